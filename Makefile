@@ -1,0 +1,52 @@
+# Two commands for a newcomer: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test install browser migrate demo messages bench clean
+
+$(STAMP): requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --disable-pip-version-check -r requirements.txt
+	touch $(STAMP)
+
+install: $(STAMP)
+
+migrate: install
+	$(PY) manage.py migrate --noinput
+
+demo: migrate
+	$(PY) manage.py load_demo
+
+run: demo
+	@echo ""
+	@echo "  Open http://$(HOST):$(PORT)/"
+	@echo "  Organizer login: organizer / domino2026 (referee: referee / domino2026, chief referee: chief / domino2026)"
+	@echo ""
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+# Debian's Chromium for the browser tests (Playwright cannot download a browser here).
+browser:
+	@test -x /usr/bin/chromium || { \
+	  if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+	      || echo "chromium could not be installed: browser tests will be skipped"; \
+	  else echo "chromium missing (apt-get install chromium): browser tests will be skipped"; fi; }
+
+test: install browser
+	$(PY) -m pytest -q $(PYTEST_ARGS)
+
+# Regenerate the translation catalogues (needs gettext); the compiled .mo files are committed.
+messages: install
+	$(PY) manage.py makemessages -l en -l ru --ignore=.venv --ignore=var
+	$(PY) manage.py compilemessages --ignore=.venv
+
+bench: migrate
+	$(PY) manage.py bench_all
+
+clean:
+	rm -rf $(VENV) var .pytest_cache

@@ -1,0 +1,18 @@
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+urlpatterns = [
+    path("i18n/", include("django.conf.urls.i18n")),
+]
+
+urlpatterns += i18n_patterns(
+    path("admin/", admin.site.urls),
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("referee/", include("referees.urls")),
+    path("protocols/", include("scoring.urls")),
+    path("", include("tournaments.urls")),
+    prefix_default_language=False,
+)

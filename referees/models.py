@@ -1,0 +1,67 @@
+"""Roles per tournament and the audit log."""
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class RoleKind(models.TextChoices):
+    ORGANIZER = "organizer", _("Организатор")
+    CHIEF_REFEREE = "chief_referee", _("Главный судья")
+    REFEREE = "referee", _("Судья")
+    PLAYER = "player", _("Игрок")
+
+
+class TournamentRole(models.Model):
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", verbose_name=_("турнир"), on_delete=models.CASCADE, related_name="roles"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("пользователь"), on_delete=models.CASCADE, related_name="tournament_roles"
+    )
+    role = models.CharField(_("роль"), max_length=16, choices=RoleKind.choices)
+    # For a referee: the tables he serves; empty means the whole tournament.
+    tables = models.JSONField(_("столы"), default=list, blank=True)
+
+    class Meta:
+        verbose_name = _("роль в турнире")
+        verbose_name_plural = _("роли в турнире")
+        constraints = [models.UniqueConstraint(fields=["tournament", "user", "role"], name="unique_role")]
+
+    def __str__(self):
+        return f"{self.user} — {self.get_role_display()} ({self.tournament})"
+
+
+class AuditEntry(models.Model):
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", verbose_name=_("турнир"), on_delete=models.CASCADE, related_name="audit_entries"
+    )
+    partie = models.ForeignKey(
+        "tournaments.Partie", verbose_name=_("партия"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="audit_entries",
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("пользователь"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )
+    action = models.CharField(_("действие"), max_length=64)
+    before = models.JSONField(_("было"), null=True, blank=True)
+    after = models.JSONField(_("стало"), null=True, blank=True)
+    note = models.TextField(_("примечание"), blank=True)
+    at = models.DateTimeField(_("время"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("запись журнала")
+        verbose_name_plural = _("журнал изменений")
+        ordering = ["-at", "-id"]
+
+    def __str__(self):
+        return f"{self.at:%Y-%m-%d %H:%M:%S} {self.action}"
+
+
+def log_action(tournament, action, *, user=None, partie=None, before=None, after=None, note=""):
+    """Write one audit entry (call inside the service's transaction)."""
+    if user is not None and not getattr(user, "is_authenticated", False):
+        user = None
+    return AuditEntry.objects.create(
+        tournament=tournament, partie=partie, user=user, action=action, before=before, after=after, note=note
+    )

@@ -1,0 +1,167 @@
+"""Protocols (score sheets): deals, remarks, signatures.
+
+Points are never typed by hand: the engine in ``scoring.rules`` scores the
+recorded deals. The ``score_*`` fields of ``Protocol`` are a cache written
+only by ``scoring.services.rescore`` (in the same transaction as the change
+that made them stale) so that standings can be aggregated in SQL; the
+``verify_scores`` command recomputes every protocol and reports any drift.
+"""
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+SEAT_CHOICES = [("A1", "A1"), ("A2", "A2"), ("B1", "B1"), ("B2", "B2")]
+SIDE_CHOICES = [("A", "A"), ("B", "B")]
+
+
+class ProtocolStatus(models.TextChoices):
+    NOT_STARTED = "not_started", _("Не начата")
+    IN_PLAY = "in_play", _("Идёт игра")
+    AWAITING_SIGNATURES = "awaiting_signatures", _("Ждёт подписей")
+    SIGNED = "signed", _("Подписан")
+
+
+class DealResult(models.TextChoices):
+    DOMINO = "domino", _("Домино (выход)")
+    BLOCK = "block", _("Рыба (бой)")
+    WRONG_PASS = "wrong_pass", _("Ложный пас")
+
+
+class RemarkReason(models.TextChoices):
+    TIME = "time", _("Превышение времени хода")
+    TALKING = "talking", _("Разговоры")
+    SHOWING_TILE = "showing_tile", _("Показ камня")
+    SIGNS = "signs", _("Знаки партнёру")
+    WRONG_TILE = "wrong_tile", _("Касание неподходящего камня")
+    OUT_OF_TURN = "out_of_turn", _("Ход не в очередь")
+    OTHER = "other", _("Другое")
+
+
+class Protocol(models.Model):
+    partie = models.OneToOneField(
+        "tournaments.Partie", verbose_name=_("партия"), on_delete=models.CASCADE, related_name="protocol"
+    )
+    status = models.CharField(
+        _("состояние"), max_length=24, choices=ProtocolStatus.choices, default=ProtocolStatus.NOT_STARTED
+    )
+    first_lead = models.CharField(_("первый заход"), max_length=2, choices=SEAT_CHOICES, default="A1")
+    no_show = models.CharField(_("неявка"), max_length=1, choices=SIDE_CHOICES, blank=True)
+    ended_by_time = models.BooleanField(_("окончена по времени"), default=False)
+    # Remarks each pair had before this partie (filled by the service from earlier rounds).
+    prior_remarks_a = models.PositiveSmallIntegerField(_("замечаний у пары A до партии"), default=0)
+    prior_remarks_b = models.PositiveSmallIntegerField(_("замечаний у пары B до партии"), default=0)
+    version = models.PositiveIntegerField(_("версия"), default=0)
+    locked_at = models.DateTimeField(_("закрыт"), null=True, blank=True)
+    reopen_reason = models.TextField(_("причина повторного открытия"), blank=True)
+    updated_at = models.DateTimeField(_("изменён"), auto_now=True)
+    # Cache of the engine's result (see module docstring).
+    score_a = models.IntegerField(_("очки пары A"), default=0)
+    score_b = models.IntegerField(_("очки пары B"), default=0)
+    deals_won_a = models.PositiveSmallIntegerField(_("выиграно раздач парой A"), default=0)
+    deals_won_b = models.PositiveSmallIntegerField(_("выиграно раздач парой B"), default=0)
+    winner = models.CharField(_("победитель"), max_length=1, choices=SIDE_CHOICES, blank=True)
+    finished = models.BooleanField(_("партия окончена"), default=False)
+    extra_deal_needed = models.BooleanField(_("нужна дополнительная раздача"), default=False)
+    disqualified = models.CharField(_("снята с турнира"), max_length=1, choices=SIDE_CHOICES, blank=True)
+
+    class Meta:
+        verbose_name = _("протокол")
+        verbose_name_plural = _("протоколы")
+
+    def __str__(self):
+        return _("Протокол: %(partie)s") % {"partie": self.partie}
+
+    @property
+    def is_locked(self) -> bool:
+        return self.status == ProtocolStatus.SIGNED
+
+
+class Deal(models.Model):
+    protocol = models.ForeignKey(Protocol, verbose_name=_("протокол"), on_delete=models.CASCADE, related_name="deals")
+    n = models.PositiveSmallIntegerField(_("номер раздачи"))
+    result = models.CharField(_("итог"), max_length=16, choices=DealResult.choices)
+    out = models.CharField(_("вышел"), max_length=2, choices=SEAT_CHOICES, blank=True)
+    offender = models.CharField(_("ложный пас"), max_length=2, choices=SEAT_CHOICES, blank=True)
+    # seat -> pip count (int) or list of tiles ("a-b"), exactly as in the JSON protocol.
+    hands = models.JSONField(_("остаток в руках"), default=dict, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("внёс"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )
+    entered_at = models.DateTimeField(_("внесена"), auto_now_add=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("подтвердил"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )
+    confirmed_at = models.DateTimeField(_("подтверждена"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("раздача")
+        verbose_name_plural = _("раздачи")
+        ordering = ["protocol", "n"]
+        constraints = [models.UniqueConstraint(fields=["protocol", "n"], name="unique_deal_number")]
+
+    def __str__(self):
+        return _("Раздача %(n)s") % {"n": self.n}
+
+    def to_json(self) -> dict:
+        data = {"n": self.n, "result": self.result}
+        if self.out:
+            data["out"] = self.out
+        if self.offender:
+            data["offender"] = self.offender
+        if self.hands:
+            data["hands"] = self.hands
+        return data
+
+
+class Remark(models.Model):
+    protocol = models.ForeignKey(Protocol, verbose_name=_("протокол"), on_delete=models.CASCADE, related_name="remarks")
+    deal = models.PositiveSmallIntegerField(_("раздача"))
+    seat = models.CharField(_("игрок (место)"), max_length=2, choices=SEAT_CHOICES)
+    reason = models.CharField(_("причина"), max_length=16, choices=RemarkReason.choices)
+    note = models.CharField(_("пояснение"), max_length=300, blank=True)
+    given_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("сделал"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )
+    created_at = models.DateTimeField(_("время"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("замечание")
+        verbose_name_plural = _("замечания")
+        ordering = ["protocol", "deal", "id"]
+
+    def __str__(self):
+        return f"{self.seat}: {self.get_reason_display()}"
+
+    def to_json(self) -> dict:
+        return {"deal": self.deal, "player": self.seat, "reason": self.reason}
+
+
+class SignatureRole(models.TextChoices):
+    PLAYER = "player", _("Игрок")
+    REFEREE = "referee", _("Судья")
+
+
+class Signature(models.Model):
+    protocol = models.ForeignKey(
+        Protocol, verbose_name=_("протокол"), on_delete=models.CASCADE, related_name="signatures"
+    )
+    role = models.CharField(_("роль"), max_length=16, choices=SignatureRole.choices)
+    seat = models.CharField(_("место"), max_length=2, choices=SEAT_CHOICES, blank=True)
+    name = models.CharField(_("имя"), max_length=200)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("учётная запись"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )
+    signed_at = models.DateTimeField(_("подписано"), auto_now_add=True)
+    fingerprint = models.CharField(_("отпечаток протокола"), max_length=64)
+
+    class Meta:
+        verbose_name = _("подпись")
+        verbose_name_plural = _("подписи")
+        ordering = ["protocol", "signed_at", "id"]
+
+    def __str__(self):
+        return f"{self.get_role_display()}: {self.name}"

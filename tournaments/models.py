@@ -1,0 +1,174 @@
+"""Tournaments, pairs, players, rounds and parties (the organizer's side)."""
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class PairingSystem(models.TextChoices):
+    ROUND_ROBIN = "round-robin", _("Круговая система")
+    SWISS = "swiss", _("Швейцарская система")
+    RANDOM = "random", _("Случайная без повторов")
+
+
+class SignatureMode(models.TextChoices):
+    EACH_PLAYER = "each_player", _("Каждый игрок")
+    ONE_PER_PAIR = "one_per_pair", _("Один игрок от пары")
+
+
+class Tournament(models.Model):
+    name = models.CharField(_("название"), max_length=200)
+    slug = models.SlugField(_("краткое имя"), max_length=80, unique=True)
+    start_date = models.DateField(_("дата начала"))
+    end_date = models.DateField(_("дата окончания"), null=True, blank=True)
+    venue = models.CharField(_("место проведения"), max_length=200, blank=True)
+    rules_preset = models.CharField(_("регламент"), max_length=32, default="pusto-shest")
+    rules_overrides = models.JSONField(_("изменения регламента"), default=dict, blank=True)
+    pairing_system = models.CharField(
+        _("система жеребьёвки туров"), max_length=16, choices=PairingSystem.choices, default=PairingSystem.SWISS
+    )
+    rounds_planned = models.PositiveSmallIntegerField(_("запланировано туров"), default=7)
+    tiebreaks = models.JSONField(
+        _("порядок показателей"), default=list, blank=True,
+        help_text=_("Пустой список — порядок по умолчанию для регламента."),
+    )
+    confirm_each_deal = models.BooleanField(_("подтверждать каждую раздачу"), default=False)
+    signature_mode = models.CharField(
+        _("подписи игроков"), max_length=16, choices=SignatureMode.choices, default=SignatureMode.EACH_PLAYER
+    )
+    is_public = models.BooleanField(_("опубликован"), default=True)
+    # The draw (жеребьёвка): reproducible from the stored seed.
+    draw_seed = models.CharField(_("зерно жеребьёвки"), max_length=64, blank=True)
+    draw_done_at = models.DateTimeField(_("жеребьёвка проведена"), null=True, blank=True)
+    draw_done_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("жеребьёвку провёл"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )
+    draw_closed = models.BooleanField(_("жеребьёвка закрыта"), default=False)
+    # The tournament's key for signing PDF score sheets (created on first use).
+    signing_key_pem = models.TextField(_("ключ подписи (PEM)"), blank=True)
+    signing_cert_pem = models.TextField(_("сертификат подписи (PEM)"), blank=True)
+    created_at = models.DateTimeField(_("создан"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("турнир")
+        verbose_name_plural = _("турниры")
+        ordering = ["-start_date", "name"]
+
+    def __str__(self):
+        return self.name
+
+    def rules_config(self) -> dict:
+        """The preset and overrides as the scoring engine takes them."""
+        return {"preset": self.rules_preset, **(self.rules_overrides or {})}
+
+    def rules(self):
+        from scoring.rules import Rules
+
+        return Rules.from_config(self.rules_config())
+
+
+class PairStatus(models.TextChoices):
+    ACTIVE = "active", _("Играет")
+    WITHDRAWN = "withdrawn", _("Снялась")
+    DISQUALIFIED = "disqualified", _("Снята с турнира")
+
+
+class Pair(models.Model):
+    tournament = models.ForeignKey(Tournament, verbose_name=_("турнир"), on_delete=models.CASCADE, related_name="pairs")
+    number = models.PositiveIntegerField(_("номер пары"), null=True, blank=True)
+    name = models.CharField(_("название пары"), max_length=200, blank=True)
+    rating = models.IntegerField(_("рейтинг"), null=True, blank=True)
+    status = models.CharField(_("статус"), max_length=16, choices=PairStatus.choices, default=PairStatus.ACTIVE)
+    withdrawn_after_round = models.PositiveSmallIntegerField(_("снялась после тура"), null=True, blank=True)
+    manual_number = models.BooleanField(_("номер назначен вручную"), default=False)
+    registered_at = models.DateTimeField(_("зарегистрирована"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("пара")
+        verbose_name_plural = _("пары")
+        ordering = ["tournament", "number", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_pair_number"),
+        ]
+
+    def __str__(self):
+        players = " — ".join(p.name for p in self.players.all())
+        label = f"№{self.number}" if self.number else _("без номера")
+        return f"{label} {self.name or players}".strip()
+
+
+class Player(models.Model):
+    pair = models.ForeignKey(Pair, verbose_name=_("пара"), on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("фамилия и имя"), max_length=200)
+    club = models.CharField(_("клуб / город"), max_length=200, blank=True)
+    rating = models.IntegerField(_("рейтинг"), null=True, blank=True)
+    number = models.PositiveSmallIntegerField(_("номер игрока в паре"), null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("учётная запись"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="players",
+    )
+
+    class Meta:
+        verbose_name = _("игрок")
+        verbose_name_plural = _("игроки")
+        ordering = ["pair", "number", "id"]
+
+    def __str__(self):
+        return self.name
+
+
+class RoundStatus(models.TextChoices):
+    DRAFT = "draft", _("Черновик")
+    PUBLISHED = "published", _("Опубликован")
+    FINISHED = "finished", _("Завершён")
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(Tournament, verbose_name=_("турнир"), on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("номер тура"))
+    status = models.CharField(_("статус"), max_length=16, choices=RoundStatus.choices, default=RoundStatus.DRAFT)
+    seed = models.CharField(_("зерно жеребьёвки тура"), max_length=64, blank=True)
+    override_reason = models.TextField(_("причина досрочной жеребьёвки"), blank=True)
+    paired_at = models.DateTimeField(_("пары составлены"), null=True, blank=True)
+    paired_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("составил"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )
+    pairing_seconds = models.FloatField(_("время составления пар, с"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("тур")
+        verbose_name_plural = _("туры")
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number")]
+
+    def __str__(self):
+        return _("Тур %(n)s") % {"n": self.number}
+
+
+class Partie(models.Model):
+    """The game of two pairs at one table in one round (pair_b is empty for a bye)."""
+
+    round = models.ForeignKey(Round, verbose_name=_("тур"), on_delete=models.CASCADE, related_name="parties")
+    table = models.PositiveIntegerField(_("стол"), null=True, blank=True)
+    pair_a = models.ForeignKey(Pair, verbose_name=_("пара A"), on_delete=models.PROTECT, related_name="parties_as_a")
+    pair_b = models.ForeignKey(
+        Pair, verbose_name=_("пара B"), on_delete=models.PROTECT, related_name="parties_as_b", null=True, blank=True
+    )
+    reason = models.CharField(_("обоснование пары"), max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = _("партия")
+        verbose_name_plural = _("партии")
+        ordering = ["round", "table", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="unique_table_in_round"),
+        ]
+
+    def __str__(self):
+        b = self.pair_b.number if self.pair_b_id else "—"
+        return f"{self.round}: {_('стол')} {self.table}: {self.pair_a.number} – {b}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.pair_b_id is None
