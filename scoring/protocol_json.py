@@ -1,0 +1,110 @@
+"""Protocols in the JSON interchange format (RULES.md §9): export from the database and import back."""
+from __future__ import annotations
+
+from django.db import transaction
+
+from scoring.rules import FORMAT, ProtocolError, score_protocol
+
+from .models import Deal, Protocol, RemarkReason, Remark
+
+
+def _players(pair) -> list[str]:
+    if pair is None:
+        return []
+    return [p.name for p in sorted(pair.players.all(), key=lambda p: (p.number or 9, p.id))]
+
+
+def protocol_to_json(protocol: Protocol) -> dict:
+    """The §9 dict of a stored protocol (rules of its tournament, prior remarks as cached)."""
+    partie = protocol.partie
+    tournament = partie.round.tournament
+    return {
+        "format": FORMAT,
+        "rules": tournament.rules_config(),
+        "tournament": tournament.slug,
+        "round": partie.round.number,
+        "table": partie.table,
+        "pairs": {
+            "A": {"number": partie.pair_a.number, "players": _players(partie.pair_a),
+                  "prior_remarks": protocol.prior_remarks_a},
+            "B": {"number": partie.pair_b.number if partie.pair_b else None, "players": _players(partie.pair_b),
+                  "prior_remarks": protocol.prior_remarks_b},
+        },
+        "first_lead": protocol.first_lead,
+        "deals": [d.to_json() for d in protocol.deals.all()],
+        "remarks": [r.to_json() for r in protocol.remarks.all()],
+        "no_show": protocol.no_show or None,
+        "ended_by_time": protocol.ended_by_time,
+    }
+
+
+def partie_protocol_json(partie) -> dict:
+    protocol, _ = Protocol.objects.get_or_create(partie=partie)
+    return protocol_to_json(protocol)
+
+
+def _check_pairs(partie, data: dict) -> None:
+    pairs = data.get("pairs") or {}
+    expected = {"A": partie.pair_a.number, "B": partie.pair_b.number if partie.pair_b else None}
+    for side, number in expected.items():
+        given = (pairs.get(side) or {}).get("number") if isinstance(pairs.get(side), dict) else None
+        if given is not None and given != number:
+            raise ProtocolError(
+                "pair_mismatch", f"pair {side} of this table is no. {number}, the file says no. {given}", side=side
+            )
+
+
+def import_protocol_json(partie, data: dict, user=None) -> Protocol:
+    """Replace the partie's deals and remarks by those of a §9 protocol.
+
+    The tournament's rules and the pairs' remarks from earlier rounds apply,
+    whatever the file says. A signed protocol is refused; bad input raises
+    ``ProtocolError`` and saves nothing.
+    """
+    from referees.models import log_action
+
+    from .scores import prior_remarks, rescore
+
+    if partie.pair_b_id is None:
+        raise ProtocolError("bye", "a bye has no protocol")
+    _check_pairs(partie, data)
+    tournament = partie.round.tournament
+    with transaction.atomic():
+        protocol, _ = Protocol.objects.get_or_create(partie=partie)
+        protocol = Protocol.objects.select_for_update().get(pk=protocol.pk)
+        if protocol.is_locked:
+            raise ProtocolError("protocol_signed", "the protocol is signed and locked; the chief referee may reopen it")
+        before = protocol_to_json(protocol)
+        candidate = dict(data)
+        candidate["rules"] = tournament.rules_config()
+        candidate["pairs"] = {
+            "A": {"number": partie.pair_a.number, "prior_remarks": prior_remarks(partie.pair_a, partie.round.number)},
+            "B": {"number": partie.pair_b.number, "prior_remarks": prior_remarks(partie.pair_b, partie.round.number)},
+        }
+        score_protocol(candidate)  # refuses bad input before anything is written
+        protocol.deals.all().delete()
+        protocol.remarks.all().delete()
+        Deal.objects.bulk_create([
+            Deal(protocol=protocol, n=d["n"], result=d["result"], out=d.get("out") or "",
+                 offender=d.get("offender") or "", hands=d.get("hands") or {}, entered_by=_user(user))
+            for d in data.get("deals") or []
+        ])
+        reasons = set(RemarkReason.values)
+        Remark.objects.bulk_create([
+            Remark(protocol=protocol, deal=r["deal"], seat=r["player"],
+                   reason=r.get("reason") if r.get("reason") in reasons else RemarkReason.OTHER,
+                   note="" if r.get("reason") in reasons else str(r.get("reason") or ""), given_by=_user(user))
+            for r in data.get("remarks") or []
+        ])
+        protocol.no_show = data.get("no_show") or ""
+        protocol.ended_by_time = bool(data.get("ended_by_time", False))
+        protocol.first_lead = data.get("first_lead") or "A1"
+        protocol.version += 1
+        rescore(protocol)
+        log_action(tournament, "protocol.imported", user=user, partie=partie, before=before,
+                   after=protocol_to_json(protocol))
+    return protocol
+
+
+def _user(user):
+    return user if user is not None and getattr(user, "is_authenticated", False) else None

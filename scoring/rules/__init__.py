@@ -1,0 +1,23 @@
+"""The sport rules as pure Python: no Django here (RULES.md is the reference).
+
+Plain data in, plain data out: presets and options (``config``), hands and
+deals (``hands``, ``deal``), remarks and sanctions (``sanctions``), the partie
+and the JSON protocol (``partie``), seats and rotation (``seating``).
+"""
+from .config import DEFAULT_LADDER, PRESETS, LadderStep, Rules
+from .deal import block_points, score_table
+from .errors import ProtocolError, RulesError
+from .partie import FORMAT, ScoredDeal, ScoredProtocol, ScoredRemark, score_partie, score_protocol
+from .seating import CLOCKWISE, SEATS, SIDES, lead_and_shuffle, other_side, partner_of, side_of
+
+
+def remark_effect(rules: Rules, n: int) -> LadderStep:
+    """The effect of the n-th remark of a pair over the tournament (what the referee sees before saving)."""
+    return rules.ladder_step(n)
+
+
+__all__ = [
+    "CLOCKWISE", "DEFAULT_LADDER", "FORMAT", "LadderStep", "PRESETS", "ProtocolError", "Rules", "RulesError",
+    "SEATS", "SIDES", "ScoredDeal", "ScoredProtocol", "ScoredRemark", "block_points", "lead_and_shuffle",
+    "other_side", "partner_of", "remark_effect", "score_partie", "score_protocol", "score_table", "side_of",
+]

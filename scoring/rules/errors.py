@@ -1,0 +1,37 @@
+"""Errors of the scoring engine: every refusal names the deal and the seat at fault."""
+from __future__ import annotations
+
+
+class RulesError(ValueError):
+    """A tournament's rules configuration is not valid (unknown key, bad value)."""
+
+    def __init__(self, message: str, *, key: str | None = None, code: str = "bad_rules"):
+        super().__init__(message)
+        self.message = message
+        self.key = key
+        self.code = code
+
+
+class ProtocolError(ValueError):
+    """A protocol (or one deal of it) is refused.
+
+    ``code`` is a machine code, ``deal`` the deal number and ``seat`` the seat at
+    fault (``A1 A2 B1 B2``) where they apply; ``params`` holds the values of the
+    message so that a translated page can say the same thing.
+    """
+
+    def __init__(self, code: str, message: str, *, deal: int | None = None, seat: str | None = None, **params):
+        self.code = code
+        self.deal = deal
+        self.seat = seat
+        self.params = params
+        where = []
+        if deal is not None:
+            where.append(f"deal {deal}")
+        if seat is not None:
+            where.append(f"seat {seat}")
+        self.message = f"{', '.join(where)}: {message}" if where else message
+        super().__init__(self.message)
+
+    def to_json(self) -> dict:
+        return {"code": self.code, "message": self.message, "deal": self.deal, "seat": self.seat, **self.params}

@@ -1,0 +1,304 @@
+"""Scoring a whole partie: deals in order, remarks, partie length, extra deal, forfeits (RULES.md §5–§6, §9)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .config import Rules
+from .deal import score_table
+from .errors import ProtocolError, RulesError
+from .sanctions import DealState, Sanction, apply_remarks
+from .seating import CLOCKWISE, SEATS, lead_and_shuffle, other_side, side_of
+
+FORMAT = "domino-protocol/1"
+
+
+@dataclass(frozen=True)
+class ScoredDeal:
+    n: int
+    lead: str
+    shuffle: str
+    result: str
+    points_a: int
+    points_b: int
+    winner: str | None
+    running_a: int
+    running_b: int
+    table_points: tuple      # (A, B) before sanctions
+    sanctions: tuple = ()
+
+    def to_json(self) -> dict:
+        return {
+            "n": self.n, "lead": self.lead, "shuffle": self.shuffle, "result": self.result,
+            "points": {"A": self.points_a, "B": self.points_b}, "winner": self.winner,
+            "running": {"A": self.running_a, "B": self.running_b},
+            "table_points": {"A": self.table_points[0], "B": self.table_points[1]},
+            "sanctions": [s.to_json() for s in self.sanctions],
+        }
+
+
+@dataclass(frozen=True)
+class ScoredRemark:
+    deal: int
+    seat: str
+    reason: str
+    number: int          # the n-th remark of the pair over the tournament
+    effect: str          # ladder step kind
+    applied: bool        # false while its deal has not been recorded yet
+
+    def to_json(self) -> dict:
+        return {"deal": self.deal, "player": self.seat, "reason": self.reason, "number": self.number,
+                "effect": self.effect, "applied": self.applied}
+
+
+@dataclass
+class ScoredProtocol:
+    rules: Rules
+    deals: list = field(default_factory=list)
+    remarks: list = field(default_factory=list)
+    totals_a: int = 0
+    totals_b: int = 0
+    winner: str | None = None
+    finished: bool = False
+    extra_deal_needed: bool = False
+    disqualified: str | None = None
+    no_show: str | None = None
+    first_lead: str = "A1"
+
+    @property
+    def deals_won_a(self) -> int:
+        return sum(1 for d in self.deals if d.winner == "A")
+
+    @property
+    def deals_won_b(self) -> int:
+        return sum(1 for d in self.deals if d.winner == "B")
+
+    @property
+    def next_deal(self) -> int | None:
+        """The number of the next deal to play, or None when the partie is over."""
+        return None if self.finished else len(self.deals) + 1
+
+    @property
+    def result(self) -> str | None:
+        """"A", "B", "draw" (a finished tie with extra deals switched off) or None while unfinished."""
+        if not self.finished:
+            return None
+        return self.winner or "draw"
+
+    def to_json(self) -> dict:
+        return {
+            "deals": [d.to_json() for d in self.deals],
+            "totals": {"A": self.totals_a, "B": self.totals_b},
+            "winner": self.winner,
+            "extra_deal_needed": self.extra_deal_needed,
+            "disqualified": self.disqualified,
+            "no_show": self.no_show,
+            "finished": self.finished,
+            "result": self.result,
+            "next_deal": self.next_deal,
+            "deals_won": {"A": self.deals_won_a, "B": self.deals_won_b},
+            "remarks": [r.to_json() for r in self.remarks],
+            "rules": self.rules.to_config(),
+        }
+
+
+def _int_field(value, *, code, what, deal=None, seat=None, lo=0):
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo:
+        raise ProtocolError(code, f"{what} must be a whole number ≥ {lo}, got {value!r}", deal=deal, seat=seat)
+    return value
+
+
+def _deal_number(raw, index: int) -> int:
+    if not isinstance(raw, dict):
+        raise ProtocolError("bad_deal", f"deal #{index + 1} in the list is not an object")
+    n = raw.get("n")
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ProtocolError("bad_deal_number", f"deal #{index + 1} in the list has no valid number n (got {n!r})",
+                            deal=n if isinstance(n, int) and not isinstance(n, bool) else None)
+    return n
+
+
+def _remarks(raw_remarks) -> list[tuple[int, str, str]]:
+    if raw_remarks is None:
+        return []
+    if not isinstance(raw_remarks, list):
+        raise ProtocolError("bad_remarks", "remarks must be a list")
+    out = []
+    for i, raw in enumerate(raw_remarks):
+        if not isinstance(raw, dict):
+            raise ProtocolError("bad_remark", f"remark #{i + 1} is not an object")
+        deal = raw.get("deal")
+        if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
+            raise ProtocolError("bad_remark", f"remark #{i + 1} must name a deal number ≥ 1, got {deal!r}",
+                                seat=raw.get("player") if raw.get("player") in SEATS else None)
+        seat = raw.get("player")
+        if seat not in SEATS:
+            raise ProtocolError("bad_seat", f"remark #{i + 1}: player must be a seat (A1, A2, B1, B2), got {seat!r}",
+                                deal=deal)
+        reason = raw.get("reason") or "other"
+        if not isinstance(reason, str):
+            raise ProtocolError("bad_remark", f"remark #{i + 1}: reason must be text", deal=deal, seat=seat)
+        out.append((deal, seat, reason))
+    # Remarks count in the order of the deals; within a deal, in the order given.
+    return sorted(out, key=lambda r: r[0])
+
+
+def _partie_over(rules: Rules, n: int, total_a: int, total_b: int, ended_by_time: bool, last: int):
+    """After deal n: (finished, extra_deal_needed)."""
+    tied = total_a == total_b
+    if ended_by_time and n == last:
+        reached = True
+    elif rules.partie_length == "deals":
+        reached = n >= rules.deals_per_partie
+    else:
+        reached = max(total_a, total_b) >= rules.target_points
+    if not reached:
+        return False, False
+    if tied and rules.extra_deal_on_tie:
+        return False, True
+    return True, False
+
+
+def score_partie(
+    rules: Rules,
+    deals: list,
+    remarks: list | None = None,
+    *,
+    prior_remarks: dict | None = None,
+    no_show: str | None = None,
+    first_lead: str = "A1",
+    ended_by_time: bool = False,
+) -> ScoredProtocol:
+    """Score the recorded deals of one partie; raise ProtocolError on anything impossible."""
+    if first_lead not in CLOCKWISE:
+        raise ProtocolError("bad_seat", f"first_lead must be a seat (A1, A2, B1, B2), got {first_lead!r}")
+    if no_show not in (None, "A", "B"):
+        raise ProtocolError("bad_no_show", f'no_show must be null, "A" or "B", got {no_show!r}')
+    if not isinstance(ended_by_time, bool):
+        raise ProtocolError("bad_ended_by_time", "ended_by_time must be true or false")
+    prior = {"A": 0, "B": 0, **(prior_remarks or {})}
+    for side in ("A", "B"):
+        _int_field(prior[side], code="bad_prior_remarks", what=f"prior_remarks of pair {side}")
+    if not isinstance(deals, list):
+        raise ProtocolError("bad_deals", "deals must be a list")
+    remark_list = _remarks(remarks)
+
+    out = ScoredProtocol(rules=rules, no_show=no_show, first_lead=first_lead)
+    if no_show:
+        if deals:
+            raise ProtocolError("deals_after_no_show", f"pair {no_show} did not show up: no deal can be recorded",
+                                deal=_deal_number(deals[0], 0))
+        if remark_list:
+            raise ProtocolError("remarks_after_no_show", f"pair {no_show} did not show up: no remark can be given",
+                                deal=remark_list[0][0], seat=remark_list[0][1])
+        return _forfeit(out, no_show)
+
+    by_number = {}
+    for i, raw in enumerate(deals):
+        n = _deal_number(raw, i)
+        if n in by_number:
+            raise ProtocolError("duplicate_deal", f"deal {n} has a second result", deal=n)
+        by_number[n] = raw
+    numbers = sorted(by_number)
+    for expected, n in enumerate(numbers, start=1):
+        if n != expected:
+            raise ProtocolError("missing_deal", f"deal {expected} is missing before deal {n}", deal=n, missing=expected)
+    last = numbers[-1] if numbers else 0
+
+    counter = dict(prior)
+    numbered = []  # (deal, seat, reason, n-th remark of the pair)
+    for deal, seat, reason in remark_list:
+        counter[side_of(seat)] += 1
+        numbered.append((deal, seat, reason, counter[side_of(seat)]))
+
+    total_a = total_b = 0
+    finished = extra = False
+    for n in numbers:
+        if finished or out.disqualified:
+            raise ProtocolError("deal_outside_partie", f"the partie ended after deal {len(out.deals)}: "
+                                f"deal {n} is outside it", deal=n, last=len(out.deals))
+        table = score_table(rules, by_number[n], n)
+        state = DealState.start(table)
+        here = [(k, seat, reason) for d, seat, reason, k in numbered if d == n]
+        sanctions = apply_remarks(rules, state, here)
+        points_a, points_b = state.final()
+        total_a += points_a
+        total_b += points_b
+        lead, shuffle = lead_and_shuffle(n, first_lead)
+        winner = "A" if points_a > points_b else "B" if points_b > points_a else None
+        out.deals.append(ScoredDeal(
+            n, lead, shuffle, table.result, points_a, points_b, winner, total_a, total_b,
+            (table.points_a, table.points_b), tuple(sanctions),
+        ))
+        dq = next((s for s in sanctions if s.kind == "disqualification"), None)
+        if dq:
+            out.disqualified = dq.side
+        finished, extra = _partie_over(rules, n, total_a, total_b, ended_by_time, last)
+
+    # Remarks: each must fall in a recorded deal or in the deal now in play.
+    in_play = None if (finished or out.disqualified) else last + 1
+    for deal, seat, reason, k in numbered:
+        step = rules.ladder_step(k)
+        applied = deal <= last
+        if deal > last and deal != in_play:
+            where = f"the partie has {last} deal(s)" + ("" if in_play is None else f"; deal {in_play} is in play")
+            raise ProtocolError("remark_outside_partie", f"a remark in deal {deal} is outside the partie ({where})",
+                                deal=deal, seat=seat)
+        out.remarks.append(ScoredRemark(deal, seat, reason, k, step.kind, applied))
+        if not applied and step.kind == "disqualification" and not out.disqualified:
+            out.disqualified = side_of(seat)
+        if out.disqualified and deal > (out.deals[-1].n if out.deals else 0) and applied:
+            raise ProtocolError("remark_outside_partie", f"a remark in deal {deal} is after the disqualification",
+                                deal=deal, seat=seat)
+
+    out.totals_a, out.totals_b = total_a, total_b
+    if out.disqualified:
+        return _forfeit(out, out.disqualified)
+    out.finished, out.extra_deal_needed = finished, extra
+    if finished and total_a != total_b:
+        out.winner = "A" if total_a > total_b else "B"
+    return out
+
+
+def _forfeit(out: ScoredProtocol, loser: str) -> ScoredProtocol:
+    """No-show or disqualification: the opponents win with the forfeit score (§5, §6)."""
+    winner = other_side(loser)
+    totals = {loser: 0, winner: out.rules.forfeit_score}
+    out.totals_a, out.totals_b = totals["A"], totals["B"]
+    out.winner = winner
+    out.finished = True
+    out.extra_deal_needed = False
+    return out
+
+
+def score_protocol(data: dict) -> ScoredProtocol:
+    """Score a protocol in the JSON interchange format of RULES.md §9."""
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_protocol", "a protocol is a JSON object")
+    fmt = data.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise ProtocolError("bad_format", f"unknown format {fmt!r} (expected {FORMAT!r})")
+    rules_config = data.get("rules") or {}
+    if not isinstance(rules_config, dict):
+        raise ProtocolError("bad_rules", "rules must be an object")
+    try:
+        rules = Rules.from_config(rules_config)
+    except RulesError as exc:
+        raise ProtocolError(exc.code, f"rules: {exc.message}", key=exc.key) from exc
+    pairs = data.get("pairs") or {}
+    if not isinstance(pairs, dict):
+        raise ProtocolError("bad_pairs", "pairs must be an object with A and B")
+    prior = {}
+    for side in ("A", "B"):
+        info = pairs.get(side) or {}
+        if not isinstance(info, dict):
+            raise ProtocolError("bad_pairs", f"pairs.{side} must be an object")
+        prior[side] = info.get("prior_remarks", 0) if info.get("prior_remarks") is not None else 0
+    return score_partie(
+        rules,
+        data.get("deals") if data.get("deals") is not None else [],
+        data.get("remarks"),
+        prior_remarks=prior,
+        no_show=data.get("no_show"),
+        first_lead=data.get("first_lead") or "A1",
+        ended_by_time=data.get("ended_by_time", False) if data.get("ended_by_time") is not None else False,
+    )

@@ -1,0 +1,82 @@
+"""The engine applied to stored protocols: one code path for every point shown anywhere.
+
+``score(protocol)`` runs ``scoring.rules`` on the recorded rows; ``rescore``
+writes the result into the protocol's cache fields (inside the caller's
+transaction) so that standings can be summed in SQL.
+"""
+from __future__ import annotations
+
+from django.db.models import Q
+
+from .models import Protocol, ProtocolStatus, Remark
+
+
+def prior_remarks(pair, before_round_number: int) -> int:
+    """Remarks the pair received in the rounds before ``before_round_number`` (counted over the tournament)."""
+    if pair is None:
+        return 0
+    return Remark.objects.filter(
+        Q(protocol__partie__pair_a=pair, seat__startswith="A") | Q(protocol__partie__pair_b=pair, seat__startswith="B"),
+        protocol__partie__round__number__lt=before_round_number,
+    ).count()
+
+
+def refresh_prior_remarks(protocol: Protocol) -> None:
+    partie = protocol.partie
+    number = partie.round.number
+    protocol.prior_remarks_a = prior_remarks(partie.pair_a, number)
+    protocol.prior_remarks_b = prior_remarks(partie.pair_b, number)
+
+
+def score(protocol: Protocol):
+    """The engine's ScoredProtocol for the rows as stored (raises ProtocolError if they are impossible)."""
+    from scoring.rules import score_protocol
+
+    from .protocol_json import protocol_to_json
+
+    return score_protocol(protocol_to_json(protocol))
+
+
+def rescore(protocol: Protocol, *, cascade: bool = True):
+    """Recompute the cached result of ``protocol`` (call inside the writing transaction).
+
+    With ``cascade``, later protocols of both pairs are rescored too, since
+    their remarks' ladder steps depend on this protocol's remarks.
+    """
+    refresh_prior_remarks(protocol)
+    result = score(protocol)
+    protocol.score_a, protocol.score_b = result.totals_a, result.totals_b
+    protocol.deals_won_a, protocol.deals_won_b = result.deals_won_a, result.deals_won_b
+    protocol.winner = result.winner or ""
+    protocol.finished = result.finished
+    protocol.extra_deal_needed = result.extra_deal_needed
+    protocol.disqualified = result.disqualified or ""
+    if protocol.status != ProtocolStatus.SIGNED:
+        if result.finished:
+            protocol.status = ProtocolStatus.AWAITING_SIGNATURES
+        elif protocol.deals.exists() or protocol.remarks.exists():
+            protocol.status = ProtocolStatus.IN_PLAY
+        else:
+            protocol.status = ProtocolStatus.NOT_STARTED
+    protocol.save()
+    if cascade:
+        _rescore_later(protocol)
+    return result
+
+
+def _rescore_later(protocol: Protocol) -> None:
+    partie = protocol.partie
+    pairs = [p for p in (partie.pair_a_id, partie.pair_b_id) if p]
+    later = (
+        Protocol.objects.select_related("partie__round__tournament", "partie__pair_a", "partie__pair_b")
+        .filter(partie__round__tournament_id=partie.round.tournament_id, partie__round__number__gt=partie.round.number)
+        .filter(Q(partie__pair_a_id__in=pairs) | Q(partie__pair_b_id__in=pairs))
+        .order_by("partie__round__number")
+    )
+    for other in later:
+        old = (other.prior_remarks_a, other.prior_remarks_b)
+        refresh_prior_remarks(other)
+        if (other.prior_remarks_a, other.prior_remarks_b) != old and other.remarks.exists():
+            rescore(other, cascade=False)
+        elif (other.prior_remarks_a, other.prior_remarks_b) != old:
+            other.save(update_fields=["prior_remarks_a", "prior_remarks_b"])
