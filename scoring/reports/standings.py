@@ -1,0 +1,477 @@
+"""Standings of pairs and players (RULES.md §7) — pure Python, no Django.
+
+Plain data in (``PairEntry``, ``Game``, ``Scoring``), plain data out (``Row``).
+The caller fetches the cached result of every partie (the ``score_*`` fields of
+a protocol); nothing here runs the scoring engine.
+
+Tie-breaks are an ordered list of criterion names (``TIEBREAKS``); the list may
+also be a single ordering name (``ORDERINGS``). Pairs still equal after the
+last criterion share a place; they are printed by pair number.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from itertools import groupby
+
+TIEBREAKS = (
+    "match_points",
+    "difference",
+    "points_for",
+    "head_to_head",
+    "buchholz",
+    "sonneborn_berger",
+    "deals_won",
+    "pair_number",
+)
+# RULES.md §7: the default precedence, and the "most points wins" ordering of seed 001.
+ORDERINGS = {
+    "default": ("match_points", "difference", "points_for", "head_to_head", "buchholz", "pair_number"),
+    "points": ("points_for", "difference", "match_points", "head_to_head", "buchholz", "pair_number"),
+}
+# Buchholz only means something when opponents depend on results (Swiss).
+SWISS_ONLY = ("buchholz",)
+
+ACTIVE, WITHDRAWN, DISQUALIFIED = "active", "withdrawn", "disqualified"
+
+
+class TiebreakError(ValueError):
+    """A tournament's tie-break list cannot be used; ``code`` is machine-readable."""
+
+    def __init__(self, message: str, code: str, name: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.name = name
+
+
+def resolve_tiebreaks(names, *, swiss: bool = True) -> tuple[str, ...]:
+    """The criteria to apply, from a tournament's stored list.
+
+    An empty list means the default ordering; a single ordering name
+    (``["points"]``) expands to that ordering. Unknown or repeated names are
+    refused. Buchholz is dropped from an *ordering* outside Swiss (it is kept
+    when the organizer listed it explicitly).
+    """
+    if names is None:
+        names = []
+    if isinstance(names, str) or not isinstance(names, (list, tuple)):
+        raise TiebreakError("Порядок показателей должен быть списком.", "not_a_list")
+    names = list(names)
+    if not names:
+        names = ["default"]
+    if len(names) == 1 and names[0] in ORDERINGS:
+        return tuple(n for n in ORDERINGS[names[0]] if swiss or n not in SWISS_ONLY)
+    seen = set()
+    for name in names:
+        if name in ORDERINGS:
+            raise TiebreakError(
+                f"«{name}» — готовый порядок, его нельзя смешивать с отдельными показателями.", "mixed_ordering", name
+            )
+        if name not in TIEBREAKS:
+            raise TiebreakError(f"Неизвестный показатель: «{name}».", "unknown_tiebreak", name)
+        if name in seen:
+            raise TiebreakError(f"Показатель «{name}» указан дважды.", "duplicate_tiebreak", name)
+        seen.add(name)
+    return tuple(names)
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Match points and the result of a bye (the rules' configurable numbers)."""
+
+    match_points_win: float = 1
+    match_points_draw: float = 0
+    match_points_loss: float = 0
+    bye_result: str = "win"  # "win" | "draw" | "loss"
+    bye_points_for: int = 0
+    bye_points_against: int = 0
+
+    @property
+    def bye_match_points(self) -> float:
+        return {"win": self.match_points_win, "draw": self.match_points_draw}.get(
+            self.bye_result, self.match_points_loss
+        )
+
+
+@dataclass(frozen=True)
+class PairEntry:
+    id: int
+    number: int | None
+    name: str = ""
+    players: tuple[str, ...] = ()
+    status: str = ACTIVE
+    withdrawn_after_round: int | None = None
+
+    @property
+    def label(self) -> str:
+        return self.name or " — ".join(self.players)
+
+
+@dataclass(frozen=True)
+class Game:
+    """The cached result of one partie; ``pair_b`` is None for a bye."""
+
+    round: int
+    pair_a: int
+    pair_b: int | None
+    score_a: int = 0
+    score_b: int = 0
+    deals_won_a: int = 0
+    deals_won_b: int = 0
+    winner: str | None = None  # "A" | "B" | None (drawn or not finished)
+    finished: bool = True
+    disqualified: str | None = None  # side removed from the tournament in this partie
+    partie_id: int | None = None
+    table: int | None = None
+
+    @property
+    def is_bye(self) -> bool:
+        return self.pair_b is None
+
+    def side_of(self, pair_id: int) -> str:
+        return "A" if pair_id == self.pair_a else "B"
+
+    def opponent_of(self, pair_id: int) -> int | None:
+        return self.pair_b if pair_id == self.pair_a else self.pair_a
+
+
+@dataclass
+class Row:
+    pair: PairEntry
+    status: str = ACTIVE
+    rank: int | None = None
+    tied: bool = False  # shares its place with another pair
+    played: int = 0  # parties finished, byes included
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    byes: int = 0
+    match_points: float = 0
+    points_for: int = 0
+    points_against: int = 0
+    deals_won: int = 0
+    buchholz: float = 0
+    sonneborn_berger: float = 0
+    head_to_head: float | None = None  # only filled for pairs it was used on
+    opponents: list = field(default_factory=list)  # (opponent pair id, my match points in that partie)
+
+    @property
+    def difference(self) -> int:
+        return self.points_for - self.points_against
+
+    @property
+    def number(self):
+        return self.pair.number
+
+    def to_json(self) -> dict:
+        return {
+            "rank": self.rank,
+            "pair": self.pair.number,
+            "name": self.pair.label,
+            "players": list(self.pair.players),
+            "status": self.status,
+            "played": self.played,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "byes": self.byes,
+            "match_points": _num(self.match_points),
+            "points_for": self.points_for,
+            "points_against": self.points_against,
+            "difference": self.difference,
+            "deals_won": self.deals_won,
+            "head_to_head": _num(self.head_to_head),
+            "buchholz": _num(self.buchholz),
+            "sonneborn_berger": _num(self.sonneborn_berger),
+        }
+
+
+def _num(x):
+    if isinstance(x, float) and x.is_integer():
+        return int(x)
+    return x
+
+
+def scoring_from_rules(rules) -> Scoring:
+    """Take the match-point and bye options from a ``scoring.rules.Rules`` (duck-typed)."""
+    return Scoring(
+        match_points_win=getattr(rules, "match_points_win", 1),
+        match_points_draw=getattr(rules, "match_points_draw", 0),
+        match_points_loss=getattr(rules, "match_points_loss", 0),
+        bye_result=getattr(rules, "bye_result", "win"),
+        bye_points_for=getattr(rules, "bye_points_for", 0),
+        bye_points_against=getattr(rules, "bye_points_against", 0),
+    )
+
+
+def status_after(pair: PairEntry, games, after_round: int | None) -> str:
+    """A pair's status as it stood after ``after_round`` (None: now).
+
+    A pair is disqualified from the round of the partie that removed it (or,
+    without such a partie, from ``withdrawn_after_round`` when given); a
+    withdrawn pair from ``withdrawn_after_round``.
+    """
+    def reached(r):
+        return after_round is None or r is None or r <= after_round
+
+    dq_rounds = [
+        g.round for g in games if g.disqualified and not g.is_bye
+        and (g.pair_a if g.disqualified == "A" else g.pair_b) == pair.id
+    ]
+    if dq_rounds:
+        return DISQUALIFIED if reached(min(dq_rounds)) else ACTIVE
+    if pair.status == DISQUALIFIED and reached(pair.withdrawn_after_round):
+        return DISQUALIFIED
+    if pair.status == WITHDRAWN and reached(pair.withdrawn_after_round):
+        return WITHDRAWN
+    return ACTIVE
+
+
+def compute_standings(pairs, games, *, scoring: Scoring = Scoring(), tiebreaks=("match_points",),
+                      after_round: int | None = None) -> list[Row]:
+    """Rank the pairs. ``tiebreaks`` is a resolved list (see ``resolve_tiebreaks``).
+
+    Counted: finished parties and byes of rounds up to ``after_round``.
+    Disqualified pairs come last, ranked among themselves, with no place.
+    """
+    for name in tiebreaks:
+        if name not in TIEBREAKS:
+            raise TiebreakError(f"Неизвестный показатель: «{name}».", "unknown_tiebreak", name)
+    rows = {p.id: Row(pair=p) for p in pairs}
+    removals = defaultdict(list)  # every round is looked at: a later removal must not show early
+    for g in games:
+        if g.disqualified and not g.is_bye:
+            removals[g.pair_a if g.disqualified == "A" else g.pair_b].append(g)
+    for row in rows.values():
+        row.status = status_after(row.pair, removals[row.pair.id], after_round)
+    games = [g for g in games if after_round is None or g.round <= after_round]
+
+    mp = _game_match_points(scoring)
+    for g in games:
+        if g.is_bye:
+            row = rows.get(g.pair_a)
+            if row is None:
+                continue
+            row.played += 1
+            row.byes += 1
+            row.match_points += scoring.bye_match_points
+            row.points_for += scoring.bye_points_for
+            row.points_against += scoring.bye_points_against
+            _count_result(row, scoring.bye_result)
+            continue
+        if not g.finished:
+            continue
+        for side, pid, opp in (("A", g.pair_a, g.pair_b), ("B", g.pair_b, g.pair_a)):
+            row = rows.get(pid)
+            if row is None:
+                continue
+            result = "draw" if g.winner is None else ("win" if g.winner == side else "loss")
+            points = mp[result]
+            row.played += 1
+            _count_result(row, result)
+            row.match_points += points
+            row.points_for += g.score_a if side == "A" else g.score_b
+            row.points_against += g.score_b if side == "A" else g.score_a
+            row.deals_won += g.deals_won_a if side == "A" else g.deals_won_b
+            row.opponents.append((opp, points))
+
+    win = scoring.match_points_win or 1
+    for row in rows.values():
+        row.buchholz = sum(rows[o].match_points for o, _ in row.opponents if o in rows)
+        row.sonneborn_berger = sum(rows[o].match_points * p / win for o, p in row.opponents if o in rows)
+
+    in_play = [r for r in rows.values() if r.status != DISQUALIFIED]
+    removed = [r for r in rows.values() if r.status == DISQUALIFIED]
+    ordered = _rank(in_play, tiebreaks, games, scoring, first_rank=1)
+    ordered_removed = _rank(removed, tiebreaks, games, scoring, first_rank=None)
+    return ordered + ordered_removed
+
+
+def _count_result(row: Row, result: str):
+    if result == "win":
+        row.wins += 1
+    elif result == "draw":
+        row.draws += 1
+    else:
+        row.losses += 1
+
+
+def _game_match_points(scoring: Scoring) -> dict:
+    return {"win": scoring.match_points_win, "draw": scoring.match_points_draw, "loss": scoring.match_points_loss}
+
+
+def _number_key(row: Row):
+    return -(row.pair.number if row.pair.number is not None else 10**9)
+
+
+_SIMPLE_KEYS = {
+    "match_points": lambda r: r.match_points,
+    "difference": lambda r: r.difference,
+    "points_for": lambda r: r.points_for,
+    "buchholz": lambda r: r.buchholz,
+    "sonneborn_berger": lambda r: r.sonneborn_berger,
+    "deals_won": lambda r: r.deals_won,
+    "pair_number": _number_key,
+}
+
+
+def head_to_head(group: list[Row], games, scoring: Scoring) -> dict | None:
+    """Match points each pair of ``group`` earned against the others of the group.
+
+    **[interpretation]** applied only when every two pairs of the group met
+    (a complete mini-table); otherwise it separates nobody (returns None).
+    """
+    ids = {r.pair.id for r in group}
+    met = set()
+    points = dict.fromkeys(ids, 0)
+    mp = _game_match_points(scoring)
+    for g in games:
+        if g.is_bye or not g.finished or g.pair_a not in ids or g.pair_b not in ids:
+            continue
+        met.add(frozenset((g.pair_a, g.pair_b)))
+        for side, pid in (("A", g.pair_a), ("B", g.pair_b)):
+            points[pid] += mp["draw" if g.winner is None else ("win" if g.winner == side else "loss")]
+    if len(met) < len(ids) * (len(ids) - 1) // 2:
+        return None
+    return points
+
+
+def _rank(rows: list[Row], tiebreaks, games, scoring, *, first_rank):
+    groups = [sorted(rows, key=_number_key, reverse=True)]
+    for name in tiebreaks:
+        split = []
+        for group in groups:
+            if len(group) == 1:
+                split.append(group)
+                continue
+            if name == "head_to_head":
+                h2h = head_to_head(group, games, scoring)
+                if h2h is None:
+                    split.append(group)
+                    continue
+                for r in group:
+                    r.head_to_head = h2h[r.pair.id]
+                key = lambda r, h2h=h2h: h2h[r.pair.id]  # noqa: E731
+            else:
+                key = _SIMPLE_KEYS[name]
+            ordered = sorted(group, key=key, reverse=True)  # stable: pair number inside a tie
+            split.extend(list(sub) for _, sub in groupby(ordered, key=key))
+        groups = split
+    result = []
+    position = 1
+    for group in groups:
+        for r in group:
+            r.rank = position if first_rank is not None else None
+            r.tied = len(group) > 1
+            result.append(r)
+        position += len(group)
+    return result
+
+
+# --- cross table -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Cell:
+    round: int
+    opponent: int | None  # pair number; None for a bye
+    points_for: int
+    points_against: int
+    result: str  # "win" | "draw" | "loss" | "bye" | "" (not finished)
+
+    @property
+    def mark(self) -> str:
+        return {"win": "+", "draw": "=", "loss": "−", "bye": "+"}.get(self.result, "")
+
+
+def cells_by_pair(rows: list[Row], games, *, after_round: int | None = None) -> dict:
+    """pair id -> list of ``Cell`` in round order (what a cross table prints)."""
+    numbers = {r.pair.id: r.pair.number for r in rows}
+    cells = defaultdict(list)
+    for g in sorted(games, key=lambda g: g.round):
+        if after_round is not None and g.round > after_round:
+            continue
+        if g.is_bye:
+            cells[g.pair_a].append(Cell(g.round, None, 0, 0, "bye"))
+            continue
+        for side, pid, opp in (("A", g.pair_a, g.pair_b), ("B", g.pair_b, g.pair_a)):
+            if not g.finished:
+                result = ""
+            else:
+                result = "draw" if g.winner is None else ("win" if g.winner == side else "loss")
+            mine, theirs = (g.score_a, g.score_b) if side == "A" else (g.score_b, g.score_a)
+            cells[pid].append(Cell(g.round, numbers.get(opp), mine, theirs, result))
+    return cells
+
+
+def round_robin_matrix(rows: list[Row], games, *, after_round: int | None = None):
+    """Rows in pair-number order; ``matrix[i][j]`` is the list of cells of pair i against pair j."""
+    ordered = sorted(rows, key=_number_key, reverse=True)
+    index = {r.pair.number: i for i, r in enumerate(ordered)}
+    cells = cells_by_pair(rows, games, after_round=after_round)
+    matrix = [[[] for _ in ordered] for _ in ordered]
+    for i, r in enumerate(ordered):
+        for c in cells.get(r.pair.id, []):
+            if c.opponent is not None and c.opponent in index:
+                matrix[i][index[c.opponent]].append(c)
+    return ordered, matrix
+
+
+# --- individual standings ----------------------------------------------------------
+
+@dataclass(frozen=True)
+class PlayerEntry:
+    id: int
+    pair_id: int
+    name: str
+    number: int | None = None
+    club: str = ""
+
+
+@dataclass
+class PlayerRow:
+    player: PlayerEntry
+    pair_row: Row
+    dominoes: int = 0  # deals in which this player went out
+    remarks: int = 0
+
+    @property
+    def rank(self):
+        return self.pair_row.rank
+
+    def to_json(self) -> dict:
+        return {
+            "rank": self.rank,
+            "player": self.player.name,
+            "club": self.player.club,
+            "pair": self.pair_row.pair.number,
+            "status": self.pair_row.status,
+            "match_points": _num(self.pair_row.match_points),
+            "points_for": self.pair_row.points_for,
+            "difference": self.pair_row.difference,
+            "dominoes": self.dominoes,
+            "remarks": self.remarks,
+        }
+
+
+def individual_standings(rows: list[Row], players, *, dominoes=None, remarks=None) -> list[PlayerRow]:
+    """Players in their pair's order (**[interpretation]**: partners share the pair's place).
+
+    Inside a pair, and between players of pairs sharing a place, the player who
+    went out more often comes first, then the one with fewer remarks.
+    ``dominoes`` and ``remarks`` map player id -> count.
+    """
+    dominoes = dominoes or {}
+    remarks = remarks or {}
+    position = {r.pair.id: i for i, r in enumerate(rows)}
+    by_id = {r.pair.id: r for r in rows}
+    result = [
+        PlayerRow(p, by_id[p.pair_id], dominoes.get(p.id, 0), remarks.get(p.id, 0))
+        for p in players if p.pair_id in by_id
+    ]
+    result.sort(key=lambda pr: (
+        pr.pair_row.rank if pr.pair_row.rank is not None else 10**9,
+        position[pr.player.pair_id] if not pr.pair_row.tied else 0,
+        -pr.dominoes, pr.remarks, position[pr.player.pair_id], pr.player.number or 9, pr.player.name,
+    ))
+    return result
