@@ -1,0 +1,100 @@
+"""Matching helpers: perfect matchings with preferences, on the "not met yet" graph."""
+from __future__ import annotations
+
+import networkx as nx
+
+# Groups up to this size are matched exactly with a weighted blossom.
+SMALL_GROUP = 40
+
+
+def exact_matching(vertices, edges_cost, *, need_perfect=True):
+    """Minimum-cost perfect matching.
+
+    ``edges_cost`` is an iterable of (u, v, integer cost); missing edges are forbidden.
+    Returns a list of (u, v) or None when no perfect matching exists.
+    """
+    graph = nx.Graph()
+    graph.add_nodes_from(vertices)
+    edges = list(edges_cost)
+    if not edges:
+        return [] if not vertices else None
+    top = max(c for _, _, c in edges) + 1
+    for u, v, c in edges:
+        graph.add_edge(u, v, weight=top - c)
+    mate = nx.max_weight_matching(graph, maxcardinality=True)
+    if need_perfect and 2 * len(mate) != len(vertices):
+        return None
+    return [tuple(e) for e in mate]
+
+
+def dirac_matchable(members, met) -> bool:
+    """Sufficient test: every member may meet at least half of the others (Dirac's theorem)."""
+    m = len(members)
+    if m % 2:
+        return False
+    if m == 0:
+        return True
+    ids = {x.id for x in members}
+    worst = max(len(met[x.id] & ids) for x in members)
+    return (m - 1 - worst) * 2 >= m
+
+
+def matchable(members, met) -> bool:
+    if len(members) % 2:
+        return False
+    if dirac_matchable(members, met):
+        return True
+    return match_in_order(members, met) is not None
+
+
+def _preference_cost(i: int, j: int, m: int) -> int:
+    """0 when position i meets position i + m/2 (top half against bottom half)."""
+    return abs(abs(j - i) - m // 2)
+
+
+def match_in_order(members, met):
+    """A perfect matching of ``members`` (sorted best first) avoiding "met" edges.
+
+    Preference: the top half meets the bottom half in order (1–(m/2+1), 2–(m/2+2), …).
+    Returns a list of (x, y) entrant tuples or None when impossible.
+    """
+    m = len(members)
+    if m % 2:
+        return None
+    if m == 0:
+        return []
+    if m > SMALL_GROUP:
+        half = m // 2
+        top, bottom = list(members[:half]), list(members[half:])
+        ok = True
+        for i in range(half):
+            if bottom[i].id not in met[top[i].id]:
+                continue
+            for j in sorted(range(half), key=lambda k: abs(k - i)):
+                if j == i:
+                    continue
+                if bottom[j].id not in met[top[i].id] and bottom[i].id not in met[top[j].id]:
+                    bottom[i], bottom[j] = bottom[j], bottom[i]
+                    break
+            else:
+                ok = False
+                break
+        if ok:
+            return list(zip(top, bottom))
+    index = {x.id: k for k, x in enumerate(members)}
+    edges = [
+        (x.id, y.id, _preference_cost(i, j, m))
+        for i, x in enumerate(members)
+        for j in range(i + 1, m)
+        if (y := members[j]).id not in met[x.id]
+    ]
+    result = exact_matching([x.id for x in members], edges)
+    if result is None:
+        return None
+    pairs = []
+    for u, v in result:
+        if index[u] > index[v]:
+            u, v = v, u
+        pairs.append((members[index[u]], members[index[v]]))
+    pairs.sort(key=lambda p: index[p[0].id])
+    return pairs
