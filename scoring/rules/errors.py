@@ -33,5 +33,15 @@ class ProtocolError(ValueError):
         self.message = f"{', '.join(where)}: {message}" if where else message
         super().__init__(self.message)
 
+    @property
+    def message_ru(self) -> str:
+        from .messages import russian
+
+        return russian(self.code, self.deal, self.seat, self.params)
+
+    def localized(self, language: str | None) -> str:
+        return self.message_ru if (language or "ru").startswith("ru") else self.message
+
     def to_json(self) -> dict:
-        return {"code": self.code, "message": self.message, "deal": self.deal, "seat": self.seat, **self.params}
+        return {"code": self.code, "message": self.message, "message_ru": self.message_ru,
+                "deal": self.deal, "seat": self.seat, **self.params}

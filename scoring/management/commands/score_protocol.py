@@ -43,6 +43,8 @@ class Command(BaseCommand):
         self.stdout.write(json.dumps(result.to_json(), ensure_ascii=False, indent=options["indent"]))
 
     def _fail(self, error: dict):
+        if error.get("message_ru"):
+            self.stderr.write(f"ошибка [{error['code']}]: {error['message_ru']}")
         self.stderr.write(f"error [{error['code']}]: {error['message']}")
         self.stdout.write(json.dumps({"error": error}, ensure_ascii=False))
         sys.exit(1)

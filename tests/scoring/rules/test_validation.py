@@ -152,3 +152,10 @@ def test_rules_unknown_option_and_bad_values_refused():
         Rules.from_config({"preset": "street"})
     err = refused([block(1, 5, 5, 9, 9)], rules={"preset": "pusto-shest", "colour": "red"})
     assert err.code == "unknown_option"
+
+
+def test_refusals_have_a_russian_message_naming_deal_and_seat():
+    err = refused([block(1, 5, 5, 5, 5), domino(2, "A1", B1=70, B2=3)])
+    assert err.message_ru.startswith("Раздача 2, место B1:")
+    assert "69" in err.message_ru
+    assert err.localized("en") == err.message and err.localized("ru") == err.message_ru
