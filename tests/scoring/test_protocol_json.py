@@ -134,3 +134,15 @@ def test_score_protocol_command_reads_stdin_and_refuses_bad_input():
     assert "deal 3" in res.stderr and "A2" in res.stderr
     assert json.loads(res.stdout)["error"]["seat"] == "A2"
     assert run_cli("-", stdin="{not json").returncode != 0
+
+
+def test_verify_scores_finds_and_fixes_a_drifted_cache(partie):
+    import_protocol_json(partie, example())
+    out = io.StringIO()
+    call_command("verify_scores", stdout=out)
+    assert "0 differ" in out.getvalue()
+    Protocol.objects.filter(partie=partie).update(score_a=99)
+    with pytest.raises(SystemExit):
+        call_command("verify_scores", stdout=io.StringIO())
+    call_command("verify_scores", "--fix", stdout=io.StringIO())
+    assert Protocol.objects.get(partie=partie).score_a == 48
