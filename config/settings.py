@@ -107,3 +107,13 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
+
+# Test database on SQLite: a file of its own per test process instead of the shared in-memory
+# database, whose shared-cache locking answers "database table is locked" to a concurrent writer
+# instead of waiting (the concurrency tests run two writers in threads, like two devices).
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    import tempfile
+
+    _TEST_DB_DIR = "/dev/shm" if os.path.isdir("/dev/shm") else tempfile.gettempdir()
+    DATABASES["default"].setdefault("TEST", {})
+    DATABASES["default"]["TEST"].setdefault("NAME", os.path.join(_TEST_DB_DIR, f"domino-test-{os.getpid()}.sqlite3"))

@@ -1,0 +1,136 @@
+"""Who may do what, per tournament.
+
+Roles: organizer, chief referee, referee (for the whole tournament or for
+given tables), player (a ``Player`` row linked to the account) and the public.
+Superusers and staff count as organizers of every tournament. Each question
+has one function; the services call them, the pages only use them to hide
+buttons.
+"""
+from __future__ import annotations
+
+from .models import RoleKind, TournamentRole
+
+SEATS_OF_SIDE = {"A": ("A1", "A2"), "B": ("B1", "B2")}
+
+
+def _authenticated(user) -> bool:
+    return user is not None and getattr(user, "is_authenticated", False) and user.is_active
+
+
+def _roles(user, tournament) -> list[TournamentRole]:
+    """The user's role rows in a tournament, cached on the user object for one request."""
+    if not _authenticated(user):
+        return []
+    cache = user.__dict__.setdefault("_tournament_roles_cache", {})
+    if tournament.pk not in cache:
+        cache[tournament.pk] = list(TournamentRole.objects.filter(tournament_id=tournament.pk, user=user))
+    return cache[tournament.pk]
+
+
+def is_organizer(user, tournament) -> bool:
+    if not _authenticated(user):
+        return False
+    if user.is_superuser or user.is_staff:
+        return True
+    return any(r.role == RoleKind.ORGANIZER for r in _roles(user, tournament))
+
+
+def is_chief_referee(user, tournament) -> bool:
+    """The chief referee, or anyone who may act as one (organizer)."""
+    if is_organizer(user, tournament):
+        return True
+    return any(r.role == RoleKind.CHIEF_REFEREE for r in _roles(user, tournament))
+
+
+def referee_tables(user, tournament):
+    """None: every table; a set of table numbers; an empty set: no table."""
+    if is_chief_referee(user, tournament):
+        return None
+    tables: set[int] = set()
+    for role in _roles(user, tournament):
+        if role.role == RoleKind.REFEREE:
+            if not role.tables:
+                return None
+            tables.update(int(t) for t in role.tables)
+    return tables
+
+
+def is_referee(user, tournament) -> bool:
+    """Any refereeing role in the tournament (all tables or some)."""
+    tables = referee_tables(user, tournament)
+    return tables is None or bool(tables)
+
+
+def is_referee_for(user, partie) -> bool:
+    tournament = partie.round.tournament
+    tables = referee_tables(user, tournament)
+    if tables is None:
+        return True
+    return partie.table in tables
+
+
+def player_seats(user, partie) -> list[str]:
+    """The seats ("A1", "B2", …) of this account at the table (usually one, none for others)."""
+    if not _authenticated(user):
+        return []
+    seats = []
+    for side, pair in (("A", partie.pair_a), ("B", partie.pair_b)):
+        if pair is None:
+            continue
+        for seat, player in zip(SEATS_OF_SIDE[side], seated_players(pair)):
+            if player.user_id == user.pk:
+                seats.append(seat)
+    return seats
+
+
+def seated_players(pair) -> list:
+    """The two players of a pair in seat order (player number 1 then 2)."""
+    players = list(pair.players.all())
+    players.sort(key=lambda p: (p.number is None, p.number or 0, p.pk))
+    return players[:2]
+
+
+# --- one function per question ------------------------------------------------
+
+def can_enter(user, partie) -> bool:
+    """Enter and correct deals, give remarks, record a no-show or the time-up."""
+    return is_referee_for(user, partie)
+
+
+def can_confirm(user, partie) -> bool:
+    """Confirm deals at all (the per-deal rule "not your own entry" is checked by the service)."""
+    return is_referee_for(user, partie) or bool(player_seats(user, partie))
+
+
+def can_sign_as_player(user, partie, seat) -> bool:
+    return seat in player_seats(user, partie)
+
+
+def can_countersign(user, partie) -> bool:
+    return is_referee_for(user, partie)
+
+
+def can_reopen(user, partie) -> bool:
+    return is_chief_referee(user, partie.round.tournament)
+
+
+def can_read_audit(user, tournament) -> bool:
+    return is_chief_referee(user, tournament)
+
+
+def can_view_dashboard(user, tournament) -> bool:
+    """The round overview: organizer and chief referee see every table, a referee sees his own."""
+    return is_referee(user, tournament)
+
+
+def can_view_protocol(user, partie) -> bool:
+    """Published rounds of public tournaments are open to everyone; otherwise referees and the players."""
+    tournament = partie.round.tournament
+    if tournament.is_public and partie.round.status != "draft":
+        return True
+    return is_referee_for(user, partie) or bool(player_seats(user, partie))
+
+
+def can_view_entry(user, partie) -> bool:
+    """The table page: the referees enter, the players of the partie read, confirm and sign."""
+    return can_enter(user, partie) or bool(player_seats(user, partie))

@@ -1,0 +1,80 @@
+"""Two devices writing the same protocol at the same moment, in real threads against the database."""
+import threading
+
+import pytest
+from django.db import connection
+
+from scoring import services
+from scoring.errors import InvalidInput, VersionConflict
+from scoring.models import Deal, Protocol, Remark
+
+from .conftest import DEALS
+
+
+def race(*calls):
+    """Run the calls in parallel threads released together; return what each returned or raised."""
+    barrier = threading.Barrier(len(calls))
+    outcomes = [None] * len(calls)
+
+    def run(i, call):
+        try:
+            barrier.wait()
+            outcomes[i] = call()
+        except Exception as exc:  # noqa: BLE001 - the outcome is what the test inspects
+            outcomes[i] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    return outcomes
+
+
+@pytest.mark.django_db(transaction=True)
+def test_same_version_from_two_devices_one_wins_other_gets_conflict(table):
+    services.record_deal(table.referee, table.partie, DEALS[0])
+    version = Protocol.objects.get(partie=table.partie).version
+    corrected = {"n": 1, "result": "domino", "out": "A1", "hands": {"A2": 14, "B1": 5, "B2": 23}}
+    outcomes = race(
+        lambda: services.record_deal(table.referee, table.partie, DEALS[1], expected_version=version),
+        lambda: services.correct_deal(table.referee2, table.partie, corrected, expected_version=version),
+    )
+    wins = [o for o in outcomes if isinstance(o, Protocol)]
+    conflicts = [o for o in outcomes if isinstance(o, VersionConflict)]
+    assert len(wins) == 1 and len(conflicts) == 1, outcomes
+    assert conflicts[0].version == version + 1
+    assert conflicts[0].current["version"] == version + 1
+    assert Protocol.objects.get(partie=table.partie).version == version + 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_same_deal_from_two_devices_is_recorded_once(table):
+    other = {"n": 1, "result": "block", "hands": {"A1": 9, "A2": 10, "B1": 4, "B2": 30}}
+    outcomes = race(
+        lambda: services.record_deal(table.referee, table.partie, DEALS[0]),
+        lambda: services.record_deal(table.referee2, table.partie, other),
+    )
+    refused = [o for o in outcomes if isinstance(o, InvalidInput)]
+    assert len(refused) == 1 and refused[0].code == "deal_exists", outcomes
+    assert Deal.objects.filter(protocol__partie=table.partie).count() == 1
+    assert Protocol.objects.get(partie=table.partie).version == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_remarks_from_two_devices_are_both_counted_on_the_ladder(table):
+    services.record_deal(table.referee, table.partie, DEALS[0])
+    outcomes = race(
+        lambda: services.give_remark(table.referee, table.partie, deal=2, seat="A1", reason="time"),
+        lambda: services.give_remark(table.referee2, table.partie, deal=2, seat="A2", reason="talking"),
+        lambda: services.give_remark(table.chief, table.partie, deal=2, seat="A1", reason="signs"),
+    )
+    assert all(isinstance(o, Protocol) for o in outcomes), outcomes
+    assert Remark.objects.filter(protocol__partie=table.partie).count() == 3
+    assert Protocol.objects.get(partie=table.partie).version == 4
+    from referees.models import AuditEntry
+
+    steps = sorted(e.after["step"] for e in AuditEntry.objects.filter(action="protocol.remark.given"))
+    assert steps == [1, 2, 3]

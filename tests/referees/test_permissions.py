@@ -1,0 +1,107 @@
+"""Each role × each action, allowed or refused, enforced in the services."""
+import pytest
+
+from referees import permissions as perms
+from referees.models import AuditEntry
+from scoring import services
+from scoring.errors import NotAllowed
+from scoring.models import Deal, Protocol
+
+from .conftest import DEALS
+from .helpers import play, sign_all
+
+ROLES = ["organizer", "staff", "chief", "referee", "table2_referee", "foreign_referee", "player", "nobody", "anonymous"]
+ENTER = {"organizer", "staff", "chief", "referee"}
+REOPEN = {"organizer", "staff", "chief"}
+
+
+def actor(table, role, anonymous):
+    if role == "anonymous":
+        return anonymous
+    if role == "player":
+        return table.players["A1"]
+    return getattr(table, role)
+
+
+ACTIONS = {
+    "record_deal": lambda u, t: services.record_deal(u, t.partie, DEALS[0]),
+    "correct_deal": lambda u, t: services.correct_deal(u, t.partie, {**DEALS[0], "hands": {"A2": 15, "B1": 3, "B2": 23}}),
+    "give_remark": lambda u, t: services.give_remark(u, t.partie, deal=1, seat="B2", reason="talking"),
+    "record_no_show": lambda u, t: services.record_no_show(u, t.partie, "B"),
+    "countersign": lambda u, t: services.sign_protocol(u, t.partie, role="referee"),
+}
+
+
+def prepare(table, action):
+    if action in ("correct_deal", "give_remark"):
+        services.record_deal(table.referee, table.partie, DEALS[0])
+    if action == "countersign":
+        play(table.referee, table.partie)
+        for seat in ("A1", "B1", "A2", "B2"):
+            services.sign_protocol(table.players[seat], table.partie, role="player", seat=seat)
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("action", list(ACTIONS))
+def test_role_action_matrix(table, anonymous, role, action):
+    prepare(table, action)
+    user = actor(table, role, anonymous)
+    audit_before = AuditEntry.objects.count()
+    if role in ENTER:
+        ACTIONS[action](user, table)
+        assert AuditEntry.objects.count() > audit_before
+    else:
+        version = Protocol.objects.filter(partie=table.partie).values_list("version", flat=True).first()
+        with pytest.raises(NotAllowed):
+            ACTIONS[action](user, table)
+        assert AuditEntry.objects.count() == audit_before
+        assert Protocol.objects.filter(partie=table.partie).values_list("version", flat=True).first() == version
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_reopen_only_chief_referee_or_organizer(table, anonymous, role):
+    play(table.referee, table.partie)
+    sign_all(table)
+    user = actor(table, role, anonymous)
+    if role in REOPEN:
+        protocol = services.reopen_protocol(user, table.partie, "Ошибка в раздаче 3")
+        assert not protocol.is_locked
+    else:
+        with pytest.raises(NotAllowed):
+            services.reopen_protocol(user, table.partie, "Ошибка в раздаче 3")
+        assert Protocol.objects.get(partie=table.partie).is_locked
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_read_audit_and_dashboard(table, anonymous, role):
+    user = actor(table, role, anonymous)
+    assert perms.can_read_audit(user, table.tournament) == (role in REOPEN)
+    assert perms.can_view_dashboard(user, table.tournament) == (role in ENTER | {"table2_referee"})
+
+
+def test_table_referee_enters_only_his_tables(table):
+    services.record_deal(table.table2_referee, table.other_partie, DEALS[0])
+    assert Deal.objects.filter(protocol__partie=table.other_partie).count() == 1
+    with pytest.raises(NotAllowed):
+        services.record_deal(table.table2_referee, table.partie, DEALS[0])
+
+
+def test_player_signs_only_his_own_seat(table):
+    play(table.referee, table.partie)
+    with pytest.raises(NotAllowed):
+        services.sign_protocol(table.players["A1"], table.partie, role="player", seat="B1")
+    with pytest.raises(NotAllowed):
+        services.sign_protocol(table.referee, table.partie, role="player", seat="A1")
+    services.sign_protocol(table.players["B1"], table.partie, role="player", seat="B1")
+    assert Protocol.objects.get(partie=table.partie).signatures.get().seat == "B1"
+
+
+def test_public_sees_only_published_rounds(table, anonymous):
+    assert perms.can_view_protocol(anonymous, table.partie)
+    table.round2.status = "draft"
+    table.round2.save()
+    table.partie.refresh_from_db()
+    assert not perms.can_view_protocol(anonymous, table.partie)
+    assert perms.can_view_protocol(table.referee, table.partie)
+    assert perms.can_view_protocol(table.players["B2"], table.partie)
+    assert not perms.can_view_protocol(table.foreign_referee, table.partie)

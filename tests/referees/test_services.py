@@ -1,0 +1,336 @@
+"""Protocol services: the §8 example, validation, corrections, remarks, no-show, signatures, lock, reopen, audit."""
+import hashlib
+import json
+
+import pytest
+
+from referees.models import AuditEntry
+from scoring import services
+from scoring.errors import ConfirmationRequired, InvalidInput, NotAllowed, ProtocolLocked, VersionConflict
+from scoring.models import Deal, Protocol, ProtocolStatus, Remark, Signature
+from scoring.protocol_json import protocol_to_json
+from tournaments.models import Pair, PairStatus
+
+from .conftest import DEALS
+from .helpers import play, sign_all
+
+
+def actions(partie):
+    return list(AuditEntry.objects.filter(partie=partie).order_by("id").values_list("action", flat=True))
+
+
+def test_rules_example_scores_48_35_and_awaits_signatures(table):
+    protocol = services.ensure_protocol(table.partie)
+    assert protocol.status == ProtocolStatus.NOT_STARTED
+    protocol = services.record_deal(table.referee, table.partie, DEALS[0])
+    assert (protocol.score_a, protocol.score_b, protocol.status) == (33, 0, ProtocolStatus.IN_PLAY)
+    protocol = play(table.referee, table.partie, DEALS[1:])
+    assert (protocol.score_a, protocol.score_b) == (48, 35)
+    assert protocol.status == ProtocolStatus.AWAITING_SIGNATURES
+    assert protocol.version == 4
+    assert actions(table.partie) == ["protocol.deal.recorded"] * 4
+    last = AuditEntry.objects.filter(partie=table.partie).order_by("id").last()
+    assert last.user == table.referee and last.after["totals"] == {"A": 48, "B": 35}
+    assert Deal.objects.get(protocol=protocol, n=1).entered_by == table.referee
+
+
+def test_remark_with_prior_remark_gives_47_35(table):
+    # Round 1: pair 3 sits at A of table 1 and gets its first remark.
+    services.give_remark(table.referee, table.earlier_partie, deal=1, seat="A2", reason="time")
+    play(table.referee, table.partie, DEALS[:2])
+    step, effect = services.next_remark_effect(table.partie, Protocol.objects.get(partie=table.partie), "A")
+    assert (step, effect.kind) == (2, "fine")
+    protocol = services.give_remark(table.referee, table.partie, deal=2, seat="A1", reason="talking")
+    assert protocol.prior_remarks_a == 1
+    protocol = play(table.referee, table.partie, DEALS[2:])
+    assert (protocol.score_a, protocol.score_b) == (47, 35)
+    entry = AuditEntry.objects.get(partie=table.partie, action="protocol.remark.given")
+    assert entry.after["step"] == 2 and entry.after["effect"] == "fine"
+
+
+def test_third_remark_in_lost_deal_adds_fine_to_opponents(table):
+    # Round 1: pair 7 sits at A of table 2 and gets two remarks.
+    partie = table.round1.parties.get(table=2)
+    services.give_remark(table.referee, partie, deal=1, seat="A1", reason="time")
+    services.give_remark(table.referee, partie, deal=1, seat="A2", reason="signs")
+    services.give_remark(table.referee, table.partie, deal=1, seat="B2", reason="talking")
+    protocol = play(table.referee, table.partie)
+    assert (protocol.score_a, protocol.score_b) == (68, 35)
+
+
+def test_remark_during_the_deal_in_play_is_accepted_before_its_result(table):
+    services.record_deal(table.referee, table.partie, DEALS[0])
+    services.give_remark(table.referee, table.partie, deal=2, seat="B1", reason="showing_tile")
+    with pytest.raises(InvalidInput) as err:
+        services.give_remark(table.referee, table.partie, deal=3, seat="B1", reason="talking")
+    assert err.value.field == "deal"
+    assert Remark.objects.filter(protocol__partie=table.partie).count() == 1
+
+
+@pytest.mark.parametrize("deal, seat, code", [
+    ({"n": 1, "result": "domino", "out": "A1", "hands": {"A2": 14, "B1": 0, "B2": 23}}, "B1", "empty_hand"),
+    ({"n": 1, "result": "block", "hands": {"A1": 9, "A2": 10, "B1": 4, "B2": 70}}, "B2", "count_out_of_range"),
+    ({"n": 1, "result": "domino", "out": "A1", "hands": {"A2": ["6-6"], "B1": ["6-6"], "B2": 3}}, "B1", "duplicate_tile"),
+    ({"n": 1, "result": "domino", "out": "A1", "hands": {"A2": 14, "B1": 5}}, "B2", "missing_hand"),
+])
+def test_bad_deal_is_refused_naming_deal_and_seat_and_nothing_is_saved(table, deal, seat, code):
+    with pytest.raises(InvalidInput) as err:
+        services.record_deal(table.referee, table.partie, deal)
+    assert (err.value.code, err.value.deal, err.value.seat) == (code, 1, seat)
+    assert err.value.message.startswith(f"Раздача 1, {seat}: ")
+    assert not Deal.objects.filter(protocol__partie=table.partie).exists()
+    assert not Protocol.objects.filter(partie=table.partie, version__gt=0).exists()
+    assert actions(table.partie) == []
+
+
+def test_second_result_and_gaps_are_refused(table):
+    services.record_deal(table.referee, table.partie, DEALS[0])
+    with pytest.raises(InvalidInput) as err:
+        services.record_deal(table.referee, table.partie, DEALS[0])
+    assert err.value.code == "deal_exists"
+    with pytest.raises(InvalidInput) as err:
+        services.record_deal(table.referee, table.partie, DEALS[2])
+    assert err.value.code == "deal_order"
+    play(table.referee, table.partie, DEALS[1:])
+    with pytest.raises(InvalidInput) as err:
+        services.record_deal(table.referee, table.partie, {**DEALS[0], "n": 5})
+    assert err.value.code == "finished"
+
+
+def test_tie_needs_an_extra_deal(table):
+    tie = [
+        {"n": 1, "result": "block", "hands": {"A1": 5, "A2": 5, "B1": 10, "B2": 10}},
+        {"n": 2, "result": "block", "hands": {"A1": 10, "A2": 10, "B1": 5, "B2": 5}},
+        {"n": 3, "result": "block", "hands": {"A1": 5, "A2": 5, "B1": 5, "B2": 5}},
+        {"n": 4, "result": "block", "hands": {"A1": 5, "A2": 5, "B1": 5, "B2": 5}},
+    ]
+    protocol = play(table.referee, table.partie, tie)
+    assert protocol.extra_deal_needed and protocol.status == ProtocolStatus.IN_PLAY
+    protocol = services.record_deal(table.referee, table.partie, {**DEALS[3], "n": 5})
+    assert (protocol.score_a, protocol.score_b, protocol.winner) == (10, 20, "B")
+    assert protocol.status == ProtocolStatus.AWAITING_SIGNATURES
+
+
+def test_correction_keeps_history_and_clears_confirmation(table):
+    play(table.referee, table.partie)
+    fixed = {"n": 2, "result": "block", "hands": {"A1": 9, "A2": 10, "B1": 4, "B2": 31}}
+    protocol = services.correct_deal(table.chief, table.partie, fixed, expected_version=4)
+    assert (protocol.score_a, protocol.score_b, protocol.version) == (49, 35, 5)
+    entry = AuditEntry.objects.get(partie=table.partie, action="protocol.deal.corrected")
+    assert entry.before["deal"]["hands"]["B2"] == 30 and entry.after["deal"]["hands"]["B2"] == 31
+    assert entry.before["totals"] == {"A": 48, "B": 35} and entry.after["totals"] == {"A": 49, "B": 35}
+    assert entry.user == table.chief
+    assert Deal.objects.get(protocol=protocol, n=2).entered_by == table.chief
+    with pytest.raises(InvalidInput):
+        services.correct_deal(table.referee, table.partie, {**fixed, "hands": {"A1": 0, "A2": 10, "B1": 4, "B2": 31}})
+    assert Protocol.objects.get(partie=table.partie).score_a == 49
+
+
+def test_stale_version_gets_conflict_with_current_state(table):
+    services.record_deal(table.referee, table.partie, DEALS[0], expected_version=0)
+    with pytest.raises(VersionConflict) as err:
+        services.record_deal(table.referee2, table.partie, DEALS[1], expected_version=0)
+    assert err.value.version == 1
+    assert err.value.current["protocol"]["deals"] == [DEALS[0]]
+    assert err.value.current["totals"] == {"A": 33, "B": 0}
+    assert Deal.objects.filter(protocol__partie=table.partie).count() == 1
+
+
+def test_no_show_gives_forfeit_and_blocks_deals(table):
+    protocol = services.record_no_show(table.referee, table.partie, "B")
+    assert (protocol.score_a, protocol.score_b, protocol.winner) == (160, 0, "A")
+    assert protocol.status == ProtocolStatus.AWAITING_SIGNATURES
+    with pytest.raises(InvalidInput) as err:
+        services.record_deal(table.referee, table.partie, DEALS[0])
+    assert err.value.code == "no_show"
+    services.record_deal(table.referee, table.other_partie, DEALS[0])
+    with pytest.raises(InvalidInput) as err:
+        services.record_no_show(table.referee, table.other_partie, "A")
+    assert err.value.code == "deals_recorded"
+
+
+def test_fifth_remark_asks_confirmation_then_disqualifies(table):
+    protocol = services.ensure_protocol(table.partie)
+    first = table.round1.parties.get(table=2)  # pair 7 at A
+    for seat in ("A1", "A2", "A1", "A2"):
+        services.give_remark(table.referee, first, deal=1, seat=seat, reason="time")
+    with pytest.raises(ConfirmationRequired) as err:
+        services.give_remark(table.referee, table.partie, deal=1, seat="B1", reason="talking")
+    assert "5-е" in err.value.message
+    assert not Remark.objects.filter(protocol=protocol).exists()
+    assert Pair.objects.get(tournament=table.tournament, number=7).status == PairStatus.ACTIVE
+    protocol = services.give_remark(table.referee, table.partie, deal=1, seat="B1", reason="talking",
+                                    confirm_disqualification=True)
+    assert (protocol.disqualified, protocol.winner, protocol.score_a, protocol.score_b) == ("B", "A", 160, 0)
+    assert Pair.objects.get(tournament=table.tournament, number=7).status == PairStatus.DISQUALIFIED
+    assert "pair.disqualified" in actions(table.partie)
+
+
+def test_signing_locks_and_every_signature_has_the_content_fingerprint(table):
+    play(table.referee, table.partie)
+    with pytest.raises(InvalidInput) as err:
+        services.sign_protocol(table.referee, table.partie, role="referee")
+    assert err.value.code == "players_first"
+    protocol = sign_all(table)
+    assert protocol.status == ProtocolStatus.SIGNED and protocol.locked_at is not None
+    canonical = json.dumps(protocol_to_json(protocol), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    assert services.protocol_fingerprint(protocol) == digest
+    signatures = Signature.objects.filter(protocol=protocol)
+    assert signatures.count() == 5
+    assert set(signatures.values_list("fingerprint", flat=True)) == {digest}
+    assert signatures.get(role="referee").user == table.referee
+    assert signatures.get(seat="A1").name == table.partie.pair_a.players.get(number=1).name
+    assert actions(table.partie)[-2:] == ["protocol.signed", "protocol.locked"]
+
+
+def test_signing_before_the_end_and_twice_is_refused(table):
+    play(table.referee, table.partie, DEALS[:3])
+    with pytest.raises(InvalidInput) as err:
+        services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1")
+    assert err.value.code == "not_finished"
+    services.record_deal(table.referee, table.partie, DEALS[3])
+    services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1")
+    with pytest.raises(InvalidInput) as err:
+        services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1")
+    assert err.value.code == "already_signed"
+
+
+def test_one_signature_per_pair_mode(table):
+    table.tournament.signature_mode = "one_per_pair"
+    table.tournament.save()
+    play(table.referee, table.partie)
+    services.sign_protocol(table.players["A2"], table.partie, role="player", seat="A2")
+    with pytest.raises(InvalidInput):
+        services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1")
+    services.sign_protocol(table.players["B1"], table.partie, role="player", seat="B1")
+    protocol = services.sign_protocol(table.referee, table.partie, role="referee")
+    assert protocol.is_locked and protocol.signatures.count() == 3
+
+
+def test_locked_protocol_refuses_every_change(table):
+    play(table.referee, table.partie)
+    sign_all(table)
+    for call in (
+        lambda: services.record_deal(table.chief, table.partie, {**DEALS[0], "n": 5}),
+        lambda: services.correct_deal(table.chief, table.partie, DEALS[1]),
+        lambda: services.give_remark(table.chief, table.partie, deal=4, seat="A1", reason="time"),
+        lambda: services.record_no_show(table.chief, table.partie, "A"),
+        lambda: services.sign_protocol(table.referee2, table.partie, role="referee"),
+    ):
+        with pytest.raises(ProtocolLocked):
+            call()
+    assert Protocol.objects.get(partie=table.partie).version == 9
+
+
+def test_reopen_needs_a_reason_discards_signatures_and_is_logged(table):
+    play(table.referee, table.partie)
+    sign_all(table)
+    with pytest.raises(InvalidInput) as err:
+        services.reopen_protocol(table.chief, table.partie, "  ")
+    assert err.value.field == "reason"
+    protocol = services.reopen_protocol(table.chief, table.partie, "Неверно записана раздача 2")
+    assert protocol.status == ProtocolStatus.AWAITING_SIGNATURES and protocol.locked_at is None
+    assert protocol.reopen_reason == "Неверно записана раздача 2"
+    assert not protocol.signatures.exists()
+    entry = AuditEntry.objects.get(partie=table.partie, action="protocol.reopened")
+    assert entry.user == table.chief and entry.note == "Неверно записана раздача 2"
+    assert len(entry.before["signatures"]) == 5 and entry.after["signatures"] == []
+    protocol = services.correct_deal(table.referee, table.partie, {**DEALS[1], "hands": {"A1": 9, "A2": 10, "B1": 4, "B2": 31}})
+    assert protocol.score_a == 49
+    with pytest.raises(InvalidInput) as err:
+        services.reopen_protocol(table.chief, table.partie, "ещё раз")
+    assert err.value.code == "not_locked"
+
+
+def test_change_after_some_signatures_discards_them(table):
+    play(table.referee, table.partie)
+    services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1")
+    services.correct_deal(table.referee, table.partie, {**DEALS[1], "hands": {"A1": 9, "A2": 10, "B1": 4, "B2": 31}})
+    assert not Signature.objects.filter(protocol__partie=table.partie).exists()
+    entry = AuditEntry.objects.get(partie=table.partie, action="protocol.signatures_discarded")
+    assert entry.before[0]["seat"] == "A1"
+
+
+class TestConfirmation:
+    @pytest.fixture(autouse=True)
+    def confirm_each_deal(self, table):
+        table.tournament.confirm_each_deal = True
+        table.tournament.save()
+
+    def test_nobody_confirms_his_own_entry_nor_the_winner(self, table):
+        services.record_deal(table.referee, table.partie, DEALS[0])  # pair A wins deal 1
+        with pytest.raises(NotAllowed) as err:
+            services.confirm_deal(table.referee, table.partie, 1)
+        assert err.value.code == "own_entry"
+        with pytest.raises(NotAllowed) as err:
+            services.confirm_deal(table.players["A2"], table.partie, 1)
+        assert err.value.code == "winner_confirms"
+        with pytest.raises(NotAllowed):
+            services.confirm_deal(table.nobody, table.partie, 1)
+        services.confirm_deal(table.players["B2"], table.partie, 1)
+        deal = Deal.objects.get(protocol__partie=table.partie, n=1)
+        assert deal.confirmed_by == table.players["B2"] and deal.confirmed_at is not None
+        assert "protocol.deal.confirmed" in actions(table.partie)
+        with pytest.raises(InvalidInput) as err:
+            services.confirm_deal(table.referee2, table.partie, 1)
+        assert err.value.code == "already_confirmed"
+
+    def test_second_referee_confirms_and_signing_waits_for_all_confirmations(self, table):
+        play(table.referee, table.partie)
+        for n in (1, 2, 3):
+            services.confirm_deal(table.referee2, table.partie, n)
+        with pytest.raises(InvalidInput) as err:
+            services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1")
+        assert err.value.code == "unconfirmed_deals"
+        services.confirm_deal(table.players["A1"], table.partie, 4)  # B won deal 4: a player of A confirms
+        services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1")
+
+    def test_correction_needs_a_new_confirmation(self, table):
+        services.record_deal(table.referee, table.partie, DEALS[0])
+        services.confirm_deal(table.referee2, table.partie, 1)
+        services.correct_deal(table.referee2, table.partie, {**DEALS[0], "hands": {"A2": 14, "B1": 5, "B2": 23}})
+        with pytest.raises(NotAllowed):
+            services.confirm_deal(table.referee2, table.partie, 1)
+        services.confirm_deal(table.referee, table.partie, 1)
+
+
+def test_confirmation_is_refused_when_switched_off(table):
+    services.record_deal(table.referee, table.partie, DEALS[0])
+    with pytest.raises(InvalidInput) as err:
+        services.confirm_deal(table.referee2, table.partie, 1)
+    assert err.value.code == "confirmation_disabled"
+
+
+def test_bye_has_no_protocol_entry(table):
+    from tests.factories import make_round
+
+    rnd = make_round(table.tournament, 3, [(1, 2), (3, None)])
+    with pytest.raises(InvalidInput) as err:
+        services.record_deal(table.referee, rnd.parties.get(table=2), DEALS[0])
+    assert err.value.code == "bye"
+
+
+class TestFederation:
+    @pytest.fixture(autouse=True)
+    def federation(self, table):
+        table.tournament.rules_preset = "federation"
+        table.tournament.save()
+
+    def test_first_lead_and_time_up(self, table):
+        protocol = services.set_first_lead(table.referee, table.partie, "B2")
+        assert protocol.first_lead == "B2"
+        protocol = services.record_deal(table.referee, table.partie, DEALS[0])
+        assert not protocol.finished
+        protocol = services.record_time_up(table.referee, table.partie)
+        assert protocol.ended_by_time and protocol.finished and protocol.winner == "A"
+        assert protocol.status == ProtocolStatus.AWAITING_SIGNATURES
+        with pytest.raises(InvalidInput):
+            services.set_first_lead(table.referee, table.partie, "A1")
+
+
+def test_time_up_is_refused_without_time_limit(table):
+    services.record_deal(table.referee, table.partie, DEALS[0])
+    with pytest.raises(InvalidInput) as err:
+        services.record_time_up(table.referee, table.partie)
+    assert err.value.code == "no_time_limit"
