@@ -136,3 +136,22 @@ def test_tiles_and_counts_score_the_same(data):
                     d["hands"][seat] = hand
     assert [(x.points_a, x.points_b) for x in score_protocol(as_counts).deals] == \
         [(x.points_a, x.points_b) for x in score_protocol(proto).deals]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([{"preset": "pusto-shest"}, {"preset": "federation"},
+                                                 {"preset": "pusto-shest", "deals_per_partie": 8}]))
+def test_generated_parties_are_valid_and_finished(seed, config):
+    import random
+
+    from scoring.rules import score_partie
+    from scoring.rules.generate import random_partie
+
+    rules = Rules.from_config(config)
+    deals, remarks = random_partie(random.Random(seed), rules)
+    result = score_partie(rules, deals, remarks)
+    assert result.finished and result.winner in ("A", "B")
+    if rules.partie_length == "deals":
+        assert len(deals) >= rules.deals_per_partie
+    else:
+        assert max(result.totals_a, result.totals_b) >= rules.target_points
