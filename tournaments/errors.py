@@ -1,0 +1,40 @@
+"""Domain errors of the organizer's services: a Russian message and a machine ``code``."""
+
+
+class TournamentError(Exception):
+    default_code = "error"
+
+    def __init__(self, message, code=None, **details):
+        super().__init__(str(message))
+        self.message = str(message)
+        self.code = code or self.default_code
+        self.details = details
+
+    def __str__(self):
+        return self.message
+
+
+class NotAllowed(TournamentError):
+    default_code = "not_allowed"
+
+
+class InvalidInput(TournamentError):
+    """Bad input; ``field`` names the form field at fault."""
+
+    default_code = "invalid"
+
+
+class ImportRejected(TournamentError):
+    """A registration file with bad rows: ``errors`` lists (row, column, message); nothing was saved."""
+
+    default_code = "import_rejected"
+
+    def __init__(self, message, errors):
+        super().__init__(message)
+        self.errors = errors
+
+
+class RoundBlocked(TournamentError):
+    """The round cannot change state now (unsigned protocols, wrong status…)."""
+
+    default_code = "round_blocked"

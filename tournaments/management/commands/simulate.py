@@ -1,0 +1,33 @@
+"""Create a tournament and play it through the services; print a JSON summary."""
+import json
+import time
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.models import PairingSystem
+from tournaments.simulation import simulate
+
+
+class Command(BaseCommand):
+    help = "Моделирует турнир: регистрация, жеребьёвка, туры, случайные протоколы, подписи."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--pairs", type=int, required=True)
+        parser.add_argument("--rounds", type=int, required=True)
+        parser.add_argument("--system", choices=PairingSystem.values, default=PairingSystem.SWISS)
+        parser.add_argument("--seed", default="1")
+        parser.add_argument("--slug", default=None)
+
+    def handle(self, *args, pairs, rounds, system, seed, slug, **options):
+        if pairs < 2 or rounds < 1:
+            raise CommandError("--pairs ≥ 2 and --rounds ≥ 1")
+        User = get_user_model()
+        organizer, created = User.objects.get_or_create(username="simulator", defaults={"is_staff": True})
+        if created:
+            organizer.set_unusable_password()
+            organizer.save()
+        started = time.perf_counter()
+        summary = simulate(organizer, pairs=pairs, rounds=rounds, system=system, seed=seed, slug=slug)
+        summary["total_seconds"] = round(time.perf_counter() - started, 2)
+        self.stdout.write(json.dumps(summary, ensure_ascii=False))

@@ -1,0 +1,230 @@
+"""Rounds: pair (draft) → publish → finish; swaps in a draft; the pairing systems behind them."""
+from __future__ import annotations
+
+import time
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from referees.models import log_action
+
+from ..errors import InvalidInput, RoundBlocked, TournamentError
+from ..models import PairingSystem, PairStatus, Partie, Round, RoundStatus, Tournament
+from ..pairing import Entrant, PairingError, pair_random, pair_round_robin, pair_swiss
+from ..permissions import require_organizer
+from .standing import records
+
+
+def unsigned_tables(rnd: Round) -> list[int]:
+    """Tables of the round whose protocol is missing or not signed (byes have none)."""
+    from scoring.models import ProtocolStatus
+
+    return list(
+        rnd.parties.filter(pair_b__isnull=False)
+        .filter(Q(protocol__isnull=True) | ~Q(protocol__status=ProtocolStatus.SIGNED))
+        .order_by("table").values_list("table", flat=True)
+    )
+
+
+def _round_snapshot(rnd: Round) -> dict:
+    return {
+        "round": rnd.number, "status": rnd.status,
+        "parties": [
+            {"table": p.table, "A": p.pair_a.number, "B": p.pair_b.number if p.pair_b_id else None}
+            for p in rnd.parties.select_related("pair_a", "pair_b").order_by("table")
+        ],
+    }
+
+
+def compute_pairings(tournament: Tournament, number: int, seed: str):
+    """Run the tournament's pairing system for round ``number`` (no writes)."""
+    recs = records(tournament, number)
+    pairs = {p.pk: p for p in tournament.pairs.filter(number__isnull=False)}
+    active = [r for pid, r in recs.items() if pairs[pid].status == PairStatus.ACTIVE]
+    if tournament.pairing_system == PairingSystem.ROUND_ROBIN:
+        ids = sorted(r.number for r in recs.values())
+        inactive = {r.number for pid, r in recs.items() if pairs[pid].status != PairStatus.ACTIVE}
+        return pair_round_robin(ids, number, inactive=inactive), recs
+    ordered = sorted(active, key=lambda r: r.sort_key)
+    entrants = [
+        Entrant(r.number, score=r.match_points, rank=k, opponents=frozenset(r.opponents), had_bye=r.byes > 0)
+        for k, r in enumerate(ordered)
+    ]
+    if tournament.pairing_system == PairingSystem.RANDOM:
+        return pair_random(entrants, seed), recs
+    return pair_swiss(entrants), recs
+
+
+def pair_round(user, tournament: Tournament, *, override_reason: str = "") -> Round:
+    """Pair the next round as a draft.
+
+    Refused while the current round has unsigned protocols, unless the organizer gives a reason.
+    """
+    require_organizer(user, tournament)
+    override_reason = (override_reason or "").strip()
+    started = time.perf_counter()
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if not tournament.draw_done_at or tournament.pairs.filter(
+            status=PairStatus.ACTIVE, number__isnull=True
+        ).exists():
+            raise TournamentError(_("Сначала проведите жеребьёвку номеров пар."), code="draw_not_done")
+        last = tournament.rounds.order_by("-number").first()
+        if last and last.status == RoundStatus.DRAFT:
+            raise RoundBlocked(_("Тур %(n)s ещё черновик: опубликуйте или удалите его.") % {"n": last.number},
+                               code="draft_exists")
+        if last and last.status == RoundStatus.PUBLISHED:
+            tables = unsigned_tables(last)
+            if tables and not override_reason:
+                raise RoundBlocked(
+                    _("В туре %(n)s не подписаны протоколы столов: %(t)s. Дождитесь подписей или укажите причину.")
+                    % {"n": last.number, "t": ", ".join(map(str, tables[:30]))},
+                    code="unsigned_protocols", tables=tables,
+                )
+            if not tables:
+                last.status = RoundStatus.FINISHED
+                last.save(update_fields=["status"])
+                log_action(tournament, "round.finished", user=user, after={"round": last.number})
+        number = (last.number if last else 0) + 1
+        if number > tournament.rounds_planned:
+            raise RoundBlocked(_("Все запланированные туры (%(n)s) уже составлены.") % {"n": tournament.rounds_planned},
+                               code="rounds_complete")
+        if not tournament.draw_closed:
+            tournament.draw_closed = True
+            tournament.save(update_fields=["draw_closed"])
+            log_action(tournament, "draw.closed", user=user, note="при составлении первого тура")
+        seed = f"{tournament.draw_seed}:{number}"
+        t0 = time.perf_counter()
+        try:
+            result, _recs = compute_pairings(tournament, number, seed)
+        except PairingError as err:
+            raise TournamentError(err.message, code=err.code) from None
+        algorithm_seconds = time.perf_counter() - t0
+        rnd = Round.objects.create(
+            tournament=tournament, number=number, status=RoundStatus.DRAFT, seed=seed,
+            override_reason=override_reason if last and last.status == RoundStatus.PUBLISHED else "",
+            paired_at=timezone.now(), paired_by=user if getattr(user, "is_authenticated", False) else None,
+        )
+        pair_by_number = {p.number: p for p in tournament.pairs.filter(number__isnull=False)}
+        parties, table = [], 0
+        for p in result.pairings:
+            table += 1
+            a, b = pair_by_number[p.a], pair_by_number[p.b] if p.b is not None else None
+            if b is not None and b.number < a.number:
+                a, b = b, a
+            parties.append(Partie(round=rnd, table=table, pair_a=a, pair_b=b, reason=p.reason[:300]))
+        Partie.objects.bulk_create(parties)
+        rnd.pairing_seconds = time.perf_counter() - started
+        rnd.save(update_fields=["pairing_seconds"])
+        log_action(
+            tournament, "round.paired", user=user, note=rnd.override_reason,
+            after={"round": number, "system": tournament.pairing_system, "method": result.method,
+                   "algorithm_seconds": round(algorithm_seconds, 4),
+                   "parties": [[p.pair_a.number, p.pair_b.number if p.pair_b else None] for p in parties]},
+        )
+    return rnd
+
+
+def _draft(rnd: Round) -> Round:
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=rnd.pk)
+    if rnd.status != RoundStatus.DRAFT:
+        raise RoundBlocked(_("Менять можно только черновик тура."), code="not_draft")
+    return rnd
+
+
+def swap_parties(user, rnd: Round, number_x: int, number_y: int) -> list[str]:
+    """Exchange the places of two pairs in a draft round; returns warnings (rematches, second byes)."""
+    require_organizer(user, rnd.tournament)
+    with transaction.atomic():
+        rnd = _draft(rnd)
+        parties = list(rnd.parties.select_for_update().select_related("pair_a", "pair_b"))
+        where = {}
+        for partie in parties:
+            for side, pair in (("a", partie.pair_a), ("b", partie.pair_b)):
+                if pair is not None:
+                    where[pair.number] = (partie, side)
+        for n in (number_x, number_y):
+            if n not in where:
+                raise InvalidInput(_("Пары №%(n)s нет в этом туре.") % {"n": n}, field="pair")
+        (px, sx), (py, sy) = where[number_x], where[number_y]
+        if px.pk == py.pk:
+            raise InvalidInput(_("Эти пары уже играют за одним столом."), field="pair")
+        before = _round_snapshot(rnd)
+        pair_x, pair_y = getattr(px, f"pair_{sx}"), getattr(py, f"pair_{sy}")
+        setattr(px, f"pair_{sx}", pair_y)
+        setattr(py, f"pair_{sy}", pair_x)
+        for partie in (px, py):
+            if partie.pair_b is not None and partie.pair_b.number < partie.pair_a.number:
+                partie.pair_a, partie.pair_b = partie.pair_b, partie.pair_a
+            partie.reason = _("изменено организатором вручную")
+        Partie.objects.bulk_update([px, py], ["pair_a", "pair_b", "reason"])
+        warnings = swap_warnings(rnd, [px, py])
+        log_action(rnd.tournament, "round.swapped", user=user, before=before, after=_round_snapshot(rnd),
+                   note="; ".join(warnings))
+    return warnings
+
+
+def swap_warnings(rnd: Round, parties) -> list[str]:
+    recs = records(rnd.tournament, rnd.number)
+    by_number = {r.number: r for r in recs.values()}
+    warnings = []
+    for partie in parties:
+        a = by_number[partie.pair_a.number]
+        if partie.pair_b is None:
+            if a.byes:
+                warnings.append(_("Пара №%(n)s уже пропускала тур — это второй пропуск.") % {"n": a.number})
+            continue
+        b = partie.pair_b.number
+        if b in a.opponents:
+            warnings.append(
+                _("Повторная встреча: пары №%(a)s и №%(b)s уже играли в туре %(r)s.")
+                % {"a": a.number, "b": b, "r": a.met_in[b]}
+            )
+    return warnings
+
+
+def publish_round(user, rnd: Round) -> Round:
+    require_organizer(user, rnd.tournament)
+    with transaction.atomic():
+        rnd = _draft(rnd)
+        rnd.status = RoundStatus.PUBLISHED
+        rnd.save(update_fields=["status"])
+        log_action(rnd.tournament, "round.published", user=user, after=_round_snapshot(rnd))
+    return rnd
+
+
+def discard_round(user, rnd: Round) -> None:
+    """Delete a draft round (to pair it again)."""
+    require_organizer(user, rnd.tournament)
+    with transaction.atomic():
+        rnd = _draft(rnd)
+        before = _round_snapshot(rnd)
+        tournament = rnd.tournament
+        rnd.parties.all().delete()
+        rnd.delete()
+        log_action(tournament, "round.discarded", user=user, before=before)
+
+
+def finish_round(user, rnd: Round) -> Round:
+    """Published → finished once every protocol of the round is signed."""
+    require_organizer(user, rnd.tournament)
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("tournament").get(pk=rnd.pk)
+        if rnd.status != RoundStatus.PUBLISHED:
+            raise RoundBlocked(_("Завершить можно только опубликованный тур."), code="not_published")
+        tables = unsigned_tables(rnd)
+        if tables:
+            raise RoundBlocked(
+                _("Не подписаны протоколы столов: %(t)s.") % {"t": ", ".join(map(str, tables[:30]))},
+                code="unsigned_protocols", tables=tables,
+            )
+        rnd.status = RoundStatus.FINISHED
+        rnd.save(update_fields=["status"])
+        log_action(rnd.tournament, "round.finished", user=user, after={"round": rnd.number})
+    return rnd
+
+
+__all__ = ["pair_round", "swap_parties", "publish_round", "finish_round", "discard_round", "unsigned_tables",
+           "compute_pairings", "Pair"]
