@@ -13,6 +13,7 @@ urlpatterns += i18n_patterns(
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("referee/", include("referees.urls")),
     path("protocols/", include("scoring.urls")),
+    path("", include("scoring.reports.urls")),
     path("", include("tournaments.urls")),
     prefix_default_language=False,
 )

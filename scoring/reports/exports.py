@@ -1,0 +1,74 @@
+"""The files a tournament exports, one function per output (pages and the ``export`` command call these)."""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from scoring.scores import score
+from tournaments.models import Pair
+
+from . import pdf, pdf_lists, selectors, tabular, xlsx
+from .sheets import blank_sheet, prior_remarks_by_pair, signed_sheet
+from .signing import sign_pdf
+
+
+def workbook(tournament) -> bytes:
+    """Pairs, pairings by round, every deal, standings, players and the cross table."""
+    standings = selectors.load_individual(tournament)
+    _, cells, matrix = selectors.load_crosstable_from(standings)
+    rules = tournament.rules()
+    pairs = Pair.objects.filter(tournament=tournament).prefetch_related("players").order_by("number", "id")
+    results = {g.partie_id: g for g in standings.games}
+    return xlsx.write_workbook([
+        tabular.standings_table(standings),
+        tabular.players_table(standings),
+        tabular.crosstable_table(standings, cells, matrix),
+        tabular.pairs_table(pairs),
+        tabular.pairings_table(selectors.pairings(tournament), results),
+        tabular.deals_table(selectors.all_protocols(tournament).iterator(chunk_size=2000), rules),
+    ])
+
+
+def standings_workbook(tournament, after_round=None) -> bytes:
+    standings = selectors.load_standings(tournament, after_round)
+    return xlsx.write_workbook([tabular.standings_table(standings)])
+
+
+def blank_sheets_pdf(tournament, round_number: int, *, base_url: str = "") -> bytes:
+    rnd = selectors.round_of(tournament, round_number)
+    rules = tournament.rules()
+    prior = prior_remarks_by_pair(tournament, round_number)
+    sheets = (blank_sheet(p, rules, prior=prior, base_url=base_url) for p in selectors.parties_for_blank_sheets(rnd))
+    return pdf.render_sheets(sheets, title=_("%(t)s — тур %(r)s: протоколы") % {"t": tournament.name, "r": round_number})
+
+
+def signed_sheets_pdf(tournament, round_number: int | None = None, *, base_url: str = "", sign: bool = True) -> bytes:
+    """The signed protocols (of one round, or all), scored by the engine, signed as one PDF (PAdES)."""
+    protocols = selectors.signed_protocols(tournament, round_number)
+    sheets = (signed_sheet(p, score(p), base_url=base_url) for p in protocols.iterator(chunk_size=500))
+    title = _("%(t)s: подписанные протоколы") % {"t": tournament.name}
+    if round_number is not None:
+        title = _("%(t)s — тур %(r)s: подписанные протоколы") % {"t": tournament.name, "r": round_number}
+    data = pdf.render_sheets(sheets, title=title)
+    return sign_pdf(data, tournament, reason=title) if sign else data
+
+
+def protocol_pdf(protocol, *, base_url: str = "", sign: bool = True) -> bytes:
+    """One protocol's score sheet; signed with the tournament's key when the protocol is signed."""
+    protocol = selectors.protocols_for_sheets(type(protocol).objects.filter(pk=protocol.pk)).get()
+    sheet = signed_sheet(protocol, score(protocol), base_url=base_url)
+    tournament = protocol.partie.round.tournament
+    title = _("%(t)s — тур %(r)s, стол %(s)s") % {"t": tournament.name, "r": sheet.round, "s": sheet.table}
+    data = pdf.render_sheets([sheet], title=title)
+    if sign and protocol.is_locked:
+        return sign_pdf(data, tournament, reason=_("Подписанный протокол: %(t)s") % {"t": title})
+    return data
+
+
+def standings_pdf(tournament, after_round=None) -> bytes:
+    return pdf_lists.standings_pdf(selectors.load_standings(tournament, after_round))
+
+
+def pairings_pdf(tournament, round_number: int) -> bytes:
+    rnd = selectors.round_of(tournament, round_number)
+    parties = selectors.pairings(tournament).filter(round=rnd)
+    return pdf_lists.pairings_pdf(tournament, rnd, parties)

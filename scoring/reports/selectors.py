@@ -1,0 +1,203 @@
+"""Read-only queries for the standings, cross table and exports.
+
+Each selector fetches exactly the rows its page shows, in a fixed number of
+queries whatever the size of the tournament: ``values_list`` over the cached
+result of every protocol (``Protocol.score_*``), never the engine.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Case, CharField, Count, F, IntegerField, When
+from django.db.models.functions import Substr
+
+from scoring.models import Deal, Protocol, ProtocolStatus, Remark
+from tournaments.models import PairingSystem, Pair, Partie, Player, Round, RoundStatus
+
+from .standings import (
+    Game,
+    PairEntry,
+    PlayerEntry,
+    TiebreakError,
+    cells_by_pair,
+    compute_standings,
+    individual_standings,
+    resolve_tiebreaks,
+    round_robin_matrix,
+    scoring_from_rules,
+)
+
+
+@dataclass
+class Standings:
+    tournament: object
+    rows: list
+    games: list
+    rounds: list  # numbers of the rounds that count (published or finished)
+    after_round: int | None
+    tiebreaks: tuple
+    tiebreak_error: str = ""
+    players: list = field(default_factory=list)
+
+    @property
+    def shown_round(self):
+        """The round the standings stand after (the last one that counts)."""
+        rounds = [r for r in self.rounds if self.after_round is None or r <= self.after_round]
+        return rounds[-1] if rounds else None
+
+
+def tiebreaks_of(tournament) -> tuple[tuple, str]:
+    """(criteria, error message) — a bad stored list falls back to the default with a message."""
+    swiss = tournament.pairing_system == PairingSystem.SWISS
+    try:
+        return resolve_tiebreaks(tournament.tiebreaks, swiss=swiss), ""
+    except TiebreakError as exc:
+        return resolve_tiebreaks([], swiss=swiss), exc.message
+
+
+def pair_entries(tournament) -> list[PairEntry]:
+    players = {}
+    for pair_id, name in (
+        Player.objects.filter(pair__tournament=tournament).order_by("pair_id", "number", "id").values_list("pair_id", "name")
+    ):
+        players.setdefault(pair_id, []).append(name)
+    return [
+        PairEntry(pid, number, name, tuple(players.get(pid, ())), status, after)
+        for pid, number, name, status, after in Pair.objects.filter(tournament=tournament)
+        .order_by("number", "id").values_list("id", "number", "name", "status", "withdrawn_after_round")
+    ]
+
+
+def games_of(tournament) -> list[Game]:
+    """Every partie of the published rounds with its protocol's cached result (one query)."""
+    rows = (
+        Partie.objects.filter(round__tournament=tournament)
+        .exclude(round__status=RoundStatus.DRAFT)
+        .order_by("round__number", "table", "id")
+        .values_list(
+            "id", "round__number", "table", "pair_a_id", "pair_b_id", "protocol__score_a", "protocol__score_b",
+            "protocol__deals_won_a", "protocol__deals_won_b", "protocol__winner", "protocol__finished",
+            "protocol__disqualified",
+        )
+    )
+    return [
+        Game(rnd, a, b, sa or 0, sb or 0, da or 0, db or 0, winner or None, bool(finished), dq or None, pid, table)
+        for pid, rnd, table, a, b, sa, sb, da, db, winner, finished, dq in rows
+    ]
+
+
+def load_standings(tournament, after_round: int | None = None) -> Standings:
+    """Standings of pairs as after ``after_round`` (None: all rounds so far). Three queries."""
+    tiebreaks, error = tiebreaks_of(tournament)
+    games = games_of(tournament)
+    rounds = sorted({g.round for g in games})
+    if after_round is not None and rounds and after_round >= rounds[-1]:
+        after_round = None
+    rows = compute_standings(
+        pair_entries(tournament), games, scoring=scoring_from_rules(tournament.rules()),
+        tiebreaks=tiebreaks, after_round=after_round,
+    )
+    return Standings(tournament, rows, games, rounds, after_round, tiebreaks, error)
+
+
+def _per_player(queryset, seat_field: str, after_round) -> dict:
+    """(pair id, player number in the pair) -> count, for rows that name a seat."""
+    if after_round is not None:
+        queryset = queryset.filter(protocol__partie__round__number__lte=after_round)
+    rows = (
+        queryset.exclude(**{seat_field: ""})
+        .annotate(
+            who=Case(
+                When(**{f"{seat_field}__startswith": "A"}, then=F("protocol__partie__pair_a_id")),
+                default=F("protocol__partie__pair_b_id"), output_field=IntegerField(),
+            ),
+            place=Substr(seat_field, 2, 1, output_field=CharField()),
+        )
+        .values("who", "place")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    return {(r["who"], int(r["place"])): r["n"] for r in rows}
+
+
+def load_individual(tournament, after_round: int | None = None):
+    """Standings of players: the pair's place, plus each player's dominoes and remarks. Six queries."""
+    standings = load_standings(tournament, after_round)
+    base = {"protocol__partie__round__tournament": tournament}
+    dominoes = _per_player(Deal.objects.filter(result="domino", **base), "out", standings.after_round)
+    remarks = _per_player(Remark.objects.filter(**base), "seat", standings.after_round)
+    players, by_pair = [], {}
+    for pid, pair_id, name, number, club in (
+        Player.objects.filter(pair__tournament=tournament).order_by("pair_id", "number", "id")
+        .values_list("id", "pair_id", "name", "number", "club")
+    ):
+        place = number or (len(by_pair.setdefault(pair_id, [])) + 1)
+        by_pair.setdefault(pair_id, []).append(pid)
+        players.append((PlayerEntry(pid, pair_id, name, number, club), place))
+    rows = individual_standings(
+        standings.rows, [p for p, _ in players],
+        dominoes={p.id: dominoes.get((p.pair_id, place), 0) for p, place in players},
+        remarks={p.id: remarks.get((p.pair_id, place), 0) for p, place in players},
+    )
+    standings.players = rows
+    return standings
+
+
+def load_crosstable(tournament, after_round: int | None = None):
+    """Standings plus, per pair, its result in every round; for round robin also the N × N matrix."""
+    return load_crosstable_from(load_standings(tournament, after_round))
+
+
+def load_crosstable_from(standings):
+    tournament = standings.tournament
+    cells = cells_by_pair(standings.rows, standings.games, after_round=standings.after_round)
+    matrix = None
+    if tournament.pairing_system == PairingSystem.ROUND_ROBIN:
+        matrix = round_robin_matrix(standings.rows, standings.games, after_round=standings.after_round)
+    return standings, cells, matrix
+
+
+def round_of(tournament, number: int) -> Round:
+    return Round.objects.get(tournament=tournament, number=number)
+
+
+def parties_for_blank_sheets(rnd) -> list[Partie]:
+    """The parties of a round (byes excluded) with pairs and players. Three queries."""
+    return list(
+        Partie.objects.filter(round=rnd, pair_b__isnull=False)
+        .select_related("round__tournament", "pair_a", "pair_b")
+        .prefetch_related("pair_a__players", "pair_b__players")
+        .order_by("table", "id")
+    )
+
+
+def protocols_for_sheets(protocols):
+    """Protocols with everything a score sheet prints (fixed number of queries)."""
+    return (
+        protocols.select_related("partie__round__tournament", "partie__pair_a", "partie__pair_b")
+        .prefetch_related("deals", "remarks", "signatures", "partie__pair_a__players", "partie__pair_b__players")
+        .order_by("partie__round__number", "partie__table", "partie_id")
+    )
+
+
+def signed_protocols(tournament, round_number: int | None = None):
+    qs = Protocol.objects.filter(partie__round__tournament=tournament, status=ProtocolStatus.SIGNED)
+    if round_number is not None:
+        qs = qs.filter(partie__round__number=round_number)
+    return protocols_for_sheets(qs)
+
+
+def all_protocols(tournament):
+    return protocols_for_sheets(
+        Protocol.objects.filter(partie__round__tournament=tournament).exclude(partie__round__status=RoundStatus.DRAFT)
+    )
+
+
+def pairings(tournament):
+    """Every published partie with its pairs' numbers and players (for the pairings sheets)."""
+    return (
+        Partie.objects.filter(round__tournament=tournament).exclude(round__status=RoundStatus.DRAFT)
+        .select_related("round", "pair_a", "pair_b")
+        .prefetch_related("pair_a__players", "pair_b__players")
+        .order_by("round__number", "table", "id")
+    )

@@ -1,0 +1,230 @@
+"""What a score sheet prints, as plain data built from the database and the engine.
+
+``blank_sheet(partie, …)`` — the sheet a referee takes to the table: seats,
+lead and shuffle of every deal, empty boxes. ``signed_sheet(protocol, …)`` —
+the recorded deals scored by the engine (``scoring.scores.score``), remarks
+and sanctions, totals, signatures and the protocol's fingerprint.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Case, Count, F, IntegerField, When
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop as N_
+
+from scoring.models import Remark, RemarkReason, SignatureRole
+from scoring.rules import lead_and_shuffle
+from scoring.rules.hands import parse_hand
+
+CLOCKWISE = ("A1", "B1", "A2", "B2")
+# Rows printed on a blank sheet of a partie played to a target (its length is not known).
+TARGET_PARTIE_ROWS = 16
+EXTRA_ROWS = 2  # for extra deals on a tie
+
+
+@dataclass
+class SheetDeal:
+    n: int
+    lead: str
+    shuffle: str
+    result: str = ""
+    pips: dict = field(default_factory=dict)  # seat -> text
+    points_a: int | None = None
+    points_b: int | None = None
+    running_a: int | None = None
+    running_b: int | None = None
+    sanctioned: bool = False
+
+
+@dataclass
+class SheetRemark:
+    deal: int
+    seat: str
+    name: str
+    reason: str
+    number: int
+    effect: str
+
+
+@dataclass
+class SheetSignature:
+    role: str
+    seat: str
+    name: str
+    signed_at: str
+    fingerprint: str
+
+
+@dataclass
+class Sheet:
+    tournament: str
+    venue: str
+    date: str
+    round: int
+    table: int | None
+    pair_a: int | None
+    pair_b: int | None
+    seats: dict  # seat -> player name
+    rules_text: str
+    deals: list
+    prior_remarks: tuple = (0, 0)
+    signed: bool = False
+    remarks: list = field(default_factory=list)
+    totals: tuple | None = None
+    outcome: str = ""
+    signatures: list = field(default_factory=list)
+    fingerprint: str = ""
+    url: str = ""
+
+
+def seats_of(partie) -> dict:
+    """Seat -> player name (player number 1 sits in seat 1, RULES.md §2)."""
+    seats = {}
+    for side, pair in (("A", partie.pair_a), ("B", partie.pair_b)):
+        players = sorted(pair.players.all(), key=lambda p: (p.number or 9, p.id)) if pair else []
+        for i in (1, 2):
+            seats[f"{side}{i}"] = players[i - 1].name if len(players) >= i else ""
+    return seats
+
+
+def rules_text(rules) -> str:
+    if rules.partie_length == "deals":
+        length = _("раздач: %(n)s") % {"n": rules.deals_per_partie}
+    else:
+        length = _("до %(n)s очков, %(m)s мин") % {"n": rules.target_points, "m": rules.time_limit_minutes}
+    return _("Регламент «%(preset)s», %(length)s") % {"preset": rules.preset, "length": length}
+
+
+def protocol_url(partie_id: int, base_url: str = "") -> str:
+    return base_url.rstrip("/") + reverse("scoring:protocol", args=[partie_id])
+
+
+def prior_remarks_by_pair(tournament, before_round: int) -> dict:
+    """pair id -> remarks received in the rounds before ``before_round`` (one query)."""
+    rows = (
+        Remark.objects.filter(protocol__partie__round__tournament=tournament,
+                              protocol__partie__round__number__lt=before_round)
+        .annotate(who=Case(When(seat__startswith="A", then=F("protocol__partie__pair_a_id")),
+                           default=F("protocol__partie__pair_b_id"), output_field=IntegerField()))
+        .values("who").annotate(n=Count("id")).order_by()
+    )
+    return {r["who"]: r["n"] for r in rows}
+
+
+def _header(partie, rules) -> dict:
+    tournament = partie.round.tournament
+    return dict(
+        tournament=tournament.name, venue=tournament.venue, date=tournament.start_date.strftime("%d.%m.%Y"),
+        round=partie.round.number, table=partie.table, pair_a=partie.pair_a.number,
+        pair_b=partie.pair_b.number if partie.pair_b else None, seats=seats_of(partie), rules_text=rules_text(rules),
+    )
+
+
+def blank_sheet(partie, rules, *, prior=None, base_url: str = "", first_lead: str = "A1") -> Sheet:
+    rows = rules.deals_per_partie if rules.partie_length == "deals" else TARGET_PARTIE_ROWS
+    deals = [SheetDeal(n, *lead_and_shuffle(n, first_lead)) for n in range(1, rows + EXTRA_ROWS + 1)]
+    prior = prior or {}
+    return Sheet(
+        **_header(partie, rules), deals=deals,
+        prior_remarks=(prior.get(partie.pair_a_id, 0), prior.get(partie.pair_b_id, 0)),
+        url=protocol_url(partie.pk, base_url),
+    )
+
+
+def _pips(raw, rules, seat, n) -> str:
+    if raw is None:
+        return ""
+    try:
+        hand = parse_hand(raw, seat=seat, deal=n, lone_double_blank=rules.lone_double_blank)
+    except Exception:
+        return str(raw)
+    if hand.tiles is not None:
+        return f"{hand.value} ({' '.join(f'{a}-{b}' for a, b in hand.tiles)})" if len(hand.tiles) <= 2 else str(hand.value)
+    return str(hand.value)
+
+
+RESULT_TEXT = {"domino": N_("Домино"), "block": N_("Рыба"), "wrong_pass": N_("Ложный пас")}
+EFFECT_TEXT = {
+    "warning": N_("предупреждение"),
+    "fine": N_("штраф %(points)s очков сопернику"),
+    "rescored": N_("раздача пересчитана как рыба, у пары %(points)s очков"),
+    "deal_loss": N_("проигрыш раздачи 0 : %(points)s"),
+    "disqualification": N_("снятие с турнира"),
+}
+
+
+def effect_text(kind: str, points: int = 0) -> str:
+    template = EFFECT_TEXT.get(kind)
+    if template is None:
+        return kind
+    text = _(template)
+    return text % {"points": points} if "%(points)" in template else text
+
+
+def _result_text(deal_row) -> str:
+    text = _(RESULT_TEXT.get(deal_row.result, deal_row.result))
+    if deal_row.result == "domino" and deal_row.out:
+        return f"{text} {deal_row.out}"
+    if deal_row.result == "wrong_pass" and deal_row.offender:
+        return f"{text} {deal_row.offender}"
+    return text
+
+
+def signed_sheet(protocol, result, *, base_url: str = "") -> Sheet:
+    """``result`` is the engine's ScoredProtocol of ``protocol`` (``scoring.scores.score``)."""
+    partie = protocol.partie
+    rules = result.rules
+    stored = {d.n: d for d in protocol.deals.all()}
+    seats = seats_of(partie)
+    deals = []
+    for d in result.deals:
+        row = stored.get(d.n)
+        deals.append(SheetDeal(
+            d.n, d.lead, d.shuffle, _result_text(row) if row else d.result,
+            {s: _pips((row.hands or {}).get(s), rules, s, d.n) for s in CLOCKWISE} if row else {},
+            d.points_a, d.points_b, d.running_a, d.running_b, bool(d.sanctions),
+        ))
+    effects = {}
+    for d in result.deals:
+        for s in d.sanctions:
+            effects.setdefault((d.n, s.seat, s.remark_number), effect_text(s.kind, s.points))
+    reasons = dict(RemarkReason.choices)
+    remarks = [
+        SheetRemark(r.deal, r.seat, seats.get(r.seat, ""), str(reasons.get(r.reason, r.reason)), r.number,
+                    effects.get((r.deal, r.seat, r.number), effect_text(r.effect)))
+        for r in result.remarks
+    ]
+    signatures = [
+        SheetSignature(
+            str(SignatureRole(s.role).label) if s.role in SignatureRole.values else s.role, s.seat, s.name,
+            timezone.localtime(s.signed_at).strftime("%d.%m.%Y %H:%M"), s.fingerprint,
+        )
+        for s in protocol.signatures.all()
+    ]
+    fingerprint = signatures[-1].fingerprint if signatures else ""
+    return Sheet(
+        **_header(partie, rules), deals=deals, prior_remarks=(protocol.prior_remarks_a, protocol.prior_remarks_b),
+        signed=True, remarks=remarks, totals=(result.totals_a, result.totals_b), outcome=outcome_text(partie, result),
+        signatures=signatures, fingerprint=fingerprint, url=protocol_url(partie.pk, base_url),
+    )
+
+
+def outcome_text(partie, result) -> str:
+    numbers = {"A": partie.pair_a.number, "B": partie.pair_b.number if partie.pair_b else None}
+    if result.no_show:
+        return _("Неявка пары %(side)s № %(n)s: победа пары %(w)s № %(wn)s по неявке") % {
+            "side": result.no_show, "n": numbers[result.no_show], "w": result.winner, "wn": numbers.get(result.winner)}
+    if result.disqualified:
+        return _("Пара %(side)s № %(n)s снята с турнира: победа пары %(w)s № %(wn)s") % {
+            "side": result.disqualified, "n": numbers[result.disqualified], "w": result.winner,
+            "wn": numbers.get(result.winner)}
+    if result.winner:
+        return _("Победила пара %(w)s № %(wn)s") % {"w": result.winner, "wn": numbers[result.winner]}
+    if result.finished:
+        return _("Ничья")
+    if result.extra_deal_needed:
+        return _("Равный счёт: нужна дополнительная раздача")
+    return _("Партия не окончена")

@@ -1,0 +1,137 @@
+"""Digital signature (PAdES) of the PDF score sheets with the tournament's key.
+
+The key and a self-signed certificate are created on first use (the
+``cryptography`` package) and kept on the tournament (``signing_key_pem`` /
+``signing_cert_pem``); an organizer who has his own certificate pastes both
+PEM texts there instead. ``sign_pdf`` signs with pyHanko; ``verify_pdf`` checks
+that the file is intact and signed by that certificate.
+"""
+from __future__ import annotations
+
+import datetime
+import io
+from dataclasses import dataclass
+
+from django.db import transaction
+
+SIGNATURE_FIELD = "Signature1"
+
+
+def _new_key_and_certificate(common_name: str) -> tuple[str, str]:
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([
+        x509.NameAttribute(NameOID.COMMON_NAME, common_name[:64]),
+        x509.NameAttribute(NameOID.ORGANIZATION_NAME, "Sport dominoes tournament"),
+    ])
+    now = datetime.datetime.now(datetime.timezone.utc)
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(days=1))
+        .not_valid_after(now + datetime.timedelta(days=3650))
+        .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+        .add_extension(
+            x509.KeyUsage(
+                digital_signature=True, content_commitment=True, key_encipherment=False, data_encipherment=False,
+                key_agreement=False, key_cert_sign=False, crl_sign=False, encipher_only=False, decipher_only=False,
+            ),
+            critical=True,
+        )
+        .sign(key, hashes.SHA256())
+    )
+    key_pem = key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    ).decode()
+    return key_pem, cert.public_bytes(serialization.Encoding.PEM).decode()
+
+
+def ensure_signing_key(tournament):
+    """The tournament's key and certificate (PEM), created and saved on first use."""
+    if tournament.signing_key_pem and tournament.signing_cert_pem:
+        return tournament.signing_key_pem, tournament.signing_cert_pem
+    from tournaments.models import Tournament
+
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if not (locked.signing_key_pem and locked.signing_cert_pem):
+            locked.signing_key_pem, locked.signing_cert_pem = _new_key_and_certificate(locked.name or locked.slug)
+            locked.save(update_fields=["signing_key_pem", "signing_cert_pem"])
+    tournament.signing_key_pem, tournament.signing_cert_pem = locked.signing_key_pem, locked.signing_cert_pem
+    return tournament.signing_key_pem, tournament.signing_cert_pem
+
+
+def _signer(key_pem: str, cert_pem: str):
+    from pyhanko.keys import load_certs_from_pemder_data, load_private_key_from_pemder_data
+    from pyhanko.sign import signers
+    from pyhanko_certvalidator.registry import SimpleCertificateStore
+
+    key = load_private_key_from_pemder_data(key_pem.encode(), passphrase=None)
+    certs = list(load_certs_from_pemder_data(cert_pem.encode()))
+    return signers.SimpleSigner(
+        signing_cert=certs[0], signing_key=key, cert_registry=SimpleCertificateStore.from_certs(certs)
+    )
+
+
+def sign_pdf(pdf_bytes: bytes, tournament, *, reason: str = "", location: str = "") -> bytes:
+    """The same PDF with a PAdES signature made with the tournament's key."""
+    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+    from pyhanko.sign import fields, signers
+
+    key_pem, cert_pem = ensure_signing_key(tournament)
+    writer = IncrementalPdfFileWriter(io.BytesIO(pdf_bytes))
+    meta = signers.PdfSignatureMetadata(
+        field_name=SIGNATURE_FIELD, subfilter=fields.SigSeedSubFilter.PADES, md_algorithm="sha256",
+        reason=reason or None, location=location or tournament.venue or None,
+        name=tournament.name,
+    )
+    out = signers.sign_pdf(writer, meta, signer=_signer(key_pem, cert_pem))
+    return out.getvalue()
+
+
+@dataclass(frozen=True)
+class Verification:
+    signed: bool
+    intact: bool  # the signed bytes were not changed
+    valid: bool  # the signature was made by the trusted certificate
+    covers_whole_file: bool
+    signer: str = ""
+    error: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.signed and self.intact and self.valid and self.covers_whole_file
+
+
+def verify_pdf(pdf_bytes: bytes, cert_pem: str) -> Verification:
+    """Check the file's signature against the tournament's certificate."""
+    from pyhanko.keys import load_certs_from_pemder_data
+    from pyhanko.pdf_utils.reader import PdfFileReader
+    from pyhanko.sign.validation import validate_pdf_signature
+    from pyhanko_certvalidator import ValidationContext
+
+    try:
+        reader = PdfFileReader(io.BytesIO(pdf_bytes))
+        signatures = reader.embedded_signatures
+        if not signatures:
+            return Verification(False, False, False, False, error="no signature")
+        context = ValidationContext(trust_roots=list(load_certs_from_pemder_data(cert_pem.encode())))
+        status = validate_pdf_signature(signatures[-1], context)
+    except Exception as exc:  # a damaged file is simply not valid
+        return Verification(False, False, False, False, error=f"{type(exc).__name__}: {exc}")
+    from pyhanko.sign.validation.status import SignatureCoverageLevel
+
+    return Verification(
+        signed=True,
+        intact=bool(status.intact),
+        valid=bool(status.valid and status.trusted),
+        covers_whole_file=status.coverage == SignatureCoverageLevel.ENTIRE_FILE,
+        signer=status.signing_cert.subject.human_friendly if status.signing_cert else "",
+    )

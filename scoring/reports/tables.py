@@ -1,0 +1,76 @@
+"""django-tables2 tables of the standings (sortable by any column, paginated)."""
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from .tabular import status_text
+
+
+def _num(value):
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+class NumberColumn(tables.Column):
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("attrs", {"td": {"class": "num"}, "th": {"class": "num"}})
+        super().__init__(*args, **kwargs)
+
+    def render(self, value):
+        return _num(value)
+
+
+class StandingsTable(tables.Table):
+    rank = tables.Column(verbose_name=_("Место"), default="—", attrs={"td": {"class": "num"}})
+    number = NumberColumn(verbose_name=_("Пара"), accessor="pair__number")
+    label = tables.Column(verbose_name=_("Игроки"), accessor="pair__label", order_by=("pair__label",))
+    played = NumberColumn(verbose_name=_("Партий"))
+    wins = NumberColumn(verbose_name=_("Побед"))
+    losses = NumberColumn(verbose_name=_("Пораж."))
+    match_points = NumberColumn(verbose_name=_("Очки матча"))
+    points_for = NumberColumn(verbose_name=_("Очки за"))
+    points_against = NumberColumn(verbose_name=_("Против"))
+    difference = NumberColumn(verbose_name=_("Разность"))
+    deals_won = NumberColumn(verbose_name=_("Раздач"))
+    buchholz = NumberColumn(verbose_name=_("Бухгольц"))
+
+    class Meta:
+        attrs = {"class": "standings"}
+        row_attrs = {"class": lambda record: f"status-{record.status}"}
+        orderable = True
+
+    def render_rank(self, value, record):
+        return f"{value}" + ("=" if record.tied else "") if value is not None else "—"
+
+    def render_label(self, value, record):
+        status = status_text(record.status)
+        if status:
+            return format_html('{} <span class="badge {}">{}</span>', value, record.status, status)
+        return value
+
+
+class PlayersTable(tables.Table):
+    rank = tables.Column(verbose_name=_("Место"), default="—", attrs={"td": {"class": "num"}})
+    name = tables.Column(verbose_name=_("Игрок"), accessor="player__name")
+    club = tables.Column(verbose_name=_("Клуб / город"), accessor="player__club")
+    pair = NumberColumn(verbose_name=_("Пара"), accessor="pair_row__pair__number")
+    match_points = NumberColumn(verbose_name=_("Очки матча"), accessor="pair_row__match_points")
+    points_for = NumberColumn(verbose_name=_("Очки за"), accessor="pair_row__points_for")
+    dominoes = NumberColumn(verbose_name=_("Выходов"))
+    remarks = NumberColumn(verbose_name=_("Замечаний"))
+
+    class Meta:
+        attrs = {"class": "standings"}
+        row_attrs = {"class": lambda record: f"status-{record.pair_row.status}"}
+
+    def render_rank(self, value, record):
+        return value if value is not None else "—"
+
+    def render_name(self, value, record):
+        status = status_text(record.pair_row.status)
+        if status:
+            return format_html('{} <span class="badge {}">{}</span>', value, record.pair_row.status, status)
+        return value

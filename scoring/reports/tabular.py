@@ -1,0 +1,204 @@
+"""The tournament's data as rows, once, for every tabular export (xlsx, PDF lists, the command).
+
+Each function returns a ``Sheet``: a title, column headers with widths, and
+rows of plain values (numbers stay numbers).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+from scoring.models import RemarkReason
+from scoring.rules import score_partie
+from scoring.rules.hands import parse_hand
+from tournaments.models import PairStatus
+
+from .sheets import RESULT_TEXT, effect_text
+from .standings import DISQUALIFIED, WITHDRAWN
+
+
+@dataclass
+class Column:
+    title: str
+    width: float = 10
+    number: bool = False
+
+
+@dataclass
+class Table:
+    title: str
+    columns: list
+    rows: list = field(default_factory=list)
+    freeze: str = "A2"
+
+
+def status_text(status: str) -> str:
+    if status == DISQUALIFIED:
+        return str(PairStatus.DISQUALIFIED.label)
+    if status == WITHDRAWN:
+        return str(PairStatus.WITHDRAWN.label)
+    return ""
+
+
+def standings_table(standings) -> Table:
+    cols = [
+        Column(_("Место"), 7, True), Column(_("Пара"), 7, True), Column(_("Игроки"), 40), Column(_("Статус"), 16),
+        Column(_("Партий"), 8, True), Column(_("Побед"), 8, True), Column(_("Ничьих"), 8, True),
+        Column(_("Поражений"), 11, True), Column(_("Пропусков тура"), 10, True), Column(_("Очки матча"), 11, True),
+        Column(_("Очки за"), 10, True), Column(_("Очки против"), 12, True), Column(_("Разность"), 10, True),
+        Column(_("Выиграно раздач"), 11, True), Column(_("Бухгольц"), 10, True), Column(_("Зоннеборн-Бергер"), 12, True),
+    ]
+    rows = [
+        [r.rank, r.pair.number, r.pair.label, status_text(r.status), r.played, r.wins, r.draws, r.losses, r.byes,
+         r.match_points, r.points_for, r.points_against, r.difference, r.deals_won, r.buchholz, r.sonneborn_berger]
+        for r in standings.rows
+    ]
+    title = _("Положение")
+    if standings.after_round is not None:
+        title = _("Положение после тура %(r)s") % {"r": standings.after_round}
+    return Table(title, cols, rows, freeze="D2")
+
+
+def players_table(standings) -> Table:
+    cols = [Column(_("Место"), 7, True), Column(_("Игрок"), 28), Column(_("Клуб / город"), 20),
+            Column(_("Пара"), 7, True), Column(_("Статус"), 16), Column(_("Очки матча"), 11, True),
+            Column(_("Очки за"), 10, True), Column(_("Разность"), 10, True), Column(_("Выходов (домино)"), 12, True),
+            Column(_("Замечаний"), 11, True)]
+    rows = [[p.rank, p.player.name, p.player.club, p.pair_row.pair.number, status_text(p.pair_row.status),
+             p.pair_row.match_points, p.pair_row.points_for, p.pair_row.difference, p.dominoes, p.remarks]
+            for p in standings.players]
+    return Table(_("Игроки"), cols, rows, freeze="C2")
+
+
+def pairs_table(pairs) -> Table:
+    """``pairs``: Pair objects with players prefetched."""
+    cols = [Column(_("Пара"), 7, True), Column(_("Название"), 20), Column(_("Игрок 1"), 26), Column(_("Игрок 2"), 26),
+            Column(_("Клуб / город"), 20), Column(_("Рейтинг"), 9, True), Column(_("Статус"), 16),
+            Column(_("Снялась после тура"), 12, True)]
+    rows = []
+    for pair in pairs:
+        players = sorted(pair.players.all(), key=lambda p: (p.number or 9, p.id))
+        names = [p.name for p in players] + ["", ""]
+        clubs = sorted({p.club for p in players if p.club})
+        rows.append([pair.number, pair.name, names[0], names[1], ", ".join(clubs), pair.rating,
+                     pair.get_status_display(), pair.withdrawn_after_round])
+    return Table(_("Пары"), cols, rows, freeze="B2")
+
+
+def _players_of(pair) -> str:
+    if pair is None:
+        return ""
+    return " — ".join(p.name for p in sorted(pair.players.all(), key=lambda p: (p.number or 9, p.id)))
+
+
+def pairings_table(parties, results: dict) -> Table:
+    """``results``: partie id -> Game (the cached result)."""
+    cols = [Column(_("Тур"), 6, True), Column(_("Стол"), 6, True), Column(_("Пара A"), 8, True),
+            Column(_("Игроки A"), 36), Column(_("Пара B"), 8, True), Column(_("Игроки B"), 36),
+            Column(_("Очки A"), 8, True), Column(_("Очки B"), 8, True), Column(_("Победитель"), 11),
+            Column(_("Окончена"), 10)]
+    rows = []
+    for partie in parties:
+        game = results.get(partie.pk)
+        if partie.pair_b_id is None:
+            rows.append([partie.round.number, partie.table, partie.pair_a.number, _players_of(partie.pair_a), None,
+                         _("пропуск тура"), None, None, "A", ""])
+            continue
+        finished = bool(game and game.finished)
+        rows.append([
+            partie.round.number, partie.table, partie.pair_a.number, _players_of(partie.pair_a),
+            partie.pair_b.number, _players_of(partie.pair_b),
+            game.score_a if finished else None, game.score_b if finished else None,
+            (game.winner or _("ничья")) if finished else "", _("да") if finished else _("нет"),
+        ])
+    return Table(_("Пары по турам"), cols, rows, freeze="C2")
+
+
+def _pips(raw, rules, seat, n):
+    """What a hand counts (a lone 0-0 counts the rules' value), or None when not recorded."""
+    if raw is None:
+        return None
+    return parse_hand(raw, seat=seat, deal=n, lone_double_blank=rules.lone_double_blank).value
+
+
+def deals_table(protocols, rules) -> Table:
+    """One row per recorded deal of every protocol, scored by the engine with the tournament's rules."""
+    cols = [Column(_("Тур"), 6, True), Column(_("Стол"), 6, True), Column(_("Пара A"), 8, True),
+            Column(_("Пара B"), 8, True), Column(_("Раздача"), 9, True), Column(_("Заход"), 8), Column(_("Тасует"), 8),
+            Column(_("Итог"), 12), Column(_("Кто"), 6), Column("A1", 6, True), Column("A2", 6, True),
+            Column("B1", 6, True), Column("B2", 6, True), Column(_("Очки A"), 8, True), Column(_("Очки B"), 8, True),
+            Column(_("Сумма A"), 9, True), Column(_("Сумма B"), 9, True), Column(_("Санкции"), 40)]
+    reasons = dict(RemarkReason.choices)
+    rows = []
+    for protocol in protocols:
+        partie = protocol.partie
+        stored = list(protocol.deals.all())
+        result = score_partie(
+            rules, [d.to_json() for d in stored], [r.to_json() for r in protocol.remarks.all()],
+            prior_remarks={"A": protocol.prior_remarks_a, "B": protocol.prior_remarks_b},
+            no_show=protocol.no_show or None, first_lead=protocol.first_lead, ended_by_time=protocol.ended_by_time,
+        )
+        head = [partie.round.number, partie.table, partie.pair_a.number, partie.pair_b.number if partie.pair_b else None]
+        by_n = {d.n: d for d in stored}
+        for d in result.deals:
+            row = by_n[d.n]
+            hands = row.hands or {}
+            sanctions = "; ".join(
+                f"{s.seat} ({reasons.get(s.reason, s.reason)}, №{s.remark_number}): {effect_text(s.kind, s.points)}"
+                for s in d.sanctions
+            )
+            rows.append(head + [
+                d.n, d.lead, d.shuffle, _(RESULT_TEXT.get(row.result, row.result)), row.out or row.offender,
+                *(_pips(hands.get(s), rules, s, d.n) for s in ("A1", "A2", "B1", "B2")),
+                d.points_a, d.points_b, d.running_a, d.running_b, sanctions,
+            ])
+        if result.no_show:
+            rows.append(head + [None, "", "", _("неявка пары %(s)s") % {"s": result.no_show}, "", None, None, None, None,
+                                None, None, result.totals_a, result.totals_b, ""])
+        elif result.disqualified:
+            rows.append(head + [None, "", "", _("пара %(s)s снята") % {"s": result.disqualified}, "", None, None, None,
+                                None, None, None, result.totals_a, result.totals_b, ""])
+    return Table(_("Раздачи"), cols, rows, freeze="F2")
+
+
+def crosstable_table(standings, cells, matrix) -> Table:
+    """Round robin: the N × N grid; otherwise each pair's opponent, result and points round by round."""
+    if matrix is not None:
+        ordered, grid = matrix
+        cols = [Column(_("Пара"), 7, True), Column(_("Игроки"), 30)] + [
+            Column(str(r.pair.number), 8) for r in ordered] + [
+            Column(_("Очки матча"), 10, True), Column(_("Разность"), 10, True), Column(_("Место"), 7, True)]
+        rows = []
+        for i, r in enumerate(ordered):
+            line = [r.pair.number, r.pair.label]
+            for j in range(len(ordered)):
+                if i == j:
+                    line.append("×")
+                else:
+                    line.append(" ".join(f"{c.points_for}:{c.points_against}" for c in grid[i][j] if c.result) or "")
+            line += [r.match_points, r.difference, r.rank]
+            rows.append(line)
+        return Table(_("Турнирная таблица"), cols, rows, freeze="C2")
+    rounds = standings.rounds if standings.after_round is None else [
+        n for n in standings.rounds if n <= standings.after_round]
+    cols = [Column(_("Место"), 7, True), Column(_("Пара"), 7, True), Column(_("Игроки"), 30)]
+    for n in rounds:
+        cols += [Column(_("Тур %(n)s: соперник") % {"n": n}, 10, True), Column(_("итог"), 5),
+                 Column(_("очки"), 8)]
+    cols += [Column(_("Очки матча"), 10, True)]
+    rows = []
+    for r in standings.rows:
+        by_round = {c.round: c for c in cells.get(r.pair.id, [])}
+        line = [r.rank, r.pair.number, r.pair.label]
+        for n in rounds:
+            c = by_round.get(n)
+            if c is None:
+                line += [None, "", ""]
+            elif c.result == "bye":
+                line += [None, "+", _("пропуск")]
+            else:
+                line += [c.opponent, c.mark, f"{c.points_for}:{c.points_against}" if c.result else ""]
+        line.append(r.match_points)
+        rows.append(line)
+    return Table(_("Турнирная таблица"), cols, rows, freeze="D2")

@@ -1,0 +1,163 @@
+"""Public standings pages and the export downloads (thin: fetch, render)."""
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
+
+from scoring.models import Protocol
+from tournaments.models import Round, RoundStatus, Tournament
+
+from . import exports, selectors
+from .tables import PlayersTable, StandingsTable
+
+PER_PAGE = 100
+PROJECTOR_ROWS = 16
+PROJECTOR_SECONDS = 15
+# A round-robin grid wider than this is shown round by round instead.
+MATRIX_MAX_PAIRS = 24
+
+
+def can_export(user, tournament) -> bool:
+    """Organizer, chief referee or referee of the tournament (superusers and staff too)."""
+    from referees.permissions import is_referee
+
+    return is_referee(user, tournament)
+
+
+def _tournament(request, slug) -> Tournament:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not tournament.is_public and not can_export(request.user, tournament):
+        raise Http404(_("Турнир не опубликован."))
+    return tournament
+
+
+def _after_round(request):
+    raw = request.GET.get("after", "")
+    return int(raw) if raw.isdigit() and int(raw) > 0 else None
+
+
+def _file(data: bytes, filename: str, content_type: str, inline=False) -> HttpResponse:
+    response = HttpResponse(data, content_type=content_type)
+    response["Content-Disposition"] = f'{"inline" if inline else "attachment"}; filename="{filename}"'
+    return response
+
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def standings(request, slug):
+    tournament = _tournament(request, slug)
+    data = selectors.load_standings(tournament, _after_round(request))
+    table = StandingsTable(data.rows)
+    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    return render(request, "reports/standings.html", {
+        "tournament": tournament, "data": data, "table": table, "can_export": can_export(request.user, tournament),
+    })
+
+
+def players(request, slug):
+    tournament = _tournament(request, slug)
+    data = selectors.load_individual(tournament, _after_round(request))
+    table = PlayersTable(data.players)
+    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    return render(request, "reports/players.html", {"tournament": tournament, "data": data, "table": table})
+
+
+def crosstable(request, slug):
+    tournament = _tournament(request, slug)
+    data, cells, matrix = selectors.load_crosstable(tournament, _after_round(request))
+    if matrix is not None and len(matrix[0]) > MATRIX_MAX_PAIRS:
+        matrix = None
+    rounds = [n for n in data.rounds if data.after_round is None or n <= data.after_round]
+    lines = []
+    if matrix is None:
+        for r in data.rows:
+            by_round = {c.round: c for c in cells.get(r.pair.id, [])}
+            lines.append((r, [by_round.get(n) for n in rounds]))
+    else:
+        ordered, grid = matrix
+        lines = [(r, grid[i]) for i, r in enumerate(ordered)]
+    return render(request, "reports/crosstable.html", {
+        "tournament": tournament, "data": data, "rounds": rounds, "lines": lines,
+        "matrix": matrix is not None, "columns": matrix[0] if matrix else [],
+    })
+
+
+def projector(request, slug):
+    """Standings for a hall screen: big type, a page of rows at a time, turning by itself."""
+    tournament = _tournament(request, slug)
+    data = selectors.load_standings(tournament, _after_round(request))
+    pages = max(1, -(-len(data.rows) // PROJECTOR_ROWS))
+    raw = request.GET.get("page", "1")
+    page = (int(raw) - 1) % pages + 1 if raw.isdigit() and int(raw) > 0 else 1
+    context = {
+        "tournament": tournament, "data": data, "page": page, "pages": pages, "next_page": page % pages + 1,
+        "rows": data.rows[(page - 1) * PROJECTOR_ROWS: page * PROJECTOR_ROWS], "seconds": PROJECTOR_SECONDS,
+    }
+    template = "reports/projector_board.html" if request.htmx else "reports/projector.html"
+    return render(request, template, context)
+
+
+def standings_xlsx(request, slug):
+    tournament = _tournament(request, slug)
+    return _file(exports.standings_workbook(tournament, _after_round(request)), f"{slug}-standings.xlsx", XLSX)
+
+
+def standings_pdf(request, slug):
+    tournament = _tournament(request, slug)
+    return _file(exports.standings_pdf(tournament, _after_round(request)), f"{slug}-standings.pdf",
+                 "application/pdf", inline=True)
+
+
+def _published_round(tournament, number) -> Round:
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    if rnd.status == RoundStatus.DRAFT:
+        raise Http404(_("Тур ещё не опубликован."))
+    return rnd
+
+
+def pairings_pdf(request, slug, number):
+    tournament = _tournament(request, slug)
+    _published_round(tournament, number)
+    return _file(exports.pairings_pdf(tournament, number), f"{slug}-round{number}-pairings.pdf", "application/pdf",
+                 inline=True)
+
+
+def _require_export(request, tournament):
+    if not can_export(request.user, tournament):
+        raise PermissionDenied(_("Выгрузка доступна организатору и судьям турнира."))
+
+
+def workbook(request, slug):
+    tournament = _tournament(request, slug)
+    _require_export(request, tournament)
+    return _file(exports.workbook(tournament), f"{slug}.xlsx", XLSX)
+
+
+def blank_sheets(request, slug, number):
+    tournament = _tournament(request, slug)
+    _require_export(request, tournament)
+    get_object_or_404(Round, tournament=tournament, number=number)
+    data = exports.blank_sheets_pdf(tournament, number, base_url=request.build_absolute_uri("/"))
+    return _file(data, f"{slug}-round{number}-blank.pdf", "application/pdf", inline=True)
+
+
+def signed_sheets(request, slug, number):
+    tournament = _tournament(request, slug)
+    _require_export(request, tournament)
+    get_object_or_404(Round, tournament=tournament, number=number)
+    data = exports.signed_sheets_pdf(tournament, number, base_url=request.build_absolute_uri("/"))
+    return _file(data, f"{slug}-round{number}-signed.pdf", "application/pdf")
+
+
+def protocol_pdf(request, slug, partie_id):
+    """One protocol's sheet: public once signed; before that only for the tournament's referees."""
+    tournament = _tournament(request, slug)
+    protocol = get_object_or_404(Protocol, partie_id=partie_id, partie__round__tournament=tournament)
+    if not protocol.is_locked:
+        _require_export(request, tournament)
+    data = exports.protocol_pdf(protocol, base_url=request.build_absolute_uri("/"))
+    return _file(data, f"{slug}-protocol-{partie_id}.pdf", "application/pdf")
