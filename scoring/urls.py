@@ -1,4 +1,8 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import views
 
 app_name = "scoring"
-urlpatterns = []
+urlpatterns = [
+    path("<int:partie_id>/", views.protocol, name="protocol"),
+]

@@ -1,0 +1,81 @@
+"""The round overview (live table states) and the audit log pages."""
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
+
+from referees.models import AuditEntry
+from tournaments.models import Tournament
+
+from . import permissions as perms
+from . import selectors
+from .tables import AuditTable
+from .views import forbidden, get_partie
+
+POLL_SECONDS = 5
+
+
+def _round(tournament, request):
+    rounds = list(tournament.rounds.all())
+    if not rounds:
+        return None, rounds
+    wanted = request.GET.get("round")
+    chosen = next((r for r in rounds if str(r.number) == wanted), None)
+    return chosen or rounds[-1], rounds
+
+
+def _overview_context(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not perms.can_view_dashboard(request.user, tournament):
+        return tournament, None
+    rnd, rounds = _round(tournament, request)
+    parties = selectors.round_tables(rnd, request.user) if rnd else []
+    return tournament, {
+        "tournament": tournament, "round": rnd, "rounds": rounds, "parties": parties,
+        "counts": selectors.state_counts(parties), "poll_seconds": POLL_SECONDS,
+        "can_read_audit": perms.can_read_audit(request.user, tournament),
+    }
+
+
+@login_required
+def dashboard(request, slug):
+    tournament, ctx = _overview_context(request, slug)
+    if ctx is None:
+        return forbidden(request, _("Обзор тура доступен организатору и судьям турнира."))
+    return render(request, "referees/dashboard.html", ctx)
+
+
+@login_required
+def dashboard_tables(request, slug):
+    """The part of the overview that htmx fetches again every few seconds."""
+    tournament, ctx = _overview_context(request, slug)
+    if ctx is None:
+        return forbidden(request, _("Обзор тура доступен организатору и судьям турнира."))
+    return render(request, "referees/_dashboard_tables.html", ctx)
+
+
+def _audit_page(request, tournament, entries, title, partie=None):
+    if not perms.can_read_audit(request.user, tournament):
+        return forbidden(request, _("Журнал изменений читают главный судья и организатор."))
+    table = AuditTable(entries.select_related("user", "partie__round"))
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    return render(request, "referees/audit.html",
+                  {"tournament": tournament, "table": table, "title": title, "partie": partie})
+
+
+@login_required
+def audit_tournament(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    return _audit_page(request, tournament, AuditEntry.objects.filter(tournament=tournament),
+                       _("Журнал изменений турнира"))
+
+
+@login_required
+def audit_partie(request, partie_id):
+    partie = get_partie(partie_id)
+    if partie is None:
+        raise Http404
+    tournament = partie.round.tournament
+    title = _("Журнал протокола: тур %(r)s, стол %(t)s") % {"r": partie.round.number, "t": partie.table}
+    return _audit_page(request, tournament, AuditEntry.objects.filter(partie=partie), title, partie)

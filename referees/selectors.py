@@ -1,0 +1,167 @@
+"""Read-only helpers for the referee pages: what a table page, a preview and the overview show."""
+from __future__ import annotations
+
+from django.db.models import Prefetch
+from django.utils.translation import gettext as _
+
+from scoring import services
+from scoring.models import Deal, Protocol, ProtocolStatus, Remark, Signature
+from scoring.rules import lead_and_shuffle
+from tournaments.models import Partie
+
+from . import permissions as perms
+
+CLOCKWISE = ("A1", "B1", "A2", "B2")
+TILES = [f"{a}-{b}" for a in range(7) for b in range(a, 7)]
+
+
+def seat_names(partie) -> dict:
+    names = {}
+    for side, pair in (("A", partie.pair_a), ("B", partie.pair_b)):
+        players = perms.seated_players(pair) if pair else []
+        for i, seat in enumerate((f"{side}1", f"{side}2")):
+            names[seat] = players[i].name if i < len(players) else "—"
+    return names
+
+
+def seat_list(partie) -> list[dict]:
+    names = seat_names(partie)
+    return [{"seat": s, "name": names[s], "side": s[0]} for s in CLOCKWISE]
+
+
+def load_protocol(partie, *, create=True) -> Protocol | None:
+    """The protocol with its rows, in four queries (None if it does not exist and ``create`` is false)."""
+    if create:
+        services.ensure_protocol(partie)
+    elif not Protocol.objects.filter(partie=partie).exists():
+        return None
+    protocol = (
+        Protocol.objects.prefetch_related(
+            Prefetch("deals", queryset=Deal.objects.select_related("entered_by", "confirmed_by")),
+            Prefetch("remarks", queryset=Remark.objects.select_related("given_by")),
+            Prefetch("signatures", queryset=Signature.objects.select_related("user")),
+        ).get(partie=partie)
+    )
+    protocol.partie = partie
+    return protocol
+
+
+def describe_deal(deal: dict, names: dict) -> str:
+    hands = deal.get("hands") or {}
+    parts = []
+    for seat in CLOCKWISE:
+        if seat in hands:
+            hand = hands[seat]
+            parts.append(f"{seat} {' '.join(hand) if isinstance(hand, list) else hand}")
+    hands_text = " · ".join(parts)
+    if deal["result"] == "domino":
+        head = _("Домино: вышел %(seat)s") % {"seat": deal.get("out")}
+    elif deal["result"] == "block":
+        head = _("Рыба")
+    else:
+        head = _("Ложный пас: %(seat)s") % {"seat": deal.get("offender")}
+    return f"{head}; {hands_text}" if hands_text else head
+
+
+SANCTION_TEXT = {
+    "warning": "предупреждение",
+    "fine": "штраф %(points)s соперникам",
+    "rescored": "раздача пересчитана как рыба, у пары %(points)s",
+    "deal_loss": "раздача проиграна 0 : %(points)s",
+    "disqualification": "снятие с турнира",
+}
+
+
+def sanction_text(sanction) -> str:
+    return f"{sanction.seat}: " + _(SANCTION_TEXT.get(sanction.kind, sanction.kind)) % {"points": sanction.points}
+
+
+def deal_rows(protocol, scored, names) -> list[dict]:
+    recorded = {d.n: d for d in protocol.deals.all()}
+    rows = []
+    for sd in scored.deals:
+        row = recorded.get(sd.n)
+        rows.append({
+            "n": sd.n, "lead": sd.lead, "shuffle": sd.shuffle, "points_a": sd.points_a, "points_b": sd.points_b,
+            "running_a": sd.running_a, "running_b": sd.running_b, "winner": sd.winner,
+            "text": describe_deal(row.to_json(), names) if row else "",
+            "sanctions": [sanction_text(s) for s in sd.sanctions],
+            "entered_by": row.entered_by if row else None, "confirmed_by": row.confirmed_by if row else None,
+        })
+    return rows
+
+
+def signature_slots(partie, protocol, names) -> list[dict]:
+    """The players' signature slots in order, each with its signature or the seats that may fill it."""
+    signatures = list(protocol.signatures.all())
+    by_seat = {s.seat: s for s in signatures if s.role == "player"}
+    slots = []
+    for slot in services.required_player_seats(partie):
+        seats = [slot] if len(slot) == 2 else [f"{slot}1", f"{slot}2"]
+        signed = next((by_seat[s] for s in seats if s in by_seat), None)
+        slots.append({"slot": slot, "seats": [(s, names[s]) for s in seats], "signature": signed})
+    referee = next((s for s in signatures if s.role == "referee"), None)
+    return slots, referee
+
+
+def entry_context(partie, user, *, protocol=None) -> dict:
+    protocol = protocol or load_protocol(partie)
+    tournament = partie.round.tournament
+    names = seat_names(partie)
+    scored = services.engine_score(services.protocol_json(protocol))
+    next_n = None if protocol.is_locked else scored.next_deal
+    upcoming = None
+    if next_n:
+        lead, shuffle = lead_and_shuffle(next_n, protocol.first_lead)
+        upcoming = {"n": next_n, "lead": lead, "shuffle": shuffle, "lead_name": names[lead],
+                    "shuffle_name": names[shuffle], "extra": next_n > tournament.rules().deals_per_partie}
+    remark_steps = {}
+    for side in ("A", "B"):
+        step, effect = services.next_remark_effect(partie, protocol, side)
+        remark_steps[side] = {"step": step, "kind": effect.kind, "text": effect.describe()}
+    slots, referee_signature = signature_slots(partie, protocol, names)
+    can_enter = perms.can_enter(user, partie)
+    return {
+        "partie": partie, "tournament": tournament, "protocol": protocol, "names": names,
+        "seats": seat_list(partie),
+        "scored": scored, "rows": deal_rows(protocol, scored, names), "upcoming": upcoming,
+        "remarks": list(protocol.remarks.all()), "remark_steps": remark_steps,
+        "slots": slots, "referee_signature": referee_signature,
+        "players_signed": all(s["signature"] for s in slots),
+        "awaiting": protocol.status == ProtocolStatus.AWAITING_SIGNATURES,
+        "can_enter": can_enter and not protocol.is_locked,
+        "can_countersign": perms.can_countersign(user, partie),
+        "can_reopen": perms.can_reopen(user, partie) and protocol.is_locked,
+        "can_read_audit": perms.can_read_audit(user, tournament),
+        "my_seats": perms.player_seats(user, partie),
+        "confirming": tournament.confirm_each_deal,
+        "federation": tournament.rules().preset == "federation",
+        "tiles": TILES,
+    }
+
+
+def round_tables(rnd, user) -> list[Partie]:
+    """The parties of a round the user may see on the overview, with their protocol state (3 queries)."""
+    tables = perms.referee_tables(user, rnd.tournament)
+    qs = (
+        rnd.parties.select_related("pair_a", "pair_b", "protocol")
+        .prefetch_related("pair_a__players", "pair_b__players")
+        .order_by("table", "id")
+    )
+    if tables is not None:
+        qs = qs.filter(table__in=tables)
+    parties = list(qs)
+    for p in parties:
+        protocol = getattr(p, "protocol", None)
+        p.state = protocol.status if protocol else ProtocolStatus.NOT_STARTED
+        p.state_label = ProtocolStatus(p.state).label
+        p.score = (protocol.score_a, protocol.score_b) if protocol and p.state != ProtocolStatus.NOT_STARTED else None
+    return parties
+
+
+def state_counts(parties) -> dict:
+    counts = {s: 0 for s in ProtocolStatus.values}
+    for p in parties:
+        if not p.is_bye:
+            counts[p.state] += 1
+    return counts

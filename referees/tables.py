@@ -1,0 +1,61 @@
+"""The audit log as a django-tables2 table."""
+import json
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from .models import AuditEntry
+
+ACTION_LABELS = {
+    "protocol.deal.recorded": _("Раздача внесена"),
+    "protocol.deal.corrected": _("Раздача исправлена"),
+    "protocol.deal.confirmed": _("Раздача подтверждена"),
+    "protocol.remark.given": _("Замечание"),
+    "protocol.no_show": _("Неявка"),
+    "protocol.time_up": _("Окончание по времени"),
+    "protocol.first_lead": _("Первый заход"),
+    "protocol.signed": _("Подпись"),
+    "protocol.locked": _("Протокол закрыт"),
+    "protocol.reopened": _("Протокол открыт снова"),
+    "protocol.signatures_discarded": _("Подписи сняты"),
+    "protocol.imported": _("Протокол загружен из файла"),
+    "pair.disqualified": _("Пара снята с турнира"),
+}
+
+
+def compact(value) -> str:
+    if value in (None, "", [], {}):
+        return "—"
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+class AuditTable(tables.Table):
+    at = tables.DateTimeColumn(verbose_name=_("Время"), format="d.m.Y H:i:s")
+    user = tables.Column(verbose_name=_("Кто"), default="—")
+    action = tables.Column(verbose_name=_("Действие"))
+    partie = tables.Column(verbose_name=_("Партия"), default="—")
+    before = tables.Column(verbose_name=_("Было"), orderable=False)
+    after = tables.Column(verbose_name=_("Стало"), orderable=False)
+    note = tables.Column(verbose_name=_("Примечание"), default="—", orderable=False)
+
+    class Meta:
+        model = AuditEntry
+        fields = ("at", "user", "action", "partie", "before", "after", "note")
+        orderable = False
+        attrs = {"class": "audit"}
+
+    def render_action(self, value):
+        return ACTION_LABELS.get(value, value)
+
+    def render_partie(self, record):
+        p = record.partie
+        label = _("тур %(r)s, стол %(t)s") % {"r": p.round.number, "t": p.table}
+        return format_html('<a href="{}">{}</a>', reverse("referees:partie", args=[p.pk]), label)
+
+    def render_before(self, value):
+        return format_html('<code class="json">{}</code>', compact(value))
+
+    def render_after(self, value):
+        return format_html('<code class="json">{}</code>', compact(value))

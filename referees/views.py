@@ -1,0 +1,284 @@
+"""The table page: a referee enters a partie deal by deal; players confirm and sign.
+
+Thin views: check the permission, call one service, render. Errors of the
+services land next to the field they name; nothing is saved on error.
+"""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import authenticate
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from scoring import services
+from scoring.errors import ConfirmationRequired, InvalidInput, NotAllowed, ServiceError, VersionConflict
+from scoring.forms import DealForm, FirstLeadForm, NoShowForm, PlayerSignForm, RemarkForm, ReopenForm
+from tournaments.models import Partie
+
+from . import permissions as perms
+from . import selectors
+
+
+def get_partie(partie_id) -> Partie:
+    try:
+        return services.load_partie(partie_id)
+    except Partie.DoesNotExist:
+        raise Http404 from None
+
+
+def forbidden(request, message=None):
+    return render(request, "referees/forbidden.html",
+                  {"message": message or _("У вас нет прав на этот протокол.")}, status=403)
+
+
+def entry_url(partie, anchor=""):
+    return reverse("referees:partie", args=[partie.pk]) + (f"#{anchor}" if anchor else "")
+
+
+def render_entry(request, partie, *, status=200, deal_form=None, remark_form=None, errors=None, conflict=None,
+                 confirm_remark=None, reopen_form=None):
+    ctx = selectors.entry_context(partie, request.user)
+    protocol, upcoming = ctx["protocol"], ctx["upcoming"]
+    if ctx["can_enter"] and deal_form is None:
+        correct = request.GET.get("correct", "")
+        row = next((d for d in protocol.deals.all() if str(d.n) == correct), None)
+        if row is not None:
+            deal_form = DealForm(initial=DealForm.initial_for(row.to_json(), version=protocol.version, correct=True))
+        elif upcoming:
+            deal_form = DealForm(initial={"n": upcoming["n"], "version": protocol.version})
+    if ctx["can_enter"] and remark_form is None:
+        default_deal = upcoming["n"] if upcoming else protocol.deals.count() or 1
+        remark_form = RemarkForm(initial={"deal": default_deal, "version": protocol.version})
+    ctx.update({
+        "deal_form": deal_form, "remark_form": remark_form, "errors": errors or {}, "conflict": conflict,
+        "confirm_remark": confirm_remark, "reopen_form": reopen_form or ReopenForm(),
+        "correcting": bool(deal_form is not None and deal_form["correct"].value() in (True, "True", "on", "1")),
+        "first_lead_form": FirstLeadForm(initial={"first_lead": protocol.first_lead, "version": protocol.version}),
+    })
+    if deal_form is not None:
+        ctx["hand_rows"] = [{"seat": s, "name": ctx["names"][s], "field": deal_form[f"hand_{s}"],
+                             "tiles": deal_form[f"tiles_{s}"]} for s in selectors.CLOCKWISE]
+    return render(request, "referees/partie.html", ctx, status=status)
+
+
+@login_required
+def partie_entry(request, partie_id):
+    partie = get_partie(partie_id)
+    if not perms.can_view_entry(request.user, partie):
+        return forbidden(request)
+    return render_entry(request, partie)
+
+
+def _entering(view):
+    """POST only, logged in, and a referee of this table."""
+
+    @login_required
+    @require_POST
+    def wrapper(request, partie_id, *args, **kwargs):
+        partie = get_partie(partie_id)
+        if not perms.can_enter(request.user, partie):
+            return forbidden(request, _("Вносить результаты может только судья этого стола."))
+        try:
+            return view(request, partie, *args, **kwargs)
+        except NotAllowed as exc:
+            return forbidden(request, exc.message)
+
+    wrapper.__name__ = view.__name__
+    return wrapper
+
+
+def _conflict(request, partie, exc, **kwargs):
+    return render_entry(request, partie, status=409, conflict=exc.message, **kwargs)
+
+
+@_entering
+def deal_save(request, partie):
+    form = DealForm(request.POST)
+    if form.is_valid():
+        call = services.correct_deal if form.cleaned_data["correct"] else services.record_deal
+        try:
+            call(request.user, partie, form.deal(), expected_version=form.cleaned_data["version"])
+        except VersionConflict as exc:
+            return _conflict(request, partie, exc, deal_form=form)
+        except ServiceError as exc:
+            form.add_service_error(exc)
+        else:
+            messages.success(request, _("Раздача %(n)s сохранена.") % {"n": form.cleaned_data["n"]})
+            return redirect(entry_url(partie, "deals"))
+    return render_entry(request, partie, status=422, deal_form=form)
+
+
+@_entering
+def deal_preview(request, partie):
+    """Running totals with the deal being typed, scored by the engine; nothing is saved.
+
+    Errors about a value typed go next to its field at once; a hand not typed
+    yet is only a hint, since the referee may simply not have reached it.
+    """
+    form = DealForm(request.POST)
+    scored = preview = hint = None
+    if form.is_valid():
+        protocol = selectors.load_protocol(partie)
+        try:
+            scored = services.engine_score(services.with_deal(services.protocol_json(protocol), form.deal()))
+        except InvalidInput as exc:
+            if exc.code == "missing_hand":
+                hint = exc.message
+            else:
+                form.add_service_error(exc)
+        else:
+            preview = next((d for d in scored.deals if d.n == form.cleaned_data["n"]), None)
+    names = [f"hand_{s}" for s in selectors.CLOCKWISE] + ["result", "out", "offender"]
+    chosen = bool(request.POST.get("result"))
+    errors = {name: " ".join(form.errors.get(name, [])) if chosen else "" for name in names}
+    return render(request, "referees/_preview.html", {
+        "scored": scored, "preview_deal": preview, "hint": hint, "errors": errors,
+        "sanctions": [selectors.sanction_text(s) for s in preview.sanctions] if preview else [],
+        "non_field": " ".join(form.non_field_errors()) if chosen else "",
+    })
+
+
+@_entering
+def remark_save(request, partie):
+    form = RemarkForm(request.POST)
+    if form.is_valid():
+        c = form.cleaned_data
+        try:
+            services.give_remark(request.user, partie, deal=c["deal"], seat=c["seat"], reason=c["reason"],
+                                 note=c["note"], confirm_disqualification=c["confirm_disqualification"],
+                                 expected_version=c["version"])
+        except ConfirmationRequired as exc:
+            confirm = RemarkForm(initial={**c, "confirm_disqualification": True})
+            return render_entry(request, partie, remark_form=form, confirm_remark={"message": exc.message,
+                                                                                   "form": confirm})
+        except VersionConflict as exc:
+            return _conflict(request, partie, exc, remark_form=form)
+        except ServiceError as exc:
+            form.add_service_error(exc)
+        else:
+            messages.success(request, _("Замечание записано."))
+            return redirect(entry_url(partie, "remarks"))
+    return render_entry(request, partie, status=422, remark_form=form)
+
+
+@_entering
+def remark_preview(request, partie):
+    """Which step of the pair's ladder the remark would be, and its effect (before saving)."""
+    seat = request.POST.get("seat", "")
+    ctx = {"seat": seat}
+    if seat in selectors.CLOCKWISE:
+        protocol = selectors.load_protocol(partie)
+        step, effect = services.next_remark_effect(partie, protocol, seat[0])
+        ctx.update(step=step, kind=effect.kind, text=effect.describe(), side=seat[0])
+    return render(request, "referees/_remark_effect.html", ctx)
+
+
+def _simple_action(request, partie, section, call, success):
+    try:
+        call()
+    except VersionConflict as exc:
+        return _conflict(request, partie, exc)
+    except ServiceError as exc:
+        return render_entry(request, partie, status=422, errors={section: exc.message})
+    messages.success(request, success)
+    return redirect(entry_url(partie, section))
+
+
+@_entering
+def no_show(request, partie):
+    form = NoShowForm(request.POST)
+    if not form.is_valid():
+        return render_entry(request, partie, status=422, errors={"no_show": _("Укажите пару: A или B.")})
+    c = form.cleaned_data
+    return _simple_action(request, partie, "no_show",
+                          lambda: services.record_no_show(request.user, partie, c["side"],
+                                                          expected_version=c["version"]),
+                          _("Неявка пары %(side)s отмечена.") % {"side": c["side"]})
+
+
+@_entering
+def time_up(request, partie):
+    version = request.POST.get("version") or None
+    return _simple_action(request, partie, "time",
+                          lambda: services.record_time_up(request.user, partie, expected_version=version),
+                          _("Окончание партии по времени отмечено."))
+
+
+@_entering
+def first_lead(request, partie):
+    form = FirstLeadForm(request.POST)
+    if not form.is_valid():
+        return render_entry(request, partie, status=422, errors={"time": _("Выберите игрока.")})
+    c = form.cleaned_data
+    return _simple_action(request, partie, "time",
+                          lambda: services.set_first_lead(request.user, partie, c["first_lead"],
+                                                          expected_version=c["version"]),
+                          _("Первый заход: %(seat)s.") % {"seat": c["first_lead"]})
+
+
+@login_required
+@require_POST
+def confirm_deal(request, partie_id, n):
+    partie = get_partie(partie_id)
+    if not perms.can_confirm(request.user, partie):
+        return forbidden(request)
+    return _simple_action(request, partie, "deals", lambda: services.confirm_deal(request.user, partie, n),
+                          _("Раздача %(n)s подтверждена.") % {"n": n})
+
+
+@login_required
+@require_POST
+def sign(request, partie_id):
+    """A player signs (on his own device, or on the table's device with his password); the referee countersigns."""
+    partie = get_partie(partie_id)
+    if not perms.can_view_entry(request.user, partie):
+        return forbidden(request)
+    if request.POST.get("role") == "referee":
+        return _simple_action(request, partie, "signatures",
+                              lambda: services.sign_protocol(request.user, partie, role="referee"),
+                              _("Протокол подписан судьёй и закрыт."))
+    form = PlayerSignForm(request.POST)
+    if not form.is_valid():
+        return render_entry(request, partie, status=422, errors={"signatures": _("Укажите место игрока.")})
+    seat = form.cleaned_data["seat"]
+    signer = request.user
+    if seat not in perms.player_seats(request.user, partie):
+        signer = _player_by_password(request, partie, seat, form.cleaned_data["password"])
+        if signer is None:
+            return render_entry(request, partie, status=422, errors={
+                f"sign_{seat}": _("Неверный пароль игрока или у игрока нет учётной записи.")})
+    return _simple_action(request, partie, "signatures",
+                          lambda: services.sign_protocol(signer, partie, role="player", seat=seat),
+                          _("Подпись %(seat)s принята.") % {"seat": seat})
+
+
+def _player_by_password(request, partie, seat, password):
+    pair = partie.pair_a if seat[0] == "A" else partie.pair_b
+    players = perms.seated_players(pair) if pair else []
+    index = int(seat[1]) - 1
+    if index >= len(players) or players[index].user is None or not password:
+        return None
+    user = authenticate(request, username=players[index].user.get_username(), password=password)
+    return user if user is not None and user.pk == players[index].user_id else None
+
+
+@login_required
+@require_POST
+def reopen(request, partie_id):
+    partie = get_partie(partie_id)
+    if not perms.can_reopen(request.user, partie):
+        return forbidden(request, _("Открыть подписанный протокол может только главный судья."))
+    form = ReopenForm(request.POST)
+    if form.is_valid():
+        try:
+            services.reopen_protocol(request.user, partie, form.cleaned_data["reason"])
+        except ServiceError as exc:
+            form.add_service_error(exc)
+        else:
+            messages.success(request, _("Протокол снова открыт; подписи сняты."))
+            return redirect(entry_url(partie))
+    return render_entry(request, partie, status=422, reopen_form=form)

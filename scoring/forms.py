@@ -1,0 +1,149 @@
+"""Forms of the table page: they turn taps and typed numbers into the §9 dicts the services take.
+
+Only the shape is checked here (a number is a number); every rule of the sport
+is the engine's, reached through the services, whose errors land next to the
+field they name.
+"""
+from __future__ import annotations
+
+import re
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .models import DealResult, RemarkReason
+
+SEATS = ("A1", "B1", "A2", "B2")
+SEAT_CHOICES = [(s, s) for s in SEATS]
+TILE_RE = re.compile(r"^([0-6])-([0-6])$")
+
+
+def numeric_input(**attrs):
+    """A text box that brings up the numeric keypad on phones and tablets."""
+    return forms.TextInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off", **attrs})
+
+
+class ServiceErrorsMixin:
+    """Put a service error next to the field it names (or above the form)."""
+
+    seat_field = None  # "hand_{seat}" for the deal form
+
+    def add_service_error(self, exc):
+        field = getattr(exc, "field", None)
+        seat = getattr(exc, "seat", None)
+        if field and field in self.fields:
+            self.add_error(field, exc.message)
+        elif seat and self.seat_field and self.seat_field.format(seat=seat) in self.fields:
+            self.add_error(self.seat_field.format(seat=seat), exc.message)
+        else:
+            self.add_error(None, exc.message)
+
+
+class DealForm(ServiceErrorsMixin, forms.Form):
+    seat_field = "hand_{seat}"
+
+    n = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    correct = forms.BooleanField(widget=forms.HiddenInput, required=False)
+    result = forms.ChoiceField(label=_("Итог раздачи"), choices=DealResult.choices, widget=forms.RadioSelect,
+                               error_messages={"required": _("Выберите итог раздачи.")})
+    out = forms.ChoiceField(label=_("Кто вышел"), choices=SEAT_CHOICES, widget=forms.RadioSelect, required=False)
+    offender = forms.ChoiceField(label=_("Кто ошибся с пасом"), choices=SEAT_CHOICES, widget=forms.RadioSelect,
+                                 required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for seat in SEATS:
+            self.fields[f"hand_{seat}"] = forms.CharField(
+                label=seat, required=False, max_length=3, widget=numeric_input(id=f"id_hand_{seat}"))
+            self.fields[f"tiles_{seat}"] = forms.CharField(
+                required=False, max_length=60, widget=forms.HiddenInput(attrs={"id": f"id_tiles_{seat}"}))
+
+    @classmethod
+    def initial_for(cls, deal: dict, *, version, correct=False) -> dict:
+        """The form's initial data for a recorded deal (corrections)."""
+        data = {"n": deal["n"], "result": deal["result"], "out": deal.get("out", ""),
+                "offender": deal.get("offender", ""), "version": version, "correct": correct}
+        for seat, hand in (deal.get("hands") or {}).items():
+            if isinstance(hand, list):
+                data[f"tiles_{seat}"] = " ".join(hand)
+            else:
+                data[f"hand_{seat}"] = hand
+        return data
+
+    def clean(self):
+        cleaned = super().clean()
+        result = cleaned.get("result")
+        if result == DealResult.DOMINO and not cleaned.get("out"):
+            self.add_error("out", _("Укажите, кто вышел."))
+        if result == DealResult.WRONG_PASS and not cleaned.get("offender"):
+            self.add_error("offender", _("Укажите, кто сказал «пас», имея ход."))
+        hands = {}
+        for seat in SEATS:
+            if result == DealResult.DOMINO and seat == cleaned.get("out"):
+                continue  # the player who went out holds nothing
+            tiles = (cleaned.get(f"tiles_{seat}") or "").replace(",", " ").split()
+            text = (cleaned.get(f"hand_{seat}") or "").strip()
+            if tiles:
+                bad = next((t for t in tiles if not TILE_RE.match(t)), None)
+                if bad:
+                    self.add_error(f"hand_{seat}", _("Камень «%(tile)s» не распознан.") % {"tile": bad})
+                hands[seat] = tiles
+            elif text:
+                if not text.isdigit():
+                    self.add_error(f"hand_{seat}", _("Введите число очков (целое, от 0 до 69)."))
+                else:
+                    hands[seat] = int(text)
+        cleaned["hands"] = hands
+        return cleaned
+
+    def deal(self) -> dict:
+        """The deal in §9 form (call after is_valid())."""
+        c = self.cleaned_data
+        deal = {"n": c["n"], "result": c["result"]}
+        if c["result"] == DealResult.DOMINO:
+            deal["out"] = c["out"]
+        if c["result"] == DealResult.WRONG_PASS:
+            deal["offender"] = c["offender"]
+            hands = {s: h for s, h in c["hands"].items() if s != c["offender"] or h}
+            if hands:
+                deal["hands"] = hands
+        else:
+            deal["hands"] = c["hands"]
+        return deal
+
+
+class RemarkForm(ServiceErrorsMixin, forms.Form):
+    seat = forms.ChoiceField(label=_("Игрок"), choices=SEAT_CHOICES, widget=forms.RadioSelect,
+                             error_messages={"required": _("Выберите игрока.")})
+    reason = forms.ChoiceField(label=_("Причина"), choices=RemarkReason.choices,
+                               error_messages={"required": _("Выберите причину.")})
+    deal = forms.IntegerField(label=_("Раздача"), min_value=1, widget=numeric_input(),
+                              error_messages={"required": _("Укажите раздачу."),
+                                              "invalid": _("Номер раздачи — целое число.")})
+    note = forms.CharField(label=_("Пояснение"), required=False, max_length=300)
+    confirm_disqualification = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+
+class NoShowForm(ServiceErrorsMixin, forms.Form):
+    side = forms.ChoiceField(choices=[("A", "A"), ("B", "B")])
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+
+class FirstLeadForm(ServiceErrorsMixin, forms.Form):
+    first_lead = forms.ChoiceField(label=_("Первый заход"), choices=SEAT_CHOICES)
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+
+class PlayerSignForm(ServiceErrorsMixin, forms.Form):
+    """A player signs on the table's device by typing his own password (or on his own phone without it)."""
+
+    seat = forms.ChoiceField(choices=SEAT_CHOICES, widget=forms.HiddenInput)
+    password = forms.CharField(label=_("Пароль игрока"), required=False,
+                               widget=forms.PasswordInput(attrs={"autocomplete": "off"}))
+
+
+class ReopenForm(ServiceErrorsMixin, forms.Form):
+    reason = forms.CharField(label=_("Причина повторного открытия"), widget=forms.Textarea(attrs={"rows": 2}),
+                             error_messages={"required": _("Укажите причину повторного открытия.")})

@@ -1,0 +1,25 @@
+"""The public page of one protocol (the QR codes of the printed sheets point here)."""
+from django.http import Http404
+from django.shortcuts import render
+
+from referees import permissions as perms
+from referees import selectors
+from tournaments.models import Partie
+
+from . import services
+
+
+def protocol(request, partie_id):
+    try:
+        partie = services.load_partie(partie_id)
+    except Partie.DoesNotExist:
+        raise Http404 from None
+    if partie.is_bye or not perms.can_view_protocol(request.user, partie):
+        raise Http404
+    protocol = selectors.load_protocol(partie, create=False)
+    if protocol is None:
+        ctx = {"partie": partie, "tournament": partie.round.tournament, "protocol": None,
+               "seats": selectors.seat_list(partie)}
+    else:
+        ctx = selectors.entry_context(partie, request.user, protocol=protocol)
+    return render(request, "scoring/protocol.html", ctx)
