@@ -202,7 +202,7 @@ def _deals(p: Page, sheet):
 def _remarks(p: Page, sheet):
     p.text(MARGIN, _("Замечания и санкции"), size=10, bold=True)
     p.gap(5)
-    widths = [44, 36, 110, 100, 36, WIDTH - 326]
+    widths = [40, 34, 100, 86, 44, WIDTH - 304]
     header = [_("Раздача"), _("Место"), _("Игрок"), _("Причина"), _("№ пары"), _("Санкция")]
     if sheet.signed:
         rows = [[str(r.deal), r.seat, r.name, r.reason, str(r.number), r.effect] for r in sheet.remarks]

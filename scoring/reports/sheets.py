@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.db.models import Case, Count, F, IntegerField, When
 from django.urls import reverse
 from django.utils import timezone
@@ -99,7 +100,9 @@ def rules_text(rules) -> str:
 
 
 def protocol_url(partie_id: int, base_url: str = "") -> str:
-    return base_url.rstrip("/") + reverse("scoring:protocol", args=[partie_id])
+    """Address of the public protocol page (QR codes); ``base_url`` defaults to settings.SITE_URL when set."""
+    base = base_url or getattr(settings, "SITE_URL", "")
+    return base.rstrip("/") + reverse("scoring:protocol", args=[partie_id])
 
 
 def prior_remarks_by_pair(tournament, before_round: int) -> dict:
@@ -150,7 +153,7 @@ RESULT_TEXT = {"domino": N_("Домино"), "block": N_("Рыба"), "wrong_pas
 EFFECT_TEXT = {
     "warning": N_("предупреждение"),
     "fine": N_("штраф %(points)s очков сопернику"),
-    "rescored": N_("раздача пересчитана как рыба, у пары %(points)s очков"),
+    "rescored": N_("раздача считается рыбой, у пары %(points)s очков"),
     "deal_loss": N_("проигрыш раздачи 0 : %(points)s"),
     "disqualification": N_("снятие с турнира"),
 }

@@ -1,0 +1,52 @@
+"""Print a tournament's standings: ``manage.py standings SLUG [--after-round R] [--json] [--players]``."""
+import json
+
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring.reports import selectors
+from scoring.reports.standings import TiebreakError, resolve_tiebreaks
+from tournaments.models import PairingSystem, Tournament
+
+
+class Command(BaseCommand):
+    help = "Standings of pairs (or players) with the tournament's tie-break order."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("--after-round", type=int, default=None, help="standings as after this round")
+        parser.add_argument("--json", action="store_true", help="print JSON instead of a text table")
+        parser.add_argument("--players", action="store_true", help="individual standings of players")
+
+    def handle(self, slug, after_round=None, players=False, **options):
+        try:
+            tournament = Tournament.objects.get(slug=slug)
+        except Tournament.DoesNotExist:
+            raise CommandError(f"no tournament with slug {slug!r}")
+        try:
+            resolve_tiebreaks(tournament.tiebreaks, swiss=tournament.pairing_system == PairingSystem.SWISS)
+        except TiebreakError as exc:
+            raise CommandError(f"tie-breaks of {slug}: {exc.message} ({exc.code})")
+        if after_round is not None and after_round < 1:
+            raise CommandError("--after-round must be 1 or more")
+        if players:
+            data = selectors.load_individual(tournament, after_round)
+            rows = [p.to_json() for p in data.players]
+        else:
+            data = selectors.load_standings(tournament, after_round)
+            rows = [r.to_json() for r in data.rows]
+        if options["json"]:
+            self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=1))
+            return
+        self.stdout.write(f"{tournament.name}: after round {data.shown_round or 0}; order: {', '.join(data.tiebreaks)}")
+        if players:
+            for r in rows:
+                self.stdout.write(f"{r['rank'] or '—':>4}  {r['player']:<30} pair {r['pair']:>4}  "
+                                  f"mp {r['match_points']:>3}  out {r['dominoes']:>3}  remarks {r['remarks']}")
+            return
+        self.stdout.write(" rank  pair  played  W  L   MP    for  against   diff  deals  status")
+        for r in rows:
+            self.stdout.write(
+                f"{r['rank'] or '—':>5} {r['pair']:>5} {r['played']:>7} {r['wins']:>2} {r['losses']:>2} "
+                f"{r['match_points']:>4} {r['points_for']:>6} {r['points_against']:>8} {r['difference']:>6} "
+                f"{r['deals_won']:>6}  {'' if r['status'] == 'active' else r['status']}  {r['name']}"
+            )
