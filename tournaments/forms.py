@@ -1,0 +1,55 @@
+"""Organizer forms (thin: the services validate and decide)."""
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+
+class PairForm(forms.Form):
+    player1_name = forms.CharField(label=_("Игрок 1: фамилия и имя"), max_length=200)
+    player1_club = forms.CharField(label=_("Игрок 1: клуб / город"), max_length=200, required=False)
+    player1_rating = forms.IntegerField(label=_("Игрок 1: рейтинг"), required=False)
+    player2_name = forms.CharField(label=_("Игрок 2: фамилия и имя"), max_length=200)
+    player2_club = forms.CharField(label=_("Игрок 2: клуб / город"), max_length=200, required=False)
+    player2_rating = forms.IntegerField(label=_("Игрок 2: рейтинг"), required=False)
+    name = forms.CharField(label=_("Название пары (необязательно)"), max_length=200, required=False)
+    rating = forms.IntegerField(label=_("Рейтинг пары"), required=False)
+
+    def players(self):
+        d = self.cleaned_data
+        return [{"name": d[f"player{k}_name"], "club": d[f"player{k}_club"], "rating": d[f"player{k}_rating"]}
+                for k in (1, 2)]
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label=_("Файл .xlsx или .csv"))
+
+    def clean_file(self):
+        f = self.cleaned_data["file"]
+        if not f.name.lower().endswith((".xlsx", ".csv")):
+            raise forms.ValidationError(_("Нужен файл .xlsx или .csv."))
+        if f.size > 5 * 1024 * 1024:
+            raise forms.ValidationError(_("Файл больше 5 МБ."))
+        return f
+
+
+class DrawForm(forms.Form):
+    seed = forms.CharField(label=_("Зерно жеребьёвки (пусто — случайное)"), max_length=64, required=False)
+
+
+class ManualNumberForm(forms.Form):
+    number = forms.IntegerField(label=_("Номер"), required=False, min_value=1)
+
+
+class PairRoundForm(forms.Form):
+    override_reason = forms.CharField(
+        label=_("Причина, если протоколы прошлого тура ещё не подписаны"), required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+
+class SwapForm(forms.Form):
+    pair_x = forms.IntegerField(label=_("Пара №"), min_value=1)
+    pair_y = forms.IntegerField(label=_("поменять местами с парой №"), min_value=1)
+
+
+class WithdrawForm(forms.Form):
+    note = forms.CharField(label=_("Причина"), max_length=300, required=False)

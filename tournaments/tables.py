@@ -1,0 +1,44 @@
+"""django-tables2 tables of the public pages (rows are plain dicts from ``selectors``)."""
+import django_tables2 as tables
+from django.utils.translation import gettext_lazy as _
+
+ATTRS = {"class": "table pairings"}
+
+
+class PairingsByTableTable(tables.Table):
+    table = tables.Column(verbose_name=_("Стол"))
+    a_number = tables.Column(verbose_name=_("Пара A"))
+    a_players = tables.Column(verbose_name=_("Игроки A"))
+    b_number = tables.Column(verbose_name=_("Пара B"), default="—")
+    b_players = tables.Column(verbose_name=_("Игроки B"), default=_("пропуск тура"))
+    reason = tables.Column(verbose_name=_("Обоснование"), attrs={"td": {"class": "reason"}, "th": {"class": "reason"}})
+
+    class Meta:
+        attrs = ATTRS
+        orderable = False
+        row_attrs = {"class": lambda record: "bye" if record["bye"] else ""}
+
+
+class PairingsByNameTable(tables.Table):
+    name = tables.Column(verbose_name=_("Игрок"))
+    club = tables.Column(verbose_name=_("Клуб / город"))
+    pair = tables.Column(verbose_name=_("Пара"))
+    table = tables.Column(verbose_name=_("Стол"), default=_("пропуск тура"))
+    seat = tables.Column(verbose_name=_("Место"), default="")
+    opponents = tables.Column(verbose_name=_("Соперники"), default="")
+
+    class Meta:
+        attrs = ATTRS
+        orderable = False
+
+
+class DrawTable(tables.Table):
+    number = tables.Column(verbose_name=_("№ пары"), default="—")
+    player1 = tables.Column(verbose_name=_("Игрок 1"))
+    player2 = tables.Column(verbose_name=_("Игрок 2"))
+    club = tables.Column(verbose_name=_("Клуб / город"))
+    status = tables.Column(verbose_name=_("Статус"))
+
+    class Meta:
+        attrs = ATTRS
+        orderable = False

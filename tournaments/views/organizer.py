@@ -1,0 +1,199 @@
+"""Organizer pages: each view checks the permission, calls one service, shows the result."""
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from .. import services
+from ..errors import ImportRejected, TournamentError
+from ..forms import DrawForm, ImportForm, ManualNumberForm, PairForm, PairRoundForm, SwapForm, WithdrawForm
+from ..models import PairStatus, RoundStatus, Tournament
+from ..permissions import can_organize
+
+
+def _organized(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not can_organize(request.user, tournament):
+        raise PermissionDenied
+    return tournament
+
+
+def _manage_context(tournament, **extra):
+    pairs = tournament.pairs.prefetch_related("players").order_by("number", "id")
+    rounds = tournament.rounds.order_by("number")
+    last = rounds.last()
+    context = {
+        "tournament": tournament, "pairs": pairs, "rounds": rounds, "last_round": last,
+        "pair_form": PairForm(), "draw_form": DrawForm(initial={"seed": tournament.draw_seed}),
+        "round_form": PairRoundForm(), "swap_form": SwapForm(),
+        "unsigned": services.unsigned_tables(last) if last and last.status == RoundStatus.PUBLISHED else [],
+        "active_count": sum(1 for p in pairs if p.status == PairStatus.ACTIVE),
+    }
+    context.update(extra)
+    return context
+
+
+def _error(request, err):
+    messages.error(request, err.message)
+
+
+@login_required
+def manage(request, slug):
+    tournament = _organized(request, slug)
+    return render(request, "tournaments/manage.html", _manage_context(tournament))
+
+
+@login_required
+def pair_add_view(request, slug):
+    tournament = _organized(request, slug)
+    form = PairForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            pair = services.register_pair(request.user, tournament, players=form.players(),
+                                          name=form.cleaned_data["name"], rating=form.cleaned_data["rating"])
+        except TournamentError as err:
+            field = err.details.get("field")
+            form.add_error(field if field in form.fields else None, err.message)
+        else:
+            messages.success(request, _("Пара зарегистрирована: %(p)s") % {"p": pair})
+            return redirect("tournaments:manage", slug=slug)
+    return render(request, "tournaments/manage.html", _manage_context(tournament, pair_form=form),
+                  status=400 if request.method == "POST" else 200)
+
+
+@login_required
+def import_view(request, slug):
+    tournament = _organized(request, slug)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    errors = []
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            pairs = services.import_pairs(request.user, tournament, upload.read(), upload.name)
+        except ImportRejected as err:
+            errors = err.errors
+            form.add_error("file", err.message)
+        except TournamentError as err:
+            form.add_error("file", err.message)
+        else:
+            messages.success(request, _("Зарегистрировано пар: %(n)s") % {"n": len(pairs)})
+            return redirect("tournaments:manage", slug=slug)
+    return render(request, "tournaments/import.html", {"tournament": tournament, "form": form, "errors": errors},
+                  status=400 if request.method == "POST" else 200)
+
+
+@login_required
+def import_template_view(request, slug):
+    _organized(request, slug)
+    response = HttpResponse(
+        services.template_xlsx(),
+        content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    )
+    response["Content-Disposition"] = 'attachment; filename="pairs-template.xlsx"'
+    return response
+
+
+def _post_action(request, slug, action, success):
+    tournament = _organized(request, slug)
+    try:
+        result = action(tournament)
+    except TournamentError as err:
+        _error(request, err)
+    else:
+        messages.success(request, success(result) if callable(success) else success)
+    return redirect("tournaments:manage", slug=slug)
+
+
+@login_required
+@require_POST
+def draw_run_view(request, slug):
+    form = DrawForm(request.POST)
+    seed = form.data.get("seed", "")
+    return _post_action(request, slug, lambda t: services.run_draw(request.user, t, seed=seed),
+                        lambda t: _("Жеребьёвка проведена, зерно «%(s)s».") % {"s": t.draw_seed})
+
+
+@login_required
+@require_POST
+def close_draw_view(request, slug):
+    return _post_action(request, slug, lambda t: services.close_draw(request.user, t), _("Жеребьёвка закрыта."))
+
+
+@login_required
+@require_POST
+def manual_number_view(request, slug, pair_id):
+    form = ManualNumberForm(request.POST)
+    number = form.data.get("number") or None
+
+    def action(t):
+        return services.set_manual_number(request.user, get_object_or_404(t.pairs, pk=pair_id), number)
+
+    return _post_action(request, slug, action, _("Номер пары сохранён."))
+
+
+@login_required
+@require_POST
+def withdraw_view(request, slug, pair_id):
+    form = WithdrawForm(request.POST)
+    note = form.data.get("note", "")
+
+    def action(t):
+        return services.withdraw_pair(request.user, get_object_or_404(t.pairs, pk=pair_id), note=note)
+
+    return _post_action(request, slug, action, _("Пара снята с турнира; её результаты сохранены."))
+
+
+@login_required
+@require_POST
+def pair_round_view(request, slug):
+    reason = PairRoundForm(request.POST).data.get("override_reason", "")
+    tournament = _organized(request, slug)
+    try:
+        rnd = services.pair_round(request.user, tournament, override_reason=reason)
+    except TournamentError as err:
+        _error(request, err)
+        return redirect("tournaments:manage", slug=slug)
+    messages.success(request, _("Тур %(n)s составлен (черновик): проверьте и опубликуйте.") % {"n": rnd.number})
+    return redirect("tournaments:pairings", slug=slug, round_number=rnd.number)
+
+
+ROUND_ACTIONS = {
+    "publish": (services.publish_round, _("Тур опубликован.")),
+    "finish": (services.finish_round, _("Тур завершён.")),
+    "discard": (services.discard_round, _("Черновик тура удалён.")),
+}
+
+
+@login_required
+@require_POST
+def round_action_view(request, slug, round_number, action):
+    if action not in ROUND_ACTIONS:
+        raise PermissionDenied
+    service, success = ROUND_ACTIONS[action]
+    return _post_action(request, slug,
+                        lambda t: service(request.user, get_object_or_404(t.rounds, number=round_number)),
+                        str(success))
+
+
+@login_required
+@require_POST
+def swap_view(request, slug, round_number):
+    tournament = _organized(request, slug)
+    rnd = get_object_or_404(tournament.rounds, number=round_number)
+    form = SwapForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Укажите номера двух пар."))
+    else:
+        try:
+            warnings = services.swap_parties(request.user, rnd, form.cleaned_data["pair_x"],
+                                             form.cleaned_data["pair_y"])
+        except TournamentError as err:
+            _error(request, err)
+        else:
+            messages.success(request, _("Пары поменяны местами."))
+            for w in warnings:
+                messages.warning(request, w)
+    return redirect("tournaments:pairings", slug=slug, round_number=round_number)
