@@ -140,3 +140,21 @@ def entrants_from(score, met, byes, rng):
         Entrant(i, score=score[i], rank=k, opponents=frozenset(met[i]), had_bye=i in byes)
         for k, i in enumerate(order)
     ]
+
+
+def test_fallbacks_agree_when_the_lower_bound_is_out_of_reach(monkeypatch):
+    """Two leaders who already met must both float (one two groups down): the groups method cannot
+    reach its bound, the
+    weighted matching takes over; its restricted form (large fields) finds the same objective here."""
+    from tournaments.pairing import swiss
+
+    ents = [Entrant(1, score=3, rank=0, opponents=frozenset({2})), Entrant(2, score=3, rank=1, opponents=frozenset({1}))]
+    ents += [Entrant(i, score=2 if i < 14 else 1, rank=i - 1) for i in range(3, 31)]
+    exact = pair_swiss(ents)
+    assert exact.method == "matching"
+    monkeypatch.setattr(swiss, "EXACT_LIMIT", 0)
+    monkeypatch.setattr(swiss, "BOUNDARY", 3)
+    restricted = pair_swiss(ents)
+    assert restricted.method == "matching-restricted"
+    check_complete(ents, as_tuples(restricted))
+    assert swiss_cost(ents, as_tuples(restricted)) == swiss_cost(ents, as_tuples(exact)) == (0, 0, 0, 2, 3)
