@@ -66,7 +66,7 @@ def describe_deal(deal: dict, names: dict) -> str:
 SANCTION_TEXT = {
     "warning": "предупреждение",
     "fine": "штраф %(points)s соперникам",
-    "rescored": "раздача пересчитана как рыба, у пары %(points)s",
+    "rescored": "раздача пересчитана как рыба: у пары %(points)s очков",
     "deal_loss": "раздача проиграна 0 : %(points)s",
     "disqualification": "снятие с турнира",
 }
@@ -107,6 +107,7 @@ def signature_slots(partie, protocol, names) -> list[dict]:
 def entry_context(partie, user, *, protocol=None) -> dict:
     protocol = protocol or load_protocol(partie)
     tournament = partie.round.tournament
+    rules = tournament.rules()
     names = seat_names(partie)
     scored = services.engine_score(services.protocol_json(protocol))
     next_n = None if protocol.is_locked else scored.next_deal
@@ -114,7 +115,7 @@ def entry_context(partie, user, *, protocol=None) -> dict:
     if next_n:
         lead, shuffle = lead_and_shuffle(next_n, protocol.first_lead)
         upcoming = {"n": next_n, "lead": lead, "shuffle": shuffle, "lead_name": names[lead],
-                    "shuffle_name": names[shuffle], "extra": next_n > tournament.rules().deals_per_partie}
+                    "shuffle_name": names[shuffle], "extra": next_n > rules.deals_per_partie}
     remark_steps = {}
     for side in ("A", "B"):
         step, effect = services.next_remark_effect(partie, protocol, side)
@@ -135,7 +136,8 @@ def entry_context(partie, user, *, protocol=None) -> dict:
         "can_read_audit": perms.can_read_audit(user, tournament),
         "my_seats": perms.player_seats(user, partie),
         "confirming": tournament.confirm_each_deal,
-        "federation": tournament.rules().preset == "federation",
+        "federation": rules.preset == "federation",
+        "lone_double_blank": rules.lone_double_blank,
         "tiles": TILES,
     }
 

@@ -31,7 +31,10 @@
         var chips = document.getElementById("chips-" + seat);
         chips.innerHTML = "";
         tiles.forEach(function (t) { var s = document.createElement("span"); s.textContent = t; chips.appendChild(s); });
-        if (tiles.length) {
+        if (tiles.length === 1 && tiles[0] === "0-0") {
+          input.value = form.dataset.loneDoubleBlank || "0";  // a lone double blank counts by the rules
+          input.readOnly = true;
+        } else if (tiles.length) {
           input.value = tiles.reduce(function (sum, t) { return sum + pips(t); }, 0);
           input.readOnly = true;
         } else if (input.readOnly) {
