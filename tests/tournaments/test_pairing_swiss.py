@@ -143,9 +143,9 @@ def entrants_from(score, met, byes, rng):
 
 
 def test_fallbacks_agree_when_the_lower_bound_is_out_of_reach(monkeypatch):
-    """Two leaders who already met must both float (one two groups down): the groups method cannot
-    reach its bound, the
-    weighted matching takes over; its restricted form (large fields) finds the same objective here."""
+    """Two leaders who already met must both float (one of them two groups down): the groups method
+    cannot reach its bound, the weighted matching takes over, and its restricted form (used for
+    large fields) finds the same objective here."""
     from tournaments.pairing import swiss
 
     ents = [Entrant(1, score=3, rank=0, opponents=frozenset({2})), Entrant(2, score=3, rank=1, opponents=frozenset({1}))]
