@@ -104,6 +104,8 @@ def deal_save(request, partie):
             call(request.user, partie, form.deal(), expected_version=form.cleaned_data["version"])
         except VersionConflict as exc:
             return _conflict(request, partie, exc, deal_form=form)
+        except NotAllowed:
+            raise
         except ServiceError as exc:
             form.add_service_error(exc)
         else:
@@ -157,6 +159,8 @@ def remark_save(request, partie):
                                                                                    "form": confirm})
         except VersionConflict as exc:
             return _conflict(request, partie, exc, remark_form=form)
+        except NotAllowed:
+            raise
         except ServiceError as exc:
             form.add_service_error(exc)
         else:
@@ -180,6 +184,8 @@ def remark_preview(request, partie):
 def _simple_action(request, partie, section, call, success):
     try:
         call()
+    except NotAllowed as exc:
+        return forbidden(request, exc.message)
     except VersionConflict as exc:
         return _conflict(request, partie, exc)
     except ServiceError as exc:

@@ -20,30 +20,19 @@ from referees import permissions as perms
 from referees.models import log_action
 from tournaments.models import PairStatus, Partie, SignatureMode
 
-from .errors import ConfirmationRequired, engine_message, InvalidInput, NotAllowed, ProtocolLocked, VersionConflict
+from referees.protocol_state import (  # noqa: F401  (re-exported: the pages read through the services module)
+    current_state, engine_score, load_partie, missing_signatures, next_remark_effect, protocol_json,
+    required_player_seats, with_deal,
+)
+
+from .errors import ConfirmationRequired, InvalidInput, NotAllowed, ProtocolLocked, VersionConflict
 from .models import Deal, DealResult, Protocol, ProtocolStatus, Remark, RemarkReason, Signature, SignatureRole
 
 SEATS = ("A1", "B1", "A2", "B2")
 SIDES = ("A", "B")
 
 
-# --- reading helpers (also used by the pages) ----------------------------------------
-
-def load_partie(partie) -> Partie:
-    """The partie with everything the permission checks and the engine need, in a few queries."""
-    pk = partie.pk if isinstance(partie, Partie) else int(partie)
-    return (
-        Partie.objects.select_related("round__tournament", "pair_a", "pair_b")
-        .prefetch_related("pair_a__players", "pair_b__players")
-        .get(pk=pk)
-    )
-
-
-def protocol_json(protocol) -> dict:
-    from .protocol_json import protocol_to_json
-
-    return protocol_to_json(protocol)
-
+# --- fingerprint ----------------------------------------------------------------------
 
 def canonical_json(data) -> str:
     return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
@@ -52,47 +41,6 @@ def canonical_json(data) -> str:
 def protocol_fingerprint(protocol) -> str:
     """SHA-256 of the canonical JSON of the protocol's content (what a signature vouches for)."""
     return hashlib.sha256(canonical_json(protocol_json(protocol)).encode("utf-8")).hexdigest()
-
-
-def engine_score(data: dict):
-    """Score a §9 protocol dict; the engine's ProtocolError becomes InvalidInput naming deal and seat."""
-    from .rules import ProtocolError, RulesError, score_protocol
-
-    try:
-        return score_protocol(data)
-    except ProtocolError as exc:
-        raise InvalidInput(engine_message(exc), exc.code or "invalid", deal=exc.deal, seat=exc.seat) from exc
-    except RulesError as exc:
-        raise InvalidInput(str(exc), getattr(exc, "code", None) or "rules") from exc
-
-
-def with_deal(data: dict, deal: dict) -> dict:
-    """A copy of the protocol dict with ``deal`` added, or replacing the deal with the same number."""
-    deals = [d for d in data.get("deals", []) if d["n"] != deal["n"]] + [deal]
-    return {**data, "deals": sorted(deals, key=lambda d: d["n"])}
-
-
-def remark_step(protocol, side: str) -> int:
-    """The ladder step the next remark of a side would be (remarks count over the whole tournament)."""
-    prior = protocol.prior_remarks_a if side == "A" else protocol.prior_remarks_b
-    here = sum(1 for r in protocol.remarks.all() if r.seat[0] == side)
-    return prior + here + 1
-
-
-def next_remark_effect(partie, protocol, side: str):
-    from .rules import remark_effect
-
-    step = remark_step(protocol, side)
-    return step, remark_effect(partie.round.tournament.rules(), step)
-
-
-def current_state(protocol) -> dict:
-    """What a device that lost a race is shown: version, status and the protocol as it is now."""
-    return {
-        "version": protocol.version, "status": protocol.status,
-        "totals": {"A": protocol.score_a, "B": protocol.score_b},
-        "protocol": protocol_json(protocol),
-    }
 
 
 # --- protocol row, locking and bookkeeping -----------------------------------------
@@ -328,7 +276,7 @@ def give_remark(user, partie, *, deal, seat, reason, note="", confirm_disqualifi
         step, effect = next_remark_effect(partie, protocol, seat[0])
         if effect.kind == "disqualification" and not confirm_disqualification:
             raise ConfirmationRequired(
-                _("Это %(n)s-е замечание пары: %(effect)s Подтвердите снятие пары с турнира.")
+                _("Это %(n)s-е замечание пары: %(effect)s. Подтвердите снятие пары с турнира.")
                 % {"n": step, "effect": effect.describe()}, effect=effect.describe())
         data = protocol_json(protocol)
         data = {**data, "remarks": list(data.get("remarks", [])) + [{"deal": deal, "player": seat, "reason": reason}]}
@@ -415,24 +363,6 @@ def set_first_lead(user, partie, seat, *, expected_version=None):
 
 
 # --- signatures, lock, reopening ------------------------------------------------------
-
-def required_player_seats(partie) -> list[str]:
-    """Who must sign: every seat, or one seat per pair (then "A"/"B" stand for the pair)."""
-    if partie.round.tournament.signature_mode == SignatureMode.ONE_PER_PAIR:
-        return ["A", "B"]
-    return list(SEATS)
-
-
-def missing_signatures(partie, signatures) -> list[str]:
-    """Open slots: seats (or pair letters in one-per-pair mode), then "referee"."""
-    signed = {s.seat for s in signatures if s.role == SignatureRole.PLAYER}
-    if partie.round.tournament.signature_mode == SignatureMode.ONE_PER_PAIR:
-        signed = {seat[0] for seat in signed}
-    missing = [slot for slot in required_player_seats(partie) if slot not in signed]
-    if not any(s.role == SignatureRole.REFEREE for s in signatures):
-        missing.append("referee")
-    return missing
-
 
 def sign_protocol(user, partie, *, role, seat=None):
     """A player signs for his seat, then the referee countersigns; the last signature locks the protocol."""

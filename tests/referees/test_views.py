@@ -190,3 +190,55 @@ def test_reopen_from_page(client, table):
     assert r.status_code == 302
     assert Protocol.objects.get(partie=table.partie).status == ProtocolStatus.AWAITING_SIGNATURES
     assert AuditEntry.objects.filter(action="protocol.reopened", note="Ошибка в раздаче 2").exists()
+
+
+def test_entry_page_query_count_is_small(ref_client, table, django_assert_max_num_queries):
+    play(table.referee, table.partie)
+    with django_assert_max_num_queries(25):
+        page = ref_client.get(reverse("referees:partie", args=[table.partie.pk]))
+    assert page.status_code == 200
+
+
+def test_player_confirms_a_deal_from_his_phone(client, table):
+    table.tournament.confirm_each_deal = True
+    table.tournament.save()
+    services.record_deal(table.referee, table.partie, DEALS[0])  # won by A
+    client.force_login(table.players["B1"])
+    page = client.get(reverse("referees:partie", args=[table.partie.pk])).content.decode()
+    assert reverse("referees:confirm_deal", args=[table.partie.pk, 1]) in page
+    r = client.post(reverse("referees:confirm_deal", args=[table.partie.pk, 1]))
+    assert r.status_code == 302
+    assert Deal.objects.get(protocol__partie=table.partie, n=1).confirmed_by == table.players["B1"]
+
+
+def test_winner_cannot_confirm_from_the_page(client, table):
+    table.tournament.confirm_each_deal = True
+    table.tournament.save()
+    services.record_deal(table.referee, table.partie, DEALS[0])
+    client.force_login(table.players["A1"])
+    r = client.post(reverse("referees:confirm_deal", args=[table.partie.pk, 1]))
+    assert r.status_code == 403
+    assert Deal.objects.get(protocol__partie=table.partie, n=1).confirmed_by is None
+
+
+def test_federation_time_up_from_the_page(ref_client, table):
+    table.tournament.rules_preset = "federation"
+    table.tournament.save()
+    page = ref_client.get(reverse("referees:partie", args=[table.partie.pk])).content.decode()
+    assert reverse("referees:first_lead", args=[table.partie.pk]) in page
+    r = ref_client.post(reverse("referees:first_lead", args=[table.partie.pk]), {"first_lead": "B1", "version": 0})
+    assert r.status_code == 302
+    services.record_deal(table.referee, table.partie, DEALS[0])
+    page = ref_client.get(reverse("referees:partie", args=[table.partie.pk])).content.decode()
+    assert "Время вышло" in page and "заход B1" in page
+    r = ref_client.post(reverse("referees:time_up", args=[table.partie.pk]), {"version": 2})
+    assert r.status_code == 302
+    protocol = Protocol.objects.get(partie=table.partie)
+    assert protocol.ended_by_time and protocol.status == ProtocolStatus.AWAITING_SIGNATURES
+
+
+def test_no_show_from_the_page(ref_client, table):
+    r = ref_client.post(reverse("referees:no_show", args=[table.partie.pk]), {"side": "A", "version": 0})
+    assert r.status_code == 302
+    protocol = Protocol.objects.get(partie=table.partie)
+    assert (protocol.no_show, protocol.score_a, protocol.score_b) == ("A", 0, 160)

@@ -1,0 +1,82 @@
+"""The protocol as the services and the pages read it: loading, engine scoring, ladder steps, signature slots.
+
+Read-only; the writing is in ``scoring.services``.
+"""
+from __future__ import annotations
+
+from scoring.errors import InvalidInput, engine_message
+from scoring.models import SignatureRole
+from scoring.protocol_json import protocol_to_json
+from scoring.rules import ProtocolError, RulesError, remark_effect, score_protocol
+from tournaments.models import Partie, SignatureMode
+
+SEATS = ("A1", "B1", "A2", "B2")
+
+
+def load_partie(partie) -> Partie:
+    """The partie with everything the permission checks and the engine need, in a few queries."""
+    pk = partie.pk if isinstance(partie, Partie) else int(partie)
+    return (
+        Partie.objects.select_related("round__tournament", "pair_a", "pair_b")
+        .prefetch_related("pair_a__players", "pair_b__players")
+        .get(pk=pk)
+    )
+
+
+def protocol_json(protocol) -> dict:
+    return protocol_to_json(protocol)
+
+
+def engine_score(data: dict):
+    """Score a §9 protocol dict; the engine's ProtocolError becomes InvalidInput naming deal and seat."""
+    try:
+        return score_protocol(data)
+    except ProtocolError as exc:
+        raise InvalidInput(engine_message(exc), exc.code or "invalid", deal=exc.deal, seat=exc.seat) from exc
+    except RulesError as exc:
+        raise InvalidInput(str(exc), getattr(exc, "code", None) or "rules") from exc
+
+
+def with_deal(data: dict, deal: dict) -> dict:
+    """A copy of the protocol dict with ``deal`` added, or replacing the deal with the same number."""
+    deals = [d for d in data.get("deals", []) if d["n"] != deal["n"]] + [deal]
+    return {**data, "deals": sorted(deals, key=lambda d: d["n"])}
+
+
+def remark_step(protocol, side: str) -> int:
+    """The ladder step the next remark of a side would be (remarks count over the whole tournament)."""
+    prior = protocol.prior_remarks_a if side == "A" else protocol.prior_remarks_b
+    here = sum(1 for r in protocol.remarks.all() if r.seat[0] == side)
+    return prior + here + 1
+
+
+def next_remark_effect(partie, protocol, side: str):
+    step = remark_step(protocol, side)
+    return step, remark_effect(partie.round.tournament.rules(), step)
+
+
+def current_state(protocol) -> dict:
+    """What a device that lost a race is shown: version, status and the protocol as it is now."""
+    return {
+        "version": protocol.version, "status": protocol.status,
+        "totals": {"A": protocol.score_a, "B": protocol.score_b},
+        "protocol": protocol_json(protocol),
+    }
+
+
+def required_player_seats(partie) -> list[str]:
+    """Who must sign: every seat, or one seat per pair (then "A"/"B" stand for the pair)."""
+    if partie.round.tournament.signature_mode == SignatureMode.ONE_PER_PAIR:
+        return ["A", "B"]
+    return list(SEATS)
+
+
+def missing_signatures(partie, signatures) -> list[str]:
+    """Open slots: seats (or pair letters in one-per-pair mode), then "referee"."""
+    signed = {s.seat for s in signatures if s.role == SignatureRole.PLAYER}
+    if partie.round.tournament.signature_mode == SignatureMode.ONE_PER_PAIR:
+        signed = {seat[0] for seat in signed}
+    missing = [slot for slot in required_player_seats(partie) if slot not in signed]
+    if not any(s.role == SignatureRole.REFEREE for s in signatures):
+        missing.append("referee")
+    return missing
