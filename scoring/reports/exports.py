@@ -4,8 +4,6 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from scoring.scores import score
-from tournaments.models import Pair
-
 from . import pdf, pdf_lists, selectors, tabular, xlsx
 from .sheets import blank_sheet, prior_remarks_by_pair, signed_sheet
 from .signing import sign_pdf
@@ -15,16 +13,13 @@ def workbook(tournament) -> bytes:
     """Pairs, pairings by round, every deal, standings, players and the cross table."""
     standings = selectors.load_individual(tournament)
     _, cells, matrix = selectors.load_crosstable_from(standings)
-    rules = tournament.rules()
-    pairs = Pair.objects.filter(tournament=tournament).prefetch_related("players").order_by("number", "id")
-    results = {g.partie_id: g for g in standings.games}
     return xlsx.write_workbook([
         tabular.standings_table(standings),
         tabular.players_table(standings),
         tabular.crosstable_table(standings, cells, matrix),
-        tabular.pairs_table(pairs),
-        tabular.pairings_table(selectors.pairings(tournament), results),
-        tabular.deals_table(selectors.all_protocols(tournament).iterator(chunk_size=2000), rules),
+        tabular.pairs_table(selectors.pairs_for_sheet(tournament)),
+        tabular.pairings_table(standings.games, [r.pair for r in standings.rows]),
+        tabular.deals_table(selectors.protocol_rows(tournament), tournament.rules()),
     ])
 
 

@@ -203,7 +203,7 @@ def _remarks(p: Page, sheet):
     p.text(MARGIN, _("Замечания и санкции"), size=10, bold=True)
     p.gap(5)
     widths = [40, 34, 100, 86, 44, WIDTH - 304]
-    header = [_("Раздача"), _("Место"), _("Игрок"), _("Причина"), _("№ пары"), _("Санкция")]
+    header = [_("Разд."), _("Место"), _("Игрок"), _("Причина"), _("№ пары"), _("Санкция")]
     if sheet.signed:
         rows = [[str(r.deal), r.seat, r.name, r.reason, str(r.number), r.effect] for r in sheet.remarks]
         if not rows:
@@ -256,8 +256,8 @@ def draw_sheet(c: canvas.Canvas, sheet):
     qr_y = max(top_of_signatures - qr_size - 4, MARGIN + 30)
     draw_qr(c, sheet.url, PAGE_W - MARGIN - qr_size, qr_y, qr_size)
     c.setFont(FONT, 6.5)
-    c.drawRightString(PAGE_W - MARGIN, qr_y - 6, fit(sheet.url, FONT, 6.5, qr_size + 60))
-    c.drawRightString(PAGE_W - MARGIN, qr_y - 14, _("Протокол в сети: наведите камеру"))
+    c.drawRightString(PAGE_W - MARGIN, qr_y - 8, fit(sheet.url, FONT, 6.5, qr_size + 60))
+    c.drawRightString(PAGE_W - MARGIN, qr_y - 17, _("Протокол в сети: наведите камеру"))
     if sheet.signed and sheet.fingerprint:
         c.setFont(FONT, 7)
         c.drawString(MARGIN, MARGIN + 8, _("Отпечаток протокола (SHA-256):"))

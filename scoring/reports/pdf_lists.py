@@ -7,10 +7,11 @@ from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import LongTable, Paragraph, SimpleDocTemplate, Spacer, TableStyle
 
 from .pdf import BOLD, FONT, MARGIN, WIDTH, register_fonts
-from .tabular import status_text
+from .tabular import status_text, tiebreak_labels
 
 
 def _doc(buf, title):
@@ -23,15 +24,24 @@ def _styles():
             ParagraphStyle("s", fontName=FONT, fontSize=9, leading=12))
 
 
-def _table(data, widths, *, numeric_from=None, greyed=()):
+HEAD = ParagraphStyle("th", fontName=BOLD, fontSize=7, leading=8.5)
+
+
+def _head(cells):
+    return [Paragraph(str(c), HEAD) for c in cells]
+
+
+def _table(data, widths, *, numeric_from=None, greyed=(), size=8):
     table = LongTable(data, colWidths=widths, repeatRows=1)
     style = [
-        ("FONT", (0, 0), (-1, -1), FONT, 8),
+        ("FONT", (0, 0), (-1, -1), FONT, size),
         ("FONT", (0, 0), (-1, 0), BOLD, 7.5),
         ("BACKGROUND", (0, 0), (-1, 0), colors.Color(0.87, 0.9, 0.93)),
         ("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
     ]
     if numeric_from is not None:
@@ -55,9 +65,9 @@ def standings_pdf(standings) -> bytes:
     title = _("Положение: %(t)s") % {"t": t.name}
     if standings.shown_round:
         title += " — " + _("после тура %(r)s") % {"r": standings.shown_round}
-    header = [_("Место"), _("Пара"), _("Игроки"), _("Партий"), _("Побед"), _("Пораж."), _("Очки матча"),
-              _("Очки за"), _("Против"), _("Разн."), _("Раздач"), _("Бухг.")]
-    data, greyed = [header], []
+    titles = [_("Место"), _("Пара"), _("Игроки"), _("Игр"), _("Поб."), _("Пор."), _("Очки матча"), _("За"),
+              _("Против"), _("Разн."), _("Раздач"), _("Бухг.")]
+    data, greyed = [_head(titles)], []
     for i, r in enumerate(standings.rows, start=1):
         label = r.pair.label + (f" ({status_text(r.status)})" if status_text(r.status) else "")
         data.append([_fmt(r.rank) or "—", _fmt(r.pair.number), Paragraph(label, small), r.played, r.wins, r.losses,
@@ -65,11 +75,12 @@ def standings_pdf(standings) -> bytes:
                      _fmt(r.buchholz)])
         if r.status != "active":
             greyed.append(i)
-    widths = [34, 30, None, 36, 34, 36, 42, 40, 40, 36, 38, 36]
-    fixed = sum(w for w in widths if w)
-    widths = [w or WIDTH - fixed for w in widths]
+    # every column as wide as its longest header word, the players take the rest
+    widths = [None if i == 2 else max(24, 10 + max(stringWidth(w, BOLD, 7) for w in t.split()))
+              for i, t in enumerate(titles)]
+    widths[2] = WIDTH - sum(w for w in widths if w)
     buf = io.BytesIO()
-    order = ", ".join(standings.tiebreaks)
+    order = " → ".join(tiebreak_labels(standings.tiebreaks))
     _doc(buf, title).build([
         Paragraph(title, h), Paragraph(_("Порядок показателей: %(o)s") % {"o": order}, small), Spacer(1, 6),
         _table(data, widths, numeric_from=3, greyed=greyed),
@@ -81,17 +92,18 @@ def pairings_pdf(tournament, rnd, parties) -> bytes:
     register_fonts()
     h, small = _styles()
     title = _("%(t)s — тур %(r)s: пары по столам") % {"t": tournament.name, "r": rnd.number}
-    data = [[_("Стол"), _("Пара A"), _("Игроки A (A1, A2)"), _("Пара B"), _("Игроки B (B1, B2)")]]
+    data = [_head([_("Стол"), _("Пара A"), _("Игроки A (A1, A2)"), _("Пара B"), _("Игроки B (B1, B2)")])]
 
     def names(pair):
         if pair is None:
             return _("пропуск тура")
         return " — ".join(p.name for p in sorted(pair.players.all(), key=lambda p: (p.number or 9, p.id)))
 
+    big = ParagraphStyle("big", fontName=FONT, fontSize=10.5, leading=13)
     for partie in parties:
-        data.append([_fmt(partie.table), _fmt(partie.pair_a.number), Paragraph(names(partie.pair_a), small),
-                     _fmt(partie.pair_b.number if partie.pair_b else ""), Paragraph(names(partie.pair_b), small)])
-    widths = [34, 40, (WIDTH - 114) / 2, 40, (WIDTH - 114) / 2]
+        data.append([_fmt(partie.table), _fmt(partie.pair_a.number), Paragraph(names(partie.pair_a), big),
+                     _fmt(partie.pair_b.number if partie.pair_b else ""), Paragraph(names(partie.pair_b), big)])
+    widths = [40, 46, (WIDTH - 132) / 2, 46, (WIDTH - 132) / 2]
     buf = io.BytesIO()
-    _doc(buf, title).build([Paragraph(title, h), Spacer(1, 6), _table(data, widths)])
+    _doc(buf, title).build([Paragraph(title, h), Spacer(1, 6), _table(data, widths, size=11)])
     return buf.getvalue()

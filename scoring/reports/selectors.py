@@ -187,10 +187,49 @@ def signed_protocols(tournament, round_number: int | None = None):
     return protocols_for_sheets(qs)
 
 
-def all_protocols(tournament):
-    return protocols_for_sheets(
-        Protocol.objects.filter(partie__round__tournament=tournament).exclude(partie__round__status=RoundStatus.DRAFT)
-    )
+def pairs_for_sheet(tournament) -> list[dict]:
+    """Pairs with their players as plain dicts (two queries)."""
+    players = {}
+    for pair_id, name, club in (
+        Player.objects.filter(pair__tournament=tournament).order_by("pair_id", "number", "id")
+        .values_list("pair_id", "name", "club")
+    ):
+        players.setdefault(pair_id, []).append((name, club))
+    return [
+        {**row, "players": players.get(row["id"], [])}
+        for row in Pair.objects.filter(tournament=tournament).order_by("number", "id")
+        .values("id", "number", "name", "rating", "status", "withdrawn_after_round")
+    ]
+
+
+def protocol_rows(tournament):
+    """Every protocol of the published rounds with its deals and remarks as plain data (three queries).
+
+    Returns (protocols, deals, remarks): protocols as tuples (id, round, table, pair A number,
+    pair B number, prior remarks A, prior remarks B, no-show, first lead, ended by time), deals and
+    remarks as protocol id -> list of §9 dicts in order.
+    """
+    base = Protocol.objects.filter(partie__round__tournament=tournament).exclude(
+        partie__round__status=RoundStatus.DRAFT)
+    protocols = list(base.order_by("partie__round__number", "partie__table", "partie_id").values_list(
+        "id", "partie__round__number", "partie__table", "partie__pair_a__number", "partie__pair_b__number",
+        "prior_remarks_a", "prior_remarks_b", "no_show", "first_lead", "ended_by_time",
+    ))
+    deals, remarks = {}, {}
+    for pid, n, result, out, offender, hands in Deal.objects.filter(protocol__in=base).order_by(
+            "protocol_id", "n").values_list("protocol_id", "n", "result", "out", "offender", "hands"):
+        deal = {"n": n, "result": result}
+        if out:
+            deal["out"] = out
+        if offender:
+            deal["offender"] = offender
+        if hands:
+            deal["hands"] = hands
+        deals.setdefault(pid, []).append(deal)
+    for pid, deal, seat, reason in Remark.objects.filter(protocol__in=base).order_by(
+            "protocol_id", "deal", "id").values_list("protocol_id", "deal", "seat", "reason"):
+        remarks.setdefault(pid, []).append({"deal": deal, "player": seat, "reason": reason})
+    return protocols, deals, remarks
 
 
 def pairings(tournament):

@@ -108,7 +108,7 @@ class PairEntry:
         return self.name or " — ".join(self.players)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # not frozen: thousands are built per page, and a frozen __init__ is slow
 class Game:
     """The cached result of one partie; ``pair_b`` is None for a bye."""
 
@@ -281,10 +281,15 @@ def compute_standings(pairs, games, *, scoring: Scoring = Scoring(), tiebreaks=(
         row.buchholz = sum(rows[o].match_points for o, _ in row.opponents if o in rows)
         row.sonneborn_berger = sum(rows[o].match_points * p / win for o, p in row.opponents if o in rows)
 
+    by_pair = defaultdict(list)
+    for g in games:
+        if g.finished and not g.is_bye:
+            by_pair[g.pair_a].append(g)
+            by_pair[g.pair_b].append(g)
     in_play = [r for r in rows.values() if r.status != DISQUALIFIED]
     removed = [r for r in rows.values() if r.status == DISQUALIFIED]
-    ordered = _rank(in_play, tiebreaks, games, scoring, first_rank=1)
-    ordered_removed = _rank(removed, tiebreaks, games, scoring, first_rank=None)
+    ordered = _rank(in_play, tiebreaks, by_pair, scoring, first_rank=1)
+    ordered_removed = _rank(removed, tiebreaks, by_pair, scoring, first_rank=None)
     return ordered + ordered_removed
 
 
@@ -316,16 +321,18 @@ _SIMPLE_KEYS = {
 }
 
 
-def head_to_head(group: list[Row], games, scoring: Scoring) -> dict | None:
+def head_to_head(group: list[Row], games_by_pair: dict, scoring: Scoring) -> dict | None:
     """Match points each pair of ``group`` earned against the others of the group.
 
-    **[interpretation]** applied only when every two pairs of the group met
-    (a complete mini-table); otherwise it separates nobody (returns None).
+    ``games_by_pair`` maps a pair id to the games it played. **[interpretation]**
+    applied only when every two pairs of the group met (a complete mini-table);
+    otherwise it separates nobody (returns None).
     """
     ids = {r.pair.id for r in group}
     met = set()
     points = dict.fromkeys(ids, 0)
     mp = _game_match_points(scoring)
+    games = {id(g): g for pid in ids for g in games_by_pair.get(pid, ())}.values()
     for g in games:
         if g.is_bye or not g.finished or g.pair_a not in ids or g.pair_b not in ids:
             continue
@@ -337,7 +344,7 @@ def head_to_head(group: list[Row], games, scoring: Scoring) -> dict | None:
     return points
 
 
-def _rank(rows: list[Row], tiebreaks, games, scoring, *, first_rank):
+def _rank(rows: list[Row], tiebreaks, games_by_pair, scoring, *, first_rank):
     groups = [sorted(rows, key=_number_key, reverse=True)]
     for name in tiebreaks:
         split = []
@@ -346,7 +353,7 @@ def _rank(rows: list[Row], tiebreaks, games, scoring, *, first_rank):
                 split.append(group)
                 continue
             if name == "head_to_head":
-                h2h = head_to_head(group, games, scoring)
+                h2h = head_to_head(group, games_by_pair, scoring)
                 if h2h is None:
                     split.append(group)
                     continue

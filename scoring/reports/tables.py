@@ -41,6 +41,8 @@ class StandingsTable(tables.Table):
         attrs = {"class": "standings"}
         row_attrs = {"class": lambda record: f"status-{record.status}"}
         orderable = True
+        # Writes the rows from the records in one pass; keep its cells in step with the columns above.
+        template_name = "reports/standings_table.html"
 
     def render_rank(self, value, record):
         return f"{value}" + ("=" if record.tied else "") if value is not None else "—"
@@ -65,6 +67,7 @@ class PlayersTable(tables.Table):
     class Meta:
         attrs = {"class": "standings"}
         row_attrs = {"class": lambda record: f"status-{record.pair_row.status}"}
+        template_name = "reports/players_table.html"
 
     def render_rank(self, value, record):
         return value if value is not None else "—"

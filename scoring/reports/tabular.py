@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.models import RemarkReason
 from scoring.rules import score_partie
@@ -16,6 +17,22 @@ from tournaments.models import PairStatus
 
 from .sheets import RESULT_TEXT, effect_text
 from .standings import DISQUALIFIED, WITHDRAWN
+
+
+TIEBREAK_LABELS = {
+    "match_points": gettext_lazy("очки матча"),
+    "difference": gettext_lazy("разность очков"),
+    "points_for": gettext_lazy("набранные очки"),
+    "head_to_head": gettext_lazy("личная встреча"),
+    "buchholz": gettext_lazy("Бухгольц"),
+    "sonneborn_berger": gettext_lazy("Зоннеборн-Бергер"),
+    "deals_won": gettext_lazy("выигранные раздачи"),
+    "pair_number": gettext_lazy("номер пары"),
+}
+
+
+def tiebreak_labels(names) -> list[str]:
+    return [str(TIEBREAK_LABELS.get(n, n)) for n in names]
 
 
 @dataclass
@@ -72,45 +89,39 @@ def players_table(standings) -> Table:
 
 
 def pairs_table(pairs) -> Table:
-    """``pairs``: Pair objects with players prefetched."""
+    """``pairs``: dicts from ``selectors.pairs_for_sheet``."""
     cols = [Column(_("Пара"), 7, True), Column(_("Название"), 20), Column(_("Игрок 1"), 26), Column(_("Игрок 2"), 26),
             Column(_("Клуб / город"), 20), Column(_("Рейтинг"), 9, True), Column(_("Статус"), 16),
             Column(_("Снялась после тура"), 12, True)]
+    statuses = dict(PairStatus.choices)
     rows = []
     for pair in pairs:
-        players = sorted(pair.players.all(), key=lambda p: (p.number or 9, p.id))
-        names = [p.name for p in players] + ["", ""]
-        clubs = sorted({p.club for p in players if p.club})
-        rows.append([pair.number, pair.name, names[0], names[1], ", ".join(clubs), pair.rating,
-                     pair.get_status_display(), pair.withdrawn_after_round])
+        names = [name for name, _club in pair["players"]] + ["", ""]
+        clubs = sorted({club for _name, club in pair["players"] if club})
+        rows.append([pair["number"], pair["name"], names[0], names[1], ", ".join(clubs), pair["rating"],
+                     str(statuses.get(pair["status"], pair["status"])), pair["withdrawn_after_round"]])
     return Table(_("Пары"), cols, rows, freeze="B2")
 
 
-def _players_of(pair) -> str:
-    if pair is None:
-        return ""
-    return " — ".join(p.name for p in sorted(pair.players.all(), key=lambda p: (p.number or 9, p.id)))
-
-
-def pairings_table(parties, results: dict) -> Table:
-    """``results``: partie id -> Game (the cached result)."""
+def pairings_table(games, pairs) -> Table:
+    """``games``: every partie's cached result (``standings.Game``); ``pairs``: ``standings.PairEntry`` list."""
     cols = [Column(_("Тур"), 6, True), Column(_("Стол"), 6, True), Column(_("Пара A"), 8, True),
             Column(_("Игроки A"), 36), Column(_("Пара B"), 8, True), Column(_("Игроки B"), 36),
             Column(_("Очки A"), 8, True), Column(_("Очки B"), 8, True), Column(_("Победитель"), 11),
             Column(_("Окончена"), 10)]
+    by_id = {p.id: p for p in pairs}
     rows = []
-    for partie in parties:
-        game = results.get(partie.pk)
-        if partie.pair_b_id is None:
-            rows.append([partie.round.number, partie.table, partie.pair_a.number, _players_of(partie.pair_a), None,
-                         _("пропуск тура"), None, None, "A", ""])
+    for g in games:
+        a = by_id[g.pair_a]
+        if g.is_bye:
+            rows.append([g.round, g.table, a.number, " — ".join(a.players), None, _("пропуск тура"), None, None, "A",
+                         ""])
             continue
-        finished = bool(game and game.finished)
+        b = by_id[g.pair_b]
         rows.append([
-            partie.round.number, partie.table, partie.pair_a.number, _players_of(partie.pair_a),
-            partie.pair_b.number, _players_of(partie.pair_b),
-            game.score_a if finished else None, game.score_b if finished else None,
-            (game.winner or _("ничья")) if finished else "", _("да") if finished else _("нет"),
+            g.round, g.table, a.number, " — ".join(a.players), b.number, " — ".join(b.players),
+            g.score_a if g.finished else None, g.score_b if g.finished else None,
+            (g.winner or _("ничья")) if g.finished else "", _("да") if g.finished else _("нет"),
         ])
     return Table(_("Пары по турам"), cols, rows, freeze="C2")
 
@@ -122,34 +133,37 @@ def _pips(raw, rules, seat, n):
     return parse_hand(raw, seat=seat, deal=n, lone_double_blank=rules.lone_double_blank).value
 
 
-def deals_table(protocols, rules) -> Table:
-    """One row per recorded deal of every protocol, scored by the engine with the tournament's rules."""
+def deals_table(protocol_rows, rules) -> Table:
+    """One row per recorded deal of every protocol, scored by the engine with the tournament's rules.
+
+    ``protocol_rows`` is what ``selectors.protocol_rows`` returns.
+    """
+    protocols, deals, remarks = protocol_rows
     cols = [Column(_("Тур"), 6, True), Column(_("Стол"), 6, True), Column(_("Пара A"), 8, True),
             Column(_("Пара B"), 8, True), Column(_("Раздача"), 9, True), Column(_("Заход"), 8), Column(_("Тасует"), 8),
             Column(_("Итог"), 12), Column(_("Кто"), 6), Column("A1", 6, True), Column("A2", 6, True),
             Column("B1", 6, True), Column("B2", 6, True), Column(_("Очки A"), 8, True), Column(_("Очки B"), 8, True),
             Column(_("Сумма A"), 9, True), Column(_("Сумма B"), 9, True), Column(_("Санкции"), 40)]
     reasons = dict(RemarkReason.choices)
+    results = {k: _(v) for k, v in RESULT_TEXT.items()}
     rows = []
-    for protocol in protocols:
-        partie = protocol.partie
-        stored = list(protocol.deals.all())
+    for pid, rnd, table, number_a, number_b, prior_a, prior_b, no_show, first_lead, ended_by_time in protocols:
+        stored = deals.get(pid, [])
         result = score_partie(
-            rules, [d.to_json() for d in stored], [r.to_json() for r in protocol.remarks.all()],
-            prior_remarks={"A": protocol.prior_remarks_a, "B": protocol.prior_remarks_b},
-            no_show=protocol.no_show or None, first_lead=protocol.first_lead, ended_by_time=protocol.ended_by_time,
+            rules, stored, remarks.get(pid, []), prior_remarks={"A": prior_a, "B": prior_b},
+            no_show=no_show or None, first_lead=first_lead, ended_by_time=ended_by_time,
         )
-        head = [partie.round.number, partie.table, partie.pair_a.number, partie.pair_b.number if partie.pair_b else None]
-        by_n = {d.n: d for d in stored}
+        head = [rnd, table, number_a, number_b]
+        by_n = {d["n"]: d for d in stored}
         for d in result.deals:
-            row = by_n[d.n]
-            hands = row.hands or {}
+            raw = by_n[d.n]
+            hands = raw.get("hands") or {}
             sanctions = "; ".join(
                 f"{s.seat} ({reasons.get(s.reason, s.reason)}, №{s.remark_number}): {effect_text(s.kind, s.points)}"
                 for s in d.sanctions
             )
             rows.append(head + [
-                d.n, d.lead, d.shuffle, _(RESULT_TEXT.get(row.result, row.result)), row.out or row.offender,
+                d.n, d.lead, d.shuffle, results.get(raw["result"], raw["result"]), raw.get("out") or raw.get("offender", ""),
                 *(_pips(hands.get(s), rules, s, d.n) for s in ("A1", "A2", "B1", "B2")),
                 d.points_a, d.points_b, d.running_a, d.running_b, sanctions,
             ])

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
@@ -12,6 +13,7 @@ from tournaments.models import Round, RoundStatus, Tournament
 
 from . import exports, selectors
 from .tables import PlayersTable, StandingsTable
+from .tabular import tiebreak_labels
 
 PER_PAGE = 100
 PROJECTOR_ROWS = 16
@@ -55,6 +57,7 @@ def standings(request, slug):
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     return render(request, "reports/standings.html", {
         "tournament": tournament, "data": data, "table": table, "can_export": can_export(request.user, tournament),
+        "tiebreaks": tiebreak_labels(data.tiebreaks),
     })
 
 
@@ -72,16 +75,18 @@ def crosstable(request, slug):
     if matrix is not None and len(matrix[0]) > MATRIX_MAX_PAIRS:
         matrix = None
     rounds = [n for n in data.rounds if data.after_round is None or n <= data.after_round]
-    lines = []
     if matrix is None:
-        for r in data.rows:
+        page = Paginator(data.rows, PER_PAGE).get_page(request.GET.get("page"))
+        lines = []
+        for r in page.object_list:
             by_round = {c.round: c for c in cells.get(r.pair.id, [])}
             lines.append((r, [by_round.get(n) for n in rounds]))
     else:
+        page = None
         ordered, grid = matrix
         lines = [(r, grid[i]) for i, r in enumerate(ordered)]
     return render(request, "reports/crosstable.html", {
-        "tournament": tournament, "data": data, "rounds": rounds, "lines": lines,
+        "tournament": tournament, "data": data, "rounds": rounds, "lines": lines, "page": page,
         "matrix": matrix is not None, "columns": matrix[0] if matrix else [],
     })
 
