@@ -154,3 +154,24 @@ def test_empty_round_prints_a_notice():
     t = make_tournament(2, slug="empty")
     make_round(t, 1, [(1, None), (2, None)])
     assert "Нет протоколов для печати." in pdf_text(exports.blank_sheets_pdf(t, 1))[0]
+
+
+@pytest.mark.django_db
+def test_federation_blank_sheet_has_rows_for_a_partie_to_a_target():
+    from tests.factories import make_round, make_tournament
+
+    t = make_tournament(2, slug="fed", preset="federation")
+    make_round(t, 1, [(1, 2)])
+    text = pdf_text(exports.blank_sheets_pdf(t, 1))[0]
+    assert "до 200 очков, 40 мин" in text
+    assert "18 B1 A2" in text and "19 " not in text.split("Итог:")[0].split("Сумма B")[1]
+
+
+def test_no_show_sheet_states_the_forfeit(cup):
+    from scoring.protocol_json import import_protocol_json
+
+    partie = cup.rounds.get(number=3).parties.get(table=2)  # 7 – 5
+    protocol = import_protocol_json(partie, {"deals": [], "no_show": "B"})
+    text = pdf_text(exports.protocol_pdf(protocol))[0]
+    assert "160 : 0" in text and "Неявка пары B № 5: победа пары A № 7 по неявке" in text
+    assert b"/ByteRange" not in exports.protocol_pdf(protocol)  # not signed yet: no digital signature

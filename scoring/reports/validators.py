@@ -1,0 +1,12 @@
+"""Form-side check of a tournament's tie-break list (the same rules the standings apply)."""
+from django.core.exceptions import ValidationError
+
+from .standings import TiebreakError, resolve_tiebreaks
+
+
+def validate_tiebreaks(value):
+    """For a form field holding ``Tournament.tiebreaks``: unknown, repeated or mixed names are refused."""
+    try:
+        resolve_tiebreaks(value)
+    except TiebreakError as exc:
+        raise ValidationError(exc.message, code=exc.code, params={"name": exc.name}) from exc
