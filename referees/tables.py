@@ -13,6 +13,8 @@ ACTION_LABELS = {
     "protocol.deal.corrected": _("Раздача исправлена"),
     "protocol.deal.confirmed": _("Раздача подтверждена"),
     "protocol.remark.given": _("Замечание"),
+    "protocol.remark.withdrawn": _("Замечание снято"),
+    "pair.reinstated": _("Пара возвращена в турнир"),
     "protocol.no_show": _("Неявка"),
     "protocol.time_up": _("Окончание по времени"),
     "protocol.first_lead": _("Первый заход"),

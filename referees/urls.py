@@ -11,6 +11,7 @@ urlpatterns = [
     path("partie/<int:partie_id>/deal/", views.deal_save, name="deal_save"),
     path("partie/<int:partie_id>/deal/preview/", views.deal_preview, name="deal_preview"),
     path("partie/<int:partie_id>/remark/", views.remark_save, name="remark_save"),
+    path("partie/<int:partie_id>/remark/<int:remark_id>/withdraw/", views.remark_withdraw, name="remark_withdraw"),
     path("partie/<int:partie_id>/remark/preview/", views.remark_preview, name="remark_preview"),
     path("partie/<int:partie_id>/no-show/", views.no_show, name="no_show"),
     path("partie/<int:partie_id>/time-up/", views.time_up, name="time_up"),

@@ -170,6 +170,14 @@ def remark_save(request, partie):
 
 
 @_entering
+def remark_withdraw(request, partie, remark_id):
+    return _simple_action(request, partie, "remarks",
+                          lambda: services.withdraw_remark(request.user, partie, remark_id, request.POST.get("reason"),
+                                                           expected_version=request.POST.get("version") or None),
+                          _("Замечание снято."))
+
+
+@_entering
 def remark_preview(request, partie):
     """Which step of the pair's ladder the remark would be, and its effect (before saving)."""
     seat = request.POST.get("seat", "")

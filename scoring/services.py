@@ -299,6 +299,39 @@ def give_remark(user, partie, *, deal, seat, reason, note="", confirm_disqualifi
     return protocol
 
 
+def withdraw_remark(user, partie, remark_id, reason, *, expected_version=None):
+    """Take back a remark given by mistake (before signing), with a written reason; the audit keeps it."""
+    partie = load_partie(partie)
+    _require(perms.can_enter(user, partie))
+    reason = (reason or "").strip()
+    if not reason:
+        raise InvalidInput(_("Укажите, почему замечание снимается."), "reason_required", field="reason")
+    with transaction.atomic():
+        protocol = _open(partie, expected_version)
+        remark = protocol.remarks.filter(pk=remark_id).first()
+        if remark is None:
+            raise InvalidInput(_("Такого замечания в протоколе нет."), "no_such_remark")
+        tournament = partie.round.tournament
+        before = {"remark": remark.to_json(), "totals": _totals(protocol), "version": protocol.version}
+        data = protocol_json(protocol)
+        data["remarks"] = [r.to_json() for r in protocol.remarks.all() if r.pk != remark.pk]
+        was_disqualified = engine_score(protocol_json(protocol)).disqualified
+        engine_score(data)
+        remark.delete()
+        _save(protocol, user)
+        log_action(tournament, "protocol.remark.withdrawn", user=user, partie=partie, before=before,
+                   after={"totals": _totals(protocol), "version": protocol.version}, note=reason)
+        side = remark.seat[0]
+        pair = partie.pair_a if side == "A" else partie.pair_b
+        if was_disqualified == side and not protocol.disqualified and pair.status == PairStatus.DISQUALIFIED:
+            pair.status = PairStatus.ACTIVE
+            pair.save(update_fields=["status"])
+            log_action(tournament, "pair.reinstated", user=user, partie=partie,
+                       before={"status": PairStatus.DISQUALIFIED}, after={"status": pair.status, "pair": pair.number},
+                       note=reason)
+    return protocol
+
+
 def record_no_show(user, partie, side, *, expected_version=None):
     """A pair did not appear: the opponents win by forfeit (§5)."""
     partie = load_partie(partie)

@@ -334,3 +334,34 @@ def test_time_up_is_refused_without_time_limit(table):
     with pytest.raises(InvalidInput) as err:
         services.record_time_up(table.referee, table.partie)
     assert err.value.code == "no_time_limit"
+
+
+def test_withdrawn_remark_is_logged_and_rescored(table):
+    services.give_remark(table.referee, table.earlier_partie, deal=1, seat="A2", reason="time")
+    play(table.referee, table.partie)
+    protocol = services.give_remark(table.referee, table.partie, deal=2, seat="A1", reason="talking")
+    assert protocol.score_a == 47
+    remark = protocol.remarks.get()
+    with pytest.raises(InvalidInput):
+        services.withdraw_remark(table.referee, table.partie, remark.pk, "")
+    with pytest.raises(NotAllowed):
+        services.withdraw_remark(table.players["A1"], table.partie, remark.pk, "ошибка")
+    protocol = services.withdraw_remark(table.referee, table.partie, remark.pk, "Замечание дано не тому игроку")
+    assert protocol.score_a == 48 and not protocol.remarks.exists()
+    entry = AuditEntry.objects.get(partie=table.partie, action="protocol.remark.withdrawn")
+    assert entry.before["remark"] == {"deal": 2, "player": "A1", "reason": "talking"}
+    assert entry.before["totals"]["A"] == 47 and entry.after["totals"]["A"] == 48
+    assert entry.note == "Замечание дано не тому игроку"
+
+
+def test_withdrawing_the_disqualifying_remark_reinstates_the_pair(table):
+    first = table.round1.parties.get(table=2)  # pair 7 at A
+    for seat in ("A1", "A2", "A1", "A2"):
+        services.give_remark(table.referee, first, deal=1, seat=seat, reason="time")
+    protocol = services.give_remark(table.referee, table.partie, deal=1, seat="B1", reason="talking",
+                                    confirm_disqualification=True)
+    assert Pair.objects.get(tournament=table.tournament, number=7).status == PairStatus.DISQUALIFIED
+    protocol = services.withdraw_remark(table.chief, table.partie, protocol.remarks.get().pk, "Ошибочное замечание")
+    assert protocol.disqualified == "" and protocol.status == ProtocolStatus.NOT_STARTED
+    assert Pair.objects.get(tournament=table.tournament, number=7).status == PairStatus.ACTIVE
+    assert "pair.reinstated" in actions(table.partie)

@@ -242,3 +242,14 @@ def test_no_show_from_the_page(ref_client, table):
     assert r.status_code == 302
     protocol = Protocol.objects.get(partie=table.partie)
     assert (protocol.no_show, protocol.score_a, protocol.score_b) == ("A", 0, 160)
+
+
+def test_withdraw_remark_from_the_page(ref_client, table):
+    services.record_deal(table.referee, table.partie, DEALS[0])
+    protocol = services.give_remark(table.referee, table.partie, deal=1, seat="B1", reason="time")
+    remark = protocol.remarks.get()
+    url = reverse("referees:remark_withdraw", args=[table.partie.pk, remark.pk])
+    r = ref_client.post(url, {"reason": "", "version": protocol.version})
+    assert r.status_code == 422 and "почему замечание снимается" in r.content.decode()
+    r = ref_client.post(url, {"reason": "не тот игрок", "version": protocol.version})
+    assert r.status_code == 302 and not Protocol.objects.get(partie=table.partie).remarks.exists()
