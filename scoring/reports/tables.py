@@ -15,8 +15,11 @@ def _num(value):
 
 
 class NumberColumn(tables.Column):
-    def __init__(self, *args, **kwargs):
-        kwargs.setdefault("attrs", {"td": {"class": "num"}, "th": {"class": "num"}})
+    """A right-aligned number; ``optional`` columns are hidden on a phone-sized screen."""
+
+    def __init__(self, *args, optional=False, **kwargs):
+        css = "num opt" if optional else "num"
+        kwargs.setdefault("attrs", {"td": {"class": css}, "th": {"class": css}})
         super().__init__(*args, **kwargs)
 
     def render(self, value):
@@ -27,15 +30,15 @@ class StandingsTable(tables.Table):
     rank = tables.Column(verbose_name=_("Место"), default="—", attrs={"td": {"class": "num"}})
     number = NumberColumn(verbose_name=_("Пара"), accessor="pair__number")
     label = tables.Column(verbose_name=_("Игроки"), accessor="pair__label", order_by=("pair__label",))
-    played = NumberColumn(verbose_name=_("Партий"))
-    wins = NumberColumn(verbose_name=_("Побед"))
-    losses = NumberColumn(verbose_name=_("Пораж."))
+    played = NumberColumn(optional=True, verbose_name=_("Партий"))
+    wins = NumberColumn(optional=True, verbose_name=_("Побед"))
+    losses = NumberColumn(optional=True, verbose_name=_("Пораж."))
     match_points = NumberColumn(verbose_name=_("Очки матча"))
     points_for = NumberColumn(verbose_name=_("Очки за"))
-    points_against = NumberColumn(verbose_name=_("Против"))
-    difference = NumberColumn(verbose_name=_("Разность"))
-    deals_won = NumberColumn(verbose_name=_("Раздач"))
-    buchholz = NumberColumn(verbose_name=_("Бухгольц"))
+    points_against = NumberColumn(optional=True, verbose_name=_("Против"))
+    difference = NumberColumn(verbose_name=_("Разн."))
+    deals_won = NumberColumn(optional=True, verbose_name=_("Раздач"))
+    buchholz = NumberColumn(optional=True, verbose_name=_("Бухгольц"))
 
     class Meta:
         attrs = {"class": "standings"}
@@ -57,10 +60,10 @@ class StandingsTable(tables.Table):
 class PlayersTable(tables.Table):
     rank = tables.Column(verbose_name=_("Место"), default="—", attrs={"td": {"class": "num"}})
     name = tables.Column(verbose_name=_("Игрок"), accessor="player__name")
-    club = tables.Column(verbose_name=_("Клуб / город"), accessor="player__club")
+    club = tables.Column(verbose_name=_("Клуб / город"), accessor="player__club", attrs={"th": {"class": "opt"}})
     pair = NumberColumn(verbose_name=_("Пара"), accessor="pair_row__pair__number")
     match_points = NumberColumn(verbose_name=_("Очки матча"), accessor="pair_row__match_points")
-    points_for = NumberColumn(verbose_name=_("Очки за"), accessor="pair_row__points_for")
+    points_for = NumberColumn(optional=True, verbose_name=_("Очки за"), accessor="pair_row__points_for")
     dominoes = NumberColumn(verbose_name=_("Выходов"))
     remarks = NumberColumn(verbose_name=_("Замечаний"))
 
