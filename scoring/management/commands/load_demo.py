@@ -1,0 +1,128 @@
+"""Load the demo tournament: Russian names, a few rounds with scored and signed protocols.
+
+Idempotent: when the demo tournament exists, nothing changes. Everything goes
+through the same services a person uses (registration, draw, pairing, deals,
+remarks, signatures).
+"""
+import datetime
+import random
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from referees.models import RoleKind, TournamentRole
+from scoring import services as protocol_services
+from scoring.models import SignatureRole
+from scoring.rules import Rules
+from scoring.rules.generate import random_deal
+from tournaments import services as tournament_services
+from tournaments.models import Player, Tournament
+
+SLUG = "demo-cup"
+PASSWORD = "domino2026"
+PLAYERS = [
+    ("Иванов Иван", "Тверь"), ("Петров Пётр", "Тверь"), ("Сидоров Сидор", "Москва"), ("Кузнецов Кузьма", "Москва"),
+    ("Смирнова Анна", "Клин"), ("Попов Алексей", "Клин"), ("Волков Дмитрий", "Торжок"), ("Соколов Сергей", "Торжок"),
+    ("Лебедева Мария", "Ржев"), ("Козлов Андрей", "Ржев"), ("Новиков Николай", "Бежецк"), ("Морозов Максим", "Бежецк"),
+    ("Павлов Павел", "Кимры"), ("Семёнова Светлана", "Кимры"), ("Голубев Григорий", "Конаково"),
+    ("Виноградов Виктор", "Конаково"), ("Богданов Борис", "Осташков"), ("Воробьёв Владимир", "Осташков"),
+    ("Фёдоров Фёдор", "Вышний Волочёк"), ("Михайлова Ольга", "Вышний Волочёк"), ("Беляев Егор", "Кашин"),
+    ("Тарасов Тимофей", "Кашин"), ("Белов Юрий", "Старица"), ("Комаров Кирилл", "Старица"),
+]
+FINISHED_ROUNDS = 3
+
+
+class Command(BaseCommand):
+    help = "Load the demo tournament (idempotent)."
+
+    def handle(self, *args, **options):
+        users = self._users()
+        if Tournament.objects.filter(slug=SLUG).exists():
+            self.stdout.write(f"Demo tournament '{SLUG}' is already loaded.")
+            return
+        with transaction.atomic():
+            self._tournament(users)
+        self.stdout.write(self.style.SUCCESS(f"Demo tournament '{SLUG}' loaded."))
+
+    def _users(self):
+        User = get_user_model()
+        specs = {
+            "organizer": {"first_name": "Ольга", "last_name": "Организаторова", "is_staff": True, "is_superuser": True},
+            "chief": {"first_name": "Борис", "last_name": "Главный"},
+            "referee": {"first_name": "Римма", "last_name": "Судейская"},
+        }
+        users = {}
+        for username, fields in specs.items():
+            user, created = User.objects.get_or_create(username=username, defaults=fields)
+            if created:
+                user.set_password(PASSWORD)
+                user.save()
+            users[username] = user
+        return users
+
+    def _tournament(self, users):
+        organizer, chief, referee = users["organizer"], users["chief"], users["referee"]
+        tournament = Tournament.objects.create(
+            name="Кубок Тверской области по спортивному домино", slug=SLUG,
+            start_date=datetime.date(2026, 11, 28), end_date=datetime.date(2026, 11, 29),
+            venue="Тверь, Дворец культуры «Пролетарка»", rules_preset="pusto-shest",
+            pairing_system="swiss", rounds_planned=5,
+        )
+        TournamentRole.objects.create(tournament=tournament, user=organizer, role=RoleKind.ORGANIZER)
+        TournamentRole.objects.create(tournament=tournament, user=chief, role=RoleKind.CHIEF_REFEREE)
+        TournamentRole.objects.create(tournament=tournament, user=referee, role=RoleKind.REFEREE)
+        for i in range(0, len(PLAYERS), 2):
+            players = [{"name": name, "club": club} for name, club in PLAYERS[i:i + 2]]
+            tournament_services.register_pair(organizer, tournament, players=players)
+        tournament_services.run_draw(organizer, tournament, seed="demo-2026")
+        self._player_accounts(tournament)
+        rules = Rules.from_config(tournament.rules_config())
+        rng = random.Random(2026)
+        for number in range(1, FINISHED_ROUNDS + 2):
+            rnd = tournament_services.pair_round(organizer, tournament)
+            tournament_services.publish_round(organizer, rnd)
+            last = number == FINISHED_ROUNDS + 1
+            for partie in rnd.parties.select_related("pair_a", "pair_b").order_by("table"):
+                if partie.pair_b_id is None:
+                    continue
+                if last and partie.table > 2:
+                    continue  # the last round is in play: a few tables have started
+                self._play(referee, partie, rules, rng, deals=2 if last else None)
+            if not last:
+                tournament_services.finish_round(organizer, rnd)
+
+    def _player_accounts(self, tournament):
+        """Players sign protocols with their own accounts: player01 … player24, password as above."""
+        User = get_user_model()
+        players = Player.objects.filter(pair__tournament=tournament).order_by("pair__number", "number")
+        for i, player in enumerate(players, start=1):
+            last, first = (player.name.split(" ", 1) + [""])[:2]
+            user, created = User.objects.get_or_create(
+                username=f"player{i:02d}", defaults={"first_name": first, "last_name": last})
+            if created:
+                user.set_password(PASSWORD)
+                user.save()
+            player.user = user
+            player.save(update_fields=["user"])
+            TournamentRole.objects.get_or_create(tournament=tournament, user=user, role=RoleKind.PLAYER)
+
+    def _play(self, referee, partie, rules, rng, deals=None):
+        protocol_services.ensure_protocol(partie)
+        n = 0
+        while True:
+            n += 1
+            if rng.random() < 0.15:
+                protocol_services.give_remark(referee, partie, deal=n, seat=rng.choice(["A1", "A2", "B1", "B2"]),
+                                              reason=rng.choice(["time", "talking"]))
+            protocol = protocol_services.record_deal(referee, partie, random_deal(rng, n, rules))
+            if deals is not None and n >= deals:
+                return
+            if protocol.finished:
+                break
+        seats = ["A1", "A2", "B1", "B2"] if partie.round.tournament.signature_mode == "each_player" else ["A1", "B1"]
+        for seat in seats:
+            pair = partie.pair_a if seat[0] == "A" else partie.pair_b
+            player = pair.players.get(number=int(seat[1]))
+            protocol_services.sign_protocol(player.user, partie, role=SignatureRole.PLAYER, seat=seat)
+        protocol_services.sign_protocol(referee, partie, role=SignatureRole.REFEREE)
