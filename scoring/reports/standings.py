@@ -136,7 +136,7 @@ class Game:
         return self.pair_b if pair_id == self.pair_a else self.pair_a
 
 
-@dataclass
+@dataclass(slots=True)
 class Row:
     pair: PairEntry
     status: str = ACTIVE
@@ -248,8 +248,9 @@ def compute_standings(pairs, games, *, scoring: Scoring = Scoring(), tiebreaks=(
     games = [g for g in games if after_round is None or g.round <= after_round]
 
     mp = _game_match_points(scoring)
+    by_pair = defaultdict(list)  # the games each pair played (for head-to-head)
     for g in games:
-        if g.is_bye:
+        if g.pair_b is None:
             row = rows.get(g.pair_a)
             if row is None:
                 continue
@@ -262,18 +263,22 @@ def compute_standings(pairs, games, *, scoring: Scoring = Scoring(), tiebreaks=(
             continue
         if not g.finished:
             continue
-        for side, pid, opp in (("A", g.pair_a, g.pair_b), ("B", g.pair_b, g.pair_a)):
-            row = rows.get(pid)
+        by_pair[g.pair_a].append(g)
+        by_pair[g.pair_b].append(g)
+        result_a, result_b = _RESULTS[g.winner]
+        for row, result, opp, pf, pa, dw in (
+            (rows.get(g.pair_a), result_a, g.pair_b, g.score_a, g.score_b, g.deals_won_a),
+            (rows.get(g.pair_b), result_b, g.pair_a, g.score_b, g.score_a, g.deals_won_b),
+        ):
             if row is None:
                 continue
-            result = "draw" if g.winner is None else ("win" if g.winner == side else "loss")
             points = mp[result]
             row.played += 1
             _count_result(row, result)
             row.match_points += points
-            row.points_for += g.score_a if side == "A" else g.score_b
-            row.points_against += g.score_b if side == "A" else g.score_a
-            row.deals_won += g.deals_won_a if side == "A" else g.deals_won_b
+            row.points_for += pf
+            row.points_against += pa
+            row.deals_won += dw
             row.opponents.append((opp, points))
 
     win = scoring.match_points_win or 1
@@ -281,16 +286,14 @@ def compute_standings(pairs, games, *, scoring: Scoring = Scoring(), tiebreaks=(
         row.buchholz = sum(rows[o].match_points for o, _ in row.opponents if o in rows)
         row.sonneborn_berger = sum(rows[o].match_points * p / win for o, p in row.opponents if o in rows)
 
-    by_pair = defaultdict(list)
-    for g in games:
-        if g.finished and not g.is_bye:
-            by_pair[g.pair_a].append(g)
-            by_pair[g.pair_b].append(g)
     in_play = [r for r in rows.values() if r.status != DISQUALIFIED]
     removed = [r for r in rows.values() if r.status == DISQUALIFIED]
     ordered = _rank(in_play, tiebreaks, by_pair, scoring, first_rank=1)
     ordered_removed = _rank(removed, tiebreaks, by_pair, scoring, first_rank=None)
     return ordered + ordered_removed
+
+
+_RESULTS = {"A": ("win", "loss"), "B": ("loss", "win"), None: ("draw", "draw")}
 
 
 def _count_result(row: Row, result: str):
