@@ -14,18 +14,9 @@ from django.db.models.functions import Substr
 from scoring.models import Deal, Protocol, ProtocolStatus, Remark
 from tournaments.models import PairingSystem, Pair, Partie, Player, Round, RoundStatus
 
-from .standings import (
-    Game,
-    PairEntry,
-    PlayerEntry,
-    TiebreakError,
-    cells_by_pair,
-    compute_standings,
-    individual_standings,
-    resolve_tiebreaks,
-    round_robin_matrix,
-    scoring_from_rules,
-)
+from .crosstable import cells_by_pair, round_robin_matrix
+from .individual import PlayerEntry, individual_standings
+from .standings import Game, PairEntry, TiebreakError, compute_standings, resolve_tiebreaks, scoring_from_rules
 
 
 @dataclass

@@ -176,18 +176,18 @@ class Row:
             "draws": self.draws,
             "losses": self.losses,
             "byes": self.byes,
-            "match_points": _num(self.match_points),
+            "match_points": plain_number(self.match_points),
             "points_for": self.points_for,
             "points_against": self.points_against,
             "difference": self.difference,
             "deals_won": self.deals_won,
-            "head_to_head": _num(self.head_to_head),
-            "buchholz": _num(self.buchholz),
-            "sonneborn_berger": _num(self.sonneborn_berger),
+            "head_to_head": plain_number(self.head_to_head),
+            "buchholz": plain_number(self.buchholz),
+            "sonneborn_berger": plain_number(self.sonneborn_berger),
         }
 
 
-def _num(x):
+def plain_number(x):
     if isinstance(x, float) and x.is_integer():
         return int(x)
     return x
@@ -309,7 +309,7 @@ def _game_match_points(scoring: Scoring) -> dict:
     return {"win": scoring.match_points_win, "draw": scoring.match_points_draw, "loss": scoring.match_points_loss}
 
 
-def _number_key(row: Row):
+def number_key(row: Row):
     return -(row.pair.number if row.pair.number is not None else 10**9)
 
 
@@ -320,7 +320,7 @@ _SIMPLE_KEYS = {
     "buchholz": lambda r: r.buchholz,
     "sonneborn_berger": lambda r: r.sonneborn_berger,
     "deals_won": lambda r: r.deals_won,
-    "pair_number": _number_key,
+    "pair_number": number_key,
 }
 
 
@@ -348,7 +348,7 @@ def head_to_head(group: list[Row], games_by_pair: dict, scoring: Scoring) -> dic
 
 
 def _rank(rows: list[Row], tiebreaks, games_by_pair, scoring, *, first_rank):
-    groups = [sorted(rows, key=_number_key, reverse=True)]
+    groups = [sorted(rows, key=number_key, reverse=True)]
     for name in tiebreaks:
         split = []
         for group in groups:
@@ -376,112 +376,4 @@ def _rank(rows: list[Row], tiebreaks, games_by_pair, scoring, *, first_rank):
             r.tied = len(group) > 1
             result.append(r)
         position += len(group)
-    return result
-
-
-# --- cross table -----------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Cell:
-    round: int
-    opponent: int | None  # pair number; None for a bye
-    points_for: int
-    points_against: int
-    result: str  # "win" | "draw" | "loss" | "bye" | "" (not finished)
-
-    @property
-    def mark(self) -> str:
-        return {"win": "+", "draw": "=", "loss": "−", "bye": "+"}.get(self.result, "")
-
-
-def cells_by_pair(rows: list[Row], games, *, after_round: int | None = None) -> dict:
-    """pair id -> list of ``Cell`` in round order (what a cross table prints)."""
-    numbers = {r.pair.id: r.pair.number for r in rows}
-    cells = defaultdict(list)
-    for g in sorted(games, key=lambda g: g.round):
-        if after_round is not None and g.round > after_round:
-            continue
-        if g.is_bye:
-            cells[g.pair_a].append(Cell(g.round, None, 0, 0, "bye"))
-            continue
-        for side, pid, opp in (("A", g.pair_a, g.pair_b), ("B", g.pair_b, g.pair_a)):
-            if not g.finished:
-                result = ""
-            else:
-                result = "draw" if g.winner is None else ("win" if g.winner == side else "loss")
-            mine, theirs = (g.score_a, g.score_b) if side == "A" else (g.score_b, g.score_a)
-            cells[pid].append(Cell(g.round, numbers.get(opp), mine, theirs, result))
-    return cells
-
-
-def round_robin_matrix(rows: list[Row], games, *, after_round: int | None = None):
-    """Rows in pair-number order; ``matrix[i][j]`` is the list of cells of pair i against pair j."""
-    ordered = sorted(rows, key=_number_key, reverse=True)
-    index = {r.pair.number: i for i, r in enumerate(ordered)}
-    cells = cells_by_pair(rows, games, after_round=after_round)
-    matrix = [[[] for _ in ordered] for _ in ordered]
-    for i, r in enumerate(ordered):
-        for c in cells.get(r.pair.id, []):
-            if c.opponent is not None and c.opponent in index:
-                matrix[i][index[c.opponent]].append(c)
-    return ordered, matrix
-
-
-# --- individual standings ----------------------------------------------------------
-
-@dataclass(frozen=True)
-class PlayerEntry:
-    id: int
-    pair_id: int
-    name: str
-    number: int | None = None
-    club: str = ""
-
-
-@dataclass
-class PlayerRow:
-    player: PlayerEntry
-    pair_row: Row
-    dominoes: int = 0  # deals in which this player went out
-    remarks: int = 0
-
-    @property
-    def rank(self):
-        return self.pair_row.rank
-
-    def to_json(self) -> dict:
-        return {
-            "rank": self.rank,
-            "player": self.player.name,
-            "club": self.player.club,
-            "pair": self.pair_row.pair.number,
-            "status": self.pair_row.status,
-            "match_points": _num(self.pair_row.match_points),
-            "points_for": self.pair_row.points_for,
-            "difference": self.pair_row.difference,
-            "dominoes": self.dominoes,
-            "remarks": self.remarks,
-        }
-
-
-def individual_standings(rows: list[Row], players, *, dominoes=None, remarks=None) -> list[PlayerRow]:
-    """Players in their pair's order (**[interpretation]**: partners share the pair's place).
-
-    Inside a pair, and between players of pairs sharing a place, the player who
-    went out more often comes first, then the one with fewer remarks.
-    ``dominoes`` and ``remarks`` map player id -> count.
-    """
-    dominoes = dominoes or {}
-    remarks = remarks or {}
-    position = {r.pair.id: i for i, r in enumerate(rows)}
-    by_id = {r.pair.id: r for r in rows}
-    result = [
-        PlayerRow(p, by_id[p.pair_id], dominoes.get(p.id, 0), remarks.get(p.id, 0))
-        for p in players if p.pair_id in by_id
-    ]
-    result.sort(key=lambda pr: (
-        pr.pair_row.rank if pr.pair_row.rank is not None else 10**9,
-        position[pr.player.pair_id] if not pr.pair_row.tied else 0,
-        -pr.dominoes, pr.remarks, position[pr.player.pair_id], pr.player.number or 9, pr.player.name,
-    ))
     return result

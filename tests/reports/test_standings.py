@@ -1,19 +1,17 @@
 """Standings on hand-made tournaments: each tie-break decides the order once (no database)."""
 import pytest
 
+from scoring.reports.crosstable import cells_by_pair, round_robin_matrix
+from scoring.reports.individual import PlayerEntry, individual_standings
 from scoring.reports.standings import (
     DISQUALIFIED,
     WITHDRAWN,
     Game,
     PairEntry,
-    PlayerEntry,
     Scoring,
     TiebreakError,
-    cells_by_pair,
     compute_standings,
-    individual_standings,
     resolve_tiebreaks,
-    round_robin_matrix,
 )
 
 

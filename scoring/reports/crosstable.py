@@ -1,0 +1,56 @@
+"""The cross table (турнирная таблица): each pair's result round by round, or the N × N grid of a round robin.
+
+Pure Python: ``standings.Row`` and ``standings.Game`` in, ``Cell`` lists out.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from .standings import Row, number_key
+
+
+@dataclass(frozen=True)
+class Cell:
+    round: int
+    opponent: int | None  # pair number; None for a bye
+    points_for: int
+    points_against: int
+    result: str  # "win" | "draw" | "loss" | "bye" | "" (not finished)
+
+    @property
+    def mark(self) -> str:
+        return {"win": "+", "draw": "=", "loss": "−", "bye": "+"}.get(self.result, "")
+
+
+def cells_by_pair(rows: list[Row], games, *, after_round: int | None = None) -> dict:
+    """pair id -> list of ``Cell`` in round order (what a cross table prints)."""
+    numbers = {r.pair.id: r.pair.number for r in rows}
+    cells = defaultdict(list)
+    for g in sorted(games, key=lambda g: g.round):
+        if after_round is not None and g.round > after_round:
+            continue
+        if g.is_bye:
+            cells[g.pair_a].append(Cell(g.round, None, 0, 0, "bye"))
+            continue
+        for side, pid, opp in (("A", g.pair_a, g.pair_b), ("B", g.pair_b, g.pair_a)):
+            if not g.finished:
+                result = ""
+            else:
+                result = "draw" if g.winner is None else ("win" if g.winner == side else "loss")
+            mine, theirs = (g.score_a, g.score_b) if side == "A" else (g.score_b, g.score_a)
+            cells[pid].append(Cell(g.round, numbers.get(opp), mine, theirs, result))
+    return cells
+
+
+def round_robin_matrix(rows: list[Row], games, *, after_round: int | None = None):
+    """Rows in pair-number order; ``matrix[i][j]`` is the list of cells of pair i against pair j."""
+    ordered = sorted(rows, key=number_key, reverse=True)
+    index = {r.pair.number: i for i, r in enumerate(ordered)}
+    cells = cells_by_pair(rows, games, after_round=after_round)
+    matrix = [[[] for _ in ordered] for _ in ordered]
+    for i, r in enumerate(ordered):
+        for c in cells.get(r.pair.id, []):
+            if c.opponent is not None and c.opponent in index:
+                matrix[i][index[c.opponent]].append(c)
+    return ordered, matrix
