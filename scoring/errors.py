@@ -1,6 +1,6 @@
 """Domain errors of the protocol services: a Russian message a person can act on and a machine ``code``."""
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import get_language
 
 
 class ServiceError(Exception):
@@ -60,41 +60,12 @@ class ConfirmationRequired(ServiceError):
         self.effect = effect
 
 
-# Russian texts for the engine's refusals (the engine speaks English and gives a code and parameters).
-ENGINE_MESSAGES = {
-    "bad_seat": gettext_lazy("место игрока указано неверно"),
-    "bad_hands": gettext_lazy("остатки в руках не распознаны"),
-    "missing_hand": gettext_lazy("не указан остаток этого игрока"),
-    "empty_hand": gettext_lazy("игрок не выходил, значит у него остался хотя бы один камень: 0 очков невозможно"),
-    "bad_result": gettext_lazy("выберите итог раздачи — домино, рыба или ложный пас"),
-    "out_holds_tiles": gettext_lazy("этот игрок вышел, у него не может остаться камней"),
-    "bad_tile": gettext_lazy("камень %(tile)s не из набора дубль-шесть"),
-    "bad_count": gettext_lazy("остаток — целое число очков или список камней"),
-    "count_out_of_range": gettext_lazy("%(value)s очков невозможно: в руке от 0 до 69 очков"),
-    "too_many_tiles": gettext_lazy("%(value)s камней в одной руке: в руке не больше 7"),
-    "duplicate_tile": gettext_lazy("камень %(tile)s указан дважды"),
-    "table_over_168": gettext_lazy("на руках %(value)s очков, а во всём наборе только 168"),
-    "duplicate_deal": gettext_lazy("у раздачи уже есть результат"),
-    "missing_deal": gettext_lazy("пропущена раздача %(missing)s"),
-    "deal_outside_partie": gettext_lazy("партия уже окончена после раздачи %(last)s"),
-    "remark_outside_partie": gettext_lazy("замечание вне партии: такой раздачи нет и она не играется"),
-    "deals_after_no_show": gettext_lazy("при неявке раздачи не вносятся"),
-    "remarks_after_no_show": gettext_lazy("при неявке замечания не даются"),
-}
-
-
 def engine_message(exc) -> str:
-    """The engine's ProtocolError as a Russian sentence naming the deal and the seat."""
-    template = ENGINE_MESSAGES.get(getattr(exc, "code", ""))
-    template = str(template) if template is not None else None
-    params = {"tile": "", "value": "", "missing": "", "last": "", **(getattr(exc, "params", None) or {})}
-    if template is None:
+    """The engine's ProtocolError in the active language, naming the deal and the seat.
+
+    The engine carries its own Russian wording (``scoring/rules/messages.py``) and English text.
+    """
+    localized = getattr(exc, "localized", None)
+    if localized is None:
         return _("Протокол не принят: %s") % (getattr(exc, "message", None) or exc)
-    text = template % params
-    where = []
-    if getattr(exc, "deal", None) is not None:
-        where.append(_("раздача %s") % exc.deal)
-    if getattr(exc, "seat", None):
-        where.append(exc.seat)
-    prefix = ", ".join(where)
-    return (prefix[0].upper() + prefix[1:] + ": " + text) if prefix else text[0].upper() + text[1:]
+    return localized(get_language())

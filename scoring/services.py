@@ -27,6 +27,7 @@ from referees.protocol_state import (  # noqa: F401  (re-exported: the pages rea
 
 from .errors import ConfirmationRequired, InvalidInput, NotAllowed, ProtocolLocked, VersionConflict
 from .models import Deal, DealResult, Protocol, ProtocolStatus, Remark, RemarkReason, Signature, SignatureRole
+from .scores import refresh_prior_remarks
 
 SEATS = ("A1", "B1", "A2", "B2")
 SIDES = ("A", "B")
@@ -55,19 +56,11 @@ def ensure_protocol(partie) -> Protocol:
     try:
         with transaction.atomic():
             protocol = Protocol(partie=partie)
-            _refresh_prior_remarks(protocol, partie)
+            refresh_prior_remarks(protocol)
             protocol.save()
             return protocol
     except IntegrityError:  # created by another device a moment ago
         return Protocol.objects.get(partie=partie)
-
-
-def _refresh_prior_remarks(protocol, partie):
-    from .scores import prior_remarks
-
-    number = partie.round.number
-    protocol.prior_remarks_a = prior_remarks(partie.pair_a, number)
-    protocol.prior_remarks_b = prior_remarks(partie.pair_b, number) if partie.pair_b_id else 0
 
 
 def _open(partie, expected_version, *, allow_locked=False) -> Protocol:
@@ -84,7 +77,7 @@ def _open(partie, expected_version, *, allow_locked=False) -> Protocol:
     if protocol.is_locked and not allow_locked:
         raise ProtocolLocked(_("Протокол подписан и закрыт. Открыть его может только главный судья."))
     if not protocol.is_locked:
-        _refresh_prior_remarks(protocol, partie)
+        refresh_prior_remarks(protocol)
     return protocol
 
 

@@ -77,7 +77,7 @@ def test_bad_deal_is_refused_naming_deal_and_seat_and_nothing_is_saved(table, de
     with pytest.raises(InvalidInput) as err:
         services.record_deal(table.referee, table.partie, deal)
     assert (err.value.code, err.value.deal, err.value.seat) == (code, 1, seat)
-    assert err.value.message.startswith(f"Раздача 1, {seat}: ")
+    assert err.value.message.startswith(f"Раздача 1, место {seat}: ")
     assert not Deal.objects.filter(protocol__partie=table.partie).exists()
     assert not Protocol.objects.filter(partie=table.partie, version__gt=0).exists()
     assert actions(table.partie) == []

@@ -57,7 +57,7 @@ def test_preview_puts_an_impossible_count_next_to_its_field(ref_client, table):
     url = reverse("referees:deal_preview", args=[table.partie.pk])
     r = ref_client.post(url, deal_post(1, 0, result="block", hand_A1="9", hand_A2="10", hand_B1="0", hand_B2="30"))
     html = r.content.decode()
-    assert 'id="err-hand_B1" class="field-error" hx-swap-oob="true">Раздача 1, B1: игрок не выходил' in html
+    assert 'id="err-hand_B1" class="field-error" hx-swap-oob="true">Раздача 1, место B1: игрок не выходил' in html
 
 
 def test_bad_deal_error_next_to_field_and_nothing_saved(ref_client, table):
@@ -67,7 +67,7 @@ def test_bad_deal_error_next_to_field_and_nothing_saved(ref_client, table):
     assert "Введите число очков" in r.content.decode()
     r = ref_client.post(url, deal_post(1, 0, result="block", hand_A1="9", hand_A2="10", hand_B1="4", hand_B2="80"))
     assert r.status_code == 422
-    assert 'id="err-hand_B2" class="field-error">Раздача 1, B2: 80 очков невозможно' in r.content.decode()
+    assert 'id="err-hand_B2" class="field-error">Раздача 1, место B2: 80 очков невозможно' in r.content.decode()
     assert not Deal.objects.filter(protocol__partie=table.partie).exists()
 
 
