@@ -56,20 +56,12 @@ def timed(fn, repeat=1):
     return min(times), statistics.median(times), result
 
 
-def random_deal(rng, n):
-    hands = {s: rng.randint(1, 30) for s in ("A1", "A2", "B1", "B2")}
-    if rng.random() < 0.7:
-        out = rng.choice(("A1", "A2", "B1", "B2"))
-        del hands[out]
-        return {"n": n, "result": "domino", "out": out, "hands": hands}
-    return {"n": n, "result": "block", "hands": hands}
-
-
 def build(n_pairs: int, n_rounds: int, seed: int = 7):
     import datetime
 
     from scoring.models import Deal, Protocol, ProtocolStatus, Signature
     from scoring.rules import Rules, score_partie
+    from scoring.rules.generate import random_deal
     from tournaments.models import Pair, Partie, Player, Round, Tournament
 
     rng = random.Random(seed)
@@ -101,11 +93,11 @@ def build(n_pairs: int, n_rounds: int, seed: int = 7):
         parties = list(Partie.objects.filter(round__tournament=t).order_by("round__number", "table"))
     protocols, deal_rows, engine_seconds = [], [], 0.0
     for partie in parties:
-        deals = [random_deal(rng, n) for n in range(1, 5)]
+        deals = [random_deal(rng, n, rules) for n in range(1, 5)]
         t0 = time.perf_counter()
         result = score_partie(rules, deals, [])
         while result.extra_deal_needed:
-            deals.append(random_deal(rng, len(deals) + 1))
+            deals.append(random_deal(rng, len(deals) + 1, rules))
             result = score_partie(rules, deals, [])
         engine_seconds += time.perf_counter() - t0
         protocols.append(Protocol(
@@ -119,7 +111,8 @@ def build(n_pairs: int, n_rounds: int, seed: int = 7):
         protocols = list(Protocol.objects.filter(partie__round__tournament=t).order_by("partie__round__number",
                                                                                       "partie__table"))
     Deal.objects.bulk_create([
-        Deal(protocol=p, n=d["n"], result=d["result"], out=d.get("out", ""), hands=d["hands"])
+        Deal(protocol=p, n=d["n"], result=d["result"], out=d.get("out", ""), offender=d.get("offender", ""),
+             hands=d.get("hands", {}))
         for p, deals in zip(protocols, deal_rows) for d in deals
     ], batch_size=5000)
     signatures = []

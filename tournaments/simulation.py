@@ -1,8 +1,6 @@
 """Play a whole tournament through the services a person uses (for the ``simulate`` command and tests).
 
-Deals are random but valid (RULES.md §4.3): a double-six set is shuffled, each
-player gets 7 tiles; on a domino the player who went out holds nothing and the
-others keep 1..7 of their tiles; on a block everyone keeps at least one.
+Deals are random but valid (RULES.md §4.3), from ``scoring.rules.generate``.
 """
 from __future__ import annotations
 
@@ -12,74 +10,30 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from scoring import services as protocol_services
+from scoring.rules.generate import random_deal
+
 from .models import PairingSystem, Player, RoundStatus, SignatureMode, Tournament
 from .services import finish_round, pair_round, publish_round, register_pair, run_draw
-
-SEATS = ("A1", "B1", "A2", "B2")
-TILES = [(a, b) for a in range(7) for b in range(a, 7)]
-
-
-def random_deal(rng: random.Random, n: int) -> dict:
-    """One valid deal in the §9 JSON form, hands given as tiles."""
-    tiles = TILES[:]
-    rng.shuffle(tiles)
-    dealt = {seat: tiles[7 * k:7 * k + 7] for k, seat in enumerate(SEATS)}
-    if rng.random() < 0.7:
-        out = rng.choice(SEATS)
-        hands = {seat: [f"{a}-{b}" for a, b in rng.sample(dealt[seat], rng.randint(1, 7))]
-                 for seat in SEATS if seat != out}
-        return {"n": n, "result": "domino", "out": out, "hands": hands}
-    hands = {seat: [f"{a}-{b}" for a, b in rng.sample(dealt[seat], rng.randint(1, 7))] for seat in SEATS}
-    return {"n": n, "result": "block", "hands": hands}
-
-
-def _scoring_services():
-    try:
-        from scoring import services
-    except ImportError:
-        return None
-    if hasattr(services, "record_deal") and hasattr(services, "sign_protocol"):
-        return services
-    return None
-
 
 def play_partie(referee, partie, rng: random.Random, signers: dict) -> None:
     """Record random deals until the partie is over, then the players and the referee sign.
 
     ``signers``: {pair id: account linked to that pair's player 1}.
     """
-    services = _scoring_services()
-    if services is None:
-        _import_partie(referee, partie, rng)
-        return
+    rules = partie.round.tournament.rules()
     n = 0
     while True:
         n += 1
-        protocol = services.record_deal(referee, partie, random_deal(rng, n))
+        protocol = protocol_services.record_deal(referee, partie, random_deal(rng, n, rules, as_tiles=True))
         if protocol.finished and not protocol.extra_deal_needed:
             break
     for seat, pair in (("A1", partie.pair_a), ("B1", partie.pair_b)):
-        services.sign_protocol(signers[pair.pk], partie, role="player", seat=seat)
+        protocol_services.sign_protocol(signers[pair.pk], partie, role="player", seat=seat)
     if partie.round.tournament.signature_mode == SignatureMode.EACH_PLAYER:
         for seat, pair in (("A2", partie.pair_a), ("B2", partie.pair_b)):
-            services.sign_protocol(signers[pair.pk], partie, role="player", seat=seat)
-    services.sign_protocol(referee, partie, role="referee")
-
-
-def _import_partie(referee, partie, rng):
-    """Without the protocol services: import the deals as a §9 protocol (not signed)."""
-    from scoring.protocol_json import import_protocol_json
-    from scoring.rules import score_protocol
-
-    rules = partie.round.tournament.rules_config()
-    deals = []
-    while True:
-        deals.append(random_deal(rng, len(deals) + 1))
-        result = score_protocol({"rules": rules, "pairs": {"A": {}, "B": {}}, "deals": deals})
-        if result.finished and not result.extra_deal_needed:
-            break
-    import_protocol_json(partie, {"deals": deals, "pairs": {"A": {"number": partie.pair_a.number},
-                                                             "B": {"number": partie.pair_b.number}}}, referee)
+            protocol_services.sign_protocol(signers[pair.pk], partie, role="player", seat=seat)
+    protocol_services.sign_protocol(referee, partie, role="referee")
 
 
 def create_tournament(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None) -> Tournament:
@@ -135,7 +89,7 @@ def simulate(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None
     signers = link_signers(tournament, seed)
     summary = {"slug": tournament.slug, "system": system, "pairs": pairs, "rounds": []}
     for _ in range(rounds):
-        rnd = pair_round(organizer, tournament, override_reason="" if _scoring_services() else "моделирование")
+        rnd = pair_round(organizer, tournament)
         publish_round(organizer, rnd)
         parties = list(
             rnd.parties.filter(pair_b__isnull=False).select_related("round__tournament", "pair_a", "pair_b")
@@ -143,8 +97,7 @@ def simulate(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None
         )
         for partie in parties:
             play_partie(organizer, partie, rng, signers)
-        if _scoring_services():
-            finish_round(organizer, rnd)
+        finish_round(organizer, rnd)
         rnd.refresh_from_db()
         summary["rounds"].append({
             "round": rnd.number, "pairing_seconds": round(rnd.pairing_seconds or 0, 4),
@@ -155,4 +108,4 @@ def simulate(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None
     return summary
 
 
-__all__ = ["simulate", "random_deal", "play_partie"]
+__all__ = ["simulate", "play_partie"]
