@@ -57,6 +57,29 @@ class Tournament(models.Model):
     def __str__(self):
         return self.name
 
+    def clean(self):
+        """The rules preset and overrides, and the tie-break list, are validated by the engine."""
+        from django.core.exceptions import ValidationError
+
+        from scoring.reports.validators import validate_tiebreaks
+        from scoring.rules import RulesError
+
+        errors = {}
+        if not isinstance(self.rules_overrides, dict) or "preset" in (self.rules_overrides or {}):
+            errors["rules_overrides"] = _("Изменения регламента — объект JSON без ключа preset.")
+        else:
+            try:
+                self.rules()
+            except RulesError as exc:
+                field = "rules_preset" if exc.key == "preset" else "rules_overrides"
+                errors[field] = _("Регламент не принят: %(msg)s") % {"msg": exc.message}
+        try:
+            validate_tiebreaks(self.tiebreaks)
+        except ValidationError as exc:
+            errors["tiebreaks"] = exc.messages
+        if errors:
+            raise ValidationError(errors)
+
     def rules_config(self) -> dict:
         """The preset and overrides as the scoring engine takes them."""
         return {"preset": self.rules_preset, **(self.rules_overrides or {})}
