@@ -172,7 +172,7 @@ def record_deal(user, partie, deal: dict, *, expected_version=None) -> Protocol:
                                "deal_exists", deal=n, field="n")
         if protocol.no_show:
             raise InvalidInput(_("Партия завершена неявкой: раздачи не вносятся."), "no_show", deal=n)
-        if protocol.finished and not protocol.extra_deal_needed and recorded:
+        if protocol.finished and not protocol.extra_deal_needed:
             raise InvalidInput(_("Партия уже окончена: раздача %(n)s не нужна.") % {"n": n}, "finished", deal=n)
         if n != recorded + 1:
             raise InvalidInput(_("Следующая раздача — №%(next)s, а не №%(n)s.") % {"next": recorded + 1, "n": n},

@@ -184,12 +184,7 @@ def score_partie(
 
     out = ScoredProtocol(rules=rules, no_show=no_show, first_lead=first_lead)
     if no_show:
-        if deals:
-            raise ProtocolError("deals_after_no_show", f"pair {no_show} did not show up: no deal can be recorded",
-                                deal=_deal_number(deals[0], 0))
-        if remark_list:
-            raise ProtocolError("remarks_after_no_show", f"pair {no_show} did not show up: no remark can be given",
-                                deal=remark_list[0][0], seat=remark_list[0][1])
+        # The pair did not come: nothing was played; whatever else the file holds is not scored.
         return _forfeit(out, no_show)
 
     by_number = {}
@@ -213,7 +208,7 @@ def score_partie(
     total_a = total_b = 0
     finished = extra = False
     for n in numbers:
-        if finished or out.disqualified:
+        if finished:
             raise ProtocolError("deal_outside_partie", f"the partie ended after deal {len(out.deals)}: "
                                 f"deal {n} is outside it", deal=n, last=len(out.deals))
         table = score_table(rules, by_number[n], n)
@@ -230,12 +225,12 @@ def score_partie(
             (table.points_a, table.points_b), tuple(sanctions),
         ))
         dq = next((s for s in sanctions if s.kind == "disqualification"), None)
-        if dq:
+        if dq and not out.disqualified:
             out.disqualified = dq.side
         finished, extra = _partie_over(rules, n, total_a, total_b, ended_by_time, last)
 
     # Remarks: each must fall in a recorded deal or in the deal now in play.
-    in_play = None if (finished or out.disqualified) else last + 1
+    in_play = None if finished else last + 1
     for deal, seat, reason, k in numbered:
         step = rules.ladder_step(k)
         applied = deal <= last
@@ -246,9 +241,6 @@ def score_partie(
         out.remarks.append(ScoredRemark(deal, seat, reason, k, step.kind, applied))
         if not applied and step.kind == "disqualification" and not out.disqualified:
             out.disqualified = side_of(seat)
-        if out.disqualified and deal > (out.deals[-1].n if out.deals else 0) and applied:
-            raise ProtocolError("remark_outside_partie", f"a remark in deal {deal} is after the disqualification",
-                                deal=deal, seat=seat)
 
     out.totals_a, out.totals_b = total_a, total_b
     if out.disqualified:

@@ -164,6 +164,9 @@ def test_fifth_remark_asks_confirmation_then_disqualifies(table):
     assert (protocol.disqualified, protocol.winner, protocol.score_a, protocol.score_b) == ("B", "A", 160, 0)
     assert Pair.objects.get(tournament=table.tournament, number=7).status == PairStatus.DISQUALIFIED
     assert "pair.disqualified" in actions(table.partie)
+    with pytest.raises(InvalidInput) as err:  # the partie ended with the disqualification
+        services.record_deal(table.referee, table.partie, DEALS[0])
+    assert err.value.code == "finished"
 
 
 def test_signing_locks_and_every_signature_has_the_content_fingerprint(table):

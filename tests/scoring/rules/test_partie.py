@@ -95,10 +95,10 @@ def test_no_show_forfeit_score(rules, forfeit):
     assert Rules.from_config(rules).forfeit_score == forfeit
 
 
-def test_no_show_with_deals_is_refused():
-    with pytest.raises(ProtocolError) as err:
-        score([block(1, 5, 5, 5, 6)], no_show="B")
-    assert err.value.code == "deals_after_no_show" and err.value.deal == 1
+def test_no_show_ends_the_partie_whatever_else_the_file_holds():
+    result = score([block(1, 5, 5, 5, 6)], [{"deal": 1, "player": "A1"}], no_show="B")
+    assert (result.totals_a, result.totals_b) == (160, 0) and result.winner == "A"
+    assert result.deals == [] and result.finished
 
 
 def test_bad_no_show_value():

@@ -93,10 +93,18 @@ def test_fifth_remark_disqualifies_and_awards_forfeit():
     assert out["disqualified"] == "B" and out["totals"] == {"A": 160, "B": 0}
 
 
-def test_no_deal_after_a_disqualification():
-    with pytest.raises(ProtocolError) as err:
-        score(FOUR[:3], [r(2, "B1")], prior=(0, 4))
-    assert (err.value.deal, err.value.code) == (3, "deal_outside_partie")
+def test_deals_recorded_after_a_disqualification_do_not_change_the_forfeit():
+    result = score(FOUR, [r(2, "B1")], prior=(0, 4))
+    assert result.disqualified == "B" and result.winner == "A"
+    assert (result.totals_a, result.totals_b) == (160, 0)
+    with pytest.raises(ProtocolError) as err:  # the partie's length still bounds the deals
+        score(FOUR + [{"n": 5, "result": "wrong_pass", "offender": "A1"}], [r(2, "B1")], prior=(0, 4))
+    assert (err.value.deal, err.value.code) == (5, "deal_outside_partie")
+
+
+def test_first_disqualification_decides_when_both_pairs_reach_it():
+    result = score(FOUR, [r(2, "B1"), r(3, "A1")], prior=(4, 4))
+    assert result.disqualified == "B" and result.winner == "A"
 
 
 def test_disqualification_during_the_deal_in_play():
