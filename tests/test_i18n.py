@@ -1,0 +1,101 @@
+"""Translation catalogues: Russian msgids, English translations, Russian plural forms.
+
+The compiled ``locale/*/LC_MESSAGES/django.mo`` files are committed; without them (or with a
+stale English catalogue) these tests fail.
+"""
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.utils.translation import gettext, ngettext, override
+
+from tests.factories import make_tournament
+from tournaments.models import PairStatus, Tournament
+
+LOCALE = Path(settings.BASE_DIR) / "locale"
+
+
+def test_model_strings_translate_to_english():
+    with override("en"):
+        assert str(Tournament._meta.verbose_name) == "tournament"
+        assert str(Tournament._meta.verbose_name_plural) == "tournaments"
+        assert str(Tournament._meta.get_field("venue").verbose_name) == "venue"
+        assert str(PairStatus.DISQUALIFIED.label) == "Disqualified"
+        assert gettext("Главный судья") == "Chief referee"
+        assert gettext("Турнирная таблица") == "Cross table"
+    with override("ru"):
+        assert str(Tournament._meta.verbose_name) == "турнир"
+        assert gettext("Главный судья") == "Главный судья"
+
+
+def test_python_format_placeholders_survive():
+    with override("en"):
+        assert gettext("Тур %(r)s, стол %(t)s") % {"r": 3, "t": 7} == "Round 3, table 7"
+        assert gettext("Раздача %(n)s сохранена.") % {"n": 5} == "Deal 5 saved."
+
+
+@pytest.mark.parametrize("n, text", [(1, "1 пара"), (2, "2 пары"), (4, "4 пары"), (5, "5 пар"), (11, "11 пар"),
+                                     (12, "12 пар"), (21, "21 пара"), (22, "22 пары"), (25, "25 пар")])
+def test_russian_plural_forms(n, text):
+    # The plural entry of templates/tournaments/detail.html ({% blocktranslate count n=... %}).
+    with override("ru"):
+        assert ngettext("%(n)s пара", "%(n)s пар", n) % {"n": n} == text
+
+
+def test_english_plural_forms():
+    with override("en"):
+        assert ngettext("%(n)s пара", "%(n)s пар", 1) % {"n": 1} == "1 pair"
+        assert ngettext("%(n)s пара", "%(n)s пар", 2) % {"n": 2} == "2 pairs"
+
+
+@pytest.mark.django_db
+def test_pages_in_english_under_en_prefix_and_russian_without(client):
+    en = client.get("/en/").content.decode()
+    assert "Sport dominoes" in en and "No tournaments yet." in en
+    assert "Спортивное домино" not in en
+    ru = client.get("/").content.decode()
+    assert "Спортивное домино" in ru and "Турниров пока нет." in ru
+
+    t = make_tournament(5)
+    en = client.get(f"/en/t/{t.slug}/").content.decode()
+    assert "5 pairs" in en and "Cross table" in en and "Rounds" in en
+    ru = client.get(f"/t/{t.slug}/").content.decode()
+    assert "5 пар" in ru and "Турнирная таблица" in ru
+
+    make_tournament(2, slug="small-cup")
+    assert "2 пары" in client.get("/t/small-cup/").content.decode()
+
+
+def _entries(po_text):
+    """(msgid, [msgstr...], flags) of each entry of a .po file (header and obsolete entries skipped)."""
+    for block in re.split(r"\n\s*\n", po_text):
+        lines = [ln for ln in block.splitlines() if not ln.startswith("#~")]
+        flags = " ".join(ln for ln in lines if ln.startswith("#,"))
+        fields, current = {}, None
+        for ln in lines:
+            m = re.match(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d\])?) "(.*)"$', ln)
+            if m:
+                current = m.group(1)
+                fields[current] = m.group(2)
+            elif ln.startswith('"') and current:
+                fields[current] += ln[1:-1]
+        if fields.get("msgid"):
+            yield fields["msgid"], [v for k, v in fields.items() if k.startswith("msgstr")], flags
+
+
+def test_english_catalogue_is_complete():
+    entries = list(_entries((LOCALE / "en/LC_MESSAGES/django.po").read_text(encoding="utf-8")))
+    assert entries
+    assert [m for m, _, flags in entries if "fuzzy" in flags] == []
+    assert [m for m, strs, _ in entries if not strs or not all(strs)] == []
+    assert (LOCALE / "en/LC_MESSAGES/django.mo").exists()
+
+
+def test_russian_catalogue_plural_entries_have_three_forms():
+    text = (LOCALE / "ru/LC_MESSAGES/django.po").read_text(encoding="utf-8")
+    assert "nplurals=3;" in text
+    plural = [(m, strs) for m, strs, _ in _entries(text) if len(strs) > 1]
+    assert plural
+    assert [m for m, strs in plural if len(strs) != 3 or not all(strs)] == []
+    assert (LOCALE / "ru/LC_MESSAGES/django.mo").exists()
