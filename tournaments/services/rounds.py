@@ -139,7 +139,7 @@ def swap_parties(user, rnd: Round, number_x: int, number_y: int) -> list[str]:
     require_organizer(user, rnd.tournament)
     with transaction.atomic():
         rnd = _draft(rnd)
-        parties = list(rnd.parties.select_for_update().select_related("pair_a", "pair_b"))
+        parties = list(rnd.parties.select_for_update(of=("self",)).select_related("pair_a", "pair_b"))
         where = {}
         for partie in parties:
             for side, pair in (("a", partie.pair_a), ("b", partie.pair_b)):
