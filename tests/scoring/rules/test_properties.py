@@ -155,3 +155,26 @@ def test_generated_parties_are_valid_and_finished(seed, config):
         assert len(deals) >= rules.deals_per_partie
     else:
         assert max(result.totals_a, result.totals_b) >= rules.target_points
+
+
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 200) | st.floats(allow_nan=False) | st.sampled_from(
+        ["A1", "B2", "C1", "0-0", "6-6", "7-1", "domino", "block", "wrong_pass", ""]),
+    lambda children: st.lists(children, max_size=8) | st.dictionaries(
+        st.sampled_from(["n", "result", "out", "offender", "hands", "A1", "A2", "B1", "B2", "deal", "player"]),
+        children, max_size=5),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(JSONISH, max_size=5), st.lists(JSONISH, max_size=3), JSONISH)
+def test_any_input_is_scored_or_refused_with_a_protocol_error(deals, remarks, no_show):
+    from scoring.rules import ProtocolError
+
+    data = {"rules": {"preset": "pusto-shest"}, "deals": deals, "remarks": remarks,
+            "no_show": no_show if no_show in (None, "A", "B") else None}
+    try:
+        score_protocol(data)
+    except ProtocolError as exc:
+        assert exc.message and exc.message_ru
