@@ -25,7 +25,8 @@ def _new_key_and_certificate(common_name: str) -> tuple[str, str]:
 
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([
-        x509.NameAttribute(NameOID.COMMON_NAME, common_name[:64]),
+        # X.509 limits the common name to 64 bytes: a Cyrillic name is cut on a character boundary.
+        x509.NameAttribute(NameOID.COMMON_NAME, common_name.encode()[:64].decode("utf-8", "ignore") or "tournament"),
         x509.NameAttribute(NameOID.ORGANIZATION_NAME, "Sport dominoes tournament"),
     ])
     now = datetime.datetime.now(datetime.timezone.utc)

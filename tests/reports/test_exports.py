@@ -175,3 +175,19 @@ def test_no_show_sheet_states_the_forfeit(cup):
     text = pdf_text(exports.protocol_pdf(protocol))[0]
     assert "160 : 0" in text and "Неявка пары B № 5: победа пары A № 7 по неявке" in text
     assert b"/ByteRange" not in exports.protocol_pdf(protocol)  # not signed yet: no digital signature
+
+
+def test_key_is_created_for_a_long_cyrillic_tournament_name(db):
+    from cryptography import x509
+
+    from scoring.reports.signing import ensure_signing_key
+    from tests.factories import make_tournament
+
+    tournament = make_tournament(2, slug="long-name")
+    tournament.name = "Открытый кубок Тверской области по спортивному домино среди ветеранов"
+    tournament.save()
+    ensure_signing_key(tournament)
+    tournament.refresh_from_db()
+    cert = x509.load_pem_x509_certificate(tournament.signing_cert_pem.encode())
+    common_name = cert.subject.get_attributes_for_oid(x509.oid.NameOID.COMMON_NAME)[0].value
+    assert tournament.name.startswith(common_name) and len(common_name.encode()) <= 64
