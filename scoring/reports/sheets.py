@@ -188,7 +188,7 @@ def signed_sheet(protocol, result, *, base_url: str = "") -> Sheet:
         deals.append(SheetDeal(
             d.n, d.lead, d.shuffle, _result_text(row) if row else d.result,
             {s: _pips((row.hands or {}).get(s), rules, s, d.n) for s in CLOCKWISE} if row else {},
-            d.points_a, d.points_b, d.running_a, d.running_b, bool(d.sanctions),
+            d.points_a, d.points_b, d.running_a, d.running_b, (d.points_a, d.points_b) != d.table_points,
         ))
     effects = {}
     for d in result.deals:

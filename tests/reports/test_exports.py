@@ -191,3 +191,14 @@ def test_key_is_created_for_a_long_cyrillic_tournament_name(db):
     cert = x509.load_pem_x509_certificate(tournament.signing_cert_pem.encode())
     common_name = cert.subject.get_attributes_for_oid(x509.oid.NameOID.COMMON_NAME)[0].value
     assert tournament.name.startswith(common_name) and len(common_name.encode()) <= 64
+
+
+def test_only_deals_changed_by_a_sanction_are_starred(cup):
+    from scoring.reports.sheets import signed_sheet
+    from scoring.scores import score
+
+    warned = Protocol.objects.get(partie__round__number=1, partie__table=1)  # a warning only
+    assert warned.remarks.count() == 1
+    assert not any(d.sanctioned for d in signed_sheet(warned, score(warned)).deals)
+    rescored = Protocol.objects.get(partie__round__number=2, partie__table=1)  # deal 2 re-scored with 20
+    assert [d.n for d in signed_sheet(rescored, score(rescored)).deals if d.sanctioned] == [2]
