@@ -16,7 +16,7 @@ class PairingsByTableTable(tables.Table):
     class Meta:
         attrs = ATTRS
         orderable = False
-        row_attrs = {"class": lambda record: "bye" if record["bye"] else ""}
+        template_name = "tournaments/pairings_by_table_table.html"
 
 
 class PairingsByNameTable(tables.Table):
@@ -30,6 +30,7 @@ class PairingsByNameTable(tables.Table):
     class Meta:
         attrs = ATTRS
         orderable = False
+        template_name = "tournaments/pairings_by_name_table.html"
 
 
 class DrawTable(tables.Table):
