@@ -1,12 +1,17 @@
 from django.urls import path
 
-from . import overview, views
+from . import overview, views, views_accounts
 
 app_name = "referees"
 urlpatterns = [
     path("t/<slug:slug>/", overview.dashboard, name="dashboard"),
     path("t/<slug:slug>/tables/", overview.dashboard_tables, name="dashboard_tables"),
     path("t/<slug:slug>/audit/", overview.audit_tournament, name="audit_tournament"),
+    path("t/<slug:slug>/accounts/", views_accounts.accounts_page, name="accounts"),
+    path("t/<slug:slug>/accounts/players/", views_accounts.player_accounts, name="player_accounts"),
+    path("t/<slug:slug>/accounts/player/<int:player_id>/", views_accounts.player_account, name="player_account"),
+    path("t/<slug:slug>/accounts/role/<int:role_id>/<slug:action>/", views_accounts.role_action,
+         name="role_action"),
     path("partie/<int:partie_id>/", views.partie_entry, name="partie"),
     path("partie/<int:partie_id>/deal/", views.deal_save, name="deal_save"),
     path("partie/<int:partie_id>/deal/preview/", views.deal_preview, name="deal_preview"),
