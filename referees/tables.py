@@ -24,6 +24,20 @@ ACTION_LABELS = {
     "protocol.signatures_discarded": _("Подписи сняты"),
     "protocol.imported": _("Протокол загружен из файла"),
     "pair.disqualified": _("Пара снята с турнира"),
+    "pair.registered": _("Пара зарегистрирована"),
+    "pair.withdrawn": _("Пара снялась"),
+    "pairs.imported": _("Пары загружены из файла"),
+    "draw.run": _("Жеребьёвка проведена"),
+    "draw.manual_number": _("Номер пары назначен вручную"),
+    "draw.closed": _("Жеребьёвка закрыта"),
+    "round.paired": _("Пары тура составлены"),
+    "round.swapped": _("Пары переставлены"),
+    "round.published": _("Тур опубликован"),
+    "round.finished": _("Тур завершён"),
+    "round.discarded": _("Черновик тура удалён"),
+    "account.created": _("Учётная запись создана"),
+    "account.tables_changed": _("Столы судьи изменены"),
+    "account.role_removed": _("Роль снята"),
 }
 
 

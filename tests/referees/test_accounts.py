@@ -411,3 +411,17 @@ def test_page_prints_the_slips_once(table, client):
     again = client.post(url)
     assert again.status_code == 302
     assert 'class="slip"' not in client.get(again["Location"]).content.decode()
+
+
+def test_every_audited_action_has_a_label():
+    import re
+    import subprocess
+    from pathlib import Path
+
+    from referees.tables import ACTION_LABELS
+
+    root = Path(__file__).resolve().parents[2]
+    source = subprocess.run(["git", "grep", "-h", "-o", r'log_action([^,]*, "[a-z_.]*"', "--", "*.py"],
+                            cwd=root, capture_output=True, text=True).stdout
+    actions = set(re.findall(r'"([a-z_.]+)"', source))
+    assert actions and actions - set(ACTION_LABELS) == set()
