@@ -14,7 +14,7 @@ from django.db.models import Case, Count, F, IntegerField, When
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop as N_
+from django.utils.translation import gettext_noop
 
 from scoring.models import Remark, RemarkReason, SignatureRole
 from scoring.rules import lead_and_shuffle
@@ -149,13 +149,13 @@ def _pips(raw, rules, seat, n) -> str:
     return str(hand.value)
 
 
-RESULT_TEXT = {"domino": N_("Домино"), "block": N_("Рыба"), "wrong_pass": N_("Ложный пас")}
+RESULT_TEXT = {"domino": gettext_noop("Домино"), "block": gettext_noop("Рыба"), "wrong_pass": gettext_noop("Ложный пас")}
 EFFECT_TEXT = {
-    "warning": N_("предупреждение"),
-    "fine": N_("штраф %(points)s очков сопернику"),
-    "rescored": N_("раздача считается рыбой, у пары %(points)s очков"),
-    "deal_loss": N_("проигрыш раздачи 0 : %(points)s"),
-    "disqualification": N_("снятие с турнира"),
+    "warning": gettext_noop("предупреждение"),
+    "fine": gettext_noop("штраф %(points)s очков сопернику"),
+    "rescored": gettext_noop("раздача считается рыбой, у пары %(points)s очков"),
+    "deal_loss": gettext_noop("проигрыш раздачи 0 : %(points)s"),
+    "disqualification": gettext_noop("снятие с турнира"),
 }
 
 
