@@ -91,6 +91,14 @@ def _require_table(partie):
         raise InvalidInput(_("У пары свободный тур: протокол не ведётся."), "bye")
 
 
+def _partie_for_entry(user, partie) -> Partie:
+    """The partie, once ``user`` may enter results at its table and it is not a bye."""
+    partie = load_partie(partie)
+    _require(perms.can_enter(user, partie))
+    _require_table(partie)
+    return partie
+
+
 def _signature_json(sig) -> dict:
     return {"role": sig.role, "seat": sig.seat, "name": sig.name, "user": sig.user_id,
             "fingerprint": sig.fingerprint}
@@ -159,9 +167,7 @@ def _deal_json(deal) -> dict:
 
 def record_deal(user, partie, deal: dict, *, expected_version=None) -> Protocol:
     """Enter the next deal (§9 JSON form). Refuses a second result, a gap, or a finished partie."""
-    partie = load_partie(partie)
-    _require(perms.can_enter(user, partie))
-    _require_table(partie)
+    partie = _partie_for_entry(user, partie)
     deal = _normalize_deal(deal)
     with transaction.atomic():
         protocol = _open(partie, expected_version)
@@ -189,9 +195,7 @@ def record_deal(user, partie, deal: dict, *, expected_version=None) -> Protocol:
 
 def correct_deal(user, partie, deal: dict, *, expected_version=None) -> Protocol:
     """Replace a recorded deal before signing; the audit keeps what it was."""
-    partie = load_partie(partie)
-    _require(perms.can_enter(user, partie))
-    _require_table(partie)
+    partie = _partie_for_entry(user, partie)
     deal = _normalize_deal(deal)
     with transaction.atomic():
         protocol = _open(partie, expected_version)
@@ -249,9 +253,7 @@ def confirm_deal(user, partie, n):
 def give_remark(user, partie, *, deal, seat, reason, note="", confirm_disqualification=False,
                 expected_version=None):
     """A remark to the player at ``seat`` during ``deal``; its step on the pair's ladder decides the effect."""
-    partie = load_partie(partie)
-    _require(perms.can_enter(user, partie))
-    _require_table(partie)
+    partie = _partie_for_entry(user, partie)
     if seat not in SEATS:
         raise InvalidInput(_("Выберите игрока."), "seat", field="seat")
     if reason not in RemarkReason.values:
@@ -327,9 +329,7 @@ def withdraw_remark(user, partie, remark_id, reason, *, expected_version=None):
 
 def record_no_show(user, partie, side, *, expected_version=None):
     """A pair did not appear: the opponents win by forfeit (§5)."""
-    partie = load_partie(partie)
-    _require(perms.can_enter(user, partie))
-    _require_table(partie)
+    partie = _partie_for_entry(user, partie)
     if side not in SIDES:
         raise InvalidInput(_("Укажите пару: A или B."), "side", field="side")
     with transaction.atomic():
@@ -348,9 +348,7 @@ def record_no_show(user, partie, side, *, expected_version=None):
 
 def record_time_up(user, partie, *, expected_version=None):
     """`federation`: time ran out; the last recorded deal is the last one (a tie still needs an extra deal)."""
-    partie = load_partie(partie)
-    _require(perms.can_enter(user, partie))
-    _require_table(partie)
+    partie = _partie_for_entry(user, partie)
     if partie.round.tournament.rules().preset != "federation":
         raise InvalidInput(_("В этом регламенте нет лимита времени на партию."), "no_time_limit")
     with transaction.atomic():
@@ -369,9 +367,7 @@ def record_time_up(user, partie, *, expected_version=None):
 
 def set_first_lead(user, partie, seat, *, expected_version=None):
     """`federation`: the seat that won the turning of tiles leads deal 1 (before any deal)."""
-    partie = load_partie(partie)
-    _require(perms.can_enter(user, partie))
-    _require_table(partie)
+    partie = _partie_for_entry(user, partie)
     if seat not in SEATS:
         raise InvalidInput(_("Выберите игрока."), "seat", field="first_lead")
     if partie.round.tournament.rules().preset != "federation":
