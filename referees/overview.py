@@ -38,21 +38,22 @@ def _overview_context(request, slug):
     }
 
 
-@login_required
-def dashboard(request, slug):
+def _render_overview(request, slug, template):
     tournament, ctx = _overview_context(request, slug)
     if ctx is None:
         return forbidden(request, _("Обзор тура доступен организатору и судьям турнира."))
-    return render(request, "referees/dashboard.html", ctx)
+    return render(request, template, ctx)
+
+
+@login_required
+def dashboard(request, slug):
+    return _render_overview(request, slug, "referees/dashboard.html")
 
 
 @login_required
 def dashboard_tables(request, slug):
     """The part of the overview that htmx fetches again every few seconds."""
-    tournament, ctx = _overview_context(request, slug)
-    if ctx is None:
-        return forbidden(request, _("Обзор тура доступен организатору и судьям турнира."))
-    return render(request, "referees/_dashboard_tables.html", ctx)
+    return _render_overview(request, slug, "referees/_dashboard_tables.html")
 
 
 def _audit_page(request, tournament, entries, title, partie=None):

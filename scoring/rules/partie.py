@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from .config import Rules
 from .deal import score_table
 from .errors import ProtocolError, RulesError
-from .sanctions import DealState, Sanction, apply_remarks
+from .sanctions import DealState, apply_remarks
 from .seating import CLOCKWISE, SEATS, lead_and_shuffle, other_side, side_of
 
 FORMAT = "domino-protocol/1"

@@ -187,7 +187,7 @@ def _costs(members, met, *, allow_rematch, with_bye):
             if rematch and not allow_rematch:
                 continue
             diff = abs(a.score - b.score)
-            (ka, ma), (kb, mb) = pos[a.id], pos[b.id]
+            (ka, ma), (kb, _) = pos[a.id], pos[b.id]
             if diff:
                 hi, lo = (a, b) if a.score > b.score else (b, a)
                 pref = (pos[hi.id][1] - 1 - pos[hi.id][0]) + pos[lo.id][0]

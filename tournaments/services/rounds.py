@@ -227,4 +227,4 @@ def finish_round(user, rnd: Round) -> Round:
 
 
 __all__ = ["pair_round", "swap_parties", "publish_round", "finish_round", "discard_round", "unsigned_tables",
-           "compute_pairings", "Pair"]
+           "compute_pairings"]
