@@ -18,7 +18,8 @@ from django.utils.translation import gettext_lazy as _
 from scoring.reports.standings import ORDERINGS, TIEBREAKS
 from scoring.reports.tabular import tiebreak_labels
 from scoring.rules import Rules, RulesError
-from scoring.rules.config import OPTION_CHOICES, PRESET_DEFAULTS, PRESETS
+from scoring.rules import config
+from scoring.rules.config import OPTION_CHOICES
 
 from referees.forms import TablesField
 from referees.models import RoleKind
@@ -79,8 +80,8 @@ def ordering_choices():
 def preset_values() -> dict:
     """Every preset's numbers as the form's fields hold them (the page fills the fields on a change of preset)."""
     data = {}
-    for code in PRESETS:
-        rules = PRESET_DEFAULTS[code]
+    for code in config.PRESETS:
+        rules = config.PRESET_DEFAULTS[code]
         values = {f"rule_{k}": getattr(rules, k) for k in rule_options()}
         values["rule_forfeit_score"] = ""
         for i in range(1, LADDER_ROWS + 1):
@@ -102,9 +103,11 @@ class TournamentForm(forms.Form):
     end_date = forms.DateField(label=_("Дата окончания"), required=False,
                                widget=forms.DateInput(attrs={"type": "date"}))
     venue = forms.CharField(label=_("Место проведения"), max_length=200, required=False)
-    pairing_system = forms.ChoiceField(label=_("Система жеребьёвки туров"), choices=PairingSystem.choices)
-    rounds_planned = StrictIntegerField(label=_("Запланировано туров"), min_value=1, max_value=99)
-    signature_mode = forms.ChoiceField(label=_("Подписи игроков"), choices=SignatureMode.choices)
+    pairing_system = forms.ChoiceField(label=_("Система жеребьёвки туров"), choices=PairingSystem.choices,
+                                       initial=PairingSystem.SWISS)
+    rounds_planned = StrictIntegerField(label=_("Запланировано туров"), min_value=1, max_value=99, initial=7)
+    signature_mode = forms.ChoiceField(label=_("Подписи игроков"), choices=SignatureMode.choices,
+                                       initial=SignatureMode.EACH_PLAYER)
     confirm_each_deal = forms.BooleanField(label=_("Подтверждать каждую раздачу"), required=False)
     is_public = forms.BooleanField(label=_("Опубликован (виден всем)"), required=False, initial=True)
     rules_preset = forms.ChoiceField(label=_("Регламент"))
@@ -130,8 +133,8 @@ class TournamentForm(forms.Form):
         for i in range(1, len(TIEBREAKS) + 1):
             self.fields[f"tiebreak_{i}"] = forms.ChoiceField(label=f"{i}.", choices=criteria, required=False)
         if not self.is_bound and not self.initial.get("rules_preset"):
-            self.initial.update({"rules_preset": PRESETS[0], "tiebreak_order": "default",
-                                 **{k: v for k, v in preset_values()[PRESETS[0]].items()}})
+            first = config.PRESETS[0]
+            self.initial.update({"rules_preset": first, "tiebreak_order": "default", **preset_values()[first]})
 
     # --- initial values of an existing tournament -------------------------------------
     @staticmethod

@@ -10,7 +10,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.rules.config import LADDER_KINDS, OPTION_CHOICES, PRESETS
+from scoring.rules import config
+from scoring.rules.config import LADDER_KINDS, OPTION_CHOICES
 
 PRESET_LABELS = {
     # RULES.md §4.1: club rules, a fixed number of deals, the partner's tiles not counted.
@@ -63,7 +64,7 @@ def preset_label(code: str) -> str:
 
 def preset_choices() -> list[tuple[str, str]]:
     """Every preset the engine knows, in its order, with its name."""
-    return [(code, preset_label(code)) for code in PRESETS]
+    return [(code, preset_label(code)) for code in config.PRESETS]
 
 
 def option_label(key: str) -> str:

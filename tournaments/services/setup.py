@@ -54,7 +54,7 @@ SLUG_MAX = 60
 def slug_from_name(name) -> str:
     """"Кубок Ёлкина 2026" -> "kubok-yolkina-2026": Cyrillic transliterated, the rest reduced to a-z 0-9 -."""
     text = "".join(TRANSLIT.get(ch, ch) for ch in str(name or "").lower())
-    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
     slug = re.sub(r"[^a-z0-9]+", "-", text).strip("-")
     return slug[:SLUG_MAX].rstrip("-") or "tournament"
 
