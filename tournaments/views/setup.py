@@ -103,11 +103,12 @@ def _organized(request, slug):
 
 
 def _officials_page(request, tournament, *, attach_form=None, link_form=None, status=200):
-    query = " ".join(request.GET.get("q", "").split())[:100]
+    query = " ".join((request.POST.get("q") or request.GET.get("q", "")).split())[:100]
     found = accounts.search_accounts(query) if query else []
     return render(request, "tournaments/officials.html", {
         "tournament": tournament, "officials": accounts.officials(tournament), "query": query, "found": found,
-        "attach_form": attach_form or AttachForm(), "link_form": link_form or LinkPlayerForm(tournament=tournament),
+        "attach_form": attach_form or AttachForm(), "blank_attach_form": AttachForm(),
+        "link_form": link_form or LinkPlayerForm(tournament=tournament),
         "roles": dict(RoleKind.choices),
     }, status=status)
 
