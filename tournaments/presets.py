@@ -15,9 +15,9 @@ from scoring.rules.config import LADDER_KINDS, OPTION_CHOICES
 
 PRESET_LABELS = {
     # RULES.md §4.1: club rules, a fixed number of deals, the partner's tiles not counted.
-    "pusto-shest": gettext_lazy("Клубные правила «Пусто-шесть»"),
+    "pusto-shest": gettext_lazy("Пусто-шесть"),
     # RULES.md §4.2: federation rules, a partie to a target within a time limit.
-    "federation": gettext_lazy("Правила федерации (игра до суммы очков)"),
+    "federation": gettext_lazy("Федерация"),
 }
 
 OPTION_LABELS = {
@@ -57,7 +57,7 @@ LADDER_KIND_LABELS = {
 
 
 def preset_label(code: str) -> str:
-    """The Russian name of a preset ("Клубные правила «Пусто-шесть»"); an unnamed preset by its code."""
+    """The Russian name of a preset ("Пусто-шесть"); an unnamed preset by its code."""
     label = PRESET_LABELS.get(code)
     return str(label) if label is not None else str(code)
 

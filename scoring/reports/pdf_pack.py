@@ -72,11 +72,18 @@ def _names(pair) -> str:
     return " — ".join(p.name for p in players)
 
 
+def _pair_cell(pair) -> Paragraph:
+    """"№3" in bold, then each player on his own line (names escaped for the markup)."""
+    players = sorted(pair.players.all(), key=lambda p: (p.number or 9, p.id))
+    lines = [f"<b>№{pair.number}</b>"] + [escape(p.name) for p in players]
+    return Paragraph("<br/>".join(lines), BIG_CELL)
+
+
 def _subtitle(tournament, rnd=None) -> str:
     parts = [tournament.start_date.strftime("%d.%m.%Y")]
     if tournament.venue:
         parts.append(tournament.venue)
-    parts.append(_("регламент: %(p)s") % {"p": preset_label(tournament.rules_preset)})
+    parts.append(_("регламент «%(p)s»") % {"p": preset_label(tournament.rules_preset)})
     if rnd is not None:
         parts.insert(0, _("Тур %(r)s") % {"r": rnd.number})
     return " · ".join(parts)
@@ -89,9 +96,8 @@ def pairings_by_table_pdf(tournament, rnd, parties) -> bytes:
     title = _("%(t)s — тур %(r)s: пары по столам") % {"t": tournament.name, "r": rnd.number}
     data = [[_p(_("Стол"), BIG_BOLD), _p(_("Пара A"), BIG_BOLD), _p(_("Пара B"), BIG_BOLD)]]
     for partie in parties:
-        a = f"№{partie.pair_a.number}  {_names(partie.pair_a)}"
-        b = f"№{partie.pair_b.number}  {_names(partie.pair_b)}" if partie.pair_b else _("свободна от игры")
-        data.append([_p(partie.table if partie.pair_b else "—", BIG_BOLD), _p(a, BIG_CELL), _p(b, BIG_CELL)])
+        b = _pair_cell(partie.pair_b) if partie.pair_b else _p(_("свободна от игры"), BIG_CELL)
+        data.append([_p(partie.table if partie.pair_b else "—", BIG_BOLD), _pair_cell(partie.pair_a), b])
     widths = [58, (WIDTH - 58) / 2, (WIDTH - 58) / 2]
     buf = io.BytesIO()
     _doc(buf, title).build([_p(title, H1), _p(_subtitle(tournament, rnd), SMALL), Spacer(1, 8),
@@ -150,8 +156,8 @@ def _card(c: canvas.Canvas, tournament, rnd, partie, seats: dict):
         width = 2 * half + 80 if where in ("top", "bottom") else box_w - 70
         c.setFont(BOLD, 18)
         c.drawCentredString(x, yy + 14, seat)
-        c.setFont(FONT, 12)
-        c.drawCentredString(x, yy - 4, fit(seats.get(seat, ""), FONT, 12, width))
+        c.setFont(FONT, 15)
+        c.drawCentredString(x, yy - 6, fit(seats.get(seat, ""), FONT, 15, width))
     c.setFont(FONT, 9)
     c.drawString(MARGIN, MARGIN, _("Места по часовой стрелке: A1, B1, A2, B2. Первым заходит A1."))
 
@@ -195,7 +201,7 @@ def _standings_table(standings):
         label = r.pair.label + (f" ({status_text(r.status)})" if status_text(r.status) else "")
         data.append([_p(_fmt(r.rank) or "—"), _p(_fmt(r.pair.number)), _p(label), _p(_fmt(r.match_points)),
                      _p(r.wins), _p(r.losses), _p(r.points_for), _p(r.points_against), _p(r.difference)])
-    fixed = [34, 34, None, 44, 32, 32, 38, 44, 38]
+    fixed = [40, 36, None, 46, 34, 34, 38, 46, 38]
     fixed[2] = WIDTH - sum(w for w in fixed if w)
     return _grid(data, fixed)
 
@@ -212,10 +218,12 @@ def _cross_table(standings, cells, rounds):
                 line.append(_p(""))
             elif cell.opponent is None:
                 line.append(_p(_("пропуск")))
+            elif not cell.result:
+                line.append(_p(f"{cell.opponent} —"))
             else:
                 line.append(_p(f"{cell.mark}{cell.opponent} {cell.points_for}:{cell.points_against}"))
         data.append(line)
-    first = [34, 34]
+    first = [40, 36]
     rest = (WIDTH - sum(first)) / max(1, len(rounds))
     return _grid(data, first + [rest] * len(rounds))
 
@@ -226,7 +234,7 @@ def _sanctions_table(sanctions):
     for s in sanctions:
         data.append([_p(f"№{s['pair']}"), _p(s["round"]), _p(s["table"]), _p(s["deal"]),
                      _p(f"{s['seat']} {s['name']}"), _p(s["reason"]), _p(s["number"]), _p(s["effect"])])
-    widths = [34, 28, 30, 44, None, 90, 22, 120]
+    widths = [36, 30, 34, 52, None, 90, 22, 120]
     widths[4] = WIDTH - sum(w for w in widths if w)
     return _grid(data, widths)
 

@@ -98,7 +98,7 @@ def rules_text(rules) -> str:
         length = _("до %(n)s очков, %(m)s мин") % {"n": rules.target_points, "m": rules.time_limit_minutes}
     from tournaments.presets import preset_label
 
-    return _("Регламент: %(preset)s, %(length)s") % {"preset": preset_label(rules.preset), "length": length}
+    return _("Регламент «%(preset)s», %(length)s") % {"preset": preset_label(rules.preset), "length": length}
 
 
 def protocol_url(partie_id: int, base_url: str = "") -> str:
