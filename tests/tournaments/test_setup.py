@@ -133,8 +133,10 @@ def test_rules_are_frozen_once_a_protocol_is_signed(creator):
     with pytest.raises(SetupRejected):
         setup.update_tournament(creator, t, {"tiebreaks": ["points"]})
     setup.update_tournament(creator, t, {"venue": "Клуб «Дубль»"})  # other settings still change
+    # the same rules written another way are not a change
+    setup.update_tournament(creator, t, {"rules_overrides": {"deals_per_partie": 8, "target_points": 200}})
     t.refresh_from_db()
-    assert t.rules_preset == "pusto-shest" and t.rules_overrides == {"deals_per_partie": 8}
+    assert t.rules_preset == "pusto-shest" and t.rules().deals_per_partie == 8
     assert t.venue == "Клуб «Дубль»"
 
 
@@ -283,3 +285,35 @@ def test_copy_needs_the_right_to_create(client, django_user_model):
     assert client.post(reverse("tournaments:copy", args=[source.slug]),
                        {"name": "Копия", "start_date": "2026-10-01"}).status_code == 403
     assert Tournament.objects.count() == 1
+
+
+def test_edit_page_round_trips_the_rules_when_they_are_frozen(client, creator):
+    t = setup.create_tournament(creator, {
+        "name": "Кубок", "start_date": datetime.date(2026, 12, 5), "rules_preset": "federation",
+        "rules_overrides": {"target_points": 300, "remark_ladder": [{"kind": "warning"}, "disqualification"]},
+        "tiebreaks": ["points_for", "buchholz"]})
+    for i in (1, 2):
+        t.pairs.create(number=i).players.create(name=f"Игрок {i}", number=1)
+    rnd = make_round(t, 1, [(1, 2)])
+    Protocol.objects.create(partie=rnd.parties.get(), status=ProtocolStatus.SIGNED)
+    client.force_login(creator)
+    page = client.get(reverse("tournaments:edit", args=[t.slug]))
+    assert 'id="rules-frozen"' in page.content.decode()
+    form = page.context["form"]
+    data = {}
+    for name, field in form.fields.items():
+        value = form.initial.get(name, field.initial)
+        if value is True:
+            data[name] = "on"
+        elif value is not None and value is not False:
+            data[name] = value.isoformat() if hasattr(value, "isoformat") else str(value)
+    data["name"] = "Кубок (перенесён)"
+    response = client.post(reverse("tournaments:edit", args=[t.slug]), data)
+    assert response.status_code == 302, response.context["form"].errors
+    t.refresh_from_db()
+    assert t.name == "Кубок (перенесён)" and t.tiebreaks == ["points_for", "buchholz"]
+    assert t.rules().target_points == 300 and [s.kind for s in t.rules().remark_ladder] == ["warning",
+                                                                                             "disqualification"]
+    data["rule_target_points"] = "350"
+    refused = client.post(reverse("tournaments:edit", args=[t.slug]), data)
+    assert refused.status_code == 400 and "подписаны" in " ".join(refused.context["form"].non_field_errors())

@@ -130,6 +130,26 @@ def _validate(tournament, *, check_slug=True) -> None:
         raise SetupRejected(_("Настройки турнира не приняты: исправьте отмеченные поля."), errors)
 
 
+def _effective(data: dict):
+    try:
+        return Rules.from_config({"preset": data["rules_preset"], **(data["rules_overrides"] or {})}).as_dict()
+    except (RulesError, TypeError):
+        return None
+
+
+def _changed_rules(before: dict, after: dict) -> list[str]:
+    """The rules fields whose meaning changes (the same rules written another way do not count)."""
+    changed = []
+    if before["tiebreaks"] != after["tiebreaks"]:
+        changed.append("tiebreaks")
+    differ = [f for f in ("rules_preset", "rules_overrides") if before[f] != after[f]]
+    if differ:
+        was = _effective(before)
+        if was is None or was != _effective(after):
+            changed += differ
+    return changed
+
+
 def snapshot(tournament) -> dict:
     data = {}
     for field in SETTINGS:
@@ -171,7 +191,7 @@ def update_tournament(user, tournament, data: dict) -> Tournament:
         before = snapshot(tournament)
         _apply(tournament, data)
         after = snapshot(tournament)
-        changed_rules = [f for f in RULES_FIELDS if before[f] != after[f]]
+        changed_rules = _changed_rules(before, after)
         if changed_rules and rules_frozen(tournament):
             message = _("Протоколы турнира уже подписаны: регламент и порядок показателей менять нельзя.")
             raise SetupRejected(message, {f: [message] for f in changed_rules})

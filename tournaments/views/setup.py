@@ -28,6 +28,7 @@ from ..services import setup
 def _form_page(request, form, tournament=None, *, title, status=200):
     return render(request, "tournaments/setup_form.html", {
         "form": form, "tournament": tournament, "title": title, "presets_json": preset_values(),
+        "rules_frozen": tournament is not None and setup.rules_frozen(tournament),
     }, status=status)
 
 
