@@ -106,6 +106,8 @@ def test_print_pages_for_referees_only(client, table):
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     assert client.get(reverse("tournaments:print", args=[table.tournament.slug, 2, "nope"])).status_code == 404
     assert client.get(reverse("tournaments:print", args=[table.tournament.slug, 9, "table-cards"])).status_code == 404
+    huge = reverse("tournaments:print", args=[table.tournament.slug, 10 ** 30, "table-cards"])
+    assert client.get(huge).status_code == 404
     client.force_login(table.organizer)
     for kind in ("pairings-tables", "pairings-names", "table-cards"):
         response = client.get(reverse("tournaments:print", args=[table.tournament.slug, 1, kind]))

@@ -154,6 +154,7 @@ def link_player_view(request, slug):
 
 # --- printouts ---------------------------------------------------------------------
 
+MAX_ROUND = 32767  # a round number is a small integer; anything larger is no round (and no database error)
 PACK = {
     "pairings-tables": (pack.pairings_by_table, "pairings-tables"),
     "pairings-names": (pack.pairings_by_name, "pairings-names"),
@@ -173,7 +174,7 @@ def print_view(request, slug, round_number, kind):
     tournament = get_object_or_404(Tournament, slug=slug)
     if not is_referee(request.user, tournament):
         raise PermissionDenied(_("Печать доступна организатору и судьям турнира."))
-    if kind not in PACK:
+    if kind not in PACK or round_number > MAX_ROUND:
         raise Http404
     get_object_or_404(Round, tournament=tournament, number=round_number)
     render_pdf, name = PACK[kind]
