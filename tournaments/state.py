@@ -54,7 +54,7 @@ def tournament_state(tournament) -> TournamentState:
             FINISHED, _("Турнир завершён"), round=rounds[-1][0], round_status=RoundStatus.FINISHED,
             action=Action(_("Итоговый отчёт (PDF)"), reverse("tournaments:final_report", args=[slug]), "get"),
         )
-    if not tournament.draw_done_at:
+    if not rounds and not tournament.draw_done_at:
         active = tournament.pairs.filter(status=PairStatus.ACTIVE).count()
         if active >= 2:
             action = Action(_("Провести жеребьёвку"), reverse("tournaments:draw_run", args=[slug]))

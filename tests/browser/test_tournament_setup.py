@@ -101,3 +101,27 @@ def test_create_form_at_360(live_server, new_page, secretary, artifacts):
     assert no_horizontal_scroll(page)
     assert broken_words(page) == []
     page.screenshot(path=str(artifacts / "setup-create-360.png"), full_page=True)
+
+
+def test_manage_page_with_rounds_and_officials_page_on_a_phone(live_server, new_page, table, artifacts):
+    from tests.referees.conftest import PASSWORD
+
+    base = live_server.url
+    page = new_page(NARROW)
+    login(page, base, "org", PASSWORD)
+    page.goto(f"{base}/t/{table.tournament.slug}/manage/")
+    expect(page.locator("#state")).to_have_attribute("data-state", "round_in_play")
+    expect(page.locator(".pack").first).to_contain_text("карточки столов")
+    assert no_horizontal_scroll(page)
+    assert broken_words(page) == []
+    page.screenshot(path=str(artifacts / "setup-manage-rounds-360.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.goto(f"{base}/t/{table.tournament.slug}/manage/officials/?q=Судейская")
+    expect(page.locator("#found")).to_contain_text("referee")
+    page.locator("#found input[name=tables]").first.fill("٣")
+    page.locator("#found button[type=submit]").first.click()
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("#found .errorlist").first).to_contain_text("через запятую")
+    assert no_horizontal_scroll(page)
+    assert broken_words(page) == []
+    page.screenshot(path=str(artifacts / "setup-officials-390.png"), full_page=True)

@@ -83,7 +83,8 @@ def test_final_report_has_standings_cross_table_sanctions_and_signature_line(tab
     sign_all(table)
     text, pages = text_of(pack.final_report(table.tournament))
     for token in ("итоговый отчёт", "Итоговое положение", "Турнирная таблица", "Замечания и санкции",
-                  "Разговоры", "Знаки партнёру", "предупреждение", "раздача считается рыбой, у пары 20 очков", "Главный судья", "Глеб Главный",
+                  "Разговоры", "Знаки партнёру", "предупреждение", "раздача считается рыбой, у пары 20 очков",
+                  "Главный судья", "Глеб Главный",
                   CLUB):
         assert token in text, token
     assert "pusto-shest" not in text
