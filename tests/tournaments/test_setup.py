@@ -317,3 +317,19 @@ def test_edit_page_round_trips_the_rules_when_they_are_frozen(client, creator):
     data["rule_target_points"] = "350"
     refused = client.post(reverse("tournaments:edit", args=[t.slug]), data)
     assert refused.status_code == 400 and "подписаны" in " ".join(refused.context["form"].non_field_errors())
+
+
+@pytest.mark.parametrize("field,value,message", [
+    ("slug", "<b>x</b>", "латинских букв"),
+    ("name", "Я" * 10_000, "не более 200"),
+    ("start_date", "٣٣٣", "правильную дату"),
+    ("end_date", "2020-01-01", "раньше, чем начался"),
+])
+def test_copy_form_shows_hostile_values_next_to_the_field(client, creator, field, value, message):
+    source = setup.create_tournament(creator, {"name": "Кубок", "start_date": datetime.date(2026, 3, 1)})
+    client.force_login(creator)
+    data = {"name": "Копия", "start_date": "2026-10-01", field: value}
+    response = client.post(reverse("tournaments:copy", args=[source.slug]), data)
+    assert response.status_code == 400
+    assert message in " ".join(response.context["form"].errors[field])
+    assert Tournament.objects.count() == 1
