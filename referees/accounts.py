@@ -35,7 +35,11 @@ class IssuedAccount(NamedTuple):
 
     name: str
     username: str
-    password: str
+    password: str  # empty for an account from an earlier event, linked: its password is the player's own
+
+    @property
+    def existing(self) -> bool:
+        return not self.password
 
 
 # --- checks ----------------------------------------------------------------------
@@ -293,7 +297,13 @@ def create_player_accounts(user, tournament, *, password_length=8) -> list[Issue
         players = (Player.objects.select_for_update(of=("self",)).select_related("pair")
                    .filter(pair__tournament=tournament, user__isnull=True)
                    .order_by("pair__number", "number", "pk"))
+        known = _accounts_by_name(tournament)
         for player in players:
+            account = _single_match(known, player.name)
+            if account is not None:
+                _link_existing(user, tournament, player, account, note=_("Учётные записи игрокам — списком"))
+                issued.append(IssuedAccount(player.name, account.get_username(), ""))
+                continue
             username = _free_username(player_username(tournament, player))
             first, last = split_name(player.name)
             password = _valid_random_password(password_length, get_user_model()(
@@ -301,6 +311,117 @@ def create_player_accounts(user, tournament, *, password_length=8) -> list[Issue
             _link_player(user, tournament, player, username, password, note=_("Учётные записи игрокам — списком"))
             issued.append(IssuedAccount(player.name, username, password))
     return issued
+
+
+# --- existing accounts: attach officials, link players -------------------------------
+
+ATTACHABLE_ROLES = (RoleKind.ORGANIZER, RoleKind.CHIEF_REFEREE, RoleKind.REFEREE)
+SEARCH_LIMIT = 20
+
+
+def name_key(name) -> str:
+    """A name as compared across events: case and ё/е ignored, spaces collapsed."""
+    return " ".join(str(name or "").casefold().replace("ё", "е").split())
+
+
+def _account_names(account_row) -> set[str]:
+    _pk, username, first, last = account_row
+    return {name_key(f"{last} {first}"), name_key(f"{first} {last}")} - {""}
+
+
+def _accounts_by_name(tournament) -> dict:
+    """name key -> ids of active accounts not yet playing in this tournament (one query)."""
+    User = get_user_model()
+    linked = Player.objects.filter(pair__tournament=tournament, user__isnull=False).values("user_id")
+    index: dict = {}
+    for row in (User.objects.filter(is_active=True).exclude(pk__in=linked)
+                .values_list("pk", "username", "first_name", "last_name")):
+        for key in _account_names(row):
+            index.setdefault(key, set()).add(row[0])
+    return index
+
+
+def _single_match(index: dict, player_name):
+    """The one account whose full name is the player's; None when there is none or more than one."""
+    ids = index.get(name_key(player_name), set())
+    if len(ids) != 1:
+        return None
+    account_id = next(iter(ids))
+    for key in list(index):  # an account links to one player only
+        index[key].discard(account_id)
+    return get_user_model().objects.get(pk=account_id)
+
+
+def search_accounts(query, *, limit=SEARCH_LIMIT) -> list:
+    """Active accounts whose login or name contains ``query`` (case and ё/е ignored)."""
+    needle = name_key(query)[:150]
+    if not needle:
+        return []
+    User = get_user_model()
+    found = []
+    for row in User.objects.filter(is_active=True).order_by("last_name", "first_name", "username").values_list(
+            "pk", "username", "first_name", "last_name"):
+        haystack = name_key(f"{row[1]} {row[3]} {row[2]}")
+        if needle in haystack:
+            found.append(row[0])
+            if len(found) >= limit:
+                break
+    accounts_ = User.objects.in_bulk(found)
+    return [accounts_[pk] for pk in found]
+
+
+def _active_account(account_id):
+    User = get_user_model()
+    try:
+        return User.objects.get(pk=int(account_id), is_active=True)
+    except (User.DoesNotExist, ValueError, TypeError, OverflowError):
+        raise InvalidInput(_("Такой учётной записи нет."), code="account_not_found", field="account") from None
+
+
+def attach_account(user, tournament, account_id, *, role, tables=None) -> TournamentRole:
+    """An existing account becomes a referee (of some tables or all), chief referee or co-organizer."""
+    _require_organizer(user, tournament)
+    if role not in ATTACHABLE_ROLES:
+        raise InvalidInput(_("Выберите роль: судья, главный судья или организатор."), code="role_invalid",
+                           field="role")
+    role = RoleKind(role)
+    tables = clean_tables(tables, role)
+    with transaction.atomic():
+        tournament = _locked(tournament)
+        account = _active_account(account_id)
+        if TournamentRole.objects.filter(tournament=tournament, user=account, role=role).exists():
+            raise InvalidInput(_("У «%(u)s» уже есть эта роль в турнире.") % {"u": account.get_username()},
+                               code="role_exists", field="role")
+        official = TournamentRole.objects.create(tournament=tournament, user=account, role=role, tables=tables)
+        log_action(tournament, "account.attached", user=user, after=role_snapshot(official))
+    return official
+
+
+def _link_existing(user, tournament, player, account, *, note="") -> None:
+    player.user = account
+    player.save(update_fields=["user"])
+    role, _created = TournamentRole.objects.get_or_create(tournament=tournament, user=account, role=RoleKind.PLAYER)
+    log_action(tournament, "account.linked", user=user, note=note, after={
+        **role_snapshot(role), "player_id": player.pk, "player": player.name,
+        "pair": player.pair.number, "number": player.number,
+    })
+
+
+def link_player_account(user, tournament, player, account_id) -> Player:
+    """The organizer picks the account a player already has (from an earlier event) for his seat."""
+    _require_organizer(user, tournament)
+    with transaction.atomic():
+        tournament = _locked(tournament)
+        player = _player_in(tournament, player)
+        if player.user_id is not None:
+            raise InvalidInput(_("У игрока %(name)s уже есть учётная запись.") % {"name": player.name},
+                               code="player_has_account", field="player")
+        account = _active_account(account_id)
+        if Player.objects.filter(pair__tournament=tournament, user=account).exists():
+            raise InvalidInput(_("Учётная запись «%(u)s» уже привязана к другому игроку этого турнира.")
+                               % {"u": account.get_username()}, code="account_in_use", field="account")
+        _link_existing(user, tournament, player, account)
+    return player
 
 
 # --- selectors (read only, for the accounts page) ----------------------------------

@@ -38,6 +38,11 @@ ACTION_LABELS = {
     "account.created": _("Учётная запись создана"),
     "account.tables_changed": _("Столы судьи изменены"),
     "account.role_removed": _("Роль снята"),
+    "account.attached": _("Существующая учётная запись добавлена в турнир"),
+    "account.linked": _("Игрок привязан к своей учётной записи"),
+    "tournament.created": _("Турнир создан"),
+    "tournament.updated": _("Настройки турнира изменены"),
+    "tournament.copied": _("Турнир создан копией другого"),
 }
 
 

@@ -38,3 +38,13 @@ class RoundBlocked(TournamentError):
     """The round cannot change state now (unsigned protocols, wrong status…)."""
 
     default_code = "round_blocked"
+
+
+class SetupRejected(TournamentError):
+    """A tournament's settings are refused: ``errors`` maps a field name (or None) to its messages."""
+
+    default_code = "setup_rejected"
+
+    def __init__(self, message, errors):
+        super().__init__(message)
+        self.errors = errors

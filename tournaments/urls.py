@@ -1,6 +1,7 @@
 from django.urls import path
 
 from . import views
+from .views import setup as setup_views
 
 app_name = "tournaments"
 urlpatterns = [
@@ -21,4 +22,12 @@ urlpatterns = [
     path("t/<slug:slug>/manage/rounds/<int:round_number>/swap/", views.swap_view, name="swap"),
     path("t/<slug:slug>/manage/rounds/<int:round_number>/<slug:action>/", views.round_action_view,
          name="round_action"),
+    path("new/", setup_views.create_view, name="create"),
+    path("t/<slug:slug>/manage/settings/", setup_views.edit_view, name="edit"),
+    path("t/<slug:slug>/manage/copy/", setup_views.copy_view, name="copy"),
+    path("t/<slug:slug>/manage/officials/", setup_views.officials_view, name="officials"),
+    path("t/<slug:slug>/manage/officials/link-player/", setup_views.link_player_view, name="link_player"),
+    path("t/<slug:slug>/manage/rounds/<int:round_number>/print/<slug:kind>.pdf", setup_views.print_view,
+         name="print"),
+    path("t/<slug:slug>/manage/final-report.pdf", setup_views.final_report_view, name="final_report"),
 ]

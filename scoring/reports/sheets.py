@@ -96,7 +96,9 @@ def rules_text(rules) -> str:
         length = _("раздач: %(n)s") % {"n": rules.deals_per_partie}
     else:
         length = _("до %(n)s очков, %(m)s мин") % {"n": rules.target_points, "m": rules.time_limit_minutes}
-    return _("Регламент «%(preset)s», %(length)s") % {"preset": rules.preset, "length": length}
+    from tournaments.presets import preset_label
+
+    return _("Регламент «%(preset)s», %(length)s") % {"preset": preset_label(rules.preset), "length": length}
 
 
 def protocol_url(partie_id: int, base_url: str = "") -> str:

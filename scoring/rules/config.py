@@ -89,7 +89,8 @@ class Rules:
         config = dict(config or {})
         preset = config.pop("preset", "pusto-shest")
         if preset not in PRESETS:
-            raise RulesError(f"unknown preset {preset!r} (known: {', '.join(PRESETS)})", key="preset")
+            raise RulesError(f"unknown preset {preset!r} (known: {', '.join(PRESETS)})", key="preset",
+                             code="unknown_preset")
         known = {f.name for f in fields(cls)} - {"preset"}
         unknown = sorted(set(config) - known)
         if unknown:
@@ -100,7 +101,7 @@ class Rules:
             rules = replace(rules, forfeit_score=rules.default_forfeit_score())
         if rules.partie_length == "deals" and rules.deals_per_partie % 4:
             raise RulesError("deals_per_partie must be a multiple of 4 (every player leads equally)",
-                             key="deals_per_partie")
+                             key="deals_per_partie", code="not_multiple_of_4")
         return rules
 
     def default_forfeit_score(self) -> int:
@@ -140,22 +141,22 @@ class Rules:
 
 def _int(key, value, lo, hi=None):
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{key} must be a whole number", key=key)
+        raise RulesError(f"{key} must be a whole number", key=key, code="not_integer")
     if value < lo or (hi is not None and value > hi):
         bound = f"{lo}..{hi}" if hi is not None else f">= {lo}"
-        raise RulesError(f"{key} must be {bound}, got {value}", key=key)
+        raise RulesError(f"{key} must be {bound}, got {value}", key=key, code="out_of_range", lo=lo, hi=hi)
     return value
 
 
 def _bool(key, value):
     if not isinstance(value, bool):
-        raise RulesError(f"{key} must be true or false", key=key)
+        raise RulesError(f"{key} must be true or false", key=key, code="not_boolean")
     return value
 
 
 def _choice(key, value, choices):
     if value not in choices:
-        raise RulesError(f"{key} must be one of {', '.join(choices)}, got {value!r}", key=key)
+        raise RulesError(f"{key} must be one of {', '.join(choices)}, got {value!r}", key=key, code="bad_choice")
     return value
 
 
@@ -216,3 +217,6 @@ PRESET_DEFAULTS = {
         forfeit_score=200,
     ),
 }
+
+# The allowed values of every option that is a choice (forms build their drop-downs from these).
+OPTION_CHOICES = {"partie_length": PARTIE_LENGTH, "block_scoring": BLOCK_SCORING, "bye_result": BYE_RESULTS}

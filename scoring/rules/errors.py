@@ -5,11 +5,12 @@ from __future__ import annotations
 class RulesError(ValueError):
     """A tournament's rules configuration is not valid (unknown key, bad value)."""
 
-    def __init__(self, message: str, *, key: str | None = None, code: str = "bad_rules"):
+    def __init__(self, message: str, *, key: str | None = None, code: str = "bad_rules", **params):
         super().__init__(message)
         self.message = message
         self.key = key
         self.code = code
+        self.params = params  # the values of the message (bounds, step), for a translated form
 
 
 class ProtocolError(ValueError):

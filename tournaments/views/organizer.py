@@ -2,6 +2,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -12,6 +13,8 @@ from ..errors import ImportRejected, TournamentError
 from ..forms import DrawForm, ImportForm, ManualNumberForm, PairForm, PairRoundForm, SwapForm, WithdrawForm
 from ..models import PairStatus, RoundStatus, Tournament
 from ..permissions import can_organize
+from ..presets import preset_label
+from ..state import state_steps, tournament_state
 
 
 def _organized(request, slug):
@@ -21,8 +24,13 @@ def _organized(request, slug):
     return tournament
 
 
-def _manage_context(tournament, **extra):
-    pairs = tournament.pairs.prefetch_related("players").order_by("number", "id")
+PAIRS_PER_PAGE = 50
+
+
+def _manage_context(tournament, page=None, **extra):
+    # The pair list is paged: the page stays fast with thousands of pairs (bench/manage_bench.py).
+    pairs = Paginator(tournament.pairs.prefetch_related("players").order_by("number", "id"),
+                      PAIRS_PER_PAGE).get_page(page)
     rounds = tournament.rounds.order_by("number")
     last = rounds.last()
     context = {
@@ -30,7 +38,8 @@ def _manage_context(tournament, **extra):
         "pair_form": PairForm(), "draw_form": DrawForm(initial={"seed": tournament.draw_seed}),
         "round_form": PairRoundForm(), "swap_form": SwapForm(),
         "unsigned": services.unsigned_tables(last) if last and last.status == RoundStatus.PUBLISHED else [],
-        "active_count": sum(1 for p in pairs if p.status == PairStatus.ACTIVE),
+        "active_count": tournament.pairs.filter(status=PairStatus.ACTIVE).count(),
+        "state": tournament_state(tournament), "state_steps": state_steps(), "preset_name": preset_label(tournament.rules_preset),
     }
     context.update(extra)
     return context
@@ -43,7 +52,7 @@ def _error(request, err):
 @login_required
 def manage(request, slug):
     tournament = _organized(request, slug)
-    return render(request, "tournaments/manage.html", _manage_context(tournament))
+    return render(request, "tournaments/manage.html", _manage_context(tournament, page=request.GET.get("page")))
 
 
 @login_required

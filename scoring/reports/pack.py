@@ -1,0 +1,60 @@
+"""The print pack of a round and the final report: one function per file (the pages call these)."""
+from __future__ import annotations
+
+from referees.models import RoleKind, TournamentRole
+from scoring.models import Protocol
+from scoring.scores import score
+from tournaments import selectors as tournament_selectors
+
+from . import pdf_pack, selectors
+from .sheets import signed_sheet
+
+
+def _parties(tournament, round_number):
+    rnd = selectors.round_of(tournament, round_number)
+    return rnd, tournament_selectors.round_parties(rnd)
+
+
+def pairings_by_table(tournament, round_number: int) -> bytes:
+    rnd, parties = _parties(tournament, round_number)
+    return pdf_pack.pairings_by_table_pdf(tournament, rnd, parties)
+
+
+def pairings_by_name(tournament, round_number: int) -> bytes:
+    rnd, parties = _parties(tournament, round_number)
+    return pdf_pack.pairings_by_name_pdf(tournament, rnd, tournament_selectors.by_name(parties))
+
+
+def table_cards(tournament, round_number: int) -> bytes:
+    rnd, parties = _parties(tournament, round_number)
+    return pdf_pack.table_cards_pdf(tournament, rnd, parties)
+
+
+def sanctions_of(tournament) -> list[dict]:
+    """Every remark of the published rounds with its effect, by pair number then round (the engine scores
+    only the protocols that hold remarks)."""
+    protocols = selectors.protocols_for_sheets(
+        Protocol.objects.filter(partie__round__tournament=tournament, remarks__isnull=False)
+        .exclude(partie__round__status="draft").distinct())
+    rows = []
+    for protocol in protocols:
+        partie = protocol.partie
+        sheet = signed_sheet(protocol, score(protocol))
+        for r in sheet.remarks:
+            pair = partie.pair_a if r.seat.startswith("A") else partie.pair_b
+            rows.append({"pair": pair.number if pair else None, "round": partie.round.number, "table": partie.table,
+                         "deal": r.deal, "seat": r.seat, "name": r.name, "reason": r.reason, "number": r.number,
+                         "effect": r.effect})
+    rows.sort(key=lambda s: (s["pair"] is None, s["pair"] or 0, s["round"], s["deal"], s["number"]))
+    return rows
+
+
+def chief_referee_names(tournament) -> list[str]:
+    roles = TournamentRole.objects.filter(tournament=tournament, role=RoleKind.CHIEF_REFEREE).select_related("user")
+    return sorted(r.user.get_full_name() or r.user.get_username() for r in roles)
+
+
+def final_report(tournament) -> bytes:
+    standings, cells, _matrix = selectors.load_crosstable(tournament)
+    return pdf_pack.final_report_pdf(tournament, standings, cells, sanctions_of(tournament),
+                                     chief_referees=chief_referee_names(tournament))

@@ -1,0 +1,267 @@
+"""The print pack of a round and the final report of a tournament (A4, reportlab, DejaVu fonts).
+
+* ``pairings_by_table_pdf`` and ``pairings_by_name_pdf`` — large type, to hang
+  on a wall and read from two metres;
+* ``table_cards_pdf`` — one card per table: its number, the two pairs and who
+  sits in A1 B1 A2 B2;
+* ``final_report_pdf`` — final standings, the cross table, the sanctions of
+  every pair and the chief referee's signature line: what a club files.
+
+Names come from users: every text that goes into ``Paragraph`` markup is
+escaped (``xml.sax.saxutils.escape``); the canvas draws plain strings.
+"""
+from __future__ import annotations
+
+import io
+from xml.sax.saxutils import escape
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import LongTable, PageBreak, Paragraph, SimpleDocTemplate, Spacer, TableStyle
+from reportlab.pdfgen import canvas
+
+from tournaments.presets import preset_label
+
+from .pdf import BOLD, FONT, MARGIN, PAGE_H, PAGE_W, WIDTH, fit, register_fonts
+from .tabular import status_text, tiebreak_labels
+
+BIG = 16  # pt: pairings read from two metres
+H1 = ParagraphStyle("pack-h1", fontName=BOLD, fontSize=20, leading=25, spaceAfter=4)
+H2 = ParagraphStyle("pack-h2", fontName=BOLD, fontSize=13, leading=17, spaceBefore=8, spaceAfter=4)
+SMALL = ParagraphStyle("pack-small", fontName=FONT, fontSize=9, leading=12)
+CELL = ParagraphStyle("pack-cell", fontName=FONT, fontSize=8, leading=10)
+BIG_CELL = ParagraphStyle("pack-big", fontName=FONT, fontSize=BIG, leading=BIG * 1.2)
+BIG_BOLD = ParagraphStyle("pack-big-bold", fontName=BOLD, fontSize=BIG, leading=BIG * 1.2)
+HEAD = ParagraphStyle("pack-head", fontName=BOLD, fontSize=8, leading=10)
+
+
+def _p(text, style=CELL) -> Paragraph:
+    return Paragraph(escape(str(text if text is not None else "")), style)
+
+
+def _doc(buf, title):
+    return SimpleDocTemplate(buf, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
+                             bottomMargin=MARGIN, title=title, author=_("Спортивное домино"))
+
+
+def _grid(data, widths, *, header_size=10, zebra=False):
+    table = LongTable(data, colWidths=widths, repeatRows=1)
+    style = [
+        ("GRID", (0, 0), (-1, -1), 0.5, colors.grey),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.Color(0.87, 0.9, 0.93)),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+    ]
+    if zebra:
+        for i in range(2, len(data), 2):
+            style.append(("BACKGROUND", (0, i), (-1, i), colors.Color(0.96, 0.96, 0.96)))
+    table.setStyle(TableStyle(style))
+    return table
+
+
+def _names(pair) -> str:
+    if pair is None:
+        return ""
+    players = sorted(pair.players.all(), key=lambda p: (p.number or 9, p.id))
+    return " — ".join(p.name for p in players)
+
+
+def _pair_cell(pair) -> Paragraph:
+    """"№3" in bold, then each player on his own line (names escaped for the markup)."""
+    players = sorted(pair.players.all(), key=lambda p: (p.number or 9, p.id))
+    lines = [f"<b>№{pair.number}</b>"] + [escape(p.name) for p in players]
+    return Paragraph("<br/>".join(lines), BIG_CELL)
+
+
+def _subtitle(tournament, rnd=None) -> str:
+    parts = [tournament.start_date.strftime("%d.%m.%Y")]
+    if tournament.venue:
+        parts.append(tournament.venue)
+    parts.append(_("регламент «%(p)s»") % {"p": preset_label(tournament.rules_preset)})
+    if rnd is not None:
+        parts.insert(0, _("Тур %(r)s") % {"r": rnd.number})
+    return " · ".join(parts)
+
+
+# --- pairings in large type ------------------------------------------------------
+
+def pairings_by_table_pdf(tournament, rnd, parties) -> bytes:
+    register_fonts()
+    title = _("%(t)s — тур %(r)s: пары по столам") % {"t": tournament.name, "r": rnd.number}
+    data = [[_p(_("Стол"), BIG_BOLD), _p(_("Пара A"), BIG_BOLD), _p(_("Пара B"), BIG_BOLD)]]
+    for partie in parties:
+        b = _pair_cell(partie.pair_b) if partie.pair_b else _p(_("свободна от игры"), BIG_CELL)
+        data.append([_p(partie.table if partie.pair_b else "—", BIG_BOLD), _pair_cell(partie.pair_a), b])
+    widths = [58, (WIDTH - 58) / 2, (WIDTH - 58) / 2]
+    buf = io.BytesIO()
+    _doc(buf, title).build([_p(title, H1), _p(_subtitle(tournament, rnd), SMALL), Spacer(1, 8),
+                            _grid(data, widths, zebra=True)])
+    return buf.getvalue()
+
+
+def pairings_by_name_pdf(tournament, rnd, rows) -> bytes:
+    """``rows``: ``tournaments.selectors.by_name`` — every player alphabetically with his table and seat."""
+    register_fonts()
+    title = _("%(t)s — тур %(r)s: игроки по алфавиту") % {"t": tournament.name, "r": rnd.number}
+    data = [[_p(_("Игрок"), BIG_BOLD), _p(_("Стол"), BIG_BOLD), _p(_("Место"), BIG_BOLD),
+             _p(_("Пара"), BIG_BOLD)]]
+    for r in rows:
+        table = r["table"] if r["table"] is not None else "—"
+        data.append([_p(r["name"], BIG_CELL), _p(table, BIG_BOLD), _p(r["seat"] or "—", BIG_CELL),
+                     _p(f"№{r['pair']}", BIG_CELL)])
+    widths = [WIDTH - 3 * 70, 70, 70, 70]
+    buf = io.BytesIO()
+    _doc(buf, title).build([_p(title, H1), _p(_subtitle(tournament, rnd), SMALL), Spacer(1, 8),
+                            _grid(data, widths, zebra=True)])
+    return buf.getvalue()
+
+
+# --- table cards -----------------------------------------------------------------
+
+CARD_SEATS = (("A1", "top"), ("B1", "right"), ("A2", "bottom"), ("B2", "left"))
+
+
+def _card(c: canvas.Canvas, tournament, rnd, partie, seats: dict):
+    """One table card on a page: the table number huge, the pairs, the seats around a drawn table."""
+    c.setFont(FONT, 12)
+    c.drawString(MARGIN, PAGE_H - MARGIN - 12, fit(tournament.name, FONT, 12, WIDTH))
+    c.drawString(MARGIN, PAGE_H - MARGIN - 30, fit(_subtitle(tournament, rnd), FONT, 12, WIDTH))
+    c.setFont(BOLD, 40)
+    c.drawCentredString(PAGE_W / 2, PAGE_H - MARGIN - 90, _("Стол %(n)s") % {"n": partie.table})
+    c.setFont(BOLD, 18)
+    y = PAGE_H - MARGIN - 135
+    for side, pair in (("A", partie.pair_a), ("B", partie.pair_b)):
+        text = _("Пара %(side)s: №%(n)s") % {"side": side, "n": pair.number}
+        c.drawCentredString(PAGE_W / 2, y, text)
+        y -= 24
+    # the table, seen from above: A1 at the top, then clockwise B1, A2, B2
+    cx, cy, half = PAGE_W / 2, PAGE_H / 2 - 60, 95
+    c.setLineWidth(1.5)
+    c.rect(cx - half, cy - half, 2 * half, 2 * half)
+    c.setFont(BOLD, 30)
+    c.drawCentredString(cx, cy - 10, str(partie.table))
+    box_w = WIDTH / 2 - 10
+    places = {
+        "top": (cx, cy + half + 16), "bottom": (cx, cy - half - 44),
+        "right": (cx + half + 10 + box_w / 2 - 20, cy - 12), "left": (cx - half - 10 - box_w / 2 + 20, cy - 12),
+    }
+    for seat, where in CARD_SEATS:
+        x, yy = places[where]
+        width = 2 * half + 80 if where in ("top", "bottom") else box_w - 70
+        c.setFont(BOLD, 18)
+        c.drawCentredString(x, yy + 14, seat)
+        c.setFont(FONT, 15)
+        c.drawCentredString(x, yy - 6, fit(seats.get(seat, ""), FONT, 15, width))
+    c.setFont(FONT, 9)
+    c.drawString(MARGIN, MARGIN, _("Места по часовой стрелке: A1, B1, A2, B2. Первым заходит A1."))
+
+
+def table_cards_pdf(tournament, rnd, parties) -> bytes:
+    from .sheets import seats_of
+
+    register_fonts()
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=A4)
+    c.setTitle(_("%(t)s — тур %(r)s: карточки столов") % {"t": tournament.name, "r": rnd.number})
+    c.setAuthor(_("Спортивное домино"))
+    drawn = 0
+    for partie in parties:
+        if partie.pair_b is None:
+            continue
+        _card(c, tournament, rnd, partie, seats_of(partie))
+        c.showPage()
+        drawn += 1
+    if not drawn:
+        c.setFont(FONT, 14)
+        c.drawString(MARGIN, PAGE_H - MARGIN - 14, _("В туре нет столов."))
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+# --- the final report ------------------------------------------------------------
+
+def _fmt(x):
+    if isinstance(x, float):
+        return f"{x:g}"
+    return "" if x is None else str(x)
+
+
+def _standings_table(standings):
+    head = [_("Место"), _("Пара"), _("Игроки"), _("Очки матча"), _("Поб."), _("Пор."), _("За"), _("Против"),
+            _("Разн.")]
+    data = [[_p(h, HEAD) for h in head]]
+    for r in standings.rows:
+        label = r.pair.label + (f" ({status_text(r.status)})" if status_text(r.status) else "")
+        data.append([_p(_fmt(r.rank) or "—"), _p(_fmt(r.pair.number)), _p(label), _p(_fmt(r.match_points)),
+                     _p(r.wins), _p(r.losses), _p(r.points_for), _p(r.points_against), _p(r.difference)])
+    fixed = [40, 36, None, 46, 34, 34, 38, 46, 38]
+    fixed[2] = WIDTH - sum(w for w in fixed if w)
+    return _grid(data, fixed)
+
+
+def _cross_table(standings, cells, rounds):
+    head = [_("Место"), _("Пара")] + [_("Тур %(n)s") % {"n": n} for n in rounds]
+    data = [[_p(h, HEAD) for h in head]]
+    for r in standings.rows:
+        by_round = {c.round: c for c in cells.get(r.pair.id, [])}
+        line = [_p(_fmt(r.rank) or "—"), _p(_fmt(r.pair.number))]
+        for n in rounds:
+            cell = by_round.get(n)
+            if cell is None:
+                line.append(_p(""))
+            elif cell.opponent is None:
+                line.append(_p(_("пропуск")))
+            elif not cell.result:
+                line.append(_p(f"{cell.opponent} —"))
+            else:
+                line.append(_p(f"{cell.mark}{cell.opponent} {cell.points_for}:{cell.points_against}"))
+        data.append(line)
+    first = [40, 36]
+    rest = (WIDTH - sum(first)) / max(1, len(rounds))
+    return _grid(data, first + [rest] * len(rounds))
+
+
+def _sanctions_table(sanctions):
+    head = [_("Пара"), _("Тур"), _("Стол"), _("Раздача"), _("Игрок"), _("Причина"), _("№"), _("Последствие")]
+    data = [[_p(h, HEAD) for h in head]]
+    for s in sanctions:
+        data.append([_p(f"№{s['pair']}"), _p(s["round"]), _p(s["table"]), _p(s["deal"]),
+                     _p(f"{s['seat']} {s['name']}"), _p(s["reason"]), _p(s["number"]), _p(s["effect"])])
+    widths = [36, 30, 34, 52, None, 90, 22, 120]
+    widths[4] = WIDTH - sum(w for w in widths if w)
+    return _grid(data, widths)
+
+
+def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=()) -> bytes:
+    """``standings``/``cells`` from ``selectors.load_crosstable``; ``sanctions`` from ``sanctions_of``."""
+    register_fonts()
+    title = _("%(t)s: итоговый отчёт") % {"t": tournament.name}
+    rounds = list(standings.rounds)
+    story = [
+        _p(title, H1), _p(_subtitle(tournament), SMALL),
+        _p(_("Пар: %(p)s · туров: %(r)s · порядок показателей: %(o)s") % {
+            "p": len(standings.rows), "r": len(rounds), "o": " → ".join(tiebreak_labels(standings.tiebreaks))},
+           SMALL),
+        _p(_("Итоговое положение"), H2), _standings_table(standings),
+        PageBreak(), _p(_("Турнирная таблица"), H2),
+        _p(_("В клетке: + победа, = ничья, − поражение; номер соперника; счёт партии."), SMALL), Spacer(1, 4),
+        _cross_table(standings, cells, rounds),
+        _p(_("Замечания и санкции"), H2),
+    ]
+    if sanctions:
+        story.append(_sanctions_table(sanctions))
+    else:
+        story.append(_p(_("Замечаний не было."), SMALL))
+    story += [Spacer(1, 28), _p(_("Главный судья: ______________________  / %(name)s /") % {
+        "name": ", ".join(chief_referees) or "______________________"}, BIG_CELL),
+        Spacer(1, 10), _p(_("Дата: %(d)s") % {"d": timezone.localdate().strftime("%d.%m.%Y")}, SMALL)]
+    buf = io.BytesIO()
+    _doc(buf, title).build(story)
+    return buf.getvalue()

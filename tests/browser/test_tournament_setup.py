@@ -1,0 +1,127 @@
+"""A club secretary creates a tournament from the preset list on a phone and on a laptop, then sees its state."""
+import pytest
+from django.contrib.auth.models import Permission
+from playwright.sync_api import expect
+
+from referees.models import RoleKind, TournamentRole
+from tournaments.models import Tournament
+
+from .conftest import PHONE, login
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+LAPTOP = {"width": 1280, "height": 800}
+NARROW = {"width": 360, "height": 740}
+
+
+def no_horizontal_scroll(page):
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def broken_words(page):
+    """Texts of labels, legends and headings whose words are split across lines (none expected)."""
+    return page.evaluate("""() => {
+        const bad = [];
+        for (const el of document.querySelectorAll('label, legend, h1, h2, th, button, a.button')) {
+            const range = document.createRange();
+            for (const node of el.childNodes) {
+                if (node.nodeType !== 3) continue;
+                const text = node.textContent;
+                let start = 0;
+                for (const word of text.split(/(\\s+)/)) {
+                    if (word.trim().length > 1) {
+                        range.setStart(node, start); range.setEnd(node, start + word.length);
+                        if (range.getClientRects().length > 1) bad.push(word);
+                    }
+                    start += word.length;
+                }
+            }
+        }
+        return bad;
+    }""")
+
+
+@pytest.fixture
+def secretary(django_user_model):
+    user = django_user_model.objects.create_user("secretary", password="domino2026")
+    user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    return user
+
+
+@pytest.mark.parametrize("viewport,tag,name", [
+    (PHONE, "390", "Кубок Ёлкина 2026"),
+    (LAPTOP, "1280", "Осенний турнир «Дубль-шесть»"),
+])
+def test_create_tournament_from_the_preset_list(live_server, new_page, secretary, artifacts, viewport, tag, name):
+    base = live_server.url
+    page = new_page(viewport)
+    login(page, base, "secretary", "domino2026")
+    page.goto(f"{base}/")
+    page.click("#create-tournament")
+    expect(page.locator("h1")).to_contain_text("Новый турнир")
+    page.fill("#id_name", name)
+    if tag == "390":
+        expect(page.locator("#id_slug")).to_have_attribute("placeholder", "kubok-yolkina-2026")
+    # The federation preset fills in its numbers; one of them is changed by hand.
+    page.select_option("#id_rules_preset", label="Федерация")
+    expect(page.locator("#id_rule_partie_length")).to_have_value("target")
+    expect(page.locator("#id_rule_block_scoring")).to_have_value("all")
+    expect(page.locator("#id_rule_count_partner_on_domino")).to_be_checked()
+    page.fill("#id_rule_target_points", "250")
+    page.fill("#id_start_date", "2026-12-05")
+    page.fill("#id_rounds_planned", "٣")  # Arabic-Indic digit: refused next to the field
+    assert no_horizontal_scroll(page)
+    assert broken_words(page) == []
+    page.screenshot(path=str(artifacts / f"setup-create-{tag}.png"), full_page=True)
+    page.click("#setup-form button[type=submit]")
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("#row-rounds_planned .errorlist")).to_contain_text("цифрами 0–9")
+    expect(page.locator("#id_rule_target_points")).to_have_value("250")  # the rest is kept
+    assert no_horizontal_scroll(page)
+    page.screenshot(path=str(artifacts / f"setup-error-{tag}.png"), full_page=True)
+    page.fill("#id_rounds_planned", "5")
+    page.click("#setup-form button[type=submit]")
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("#state")).to_have_attribute("data-state", "registration")
+    expect(page.locator("#main-action")).to_contain_text("Зарегистрировать пары")
+    expect(page.locator("body")).to_contain_text("Федерация")
+    assert no_horizontal_scroll(page)
+    assert broken_words(page) == []
+    page.screenshot(path=str(artifacts / f"setup-manage-{tag}.png"), full_page=True)
+
+    t = Tournament.objects.get(name=name)
+    assert t.rules_preset == "federation" and t.rules_overrides == {"target_points": 250}
+    assert t.rounds_planned == 5
+    assert TournamentRole.objects.filter(tournament=t, user=secretary, role=RoleKind.ORGANIZER).exists()
+
+
+def test_create_form_at_360(live_server, new_page, secretary, artifacts):
+    page = new_page(NARROW)
+    login(page, live_server.url, "secretary", "domino2026")
+    page.goto(f"{live_server.url}/new/")
+    assert no_horizontal_scroll(page)
+    assert broken_words(page) == []
+    page.screenshot(path=str(artifacts / "setup-create-360.png"), full_page=True)
+
+
+def test_manage_page_with_rounds_and_officials_page_on_a_phone(live_server, new_page, table, artifacts):
+    from tests.referees.conftest import PASSWORD
+
+    base = live_server.url
+    page = new_page(NARROW)
+    login(page, base, "org", PASSWORD)
+    page.goto(f"{base}/t/{table.tournament.slug}/manage/")
+    expect(page.locator("#state")).to_have_attribute("data-state", "round_in_play")
+    expect(page.locator(".pack").first).to_contain_text("карточки столов")
+    assert no_horizontal_scroll(page)
+    assert broken_words(page) == []
+    page.screenshot(path=str(artifacts / "setup-manage-rounds-360.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.goto(f"{base}/t/{table.tournament.slug}/manage/officials/?q=Судейская")
+    expect(page.locator("#found")).to_contain_text("referee")
+    page.locator("#found input[name=tables]").first.fill("٣")
+    page.locator("#found button[type=submit]").first.click()
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("#found .errorlist").first).to_contain_text("через запятую")
+    assert no_horizontal_scroll(page)
+    assert broken_words(page) == []
+    page.screenshot(path=str(artifacts / "setup-officials-390.png"), full_page=True)

@@ -1,0 +1,231 @@
+"""Creating, editing and copying a tournament on the site.
+
+Services in the STYLE.md sense: each takes the acting ``user``, checks the
+right (``tournaments.add_tournament`` to create or copy; the organizer's role
+to edit), works inside one transaction with the tournament row locked, lets
+the engine validate the rules (``Rules.from_config``, then ``Tournament.clean``)
+and writes an audit entry with what was and what became.
+
+A rules change (preset, overrides, tie-breaks) is refused once any protocol of
+the tournament is signed: the results already signed were scored under the
+old rules. The check is ``rules_frozen`` — one function, so that the house-wide
+check can replace it.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from referees.models import RoleKind, TournamentRole, log_action
+from referees.permissions import is_organizer
+from scoring.rules import Rules, RulesError
+
+from ..errors import NotAllowed, SetupRejected
+from ..models import Tournament
+from ..presets import rules_error_text
+
+# Fields of a tournament a person sets on the create / edit form.
+SETTINGS = (
+    "name", "slug", "start_date", "end_date", "venue", "rules_preset", "rules_overrides", "tiebreaks",
+    "pairing_system", "rounds_planned", "signature_mode", "confirm_each_deal", "is_public",
+)
+RULES_FIELDS = ("rules_preset", "rules_overrides", "tiebreaks")
+# What a copy takes from its source besides the rules (never pairs, rounds, keys or the draw).
+COPIED = ("venue", "rules_preset", "rules_overrides", "tiebreaks", "pairing_system", "rounds_planned",
+          "signature_mode", "confirm_each_deal", "is_public")
+COPIED_ROLES = (RoleKind.ORGANIZER, RoleKind.CHIEF_REFEREE, RoleKind.REFEREE)
+
+TRANSLIT = {
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "yo", "ж": "zh", "з": "z", "и": "i",
+    "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t",
+    "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ы": "y", "ь": "",
+    "э": "e", "ю": "yu", "я": "ya", "і": "i", "ї": "yi", "є": "ye", "ґ": "g", "ў": "u",
+}
+SLUG_MAX = 60
+
+
+# --- slugs -----------------------------------------------------------------------
+
+def slug_from_name(name) -> str:
+    """"Кубок Ёлкина 2026" -> "kubok-yolkina-2026": Cyrillic transliterated, the rest reduced to a-z 0-9 -."""
+    text = "".join(TRANSLIT.get(ch, ch) for ch in str(name or "").lower())
+    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
+    slug = re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+    return slug[:SLUG_MAX].rstrip("-") or "tournament"
+
+
+def free_slug(base: str, *, exclude_pk=None) -> str:
+    """``base``, or ``base-2``, ``base-3``… — the first not taken by another tournament."""
+    taken = Tournament.objects.exclude(pk=exclude_pk)
+    slug, k = base, 1
+    while taken.filter(slug=slug).exists():
+        k += 1
+        slug = f"{base[:SLUG_MAX - len(str(k)) - 1]}-{k}"
+    return slug
+
+
+# --- checks ----------------------------------------------------------------------
+
+def can_create(user) -> bool:
+    return bool(user is not None and getattr(user, "is_authenticated", False) and user.is_active
+                and user.has_perm("tournaments.add_tournament"))
+
+
+def can_edit(user, tournament) -> bool:
+    """The tournament's own organizer: staff rights alone do not open another club's settings."""
+    if not is_organizer(user, tournament):
+        return False
+    return TournamentRole.objects.filter(tournament_id=tournament.pk, user_id=user.pk,
+                                         role=RoleKind.ORGANIZER).exists()
+
+
+def _require_create(user):
+    if not can_create(user):
+        raise NotAllowed(_("Создавать турниры может только пользователь с правом на это."))
+
+
+def _require_edit(user, tournament):
+    if not can_edit(user, tournament):
+        raise NotAllowed(_("Настройки турнира меняет только его организатор."))
+
+
+def rules_frozen(tournament) -> bool:
+    """True once any protocol of the tournament is signed (its rules may no longer change)."""
+    from scoring.models import Protocol, ProtocolStatus
+
+    return Protocol.objects.filter(partie__round__tournament_id=tournament.pk).filter(
+        Q(status=ProtocolStatus.SIGNED) | Q(locked_at__isnull=False)).exists()
+
+
+# --- validation ------------------------------------------------------------------
+
+def _validate(tournament, *, check_slug=True) -> None:
+    """The engine on the rules (each error on the option it names), then ``full_clean`` on the rest."""
+    errors: dict = {}
+    try:
+        Rules.from_config(tournament.rules_config())
+    except RulesError as exc:
+        field = "rules_preset" if exc.key == "preset" else f"rule_{exc.key}"
+        errors[field] = [rules_error_text(exc)]
+    if check_slug and tournament.slug and Tournament.objects.exclude(pk=tournament.pk).filter(
+            slug=tournament.slug).exists():
+        errors["slug"] = [_("Краткое имя «%(s)s» уже занято другим турниром.") % {"s": tournament.slug}]
+    if tournament.end_date and tournament.start_date and tournament.end_date < tournament.start_date:
+        errors["end_date"] = [_("Турнир не может закончиться раньше, чем начался.")]
+    checks = [tournament.clean_fields]
+    if not errors:  # the rules passed the engine: the model's own check adds the tie-breaks
+        checks.append(tournament.clean)
+    for check in checks:
+        try:
+            check()
+        except ValidationError as exc:
+            for field, messages in exc.message_dict.items():
+                errors.setdefault(None if field == "__all__" else field, []).extend(messages)
+    if errors:
+        raise SetupRejected(_("Настройки турнира не приняты: исправьте отмеченные поля."), errors)
+
+
+def _effective(data: dict):
+    try:
+        return Rules.from_config({"preset": data["rules_preset"], **(data["rules_overrides"] or {})}).as_dict()
+    except (RulesError, TypeError):
+        return None
+
+
+def _changed_rules(before: dict, after: dict) -> list[str]:
+    """The rules fields whose meaning changes (the same rules written another way do not count)."""
+    changed = []
+    if before["tiebreaks"] != after["tiebreaks"]:
+        changed.append("tiebreaks")
+    differ = [f for f in ("rules_preset", "rules_overrides") if before[f] != after[f]]
+    if differ:
+        was = _effective(before)
+        if was is None or was != _effective(after):
+            changed += differ
+    return changed
+
+
+def snapshot(tournament) -> dict:
+    data = {}
+    for field in SETTINGS:
+        value = getattr(tournament, field)
+        data[field] = value.isoformat() if hasattr(value, "isoformat") else value
+    return data
+
+
+def _apply(tournament, data: dict) -> None:
+    for field in SETTINGS:
+        if field in data:
+            setattr(tournament, field, data[field])
+    tournament.name = " ".join(str(tournament.name or "").split())
+    tournament.venue = " ".join(str(tournament.venue or "").split())
+    if not tournament.slug:
+        tournament.slug = free_slug(slug_from_name(tournament.name), exclude_pk=tournament.pk)
+
+
+# --- actions ---------------------------------------------------------------------
+
+def create_tournament(user, data: dict) -> Tournament:
+    """A new tournament; its creator becomes its organizer."""
+    _require_create(user)
+    with transaction.atomic():
+        tournament = Tournament()
+        _apply(tournament, data)
+        _validate(tournament)
+        tournament.save()
+        TournamentRole.objects.create(tournament=tournament, user=user, role=RoleKind.ORGANIZER)
+        log_action(tournament, "tournament.created", user=user, after=snapshot(tournament))
+    return tournament
+
+
+def update_tournament(user, tournament, data: dict) -> Tournament:
+    """Change the settings; rules changes are refused once a protocol is signed."""
+    _require_edit(user, tournament)
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        before = snapshot(tournament)
+        _apply(tournament, data)
+        after = snapshot(tournament)
+        changed_rules = _changed_rules(before, after)
+        if changed_rules and rules_frozen(tournament):
+            message = _("Протоколы турнира уже подписаны: регламент и порядок показателей менять нельзя.")
+            raise SetupRejected(message, {f: [message] for f in changed_rules})
+        played = tournament.rounds.count()
+        if tournament.rounds_planned is not None and tournament.rounds_planned < played:
+            raise SetupRejected(_("Настройки турнира не приняты: исправьте отмеченные поля."), {
+                "rounds_planned": [_("Туров уже составлено: %(n)s — запланировать меньше нельзя.") % {"n": played}]})
+        _validate(tournament)
+        tournament.save()
+        changed = {k: v for k, v in after.items() if before[k] != v}
+        if changed:
+            log_action(tournament, "tournament.updated", user=user,
+                       before={k: before[k] for k in changed}, after=changed)
+    return tournament
+
+
+def copy_tournament(user, source, *, name, start_date, slug="", end_date=None) -> Tournament:
+    """A new tournament with the rules, tie-breaks, settings and officials of ``source`` — no pairs."""
+    _require_create(user)
+    if not is_organizer(user, source):
+        raise NotAllowed(_("Скопировать можно только турнир, который вы организуете."))
+    with transaction.atomic():
+        source = Tournament.objects.select_for_update().get(pk=source.pk)
+        tournament = Tournament()
+        _apply(tournament, {**{f: getattr(source, f) for f in COPIED}, "name": name, "slug": slug,
+                            "start_date": start_date, "end_date": end_date})
+        _validate(tournament)
+        tournament.save()
+        copied = []
+        for role in source.roles.filter(role__in=COPIED_ROLES).exclude(user_id=user.pk, role=RoleKind.ORGANIZER):
+            TournamentRole.objects.create(tournament=tournament, user_id=role.user_id, role=role.role,
+                                          tables=list(role.tables or []))
+            copied.append({"user_id": role.user_id, "role": role.role, "tables": list(role.tables or [])})
+        TournamentRole.objects.create(tournament=tournament, user=user, role=RoleKind.ORGANIZER)
+        log_action(tournament, "tournament.copied", user=user,
+                   after={**snapshot(tournament), "source": source.slug, "roles": copied})
+    return tournament

@@ -1,0 +1,97 @@
+"""Where a tournament stands and what its organizer does next — a selector, computed from the data, never stored.
+
+registration → draw done → round k in play → finished.
+
+* **registration** — the draw of pair numbers has not been run;
+* **draw done** — pairs are numbered, no round is paired yet;
+* **round k in play** — round k is a draft, published, or finished with more rounds planned;
+* **finished** — the planned number of rounds is reached and every round is finished.
+  To finish early, the organizer lowers "rounds planned" to the rounds played
+  (the settings refuse a number below the rounds already paired).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from .models import PairStatus, RoundStatus
+
+REGISTRATION, DRAW_DONE, ROUND_IN_PLAY, FINISHED = "registration", "draw_done", "round_in_play", "finished"
+STEPS = (REGISTRATION, DRAW_DONE, ROUND_IN_PLAY, FINISHED)
+
+
+@dataclass(frozen=True)
+class Action:
+    label: str
+    url: str
+    method: str = "post"  # "post": a form with the CSRF token; "get": a link
+
+
+@dataclass(frozen=True)
+class TournamentState:
+    code: str
+    label: str
+    round: int | None = None
+    round_status: str = ""
+    action: Action | None = None
+    note: str = ""
+    unsigned: tuple = ()
+
+    @property
+    def step(self) -> int:
+        return STEPS.index(self.code)
+
+
+def tournament_state(tournament) -> TournamentState:
+    """The state and the next sensible action (a handful of queries, whatever the number of pairs)."""
+    slug = tournament.slug
+    rounds = list(tournament.rounds.order_by("number").values_list("number", "status", "pk"))
+    planned = tournament.rounds_planned or 0
+    if rounds and len(rounds) >= planned and all(status == RoundStatus.FINISHED for _n, status, _pk in rounds):
+        return TournamentState(
+            FINISHED, _("Турнир завершён"), round=rounds[-1][0], round_status=RoundStatus.FINISHED,
+            action=Action(_("Итоговый отчёт (PDF)"), reverse("tournaments:final_report", args=[slug]), "get"),
+        )
+    if not rounds and not tournament.draw_done_at:
+        active = tournament.pairs.filter(status=PairStatus.ACTIVE).count()
+        if active >= 2:
+            action = Action(_("Провести жеребьёвку"), reverse("tournaments:draw_run", args=[slug]))
+        else:
+            action = Action(_("Зарегистрировать пары"), reverse("tournaments:manage", args=[slug]) + "#register",
+                            "get")
+        return TournamentState(REGISTRATION, _("Регистрация пар"), action=action,
+                               note=_("Зарегистрировано пар: %(n)s") % {"n": active})
+    if not rounds:
+        return TournamentState(DRAW_DONE, _("Жеребьёвка проведена"), action=Action(
+            _("Составить тур %(n)s") % {"n": 1}, reverse("tournaments:pair_round", args=[slug])))
+    number, status, round_pk = rounds[-1]
+    label = _("Идёт тур %(k)s из %(n)s") % {"k": number, "n": planned}
+    if status == RoundStatus.DRAFT:
+        return TournamentState(ROUND_IN_PLAY, label, number, status, Action(
+            _("Проверить и опубликовать тур %(k)s") % {"k": number},
+            reverse("tournaments:pairings", args=[slug, number]), "get"),
+            note=_("Тур %(k)s — черновик: игроки его ещё не видят.") % {"k": number})
+    if status == RoundStatus.PUBLISHED:
+        from .services import unsigned_tables
+
+        rnd = tournament.rounds.get(pk=round_pk)
+        unsigned = tuple(unsigned_tables(rnd))
+        if unsigned:
+            return TournamentState(ROUND_IN_PLAY, label, number, status, Action(
+                _("Ход тура: не подписано протоколов — %(n)s") % {"n": len(unsigned)},
+                reverse("referees:dashboard", args=[slug]), "get"), unsigned=unsigned)
+        return TournamentState(ROUND_IN_PLAY, label, number, status, Action(
+            _("Завершить тур %(k)s") % {"k": number},
+            reverse("tournaments:round_action", args=[slug, number, "finish"])),
+            note=_("Все протоколы тура подписаны."))
+    return TournamentState(ROUND_IN_PLAY, _("Тур %(k)s из %(n)s завершён") % {"k": number, "n": planned},
+                           number, status, Action(_("Составить тур %(n)s") % {"n": number + 1},
+                                                  reverse("tournaments:pair_round", args=[slug])))
+
+
+def state_steps() -> list[tuple[str, str]]:
+    """The four steps with their names, for the strip at the top of the management page."""
+    return [(REGISTRATION, _("Регистрация")), (DRAW_DONE, _("Жеребьёвка")), (ROUND_IN_PLAY, _("Туры")),
+            (FINISHED, _("Итоги"))]

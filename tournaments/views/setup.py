@@ -1,0 +1,189 @@
+"""Setting a tournament up on the site: create, edit, copy, its officials, and the printouts.
+
+Thin views: check the right, call one service, show the result; the refusals
+of the services land next to the field they name.
+"""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from referees import accounts
+from referees.models import RoleKind
+from referees.permissions import is_organizer, is_referee
+from scoring.errors import ServiceError
+from scoring.reports import pack
+
+from ..errors import NotAllowed, SetupRejected
+from ..forms_setup import AttachForm, CopyForm, LinkPlayerForm, TournamentForm, add_service_errors, preset_values
+from ..models import Round, Tournament
+from ..services import setup
+
+
+def _form_page(request, form, tournament=None, *, title, status=200):
+    return render(request, "tournaments/setup_form.html", {
+        "form": form, "tournament": tournament, "title": title, "presets_json": preset_values(),
+        "rules_frozen": tournament is not None and setup.rules_frozen(tournament),
+    }, status=status)
+
+
+@login_required
+def create_view(request):
+    if not setup.can_create(request.user):
+        raise PermissionDenied(_("Создавать турниры может только пользователь с правом на это."))
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = setup.create_tournament(request.user, form.settings())
+        except SetupRejected as err:
+            add_service_errors(form, err.errors)
+        else:
+            messages.success(request, _("Турнир создан. Вы — его организатор."))
+            return redirect("tournaments:manage", slug=tournament.slug)
+    return _form_page(request, form, title=_("Новый турнир"), status=400 if request.method == "POST" else 200)
+
+
+def _editable(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not setup.can_edit(request.user, tournament):
+        raise PermissionDenied(_("Настройки турнира меняет только его организатор."))
+    return tournament
+
+
+@login_required
+def edit_view(request, slug):
+    tournament = _editable(request, slug)
+    if request.method == "POST":
+        form = TournamentForm(request.POST)
+    else:
+        form = TournamentForm(tournament=tournament)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = setup.update_tournament(request.user, tournament, form.settings())
+        except NotAllowed as err:
+            raise PermissionDenied(err.message) from None
+        except SetupRejected as err:
+            add_service_errors(form, err.errors)
+        else:
+            messages.success(request, _("Настройки турнира сохранены."))
+            return redirect("tournaments:manage", slug=tournament.slug)
+    return _form_page(request, form, tournament, title=_("Настройки турнира"),
+                      status=400 if request.method == "POST" else 200)
+
+
+@login_required
+def copy_view(request, slug):
+    source = get_object_or_404(Tournament, slug=slug)
+    if not (setup.can_create(request.user) and is_organizer(request.user, source)):
+        raise PermissionDenied(_("Скопировать можно только турнир, который вы организуете."))
+    form = CopyForm(request.POST or None, initial={"name": source.name})
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = setup.copy_tournament(request.user, source, **form.cleaned_data)
+        except SetupRejected as err:
+            add_service_errors(form, err.errors)
+        else:
+            messages.success(request, _("Турнир скопирован: регламент, показатели и судьи — без пар."))
+            return redirect("tournaments:manage", slug=tournament.slug)
+    return render(request, "tournaments/copy.html", {"form": form, "tournament": source},
+                  status=400 if request.method == "POST" else 200)
+
+
+# --- officials: existing accounts ---------------------------------------------------
+
+def _organized(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not is_organizer(request.user, tournament):
+        raise PermissionDenied(_("Это может сделать только организатор турнира."))
+    return tournament
+
+
+def _officials_page(request, tournament, *, attach_form=None, link_form=None, status=200):
+    query = " ".join((request.POST.get("q") or request.GET.get("q", "")).split())[:100]
+    found = accounts.search_accounts(query) if query else []
+    return render(request, "tournaments/officials.html", {
+        "tournament": tournament, "officials": accounts.officials(tournament), "query": query, "found": found,
+        "attach_form": attach_form or AttachForm(), "blank_attach_form": AttachForm(),
+        "link_form": link_form or LinkPlayerForm(tournament=tournament),
+        "roles": dict(RoleKind.choices),
+    }, status=status)
+
+
+@login_required
+def officials_view(request, slug):
+    """GET: officials of the tournament and a search of existing accounts; POST: attach one."""
+    tournament = _organized(request, slug)
+    if request.method != "POST":
+        return _officials_page(request, tournament)
+    form = AttachForm(request.POST)
+    if form.is_valid():
+        try:
+            role = accounts.attach_account(request.user, tournament, form.cleaned_data["account"],
+                                           role=form.cleaned_data["role"], tables=form.cleaned_data["tables"])
+        except ServiceError as err:
+            form.add_service_error(err)
+        else:
+            messages.success(request, _("«%(u)s» добавлен в турнир: %(role)s.") % {
+                "u": role.user.get_username(), "role": role.get_role_display()})
+            return redirect("tournaments:officials", slug=slug)
+    return _officials_page(request, tournament, attach_form=form, status=400)
+
+
+@login_required
+@require_POST
+def link_player_view(request, slug):
+    tournament = _organized(request, slug)
+    form = LinkPlayerForm(request.POST, tournament=tournament)
+    if form.is_valid():
+        try:
+            player = accounts.link_player_account(request.user, tournament, form.cleaned_data["player"],
+                                                  form.cleaned_data["account"])
+        except ServiceError as err:
+            form.add_service_error(err)
+        else:
+            messages.success(request, _("Игрок %(name)s привязан к учётной записи «%(u)s».") % {
+                "name": player.name, "u": player.user.get_username()})
+            return redirect("tournaments:officials", slug=slug)
+    return _officials_page(request, tournament, link_form=form, status=400)
+
+
+# --- printouts ---------------------------------------------------------------------
+
+MAX_ROUND = 32767  # a round number is a small integer; anything larger is no round (and no database error)
+PACK = {
+    "pairings-tables": (pack.pairings_by_table, "pairings-tables"),
+    "pairings-names": (pack.pairings_by_name, "pairings-names"),
+    "table-cards": (pack.table_cards, "table-cards"),
+}
+
+
+def _pdf(data: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+@login_required
+def print_view(request, slug, round_number, kind):
+    """One file of a round's print pack, for the organizer and the referees."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not is_referee(request.user, tournament):
+        raise PermissionDenied(_("Печать доступна организатору и судьям турнира."))
+    if kind not in PACK or round_number > MAX_ROUND:
+        raise Http404
+    get_object_or_404(Round, tournament=tournament, number=round_number)
+    render_pdf, name = PACK[kind]
+    return _pdf(render_pdf(tournament, round_number), f"{slug}-round{round_number}-{name}.pdf")
+
+
+@login_required
+def final_report_view(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not is_referee(request.user, tournament):
+        raise PermissionDenied(_("Печать доступна организатору и судьям турнира."))
+    return _pdf(pack.final_report(tournament), f"{slug}-final-report.pdf")
