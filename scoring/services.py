@@ -87,9 +87,10 @@ def _given_version(expected_version):
     return int(text)
 
 
-def _open(partie, expected_version, *, allow_locked=False) -> Protocol:
+def _open(partie, expected_version, *, allow_locked=False, allow_draft=False) -> Protocol:
     """Lock the protocol row for this transaction and check the round, the version and the lock."""
-    _require_published(partie)
+    if not allow_draft:
+        _require_published(partie)
     ensure_protocol(partie)
     protocol = Protocol.objects.select_for_update().get(partie=partie)
     protocol.partie = partie
@@ -473,7 +474,7 @@ def reopen_protocol(user, partie, reason, *, expected_version):
     if not reason:
         raise InvalidInput(_("Укажите причину повторного открытия."), "reason_required", field="reason")
     with transaction.atomic():
-        protocol = _open(partie, expected_version, allow_locked=True)
+        protocol = _open(partie, expected_version, allow_locked=True, allow_draft=True)
         if not protocol.is_locked:
             raise InvalidInput(_("Протокол не закрыт."), "not_locked")
         before = {"status": protocol.status, "locked_at": protocol.locked_at.isoformat(),
@@ -484,4 +485,30 @@ def reopen_protocol(user, partie, reason, *, expected_version):
         _save(protocol, user, content_changed=False)
         log_action(partie.round.tournament, "protocol.reopened", user=user, partie=partie, before=before,
                    after={"status": protocol.status, "signatures": []}, note=reason)
+    return protocol
+
+
+def clear_protocol(user, partie, reason, *, expected_version):
+    """The chief referee empties an open protocol (deals, remarks, no-show, time-up, signatures), with a reason.
+
+    For a table that must not keep what was written there, e.g. a draft round
+    that held results: a signed protocol is reopened first. Allowed in a
+    draft round, where nothing else may be written. The audit keeps the whole
+    protocol as it was.
+    """
+    partie = load_partie(partie)
+    _require(perms.can_reopen(user, partie), _("Очистить протокол может только главный судья."))
+    _require_table(partie)
+    reason = (reason or "").strip()
+    if not reason:
+        raise InvalidInput(_("Укажите причину очистки протокола."), "reason_required", field="reason")
+    with transaction.atomic():
+        protocol = _open(partie, expected_version, allow_draft=True)
+        before = {"protocol": protocol_json(protocol), "totals": _totals(protocol), "version": protocol.version}
+        protocol.deals.all().delete()
+        protocol.remarks.all().delete()
+        protocol.no_show, protocol.ended_by_time, protocol.first_lead = "", False, "A1"
+        _save(protocol, user)
+        log_action(partie.round.tournament, "protocol.cleared", user=user, partie=partie, before=before,
+                   after={"totals": _totals(protocol), "version": protocol.version}, note=reason)
     return protocol
