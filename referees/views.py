@@ -304,3 +304,16 @@ def reopen(request, partie_id):
             messages.success(request, _("Протокол снова открыт; подписи сняты."))
             return redirect(entry_url(partie))
     return render_entry(request, partie, status=422, reopen_form=form)
+
+
+@login_required
+@require_POST
+def clear(request, partie_id):
+    """The chief referee empties a protocol of a round made draft again (the service checks and logs it)."""
+    partie = get_partie(partie_id)
+    if not perms.can_reopen(request.user, partie):
+        return forbidden(request, _("Очистить протокол может только главный судья."))
+    return _simple_action(request, partie, "clear",
+                          lambda: services.clear_protocol(request.user, partie, request.POST.get("reason"),
+                                                          expected_version=request.POST.get("version")),
+                          _("Протокол очищен."))

@@ -502,6 +502,8 @@ def clear_protocol(user, partie, reason, *, expected_version):
     reason = (reason or "").strip()
     if not reason:
         raise InvalidInput(_("Укажите причину очистки протокола."), "reason_required", field="reason")
+    if len(reason) > 300:
+        raise InvalidInput(_("Причина — не длиннее 300 знаков."), "reason_too_long", field="reason")
     with transaction.atomic():
         protocol = _open(partie, expected_version, allow_draft=True)
         before = {"protocol": protocol_json(protocol), "totals": _totals(protocol), "version": protocol.version}

@@ -118,3 +118,26 @@ def test_player_signs_on_table_device_needs_the_version_too(client, table):
     client.force_login(table.referee)
     r = client.post(reverse("referees:sign", args=[table.partie.pk]), {"seat": "B1", "password": PASSWORD})
     assert r.status_code == 409 and not Signature.objects.exists()
+
+
+def test_chief_referee_clears_a_recorded_table_of_a_draft_round_from_the_page(client, table):
+    play(table.referee, table.partie, DEALS[:2])
+    table.round2.status = RoundStatus.DRAFT
+    table.round2.save()
+    page = reverse("referees:partie", args=[table.partie.pk])
+    url = reverse("referees:clear", args=[table.partie.pk])
+    client.force_login(table.referee)
+    html = client.get(page).content.decode()
+    assert 'id="round-draft"' in html and 'id="deal-form"' not in html and 'id="clear"' not in html
+    assert client.post(url, {"reason": "тур перепутан", "version": shown_version(table.partie)}).status_code == 403
+    client.force_login(table.chief)
+    assert 'id="clear"' in client.get(page).content.decode()
+    for reason in ("", "я" * 10_000):
+        r = client.post(url, {"reason": reason, "version": shown_version(table.partie)})
+        assert r.status_code == 422 and 'class="field-error"' in r.content.decode()
+    assert client.post(url, {"reason": "тур перепутан"}).status_code == 409
+    assert Deal.objects.filter(protocol__partie=table.partie).count() == 2
+    r = client.post(url, {"reason": "тур перепутан", "version": shown_version(table.partie)})
+    assert r.status_code == 302
+    assert not Deal.objects.filter(protocol__partie=table.partie).exists()
+    assert 'id="clear"' not in client.get(page).content.decode()
