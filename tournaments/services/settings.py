@@ -90,7 +90,7 @@ def update_rules(user, tournament, *, preset, overrides, tiebreaks) -> Tournamen
             field, messages = next(iter(exc.message_dict.items()))
             raise InvalidInput(" ".join(messages), field=field) from None
         tournament.save(update_fields=list(RULE_FIELDS))
-        begun = (Protocol.objects.select_for_update()
+        begun = (Protocol.objects.select_for_update(of=("self",))
                  .filter(partie__round__tournament=tournament)
                  .select_related("partie__round__tournament", "partie__pair_a", "partie__pair_b")
                  .order_by("partie__round__number", "partie__table"))
