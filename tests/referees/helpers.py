@@ -1,8 +1,8 @@
 """Steps shared by the protocol tests (all through the services)."""
 from scoring import services
+from tests.versions import shown_version
 
 from .conftest import DEALS
-from tests.versions import shown_version
 
 
 def play(user, partie, deals=DEALS):
@@ -15,5 +15,6 @@ def play(user, partie, deals=DEALS):
 def sign_all(table, partie=None):
     partie = partie or table.partie
     for seat in ("A1", "B1", "A2", "B2"):
-        services.sign_protocol(table.players[seat], partie, role="player", seat=seat, expected_version=shown_version(partie))
+        services.sign_protocol(table.players[seat], partie, role="player", seat=seat,
+                               expected_version=shown_version(partie))
     return services.sign_protocol(table.referee, partie, role="referee", expected_version=shown_version(partie))

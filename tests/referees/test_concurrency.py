@@ -7,9 +7,9 @@ from django.db import connection
 from scoring import services
 from scoring.errors import InvalidInput, VersionConflict
 from scoring.models import Deal, Protocol, Remark
+from tests.versions import shown_version
 
 from .conftest import DEALS
-from tests.versions import shown_version
 
 
 def race(*calls):

@@ -105,7 +105,8 @@ def test_recorded_table_is_reopened_and_cleared_before_a_swap(table):
     with pytest.raises(RoundBlocked):
         swap_parties(table.organizer, table.round2, 3, 1)
     with pytest.raises(NotAllowed):
-        services.clear_protocol(table.referee, table.partie, "тур перепутан", expected_version=shown_version(table.partie))
+        services.clear_protocol(table.referee, table.partie, "тур перепутан",
+                                expected_version=shown_version(table.partie))
     with pytest.raises(InvalidInput) as err:
         services.clear_protocol(table.chief, table.partie, " ", expected_version=shown_version(table.partie))
     assert err.value.field == "reason"
@@ -169,7 +170,8 @@ def test_player_with_referee_role_cannot_correct_countersign_or_reopen(table, pl
                                expected_version=shown_version(table.partie))
     # …but does not countersign it as the referee.
     with pytest.raises(NotAllowed):
-        services.sign_protocol(playing_chief, table.partie, role="referee", expected_version=shown_version(table.partie))
+        services.sign_protocol(playing_chief, table.partie, role="referee",
+                               expected_version=shown_version(table.partie))
     assert not Protocol.objects.get(partie=table.partie).is_locked
     services.sign_protocol(table.referee, table.partie, role="referee", expected_version=shown_version(table.partie))
     with pytest.raises(NotAllowed):

@@ -5,10 +5,10 @@ from django.urls import reverse
 from referees.models import AuditEntry
 from scoring import services
 from scoring.models import Deal, Protocol, ProtocolStatus
+from tests.versions import shown_version
 
 from .conftest import DEALS, PASSWORD
 from .helpers import play, sign_all
-from tests.versions import shown_version
 
 
 def deal_post(n, version, **fields):
@@ -94,7 +94,8 @@ def test_correction_form_is_prefilled(ref_client, table):
 def test_remark_effect_and_disqualification_confirmation(ref_client, table):
     first = table.round1.parties.get(table=1)
     for seat in ("A1", "A2", "A1", "A2"):
-        services.give_remark(table.referee, first, deal=1, seat=seat, reason="time", expected_version=shown_version(first))
+        services.give_remark(table.referee, first, deal=1, seat=seat, reason="time",
+                             expected_version=shown_version(first))
     r = ref_client.post(reverse("referees:remark_preview", args=[table.partie.pk]), {"seat": "A1"})
     assert "5-е замечание пары A" in r.content.decode() and "подтверждение" in r.content.decode()
     url = reverse("referees:remark_save", args=[table.partie.pk])
@@ -130,7 +131,8 @@ def test_player_cannot_post_a_deal(client, table):
 
 def test_dashboard_states_and_polling(client, table):
     play(table.referee, table.partie)
-    services.record_deal(table.referee, table.other_partie, DEALS[0], expected_version=shown_version(table.other_partie))
+    services.record_deal(table.referee, table.other_partie, DEALS[0],
+                         expected_version=shown_version(table.other_partie))
     client.force_login(table.chief)
     page = client.get(reverse("referees:dashboard", args=[table.tournament.slug]) + "?round=2").content.decode()
     assert 'hx-trigger="every 5s"' in page
@@ -206,7 +208,8 @@ def test_entry_page_query_count_is_small(ref_client, table, django_assert_max_nu
 def test_player_confirms_a_deal_from_his_phone(client, table):
     table.tournament.confirm_each_deal = True
     table.tournament.save()
-    services.record_deal(table.referee, table.partie, DEALS[0], expected_version=shown_version(table.partie))  # won by A
+    services.record_deal(table.referee, table.partie, DEALS[0],
+                         expected_version=shown_version(table.partie))  # won by A
     client.force_login(table.players["B1"])
     page = client.get(reverse("referees:partie", args=[table.partie.pk])).content.decode()
     assert reverse("referees:confirm_deal", args=[table.partie.pk, 1]) in page
@@ -252,7 +255,8 @@ def test_no_show_from_the_page(ref_client, table):
 
 def test_withdraw_remark_from_the_page(ref_client, table):
     services.record_deal(table.referee, table.partie, DEALS[0], expected_version=shown_version(table.partie))
-    protocol = services.give_remark(table.referee, table.partie, deal=1, seat="B1", reason="time", expected_version=shown_version(table.partie))
+    protocol = services.give_remark(table.referee, table.partie, deal=1, seat="B1", reason="time",
+                                    expected_version=shown_version(table.partie))
     remark = protocol.remarks.get()
     url = reverse("referees:remark_withdraw", args=[table.partie.pk, remark.pk])
     r = ref_client.post(url, {"reason": "", "version": protocol.version})

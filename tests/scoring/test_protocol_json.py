@@ -46,7 +46,8 @@ def test_prior_remarks_come_from_earlier_rounds(partie):
     tournament = partie.round.tournament
     earlier = make_round(tournament, 0, [(3, 5)])
     first = earlier.parties.get()
-    import_protocol_json(first, {"deals": [], "remarks": [{"deal": 1, "player": "A2", "reason": "time"}]}, make_referee(first.round.tournament))
+    import_protocol_json(first, {"deals": [], "remarks": [{"deal": 1, "player": "A2", "reason": "time"}]},
+                         make_referee(first.round.tournament))
     protocol = import_protocol_json(partie, example(), make_referee(partie.round.tournament))
     assert protocol.prior_remarks_a == 1
     assert (protocol.score_a, protocol.score_b) == (47, 35)  # the §8 example with A's 2nd remark
@@ -103,7 +104,8 @@ def test_rescore_cascades_to_later_rounds(partie):
             "remarks": [{"deal": 1, "player": "A1", "reason": "talking"}]}
     import_protocol_json(later, data, make_referee(later.round.tournament))
     assert Protocol.objects.get(partie=later).score_a == 15  # A's 1st remark: warning
-    first = import_protocol_json(partie, example(), make_referee(partie.round.tournament))  # round 1: A gets a remark, before round 2
+    # round 1: A gets a remark, before round 2
+    first = import_protocol_json(partie, example(), make_referee(partie.round.tournament))
     assert first.remarks.count() == 1
     rescore(first)
     assert Protocol.objects.get(partie=later).score_a == 14  # now A's 2nd remark: re-scored with 20
