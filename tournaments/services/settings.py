@@ -69,6 +69,7 @@ def update_rules(user, tournament, *, preset, overrides, tiebreaks) -> Tournamen
     """
     from scoring.models import Protocol
     from scoring.rules import ProtocolError
+    from scoring.rules.config import PRESETS
     from scoring.scores import rescore
 
     require_organizer(user, tournament)
@@ -84,6 +85,9 @@ def update_rules(user, tournament, *, preset, overrides, tiebreaks) -> Tournamen
         if rules_locked(tournament):
             field = next(f for f in RULE_FIELDS if after[f] != before[f])
             raise RulesLocked(locked_message(), field=field)
+        if tournament.rules_preset not in PRESETS:
+            raise InvalidInput(_("Выберите регламент из списка: %(known)s.") % {"known": ", ".join(PRESETS)},
+                               field="rules_preset", code="unknown_preset")
         try:
             tournament.clean()
         except ValidationError as exc:
