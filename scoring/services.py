@@ -494,7 +494,7 @@ def clear_protocol(user, partie, reason, *, expected_version):
     For a table that must not keep what was written there, e.g. a draft round
     that held results: a signed protocol is reopened first. Allowed in a
     draft round, where nothing else may be written. The audit keeps the whole
-    protocol as it was.
+    protocol as it was. A pair disqualified by a remark of this protocol plays again.
     """
     partie = load_partie(partie)
     _require(perms.can_reopen(user, partie), _("Очистить протокол может только главный судья."))
@@ -507,10 +507,19 @@ def clear_protocol(user, partie, reason, *, expected_version):
     with transaction.atomic():
         protocol = _open(partie, expected_version, allow_draft=True)
         before = {"protocol": protocol_json(protocol), "totals": _totals(protocol), "version": protocol.version}
+        was_disqualified = engine_score(protocol_json(protocol)).disqualified
         protocol.deals.all().delete()
         protocol.remarks.all().delete()
         protocol.no_show, protocol.ended_by_time, protocol.first_lead = "", False, "A1"
         _save(protocol, user)
-        log_action(partie.round.tournament, "protocol.cleared", user=user, partie=partie, before=before,
+        tournament = partie.round.tournament
+        log_action(tournament, "protocol.cleared", user=user, partie=partie, before=before,
                    after={"totals": _totals(protocol), "version": protocol.version}, note=reason)
+        pair = {"A": partie.pair_a, "B": partie.pair_b}.get(was_disqualified or "")
+        if pair is not None and pair.status == PairStatus.DISQUALIFIED:
+            pair.status = PairStatus.ACTIVE
+            pair.save(update_fields=["status"])
+            log_action(tournament, "pair.reinstated", user=user, partie=partie,
+                       before={"status": PairStatus.DISQUALIFIED}, after={"status": pair.status, "pair": pair.number},
+                       note=reason)
     return protocol
