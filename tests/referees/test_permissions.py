@@ -12,7 +12,7 @@ from .conftest import DEALS
 from .helpers import play, sign_all
 
 ROLES = ["organizer", "staff", "superuser", "chief", "referee", "table2_referee", "foreign_referee", "player",
-         "nobody", "anonymous"]
+         "playing_chief", "nobody", "anonymous"]
 ENTER = {"organizer", "chief", "referee"}  # being staff or superuser gives no role in a tournament
 REOPEN = {"organizer", "chief"}
 
@@ -22,6 +22,12 @@ def actor(table, role, anonymous):
         return anonymous
     if role == "player":
         return table.players["A1"]
+    if role == "playing_chief":  # chief referee of the tournament who plays at this table: not his own referee
+        from referees.models import RoleKind, TournamentRole
+
+        TournamentRole.objects.get_or_create(tournament=table.tournament, user=table.players["B2"],
+                                             role=RoleKind.CHIEF_REFEREE)
+        return table.players["B2"]
     return getattr(table, role)
 
 
@@ -83,8 +89,9 @@ def test_reopen_only_chief_referee_or_organizer(table, anonymous, role):
 @pytest.mark.parametrize("role", ROLES)
 def test_read_audit_and_dashboard(table, anonymous, role):
     user = actor(table, role, anonymous)
-    assert perms.can_read_audit(user, table.tournament) == (role in REOPEN)
-    assert perms.can_view_dashboard(user, table.tournament) == (role in ENTER | {"table2_referee"})
+    # A chief referee who plays reads the round and its log; he only may not referee his own table.
+    assert perms.can_read_audit(user, table.tournament) == (role in REOPEN | {"playing_chief"})
+    assert perms.can_view_dashboard(user, table.tournament) == (role in ENTER | {"table2_referee", "playing_chief"})
 
 
 def test_table_referee_enters_only_his_tables(table):
