@@ -46,7 +46,7 @@ SERVICES = {
         u, t.tournament, _pair1_player(t), username="igrok-1-1", password=NEW_PASSWORD),
     "create_player_accounts": lambda u, t: accounts.create_player_accounts(u, t.tournament),
 }
-REFUSED = ["chief", "referee", "table2_referee", "player", "nobody", "anonymous", "other_organizer"]
+REFUSED = ["staff", "chief", "referee", "table2_referee", "player", "nobody", "anonymous", "other_organizer"]
 
 
 def _actor(table, who, anonymous, django_user_model):
