@@ -2,9 +2,13 @@
 
 Roles: organizer, chief referee, referee (for the whole tournament or for
 given tables), player (a ``Player`` row linked to the account) and the public.
-Superusers and staff count as organizers of every tournament. Each question
-has one function; the services call them, the pages only use them to hide
-buttons.
+Being staff or superuser gives no role in any tournament: on a shared server
+each club's organizer runs only his own events (the superuser keeps the admin
+for emergencies, where protocols are read-only). No one referees his own
+game: a player of a partie cannot enter, correct, confirm as referee,
+countersign or reopen it, whatever referee role he holds; he still signs for
+his own seat. Each question has one function; the services call them, the
+pages only use them to hide buttons.
 """
 from __future__ import annotations
 
@@ -30,8 +34,6 @@ def _roles(user, tournament) -> list[TournamentRole]:
 def is_organizer(user, tournament) -> bool:
     if not _authenticated(user):
         return False
-    if user.is_superuser or user.is_staff:
-        return True
     return any(r.role == RoleKind.ORGANIZER for r in _roles(user, tournament))
 
 
@@ -92,13 +94,21 @@ def seated_players(pair) -> list:
 
 # --- one function per question ------------------------------------------------
 
+def officiates(user, partie) -> bool:
+    """A referee of this table who does not play in this partie (no one referees his own game)."""
+    return is_referee_for(user, partie) and not player_seats(user, partie)
+
+
 def can_enter(user, partie) -> bool:
     """Enter and correct deals, give remarks, record a no-show or the time-up."""
-    return is_referee_for(user, partie)
+    return officiates(user, partie)
 
 
 def can_confirm(user, partie) -> bool:
-    """Confirm deals at all (the per-deal rule "not your own entry" is checked by the service)."""
+    """Confirm deals at all (the per-deal rule "not your own entry" is checked by the service).
+
+    A player of the partie confirms as a player, whatever referee role he holds.
+    """
     return is_referee_for(user, partie) or bool(player_seats(user, partie))
 
 
@@ -107,11 +117,11 @@ def can_sign_as_player(user, partie, seat) -> bool:
 
 
 def can_countersign(user, partie) -> bool:
-    return is_referee_for(user, partie)
+    return officiates(user, partie)
 
 
 def can_reopen(user, partie) -> bool:
-    return is_chief_referee(user, partie.round.tournament)
+    return is_chief_referee(user, partie.round.tournament) and not player_seats(user, partie)
 
 
 def can_read_audit(user, tournament) -> bool:

@@ -122,6 +122,7 @@ def entry_context(partie, user, *, protocol=None) -> dict:
         remark_steps[side] = {"step": step, "kind": effect.kind, "text": effect.describe()}
     slots, referee_signature = signature_slots(partie, protocol, names)
     can_enter = perms.can_enter(user, partie)
+    round_draft = partie.round.status == "draft"  # nothing is entered until the round is published
     return {
         "partie": partie, "tournament": tournament, "protocol": protocol, "names": names,
         "seats": seat_list(partie),
@@ -130,7 +131,10 @@ def entry_context(partie, user, *, protocol=None) -> dict:
         "slots": slots, "referee_signature": referee_signature,
         "players_signed": all(s["signature"] for s in slots),
         "awaiting": protocol.status == ProtocolStatus.AWAITING_SIGNATURES,
-        "can_enter": can_enter and not protocol.is_locked,
+        "can_enter": can_enter and not protocol.is_locked and not round_draft,
+        "round_draft": round_draft,
+        "can_clear": (round_draft and not protocol.is_locked and perms.can_reopen(user, partie)
+                      and bool(protocol.no_show or protocol.deals.all() or protocol.remarks.all())),
         "can_countersign": perms.can_countersign(user, partie),
         "can_reopen": perms.can_reopen(user, partie) and protocol.is_locked,
         "can_read_audit": perms.can_read_audit(user, tournament),

@@ -24,5 +24,6 @@ urlpatterns = [
     path("partie/<int:partie_id>/confirm/<int:n>/", views.confirm_deal, name="confirm_deal"),
     path("partie/<int:partie_id>/sign/", views.sign, name="sign"),
     path("partie/<int:partie_id>/reopen/", views.reopen, name="reopen"),
+    path("partie/<int:partie_id>/clear/", views.clear, name="clear"),
     path("partie/<int:partie_id>/audit/", overview.audit_partie, name="audit_partie"),
 ]

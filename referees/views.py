@@ -173,7 +173,7 @@ def remark_save(request, partie):
 def remark_withdraw(request, partie, remark_id):
     return _simple_action(request, partie, "remarks",
                           lambda: services.withdraw_remark(request.user, partie, remark_id, request.POST.get("reason"),
-                                                           expected_version=request.POST.get("version") or None),
+                                                           expected_version=request.POST.get("version")),
                           _("Замечание снято."))
 
 
@@ -216,7 +216,7 @@ def no_show(request, partie):
 
 @_entering
 def time_up(request, partie):
-    version = request.POST.get("version") or None
+    version = request.POST.get("version")
     return _simple_action(request, partie, "time",
                           lambda: services.record_time_up(request.user, partie, expected_version=version),
                           _("Окончание партии по времени отмечено."))
@@ -240,7 +240,9 @@ def confirm_deal(request, partie_id, n):
     partie = get_partie(partie_id)
     if not perms.can_confirm(request.user, partie):
         return forbidden(request)
-    return _simple_action(request, partie, "deals", lambda: services.confirm_deal(request.user, partie, n),
+    version = request.POST.get("version")
+    return _simple_action(request, partie, "deals",
+                          lambda: services.confirm_deal(request.user, partie, n, expected_version=version),
                           _("Раздача %(n)s подтверждена.") % {"n": n})
 
 
@@ -251,9 +253,11 @@ def sign(request, partie_id):
     partie = get_partie(partie_id)
     if not perms.can_view_entry(request.user, partie):
         return forbidden(request)
+    version = request.POST.get("version")
     if request.POST.get("role") == "referee":
         return _simple_action(request, partie, "signatures",
-                              lambda: services.sign_protocol(request.user, partie, role="referee"),
+                              lambda: services.sign_protocol(request.user, partie, role="referee",
+                                                             expected_version=version),
                               _("Протокол подписан судьёй и закрыт."))
     form = PlayerSignForm(request.POST)
     if not form.is_valid():
@@ -266,7 +270,8 @@ def sign(request, partie_id):
             return render_entry(request, partie, status=422, errors={
                 f"sign_{seat}": _("Неверный пароль игрока или у игрока нет учётной записи.")})
     return _simple_action(request, partie, "signatures",
-                          lambda: services.sign_protocol(signer, partie, role="player", seat=seat),
+                          lambda: services.sign_protocol(signer, partie, role="player", seat=seat,
+                                                         expected_version=version),
                           _("Подпись %(seat)s принята.") % {"seat": seat})
 
 
@@ -289,10 +294,26 @@ def reopen(request, partie_id):
     form = ReopenForm(request.POST)
     if form.is_valid():
         try:
-            services.reopen_protocol(request.user, partie, form.cleaned_data["reason"])
+            services.reopen_protocol(request.user, partie, form.cleaned_data["reason"],
+                                     expected_version=request.POST.get("version"))
+        except VersionConflict as exc:
+            return _conflict(request, partie, exc, reopen_form=form)
         except ServiceError as exc:
             form.add_service_error(exc)
         else:
             messages.success(request, _("Протокол снова открыт; подписи сняты."))
             return redirect(entry_url(partie))
     return render_entry(request, partie, status=422, reopen_form=form)
+
+
+@login_required
+@require_POST
+def clear(request, partie_id):
+    """The chief referee empties a protocol of a round made draft again (the service checks and logs it)."""
+    partie = get_partie(partie_id)
+    if not perms.can_reopen(request.user, partie):
+        return forbidden(request, _("Очистить протокол может только главный судья."))
+    return _simple_action(request, partie, "clear",
+                          lambda: services.clear_protocol(request.user, partie, request.POST.get("reason"),
+                                                          expected_version=request.POST.get("version")),
+                          _("Протокол очищен."))

@@ -1,28 +1,47 @@
+"""Protocols in the admin: read-only.
+
+Deals, remarks, no-shows and signatures change only through the services,
+which check the permissions, the version and the lock and write the audit
+log; the admin (even a superuser's) shows them and changes nothing.
+"""
 from django.contrib import admin
 
 from .models import Deal, Protocol, Remark, Signature
 
 
-class DealInline(admin.TabularInline):
+class ReadOnlyAdminMixin:
+    """No add, no change, no delete: the admin only shows the rows."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class DealInline(ReadOnlyAdminMixin, admin.TabularInline):
     model = Deal
     extra = 0
     readonly_fields = ("entered_by", "entered_at", "confirmed_by", "confirmed_at")
 
 
-class RemarkInline(admin.TabularInline):
+class RemarkInline(ReadOnlyAdminMixin, admin.TabularInline):
     model = Remark
     extra = 0
 
 
-class SignatureInline(admin.TabularInline):
+class SignatureInline(ReadOnlyAdminMixin, admin.TabularInline):
     model = Signature
     extra = 0
     readonly_fields = ("signed_at", "fingerprint")
 
 
 @admin.register(Protocol)
-class ProtocolAdmin(admin.ModelAdmin):
-    """Read-mostly: protocols change through the referee pages, which audit every change."""
+class ProtocolAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Read-only: protocols change through the referee pages, which audit every change."""
 
     list_display = ("__str__", "status", "score_a", "score_b", "winner")
     list_filter = ("status", "partie__round__tournament")
@@ -31,6 +50,3 @@ class ProtocolAdmin(admin.ModelAdmin):
         "winner", "finished", "extra_deal_needed", "disqualified",
     )
     inlines = [DealInline, RemarkInline, SignatureInline]
-
-    def has_change_permission(self, request, obj=None):
-        return False

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from scoring.rules import FORMAT, ProtocolError, score_protocol
 
@@ -54,24 +55,35 @@ def _check_pairs(partie, data: dict) -> None:
             )
 
 
-def import_protocol_json(partie, data: dict, user=None) -> Protocol:
+def import_protocol_json(partie, data: dict, user) -> Protocol:
     """Replace the partie's deals and remarks by those of a §9 protocol.
 
-    The tournament's rules and the pairs' remarks from earlier rounds apply,
-    whatever the file says. A signed protocol is refused; bad input raises
-    ``ProtocolError`` and saves nothing.
+    Like every protocol service: only a referee of the table who does not
+    play in it may import (``NotAllowed``), nothing is imported while the
+    round is a draft, and the signatures already given are discarded (and
+    logged) when the content changes. The tournament's rules and the pairs'
+    remarks from earlier rounds apply, whatever the file says. A signed
+    protocol is refused; bad input raises ``ProtocolError`` and saves nothing.
     """
+    from referees import permissions as perms
     from referees.models import log_action
 
+    from . import services
+    from .errors import NotAllowed
     from .scores import prior_remarks, rescore
 
+    partie = services.load_partie(partie)
+    if not perms.can_enter(user, partie):
+        raise NotAllowed(_("Загружать протокол может только судья этого стола."))
+    services._require_published(partie)
     if partie.pair_b_id is None:
         raise ProtocolError("bye", "a bye has no protocol")
     _check_pairs(partie, data)
     tournament = partie.round.tournament
     with transaction.atomic():
-        protocol, _ = Protocol.objects.get_or_create(partie=partie)
+        protocol = services.ensure_protocol(partie)
         protocol = Protocol.objects.select_for_update().get(pk=protocol.pk)
+        protocol.partie = partie
         if protocol.is_locked:
             raise ProtocolError("protocol_signed", "the protocol is signed and locked; the chief referee may reopen it")
         before = protocol_to_json(protocol)
@@ -101,6 +113,8 @@ def import_protocol_json(partie, data: dict, user=None) -> Protocol:
         protocol.first_lead = data.get("first_lead") or "A1"
         protocol.version += 1
         rescore(protocol)
+        if protocol_to_json(protocol) != before:
+            services._discard_signatures(protocol, user, _("Протокол заменён загруженным файлом"))
         log_action(tournament, "protocol.imported", user=user, partie=partie, before=before,
                    after=protocol_to_json(protocol))
     return protocol

@@ -2,10 +2,15 @@
 
 Every service takes the acting ``user``, checks the permission, locks the
 protocol row (``select_for_update``) inside ``transaction.atomic()``, checks
-the optimistic ``version`` when the caller passes the one it showed, lets the
+the optimistic ``version`` the caller showed (required: a form without it is
+refused, so the last writer never wins silently), lets the
 engine (``scoring.rules``) validate the protocol *with* the change before any
 row is written, then writes, bumps the version, rescores the cache, updates
 the status and writes an audit entry with what it was before and after.
+
+Nothing is entered or signed at a table until its round is published: a
+draft round can still be swapped or discarded, which would move or delete
+what was written there.
 """
 from __future__ import annotations
 
@@ -18,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from referees import permissions as perms
 from referees.models import log_action
-from tournaments.models import PairStatus, Partie, SignatureMode
+from tournaments.models import PairStatus, Partie, RoundStatus, SignatureMode
 
 from referees.protocol_state import (  # noqa: F401  (re-exported: the pages read through the services module)
     current_state, engine_score, load_partie, missing_signatures, next_remark_effect, protocol_json,
@@ -63,15 +68,42 @@ def ensure_protocol(partie) -> Protocol:
         return Protocol.objects.get(partie=partie)
 
 
-def _open(partie, expected_version, *, allow_locked=False) -> Protocol:
-    """Lock the protocol row for this transaction and check version and lock."""
+def _require_published(partie):
+    if partie.round.status == RoundStatus.DRAFT:
+        raise InvalidInput(
+            _("Тур %(n)s ещё не опубликован: за столами этого тура ничего не вносится и не подписывается.")
+            % {"n": partie.round.number}, "round_draft")
+
+
+def _given_version(expected_version):
+    """The version a form showed, as an int; None when it is missing or not a plain number."""
+    if expected_version is None or isinstance(expected_version, bool):
+        return None
+    if isinstance(expected_version, int):
+        return expected_version
+    text = str(expected_version).strip()
+    if not text or len(text) > 12 or not (text.isascii() and text.isdigit()):
+        return None
+    return int(text)
+
+
+def _open(partie, expected_version, *, allow_locked=False, allow_draft=False) -> Protocol:
+    """Lock the protocol row for this transaction and check the round, the version and the lock."""
+    if not allow_draft:
+        _require_published(partie)
     ensure_protocol(partie)
     protocol = Protocol.objects.select_for_update().get(partie=partie)
     protocol.partie = partie
-    if expected_version is not None and int(expected_version) != protocol.version:
+    given = _given_version(expected_version)
+    if given is None:
+        raise VersionConflict(
+            _("Форма пришла без версии протокола: изменение не принято. Проверьте текущее состояние и повторите."),
+            "version_required", version=protocol.version, current=current_state(protocol),
+        )
+    if given != protocol.version:
         raise VersionConflict(
             _("Протокол уже изменён с другого устройства (версия %(now)s, у вас %(yours)s). "
-              "Проверьте текущее состояние и повторите.") % {"now": protocol.version, "yours": expected_version},
+              "Проверьте текущее состояние и повторите.") % {"now": protocol.version, "yours": given},
             version=protocol.version, current=current_state(protocol),
         )
     if protocol.is_locked and not allow_locked:
@@ -165,7 +197,7 @@ def _deal_json(deal) -> dict:
 
 # --- deals -------------------------------------------------------------------------
 
-def record_deal(user, partie, deal: dict, *, expected_version=None) -> Protocol:
+def record_deal(user, partie, deal: dict, *, expected_version) -> Protocol:
     """Enter the next deal (§9 JSON form). Refuses a second result, a gap, or a finished partie."""
     partie = _partie_for_entry(user, partie)
     deal = _normalize_deal(deal)
@@ -193,7 +225,7 @@ def record_deal(user, partie, deal: dict, *, expected_version=None) -> Protocol:
     return protocol
 
 
-def correct_deal(user, partie, deal: dict, *, expected_version=None) -> Protocol:
+def correct_deal(user, partie, deal: dict, *, expected_version) -> Protocol:
     """Replace a recorded deal before signing; the audit keeps what it was."""
     partie = _partie_for_entry(user, partie)
     deal = _normalize_deal(deal)
@@ -217,7 +249,7 @@ def correct_deal(user, partie, deal: dict, *, expected_version=None) -> Protocol
     return protocol
 
 
-def confirm_deal(user, partie, n):
+def confirm_deal(user, partie, n, *, expected_version):
     """Confirm a deal: a player of the pair that did not win it, or a referee other than who entered it."""
     partie = load_partie(partie)
     tournament = partie.round.tournament
@@ -225,7 +257,7 @@ def confirm_deal(user, partie, n):
     if not tournament.confirm_each_deal:
         raise InvalidInput(_("В этом турнире раздачи не подтверждаются."), "confirmation_disabled")
     with transaction.atomic():
-        protocol = _open(partie, None)
+        protocol = _open(partie, expected_version)
         row = protocol.deals.filter(n=n).first()
         if row is None:
             raise InvalidInput(_("Раздача %(n)s ещё не внесена.") % {"n": n}, "no_such_deal", deal=n)
@@ -233,7 +265,7 @@ def confirm_deal(user, partie, n):
             raise InvalidInput(_("Раздача %(n)s уже подтверждена.") % {"n": n}, "already_confirmed", deal=n)
         if row.entered_by_id == user.pk:
             raise NotAllowed(_("Нельзя подтверждать собственную запись."), "own_entry")
-        if not perms.is_referee_for(user, partie):
+        if not perms.officiates(user, partie):  # a player confirms as a player, whatever his referee role
             scored = engine_score(protocol_json(protocol))
             winner = next((d.winner for d in scored.deals if d.n == int(n)), None)
             sides = {seat[0] for seat in perms.player_seats(user, partie)}
@@ -251,7 +283,7 @@ def confirm_deal(user, partie, n):
 # --- remarks, no-show, time -----------------------------------------------------------
 
 def give_remark(user, partie, *, deal, seat, reason, note="", confirm_disqualification=False,
-                expected_version=None):
+                expected_version):
     """A remark to the player at ``seat`` during ``deal``; its step on the pair's ladder decides the effect."""
     partie = _partie_for_entry(user, partie)
     if seat not in SEATS:
@@ -294,7 +326,7 @@ def give_remark(user, partie, *, deal, seat, reason, note="", confirm_disqualifi
     return protocol
 
 
-def withdraw_remark(user, partie, remark_id, reason, *, expected_version=None):
+def withdraw_remark(user, partie, remark_id, reason, *, expected_version):
     """Take back a remark given by mistake (before signing), with a written reason; the audit keeps it."""
     partie = load_partie(partie)
     _require(perms.can_enter(user, partie))
@@ -327,7 +359,7 @@ def withdraw_remark(user, partie, remark_id, reason, *, expected_version=None):
     return protocol
 
 
-def record_no_show(user, partie, side, *, expected_version=None):
+def record_no_show(user, partie, side, *, expected_version):
     """A pair did not appear: the opponents win by forfeit (§5)."""
     partie = _partie_for_entry(user, partie)
     if side not in SIDES:
@@ -346,7 +378,7 @@ def record_no_show(user, partie, side, *, expected_version=None):
     return protocol
 
 
-def record_time_up(user, partie, *, expected_version=None):
+def record_time_up(user, partie, *, expected_version):
     """`federation`: time ran out; the last recorded deal is the last one (a tie still needs an extra deal)."""
     partie = _partie_for_entry(user, partie)
     if partie.round.tournament.rules().preset != "federation":
@@ -365,7 +397,7 @@ def record_time_up(user, partie, *, expected_version=None):
     return protocol
 
 
-def set_first_lead(user, partie, seat, *, expected_version=None):
+def set_first_lead(user, partie, seat, *, expected_version):
     """`federation`: the seat that won the turning of tiles leads deal 1 (before any deal)."""
     partie = _partie_for_entry(user, partie)
     if seat not in SEATS:
@@ -386,7 +418,7 @@ def set_first_lead(user, partie, seat, *, expected_version=None):
 
 # --- signatures, lock, reopening ------------------------------------------------------
 
-def sign_protocol(user, partie, *, role, seat=None):
+def sign_protocol(user, partie, *, role, seat=None, expected_version):
     """A player signs for his seat, then the referee countersigns; the last signature locks the protocol."""
     partie = load_partie(partie)
     tournament = partie.round.tournament
@@ -401,7 +433,7 @@ def sign_protocol(user, partie, *, role, seat=None):
     else:
         raise InvalidInput(_("Неизвестная роль подписи."), "role", field="role")
     with transaction.atomic():
-        protocol = _open(partie, None)
+        protocol = _open(partie, expected_version)
         if protocol.status != ProtocolStatus.AWAITING_SIGNATURES:
             raise InvalidInput(_("Партия ещё не окончена: подписывать рано."), "not_finished")
         if tournament.confirm_each_deal and protocol.deals.filter(confirmed_by__isnull=True).exists():
@@ -434,7 +466,7 @@ def sign_protocol(user, partie, *, role, seat=None):
     return protocol
 
 
-def reopen_protocol(user, partie, reason):
+def reopen_protocol(user, partie, reason, *, expected_version):
     """Only the chief referee (or organizer) reopens a signed protocol, with a written reason."""
     partie = load_partie(partie)
     _require(perms.can_reopen(user, partie), _("Открыть подписанный протокол может только главный судья."))
@@ -442,7 +474,7 @@ def reopen_protocol(user, partie, reason):
     if not reason:
         raise InvalidInput(_("Укажите причину повторного открытия."), "reason_required", field="reason")
     with transaction.atomic():
-        protocol = _open(partie, None, allow_locked=True)
+        protocol = _open(partie, expected_version, allow_locked=True, allow_draft=True)
         if not protocol.is_locked:
             raise InvalidInput(_("Протокол не закрыт."), "not_locked")
         before = {"status": protocol.status, "locked_at": protocol.locked_at.isoformat(),
@@ -453,4 +485,41 @@ def reopen_protocol(user, partie, reason):
         _save(protocol, user, content_changed=False)
         log_action(partie.round.tournament, "protocol.reopened", user=user, partie=partie, before=before,
                    after={"status": protocol.status, "signatures": []}, note=reason)
+    return protocol
+
+
+def clear_protocol(user, partie, reason, *, expected_version):
+    """The chief referee empties an open protocol (deals, remarks, no-show, time-up, signatures), with a reason.
+
+    For a table that must not keep what was written there, e.g. a draft round
+    that held results: a signed protocol is reopened first. Allowed in a
+    draft round, where nothing else may be written. The audit keeps the whole
+    protocol as it was. A pair disqualified by a remark of this protocol plays again.
+    """
+    partie = load_partie(partie)
+    _require(perms.can_reopen(user, partie), _("Очистить протокол может только главный судья."))
+    _require_table(partie)
+    reason = (reason or "").strip()
+    if not reason:
+        raise InvalidInput(_("Укажите причину очистки протокола."), "reason_required", field="reason")
+    if len(reason) > 300:
+        raise InvalidInput(_("Причина — не длиннее 300 знаков."), "reason_too_long", field="reason")
+    with transaction.atomic():
+        protocol = _open(partie, expected_version, allow_draft=True)
+        before = {"protocol": protocol_json(protocol), "totals": _totals(protocol), "version": protocol.version}
+        was_disqualified = engine_score(protocol_json(protocol)).disqualified
+        protocol.deals.all().delete()
+        protocol.remarks.all().delete()
+        protocol.no_show, protocol.ended_by_time, protocol.first_lead = "", False, "A1"
+        _save(protocol, user)
+        tournament = partie.round.tournament
+        log_action(tournament, "protocol.cleared", user=user, partie=partie, before=before,
+                   after={"totals": _totals(protocol), "version": protocol.version}, note=reason)
+        pair = {"A": partie.pair_a, "B": partie.pair_b}.get(was_disqualified or "")
+        if pair is not None and pair.status == PairStatus.DISQUALIFIED:
+            pair.status = PairStatus.ACTIVE
+            pair.save(update_fields=["status"])
+            log_action(tournament, "pair.reinstated", user=user, partie=partie,
+                       before={"status": PairStatus.DISQUALIFIED}, after={"status": pair.status, "pair": pair.number},
+                       note=reason)
     return protocol

@@ -7,6 +7,7 @@ from referees import selectors
 from tournaments.models import Partie
 
 from . import services
+from .integrity import fingerprint_mismatches
 
 
 def protocol(request, partie_id):
@@ -22,4 +23,5 @@ def protocol(request, partie_id):
                "seats": selectors.seat_list(partie)}
     else:
         ctx = selectors.entry_context(partie, request.user, protocol=protocol)
+        ctx["fingerprint_mismatches"] = fingerprint_mismatches(protocol)[1]
     return render(request, "scoring/protocol.html", ctx)

@@ -33,3 +33,14 @@ def make_round(tournament, number, pairings, status="published"):
     for table, (a, b) in enumerate(pairings, start=1):
         Partie.objects.create(round=rnd, table=table, pair_a=pairs[a], pair_b=pairs[b] if b else None)
     return rnd
+
+
+def make_referee(tournament, username=None):
+    """An account refereeing every table of ``tournament`` (created once per tournament)."""
+    from django.contrib.auth import get_user_model
+
+    from referees.models import RoleKind, TournamentRole
+
+    user, _created = get_user_model().objects.get_or_create(username=username or f"referee-{tournament.slug}")
+    TournamentRole.objects.get_or_create(tournament=tournament, user=user, role=RoleKind.REFEREE)
+    return user

@@ -1,6 +1,9 @@
 from django.contrib import admin
 
+from scoring.admin import ReadOnlyAdminMixin
+
 from .models import Pair, Partie, Player, Round, Tournament
+from .services.settings import RULE_FIELDS, rules_locked
 
 
 class PlayerInline(admin.TabularInline):
@@ -14,6 +17,11 @@ class TournamentAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ("name",)}
     search_fields = ("name", "venue")
     exclude = ("signing_key_pem",)
+
+    def get_readonly_fields(self, request, obj=None):
+        """The rules are fixed once a protocol is signed (``Tournament.clean`` refuses the change too)."""
+        fields = tuple(super().get_readonly_fields(request, obj))
+        return fields + RULE_FIELDS if obj is not None and rules_locked(obj) else fields
 
 
 @admin.register(Pair)
@@ -36,7 +44,9 @@ class RoundAdmin(admin.ModelAdmin):
 
 
 @admin.register(Partie)
-class PartieAdmin(admin.ModelAdmin):
+class PartieAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Read-only: the pairs of a table change only through the round services (swaps in a draft)."""
+
     list_display = ("__str__", "round", "table", "pair_a", "pair_b")
     list_filter = ("round__tournament",)
     list_select_related = ("round", "pair_a", "pair_b")

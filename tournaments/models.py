@@ -58,7 +58,10 @@ class Tournament(models.Model):
         return self.name
 
     def clean(self):
-        """The rules preset and overrides, and the tie-break list, are validated by the engine."""
+        """The rules preset and overrides, and the tie-break list, are validated by the engine.
+
+        Once a protocol is signed they cannot change (``services.settings.rules_locked``).
+        """
         from django.core.exceptions import ValidationError
 
         from scoring.reports.validators import validate_tiebreaks
@@ -77,6 +80,10 @@ class Tournament(models.Model):
             validate_tiebreaks(self.tiebreaks)
         except ValidationError as exc:
             errors["tiebreaks"] = exc.messages
+        from .services.settings import rule_change_errors
+
+        for field, message in rule_change_errors(self).items():
+            errors.setdefault(field, message)
         if errors:
             raise ValidationError(errors)
 

@@ -7,11 +7,9 @@ from .errors import NotAllowed
 
 
 def can_organize(user, tournament) -> bool:
-    """Superuser, staff, or a user with the "organizer" role in this tournament."""
+    """A user with the "organizer" role in this tournament (being staff or superuser is not enough)."""
     if user is None or not getattr(user, "is_authenticated", False) or not user.is_active:
         return False
-    if user.is_superuser or user.is_staff:
-        return True
     from referees.models import RoleKind, TournamentRole
 
     return TournamentRole.objects.filter(tournament_id=tournament.pk, user=user, role=RoleKind.ORGANIZER).exists()

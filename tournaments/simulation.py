@@ -10,6 +10,7 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from referees.models import RoleKind, TournamentRole
 from scoring import services as protocol_services
 from scoring.rules.generate import random_deal
 
@@ -22,18 +23,21 @@ def play_partie(referee, partie, rng: random.Random, signers: dict) -> None:
     ``signers``: {pair id: account linked to that pair's player 1}.
     """
     rules = partie.round.tournament.rules()
+    protocol = protocol_services.ensure_protocol(partie)
     n = 0
     while True:
         n += 1
-        protocol = protocol_services.record_deal(referee, partie, random_deal(rng, n, rules, as_tiles=True))
+        protocol = protocol_services.record_deal(referee, partie, random_deal(rng, n, rules, as_tiles=True),
+                                                 expected_version=protocol.version)
         if protocol.finished and not protocol.extra_deal_needed:
             break
-    for seat, pair in (("A1", partie.pair_a), ("B1", partie.pair_b)):
-        protocol_services.sign_protocol(signers[pair.pk], partie, role="player", seat=seat)
+    seats = [("A1", partie.pair_a), ("B1", partie.pair_b)]
     if partie.round.tournament.signature_mode == SignatureMode.EACH_PLAYER:
-        for seat, pair in (("A2", partie.pair_a), ("B2", partie.pair_b)):
-            protocol_services.sign_protocol(signers[pair.pk], partie, role="player", seat=seat)
-    protocol_services.sign_protocol(referee, partie, role="referee")
+        seats += [("A2", partie.pair_a), ("B2", partie.pair_b)]
+    for seat, pair in seats:
+        protocol = protocol_services.sign_protocol(signers[pair.pk], partie, role="player", seat=seat,
+                                                   expected_version=protocol.version)
+    protocol_services.sign_protocol(referee, partie, role="referee", expected_version=protocol.version)
 
 
 def create_tournament(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None) -> Tournament:
@@ -49,6 +53,7 @@ def create_tournament(organizer, *, pairs: int, rounds: int, system: str, seed, 
         name=f"Моделирование: {pairs} пар, {rounds} туров", slug=slug, start_date=datetime.date.today(),
         pairing_system=system, rounds_planned=rounds, signature_mode=SignatureMode.ONE_PER_PAIR,
     )
+    TournamentRole.objects.create(tournament=tournament, user=organizer, role=RoleKind.ORGANIZER)
     rng = random.Random(f"names:{seed}")
     for i in range(pairs):
         register_pair(organizer, tournament, players=[

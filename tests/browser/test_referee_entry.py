@@ -6,6 +6,7 @@ from scoring import services
 from scoring.models import Protocol, ProtocolStatus
 
 from tests.referees.conftest import PASSWORD
+from tests.versions import shown_version
 
 from .conftest import PHONE, TABLET, login
 
@@ -33,7 +34,8 @@ def save_deal(page, n):
 def test_referee_enters_rules_example_with_remark_and_protocol_is_signed_and_locked(
         live_server, new_page, table, artifacts):
     # Pair 3 (A at table 1 of round 2) had one remark in round 1.
-    services.give_remark(table.referee, table.earlier_partie, deal=1, seat="A2", reason="time")
+    services.give_remark(table.referee, table.earlier_partie, deal=1, seat="A2", reason="time",
+                         expected_version=shown_version(table.earlier_partie))
     base = live_server.url
     url = f"{base}/referee/partie/{table.partie.pk}/"
     page = new_page(PHONE)
@@ -164,7 +166,8 @@ def test_round_overview_updates_itself(live_server, new_page, table):
     login(page, base, "chief", PASSWORD)
     page.goto(f"{base}/referee/t/{table.tournament.slug}/?round=2")
     expect(page.locator("#table-1")).to_contain_text("Не начата")
-    services.record_deal(table.referee, table.partie, {"n": 1, "result": "wrong_pass", "offender": "B1"})
+    services.record_deal(table.referee, table.partie, {"n": 1, "result": "wrong_pass", "offender": "B1"},
+                         expected_version=shown_version(table.partie))
     # No reload: the overview polls every few seconds.
     expect(page.locator("#table-1")).to_contain_text("Идёт игра", timeout=15000)
     expect(page.locator("#table-1")).to_contain_text("10 : 0")

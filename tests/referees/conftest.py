@@ -42,6 +42,7 @@ def table(db, django_user_model):
     t.organizer = _user(django_user_model, "org")
     TournamentRole.objects.create(tournament=t.tournament, user=t.organizer, role=RoleKind.ORGANIZER)
     t.staff = _user(django_user_model, "staff", is_staff=True)
+    t.superuser = _user(django_user_model, "root", is_staff=True, is_superuser=True)
     t.chief = _user(django_user_model, "chief")
     TournamentRole.objects.create(tournament=t.tournament, user=t.chief, role=RoleKind.CHIEF_REFEREE)
     t.referee = _user(django_user_model, "referee", first_name="Анна", last_name="Судейская")

@@ -1,5 +1,6 @@
 """Steps shared by the protocol tests (all through the services)."""
 from scoring import services
+from tests.versions import shown_version
 
 from .conftest import DEALS
 
@@ -7,12 +8,13 @@ from .conftest import DEALS
 def play(user, partie, deals=DEALS):
     protocol = None
     for deal in deals:
-        protocol = services.record_deal(user, partie, deal)
+        protocol = services.record_deal(user, partie, deal, expected_version=shown_version(partie))
     return protocol
 
 
 def sign_all(table, partie=None):
     partie = partie or table.partie
     for seat in ("A1", "B1", "A2", "B2"):
-        services.sign_protocol(table.players[seat], partie, role="player", seat=seat)
-    return services.sign_protocol(table.referee, partie, role="referee")
+        services.sign_protocol(table.players[seat], partie, role="player", seat=seat,
+                               expected_version=shown_version(partie))
+    return services.sign_protocol(table.referee, partie, role="referee", expected_version=shown_version(partie))

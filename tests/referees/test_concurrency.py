@@ -7,6 +7,7 @@ from django.db import connection
 from scoring import services
 from scoring.errors import InvalidInput, VersionConflict
 from scoring.models import Deal, Protocol, Remark
+from tests.versions import shown_version
 
 from .conftest import DEALS
 
@@ -35,7 +36,7 @@ def race(*calls):
 
 @pytest.mark.django_db(transaction=True)
 def test_same_version_from_two_devices_one_wins_other_gets_conflict(table):
-    services.record_deal(table.referee, table.partie, DEALS[0])
+    services.record_deal(table.referee, table.partie, DEALS[0], expected_version=shown_version(table.partie))
     version = Protocol.objects.get(partie=table.partie).version
     corrected = {"n": 1, "result": "domino", "out": "A1", "hands": {"A2": 14, "B1": 5, "B2": 23}}
     outcomes = race(
@@ -54,22 +55,42 @@ def test_same_version_from_two_devices_one_wins_other_gets_conflict(table):
 def test_same_deal_from_two_devices_is_recorded_once(table):
     other = {"n": 1, "result": "block", "hands": {"A1": 9, "A2": 10, "B1": 4, "B2": 30}}
     outcomes = race(
-        lambda: services.record_deal(table.referee, table.partie, DEALS[0]),
-        lambda: services.record_deal(table.referee2, table.partie, other),
+        lambda: services.record_deal(table.referee, table.partie, DEALS[0], expected_version=0),
+        lambda: services.record_deal(table.referee2, table.partie, other, expected_version=0),
     )
-    refused = [o for o in outcomes if isinstance(o, InvalidInput)]
-    assert len(refused) == 1 and refused[0].code == "deal_exists", outcomes
+    refused = [o for o in outcomes if isinstance(o, VersionConflict)]
+    assert len(refused) == 1, outcomes
     assert Deal.objects.filter(protocol__partie=table.partie).count() == 1
     assert Protocol.objects.get(partie=table.partie).version == 1
+    # The device that lost sees the current protocol; sending deal 1 again is refused as already entered.
+    with pytest.raises(InvalidInput) as err:
+        services.record_deal(table.referee2, table.partie, other, expected_version=refused[0].version)
+    assert err.value.code == "deal_exists"
+
+
+def retrying(call):
+    """What a person does on the conflict page: look at the current protocol and send again."""
+    def attempt():
+        version = 1
+        for _ in range(10):
+            try:
+                return call(version)
+            except VersionConflict as exc:
+                version = exc.version
+        raise AssertionError("no attempt got through")
+    return attempt
 
 
 @pytest.mark.django_db(transaction=True)
 def test_remarks_from_two_devices_are_both_counted_on_the_ladder(table):
-    services.record_deal(table.referee, table.partie, DEALS[0])
+    services.record_deal(table.referee, table.partie, DEALS[0], expected_version=shown_version(table.partie))
     outcomes = race(
-        lambda: services.give_remark(table.referee, table.partie, deal=2, seat="A1", reason="time"),
-        lambda: services.give_remark(table.referee2, table.partie, deal=2, seat="A2", reason="talking"),
-        lambda: services.give_remark(table.chief, table.partie, deal=2, seat="A1", reason="signs"),
+        retrying(lambda v: services.give_remark(table.referee, table.partie, deal=2, seat="A1", reason="time",
+                                                expected_version=v)),
+        retrying(lambda v: services.give_remark(table.referee2, table.partie, deal=2, seat="A2", reason="talking",
+                                                expected_version=v)),
+        retrying(lambda v: services.give_remark(table.chief, table.partie, deal=2, seat="A1", reason="signs",
+                                                expected_version=v)),
     )
     assert all(isinstance(o, Protocol) for o in outcomes), outcomes
     assert Remark.objects.filter(protocol__partie=table.partie).count() == 3

@@ -6,13 +6,15 @@ from referees.models import AuditEntry
 from scoring import services
 from scoring.errors import NotAllowed
 from scoring.models import Deal, Protocol
+from tests.versions import shown_version
 
 from .conftest import DEALS
 from .helpers import play, sign_all
 
-ROLES = ["organizer", "staff", "chief", "referee", "table2_referee", "foreign_referee", "player", "nobody", "anonymous"]
-ENTER = {"organizer", "staff", "chief", "referee"}
-REOPEN = {"organizer", "staff", "chief"}
+ROLES = ["organizer", "staff", "superuser", "chief", "referee", "table2_referee", "foreign_referee", "player",
+         "playing_chief", "nobody", "anonymous"]
+ENTER = {"organizer", "chief", "referee"}  # being staff or superuser gives no role in a tournament
+REOPEN = {"organizer", "chief"}
 
 
 def actor(table, role, anonymous):
@@ -20,25 +22,35 @@ def actor(table, role, anonymous):
         return anonymous
     if role == "player":
         return table.players["A1"]
+    if role == "playing_chief":  # chief referee of the tournament who plays at this table: not his own referee
+        from referees.models import RoleKind, TournamentRole
+
+        TournamentRole.objects.get_or_create(tournament=table.tournament, user=table.players["B2"],
+                                             role=RoleKind.CHIEF_REFEREE)
+        return table.players["B2"]
     return getattr(table, role)
 
 
 ACTIONS = {
-    "record_deal": lambda u, t: services.record_deal(u, t.partie, DEALS[0]),
-    "correct_deal": lambda u, t: services.correct_deal(u, t.partie, {**DEALS[0], "hands": {"A2": 15, "B1": 3, "B2": 23}}),
-    "give_remark": lambda u, t: services.give_remark(u, t.partie, deal=1, seat="B2", reason="talking"),
-    "record_no_show": lambda u, t: services.record_no_show(u, t.partie, "B"),
-    "countersign": lambda u, t: services.sign_protocol(u, t.partie, role="referee"),
+    "record_deal": lambda u, t: services.record_deal(u, t.partie, DEALS[0], expected_version=shown_version(t.partie)),
+    "correct_deal": lambda u, t: services.correct_deal(u, t.partie, {**DEALS[0], "hands": {"A2": 15, "B1": 3, "B2": 23}},
+                                                       expected_version=shown_version(t.partie)),
+    "give_remark": lambda u, t: services.give_remark(u, t.partie, deal=1, seat="B2", reason="talking",
+                                                     expected_version=shown_version(t.partie)),
+    "record_no_show": lambda u, t: services.record_no_show(u, t.partie, "B", expected_version=shown_version(t.partie)),
+    "countersign": lambda u, t: services.sign_protocol(u, t.partie, role="referee",
+                                                       expected_version=shown_version(t.partie)),
 }
 
 
 def prepare(table, action):
     if action in ("correct_deal", "give_remark"):
-        services.record_deal(table.referee, table.partie, DEALS[0])
+        services.record_deal(table.referee, table.partie, DEALS[0], expected_version=shown_version(table.partie))
     if action == "countersign":
         play(table.referee, table.partie)
         for seat in ("A1", "B1", "A2", "B2"):
-            services.sign_protocol(table.players[seat], table.partie, role="player", seat=seat)
+            services.sign_protocol(table.players[seat], table.partie, role="player", seat=seat,
+                                   expected_version=shown_version(table.partie))
 
 
 @pytest.mark.parametrize("role", ROLES)
@@ -64,35 +76,42 @@ def test_reopen_only_chief_referee_or_organizer(table, anonymous, role):
     sign_all(table)
     user = actor(table, role, anonymous)
     if role in REOPEN:
-        protocol = services.reopen_protocol(user, table.partie, "Ошибка в раздаче 3")
+        protocol = services.reopen_protocol(user, table.partie, "Ошибка в раздаче 3",
+                                            expected_version=shown_version(table.partie))
         assert not protocol.is_locked
     else:
         with pytest.raises(NotAllowed):
-            services.reopen_protocol(user, table.partie, "Ошибка в раздаче 3")
+            services.reopen_protocol(user, table.partie, "Ошибка в раздаче 3",
+                                     expected_version=shown_version(table.partie))
         assert Protocol.objects.get(partie=table.partie).is_locked
 
 
 @pytest.mark.parametrize("role", ROLES)
 def test_read_audit_and_dashboard(table, anonymous, role):
     user = actor(table, role, anonymous)
-    assert perms.can_read_audit(user, table.tournament) == (role in REOPEN)
-    assert perms.can_view_dashboard(user, table.tournament) == (role in ENTER | {"table2_referee"})
+    # A chief referee who plays reads the round and its log; he only may not referee his own table.
+    assert perms.can_read_audit(user, table.tournament) == (role in REOPEN | {"playing_chief"})
+    assert perms.can_view_dashboard(user, table.tournament) == (role in ENTER | {"table2_referee", "playing_chief"})
 
 
 def test_table_referee_enters_only_his_tables(table):
-    services.record_deal(table.table2_referee, table.other_partie, DEALS[0])
+    services.record_deal(table.table2_referee, table.other_partie, DEALS[0],
+                         expected_version=shown_version(table.other_partie))
     assert Deal.objects.filter(protocol__partie=table.other_partie).count() == 1
     with pytest.raises(NotAllowed):
-        services.record_deal(table.table2_referee, table.partie, DEALS[0])
+        services.record_deal(table.table2_referee, table.partie, DEALS[0], expected_version=shown_version(table.partie))
 
 
 def test_player_signs_only_his_own_seat(table):
     play(table.referee, table.partie)
     with pytest.raises(NotAllowed):
-        services.sign_protocol(table.players["A1"], table.partie, role="player", seat="B1")
+        services.sign_protocol(table.players["A1"], table.partie, role="player", seat="B1",
+                               expected_version=shown_version(table.partie))
     with pytest.raises(NotAllowed):
-        services.sign_protocol(table.referee, table.partie, role="player", seat="A1")
-    services.sign_protocol(table.players["B1"], table.partie, role="player", seat="B1")
+        services.sign_protocol(table.referee, table.partie, role="player", seat="A1",
+                               expected_version=shown_version(table.partie))
+    services.sign_protocol(table.players["B1"], table.partie, role="player", seat="B1",
+                           expected_version=shown_version(table.partie))
     assert Protocol.objects.get(partie=table.partie).signatures.get().seat == "B1"
 
 

@@ -10,6 +10,7 @@ from scoring.errors import ConfirmationRequired, InvalidInput, NotAllowed, Proto
 from scoring.models import Deal, Protocol, ProtocolStatus, Remark, Signature
 from scoring.protocol_json import protocol_to_json
 from tournaments.models import Pair, PairStatus
+from tests.versions import shown_version
 
 from .conftest import DEALS
 from .helpers import play, sign_all
@@ -22,7 +23,7 @@ def actions(partie):
 def test_rules_example_scores_48_35_and_awaits_signatures(table):
     protocol = services.ensure_protocol(table.partie)
     assert protocol.status == ProtocolStatus.NOT_STARTED
-    protocol = services.record_deal(table.referee, table.partie, DEALS[0])
+    protocol = services.record_deal(table.referee, table.partie, DEALS[0], expected_version=shown_version(table.partie))
     assert (protocol.score_a, protocol.score_b, protocol.status) == (33, 0, ProtocolStatus.IN_PLAY)
     protocol = play(table.referee, table.partie, DEALS[1:])
     assert (protocol.score_a, protocol.score_b) == (48, 35)
@@ -36,11 +37,13 @@ def test_rules_example_scores_48_35_and_awaits_signatures(table):
 
 def test_remark_with_prior_remark_gives_47_35(table):
     # Round 1: pair 3 sits at A of table 1 and gets its first remark.
-    services.give_remark(table.referee, table.earlier_partie, deal=1, seat="A2", reason="time")
+    services.give_remark(table.referee, table.earlier_partie, deal=1, seat="A2", reason="time",
+                         expected_version=shown_version(table.earlier_partie))
     play(table.referee, table.partie, DEALS[:2])
     step, effect = services.next_remark_effect(table.partie, Protocol.objects.get(partie=table.partie), "A")
     assert (step, effect.kind) == (2, "fine")
-    protocol = services.give_remark(table.referee, table.partie, deal=2, seat="A1", reason="talking")
+    protocol = services.give_remark(table.referee, table.partie, deal=2, seat="A1", reason="talking",
+                                    expected_version=shown_version(table.partie))
     assert protocol.prior_remarks_a == 1
     protocol = play(table.referee, table.partie, DEALS[2:])
     assert (protocol.score_a, protocol.score_b) == (47, 35)
@@ -51,18 +54,23 @@ def test_remark_with_prior_remark_gives_47_35(table):
 def test_third_remark_in_lost_deal_adds_fine_to_opponents(table):
     # Round 1: pair 7 sits at A of table 2 and gets two remarks.
     partie = table.round1.parties.get(table=2)
-    services.give_remark(table.referee, partie, deal=1, seat="A1", reason="time")
-    services.give_remark(table.referee, partie, deal=1, seat="A2", reason="signs")
-    services.give_remark(table.referee, table.partie, deal=1, seat="B2", reason="talking")
+    services.give_remark(table.referee, partie, deal=1, seat="A1", reason="time",
+                         expected_version=shown_version(partie))
+    services.give_remark(table.referee, partie, deal=1, seat="A2", reason="signs",
+                         expected_version=shown_version(partie))
+    services.give_remark(table.referee, table.partie, deal=1, seat="B2", reason="talking",
+                         expected_version=shown_version(table.partie))
     protocol = play(table.referee, table.partie)
     assert (protocol.score_a, protocol.score_b) == (68, 35)
 
 
 def test_remark_during_the_deal_in_play_is_accepted_before_its_result(table):
-    services.record_deal(table.referee, table.partie, DEALS[0])
-    services.give_remark(table.referee, table.partie, deal=2, seat="B1", reason="showing_tile")
+    services.record_deal(table.referee, table.partie, DEALS[0], expected_version=shown_version(table.partie))
+    services.give_remark(table.referee, table.partie, deal=2, seat="B1", reason="showing_tile",
+                         expected_version=shown_version(table.partie))
     with pytest.raises(InvalidInput) as err:
-        services.give_remark(table.referee, table.partie, deal=3, seat="B1", reason="talking")
+        services.give_remark(table.referee, table.partie, deal=3, seat="B1", reason="talking",
+                             expected_version=shown_version(table.partie))
     assert err.value.field == "deal"
     assert Remark.objects.filter(protocol__partie=table.partie).count() == 1
 
@@ -75,7 +83,7 @@ def test_remark_during_the_deal_in_play_is_accepted_before_its_result(table):
 ])
 def test_bad_deal_is_refused_naming_deal_and_seat_and_nothing_is_saved(table, deal, seat, code):
     with pytest.raises(InvalidInput) as err:
-        services.record_deal(table.referee, table.partie, deal)
+        services.record_deal(table.referee, table.partie, deal, expected_version=shown_version(table.partie))
     assert (err.value.code, err.value.deal, err.value.seat) == (code, 1, seat)
     assert err.value.message.startswith(f"Раздача 1, место {seat}: ")
     assert not Deal.objects.filter(protocol__partie=table.partie).exists()
@@ -84,16 +92,17 @@ def test_bad_deal_is_refused_naming_deal_and_seat_and_nothing_is_saved(table, de
 
 
 def test_second_result_and_gaps_are_refused(table):
-    services.record_deal(table.referee, table.partie, DEALS[0])
+    services.record_deal(table.referee, table.partie, DEALS[0], expected_version=shown_version(table.partie))
     with pytest.raises(InvalidInput) as err:
-        services.record_deal(table.referee, table.partie, DEALS[0])
+        services.record_deal(table.referee, table.partie, DEALS[0], expected_version=shown_version(table.partie))
     assert err.value.code == "deal_exists"
     with pytest.raises(InvalidInput) as err:
-        services.record_deal(table.referee, table.partie, DEALS[2])
+        services.record_deal(table.referee, table.partie, DEALS[2], expected_version=shown_version(table.partie))
     assert err.value.code == "deal_order"
     play(table.referee, table.partie, DEALS[1:])
     with pytest.raises(InvalidInput) as err:
-        services.record_deal(table.referee, table.partie, {**DEALS[0], "n": 5})
+        services.record_deal(table.referee, table.partie, {**DEALS[0], "n": 5},
+                             expected_version=shown_version(table.partie))
     assert err.value.code == "finished"
 
 
@@ -106,7 +115,8 @@ def test_tie_needs_an_extra_deal(table):
     ]
     protocol = play(table.referee, table.partie, tie)
     assert protocol.extra_deal_needed and protocol.status == ProtocolStatus.IN_PLAY
-    protocol = services.record_deal(table.referee, table.partie, {**DEALS[3], "n": 5})
+    protocol = services.record_deal(table.referee, table.partie, {**DEALS[3], "n": 5},
+                                    expected_version=shown_version(table.partie))
     assert (protocol.score_a, protocol.score_b, protocol.winner) == (10, 20, "B")
     assert protocol.status == ProtocolStatus.AWAITING_SIGNATURES
 
@@ -122,7 +132,8 @@ def test_correction_keeps_history_and_clears_confirmation(table):
     assert entry.user == table.chief
     assert Deal.objects.get(protocol=protocol, n=2).entered_by == table.chief
     with pytest.raises(InvalidInput):
-        services.correct_deal(table.referee, table.partie, {**fixed, "hands": {"A1": 0, "A2": 10, "B1": 4, "B2": 31}})
+        services.correct_deal(table.referee, table.partie, {**fixed, "hands": {"A1": 0, "A2": 10, "B1": 4, "B2": 31}},
+                              expected_version=shown_version(table.partie))
     assert Protocol.objects.get(partie=table.partie).score_a == 49
 
 
@@ -137,15 +148,17 @@ def test_stale_version_gets_conflict_with_current_state(table):
 
 
 def test_no_show_gives_forfeit_and_blocks_deals(table):
-    protocol = services.record_no_show(table.referee, table.partie, "B")
+    protocol = services.record_no_show(table.referee, table.partie, "B", expected_version=shown_version(table.partie))
     assert (protocol.score_a, protocol.score_b, protocol.winner) == (160, 0, "A")
     assert protocol.status == ProtocolStatus.AWAITING_SIGNATURES
     with pytest.raises(InvalidInput) as err:
-        services.record_deal(table.referee, table.partie, DEALS[0])
+        services.record_deal(table.referee, table.partie, DEALS[0], expected_version=shown_version(table.partie))
     assert err.value.code == "no_show"
-    services.record_deal(table.referee, table.other_partie, DEALS[0])
+    services.record_deal(table.referee, table.other_partie, DEALS[0],
+                         expected_version=shown_version(table.other_partie))
     with pytest.raises(InvalidInput) as err:
-        services.record_no_show(table.referee, table.other_partie, "A")
+        services.record_no_show(table.referee, table.other_partie, "A",
+                                expected_version=shown_version(table.other_partie))
     assert err.value.code == "deals_recorded"
 
 
@@ -153,26 +166,29 @@ def test_fifth_remark_asks_confirmation_then_disqualifies(table):
     protocol = services.ensure_protocol(table.partie)
     first = table.round1.parties.get(table=2)  # pair 7 at A
     for seat in ("A1", "A2", "A1", "A2"):
-        services.give_remark(table.referee, first, deal=1, seat=seat, reason="time")
+        services.give_remark(table.referee, first, deal=1, seat=seat, reason="time",
+                             expected_version=shown_version(first))
     with pytest.raises(ConfirmationRequired) as err:
-        services.give_remark(table.referee, table.partie, deal=1, seat="B1", reason="talking")
+        services.give_remark(table.referee, table.partie, deal=1, seat="B1", reason="talking",
+                             expected_version=shown_version(table.partie))
     assert "5-е" in err.value.message
     assert not Remark.objects.filter(protocol=protocol).exists()
     assert Pair.objects.get(tournament=table.tournament, number=7).status == PairStatus.ACTIVE
     protocol = services.give_remark(table.referee, table.partie, deal=1, seat="B1", reason="talking",
-                                    confirm_disqualification=True)
+                                    confirm_disqualification=True, expected_version=shown_version(table.partie))
     assert (protocol.disqualified, protocol.winner, protocol.score_a, protocol.score_b) == ("B", "A", 160, 0)
     assert Pair.objects.get(tournament=table.tournament, number=7).status == PairStatus.DISQUALIFIED
     assert "pair.disqualified" in actions(table.partie)
     with pytest.raises(InvalidInput) as err:  # the partie ended with the disqualification
-        services.record_deal(table.referee, table.partie, DEALS[0])
+        services.record_deal(table.referee, table.partie, DEALS[0], expected_version=shown_version(table.partie))
     assert err.value.code == "finished"
 
 
 def test_signing_locks_and_every_signature_has_the_content_fingerprint(table):
     play(table.referee, table.partie)
     with pytest.raises(InvalidInput) as err:
-        services.sign_protocol(table.referee, table.partie, role="referee")
+        services.sign_protocol(table.referee, table.partie, role="referee",
+                               expected_version=shown_version(table.partie))
     assert err.value.code == "players_first"
     protocol = sign_all(table)
     assert protocol.status == ProtocolStatus.SIGNED and protocol.locked_at is not None
@@ -190,12 +206,15 @@ def test_signing_locks_and_every_signature_has_the_content_fingerprint(table):
 def test_signing_before_the_end_and_twice_is_refused(table):
     play(table.referee, table.partie, DEALS[:3])
     with pytest.raises(InvalidInput) as err:
-        services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1")
+        services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1",
+                               expected_version=shown_version(table.partie))
     assert err.value.code == "not_finished"
-    services.record_deal(table.referee, table.partie, DEALS[3])
-    services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1")
+    services.record_deal(table.referee, table.partie, DEALS[3], expected_version=shown_version(table.partie))
+    services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1",
+                           expected_version=shown_version(table.partie))
     with pytest.raises(InvalidInput) as err:
-        services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1")
+        services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1",
+                               expected_version=shown_version(table.partie))
     assert err.value.code == "already_signed"
 
 
@@ -203,11 +222,15 @@ def test_one_signature_per_pair_mode(table):
     table.tournament.signature_mode = "one_per_pair"
     table.tournament.save()
     play(table.referee, table.partie)
-    services.sign_protocol(table.players["A2"], table.partie, role="player", seat="A2")
+    services.sign_protocol(table.players["A2"], table.partie, role="player", seat="A2",
+                           expected_version=shown_version(table.partie))
     with pytest.raises(InvalidInput):
-        services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1")
-    services.sign_protocol(table.players["B1"], table.partie, role="player", seat="B1")
-    protocol = services.sign_protocol(table.referee, table.partie, role="referee")
+        services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1",
+                               expected_version=shown_version(table.partie))
+    services.sign_protocol(table.players["B1"], table.partie, role="player", seat="B1",
+                           expected_version=shown_version(table.partie))
+    protocol = services.sign_protocol(table.referee, table.partie, role="referee",
+                                      expected_version=shown_version(table.partie))
     assert protocol.is_locked and protocol.signatures.count() == 3
 
 
@@ -215,11 +238,15 @@ def test_locked_protocol_refuses_every_change(table):
     play(table.referee, table.partie)
     sign_all(table)
     for call in (
-        lambda: services.record_deal(table.chief, table.partie, {**DEALS[0], "n": 5}),
-        lambda: services.correct_deal(table.chief, table.partie, DEALS[1]),
-        lambda: services.give_remark(table.chief, table.partie, deal=4, seat="A1", reason="time"),
-        lambda: services.record_no_show(table.chief, table.partie, "A"),
-        lambda: services.sign_protocol(table.referee2, table.partie, role="referee"),
+        lambda: services.record_deal(table.chief, table.partie, {**DEALS[0], "n": 5},
+                                     expected_version=shown_version(table.partie)),
+        lambda: services.correct_deal(table.chief, table.partie, DEALS[1],
+                                      expected_version=shown_version(table.partie)),
+        lambda: services.give_remark(table.chief, table.partie, deal=4, seat="A1", reason="time",
+                                     expected_version=shown_version(table.partie)),
+        lambda: services.record_no_show(table.chief, table.partie, "A", expected_version=shown_version(table.partie)),
+        lambda: services.sign_protocol(table.referee2, table.partie, role="referee",
+                                       expected_version=shown_version(table.partie)),
     ):
         with pytest.raises(ProtocolLocked):
             call()
@@ -230,26 +257,30 @@ def test_reopen_needs_a_reason_discards_signatures_and_is_logged(table):
     play(table.referee, table.partie)
     sign_all(table)
     with pytest.raises(InvalidInput) as err:
-        services.reopen_protocol(table.chief, table.partie, "  ")
+        services.reopen_protocol(table.chief, table.partie, "  ", expected_version=shown_version(table.partie))
     assert err.value.field == "reason"
-    protocol = services.reopen_protocol(table.chief, table.partie, "Неверно записана раздача 2")
+    protocol = services.reopen_protocol(table.chief, table.partie, "Неверно записана раздача 2",
+                                        expected_version=shown_version(table.partie))
     assert protocol.status == ProtocolStatus.AWAITING_SIGNATURES and protocol.locked_at is None
     assert protocol.reopen_reason == "Неверно записана раздача 2"
     assert not protocol.signatures.exists()
     entry = AuditEntry.objects.get(partie=table.partie, action="protocol.reopened")
     assert entry.user == table.chief and entry.note == "Неверно записана раздача 2"
     assert len(entry.before["signatures"]) == 5 and entry.after["signatures"] == []
-    protocol = services.correct_deal(table.referee, table.partie, {**DEALS[1], "hands": {"A1": 9, "A2": 10, "B1": 4, "B2": 31}})
+    protocol = services.correct_deal(table.referee, table.partie, {**DEALS[1], "hands": {"A1": 9, "A2": 10, "B1": 4, "B2": 31}},
+                                     expected_version=shown_version(table.partie))
     assert protocol.score_a == 49
     with pytest.raises(InvalidInput) as err:
-        services.reopen_protocol(table.chief, table.partie, "ещё раз")
+        services.reopen_protocol(table.chief, table.partie, "ещё раз", expected_version=shown_version(table.partie))
     assert err.value.code == "not_locked"
 
 
 def test_change_after_some_signatures_discards_them(table):
     play(table.referee, table.partie)
-    services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1")
-    services.correct_deal(table.referee, table.partie, {**DEALS[1], "hands": {"A1": 9, "A2": 10, "B1": 4, "B2": 31}})
+    services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1",
+                           expected_version=shown_version(table.partie))
+    services.correct_deal(table.referee, table.partie, {**DEALS[1], "hands": {"A1": 9, "A2": 10, "B1": 4, "B2": 31}},
+                          expected_version=shown_version(table.partie))
     assert not Signature.objects.filter(protocol__partie=table.partie).exists()
     entry = AuditEntry.objects.get(partie=table.partie, action="protocol.signatures_discarded")
     assert entry.before[0]["seat"] == "A1"
@@ -262,46 +293,51 @@ class TestConfirmation:
         table.tournament.save()
 
     def test_nobody_confirms_his_own_entry_nor_the_winner(self, table):
-        services.record_deal(table.referee, table.partie, DEALS[0])  # pair A wins deal 1
+        services.record_deal(table.referee, table.partie, DEALS[0],
+                             expected_version=shown_version(table.partie))  # pair A wins deal 1
         with pytest.raises(NotAllowed) as err:
-            services.confirm_deal(table.referee, table.partie, 1)
+            services.confirm_deal(table.referee, table.partie, 1, expected_version=shown_version(table.partie))
         assert err.value.code == "own_entry"
         with pytest.raises(NotAllowed) as err:
-            services.confirm_deal(table.players["A2"], table.partie, 1)
+            services.confirm_deal(table.players["A2"], table.partie, 1, expected_version=shown_version(table.partie))
         assert err.value.code == "winner_confirms"
         with pytest.raises(NotAllowed):
-            services.confirm_deal(table.nobody, table.partie, 1)
-        services.confirm_deal(table.players["B2"], table.partie, 1)
+            services.confirm_deal(table.nobody, table.partie, 1, expected_version=shown_version(table.partie))
+        services.confirm_deal(table.players["B2"], table.partie, 1, expected_version=shown_version(table.partie))
         deal = Deal.objects.get(protocol__partie=table.partie, n=1)
         assert deal.confirmed_by == table.players["B2"] and deal.confirmed_at is not None
         assert "protocol.deal.confirmed" in actions(table.partie)
         with pytest.raises(InvalidInput) as err:
-            services.confirm_deal(table.referee2, table.partie, 1)
+            services.confirm_deal(table.referee2, table.partie, 1, expected_version=shown_version(table.partie))
         assert err.value.code == "already_confirmed"
 
     def test_second_referee_confirms_and_signing_waits_for_all_confirmations(self, table):
         play(table.referee, table.partie)
         for n in (1, 2, 3):
-            services.confirm_deal(table.referee2, table.partie, n)
+            services.confirm_deal(table.referee2, table.partie, n, expected_version=shown_version(table.partie))
         with pytest.raises(InvalidInput) as err:
-            services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1")
+            services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1",
+                                   expected_version=shown_version(table.partie))
         assert err.value.code == "unconfirmed_deals"
-        services.confirm_deal(table.players["A1"], table.partie, 4)  # B won deal 4: a player of A confirms
-        services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1")
+        services.confirm_deal(table.players["A1"], table.partie, 4,
+                              expected_version=shown_version(table.partie))  # B won deal 4: a player of A confirms
+        services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1",
+                               expected_version=shown_version(table.partie))
 
     def test_correction_needs_a_new_confirmation(self, table):
-        services.record_deal(table.referee, table.partie, DEALS[0])
-        services.confirm_deal(table.referee2, table.partie, 1)
-        services.correct_deal(table.referee2, table.partie, {**DEALS[0], "hands": {"A2": 14, "B1": 5, "B2": 23}})
+        services.record_deal(table.referee, table.partie, DEALS[0], expected_version=shown_version(table.partie))
+        services.confirm_deal(table.referee2, table.partie, 1, expected_version=shown_version(table.partie))
+        services.correct_deal(table.referee2, table.partie, {**DEALS[0], "hands": {"A2": 14, "B1": 5, "B2": 23}},
+                              expected_version=shown_version(table.partie))
         with pytest.raises(NotAllowed):
-            services.confirm_deal(table.referee2, table.partie, 1)
-        services.confirm_deal(table.referee, table.partie, 1)
+            services.confirm_deal(table.referee2, table.partie, 1, expected_version=shown_version(table.partie))
+        services.confirm_deal(table.referee, table.partie, 1, expected_version=shown_version(table.partie))
 
 
 def test_confirmation_is_refused_when_switched_off(table):
-    services.record_deal(table.referee, table.partie, DEALS[0])
+    services.record_deal(table.referee, table.partie, DEALS[0], expected_version=shown_version(table.partie))
     with pytest.raises(InvalidInput) as err:
-        services.confirm_deal(table.referee2, table.partie, 1)
+        services.confirm_deal(table.referee2, table.partie, 1, expected_version=shown_version(table.partie))
     assert err.value.code == "confirmation_disabled"
 
 
@@ -310,7 +346,8 @@ def test_bye_has_no_protocol_entry(table):
 
     rnd = make_round(table.tournament, 3, [(1, 2), (3, None)])
     with pytest.raises(InvalidInput) as err:
-        services.record_deal(table.referee, rnd.parties.get(table=2), DEALS[0])
+        services.record_deal(table.referee, rnd.parties.get(table=2), DEALS[0],
+                             expected_version=shown_version(rnd.parties.get(table=2)))
     assert err.value.code == "bye"
 
 
@@ -321,35 +358,42 @@ class TestFederation:
         table.tournament.save()
 
     def test_first_lead_and_time_up(self, table):
-        protocol = services.set_first_lead(table.referee, table.partie, "B2")
+        protocol = services.set_first_lead(table.referee, table.partie, "B2",
+                                           expected_version=shown_version(table.partie))
         assert protocol.first_lead == "B2"
-        protocol = services.record_deal(table.referee, table.partie, DEALS[0])
+        protocol = services.record_deal(table.referee, table.partie, DEALS[0],
+                                        expected_version=shown_version(table.partie))
         assert not protocol.finished
-        protocol = services.record_time_up(table.referee, table.partie)
+        protocol = services.record_time_up(table.referee, table.partie, expected_version=shown_version(table.partie))
         assert protocol.ended_by_time and protocol.finished and protocol.winner == "A"
         assert protocol.status == ProtocolStatus.AWAITING_SIGNATURES
         with pytest.raises(InvalidInput):
-            services.set_first_lead(table.referee, table.partie, "A1")
+            services.set_first_lead(table.referee, table.partie, "A1", expected_version=shown_version(table.partie))
 
 
 def test_time_up_is_refused_without_time_limit(table):
-    services.record_deal(table.referee, table.partie, DEALS[0])
+    services.record_deal(table.referee, table.partie, DEALS[0], expected_version=shown_version(table.partie))
     with pytest.raises(InvalidInput) as err:
-        services.record_time_up(table.referee, table.partie)
+        services.record_time_up(table.referee, table.partie, expected_version=shown_version(table.partie))
     assert err.value.code == "no_time_limit"
 
 
 def test_withdrawn_remark_is_logged_and_rescored(table):
-    services.give_remark(table.referee, table.earlier_partie, deal=1, seat="A2", reason="time")
+    services.give_remark(table.referee, table.earlier_partie, deal=1, seat="A2", reason="time",
+                         expected_version=shown_version(table.earlier_partie))
     play(table.referee, table.partie)
-    protocol = services.give_remark(table.referee, table.partie, deal=2, seat="A1", reason="talking")
+    protocol = services.give_remark(table.referee, table.partie, deal=2, seat="A1", reason="talking",
+                                    expected_version=shown_version(table.partie))
     assert protocol.score_a == 47
     remark = protocol.remarks.get()
     with pytest.raises(InvalidInput):
-        services.withdraw_remark(table.referee, table.partie, remark.pk, "")
+        services.withdraw_remark(table.referee, table.partie, remark.pk, "",
+                                 expected_version=shown_version(table.partie))
     with pytest.raises(NotAllowed):
-        services.withdraw_remark(table.players["A1"], table.partie, remark.pk, "ошибка")
-    protocol = services.withdraw_remark(table.referee, table.partie, remark.pk, "Замечание дано не тому игроку")
+        services.withdraw_remark(table.players["A1"], table.partie, remark.pk, "ошибка",
+                                 expected_version=shown_version(table.partie))
+    protocol = services.withdraw_remark(table.referee, table.partie, remark.pk, "Замечание дано не тому игроку",
+                                        expected_version=shown_version(table.partie))
     assert protocol.score_a == 48 and not protocol.remarks.exists()
     entry = AuditEntry.objects.get(partie=table.partie, action="protocol.remark.withdrawn")
     assert entry.before["remark"] == {"deal": 2, "player": "A1", "reason": "talking"}
@@ -360,11 +404,13 @@ def test_withdrawn_remark_is_logged_and_rescored(table):
 def test_withdrawing_the_disqualifying_remark_reinstates_the_pair(table):
     first = table.round1.parties.get(table=2)  # pair 7 at A
     for seat in ("A1", "A2", "A1", "A2"):
-        services.give_remark(table.referee, first, deal=1, seat=seat, reason="time")
+        services.give_remark(table.referee, first, deal=1, seat=seat, reason="time",
+                             expected_version=shown_version(first))
     protocol = services.give_remark(table.referee, table.partie, deal=1, seat="B1", reason="talking",
-                                    confirm_disqualification=True)
+                                    confirm_disqualification=True, expected_version=shown_version(table.partie))
     assert Pair.objects.get(tournament=table.tournament, number=7).status == PairStatus.DISQUALIFIED
-    protocol = services.withdraw_remark(table.chief, table.partie, protocol.remarks.get().pk, "Ошибочное замечание")
+    protocol = services.withdraw_remark(table.chief, table.partie, protocol.remarks.get().pk, "Ошибочное замечание",
+                                        expected_version=shown_version(table.partie))
     assert protocol.disqualified == "" and protocol.status == ProtocolStatus.NOT_STARTED
     assert Pair.objects.get(tournament=table.tournament, number=7).status == PairStatus.ACTIVE
     assert "pair.reinstated" in actions(table.partie)

@@ -5,6 +5,7 @@ from django.urls import reverse
 from referees.models import AuditEntry
 from scoring import services
 from scoring.models import Deal, Protocol, ProtocolStatus
+from tests.versions import shown_version
 
 from .conftest import DEALS, PASSWORD
 from .helpers import play, sign_all
@@ -72,7 +73,7 @@ def test_bad_deal_error_next_to_field_and_nothing_saved(ref_client, table):
 
 
 def test_stale_page_gets_conflict_and_sees_current_state(ref_client, table):
-    services.record_deal(table.referee2, table.partie, DEALS[0])
+    services.record_deal(table.referee2, table.partie, DEALS[0], expected_version=shown_version(table.partie))
     url = reverse("referees:deal_save", args=[table.partie.pk])
     r = ref_client.post(url, deal_post(1, 0, result="block", hand_A1="9", hand_A2="10", hand_B1="4", hand_B2="30"))
     assert r.status_code == 409
@@ -93,7 +94,8 @@ def test_correction_form_is_prefilled(ref_client, table):
 def test_remark_effect_and_disqualification_confirmation(ref_client, table):
     first = table.round1.parties.get(table=1)
     for seat in ("A1", "A2", "A1", "A2"):
-        services.give_remark(table.referee, first, deal=1, seat=seat, reason="time")
+        services.give_remark(table.referee, first, deal=1, seat=seat, reason="time",
+                             expected_version=shown_version(first))
     r = ref_client.post(reverse("referees:remark_preview", args=[table.partie.pk]), {"seat": "A1"})
     assert "5-е замечание пары A" in r.content.decode() and "подтверждение" in r.content.decode()
     url = reverse("referees:remark_save", args=[table.partie.pk])
@@ -109,9 +111,9 @@ def test_remark_effect_and_disqualification_confirmation(ref_client, table):
 def test_player_signs_on_table_device_with_password(ref_client, table):
     play(table.referee, table.partie)
     url = reverse("referees:sign", args=[table.partie.pk])
-    r = ref_client.post(url, {"seat": "A1", "password": "wrong"})
+    r = ref_client.post(url, {"seat": "A1", "password": "wrong", "version": shown_version(table.partie)})
     assert r.status_code == 422 and "Неверный пароль" in r.content.decode()
-    r = ref_client.post(url, {"seat": "A1", "password": PASSWORD})
+    r = ref_client.post(url, {"seat": "A1", "password": PASSWORD, "version": shown_version(table.partie)})
     assert r.status_code == 302
     sig = Protocol.objects.get(partie=table.partie).signatures.get()
     assert sig.user == table.players["A1"] and sig.seat == "A1"
@@ -129,7 +131,8 @@ def test_player_cannot_post_a_deal(client, table):
 
 def test_dashboard_states_and_polling(client, table):
     play(table.referee, table.partie)
-    services.record_deal(table.referee, table.other_partie, DEALS[0])
+    services.record_deal(table.referee, table.other_partie, DEALS[0],
+                         expected_version=shown_version(table.other_partie))
     client.force_login(table.chief)
     page = client.get(reverse("referees:dashboard", args=[table.tournament.slug]) + "?round=2").content.decode()
     assert 'hx-trigger="every 5s"' in page
@@ -148,7 +151,10 @@ def test_dashboard_query_count_does_not_grow_with_tables(client, table, django_a
 
     big = make_tournament(200, slug="big")
     make_round(big, 1, [(2 * i + 1, 2 * i + 2) for i in range(100)])
-    client.force_login(table.staff)
+    from referees.models import RoleKind, TournamentRole
+
+    TournamentRole.objects.create(tournament=big, user=table.chief, role=RoleKind.CHIEF_REFEREE)
+    client.force_login(table.chief)
     with django_assert_max_num_queries(12):
         r = client.get(reverse("referees:dashboard_tables", args=["big"]))
     assert r.content.decode().count('class="table-state state-') == 100
@@ -184,9 +190,9 @@ def test_reopen_from_page(client, table):
     sign_all(table)
     client.force_login(table.chief)
     url = reverse("referees:reopen", args=[table.partie.pk])
-    r = client.post(url, {"reason": ""})
+    r = client.post(url, {"reason": "", "version": shown_version(table.partie)})
     assert r.status_code == 422 and "Укажите причину" in r.content.decode()
-    r = client.post(url, {"reason": "Ошибка в раздаче 2"})
+    r = client.post(url, {"reason": "Ошибка в раздаче 2", "version": shown_version(table.partie)})
     assert r.status_code == 302
     assert Protocol.objects.get(partie=table.partie).status == ProtocolStatus.AWAITING_SIGNATURES
     assert AuditEntry.objects.filter(action="protocol.reopened", note="Ошибка в раздаче 2").exists()
@@ -202,11 +208,13 @@ def test_entry_page_query_count_is_small(ref_client, table, django_assert_max_nu
 def test_player_confirms_a_deal_from_his_phone(client, table):
     table.tournament.confirm_each_deal = True
     table.tournament.save()
-    services.record_deal(table.referee, table.partie, DEALS[0])  # won by A
+    services.record_deal(table.referee, table.partie, DEALS[0],
+                         expected_version=shown_version(table.partie))  # won by A
     client.force_login(table.players["B1"])
     page = client.get(reverse("referees:partie", args=[table.partie.pk])).content.decode()
     assert reverse("referees:confirm_deal", args=[table.partie.pk, 1]) in page
-    r = client.post(reverse("referees:confirm_deal", args=[table.partie.pk, 1]))
+    r = client.post(reverse("referees:confirm_deal", args=[table.partie.pk, 1]),
+                    {"version": shown_version(table.partie)})
     assert r.status_code == 302
     assert Deal.objects.get(protocol__partie=table.partie, n=1).confirmed_by == table.players["B1"]
 
@@ -214,9 +222,10 @@ def test_player_confirms_a_deal_from_his_phone(client, table):
 def test_winner_cannot_confirm_from_the_page(client, table):
     table.tournament.confirm_each_deal = True
     table.tournament.save()
-    services.record_deal(table.referee, table.partie, DEALS[0])
+    services.record_deal(table.referee, table.partie, DEALS[0], expected_version=shown_version(table.partie))
     client.force_login(table.players["A1"])
-    r = client.post(reverse("referees:confirm_deal", args=[table.partie.pk, 1]))
+    r = client.post(reverse("referees:confirm_deal", args=[table.partie.pk, 1]),
+                    {"version": shown_version(table.partie)})
     assert r.status_code == 403
     assert Deal.objects.get(protocol__partie=table.partie, n=1).confirmed_by is None
 
@@ -228,7 +237,7 @@ def test_federation_time_up_from_the_page(ref_client, table):
     assert reverse("referees:first_lead", args=[table.partie.pk]) in page
     r = ref_client.post(reverse("referees:first_lead", args=[table.partie.pk]), {"first_lead": "B1", "version": 0})
     assert r.status_code == 302
-    services.record_deal(table.referee, table.partie, DEALS[0])
+    services.record_deal(table.referee, table.partie, DEALS[0], expected_version=shown_version(table.partie))
     page = ref_client.get(reverse("referees:partie", args=[table.partie.pk])).content.decode()
     assert "Время вышло" in page and "заход B1" in page
     r = ref_client.post(reverse("referees:time_up", args=[table.partie.pk]), {"version": 2})
@@ -245,8 +254,9 @@ def test_no_show_from_the_page(ref_client, table):
 
 
 def test_withdraw_remark_from_the_page(ref_client, table):
-    services.record_deal(table.referee, table.partie, DEALS[0])
-    protocol = services.give_remark(table.referee, table.partie, deal=1, seat="B1", reason="time")
+    services.record_deal(table.referee, table.partie, DEALS[0], expected_version=shown_version(table.partie))
+    protocol = services.give_remark(table.referee, table.partie, deal=1, seat="B1", reason="time",
+                                    expected_version=shown_version(table.partie))
     remark = protocol.remarks.get()
     url = reverse("referees:remark_withdraw", args=[table.partie.pk, remark.pk])
     r = ref_client.post(url, {"reason": "", "version": protocol.version})

@@ -6,7 +6,7 @@ from django.utils import timezone
 
 from scoring.models import Protocol, ProtocolStatus, Signature
 from scoring.protocol_json import import_protocol_json
-from tests.factories import make_round, make_tournament
+from tests.factories import make_referee, make_round, make_tournament
 
 # RULES.md §8: scores 48 : 35, or 47 : 35 when pair A already had one remark.
 EXAMPLE_DEALS = [
@@ -32,6 +32,7 @@ def blocks(*margins):
 
 def play(rnd, table, deals, remarks=(), user=None):
     partie = rnd.parties.get(table=table)
+    user = user or make_referee(rnd.tournament)
     return import_protocol_json(partie, {"deals": list(deals), "remarks": list(remarks)}, user)
 
 

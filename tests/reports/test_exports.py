@@ -9,6 +9,7 @@ from scoring.models import Protocol
 from scoring.reports import exports, selectors
 from scoring.reports.signing import verify_pdf
 from tournaments.models import Tournament
+from tests.factories import make_referee
 
 
 def pdf_text(data: bytes) -> list[str]:
@@ -171,7 +172,7 @@ def test_no_show_sheet_states_the_forfeit(cup):
     from scoring.protocol_json import import_protocol_json
 
     partie = cup.rounds.get(number=3).parties.get(table=2)  # 7 – 5
-    protocol = import_protocol_json(partie, {"deals": [], "no_show": "B"})
+    protocol = import_protocol_json(partie, {"deals": [], "no_show": "B"}, make_referee(cup))
     text = pdf_text(exports.protocol_pdf(protocol))[0]
     assert "160 : 0" in text and "Неявка пары B № 5: победа пары A № 7 по неявке" in text
     assert b"/ByteRange" not in exports.protocol_pdf(protocol)  # not signed yet: no digital signature

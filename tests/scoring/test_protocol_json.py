@@ -14,7 +14,7 @@ from scoring.models import Protocol, ProtocolStatus
 from scoring.protocol_json import import_protocol_json, protocol_to_json
 from scoring.rules import ProtocolError
 from scoring.scores import rescore
-from tests.factories import make_round, make_tournament
+from tests.factories import make_referee, make_round, make_tournament
 
 from .rules.helpers import RULES_EXAMPLE
 
@@ -35,7 +35,7 @@ def example():
 
 
 def test_import_scores_with_the_tournament_rules_and_caches_totals(partie):
-    protocol = import_protocol_json(partie, example())
+    protocol = import_protocol_json(partie, example(), make_referee(partie.round.tournament))
     assert (protocol.score_a, protocol.score_b, protocol.winner) == (48, 35, "A")  # no prior remark in the DB
     assert protocol.deals.count() == 4 and protocol.remarks.count() == 1
     assert protocol.status == ProtocolStatus.AWAITING_SIGNATURES
@@ -46,32 +46,33 @@ def test_prior_remarks_come_from_earlier_rounds(partie):
     tournament = partie.round.tournament
     earlier = make_round(tournament, 0, [(3, 5)])
     first = earlier.parties.get()
-    import_protocol_json(first, {"deals": [], "remarks": [{"deal": 1, "player": "A2", "reason": "time"}]})
-    protocol = import_protocol_json(partie, example())
+    import_protocol_json(first, {"deals": [], "remarks": [{"deal": 1, "player": "A2", "reason": "time"}]},
+                         make_referee(first.round.tournament))
+    protocol = import_protocol_json(partie, example(), make_referee(partie.round.tournament))
     assert protocol.prior_remarks_a == 1
     assert (protocol.score_a, protocol.score_b) == (47, 35)  # the §8 example with A's 2nd remark
 
 
 def test_round_trip_export_import_export(partie):
-    import_protocol_json(partie, example())
+    import_protocol_json(partie, example(), make_referee(partie.round.tournament))
     exported = protocol_to_json(Protocol.objects.get(partie=partie))
     assert exported["pairs"]["A"]["number"] == 3 and exported["pairs"]["B"]["number"] == 7
     assert exported["pairs"]["A"]["players"] == [p.name for p in partie.pair_a.players.order_by("number")]
     other = partie.round.parties.get(table=2)
     moved = copy.deepcopy(exported)
     moved["pairs"] = {"A": {"number": 1}, "B": {"number": 2}}
-    import_protocol_json(other, moved)
+    import_protocol_json(other, moved, make_referee(other.round.tournament))
     again = protocol_to_json(Protocol.objects.get(partie=other))
     for key in ("deals", "remarks", "no_show", "ended_by_time", "first_lead", "rules"):
         assert again[key] == exported[key]
 
 
 def test_bad_import_saves_nothing(partie):
-    import_protocol_json(partie, example())
+    import_protocol_json(partie, example(), make_referee(partie.round.tournament))
     bad = example()
     bad["deals"][1]["hands"]["B2"] = 70
     with pytest.raises(ProtocolError) as err:
-        import_protocol_json(partie, bad)
+        import_protocol_json(partie, bad, make_referee(partie.round.tournament))
     assert (err.value.deal, err.value.seat) == (2, "B2")
     protocol = Protocol.objects.get(partie=partie)
     assert protocol.deals.get(n=2).hands["B2"] == 30
@@ -79,11 +80,11 @@ def test_bad_import_saves_nothing(partie):
 
 
 def test_signed_protocol_refuses_results(partie):
-    protocol = import_protocol_json(partie, example())
+    protocol = import_protocol_json(partie, example(), make_referee(partie.round.tournament))
     protocol.status = ProtocolStatus.SIGNED
     protocol.save()
     with pytest.raises(ProtocolError) as err:
-        import_protocol_json(partie, example())
+        import_protocol_json(partie, example(), make_referee(partie.round.tournament))
     assert err.value.code == "protocol_signed"
 
 
@@ -91,7 +92,7 @@ def test_import_refuses_other_pairs(partie):
     data = example()
     data["pairs"]["B"]["number"] = 5
     with pytest.raises(ProtocolError) as err:
-        import_protocol_json(partie, data)
+        import_protocol_json(partie, data, make_referee(partie.round.tournament))
     assert err.value.code == "pair_mismatch"
     assert not Protocol.objects.filter(partie=partie, deals__isnull=False).exists()
 
@@ -101,9 +102,10 @@ def test_rescore_cascades_to_later_rounds(partie):
     later = make_round(tournament, 2, [(3, 4)]).parties.get()
     data = {"deals": [{"n": 1, "result": "block", "hands": {"A1": 9, "A2": 10, "B1": 4, "B2": 30}}],
             "remarks": [{"deal": 1, "player": "A1", "reason": "talking"}]}
-    import_protocol_json(later, data)
+    import_protocol_json(later, data, make_referee(later.round.tournament))
     assert Protocol.objects.get(partie=later).score_a == 15  # A's 1st remark: warning
-    first = import_protocol_json(partie, example())  # round 1: A gets a remark, before round 2
+    # round 1: A gets a remark, before round 2
+    first = import_protocol_json(partie, example(), make_referee(partie.round.tournament))
     assert first.remarks.count() == 1
     rescore(first)
     assert Protocol.objects.get(partie=later).score_a == 14  # now A's 2nd remark: re-scored with 20
@@ -137,7 +139,7 @@ def test_score_protocol_command_reads_stdin_and_refuses_bad_input():
 
 
 def test_verify_scores_finds_and_fixes_a_drifted_cache(partie):
-    import_protocol_json(partie, example())
+    import_protocol_json(partie, example(), make_referee(partie.round.tournament))
     out = io.StringIO()
     call_command("verify_scores", stdout=out)
     assert "0 differ" in out.getvalue()

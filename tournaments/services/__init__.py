@@ -3,9 +3,10 @@ from .draw import close_draw, run_draw, set_manual_number
 from .imports import import_pairs, parse_pairs_file, template_xlsx
 from .registration import register_pair, withdraw_pair
 from .rounds import discard_round, finish_round, pair_round, publish_round, swap_parties, unsigned_tables
+from .settings import rules_locked, update_rules
 
 __all__ = [
     "close_draw", "run_draw", "set_manual_number", "import_pairs", "parse_pairs_file", "template_xlsx",
     "register_pair", "withdraw_pair", "discard_round", "finish_round", "pair_round", "publish_round",
-    "swap_parties", "unsigned_tables",
+    "swap_parties", "unsigned_tables", "rules_locked", "update_rules",
 ]

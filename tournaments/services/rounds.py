@@ -1,4 +1,12 @@
-"""Rounds: pair (draft) → publish → finish; swaps in a draft; the pairing systems behind them."""
+"""Rounds: pair (draft) → publish → finish; swaps in a draft; the pairing systems behind them.
+
+Nothing is entered at a table of a draft round (the protocol services refuse
+it). Should a draft still hold a table with a recorded deal, remark, no-show
+or signature (a round made draft again outside the services, or data from
+before that rule), a swap touching that table and discarding the round are
+refused: the chief referee reopens and clears that protocol first, and both
+steps are logged.
+"""
 from __future__ import annotations
 
 import time
@@ -26,6 +34,31 @@ def unsigned_tables(rnd: Round) -> list[int]:
         .filter(Q(protocol__isnull=True) | ~Q(protocol__status=ProtocolStatus.SIGNED))
         .order_by("table").values_list("table", flat=True)
     )
+
+
+def recorded_tables(rnd: Round, parties=None) -> list[int]:
+    """Tables of the round (or of ``parties``) whose protocol holds a deal, remark, no-show or signature."""
+    from scoring.models import Protocol
+
+    protocols = Protocol.objects.filter(partie__round=rnd)
+    if parties is not None:
+        protocols = protocols.filter(partie__in=[p.pk for p in parties])
+    recorded = protocols.filter(
+        Q(deals__isnull=False) | Q(remarks__isnull=False) | Q(signatures__isnull=False)
+        | Q(locked_at__isnull=False) | ~Q(no_show="")
+    )
+    return sorted(set(recorded.values_list("partie__table", flat=True)))
+
+
+def _refuse_recorded(rnd: Round, parties=None) -> None:
+    tables = recorded_tables(rnd, parties)
+    if tables:
+        raise RoundBlocked(
+            _("За столами %(t)s уже записаны результаты или подписи: их протоколы нельзя перенести к другим парам "
+              "или удалить. Главный судья должен сначала открыть и очистить эти протоколы.")
+            % {"t": ", ".join(map(str, tables[:30]))},
+            code="tables_recorded", tables=tables,
+        )
 
 
 def _round_snapshot(rnd: Round) -> dict:
@@ -151,6 +184,7 @@ def swap_parties(user, rnd: Round, number_x: int, number_y: int) -> list[str]:
         (px, sx), (py, sy) = where[number_x], where[number_y]
         if px.pk == py.pk:
             raise InvalidInput(_("Эти пары уже играют за одним столом."), field="pair")
+        _refuse_recorded(rnd, [px, py])
         before = _round_snapshot(rnd)
         pair_x, pair_y = getattr(px, f"pair_{sx}"), getattr(py, f"pair_{sy}")
         setattr(px, f"pair_{sx}", pair_y)
@@ -200,6 +234,7 @@ def discard_round(user, rnd: Round) -> None:
     require_organizer(user, rnd.tournament)
     with transaction.atomic():
         rnd = _draft(rnd)
+        _refuse_recorded(rnd)
         before = _round_snapshot(rnd)
         tournament = rnd.tournament
         rnd.parties.all().delete()
@@ -227,4 +262,4 @@ def finish_round(user, rnd: Round) -> Round:
 
 
 __all__ = ["pair_round", "swap_parties", "publish_round", "finish_round", "discard_round", "unsigned_tables",
-           "compute_pairings"]
+           "compute_pairings", "recorded_tables"]

@@ -7,9 +7,9 @@ the engine validate the rules (``Rules.from_config``, then ``Tournament.clean``)
 and writes an audit entry with what was and what became.
 
 A rules change (preset, overrides, tie-breaks) is refused once any protocol of
-the tournament is signed: the results already signed were scored under the
-old rules. The check is ``rules_frozen`` — one function, so that the house-wide
-check can replace it.
+the tournament is signed (``settings.rules_locked``: the results already signed
+were scored under the old rules); before that, the protocols already begun are
+rescored under the new rules in the same transaction.
 """
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ import unicodedata
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from referees.models import RoleKind, TournamentRole, log_action
@@ -28,6 +27,7 @@ from scoring.rules import Rules, RulesError
 from ..errors import NotAllowed, SetupRejected
 from ..models import Tournament
 from ..presets import rules_error_text
+from .settings import rescore_begun, rules_locked
 
 # Fields of a tournament a person sets on the create / edit form.
 SETTINGS = (
@@ -77,11 +77,8 @@ def can_create(user) -> bool:
 
 
 def can_edit(user, tournament) -> bool:
-    """The tournament's own organizer: staff rights alone do not open another club's settings."""
-    if not is_organizer(user, tournament):
-        return False
-    return TournamentRole.objects.filter(tournament_id=tournament.pk, user_id=user.pk,
-                                         role=RoleKind.ORGANIZER).exists()
+    """The tournament's own organizer (staff rights alone do not open another club's settings)."""
+    return is_organizer(user, tournament)
 
 
 def _require_create(user):
@@ -92,14 +89,6 @@ def _require_create(user):
 def _require_edit(user, tournament):
     if not can_edit(user, tournament):
         raise NotAllowed(_("Настройки турнира меняет только его организатор."))
-
-
-def rules_frozen(tournament) -> bool:
-    """True once any protocol of the tournament is signed (its rules may no longer change)."""
-    from scoring.models import Protocol, ProtocolStatus
-
-    return Protocol.objects.filter(partie__round__tournament_id=tournament.pk).filter(
-        Q(status=ProtocolStatus.SIGNED) | Q(locked_at__isnull=False)).exists()
 
 
 # --- validation ------------------------------------------------------------------
@@ -192,7 +181,11 @@ def update_tournament(user, tournament, data: dict) -> Tournament:
         _apply(tournament, data)
         after = snapshot(tournament)
         changed_rules = _changed_rules(before, after)
-        if changed_rules and rules_frozen(tournament):
+        if not changed_rules:  # the same rules written another way: keep them as stored
+            for field in ("rules_preset", "rules_overrides"):
+                setattr(tournament, field, before[field])
+            after = snapshot(tournament)
+        if changed_rules and rules_locked(tournament):
             message = _("Протоколы турнира уже подписаны: регламент и порядок показателей менять нельзя.")
             raise SetupRejected(message, {f: [message] for f in changed_rules})
         played = tournament.rounds.count()
@@ -201,6 +194,8 @@ def update_tournament(user, tournament, data: dict) -> Tournament:
                 "rounds_planned": [_("Туров уже составлено: %(n)s — запланировать меньше нельзя.") % {"n": played}]})
         _validate(tournament)
         tournament.save()
+        if changed_rules:
+            rescore_begun(tournament)
         changed = {k: v for k, v in after.items() if before[k] != v}
         if changed:
             log_action(tournament, "tournament.updated", user=user,

@@ -23,12 +23,13 @@ from ..errors import NotAllowed, SetupRejected
 from ..forms_setup import AttachForm, CopyForm, LinkPlayerForm, TournamentForm, add_service_errors, preset_values
 from ..models import Round, Tournament
 from ..services import setup
+from ..services.settings import rules_locked
 
 
 def _form_page(request, form, tournament=None, *, title, status=200):
     return render(request, "tournaments/setup_form.html", {
         "form": form, "tournament": tournament, "title": title, "presets_json": preset_values(),
-        "rules_frozen": tournament is not None and setup.rules_frozen(tournament),
+        "rules_frozen": tournament is not None and rules_locked(tournament),
     }, status=status)
 
 

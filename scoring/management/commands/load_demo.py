@@ -2,12 +2,16 @@
 
 Idempotent: when the demo tournament exists, nothing changes. Everything goes
 through the same services a person uses (registration, draw, pairing, deals,
-remarks, signatures).
+remarks, signatures). The ``organizer`` account is an ordinary account: it
+runs the demo tournament through its organizer role there and may create
+tournaments (the ``tournaments.add_tournament`` permission); being staff or
+superuser would give it nothing more.
 """
 import datetime
 import random
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
@@ -48,7 +52,7 @@ class Command(BaseCommand):
     def _users(self):
         User = get_user_model()
         specs = {
-            "organizer": {"first_name": "Ольга", "last_name": "Организаторова", "is_staff": True, "is_superuser": True},
+            "organizer": {"first_name": "Ольга", "last_name": "Организаторова"},
             "chief": {"first_name": "Борис", "last_name": "Главный"},
             "referee": {"first_name": "Римма", "last_name": "Судейская"},
         }
@@ -59,6 +63,8 @@ class Command(BaseCommand):
                 user.set_password(PASSWORD)
                 user.save()
             users[username] = user
+        create = Permission.objects.get(content_type__app_label="tournaments", codename="add_tournament")
+        users["organizer"].user_permissions.add(create)
         return users
 
     def _tournament(self, users):
@@ -108,14 +114,16 @@ class Command(BaseCommand):
             TournamentRole.objects.get_or_create(tournament=tournament, user=user, role=RoleKind.PLAYER)
 
     def _play(self, referee, partie, rules, rng, deals=None):
-        protocol_services.ensure_protocol(partie)
+        protocol = protocol_services.ensure_protocol(partie)
         n = 0
         while True:
             n += 1
             if rng.random() < 0.15:
-                protocol_services.give_remark(referee, partie, deal=n, seat=rng.choice(["A1", "A2", "B1", "B2"]),
-                                              reason=rng.choice(["time", "talking"]))
-            protocol = protocol_services.record_deal(referee, partie, random_deal(rng, n, rules))
+                protocol = protocol_services.give_remark(
+                    referee, partie, deal=n, seat=rng.choice(["A1", "A2", "B1", "B2"]),
+                    reason=rng.choice(["time", "talking"]), expected_version=protocol.version)
+            protocol = protocol_services.record_deal(referee, partie, random_deal(rng, n, rules),
+                                                     expected_version=protocol.version)
             if deals is not None and n >= deals:
                 return
             if protocol.finished:
@@ -124,5 +132,6 @@ class Command(BaseCommand):
         for seat in seats:
             pair = partie.pair_a if seat[0] == "A" else partie.pair_b
             player = pair.players.get(number=int(seat[1]))
-            protocol_services.sign_protocol(player.user, partie, role=SignatureRole.PLAYER, seat=seat)
-        protocol_services.sign_protocol(referee, partie, role=SignatureRole.REFEREE)
+            protocol = protocol_services.sign_protocol(player.user, partie, role=SignatureRole.PLAYER, seat=seat,
+                                                       expected_version=protocol.version)
+        protocol_services.sign_protocol(referee, partie, role=SignatureRole.REFEREE, expected_version=protocol.version)

@@ -1,15 +1,19 @@
-"""Recompute every protocol with the engine and compare with the cached result.
+"""Recompute every protocol with the engine and compare with the cached result; check every signature.
 
     python manage.py verify_scores [SLUG] [--fix]
 
-Prints one line per protocol whose cache differs; exits 1 when any differs
-(and was not fixed).
+Prints one line per protocol whose cache differs, and one per protocol whose
+content no longer matches the fingerprint its signatures vouch for (rows
+changed behind the services' back). Exits 1 when any cache differs and was
+not fixed, or when any fingerprint differs (``--fix`` cannot fix those: the
+chief referee reopens the protocol and the table signs it again).
 """
 import sys
 
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from scoring.integrity import fingerprint_mismatches
 from scoring.models import Protocol
 from scoring.rules import ProtocolError
 from scoring.scores import prior_remarks, rescore, score
@@ -35,11 +39,12 @@ class Command(BaseCommand):
     def handle(self, *args, slug=None, fix=False, **options):
         protocols = Protocol.objects.select_related(
             "partie__round__tournament", "partie__pair_a", "partie__pair_b"
-        ).order_by("partie__round__tournament_id", "partie__round__number", "partie__table")
+        ).prefetch_related("signatures").order_by(
+            "partie__round__tournament_id", "partie__round__number", "partie__table")
         if slug:
             protocols = protocols.filter(partie__round__tournament__slug=slug)
-        checked = drift = 0
-        for protocol in protocols.iterator():
+        checked = drift = tampered = 0
+        for protocol in protocols.iterator(chunk_size=500):
             checked += 1
             partie = protocol.partie
             prior = (prior_remarks(partie.pair_a, partie.round.number), prior_remarks(partie.pair_b, partie.round.number))
@@ -60,6 +65,13 @@ class Command(BaseCommand):
                 if fix and "refused" not in problem:
                     with transaction.atomic():
                         rescore(Protocol.objects.select_for_update().get(pk=protocol.pk), cascade=False)
-        self.stdout.write(f"{checked} protocol(s) checked, {drift} differ")
-        if drift and not fix:
+            current, mismatched = fingerprint_mismatches(protocol)
+            if mismatched:
+                tampered += 1
+                who = ", ".join(f"{s.role} {s.seat}".strip() for s in mismatched)
+                self.stdout.write(f"{partie.round.tournament.slug} round {partie.round.number} "
+                                  f"table {partie.table}: fingerprint mismatch: content {current[:16]}, "
+                                  f"signed {mismatched[0].fingerprint[:16]} ({len(mismatched)} signature(s): {who})")
+        self.stdout.write(f"{checked} protocol(s) checked, {drift} differ, {tampered} fingerprint mismatch(es)")
+        if (drift and not fix) or tampered:
             sys.exit(1)

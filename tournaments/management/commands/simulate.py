@@ -23,7 +23,7 @@ class Command(BaseCommand):
         if pairs < 2 or rounds < 1:
             raise CommandError("--pairs ≥ 2 and --rounds ≥ 1")
         User = get_user_model()
-        organizer, created = User.objects.get_or_create(username="simulator", defaults={"is_staff": True})
+        organizer, created = User.objects.get_or_create(username="simulator")
         if created:
             organizer.set_unusable_password()
             organizer.save()

@@ -1,0 +1,143 @@
+"""Every form that changes a protocol carries its version; without it, or stale, nothing is saved."""
+import re
+
+import pytest
+from django.urls import reverse
+
+from scoring.models import Deal, Protocol, Signature
+from tests.versions import shown_version
+from tournaments.models import RoundStatus
+
+from .conftest import DEALS, PASSWORD
+from .helpers import play, sign_all
+
+
+@pytest.fixture
+def ref_client(client, table):
+    client.force_login(table.referee)
+    return client
+
+
+def _forms(html, action):
+    """The <form> blocks of the page posting to ``action``."""
+    return [m for m in re.findall(r"<form[^>]*>.*?</form>", html, flags=re.S) if f'action="{action}"' in m]
+
+
+def test_deal_without_version_is_refused_with_the_conflict_page(ref_client, table):
+    url = reverse("referees:deal_save", args=[table.partie.pk])
+    r = ref_client.post(url, {"n": 1, "result": "block", "hand_A1": "9", "hand_A2": "10", "hand_B1": "4",
+                              "hand_B2": "30"})
+    assert r.status_code == 409
+    assert 'id="conflict"' in r.content.decode() and "без версии" in r.content.decode()
+    assert not Deal.objects.filter(protocol__partie=table.partie).exists()
+
+
+@pytest.mark.parametrize("version", ["", "abc", "٣", "9" * 30, "<b>1</b>"])
+def test_garbled_version_never_gives_a_server_error(ref_client, table, version):
+    play(table.referee, table.partie, DEALS[:1])
+    before = shown_version(table.partie)
+    posts = [
+        (reverse("referees:deal_save", args=[table.partie.pk]),
+         {"n": 2, "version": version, "result": "block", "hand_A1": "9", "hand_A2": "10", "hand_B1": "4",
+          "hand_B2": "30"}),
+        (reverse("referees:time_up", args=[table.partie.pk]), {"version": version}),
+        (reverse("referees:no_show", args=[table.partie.pk]), {"side": "A", "version": version}),
+        (reverse("referees:sign", args=[table.partie.pk]), {"role": "referee", "version": version}),
+        (reverse("referees:confirm_deal", args=[table.partie.pk, 1]), {"version": version}),
+    ]
+    for url, data in posts:
+        r = ref_client.post(url, data)
+        assert r.status_code in (409, 422), (url, r.status_code)
+    assert shown_version(table.partie) == before
+
+
+def test_signing_forms_carry_the_version_and_a_stale_signature_is_refused(client, table):
+    play(table.referee, table.partie)
+    client.force_login(table.players["A1"])
+    sign_url = reverse("referees:sign", args=[table.partie.pk])
+    html = client.get(reverse("referees:partie", args=[table.partie.pk])).content.decode()
+    version = shown_version(table.partie)
+    forms = _forms(html, sign_url)
+    assert forms and all(f'name="version" value="{version}"' in f for f in forms)
+    r = client.post(sign_url, {"seat": "A1"})  # no version
+    assert r.status_code == 409 and not Signature.objects.exists()
+    r = client.post(sign_url, {"seat": "A1", "version": version - 1})  # stale
+    assert r.status_code == 409 and not Signature.objects.exists()
+    r = client.post(sign_url, {"seat": "A1", "version": version})
+    assert r.status_code == 302 and Signature.objects.get().seat == "A1"
+
+
+def test_countersign_confirm_and_reopen_forms_carry_the_version(client, table):
+    table.tournament.confirm_each_deal = True
+    table.tournament.save()
+    play(table.referee, table.partie, DEALS[:1])
+    client.force_login(table.referee2)
+    html = client.get(reverse("referees:partie", args=[table.partie.pk])).content.decode()
+    confirm = _forms(html, reverse("referees:confirm_deal", args=[table.partie.pk, 1]))
+    assert confirm and f'name="version" value="{shown_version(table.partie)}"' in confirm[0]
+
+
+def test_reopen_form_carries_the_version_and_needs_it(client, table):
+    play(table.referee, table.partie)
+    sign_all(table)
+    client.force_login(table.chief)
+    html = client.get(reverse("referees:partie", args=[table.partie.pk])).content.decode()
+    reopen = _forms(html, reverse("referees:reopen", args=[table.partie.pk]))
+    assert reopen and f'name="version" value="{shown_version(table.partie)}"' in reopen[0]
+    r = client.post(reverse("referees:reopen", args=[table.partie.pk]), {"reason": "ошибка"})
+    assert r.status_code == 409 and Protocol.objects.get(partie=table.partie).is_locked
+
+
+def test_table_page_of_a_draft_round_refuses_entries_next_to_the_form(ref_client, table):
+    table.round2.status = RoundStatus.DRAFT
+    table.round2.save()
+    url = reverse("referees:deal_save", args=[table.partie.pk])
+    r = ref_client.post(url, {"n": 1, "version": 0, "result": "block", "hand_A1": "9", "hand_A2": "10",
+                              "hand_B1": "4", "hand_B2": "30"})
+    assert r.status_code == 422 and "не опубликован" in r.content.decode()
+    assert not Protocol.objects.filter(partie=table.partie, deals__isnull=False).exists()
+
+
+def test_player_with_a_referee_role_gets_no_entry_form_for_his_own_partie(client, table):
+    from referees.models import RoleKind, TournamentRole
+
+    user = table.players["B2"]
+    TournamentRole.objects.create(tournament=table.tournament, user=user, role=RoleKind.REFEREE)
+    client.force_login(user)
+    html = client.get(reverse("referees:partie", args=[table.partie.pk])).content.decode()
+    assert 'id="deal-form"' not in html
+    r = client.post(reverse("referees:deal_save", args=[table.partie.pk]),
+                    {"n": 1, "version": 0, "result": "wrong_pass", "offender": "A1"})
+    assert r.status_code == 403
+    assert not Deal.objects.exists()
+    assert 'id="deal-form"' in client.get(reverse("referees:partie", args=[table.other_partie.pk])).content.decode()
+
+
+def test_player_signs_on_table_device_needs_the_version_too(client, table):
+    play(table.referee, table.partie)
+    client.force_login(table.referee)
+    r = client.post(reverse("referees:sign", args=[table.partie.pk]), {"seat": "B1", "password": PASSWORD})
+    assert r.status_code == 409 and not Signature.objects.exists()
+
+
+def test_chief_referee_clears_a_recorded_table_of_a_draft_round_from_the_page(client, table):
+    play(table.referee, table.partie, DEALS[:2])
+    table.round2.status = RoundStatus.DRAFT
+    table.round2.save()
+    page = reverse("referees:partie", args=[table.partie.pk])
+    url = reverse("referees:clear", args=[table.partie.pk])
+    client.force_login(table.referee)
+    html = client.get(page).content.decode()
+    assert 'id="round-draft"' in html and 'id="deal-form"' not in html and 'id="clear"' not in html
+    assert client.post(url, {"reason": "тур перепутан", "version": shown_version(table.partie)}).status_code == 403
+    client.force_login(table.chief)
+    assert 'id="clear"' in client.get(page).content.decode()
+    for reason in ("", "я" * 10_000):
+        r = client.post(url, {"reason": reason, "version": shown_version(table.partie)})
+        assert r.status_code == 422 and 'class="field-error"' in r.content.decode()
+    assert client.post(url, {"reason": "тур перепутан"}).status_code == 409
+    assert Deal.objects.filter(protocol__partie=table.partie).count() == 2
+    r = client.post(url, {"reason": "тур перепутан", "version": shown_version(table.partie)})
+    assert r.status_code == 302
+    assert not Deal.objects.filter(protocol__partie=table.partie).exists()
+    assert 'id="clear"' not in client.get(page).content.decode()

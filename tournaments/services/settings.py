@@ -1,0 +1,123 @@
+"""A tournament's rules: the preset, its overrides and the tie-break order.
+
+A signature vouches for the protocol's content *with* the tournament's rules
+(they are part of the fingerprint), and the standings already read by
+everyone are ordered by the tie-breaks. So once any protocol of the
+tournament carries a signature, the rules are fixed: ``update_rules``
+refuses to change them (``rules_locked``), and ``Tournament.clean`` asks the
+same question so that the admin form refuses too. Before that, a change
+rescores every protocol already begun with the new rules, in the same
+transaction, and is refused if the engine does not accept one of them.
+"""
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from referees.models import log_action
+
+from ..errors import InvalidInput, TournamentError
+from ..models import Tournament
+from ..permissions import require_organizer
+
+RULE_FIELDS = ("rules_preset", "rules_overrides", "tiebreaks")
+
+
+def rules_locked(tournament) -> bool:
+    """True once any protocol of the tournament is signed, by a player or the referee."""
+    from scoring.models import Protocol, ProtocolStatus, Signature
+
+    if tournament.pk is None:
+        return False
+    return (
+        Signature.objects.filter(protocol__partie__round__tournament_id=tournament.pk).exists()
+        or Protocol.objects.filter(partie__round__tournament_id=tournament.pk, status=ProtocolStatus.SIGNED).exists()
+    )
+
+
+def locked_message() -> str:
+    return _("Регламент и порядок показателей нельзя менять: в турнире уже есть подписанные протоколы.")
+
+
+def changed_rule_fields(tournament) -> list[str]:
+    """The rule fields whose value on this (unsaved) instance differs from the stored one."""
+    if tournament.pk is None:
+        return []
+    stored = Tournament.objects.filter(pk=tournament.pk).values(*RULE_FIELDS).first()
+    if stored is None:
+        return []
+    return [f for f in RULE_FIELDS if stored[f] != getattr(tournament, f)]
+
+
+def rule_change_errors(tournament) -> dict:
+    """{field: message} for each changed rule field once the rules are locked (for ``Tournament.clean``)."""
+    changed = changed_rule_fields(tournament)
+    if changed and rules_locked(tournament):
+        return {field: locked_message() for field in changed}
+    return {}
+
+
+def rescore_begun(tournament) -> None:
+    """Rescore every protocol already begun under the tournament's (new) rules, inside the caller's transaction.
+
+    Refused with the round and table of the first protocol the new rules do not accept.
+    """
+    from scoring.models import Protocol
+    from scoring.rules import ProtocolError
+    from scoring.scores import rescore
+
+    begun = (Protocol.objects.select_for_update(of=("self",))
+             .filter(partie__round__tournament=tournament)
+             .select_related("partie__round__tournament", "partie__pair_a", "partie__pair_b")
+             .order_by("partie__round__number", "partie__table"))
+    for protocol in begun:
+        try:
+            rescore(protocol, cascade=False)
+        except ProtocolError:
+            raise InvalidInput(
+                _("Новый регламент не принимает уже записанный протокол: тур %(r)s, стол %(t)s.")
+                % {"r": protocol.partie.round.number, "t": protocol.partie.table},
+                field="rules_overrides", code="protocol_refused",
+            ) from None
+
+
+class RulesLocked(TournamentError):
+    default_code = "rules_locked"
+
+
+def update_rules(user, tournament, *, preset, overrides, tiebreaks) -> Tournament:
+    """Change the tournament's preset, overrides and tie-breaks (organizer only, before any signature).
+
+    Unchanged values change nothing and write no audit entry.
+    """
+    from scoring.rules.config import PRESETS
+
+    require_organizer(user, tournament)
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        before = {f: getattr(tournament, f) for f in RULE_FIELDS}
+        tournament.rules_preset = str(preset or "").strip()
+        tournament.rules_overrides = overrides if overrides is not None else {}
+        tournament.tiebreaks = tiebreaks if tiebreaks is not None else []
+        after = {f: getattr(tournament, f) for f in RULE_FIELDS}
+        if after == before:
+            return tournament
+        if rules_locked(tournament):
+            field = next(f for f in RULE_FIELDS if after[f] != before[f])
+            raise RulesLocked(locked_message(), field=field)
+        if tournament.rules_preset not in PRESETS:
+            raise InvalidInput(_("Выберите регламент из списка: %(known)s.") % {"known": ", ".join(PRESETS)},
+                               field="rules_preset", code="unknown_preset")
+        try:
+            tournament.clean()
+        except ValidationError as exc:
+            field, messages = next(iter(exc.message_dict.items()))
+            raise InvalidInput(" ".join(messages), field=field) from None
+        tournament.save(update_fields=list(RULE_FIELDS))
+        rescore_begun(tournament)
+        log_action(tournament, "tournament.rules_changed", user=user, before=before, after=after)
+    return tournament
+
+
+__all__ = ["RULE_FIELDS", "RulesLocked", "rescore_begun", "rule_change_errors", "rules_locked", "update_rules"]
