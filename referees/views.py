@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from config.converters import MAX_ID, optional_int
 from scoring import services
 from scoring.errors import ConfirmationRequired, InvalidInput, NotAllowed, ServiceError, VersionConflict
 from scoring.forms import DealForm, FirstLeadForm, NoShowForm, PlayerSignForm, RemarkForm, ReopenForm
@@ -28,6 +29,11 @@ def get_partie(partie_id) -> Partie:
         return services.load_partie(partie_id)
     except Partie.DoesNotExist:
         raise Http404 from None
+
+
+def posted_version(request):
+    """The protocol version the page showed (a hidden field): None when absent, a 400 when not a number."""
+    return optional_int(request.POST.get("version"), maximum=MAX_ID, name="version")
 
 
 def forbidden(request, message=None):
@@ -173,7 +179,7 @@ def remark_save(request, partie):
 def remark_withdraw(request, partie, remark_id):
     return _simple_action(request, partie, "remarks",
                           lambda: services.withdraw_remark(request.user, partie, remark_id, request.POST.get("reason"),
-                                                           expected_version=request.POST.get("version") or None),
+                                                           expected_version=posted_version(request)),
                           _("Замечание снято."))
 
 
@@ -216,7 +222,7 @@ def no_show(request, partie):
 
 @_entering
 def time_up(request, partie):
-    version = request.POST.get("version") or None
+    version = posted_version(request)
     return _simple_action(request, partie, "time",
                           lambda: services.record_time_up(request.user, partie, expected_version=version),
                           _("Окончание партии по времени отмечено."))

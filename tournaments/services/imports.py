@@ -14,7 +14,7 @@ from referees.models import log_action
 from ..errors import ImportRejected, InvalidInput, TournamentError
 from ..models import Tournament
 from ..permissions import require_organizer
-from .registration import _create_pair, clean_players
+from .registration import CONTROL, _create_pair, clean_players, clean_rating
 
 # (key, header as printed in the template, required)
 COLUMNS = [
@@ -105,15 +105,11 @@ def parse_pairs_file(data: bytes, filename: str) -> list[dict]:
                 p["rating"] = p["rating"].strip()
         try:
             cleaned = clean_players(players)
-            rating = cell.get("rating")
-            rating = str(rating).strip() if rating is not None else ""
-            if rating:
-                try:
-                    rating = int(float(rating)) if float(rating).is_integer() else int(rating)
-                except ValueError:
-                    raise InvalidInput(_("Рейтинг пары должен быть целым числом."), field="rating") from None
-            parsed.append({"row": row_number, "players": cleaned, "name": str(cell.get("name") or "").strip(),
-                           "rating": rating or None})
+            rating = clean_rating(cell.get("rating"))
+            name = " ".join(str(cell.get("name") or "").split())
+            if len(name) > 200 or CONTROL.search(name):
+                raise InvalidInput(_("Название пары: не больше 200 знаков, без управляющих символов."), field="name")
+            parsed.append({"row": row_number, "players": cleaned, "name": name, "rating": rating})
         except InvalidInput as err:
             field = err.details.get("field", "")
             column = f"{header_of.get(field, field)} ({letter.get(field, '?')})"
