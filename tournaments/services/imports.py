@@ -10,6 +10,7 @@ from openpyxl import Workbook, load_workbook
 from openpyxl.utils import get_column_letter
 
 from referees.models import log_action
+from scoring.reports.xlsx import cells
 
 from ..errors import ImportRejected, InvalidInput, TournamentError
 from ..models import Tournament
@@ -36,8 +37,8 @@ def template_xlsx() -> bytes:
     wb = Workbook()
     ws = wb.active
     ws.title = "Пары"
-    ws.append([header for _key, header, _req in COLUMNS])
-    ws.append(EXAMPLE)
+    ws.append(cells(ws, [header for _key, header, _req in COLUMNS]))
+    ws.append(cells(ws, EXAMPLE))
     for k in range(1, len(COLUMNS) + 1):
         ws.column_dimensions[get_column_letter(k)].width = 22
     out = io.BytesIO()
