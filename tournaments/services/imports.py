@@ -4,6 +4,7 @@ from __future__ import annotations
 import csv
 import io
 
+from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 from openpyxl import Workbook, load_workbook
@@ -32,6 +33,11 @@ HEADERS = {header.lower(): key for key, header, _req in COLUMNS}
 EXAMPLE = ["Иванов Иван", "Тверь", 1500, "Петров Пётр", "Тверь", "", "", ""]
 
 
+def max_rows() -> int:
+    """How many rows after the header an import reads at most (setting IMPORT_MAX_ROWS)."""
+    return int(getattr(settings, "IMPORT_MAX_ROWS", 5000))
+
+
 def template_xlsx() -> bytes:
     """The file organizers fill in: one header row, one example row."""
     wb = Workbook()
@@ -56,6 +62,14 @@ def _rows_xlsx(data: bytes):
         yield ["" if v is None else v for v in values]
 
 
+def _delimiter(first_line: str) -> str:
+    """The separator of the header row: the one of ``;``, ``,`` and tab it uses most (outside quotes)."""
+    outside = "".join(part for k, part in enumerate(first_line.split('"')) if k % 2 == 0)
+    counts = {d: outside.count(d) for d in (";", ",", "\t")}
+    best = max(counts, key=counts.get)
+    return best if counts[best] else ","
+
+
 def _rows_csv(data: bytes):
     for encoding in ("utf-8-sig", "cp1251"):
         try:
@@ -65,11 +79,15 @@ def _rows_csv(data: bytes):
             continue
     else:
         raise TournamentError(_("Не удалось прочитать кодировку файла CSV."), code="bad_file")
+    # Only the separator is guessed; quoting is always the spreadsheets' own: a field in double quotes,
+    # a quote inside it doubled ("Иванов ""Ваня"" Иван"), line breaks allowed inside quotes.
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text.split("\n", 1)[0]),
+                        quotechar='"', doublequote=True, strict=True)
     try:
-        dialect = csv.Sniffer().sniff(text.splitlines()[0] if text else "", delimiters=";,\t")
-    except csv.Error:
-        dialect = csv.excel
-    yield from csv.reader(io.StringIO(text), dialect)
+        yield from reader
+    except csv.Error as exc:
+        raise TournamentError(_("Строка %(n)s файла CSV не читается: проверьте кавычки.") % {"n": reader.line_num},
+                              code="bad_file") from exc
 
 
 def parse_pairs_file(data: bytes, filename: str) -> list[dict]:
@@ -92,7 +110,11 @@ def parse_pairs_file(data: bytes, filename: str) -> list[dict]:
     header_of = {key: h for key, h, _req in COLUMNS}
     letter = {key: get_column_letter(k + 1) for key, k in positions.items()}
     parsed, errors = [], []
+    limit = max_rows()
     for row_number, values in enumerate(rows, start=2):
+        if row_number - 1 > limit:
+            raise TournamentError(_("В файле больше %(n)s строк после заголовка: разделите его на части.") % {
+                "n": limit}, code="too_many_rows")
         cell = {key: (values[k] if k < len(values) else "") for key, k in positions.items()}
         if all(str(v).strip() == "" for v in cell.values()):
             continue
