@@ -26,3 +26,25 @@ def paginate_table(request, table, per_page: int):
     table.paginator = Paginator(table.rows, per_page)
     table.page = table.paginator.get_page(page_number(request, table.prefixed_page_field))
     return table
+
+
+SEARCH_MAX = 100  # characters of a search query that are looked at
+
+
+def clean_query(raw) -> str:
+    """A search box's text: spaces collapsed, control characters dropped, at most SEARCH_MAX characters."""
+    text = "".join(ch for ch in str(raw or "") if ch.isprintable())
+    return " ".join(text.split())[:SEARCH_MAX]
+
+
+def fold(text) -> str:
+    """Text as a search compares it: case-insensitive for every alphabet (SQLite folds only ASCII), ё as е."""
+    return str(text or "").casefold().replace("ё", "е")
+
+
+def page_of(ids: list, wanted, per_page: int) -> int:
+    """The number of the page that shows ``wanted`` (1 when it is not in ``ids``)."""
+    try:
+        return ids.index(wanted) // per_page + 1
+    except ValueError:
+        return 1
