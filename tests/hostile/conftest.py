@@ -10,7 +10,7 @@ HOSTILE = [
     "abc", "1" + "0" * 30, str(2**63), str(2**31), "-1", "²", "٣", "1.5", "1e9",
     "<img src='/etc/passwd'/>", "=HYPERLINK(\"http://evil\")", "\x00", "x" * 10_000, "",
 ]
-HOSTILE_IDS = ["0", "1" + "0" * 30, str(2**63), str(2**31)]
+HOSTILE_IDS = ["0", "1" + "0" * 30, str(2**63), str(2**63 - 1), str(2**31), str(2**31 - 1), "40000"]
 
 
 @pytest.fixture

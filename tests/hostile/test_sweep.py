@@ -26,6 +26,13 @@ SKIPPED = ("admin/",)  # Django's own admin: its pages are Django's to secure
 CONVERTER = re.compile(r"<(?:(\w+):)?(\w+)>")
 
 
+# Who gets which values (GET query, POST body): everything for the anonymous visitor's GETs and for the
+# officials, a sample for the rest (an anonymous POST ends at the login page whatever it holds).
+SAMPLE = ["abc", "1" + "0" * 30, "²", "x" * 10_000]
+SWEEP = {"anonymous": (HOSTILE, SAMPLE[:2]), "players": (SAMPLE, SAMPLE), "referee": (SAMPLE, HOSTILE),
+         "organizer": (HOSTILE, HOSTILE)}
+
+
 def patterns(resolvers=None, prefix=""):
     for p in resolvers if resolvers is not None else get_resolver().url_patterns:
         route = prefix + str(p.pattern)
@@ -99,11 +106,11 @@ def test_no_page_answers_hostile_input_with_a_server_error(world):
                 attempt(failures, who, "GET", url, lambda: client.get(url))
                 attempt(failures, who, "POST", url, lambda: client.post(url, {f: "1" for f in FIELDS}))
                 continue
-            for value in HOSTILE:
+            gets, posts = SWEEP[who]
+            for value in gets:
                 query = {q: value for q in QUERY}
                 attempt(failures, who, "GET", f"{url}?{value[:20]!r}", lambda: client.get(url, query))
-                if who == "anonymous" and value not in HOSTILE[:2]:
-                    continue  # anonymous posts all end at the login page
+            for value in posts:
                 data = {f: value for f in FIELDS}
                 attempt(failures, who, "POST", f"{url} {value[:20]!r}", lambda: client.post(url, data))
     assert not failures, f"{len(failures)} server errors:\n" + "\n".join(failures[:40])
