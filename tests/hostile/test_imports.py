@@ -105,3 +105,28 @@ def test_broken_files_uploaded_on_the_page_give_a_message_not_a_server_error(org
     assert response.status_code == 400
     assert "errorlist" in response.content.decode() or "error" in response.content.decode()
     assert not Player.objects.filter(pair__tournament=t).exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url, data", [
+    ("/t/forms/manage/pairs/{pair}/withdraw/", {"note": "болезнь\x00"}),
+    ("/t/forms/manage/pairs/{pair}/withdraw/", {"note": "Щ" * 10_000}),
+    ("/t/forms/manage/draw/", {"seed": "x" * 65}),
+    ("/t/forms/manage/draw/", {"seed": "зерно\x00"}),
+    ("/t/forms/manage/rounds/pair/", {"override_reason": "\x00"}),
+])
+def test_organizer_actions_refuse_bad_text_with_a_message_and_change_nothing(organizer, url, data):
+    from django.contrib.messages import get_messages
+
+    t = make_tournament(4, slug="forms", numbered=False)
+    TournamentRole.objects.create(tournament=t, user=organizer, role=RoleKind.ORGANIZER)
+    pair = t.pairs.order_by("pk").first()
+    client = Client()
+    client.force_login(organizer)
+    response = client.post(url.format(pair=pair.pk), data)
+    assert response.status_code == 302
+    shown = [str(m) for m in get_messages(response.wsgi_request)]
+    assert shown and shown[0][0].isalpha() and all(ord(c) >= 32 for c in shown[0])
+    pair.refresh_from_db()
+    t.refresh_from_db()
+    assert pair.status == "active" and not t.draw_seed and not t.rounds.exists()
