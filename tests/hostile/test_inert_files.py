@@ -119,8 +119,6 @@ def test_the_longest_names_do_not_break_the_pdfs(cup):  # noqa: F811
 
 
 def test_a_cell_longer_than_a_page_is_cut_instead_of_failing():
-    import io as _io
-
     from reportlab.platypus import SimpleDocTemplate
 
     from scoring.reports import pdf_lists
@@ -130,7 +128,7 @@ def test_a_cell_longer_than_a_page_is_cut_instead_of_failing():
     _h, small = pdf_lists._styles()
     table = pdf_lists._table([pdf_lists._head(["№", "Игроки"]), ["1", pdf_lists.text("Щ " * 10_000, small)]],
                              [40, 200])
-    buf = _io.BytesIO()
+    buf = io.BytesIO()
     SimpleDocTemplate(buf).build([table])  # a LayoutError without the cut
     text = inspect(buf.getvalue())[0]
     assert "…" in text and text.count("Щ") <= pdf_lists.CELL_MAX
