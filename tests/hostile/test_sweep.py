@@ -57,6 +57,8 @@ def fill(route, values, hostile_name=None, hostile_value=None):
             return hostile_value
         if name == "action":
             return "tables" if "role" in route else "publish"
+        if name not in values:  # a page added later: an id of 1, the slug of the tournament
+            return "cup" if kind in ("slug", "str", None) else "1"
         return str(values[name])
     return "/" + CONVERTER.sub(one, route)
 
