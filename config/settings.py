@@ -98,6 +98,9 @@ LOGOUT_REDIRECT_URL = "/"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5-responsive.html"
 
+# Registration from a file: at most this many rows after the header (a larger file is refused whole).
+IMPORT_MAX_ROWS = int(os.environ.get("DOMINO_IMPORT_MAX_ROWS", "5000"))
+
 # Fonts with Cyrillic for the PDF exports (reportlab's base fonts have none).
 PDF_FONT = BASE_DIR / "static" / "fonts" / "DejaVuSans.ttf"
 PDF_FONT_BOLD = BASE_DIR / "static" / "fonts" / "DejaVuSans-Bold.ttf"

@@ -1,7 +1,13 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, register_converter
+
+from config.converters import IdConverter, NumberConverter
+
+# Bounded integers in URLs (before the apps' patterns are read): a number beyond the database's range is a 404.
+register_converter(IdConverter, "id")
+register_converter(NumberConverter, "num")
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+
 from scoring import services
 from scoring.errors import ConfirmationRequired, InvalidInput, NotAllowed, ServiceError, VersionConflict
 from scoring.forms import DealForm, FirstLeadForm, NoShowForm, PlayerSignForm, RemarkForm, ReopenForm
@@ -28,6 +29,14 @@ def get_partie(partie_id) -> Partie:
         return services.load_partie(partie_id)
     except Partie.DoesNotExist:
         raise Http404 from None
+
+
+def posted_version(request):
+    """The protocol version the page showed (a hidden field), as posted.
+
+    The services read it: a missing or garbled one is refused as a version conflict, so the referee
+    sees the protocol as it stands now."""
+    return request.POST.get("version")
 
 
 def forbidden(request, message=None):
@@ -173,7 +182,7 @@ def remark_save(request, partie):
 def remark_withdraw(request, partie, remark_id):
     return _simple_action(request, partie, "remarks",
                           lambda: services.withdraw_remark(request.user, partie, remark_id, request.POST.get("reason"),
-                                                           expected_version=request.POST.get("version")),
+                                                           expected_version=posted_version(request)),
                           _("Замечание снято."))
 
 
@@ -216,7 +225,7 @@ def no_show(request, partie):
 
 @_entering
 def time_up(request, partie):
-    version = request.POST.get("version")
+    version = posted_version(request)
     return _simple_action(request, partie, "time",
                           lambda: services.record_time_up(request.user, partie, expected_version=version),
                           _("Окончание партии по времени отмечено."))
@@ -240,7 +249,7 @@ def confirm_deal(request, partie_id, n):
     partie = get_partie(partie_id)
     if not perms.can_confirm(request.user, partie):
         return forbidden(request)
-    version = request.POST.get("version")
+    version = posted_version(request)
     return _simple_action(request, partie, "deals",
                           lambda: services.confirm_deal(request.user, partie, n, expected_version=version),
                           _("Раздача %(n)s подтверждена.") % {"n": n})
@@ -253,7 +262,7 @@ def sign(request, partie_id):
     partie = get_partie(partie_id)
     if not perms.can_view_entry(request.user, partie):
         return forbidden(request)
-    version = request.POST.get("version")
+    version = posted_version(request)
     if request.POST.get("role") == "referee":
         return _simple_action(request, partie, "signatures",
                               lambda: services.sign_protocol(request.user, partie, role="referee",
@@ -295,7 +304,7 @@ def reopen(request, partie_id):
     if form.is_valid():
         try:
             services.reopen_protocol(request.user, partie, form.cleaned_data["reason"],
-                                     expected_version=request.POST.get("version"))
+                                     expected_version=posted_version(request))
         except VersionConflict as exc:
             return _conflict(request, partie, exc, reopen_form=form)
         except ServiceError as exc:
@@ -315,5 +324,5 @@ def clear(request, partie_id):
         return forbidden(request, _("Очистить протокол может только главный судья."))
     return _simple_action(request, partie, "clear",
                           lambda: services.clear_protocol(request.user, partie, request.POST.get("reason"),
-                                                          expected_version=request.POST.get("version")),
+                                                          expected_version=posted_version(request)),
                           _("Протокол очищен."))

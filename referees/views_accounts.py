@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -16,11 +17,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from config.paging import clean_query, page_of, paginate
 from scoring.errors import NotAllowed, ServiceError
 from tournaments.models import Tournament
 
 from . import accounts
 from . import permissions as perms
+from . import account_selectors as selectors
 from .forms import OfficialForm, PlayerAccountForm, TablesForm, tables_text
 from .models import RoleKind
 from .views import forbidden
@@ -34,8 +37,9 @@ def _organized(request, slug):
     return tournament, None
 
 
-def accounts_url(tournament, anchor=""):
-    return reverse("referees:accounts", args=[tournament.slug]) + (f"#{anchor}" if anchor else "")
+def accounts_url(tournament, anchor="", page=None):
+    return (reverse("referees:accounts", args=[tournament.slug]) + (f"?page={page}" if page and page > 1 else "")
+            + (f"#{anchor}" if anchor else ""))
 
 
 def _tables_form(role, data=None):
@@ -45,6 +49,9 @@ def _tables_form(role, data=None):
 def _player_form(player, tournament, data=None):
     return PlayerAccountForm(data, initial={"username": accounts.player_username(tournament, player)},
                              auto_id=f"id_player{player.pk}_%s")
+
+
+PLAYERS_PER_PAGE = 100
 
 
 def render_page(request, tournament, *, status=200, official_form=None, tables_form=None, role_id=None,
@@ -57,12 +64,20 @@ def render_page(request, tournament, *, status=200, official_form=None, tables_f
             if role.role == RoleKind.REFEREE else None,
             "removable": not (role.role == RoleKind.ORGANIZER and role.user_id == request.user.pk),
         })
+    query = clean_query(request.GET.get("q"))
+    ids = selectors.player_ids(tournament, query if player_id is None else "")
+    if player_id is not None:  # the form with an error is on the page that shows its player
+        page = Paginator(ids, PLAYERS_PER_PAGE).get_page(page_of(ids, player_id, PLAYERS_PER_PAGE))
+        query = ""
+    else:
+        page = paginate(request, ids, PLAYERS_PER_PAGE)
     players = [{"player": p, "form": None if p.user_id else
                 (player_form if p.pk == player_id else _player_form(p, tournament))}
-               for p in accounts.players(tournament)]
+               for p in selectors.players_in_order(page.object_list)]
+    counts = selectors.player_counts(tournament)
     return render(request, "referees/accounts.html", {
-        "tournament": tournament, "officials": rows, "players": players,
-        "with_account": sum(1 for p in players if p["player"].user_id),
+        "tournament": tournament, "officials": rows, "players": players, "page": page, "query": query,
+        "players_total": counts["total"], "with_account": counts["with_account"],
         "official_form": official_form or OfficialForm(initial={"password": accounts.random_password(10)}),
     }, status=status)
 
@@ -145,7 +160,8 @@ def player_account(request, slug, player_id):
         else:
             messages.success(request, _("Игроку %(name)s создана учётная запись «%(u)s».") % {
                 "name": player.name, "u": player.user.get_username()})
-            return redirect(accounts_url(tournament, "players"))
+            page = page_of(selectors.player_ids(tournament), player.pk, PLAYERS_PER_PAGE)
+            return redirect(accounts_url(tournament, f"player-{player.pk}", page=page))
     return render_page(request, tournament, status=422, player_form=form, player_id=player_id)
 
 

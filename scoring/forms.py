@@ -11,11 +11,14 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from config.converters import StrictIntegerField
+
 from .models import DealResult, RemarkReason
 
 SEATS = ("A1", "B1", "A2", "B2")
 SEAT_CHOICES = [(s, s) for s in SEATS]
 TILE_RE = re.compile(r"^([0-6])-([0-6])$")
+PIPS_RE = re.compile(r"[0-9]{1,3}", re.ASCII)  # not str.isdigit(): it takes "²" and "٣"
 
 
 def numeric_input(**attrs):
@@ -42,8 +45,8 @@ class ServiceErrorsMixin:
 class DealForm(ServiceErrorsMixin, forms.Form):
     seat_field = "hand_{seat}"
 
-    n = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    n = StrictIntegerField(widget=forms.HiddenInput, min_value=1)
+    version = StrictIntegerField(widget=forms.HiddenInput, required=False)
     correct = forms.BooleanField(widget=forms.HiddenInput, required=False)
     result = forms.ChoiceField(label=_("Итог раздачи"), choices=DealResult.choices, widget=forms.RadioSelect,
                                error_messages={"required": _("Выберите итог раздачи.")})
@@ -90,7 +93,7 @@ class DealForm(ServiceErrorsMixin, forms.Form):
                     self.add_error(f"hand_{seat}", _("Камень «%(tile)s» не распознан.") % {"tile": bad})
                 hands[seat] = tiles
             elif text:
-                if not text.isdigit():
+                if not PIPS_RE.fullmatch(text):
                     self.add_error(f"hand_{seat}", _("Введите число очков (целое, от 0 до 69)."))
                 else:
                     hands[seat] = int(text)
@@ -118,22 +121,22 @@ class RemarkForm(ServiceErrorsMixin, forms.Form):
                              error_messages={"required": _("Выберите игрока.")})
     reason = forms.ChoiceField(label=_("Причина"), choices=RemarkReason.choices,
                                error_messages={"required": _("Выберите причину.")})
-    deal = forms.IntegerField(label=_("Раздача"), min_value=1, widget=numeric_input(),
+    deal = StrictIntegerField(label=_("Раздача"), min_value=1, widget=numeric_input(),
                               error_messages={"required": _("Укажите раздачу."),
                                               "invalid": _("Номер раздачи — целое число.")})
     note = forms.CharField(label=_("Пояснение"), required=False, max_length=300)
     confirm_disqualification = forms.BooleanField(required=False, widget=forms.HiddenInput)
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    version = StrictIntegerField(widget=forms.HiddenInput, required=False)
 
 
 class NoShowForm(ServiceErrorsMixin, forms.Form):
     side = forms.ChoiceField(choices=[("A", "A"), ("B", "B")])
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    version = StrictIntegerField(widget=forms.HiddenInput, required=False)
 
 
 class FirstLeadForm(ServiceErrorsMixin, forms.Form):
     first_lead = forms.ChoiceField(label=_("Первый заход"), choices=SEAT_CHOICES)
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    version = StrictIntegerField(widget=forms.HiddenInput, required=False)
 
 
 class PlayerSignForm(ServiceErrorsMixin, forms.Form):

@@ -4,5 +4,5 @@ from . import views
 
 app_name = "scoring"
 urlpatterns = [
-    path("<int:partie_id>/", views.protocol, name="protocol"),
+    path("<id:partie_id>/", views.protocol, name="protocol"),
 ]

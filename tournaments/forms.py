@@ -2,16 +2,18 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from config.converters import StrictIntegerField
+
 
 class PairForm(forms.Form):
     player1_name = forms.CharField(label=_("Игрок 1: фамилия и имя"), max_length=200)
     player1_club = forms.CharField(label=_("Игрок 1: клуб / город"), max_length=200, required=False)
-    player1_rating = forms.IntegerField(label=_("Игрок 1: рейтинг"), required=False)
+    player1_rating = StrictIntegerField(label=_("Игрок 1: рейтинг"), required=False)
     player2_name = forms.CharField(label=_("Игрок 2: фамилия и имя"), max_length=200)
     player2_club = forms.CharField(label=_("Игрок 2: клуб / город"), max_length=200, required=False)
-    player2_rating = forms.IntegerField(label=_("Игрок 2: рейтинг"), required=False)
+    player2_rating = StrictIntegerField(label=_("Игрок 2: рейтинг"), required=False)
     name = forms.CharField(label=_("Название пары (необязательно)"), max_length=200, required=False)
-    rating = forms.IntegerField(label=_("Рейтинг пары"), required=False)
+    rating = StrictIntegerField(label=_("Рейтинг пары"), required=False)
 
     def players(self):
         d = self.cleaned_data
@@ -36,7 +38,7 @@ class DrawForm(forms.Form):
 
 
 class ManualNumberForm(forms.Form):
-    number = forms.IntegerField(label=_("Номер"), required=False, min_value=1)
+    number = StrictIntegerField(label=_("Номер"), required=False, min_value=1)
 
 
 class PairRoundForm(forms.Form):
@@ -47,8 +49,8 @@ class PairRoundForm(forms.Form):
 
 
 class SwapForm(forms.Form):
-    pair_x = forms.IntegerField(label=_("Пара №"), min_value=1)
-    pair_y = forms.IntegerField(label=_("поменять местами с парой №"), min_value=1)
+    pair_x = StrictIntegerField(label=_("Пара №"), min_value=1)
+    pair_y = StrictIntegerField(label=_("поменять местами с парой №"), min_value=1)
 
 
 class WithdrawForm(forms.Form):

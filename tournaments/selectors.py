@@ -3,11 +3,34 @@ from __future__ import annotations
 
 from django.db.models import Prefetch
 
+from config.paging import fold
 from scoring.rules import lead_and_shuffle
 
 from .models import Partie, Player, RoundStatus
 
 SEAT_ORDER = ("A1", "B1", "A2", "B2")
+
+
+def draw_pair_ids(tournament, query: str = "") -> list[int]:
+    """Ids of the pairs of the draw list in number order; ``query`` (folded) finds a number, a name or a club.
+
+    Searched in Python over two narrow queries: SQLite's LIKE folds the case of Latin letters only.
+    """
+    pairs = list(tournament.pairs.order_by("number", "id").values_list("id", "number", "name"))
+    if not query:
+        return [pair_id for pair_id, _number, _name in pairs]
+    texts = {}
+    for pair_id, name, club in Player.objects.filter(pair__tournament=tournament).values_list("pair_id", "name", "club"):
+        texts.setdefault(pair_id, []).extend((name, club))
+    q = fold(query)
+    return [pair_id for pair_id, number, name in pairs
+            if q == str(number) or any(q in fold(t) for t in (name, *texts.get(pair_id, ())))]
+
+
+def pairs_in_order(tournament, ids) -> list:
+    """The pairs with these ids (one page), with their players, in the order of ``ids``."""
+    by_id = tournament.pairs.prefetch_related("players").in_bulk(list(ids))
+    return [by_id[i] for i in ids if i in by_id]
 
 
 def visible_rounds(tournament, organizer: bool):

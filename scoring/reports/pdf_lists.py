@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
@@ -27,8 +28,20 @@ def _styles():
 HEAD = ParagraphStyle("th", fontName=BOLD, fontSize=7, leading=8.5)
 
 
+CELL_MAX = 400  # characters of one cell: a longer text would make a row taller than the page
+
+
+def text(value, style) -> Paragraph:
+    """A paragraph of plain text: reportlab parses markup in a Paragraph, so ``<img src=…/>``,
+    ``<a href=…>`` or an unbalanced ``<b>`` in a name would read a file, add a link or fail."""
+    value = str(value)
+    if len(value) > CELL_MAX:
+        value = value[:CELL_MAX - 1] + "…"
+    return Paragraph(escape(value), style)
+
+
 def _head(cells):
-    return [Paragraph(str(c), HEAD) for c in cells]
+    return [text(c, HEAD) for c in cells]
 
 
 def _table(data, widths, *, numeric_from=None, greyed=(), size=8):
@@ -70,7 +83,7 @@ def standings_pdf(standings) -> bytes:
     data, greyed = [_head(titles)], []
     for i, r in enumerate(standings.rows, start=1):
         label = r.pair.label + (f" ({status_text(r.status)})" if status_text(r.status) else "")
-        data.append([_fmt(r.rank) or "—", _fmt(r.pair.number), Paragraph(label, small), r.played, r.wins, r.losses,
+        data.append([_fmt(r.rank) or "—", _fmt(r.pair.number), text(label, small), r.played, r.wins, r.losses,
                      _fmt(r.match_points), r.points_for, r.points_against, r.difference, r.deals_won,
                      _fmt(r.buchholz)])
         if r.status != "active":
@@ -82,7 +95,7 @@ def standings_pdf(standings) -> bytes:
     buf = io.BytesIO()
     order = " → ".join(tiebreak_labels(standings.tiebreaks))
     _doc(buf, title).build([
-        Paragraph(title, h), Paragraph(_("Порядок показателей: %(o)s") % {"o": order}, small), Spacer(1, 6),
+        text(title, h), text(_("Порядок показателей: %(o)s") % {"o": order}, small), Spacer(1, 6),
         _table(data, widths, numeric_from=3, greyed=greyed),
     ])
     return buf.getvalue()
@@ -101,9 +114,9 @@ def pairings_pdf(tournament, rnd, parties) -> bytes:
 
     big = ParagraphStyle("big", fontName=FONT, fontSize=10.5, leading=13)
     for partie in parties:
-        data.append([_fmt(partie.table), _fmt(partie.pair_a.number), Paragraph(names(partie.pair_a), big),
-                     _fmt(partie.pair_b.number if partie.pair_b else ""), Paragraph(names(partie.pair_b), big)])
+        data.append([_fmt(partie.table), _fmt(partie.pair_a.number), text(names(partie.pair_a), big),
+                     _fmt(partie.pair_b.number if partie.pair_b else ""), text(names(partie.pair_b), big)])
     widths = [40, 46, (WIDTH - 132) / 2, 46, (WIDTH - 132) / 2]
     buf = io.BytesIO()
-    _doc(buf, title).build([Paragraph(title, h), Spacer(1, 6), _table(data, widths, size=11)])
+    _doc(buf, title).build([text(title, h), Spacer(1, 6), _table(data, widths, size=11)])
     return buf.getvalue()

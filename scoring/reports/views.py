@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
-from django_tables2 import RequestConfig
 
+from config.converters import parse_int
+from config.paging import paginate, paginate_table
 from scoring.models import Protocol
 from tournaments.models import Round, RoundStatus, Tournament
 
@@ -37,8 +37,7 @@ def _tournament(request, slug) -> Tournament:
 
 
 def _after_round(request):
-    raw = request.GET.get("after", "")
-    return int(raw) if raw.isdigit() and int(raw) > 0 else None
+    return parse_int(request.GET.get("after"), minimum=1)
 
 
 def _file(data: bytes, filename: str, content_type: str, inline=False) -> HttpResponse:
@@ -54,7 +53,7 @@ def standings(request, slug):
     tournament = _tournament(request, slug)
     data = selectors.load_standings(tournament, _after_round(request))
     table = StandingsTable(data.rows)
-    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    paginate_table(request, table, PER_PAGE)
     return render(request, "reports/standings.html", {
         "tournament": tournament, "data": data, "table": table, "can_export": can_export(request.user, tournament),
         "tiebreaks": tiebreak_labels(data.tiebreaks),
@@ -65,7 +64,7 @@ def players(request, slug):
     tournament = _tournament(request, slug)
     data = selectors.load_individual(tournament, _after_round(request))
     table = PlayersTable(data.players)
-    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    paginate_table(request, table, PER_PAGE)
     return render(request, "reports/players.html", {"tournament": tournament, "data": data, "table": table})
 
 
@@ -76,7 +75,7 @@ def crosstable(request, slug):
         matrix = None
     rounds = [n for n in data.rounds if data.after_round is None or n <= data.after_round]
     if matrix is None:
-        page = Paginator(data.rows, PER_PAGE).get_page(request.GET.get("page"))
+        page = paginate(request, data.rows, PER_PAGE)
         lines = []
         for r in page.object_list:
             by_round = {c.round: c for c in cells.get(r.pair.id, [])}
@@ -96,8 +95,7 @@ def projector(request, slug):
     tournament = _tournament(request, slug)
     data = selectors.load_standings(tournament, _after_round(request))
     pages = max(1, -(-len(data.rows) // PROJECTOR_ROWS))
-    raw = request.GET.get("page", "1")
-    page = (int(raw) - 1) % pages + 1 if raw.isdigit() and int(raw) > 0 else 1
+    page = (parse_int(request.GET.get("page"), 1, minimum=1) - 1) % pages + 1
     context = {
         "tournament": tournament, "data": data, "page": page, "pages": pages, "next_page": page % pages + 1,
         "rows": data.rows[(page - 1) * PROJECTOR_ROWS: page * PROJECTOR_ROWS], "seconds": PROJECTOR_SECONDS,

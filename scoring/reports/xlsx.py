@@ -1,4 +1,9 @@
-"""Excel workbooks (openpyxl, write-only: rows are streamed, numbers stay numbers)."""
+"""Excel workbooks (openpyxl, write-only: rows are streamed, numbers stay numbers).
+
+Text is never a formula: a name such as ``=HYPERLINK("http://…")`` or
+``@SUM(A1)`` is written as a text cell (OWASP's CSV-injection guidance); every
+file of the project that holds a person's text is written through ``cells``.
+"""
 from __future__ import annotations
 
 import io
@@ -13,6 +18,33 @@ HEADER_FILL = PatternFill("solid", fgColor="DDE6EE")
 HEADER_ALIGN = Alignment(wrap_text=True, vertical="center")
 SHEET_TITLE_MAX = 31  # Excel's limit
 FORBIDDEN = str.maketrans({c: " " for c in "[]:*?/\\"})
+
+
+# What a spreadsheet takes for the start of a formula (OWASP: =, +, -, @, tab, carriage return).
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def is_formula_like(value) -> bool:
+    return isinstance(value, str) and value.startswith(FORMULA_START)
+
+
+def text_cell(ws, value):
+    """A cell for ``ws`` (write-only or not) holding ``value``; formula-like text stays text."""
+    cell = WriteOnlyCell(ws, value=value)
+    if is_formula_like(value):
+        cell.data_type = "s"  # openpyxl would store "=…" as a formula
+        cell.quotePrefix = True  # and Excel keeps it text when someone edits the cell
+    return cell
+
+
+def cells(ws, values) -> list:
+    """A row for ``ws.append``: numbers stay numbers, no text becomes a formula."""
+    return [text_cell(ws, v) for v in values]
+
+
+def csv_field(value):
+    """A value for a CSV file: formula-like text gets a leading apostrophe, as OWASP advises for CSV."""
+    return "'" + value if is_formula_like(value) else value
 
 
 def sheet_title(title: str, used: set) -> str:
@@ -37,12 +69,12 @@ def write_workbook(tables) -> bytes:
         ws.freeze_panes = table.freeze
         header = []
         for col in table.columns:
-            cell = WriteOnlyCell(ws, value=col.title)
+            cell = text_cell(ws, col.title)
             cell.font, cell.fill, cell.alignment = HEADER_FONT, HEADER_FILL, HEADER_ALIGN
             header.append(cell)
         ws.append(header)
         for row in table.rows:
-            ws.append(row)
+            ws.append(cells(ws, row))
     if not used:
         wb.create_sheet("—")
     buf = io.BytesIO()

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.converters import strict_int
 from referees.models import log_action
 
 from ..errors import InvalidInput, TournamentError
@@ -33,10 +34,9 @@ def set_manual_number(user, pair: Pair, number) -> Pair:
         if number in (None, ""):
             pair.number, pair.manual_number = None, False
         else:
-            try:
-                number = int(number)
-            except (TypeError, ValueError):
-                raise InvalidInput(_("Номер должен быть целым числом."), field="number") from None
+            number = strict_int(number)
+            if number is None:
+                raise InvalidInput(_("Номер должен быть целым числом."), field="number")
             if not 1 <= number <= active:
                 raise InvalidInput(_("Номер должен быть от 1 до %(n)s.") % {"n": active}, field="number")
             clash = tournament.pairs.filter(number=number).exclude(pk=pair.pk).first()

@@ -4,17 +4,19 @@ from __future__ import annotations
 import csv
 import io
 
+from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 from openpyxl import Workbook, load_workbook
 from openpyxl.utils import get_column_letter
 
 from referees.models import log_action
+from scoring.reports.xlsx import cells
 
 from ..errors import ImportRejected, InvalidInput, TournamentError
 from ..models import Tournament
 from ..permissions import require_organizer
-from .registration import _create_pair, clean_players
+from .registration import CONTROL, _create_pair, clean_players, clean_rating
 
 # (key, header as printed in the template, required)
 COLUMNS = [
@@ -31,13 +33,18 @@ HEADERS = {header.lower(): key for key, header, _req in COLUMNS}
 EXAMPLE = ["Иванов Иван", "Тверь", 1500, "Петров Пётр", "Тверь", "", "", ""]
 
 
+def max_rows() -> int:
+    """How many rows after the header an import reads at most (setting IMPORT_MAX_ROWS)."""
+    return int(getattr(settings, "IMPORT_MAX_ROWS", 5000))
+
+
 def template_xlsx() -> bytes:
     """The file organizers fill in: one header row, one example row."""
     wb = Workbook()
     ws = wb.active
     ws.title = "Пары"
-    ws.append([header for _key, header, _req in COLUMNS])
-    ws.append(EXAMPLE)
+    ws.append(cells(ws, [header for _key, header, _req in COLUMNS]))
+    ws.append(cells(ws, EXAMPLE))
     for k in range(1, len(COLUMNS) + 1):
         ws.column_dimensions[get_column_letter(k)].width = 22
     out = io.BytesIO()
@@ -55,6 +62,14 @@ def _rows_xlsx(data: bytes):
         yield ["" if v is None else v for v in values]
 
 
+def _delimiter(first_line: str) -> str:
+    """The separator of the header row: the one of ``;``, ``,`` and tab it uses most (outside quotes)."""
+    outside = "".join(part for k, part in enumerate(first_line.split('"')) if k % 2 == 0)
+    counts = {d: outside.count(d) for d in (";", ",", "\t")}
+    best = max(counts, key=counts.get)
+    return best if counts[best] else ","
+
+
 def _rows_csv(data: bytes):
     for encoding in ("utf-8-sig", "cp1251"):
         try:
@@ -64,11 +79,15 @@ def _rows_csv(data: bytes):
             continue
     else:
         raise TournamentError(_("Не удалось прочитать кодировку файла CSV."), code="bad_file")
+    # Only the separator is guessed; quoting is always the spreadsheets' own: a field in double quotes,
+    # a quote inside it doubled ("Иванов ""Ваня"" Иван"), line breaks allowed inside quotes.
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text.split("\n", 1)[0]),
+                        quotechar='"', doublequote=True, strict=True)
     try:
-        dialect = csv.Sniffer().sniff(text.splitlines()[0] if text else "", delimiters=";,\t")
-    except csv.Error:
-        dialect = csv.excel
-    yield from csv.reader(io.StringIO(text), dialect)
+        yield from reader
+    except csv.Error as exc:
+        raise TournamentError(_("Строка %(n)s файла CSV не читается: проверьте кавычки.") % {"n": reader.line_num},
+                              code="bad_file") from exc
 
 
 def parse_pairs_file(data: bytes, filename: str) -> list[dict]:
@@ -91,7 +110,11 @@ def parse_pairs_file(data: bytes, filename: str) -> list[dict]:
     header_of = {key: h for key, h, _req in COLUMNS}
     letter = {key: get_column_letter(k + 1) for key, k in positions.items()}
     parsed, errors = [], []
+    limit = max_rows()
     for row_number, values in enumerate(rows, start=2):
+        if row_number - 1 > limit:
+            raise TournamentError(_("В файле больше %(n)s строк после заголовка: разделите его на части.") % {
+                "n": limit}, code="too_many_rows")
         cell = {key: (values[k] if k < len(values) else "") for key, k in positions.items()}
         if all(str(v).strip() == "" for v in cell.values()):
             continue
@@ -105,15 +128,11 @@ def parse_pairs_file(data: bytes, filename: str) -> list[dict]:
                 p["rating"] = p["rating"].strip()
         try:
             cleaned = clean_players(players)
-            rating = cell.get("rating")
-            rating = str(rating).strip() if rating is not None else ""
-            if rating:
-                try:
-                    rating = int(float(rating)) if float(rating).is_integer() else int(rating)
-                except ValueError:
-                    raise InvalidInput(_("Рейтинг пары должен быть целым числом."), field="rating") from None
-            parsed.append({"row": row_number, "players": cleaned, "name": str(cell.get("name") or "").strip(),
-                           "rating": rating or None})
+            rating = clean_rating(cell.get("rating"))
+            name = " ".join(str(cell.get("name") or "").split())
+            if len(name) > 200 or CONTROL.search(name):
+                raise InvalidInput(_("Название пары: не больше 200 знаков, без управляющих символов."), field="name")
+            parsed.append({"row": row_number, "players": cleaned, "name": name, "rating": rating})
         except InvalidInput as err:
             field = err.details.get("field", "")
             column = f"{header_of.get(field, field)} ({letter.get(field, '?')})"

@@ -1,15 +1,22 @@
 """Registration and withdrawal of pairs."""
 from __future__ import annotations
 
+import re
+
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from config.converters import strict_int
 from referees.models import log_action
 
 from ..errors import InvalidInput, TournamentError
 from ..models import Pair, PairStatus, Player, Tournament
 from ..permissions import require_organizer
+
+
+# NUL and other control characters: PostgreSQL refuses NUL, and none of them prints.
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 def pair_snapshot(pair) -> dict:
@@ -34,15 +41,33 @@ def clean_players(players) -> list[dict]:
             raise InvalidInput(_("Слишком длинное имя игрока %(k)s.") % {"k": k}, field=f"player{k}_name")
         rating = p.get("rating")
         if rating not in (None, ""):
-            try:
-                rating = int(rating)
-            except (TypeError, ValueError):
-                raise InvalidInput(_("Рейтинг игрока %(k)s должен быть целым числом.") % {"k": k},
-                                   field=f"player{k}_rating") from None
+            rating = strict_int(rating)
+            if rating is None:
+                raise InvalidInput(_("Рейтинг игрока %(k)s должен быть целым числом (цифры 0–9, не больше "
+                                     "2147483647).") % {"k": k}, field=f"player{k}_rating")
         else:
             rating = None
-        cleaned.append({"name": name, "club": " ".join(str(p.get("club") or "").split())[:200], "rating": rating})
+        club = " ".join(str(p.get("club") or "").split())
+        if len(club) > 200:
+            raise InvalidInput(_("Слишком длинный клуб / город игрока %(k)s (больше 200 знаков).") % {"k": k},
+                               field=f"player{k}_club")
+        for field, text in ((f"player{k}_name", name), (f"player{k}_club", club)):
+            if CONTROL.search(text):
+                raise InvalidInput(_("Недопустимый управляющий символ в тексте (игрок %(k)s).") % {"k": k},
+                                   field=field)
+        cleaned.append({"name": name, "club": club, "rating": rating})
     return cleaned
+
+
+def clean_rating(rating):
+    """The pair's rating: empty is None, otherwise an integer a database stores."""
+    if rating in (None, ""):
+        return None
+    number = strict_int(rating.strip() if isinstance(rating, str) else rating)
+    if number is None:
+        raise InvalidInput(_("Рейтинг пары должен быть целым числом (цифры 0–9, не больше 2147483647)."),
+                           field="rating")
+    return number
 
 
 def _create_pair(tournament, players, *, name="", rating=None) -> Pair:
@@ -57,6 +82,9 @@ def register_pair(user, tournament: Tournament, *, players, name="", rating=None
     """Register one pair of two players (before the draw is closed)."""
     require_organizer(user, tournament)
     players = clean_players(players)
+    rating = clean_rating(rating)
+    if CONTROL.search(str(name)):
+        raise InvalidInput(_("Название пары: недопустимый управляющий символ."), field="name")
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if tournament.draw_closed:

@@ -49,6 +49,15 @@ def _error(request, err):
     messages.error(request, err.message)
 
 
+def _form_refused(request, slug, form):
+    """A form with a bad value (too long, a NUL byte…): its first error as the message, nothing done."""
+    _organized(request, slug)
+    errors = [f"{form.fields[name].label}: {e}" if name in form.fields else str(e)
+              for name, messages_ in form.errors.items() for e in messages_]
+    messages.error(request, errors[0] if errors else _("Проверьте введённые данные."))
+    return redirect("tournaments:manage", slug=slug)
+
+
 @login_required
 def manage(request, slug):
     tournament = _organized(request, slug)
@@ -120,7 +129,9 @@ def _post_action(request, slug, action, success):
 @require_POST
 def draw_run_view(request, slug):
     form = DrawForm(request.POST)
-    seed = form.data.get("seed", "")
+    if not form.is_valid():
+        return _form_refused(request, slug, form)
+    seed = form.cleaned_data["seed"]
     return _post_action(request, slug, lambda t: services.run_draw(request.user, t, seed=seed),
                         lambda t: _("Жеребьёвка проведена, зерно «%(s)s».") % {"s": t.draw_seed})
 
@@ -147,7 +158,9 @@ def manual_number_view(request, slug, pair_id):
 @require_POST
 def withdraw_view(request, slug, pair_id):
     form = WithdrawForm(request.POST)
-    note = form.data.get("note", "")
+    if not form.is_valid():
+        return _form_refused(request, slug, form)
+    note = form.cleaned_data["note"]
 
     def action(t):
         return services.withdraw_pair(request.user, get_object_or_404(t.pairs, pk=pair_id), note=note)
@@ -158,7 +171,10 @@ def withdraw_view(request, slug, pair_id):
 @login_required
 @require_POST
 def pair_round_view(request, slug):
-    reason = PairRoundForm(request.POST).data.get("override_reason", "")
+    form = PairRoundForm(request.POST)
+    if not form.is_valid():
+        return _form_refused(request, slug, form)
+    reason = form.cleaned_data["override_reason"]
     tournament = _organized(request, slug)
     try:
         rnd = services.pair_round(request.user, tournament, override_reason=reason)

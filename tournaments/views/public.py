@@ -2,6 +2,8 @@
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
+from config.paging import clean_query, paginate
+
 from .. import selectors
 from ..models import PairStatus, RoundStatus, Tournament
 from ..permissions import can_organize
@@ -30,11 +32,15 @@ def tournament_detail(request, slug):
     })
 
 
+DRAW_PER_PAGE = 100
+
+
 def draw_page(request, slug):
     tournament, organizer = _tournament(request, slug)
-    pairs = tournament.pairs.prefetch_related("players").order_by("number", "id")
+    query = clean_query(request.GET.get("q"))
+    page = paginate(request, selectors.draw_pair_ids(tournament, query), DRAW_PER_PAGE)
     rows = []
-    for pair in pairs:
+    for pair in selectors.pairs_in_order(tournament, page.object_list):
         players = sorted(pair.players.all(), key=lambda p: (p.number is None, p.number or 0, p.pk))
         label = lambda p: f"{p.number}. {p.name}" if p.number else p.name  # noqa: E731
         rows.append({
@@ -44,7 +50,7 @@ def draw_page(request, slug):
             "status": pair.get_status_display(),
         })
     return render(request, "tournaments/draw.html", {
-        "tournament": tournament, "table": DrawTable(rows), "organizer": organizer,
+        "tournament": tournament, "table": DrawTable(rows), "organizer": organizer, "page": page, "query": query,
     })
 
 

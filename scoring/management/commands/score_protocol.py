@@ -12,6 +12,26 @@ from django.core.management.base import BaseCommand
 
 from scoring.rules import ProtocolError, score_protocol
 
+# A protocol is a few levels deep (protocol → deals → deal → hands → tiles) and a few kilobytes long.
+MAX_DEPTH = 32
+MAX_BYTES = 10 * 1024 * 1024
+TOO_DEEP = object()
+
+
+def nesting_depth(data) -> int:
+    """How deeply lists and objects nest in ``data`` (iterative: no recursion to exhaust)."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            value = list(value.values())
+        if isinstance(value, list):
+            deepest = max(deepest, depth)
+            if depth > MAX_DEPTH:
+                return depth
+            stack.extend((v, depth + 1) for v in value)
+    return deepest
+
 
 class Command(BaseCommand):
     help = "Score a protocol (JSON, RULES.md §9) and print the scored protocol as JSON."
@@ -32,10 +52,21 @@ class Command(BaseCommand):
                     text = fh.read()
         except OSError as exc:
             self._fail({"code": "unreadable", "message": f"cannot read {path}: {exc.strerror}"})
+        if len(text) > MAX_BYTES:
+            self._fail({"code": "too_large", "message": f"the file is longer than {MAX_BYTES} characters",
+                        "message_ru": f"файл длиннее {MAX_BYTES} знаков: это не протокол партии"})
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             self._fail({"code": "bad_json", "message": f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"})
+        except RecursionError:  # the parser itself gave up: far too deep
+            data = TOO_DEEP
+        except ValueError as exc:  # a number of thousands of digits
+            self._fail({"code": "bad_json", "message": f"not a protocol: {exc}",
+                        "message_ru": "в файле число из тысяч цифр: это не протокол партии"})
+        if data is TOO_DEEP or nesting_depth(data) > MAX_DEPTH:
+            self._fail({"code": "too_deep", "message": f"lists and objects nest deeper than {MAX_DEPTH} levels",
+                        "message_ru": f"списки и объекты вложены глубже {MAX_DEPTH} уровней: это не протокол партии"})
         try:
             result = score_protocol(data)
         except ProtocolError as exc:
