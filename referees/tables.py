@@ -38,6 +38,10 @@ ACTION_LABELS = {
     "account.created": _("Учётная запись создана"),
     "account.tables_changed": _("Столы судьи изменены"),
     "account.role_removed": _("Роль снята"),
+    "protocol.no_show_undone": _("Неявка отменена"),
+    "protocol.pin_wrong": _("Неверный ПИН-код"),
+    "protocol.pin_refused": _("Подпись ПИН-кодом закрыта"),
+    "players.pins_issued": _("Выданы ПИН-коды"),
 }
 
 
