@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import overview, views, views_accounts
+from . import overview, views, views_accounts, views_signing
 
 app_name = "referees"
 urlpatterns = [
@@ -19,6 +19,9 @@ urlpatterns = [
     path("partie/<int:partie_id>/remark/<int:remark_id>/withdraw/", views.remark_withdraw, name="remark_withdraw"),
     path("partie/<int:partie_id>/remark/preview/", views.remark_preview, name="remark_preview"),
     path("partie/<int:partie_id>/no-show/", views.no_show, name="no_show"),
+    path("partie/<int:partie_id>/no-show/undo/", views.no_show_undo, name="no_show_undo"),
+    path("partie/<int:partie_id>/sign/phone/", views_signing.phone_sign, name="phone_sign"),
+    path("t/<slug:slug>/accounts/pins/", views_signing.player_pins, name="player_pins"),
     path("partie/<int:partie_id>/time-up/", views.time_up, name="time_up"),
     path("partie/<int:partie_id>/first-lead/", views.first_lead, name="first_lead"),
     path("partie/<int:partie_id>/confirm/<int:n>/", views.confirm_deal, name="confirm_deal"),

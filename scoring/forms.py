@@ -128,6 +128,7 @@ class RemarkForm(ServiceErrorsMixin, forms.Form):
 
 class NoShowForm(ServiceErrorsMixin, forms.Form):
     side = forms.ChoiceField(choices=[("A", "A"), ("B", "B")])
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
 
@@ -142,6 +143,8 @@ class PlayerSignForm(ServiceErrorsMixin, forms.Form):
     seat = forms.ChoiceField(choices=SEAT_CHOICES, widget=forms.HiddenInput)
     password = forms.CharField(label=_("Пароль игрока"), required=False,
                                widget=forms.PasswordInput(attrs={"autocomplete": "off"}))
+    # Checked by scoring.pins.clean_pin (4–6 digits); no max_length here, so a long paste gets that message.
+    pin = forms.CharField(label=_("ПИН-код"), required=False, strip=True)
 
 
 class ReopenForm(ServiceErrorsMixin, forms.Form):
