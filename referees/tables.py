@@ -42,6 +42,7 @@ ACTION_LABELS = {
     "protocol.pin_wrong": _("Неверный ПИН-код"),
     "protocol.pin_refused": _("Подпись ПИН-кодом закрыта"),
     "players.pins_issued": _("Выданы ПИН-коды"),
+    "tournament.signing_changed": _("Изменён способ подписи"),
 }
 
 

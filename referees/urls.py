@@ -22,6 +22,7 @@ urlpatterns = [
     path("partie/<int:partie_id>/no-show/undo/", views.no_show_undo, name="no_show_undo"),
     path("partie/<int:partie_id>/sign/phone/", views_signing.phone_sign, name="phone_sign"),
     path("t/<slug:slug>/accounts/pins/", views_signing.player_pins, name="player_pins"),
+    path("t/<slug:slug>/accounts/signing/", views_signing.signing_settings, name="signing_settings"),
     path("partie/<int:partie_id>/time-up/", views.time_up, name="time_up"),
     path("partie/<int:partie_id>/first-lead/", views.first_lead, name="first_lead"),
     path("partie/<int:partie_id>/confirm/<int:n>/", views.confirm_deal, name="confirm_deal"),

@@ -5,6 +5,7 @@ Thin views: the PIN check, the five-tries limit and the audit are in
 """
 from __future__ import annotations
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -18,7 +19,7 @@ from scoring import pins, services
 from scoring.errors import NotAllowed, ServiceError
 from scoring.forms import PlayerSignForm
 from scoring.models import ProtocolStatus
-from tournaments.models import SigningMethod, Tournament
+from tournaments.models import SignatureMode, SigningMethod, Tournament
 
 from . import permissions as perms
 from . import qr, selectors, signing
@@ -82,3 +83,29 @@ def player_pins(request, slug):
         slips.append({"name": item.player.name, "pin": item.pin, "pair": pair.number, "url": url,
                       "qr": qr.qr_svg(url) if url else ""})
     return render(request, "referees/pin_slips.html", {"tournament": tournament, "slips": slips})
+
+
+class SigningForm(forms.Form):
+    signing_method = forms.ChoiceField(label=_("Как подписывают игроки"), choices=SigningMethod.choices)
+    signature_mode = forms.ChoiceField(label=_("Кто подписывает"), choices=SignatureMode.choices)
+
+
+@login_required
+@require_POST
+def signing_settings(request, slug):
+    """The organizer picks the tournament's signing method (on the accounts page, beside the PINs)."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    form = SigningForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Выберите способ подписи из списка."))
+        return redirect(reverse("referees:accounts", args=[slug]) + "#signing")
+    try:
+        pins.set_signing(request.user, tournament, method=form.cleaned_data["signing_method"],
+                         mode=form.cleaned_data["signature_mode"])
+    except NotAllowed as exc:
+        return forbidden(request, exc.message)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Способ подписи сохранён."))
+    return redirect(reverse("referees:accounts", args=[slug]) + "#signing")

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from referees import permissions as perms
 from referees.models import log_action
-from tournaments.models import Player
+from tournaments.models import Player, SignatureMode, SigningMethod, Tournament
 
 from .errors import InvalidInput, NotAllowed
 
@@ -85,3 +85,23 @@ def generate_pins(user, tournament, player_ids=None) -> list[IssuedPin]:
                    after={"players": [i.player.pk for i in issued]},
                    note=_("Выданы ПИН-коды: %(n)s") % {"n": len(issued)})
     return issued
+
+
+def set_signing(user, tournament, *, method, mode=None) -> Tournament:
+    """The organizer picks how the players sign (``method``) and how many of them (``mode``); audited."""
+    if not perms.is_organizer(user, tournament):
+        raise NotAllowed(_("Способ подписи выбирает организатор турнира."))
+    if method not in SigningMethod.values:
+        raise InvalidInput(_("Выберите способ подписи из списка."), "signing_method", field="signing_method")
+    if mode is not None and mode not in SignatureMode.values:
+        raise InvalidInput(_("Выберите, кто подписывает, из списка."), "signature_mode", field="signature_mode")
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        before = {"signing_method": tournament.signing_method, "signature_mode": tournament.signature_mode}
+        tournament.signing_method = method
+        if mode is not None:
+            tournament.signature_mode = mode
+        tournament.save(update_fields=["signing_method", "signature_mode"])
+        log_action(tournament, "tournament.signing_changed", user=user, before=before,
+                   after={"signing_method": tournament.signing_method, "signature_mode": tournament.signature_mode})
+    return tournament

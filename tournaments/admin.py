@@ -6,6 +6,7 @@ from .models import Pair, Partie, Player, Round, Tournament
 class PlayerInline(admin.TabularInline):
     model = Player
     extra = 0
+    exclude = ("pin_hash",)
 
 
 @admin.register(Tournament)
@@ -26,6 +27,7 @@ class PairAdmin(admin.ModelAdmin):
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
     list_display = ("name", "club", "pair", "number")
+    exclude = ("pin_hash",)
     search_fields = ("name", "club")
 
 
