@@ -18,6 +18,7 @@ SEAT_CHOICES = [(s, s) for s in SEATS]
 TILE_RE = re.compile(r"^([0-6])-([0-6])$")
 
 
+
 def numeric_input(**attrs):
     """A text box that brings up the numeric keypad on phones and tablets."""
     return forms.TextInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off", **attrs})
@@ -82,20 +83,38 @@ class DealForm(ServiceErrorsMixin, forms.Form):
         for seat in SEATS:
             if result == DealResult.DOMINO and seat == cleaned.get("out"):
                 continue  # the player who went out holds nothing
+            if result == DealResult.WRONG_PASS:
+                continue  # a wrong pass scores fixed points: the hands are not counted (nor shown)
             tiles = (cleaned.get(f"tiles_{seat}") or "").replace(",", " ").split()
             text = (cleaned.get(f"hand_{seat}") or "").strip()
+            # Each hand is checked on its own here, so that every wrong hand of a deal is named at once.
             if tiles:
                 bad = next((t for t in tiles if not TILE_RE.match(t)), None)
                 if bad:
                     self.add_error(f"hand_{seat}", _("Камень «%(tile)s» не распознан.") % {"tile": bad})
+                else:
+                    self._check_hand(seat, tiles)
                 hands[seat] = tiles
             elif text:
-                if not text.isdigit():
+                # ASCII digits only: "٣" or "²" pass str.isdigit() but are not what a referee means.
+                if not (text.isascii() and text.isdigit()):
                     self.add_error(f"hand_{seat}", _("Введите число очков (целое, от 0 до 69)."))
                 else:
+                    self._check_hand(seat, int(text))
                     hands[seat] = int(text)
         cleaned["hands"] = hands
         return cleaned
+
+    def _check_hand(self, seat, raw):
+        """The engine's own check of one hand (range, tile count, a tile twice), its message next to the field."""
+        from scoring.errors import engine_message
+        from scoring.rules import ProtocolError
+        from scoring.rules.hands import parse_hand
+
+        try:
+            parse_hand(raw, seat=seat, deal=self.cleaned_data.get("n") or 0, lone_double_blank=0)
+        except ProtocolError as exc:
+            self.add_error(f"hand_{seat}", engine_message(exc))
 
     def deal(self) -> dict:
         """The deal in §9 form (call after is_valid())."""
@@ -105,9 +124,6 @@ class DealForm(ServiceErrorsMixin, forms.Form):
             deal["out"] = c["out"]
         if c["result"] == DealResult.WRONG_PASS:
             deal["offender"] = c["offender"]
-            hands = {s: h for s, h in c["hands"].items() if s != c["offender"] or h}
-            if hands:
-                deal["hands"] = hands
         else:
             deal["hands"] = c["hands"]
         return deal

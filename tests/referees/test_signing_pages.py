@@ -167,3 +167,27 @@ def test_organizer_picks_the_signing_method_on_the_accounts_page(client, table):
     assert (table.tournament.signing_method, table.tournament.signature_mode) == ("own_phone", "one_per_pair")
     entry = AuditEntry.objects.get(action="tournament.signing_changed")
     assert entry.before["signing_method"] == "account" and entry.after["signing_method"] == "own_phone"
+
+
+def test_every_error_of_a_deal_is_shown_at_once_next_to_its_field(ref_client, table):
+    from scoring.models import Deal
+
+    url = reverse("referees:deal_save", args=[table.partie.pk])
+    r = ref_client.post(url, {"n": 1, "version": 0, "result": "domino", "hand_A2": "200", "hand_B1": "٣",
+                              "hand_B2": "²"})
+    body = r.content.decode()
+    assert r.status_code == 422
+    for field in ("out", "hand_A2", "hand_B1", "hand_B2"):
+        error = re.search(rf'id="err-{field}"[^>]*>([^<]*)<', body).group(1)
+        assert error.strip(), field
+    assert not Deal.objects.exists()
+
+
+def test_wrong_pass_ignores_the_hands(ref_client, table):
+    from scoring.models import Deal
+
+    url = reverse("referees:deal_save", args=[table.partie.pk])
+    r = ref_client.post(url, {"n": 1, "version": 0, "result": "wrong_pass", "offender": "B1", "hand_A1": "99"})
+    assert r.status_code == 302
+    deal = Deal.objects.get()
+    assert deal.offender == "B1" and not deal.hands
