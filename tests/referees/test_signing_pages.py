@@ -191,3 +191,22 @@ def test_wrong_pass_ignores_the_hands(ref_client, table):
     assert r.status_code == 302
     deal = Deal.objects.get()
     assert deal.offender == "B1" and not deal.hands
+
+
+def test_audit_reads_as_sentences(client, table):
+    from .conftest import DEALS
+
+    play(table.referee, table.partie, DEALS[:2])
+    services.correct_deal(table.referee, table.partie, {**DEALS[1], "hands": {"A1": 9, "A2": 10, "B1": 4, "B2": 31}})
+    _method(table, SigningMethod.OWN_PHONE)
+    codes = _codes(table)
+    services.record_deal(table.referee, table.partie, DEALS[2])
+    services.record_deal(table.referee, table.partie, DEALS[3])
+    services.sign_protocol(None, table.partie, role="player", seat="A1", pin=codes[_player(table, "A1").pk])
+    client.force_login(table.chief)
+    html = client.get(reverse("referees:audit_partie", args=[table.partie.pk])).content.decode()
+    assert "Судья Анна Судейская" in html
+    assert "раздача 2 исправлена: было 48:0 (рыба, A1 9, B1 4, A2 10, B2 30) → стало 49:0 (рыба, A1 9, B1 4, A2 10, B2 31)" in html
+    assert "подпись A1 — " + _player(table, "A1").name + " (ПИН-код со своего телефона)" in html
+    assert "Игрок (без входа)" in html
+    assert '"totals"' not in re.sub(r"<details>.*?</details>", "", html, flags=re.S)
