@@ -22,7 +22,7 @@ class PairingsByTableTable(tables.Table):
 
 class PairingsByNameTable(tables.Table):
     name = tables.Column(verbose_name=_("Игрок"))
-    club = tables.Column(verbose_name=_("Клуб / город"))
+    club = tables.Column(verbose_name=_("Клуб / город"), attrs={"td": {"class": "opt"}, "th": {"class": "opt"}})
     pair = tables.Column(verbose_name=_("Пара"))
     table = tables.Column(verbose_name=_("Стол"), default=_("пропуск тура"))
     seat = tables.Column(verbose_name=_("Место"), default="")
