@@ -11,6 +11,7 @@ from scoring import services
 from scoring.models import SignatureRole
 from tournaments.models import SignatureMode, SigningMethod
 
+from . import permissions as perms
 from . import qr
 from .selectors import seat_names
 
@@ -37,6 +38,21 @@ def signature_slots(partie, protocol, names=None) -> tuple[list[dict], object]:
     return slots, referee
 
 
+def blocked_seats(partie, protocol) -> list[str]:
+    """Seats whose player has used up his PIN tries on this protocol (one query)."""
+    from scoring.models import PinAttempt
+    from scoring.pins import MAX_PIN_FAILURES
+
+    blocked = set(PinAttempt.objects.filter(protocol=protocol, failures__gte=MAX_PIN_FAILURES)
+                  .values_list("player_id", flat=True))
+    seats = []
+    for side, pair in (("A", partie.pair_a), ("B", partie.pair_b)):
+        for i, player in enumerate(perms.seated_players(pair) if pair else [], start=1):
+            if player.pk in blocked:
+                seats.append(f"{side}{i}")
+    return seats
+
+
 def player_signers(partie) -> list[str]:
     """Names of the players who have signed the partie's protocol so far."""
     protocol = services.ensure_protocol(partie)
@@ -60,6 +76,8 @@ def signing_context(request, partie, ctx, deal_form=None) -> dict:
         "one_per_pair": tournament.signature_mode == SignatureMode.ONE_PER_PAIR,
         "absent": sorted(services.absent_sides(protocol)),
     }
+    if method in PIN_METHODS and not protocol.is_locked and perms.can_reopen(request.user, partie):
+        extra["blocked_seats"] = blocked_seats(partie, protocol)
     if method == SigningMethod.OWN_PHONE and ctx.get("awaiting") and ctx.get("can_countersign"):
         url = phone_sign_url(request, partie)
         extra.update(phone_url=url, phone_qr=qr.qr_svg(url))

@@ -43,6 +43,7 @@ ACTION_LABELS = {
     "protocol.pin_refused": _("Подпись ПИН-кодом закрыта"),
     "players.pins_issued": _("Выданы ПИН-коды"),
     "tournament.signing_changed": _("Изменён способ подписи"),
+    "protocol.pin_reset": _("Попытки ПИН-кода разрешены снова"),
 }
 
 

@@ -21,6 +21,7 @@ urlpatterns = [
     path("partie/<int:partie_id>/no-show/", views.no_show, name="no_show"),
     path("partie/<int:partie_id>/no-show/undo/", views.no_show_undo, name="no_show_undo"),
     path("partie/<int:partie_id>/sign/phone/", views_signing.phone_sign, name="phone_sign"),
+    path("partie/<int:partie_id>/sign/pin-reset/", views_signing.pin_reset, name="pin_reset"),
     path("t/<slug:slug>/accounts/pins/", views_signing.player_pins, name="player_pins"),
     path("t/<slug:slug>/accounts/signing/", views_signing.signing_settings, name="signing_settings"),
     path("partie/<int:partie_id>/time-up/", views.time_up, name="time_up"),

@@ -109,3 +109,20 @@ def signing_settings(request, slug):
     else:
         messages.success(request, _("Способ подписи сохранён."))
     return redirect(reverse("referees:accounts", args=[slug]) + "#signing")
+
+
+@login_required
+@require_POST
+def pin_reset(request, partie_id):
+    """The chief referee lets a player try his PIN again on this protocol."""
+    partie = get_partie(partie_id)
+    seat = request.POST.get("seat", "")
+    try:
+        pins.reset_pin_attempts(request.user, partie, seat, request.POST.get("reason", ""))
+    except NotAllowed as exc:
+        return forbidden(request, exc.message)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Игрок %(seat)s может снова ввести ПИН-код.") % {"seat": seat})
+    return redirect(reverse("referees:partie", args=[partie.pk]) + "#signatures")

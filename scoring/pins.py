@@ -105,3 +105,36 @@ def set_signing(user, tournament, *, method, mode=None) -> Tournament:
         log_action(tournament, "tournament.signing_changed", user=user, before=before,
                    after={"signing_method": tournament.signing_method, "signature_mode": tournament.signature_mode})
     return tournament
+
+
+def reset_pin_attempts(user, partie, seat, reason) -> None:
+    """The chief referee lets a player try his PIN again on one protocol (after five wrong tries); audited."""
+    from referees.protocol_state import load_partie
+
+    from .models import PinAttempt, Protocol
+
+    partie = load_partie(partie)
+    if not perms.can_reopen(user, partie):
+        raise NotAllowed(_("Разрешить новые попытки ПИН-кода может только главный судья."))
+    reason = (reason or "").strip()
+    if not reason:
+        raise InvalidInput(_("Укажите причину."), "reason_required", field="reason")
+    if seat not in ("A1", "A2", "B1", "B2") or partie.is_bye:
+        raise InvalidInput(_("Укажите место игрока."), "seat", field="seat")
+    pair = partie.pair_a if seat[0] == "A" else partie.pair_b
+    players = perms.seated_players(pair)
+    index = int(seat[1]) - 1
+    if index >= len(players):
+        raise InvalidInput(_("Укажите место игрока."), "seat", field="seat")
+    player = players[index]
+    with transaction.atomic():
+        protocol = Protocol.objects.select_for_update().get(partie=partie)
+        attempt = PinAttempt.objects.select_for_update().filter(protocol=protocol, player=player).first()
+        if attempt is None or attempt.failures == 0:
+            raise InvalidInput(_("Неверных попыток у этого игрока нет."), "no_attempts", field="seat")
+        before = attempt.failures
+        attempt.failures = 0
+        attempt.save(update_fields=["failures", "last_at"])
+        log_action(partie.round.tournament, "protocol.pin_reset", user=user, partie=partie,
+                   before={"seat": seat, "player": player.pk, "failures": before},
+                   after={"seat": seat, "player": player.pk, "failures": 0}, note=reason[:300])

@@ -210,3 +210,28 @@ def test_audit_reads_as_sentences(client, table):
     assert "подпись A1 — " + _player(table, "A1").name + " (ПИН-код со своего телефона)" in html
     assert "Игрок (без входа)" in html
     assert '"totals"' not in re.sub(r"<details>.*?</details>", "", html, flags=re.S)
+
+
+def test_chief_referee_lets_a_blocked_player_try_again(client, table):
+    _method(table, SigningMethod.TABLE_PIN)
+    codes = _codes(table)
+    play(table.referee, table.partie)
+    right = codes[_player(table, "A2").pk]
+    wrong = "12345" if right != "12345" else "54321"
+    for _ in range(5):
+        with pytest.raises(Exception):
+            services.sign_protocol(table.referee, table.partie, role="player", seat="A2", pin=wrong)
+    url = reverse("referees:pin_reset", args=[table.partie.pk])
+    client.force_login(table.referee)
+    page = client.get(reverse("referees:partie", args=[table.partie.pk])).content.decode()
+    assert 'id="pin-reset-A2"' not in page
+    assert client.post(url, {"seat": "A2", "reason": "опечатка"}).status_code == 403
+    client.force_login(table.chief)
+    page = client.get(reverse("referees:partie", args=[table.partie.pk])).content.decode()
+    assert 'id="pin-reset-A2"' in page and 'id="pin-reset-A1"' not in page
+    r = client.post(url, {"seat": "A2", "reason": ""}, follow=True)
+    assert "Укажите причину" in r.content.decode()
+    client.post(url, {"seat": "A2", "reason": "опечатка"})
+    assert AuditEntry.objects.filter(action="protocol.pin_reset", note="опечатка").exists()
+    services.sign_protocol(table.referee, table.partie, role="player", seat="A2", pin=right)
+    assert Protocol.objects.get(partie=table.partie).signatures.filter(seat="A2").exists()
