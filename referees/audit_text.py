@@ -19,7 +19,9 @@ METHOD_WORD = {
     "table_pin": gettext_lazy("ПИН-код у судьи"), "own_phone": gettext_lazy("ПИН-код со своего телефона"),
     "referee_attests": gettext_lazy("заверил бумажный бланк"),
 }
-RESULT_WORD = {"domino": gettext_noop("домино"), "block": gettext_noop("рыба"), "wrong_pass": gettext_noop("ложный пас")}
+RESULT_WORD = {
+    "domino": gettext_noop("домино"), "block": gettext_noop("рыба"), "wrong_pass": gettext_noop("ложный пас"),
+}
 
 
 def _d(value) -> dict:
@@ -76,7 +78,8 @@ def sentence(entry) -> str:
         return _("подтвердил раздачу %(n)s") % {"n": a.get("deal", "?")}
     if act == "protocol.remark.given":
         remark = _d(a.get("remark"))
-        return _("замечание игроку %(seat)s в раздаче %(n)s (%(step)s-е замечание пары): %(effect)s; счёт %(score)s") % {
+        return _("замечание игроку %(seat)s в раздаче %(n)s (%(step)s-е замечание пары): %(effect)s; "
+                 "счёт %(score)s") % {
             "seat": remark.get("player", "?"), "n": remark.get("deal", "?"), "step": a.get("step", "?"),
             "effect": note, "score": _score(a.get("totals"))}
     if act == "protocol.remark.withdrawn":

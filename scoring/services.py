@@ -27,7 +27,9 @@ from referees.protocol_state import (  # noqa: F401  (re-exported: the pages rea
 )
 
 from .errors import ConfirmationRequired, InvalidInput, NotAllowed, ProtocolLocked, VersionConflict
-from .models import Deal, DealResult, PinAttempt, Protocol, ProtocolStatus, Remark, RemarkReason, Signature, SignatureRole
+from .models import (
+    Deal, DealResult, PinAttempt, Protocol, ProtocolStatus, Remark, RemarkReason, Signature, SignatureRole,
+)
 from .pins import MAX_PIN_FAILURES, clean_pin, pin_matches
 from .scores import refresh_prior_remarks
 
@@ -517,8 +519,9 @@ def _check_pin(user, protocol, player, seat, pin):
         log_action(tournament, "protocol.pin_refused", user=user, partie=protocol.partie, before=None,
                    after={"seat": seat, "player": player.pk, "failures": attempt.failures}, note=player.name)
         return NotAllowed(blocked, "pin_blocked")
-    return InvalidInput(ngettext("Неверный ПИН-код. Осталась %(n)s попытка.", "Неверный ПИН-код. Осталось попыток: %(n)s.",
-                                 left) % {"n": left}, "pin_wrong", seat=seat, field="pin")
+    message = ngettext("Неверный ПИН-код. Осталась %(n)s попытка.", "Неверный ПИН-код. Осталось попыток: %(n)s.",
+                       left) % {"n": left}
+    return InvalidInput(message, "pin_wrong", seat=seat, field="pin")
 
 
 def reopen_protocol(user, partie, reason):
