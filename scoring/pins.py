@@ -29,7 +29,7 @@ ASCII_DIGITS = frozenset("0123456789")
 
 class PinHasher(PBKDF2PasswordHasher):
     algorithm = "pbkdf2_sha256_pin"
-    iterations = 60_000
+    iterations = 20_000
 
 
 @dataclass
