@@ -241,6 +241,9 @@ def _signatures(p: Page, sheet, qr_size):
         rows = [[s.role, s.seat, s.name, s.signed_at, s.fingerprint[:12]] for s in sheet.signatures]
         p.grid(widths, rows or [["", "", _("подписей нет"), "", ""]],
                header=[_("Роль"), _("Место"), _("Кто"), _("Когда"), _("Отпечаток")], row_h=15, size=8)
+        if sheet.attested:
+            p.gap(3)
+            p.text(MARGIN, _("Судья заверил подписи игроков на бумажном бланке."), size=7.5, width=width)
     else:
         widths = [46, width - 46 - 150, 150]
         rows = [[s, sheet.seats.get(s, ""), ""] for s in CLOCKWISE] + [[_("Судья"), "", ""]]

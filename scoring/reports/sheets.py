@@ -83,6 +83,7 @@ class Sheet:
     signatures: list = field(default_factory=list)
     fingerprint: str = ""
     url: str = ""
+    attested: bool = False  # the referee attested the players' signatures on the paper sheet
 
 
 def seats_of(partie) -> dict:
@@ -218,6 +219,7 @@ def signed_sheet(protocol, result, *, base_url: str = "") -> Sheet:
         **_header(partie, rules), deals=deals, prior_remarks=(protocol.prior_remarks_a, protocol.prior_remarks_b),
         signed=True, remarks=remarks, totals=(result.totals_a, result.totals_b), outcome=outcome_text(partie, result),
         signatures=signatures, fingerprint=fingerprint, url=protocol_url(partie.pk, base_url),
+        attested=any(s.method == "referee_attests" for s in protocol.signatures.all()),
     )
 
 

@@ -85,3 +85,10 @@ def test_signed_sheet_remarks_stars_and_layout(two_remarks):
     captions = [w for w in words if w["text"] in ("наведите", "камеру", "сети:") or "domino.example.org" in w["text"]]
     assert len(captions) >= 3
     assert all(w["x0"] > table_right for w in captions)
+
+
+def test_attested_sheet_says_so(two_remarks):
+    two_remarks.signatures.filter(role="referee").update(method="referee_attests")
+    words, _ = _words(exports.protocol_pdf(two_remarks, base_url="https://domino.example.org"))
+    text = " ".join(w["text"] for w in words)
+    assert "Судья заверил подписи игроков на бумажном бланке." in text
