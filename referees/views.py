@@ -224,7 +224,9 @@ def no_show(request, partie):
 
 @_entering
 def no_show_undo(request, partie):
-    version = request.POST.get("version") or None
+    version = (request.POST.get("version") or "").strip() or None
+    if version is not None and not (version.isascii() and version.isdigit() and len(version) < 10):
+        return render_entry(request, partie, status=422, errors={"signatures": _("Страница устарела: обновите её.")})
     return _simple_action(request, partie, "signatures",
                           lambda: services.undo_no_show(request.user, partie, request.POST.get("reason", ""),
                                                         expected_version=version),

@@ -235,3 +235,12 @@ def test_chief_referee_lets_a_blocked_player_try_again(client, table):
     assert AuditEntry.objects.filter(action="protocol.pin_reset", note="опечатка").exists()
     services.sign_protocol(table.referee, table.partie, role="player", seat="A2", pin=right)
     assert Protocol.objects.get(partie=table.partie).signatures.filter(seat="A2").exists()
+
+
+def test_no_show_undo_with_a_hostile_version_is_refused_politely(ref_client, table):
+    services.record_no_show(table.referee, table.partie, "B")
+    url = reverse("referees:no_show_undo", args=[table.partie.pk])
+    for bad in ("abc", "٣", "9" * 50, "-1"):
+        r = ref_client.post(url, {"version": bad, "reason": "<b>x</b>" * 2000})
+        assert r.status_code == 422 and "обновите" in r.content.decode()
+    assert Protocol.objects.get(partie=table.partie).no_show == "B"
