@@ -99,3 +99,7 @@ def test_player_sees_no_referee_links_and_his_name_in_the_header(client, table):
     client.force_login(table.referee)
     html = client.get(reverse("tournaments:detail", args=["cup"])).content.decode()
     assert reverse("referees:dashboard", args=["cup"]) in html
+
+
+def test_pair_page_with_a_huge_number_is_not_found(client, table):
+    assert client.get(f"/t/cup/pair/{'9' * 40}/").status_code == 404

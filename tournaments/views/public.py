@@ -104,6 +104,8 @@ def _with_results(rnd, rows):
 def pair_page(request, slug, number):
     """A pair's own page: players, and round by round its table, opponents, seats, score and protocol."""
     tournament, organizer = _tournament(request, slug)
+    if number > 2**31 - 1:  # larger than any stored number (and than the database's integers)
+        raise Http404
     pair = get_object_or_404(tournament.pairs.prefetch_related("players"), number=number)
     players = sorted(pair.players.all(), key=lambda p: (p.number is None, p.number or 0, p.pk))
     return render(request, "tournaments/pair.html", {
