@@ -256,3 +256,24 @@ def test_the_broken_word_check_sees_a_broken_word(new_page):
                      '<div style="width:90px">Римский-Корсаков</div>')  # the second wraps at its hyphen: allowed
     broken = page.evaluate(BROKEN_WORDS_JS)
     assert len(broken) == 1 and broken[0].startswith("Преображенская")
+
+
+def test_tile_picker_opens_under_its_hand_and_the_count_stays_editable(live_server, new_page, table, artifacts):
+    page = new_page(PHONE)
+    login(page, live_server.url, "referee", PASSWORD)
+    page.goto(live_server.url + reverse("referees:partie", args=[table.partie.pk]))
+    page.locator("#deal-form label.choice", has_text="Рыба").first.click()
+    page.click('.tiles-toggle[data-seat="A2"]')
+    assert page.evaluate("document.querySelector('.hand[data-seat=A2]').nextElementSibling.id") == "tile-picker"
+    for tile in ("6-6", "4-5"):
+        page.click(f'.tile[data-tile="{tile}"]')
+    expect(page.locator("#id_hand_A2")).to_have_value("21")
+    expect(page.locator("#id_hand_A2")).to_be_editable()
+    page.screenshot(path=str(artifacts / "hall-picker-390.png"), full_page=True)
+    page.fill("#id_hand_A2", "17")  # typed over the tiles: the typed count wins
+    expect(page.locator("#id_tiles_A2")).to_have_value("")
+    expect(page.locator("#id_hand_A2")).to_have_value("17")
+    expect(page.locator("#chips-A2 span")).to_have_count(0)
+    # A wrong pass hides the hands.
+    page.locator("#deal-form label.choice", has_text="Ложный пас").first.click()
+    expect(page.locator("#hands")).to_be_hidden()
