@@ -1,6 +1,6 @@
 """What the signing block of a table shows: slots by signing method, the table's QR code, confirmations.
 
-Read-only helpers for the pages; the signing itself is ``scoring.services.sign_protocol``.
+Read-only functions for the pages; the signing itself is ``scoring.services.sign_protocol``.
 """
 from __future__ import annotations
 
