@@ -64,19 +64,42 @@ def current_state(protocol) -> dict:
     }
 
 
-def required_player_seats(partie) -> list[str]:
-    """Who must sign: every seat, or one seat per pair (then "A"/"B" stand for the pair)."""
-    if partie.round.tournament.signature_mode == SignatureMode.ONE_PER_PAIR:
-        return ["A", "B"]
-    return list(SEATS)
+def absent_sides(protocol) -> set[str]:
+    """Pairs that cannot sign: the pair that did not appear, the pair taken off the tournament."""
+    if protocol is None:
+        return set()
+    return {side for side in (protocol.no_show, protocol.disqualified) if side}
 
 
-def missing_signatures(partie, signatures) -> list[str]:
+def signable_player_seats(partie, protocol=None) -> list[str]:
+    """Slots a player may sign (seats, or pair letters in one-per-pair mode); none when the referee attests."""
+    from tournaments.models import SigningMethod
+
+    if partie.round.tournament.signing_method == SigningMethod.REFEREE_ATTESTS:
+        return []
+    slots = ["A", "B"] if partie.round.tournament.signature_mode == SignatureMode.ONE_PER_PAIR else list(SEATS)
+    absent = absent_sides(protocol)
+    return [slot for slot in slots if slot[0] not in absent]
+
+
+def required_player_seats(partie, protocol=None) -> list[str]:
+    """Who must sign: every seat, or one seat per pair (then "A"/"B" stand for the pair).
+
+    A no-show protocol needs the referee alone (the present pair may still sign);
+    a disqualification protocol needs the pair still playing; when the referee
+    attests the paper sheet, no player signs here.
+    """
+    if protocol is not None and protocol.no_show:
+        return []
+    return signable_player_seats(partie, protocol)
+
+
+def missing_signatures(partie, signatures, protocol=None) -> list[str]:
     """Open slots: seats (or pair letters in one-per-pair mode), then "referee"."""
     signed = {s.seat for s in signatures if s.role == SignatureRole.PLAYER}
     if partie.round.tournament.signature_mode == SignatureMode.ONE_PER_PAIR:
         signed = {seat[0] for seat in signed}
-    missing = [slot for slot in required_player_seats(partie) if slot not in signed]
+    missing = [slot for slot in required_player_seats(partie, protocol) if slot not in signed]
     if not any(s.role == SignatureRole.REFEREE for s in signatures):
         missing.append("referee")
     return missing

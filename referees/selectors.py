@@ -91,17 +91,11 @@ def deal_rows(protocol, scored, names) -> list[dict]:
     return rows
 
 
-def signature_slots(partie, protocol, names) -> list[dict]:
-    """The players' signature slots in order, each with its signature or the seats that may fill it."""
-    signatures = list(protocol.signatures.all())
-    by_seat = {s.seat: s for s in signatures if s.role == "player"}
-    slots = []
-    for slot in services.required_player_seats(partie):
-        seats = [slot] if len(slot) == 2 else [f"{slot}1", f"{slot}2"]
-        signed = next((by_seat[s] for s in seats if s in by_seat), None)
-        slots.append({"slot": slot, "seats": [(s, names[s]) for s in seats], "signature": signed})
-    referee = next((s for s in signatures if s.role == "referee"), None)
-    return slots, referee
+def signature_slots(partie, protocol, names) -> tuple[list[dict], object]:
+    """The players' signature slots and the referee's signature (see ``referees.signing``)."""
+    from .signing import signature_slots as slots
+
+    return slots(partie, protocol, names)
 
 
 def entry_context(partie, user, *, protocol=None) -> dict:
@@ -129,7 +123,7 @@ def entry_context(partie, user, *, protocol=None) -> dict:
         "scored": scored, "rows": deal_rows(protocol, scored, names), "upcoming": upcoming,
         "remarks": list(protocol.remarks.all()), "remark_steps": remark_steps,
         "slots": slots, "referee_signature": referee_signature,
-        "players_signed": all(s["signature"] for s in slots),
+        "players_signed": all(s["signature"] for s in slots if s["required"]),
         "awaiting": protocol.status == ProtocolStatus.AWAITING_SIGNATURES,
         "can_enter": can_enter and not protocol.is_locked and not round_draft,
         "round_draft": round_draft,

@@ -45,6 +45,12 @@ ACTION_LABELS = {
     "tournament.created": _("Турнир создан"),
     "tournament.updated": _("Настройки турнира изменены"),
     "tournament.copied": _("Турнир создан копией другого"),
+    "protocol.no_show_undone": _("Неявка отменена"),
+    "protocol.pin_wrong": _("Неверный ПИН-код"),
+    "protocol.pin_refused": _("Подпись ПИН-кодом закрыта"),
+    "players.pins_issued": _("Выданы ПИН-коды"),
+    "tournament.signing_changed": _("Изменён способ подписи"),
+    "protocol.pin_reset": _("Попытки ПИН-кода разрешены снова"),
 }
 
 
@@ -55,30 +61,40 @@ def compact(value) -> str:
 
 
 class AuditTable(tables.Table):
-    at = tables.DateTimeColumn(verbose_name=_("Время"), format="d.m.Y H:i:s")
-    user = tables.Column(verbose_name=_("Кто"), default="—")
-    action = tables.Column(verbose_name=_("Действие"))
+    """Each entry as a sentence; the raw before/after stay one tap away for the chief referee."""
+
+    at = tables.DateTimeColumn(verbose_name=_("Время"), format="d.m H:i:s", attrs={"td": {"class": "nowrap"}})
+    user = tables.Column(verbose_name=_("Кто"), default="—", empty_values=())
     partie = tables.Column(verbose_name=_("Партия"), default="—")
-    before = tables.Column(verbose_name=_("Было"), orderable=False)
-    after = tables.Column(verbose_name=_("Стало"), orderable=False)
-    note = tables.Column(verbose_name=_("Примечание"), default="—", orderable=False)
+    action = tables.Column(verbose_name=_("Что произошло"), empty_values=())
+    before = tables.Column(verbose_name=_("Подробно"), orderable=False, empty_values=())
 
     class Meta:
         model = AuditEntry
-        fields = ("at", "user", "action", "partie", "before", "after", "note")
+        fields = ("at", "user", "partie", "action", "before")
         orderable = False
         attrs = {"class": "audit"}
 
-    def render_action(self, value):
-        return ACTION_LABELS.get(value, value)
+    def __init__(self, *args, roles=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.roles = roles or {}
+
+    def render_user(self, record):
+        from .audit_text import who
+
+        return who(record, self.roles)
+
+    def render_action(self, record):
+        from .audit_text import sentence
+
+        return sentence(record)
 
     def render_partie(self, record):
         p = record.partie
         label = _("тур %(r)s, стол %(t)s") % {"r": p.round.number, "t": p.table}
         return format_html('<a href="{}">{}</a>', reverse("referees:partie", args=[p.pk]), label)
 
-    def render_before(self, value):
-        return format_html('<code class="json">{}</code>', compact(value))
-
-    def render_after(self, value):
-        return format_html('<code class="json">{}</code>', compact(value))
+    def render_before(self, record):
+        return format_html('<details><summary>{}</summary><code class="json">{} → {}</code></details>',
+                           ACTION_LABELS.get(record.action, record.action), compact(record.before),
+                           compact(record.after))

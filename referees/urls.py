@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import overview, views, views_accounts
+from . import overview, views, views_accounts, views_signing
 
 app_name = "referees"
 urlpatterns = [
@@ -19,6 +19,11 @@ urlpatterns = [
     path("partie/<id:partie_id>/remark/<id:remark_id>/withdraw/", views.remark_withdraw, name="remark_withdraw"),
     path("partie/<id:partie_id>/remark/preview/", views.remark_preview, name="remark_preview"),
     path("partie/<id:partie_id>/no-show/", views.no_show, name="no_show"),
+    path("partie/<id:partie_id>/no-show/undo/", views.no_show_undo, name="no_show_undo"),
+    path("partie/<id:partie_id>/sign/phone/", views_signing.phone_sign, name="phone_sign"),
+    path("partie/<id:partie_id>/sign/pin-reset/", views_signing.pin_reset, name="pin_reset"),
+    path("t/<slug:slug>/accounts/pins/", views_signing.player_pins, name="player_pins"),
+    path("t/<slug:slug>/accounts/signing/", views_signing.signing_settings, name="signing_settings"),
     path("partie/<id:partie_id>/time-up/", views.time_up, name="time_up"),
     path("partie/<id:partie_id>/first-lead/", views.first_lead, name="first_lead"),
     path("partie/<id:partie_id>/confirm/<num:n>/", views.confirm_deal, name="confirm_deal"),

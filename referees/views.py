@@ -21,7 +21,7 @@ from scoring.forms import DealForm, FirstLeadForm, NoShowForm, PlayerSignForm, R
 from tournaments.models import Partie
 
 from . import permissions as perms
-from . import selectors
+from . import selectors, signing
 
 
 def get_partie(partie_id) -> Partie:
@@ -49,7 +49,7 @@ def entry_url(partie, anchor=""):
 
 
 def render_entry(request, partie, *, status=200, deal_form=None, remark_form=None, errors=None, conflict=None,
-                 confirm_remark=None, reopen_form=None):
+                 confirm_remark=None, reopen_form=None, confirm=None):
     ctx = selectors.entry_context(partie, request.user)
     protocol, upcoming = ctx["protocol"], ctx["upcoming"]
     if ctx["can_enter"] and deal_form is None:
@@ -67,7 +67,9 @@ def render_entry(request, partie, *, status=200, deal_form=None, remark_form=Non
         "confirm_remark": confirm_remark, "reopen_form": reopen_form or ReopenForm(),
         "correcting": bool(deal_form is not None and deal_form["correct"].value() in (True, "True", "on", "1")),
         "first_lead_form": FirstLeadForm(initial={"first_lead": protocol.first_lead, "version": protocol.version}),
+        "confirm": confirm,
     })
+    ctx.update(signing.signing_context(request, partie, ctx, deal_form))
     if deal_form is not None:
         ctx["hand_rows"] = [{"seat": s, "name": ctx["names"][s], "field": deal_form[f"hand_{s}"],
                              "tiles": deal_form[f"tiles_{s}"]} for s in selectors.CLOCKWISE]
@@ -109,6 +111,7 @@ def deal_save(request, partie):
     form = DealForm(request.POST)
     if form.is_valid():
         call = services.correct_deal if form.cleaned_data["correct"] else services.record_deal
+        signed_before = signing.player_signers(partie) if form.cleaned_data["correct"] else []
         try:
             call(request.user, partie, form.deal(), expected_version=form.cleaned_data["version"])
         except VersionConflict as exc:
@@ -119,6 +122,9 @@ def deal_save(request, partie):
             form.add_service_error(exc)
         else:
             messages.success(request, _("Раздача %(n)s сохранена.") % {"n": form.cleaned_data["n"]})
+            if signed_before:
+                messages.warning(request, _("Подписи игроков сняты. Подписать протокол снова должны: %(names)s.")
+                                 % {"names": ", ".join(signed_before)})
             return redirect(entry_url(partie, "deals"))
     return render_entry(request, partie, status=422, deal_form=form)
 
@@ -217,10 +223,21 @@ def no_show(request, partie):
     if not form.is_valid():
         return render_entry(request, partie, status=422, errors={"no_show": _("Укажите пару: A или B.")})
     c = form.cleaned_data
+    if not c["confirm"]:
+        return render_entry(request, partie, confirm=signing.confirm_no_show(partie, c["side"], c["version"]))
     return _simple_action(request, partie, "no_show",
                           lambda: services.record_no_show(request.user, partie, c["side"],
                                                           expected_version=c["version"]),
                           _("Неявка пары %(side)s отмечена.") % {"side": c["side"]})
+
+
+@_entering
+def no_show_undo(request, partie):
+    version = posted_version(request)
+    return _simple_action(request, partie, "signatures",
+                          lambda: services.undo_no_show(request.user, partie, request.POST.get("reason", ""),
+                                                        expected_version=version),
+                          _("Неявка отменена."))
 
 
 @_entering
@@ -258,12 +275,14 @@ def confirm_deal(request, partie_id, n):
 @login_required
 @require_POST
 def sign(request, partie_id):
-    """A player signs (on his own device, or on the table's device with his password); the referee countersigns."""
+    """A player signs (his account, his password or his PIN on the table's device); the referee countersigns."""
     partie = get_partie(partie_id)
     if not perms.can_view_entry(request.user, partie):
         return forbidden(request)
     version = posted_version(request)
     if request.POST.get("role") == "referee":
+        if not request.POST.get("confirm"):
+            return render_entry(request, partie, confirm=signing.confirm_countersign(partie, version))
         return _simple_action(request, partie, "signatures",
                               lambda: services.sign_protocol(request.user, partie, role="referee",
                                                              expected_version=version),
@@ -272,6 +291,18 @@ def sign(request, partie_id):
     if not form.is_valid():
         return render_entry(request, partie, status=422, errors={"signatures": _("Укажите место игрока.")})
     seat = form.cleaned_data["seat"]
+    if signing.uses_pin(partie) and seat not in perms.player_seats(request.user, partie):
+        try:
+            services.sign_protocol(request.user, partie, role="player", seat=seat, pin=form.cleaned_data["pin"],
+                                   expected_version=version)
+        except VersionConflict as exc:
+            return _conflict(request, partie, exc)
+        except ServiceError as exc:
+            if exc.code == "not_allowed":
+                return forbidden(request, exc.message)
+            return render_entry(request, partie, status=422, errors={f"sign_{seat}": exc.message})
+        messages.success(request, _("Подпись %(seat)s принята.") % {"seat": seat})
+        return redirect(entry_url(partie, "signatures"))
     signer = request.user
     if seat not in perms.player_seats(request.user, partie):
         signer = _player_by_password(request, partie, seat, form.cleaned_data["password"])

@@ -79,7 +79,15 @@ def render_page(request, tournament, *, status=200, official_form=None, tables_f
         "tournament": tournament, "officials": rows, "players": players, "page": page, "query": query,
         "players_total": counts["total"], "with_account": counts["with_account"],
         "official_form": official_form or OfficialForm(initial={"password": accounts.random_password(10)}),
+        "signing_form": _signing_form(tournament),
     }, status=status)
+
+
+def _signing_form(tournament):
+    from .views_signing import SigningForm
+
+    return SigningForm(initial={"signing_method": tournament.signing_method,
+                                "signature_mode": tournament.signature_mode})
 
 
 @never_cache

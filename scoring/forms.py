@@ -21,6 +21,7 @@ TILE_RE = re.compile(r"^([0-6])-([0-6])$")
 PIPS_RE = re.compile(r"[0-9]{1,3}", re.ASCII)  # not str.isdigit(): it takes "²" and "٣"
 
 
+
 def numeric_input(**attrs):
     """A text box that brings up the numeric keypad on phones and tablets."""
     return forms.TextInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off", **attrs})
@@ -85,20 +86,37 @@ class DealForm(ServiceErrorsMixin, forms.Form):
         for seat in SEATS:
             if result == DealResult.DOMINO and seat == cleaned.get("out"):
                 continue  # the player who went out holds nothing
+            if result == DealResult.WRONG_PASS:
+                continue  # a wrong pass scores fixed points: the hands are not counted (nor shown)
             tiles = (cleaned.get(f"tiles_{seat}") or "").replace(",", " ").split()
             text = (cleaned.get(f"hand_{seat}") or "").strip()
+            # Each hand is checked on its own here, so that every wrong hand of a deal is named at once.
             if tiles:
                 bad = next((t for t in tiles if not TILE_RE.match(t)), None)
                 if bad:
                     self.add_error(f"hand_{seat}", _("Камень «%(tile)s» не распознан.") % {"tile": bad})
+                else:
+                    self._check_hand(seat, tiles)
                 hands[seat] = tiles
             elif text:
                 if not PIPS_RE.fullmatch(text):
                     self.add_error(f"hand_{seat}", _("Введите число очков (целое, от 0 до 69)."))
                 else:
+                    self._check_hand(seat, int(text))
                     hands[seat] = int(text)
         cleaned["hands"] = hands
         return cleaned
+
+    def _check_hand(self, seat, raw):
+        """The engine's own check of one hand (range, tile count, a tile twice), its message next to the field."""
+        from scoring.errors import engine_message
+        from scoring.rules import ProtocolError
+        from scoring.rules.hands import parse_hand
+
+        try:
+            parse_hand(raw, seat=seat, deal=self.cleaned_data.get("n") or 0, lone_double_blank=0)
+        except ProtocolError as exc:
+            self.add_error(f"hand_{seat}", engine_message(exc))
 
     def deal(self) -> dict:
         """The deal in §9 form (call after is_valid())."""
@@ -108,9 +126,6 @@ class DealForm(ServiceErrorsMixin, forms.Form):
             deal["out"] = c["out"]
         if c["result"] == DealResult.WRONG_PASS:
             deal["offender"] = c["offender"]
-            hands = {s: h for s, h in c["hands"].items() if s != c["offender"] or h}
-            if hands:
-                deal["hands"] = hands
         else:
             deal["hands"] = c["hands"]
         return deal
@@ -131,6 +146,7 @@ class RemarkForm(ServiceErrorsMixin, forms.Form):
 
 class NoShowForm(ServiceErrorsMixin, forms.Form):
     side = forms.ChoiceField(choices=[("A", "A"), ("B", "B")])
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
     version = StrictIntegerField(widget=forms.HiddenInput, required=False)
 
 
@@ -145,6 +161,8 @@ class PlayerSignForm(ServiceErrorsMixin, forms.Form):
     seat = forms.ChoiceField(choices=SEAT_CHOICES, widget=forms.HiddenInput)
     password = forms.CharField(label=_("Пароль игрока"), required=False,
                                widget=forms.PasswordInput(attrs={"autocomplete": "off"}))
+    # Checked by scoring.pins.clean_pin (4–6 digits); no max_length here, so a long paste gets that message.
+    pin = forms.CharField(label=_("ПИН-код"), required=False, strip=True)
 
 
 class ReopenForm(ServiceErrorsMixin, forms.Form):

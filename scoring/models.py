@@ -157,6 +157,8 @@ class Signature(models.Model):
     )
     signed_at = models.DateTimeField(_("подписано"), auto_now_add=True)
     fingerprint = models.CharField(_("отпечаток протокола"), max_length=64)
+    # How it was given: tournaments.models.SigningMethod values (blank for older rows).
+    method = models.CharField(_("способ подписи"), max_length=16, blank=True)
 
     class Meta:
         verbose_name = _("подпись")
@@ -165,3 +167,21 @@ class Signature(models.Model):
 
     def __str__(self):
         return f"{self.get_role_display()}: {self.name}"
+
+
+class PinAttempt(models.Model):
+    """Wrong PINs typed for one player on one protocol (kept in the database: it holds across app servers)."""
+
+    protocol = models.ForeignKey(
+        Protocol, verbose_name=_("протокол"), on_delete=models.CASCADE, related_name="pin_attempts"
+    )
+    player = models.ForeignKey(
+        "tournaments.Player", verbose_name=_("игрок"), on_delete=models.CASCADE, related_name="+"
+    )
+    failures = models.PositiveSmallIntegerField(_("неверных попыток"), default=0)
+    last_at = models.DateTimeField(_("последняя попытка"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("попытка ПИН-кода")
+        verbose_name_plural = _("попытки ПИН-кода")
+        constraints = [models.UniqueConstraint(fields=["protocol", "player"], name="unique_pin_attempt")]

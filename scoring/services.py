@@ -20,18 +20,22 @@ import json
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from referees import permissions as perms
 from referees.models import log_action
-from tournaments.models import PairStatus, Partie, RoundStatus, SignatureMode
+from tournaments.models import PairStatus, Partie, RoundStatus, SignatureMode, SigningMethod
 
 from referees.protocol_state import (  # noqa: F401  (re-exported: the pages read through the services module)
-    current_state, engine_score, load_partie, missing_signatures, next_remark_effect, protocol_json,
-    required_player_seats, with_deal,
+    absent_sides, current_state, engine_score, load_partie, missing_signatures, next_remark_effect, protocol_json,
+    required_player_seats, signable_player_seats, with_deal,
 )
 
 from .errors import ConfirmationRequired, InvalidInput, NotAllowed, ProtocolLocked, VersionConflict
-from .models import Deal, DealResult, Protocol, ProtocolStatus, Remark, RemarkReason, Signature, SignatureRole
+from .models import (
+    Deal, DealResult, PinAttempt, Protocol, ProtocolStatus, Remark, RemarkReason, Signature, SignatureRole,
+)
+from .pins import MAX_PIN_FAILURES, clean_pin, pin_matches
 from .scores import refresh_prior_remarks
 
 SEATS = ("A1", "B1", "A2", "B2")
@@ -378,6 +382,23 @@ def record_no_show(user, partie, side, *, expected_version):
     return protocol
 
 
+def undo_no_show(user, partie, reason="", *, expected_version):
+    """A no-show recorded by mistake is taken back by the referee before signing; the audit keeps it."""
+    partie = _partie_for_entry(user, partie)
+    with transaction.atomic():
+        protocol = _open(partie, expected_version)
+        if not protocol.no_show:
+            raise InvalidInput(_("Неявка не отмечена."), "no_no_show", field="side")
+        side = protocol.no_show
+        protocol.no_show = ""
+        engine_score(protocol_json(protocol))
+        _save(protocol, user)
+        log_action(partie.round.tournament, "protocol.no_show_undone", user=user, partie=partie,
+                   before={"no_show": side}, after={"no_show": None, "totals": _totals(protocol)},
+                   note=(reason or "").strip()[:300])
+    return protocol
+
+
 def record_time_up(user, partie, *, expected_version):
     """`federation`: time ran out; the last recorded deal is the last one (a tie still needs an extra deal)."""
     partie = _partie_for_entry(user, partie)
@@ -418,20 +439,45 @@ def set_first_lead(user, partie, seat, *, expected_version):
 
 # --- signatures, lock, reopening ------------------------------------------------------
 
-def sign_protocol(user, partie, *, role, seat=None, expected_version):
-    """A player signs for his seat, then the referee countersigns; the last signature locks the protocol."""
+def sign_protocol(user, partie, *, role, seat=None, pin=None, expected_version):
+    """A player signs for his seat, then the referee countersigns; the last signature locks the protocol.
+
+    How a player signs depends on the tournament's ``signing_method``: with his
+    account (``pin`` is None), or with his PIN on the referee's device or on his
+    own phone (then ``user`` is the referee, or anyone on the public signing
+    page). When the referee attests the paper sheet, he signs alone. A no-show
+    protocol needs only the referee; the absent or disqualified pair cannot sign.
+    """
     partie = load_partie(partie)
     tournament = partie.round.tournament
     _require_table(partie)
+    method = tournament.signing_method
+    how = SigningMethod.REFEREE_ATTESTS if method == SigningMethod.REFEREE_ATTESTS else SigningMethod.ACCOUNT
     if role == SignatureRole.PLAYER:
         if seat not in SEATS:
             raise InvalidInput(_("Укажите место игрока."), "seat", field="seat")
-        _require(perms.can_sign_as_player(user, partie, seat),
-                 _("Подписать за место %(seat)s может только игрок этого места.") % {"seat": seat})
+        if method == SigningMethod.REFEREE_ATTESTS:
+            raise InvalidInput(_("В этом турнире подписи игроков на бумажном бланке заверяет судья."),
+                               "referee_attests", field="seat")
+        if pin is None:
+            _require(perms.can_sign_as_player(user, partie, seat),
+                     _("Подписать за место %(seat)s может только игрок этого места.") % {"seat": seat})
+        else:
+            if method not in (SigningMethod.TABLE_PIN, SigningMethod.OWN_PHONE):
+                raise InvalidInput(_("В этом турнире игроки подписывают без ПИН-кода."), "pin_not_used",
+                                   field="pin")
+            if perms.can_countersign(user, partie):
+                how = SigningMethod.TABLE_PIN
+            elif method == SigningMethod.OWN_PHONE:
+                how = SigningMethod.OWN_PHONE
+            else:
+                _require(False, _("ПИН-код вводится на устройстве судьи этого стола."))
+            pin = clean_pin(pin)
     elif role == SignatureRole.REFEREE:
         _require(perms.can_countersign(user, partie), _("Протокол подписывает судья этого стола."))
     else:
         raise InvalidInput(_("Неизвестная роль подписи."), "role", field="role")
+    refusal = None
     with transaction.atomic():
         protocol = _open(partie, expected_version)
         if protocol.status != ProtocolStatus.AWAITING_SIGNATURES:
@@ -439,31 +485,75 @@ def sign_protocol(user, partie, *, role, seat=None, expected_version):
         if tournament.confirm_each_deal and protocol.deals.filter(confirmed_by__isnull=True).exists():
             raise InvalidInput(_("Не все раздачи подтверждены."), "unconfirmed_deals")
         signatures = list(protocol.signatures.all())
-        missing = missing_signatures(partie, signatures)
+        missing = missing_signatures(partie, signatures, protocol)
+        signer = user
         if role == SignatureRole.PLAYER:
-            slot = seat[0] if tournament.signature_mode == SignatureMode.ONE_PER_PAIR else seat
-            if slot not in missing:
+            if seat[0] in absent_sides(protocol):
+                raise InvalidInput(_("Пара %(side)s не играла партию до конца: её игроки протокол не подписывают.")
+                                   % {"side": seat[0]}, "absent_pair", seat=seat, field="seat")
+            one_per_pair = tournament.signature_mode == SignatureMode.ONE_PER_PAIR
+            slot = seat[0] if one_per_pair else seat
+            signed = {(s.seat[0] if one_per_pair else s.seat) for s in signatures if s.role == SignatureRole.PLAYER}
+            if slot not in signable_player_seats(partie, protocol) or slot in signed:
                 raise InvalidInput(_("Эта подпись уже есть."), "already_signed", seat=seat)
+            if any(s.role == SignatureRole.REFEREE for s in signatures):
+                raise InvalidInput(_("Судья уже подписал протокол."), "already_signed")
             side_pair = partie.pair_a if seat[0] == "A" else partie.pair_b
-            name = perms.seated_players(side_pair)[int(seat[1]) - 1].name
+            player = perms.seated_players(side_pair)[int(seat[1]) - 1]
+            name = player.name
+            if pin is not None:
+                refusal = _check_pin(user, protocol, player, seat, pin)
+                signer = player.user
         else:
             if missing != ["referee"]:
                 if "referee" not in missing:
                     raise InvalidInput(_("Судья уже подписал протокол."), "already_signed")
                 raise InvalidInput(_("Судья подписывает после игроков."), "players_first")
             name = user.get_full_name() or user.get_username()
-        fingerprint = protocol_fingerprint(protocol)
-        sig = Signature.objects.create(protocol=protocol, role=role, seat=seat or "", name=name, user=user,
-                                       fingerprint=fingerprint)
-        log_action(tournament, "protocol.signed", user=user, partie=partie, before=None,
-                   after=_signature_json(sig), note=name)
-        if role == SignatureRole.REFEREE:
-            protocol.locked_at = timezone.now()
-            log_action(tournament, "protocol.locked", user=user, partie=partie,
-                       before={"status": protocol.status}, after={"status": ProtocolStatus.SIGNED,
-                                                                  "fingerprint": fingerprint})
-        _save(protocol, user, content_changed=False)
+        if refusal is None:
+            fingerprint = protocol_fingerprint(protocol)
+            sig = Signature.objects.create(protocol=protocol, role=role, seat=seat or "", name=name, user=signer,
+                                           fingerprint=fingerprint, method=how)
+            log_action(tournament, "protocol.signed", user=user, partie=partie, before=None,
+                       after={**_signature_json(sig), "method": how}, note=name)
+            if role == SignatureRole.REFEREE:
+                protocol.locked_at = timezone.now()
+                log_action(tournament, "protocol.locked", user=user, partie=partie,
+                           before={"status": protocol.status}, after={"status": ProtocolStatus.SIGNED,
+                                                                      "fingerprint": fingerprint})
+            _save(protocol, user, content_changed=False)
+    if refusal is not None:  # the wrong try is counted (committed) and then refused
+        raise refusal
     return protocol
+
+
+def _check_pin(user, protocol, player, seat, pin):
+    """None if the PIN is right; else the error to raise once the wrong try is stored (inside the lock)."""
+    tournament = protocol.partie.round.tournament
+    attempt, _created = PinAttempt.objects.select_for_update().get_or_create(protocol=protocol, player=player)
+    blocked = _("Неверный ПИН-код введён %(n)s раз: подпись ПИН-кодом для игрока %(name)s в этом протоколе "
+                "закрыта. Обратитесь к главному судье.") % {"n": MAX_PIN_FAILURES, "name": player.name}
+    if attempt.failures >= MAX_PIN_FAILURES:
+        log_action(tournament, "protocol.pin_refused", user=user, partie=protocol.partie, before=None,
+                   after={"seat": seat, "player": player.pk, "failures": attempt.failures}, note=player.name)
+        return NotAllowed(blocked, "pin_blocked")
+    if not player.pin_hash:
+        return InvalidInput(_("У игрока %(name)s нет ПИН-кода: его выдаёт организатор.") % {"name": player.name},
+                            "no_pin", seat=seat, field="pin")
+    if pin_matches(pin, player.pin_hash):
+        return None
+    attempt.failures += 1
+    attempt.save(update_fields=["failures", "last_at"])
+    log_action(tournament, "protocol.pin_wrong", user=user, partie=protocol.partie, before=None,
+               after={"seat": seat, "player": player.pk, "failures": attempt.failures}, note=player.name)
+    left = MAX_PIN_FAILURES - attempt.failures
+    if left <= 0:
+        log_action(tournament, "protocol.pin_refused", user=user, partie=protocol.partie, before=None,
+                   after={"seat": seat, "player": player.pk, "failures": attempt.failures}, note=player.name)
+        return NotAllowed(blocked, "pin_blocked")
+    message = ngettext("Неверный ПИН-код. Осталась %(n)s попытка.", "Неверный ПИН-код. Осталось попыток: %(n)s.",
+                       left) % {"n": left}
+    return InvalidInput(message, "pin_wrong", seat=seat, field="pin")
 
 
 def reopen_protocol(user, partie, reason, *, expected_version):

@@ -9,6 +9,7 @@ from .services.settings import RULE_FIELDS, rules_locked
 class PlayerInline(admin.TabularInline):
     model = Player
     extra = 0
+    exclude = ("pin_hash",)
 
 
 @admin.register(Tournament)
@@ -34,6 +35,7 @@ class PairAdmin(admin.ModelAdmin):
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
     list_display = ("name", "club", "pair", "number")
+    exclude = ("pin_hash",)
     search_fields = ("name", "club")
 
 

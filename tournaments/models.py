@@ -15,6 +15,15 @@ class SignatureMode(models.TextChoices):
     ONE_PER_PAIR = "one_per_pair", _("Один игрок от пары")
 
 
+class SigningMethod(models.TextChoices):
+    """How the players sign (``SignatureMode`` says how many of them sign)."""
+
+    ACCOUNT = "account", _("Своей учётной записью (пароль)")
+    REFEREE_ATTESTS = "referee_attests", _("Судья заверяет подписи на бумажном бланке")
+    TABLE_PIN = "table_pin", _("ПИН-код на устройстве судьи")
+    OWN_PHONE = "own_phone", _("ПИН-код на своём телефоне (QR-код стола)")
+
+
 class Tournament(models.Model):
     name = models.CharField(_("название"), max_length=200)
     slug = models.SlugField(_("краткое имя"), max_length=80, unique=True)
@@ -34,6 +43,9 @@ class Tournament(models.Model):
     confirm_each_deal = models.BooleanField(_("подтверждать каждую раздачу"), default=False)
     signature_mode = models.CharField(
         _("подписи игроков"), max_length=16, choices=SignatureMode.choices, default=SignatureMode.EACH_PLAYER
+    )
+    signing_method = models.CharField(
+        _("способ подписи"), max_length=16, choices=SigningMethod.choices, default=SigningMethod.ACCOUNT,
     )
     is_public = models.BooleanField(_("опубликован"), default=True)
     # The draw (жеребьёвка): reproducible from the stored seed.
@@ -137,6 +149,8 @@ class Player(models.Model):
         settings.AUTH_USER_MODEL, verbose_name=_("учётная запись"), null=True, blank=True,
         on_delete=models.SET_NULL, related_name="players",
     )
+    # The player's signing PIN, hashed (django.contrib.auth.hashers); the PIN itself is shown once.
+    pin_hash = models.CharField(_("ПИН-код подписи (хеш)"), max_length=128, blank=True)
 
     class Meta:
         verbose_name = _("игрок")

@@ -12,6 +12,7 @@ class PairingsByTableTable(tables.Table):
     b_number = tables.Column(verbose_name=_("Пара B"), default="—")
     b_players = tables.Column(verbose_name=_("Игроки B"), default=_("пропуск тура"))
     reason = tables.Column(verbose_name=_("Обоснование"), attrs={"td": {"class": "reason"}, "th": {"class": "reason"}})
+    result = tables.Column(verbose_name=_("Результат"), default="", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
 
     class Meta:
         attrs = ATTRS
@@ -21,7 +22,7 @@ class PairingsByTableTable(tables.Table):
 
 class PairingsByNameTable(tables.Table):
     name = tables.Column(verbose_name=_("Игрок"))
-    club = tables.Column(verbose_name=_("Клуб / город"))
+    club = tables.Column(verbose_name=_("Клуб / город"), attrs={"td": {"class": "opt"}, "th": {"class": "opt"}})
     pair = tables.Column(verbose_name=_("Пара"))
     table = tables.Column(verbose_name=_("Стол"), default=_("пропуск тура"))
     seat = tables.Column(verbose_name=_("Место"), default="")

@@ -17,6 +17,7 @@ class Cell:
     points_for: int
     points_against: int
     result: str  # "win" | "draw" | "loss" | "bye" | "" (not finished)
+    partie_id: int | None = None  # the protocol page of the game
 
     @property
     def mark(self) -> str:
@@ -39,7 +40,7 @@ def cells_by_pair(rows: list[Row], games, *, after_round: int | None = None) -> 
             else:
                 result = "draw" if g.winner is None else ("win" if g.winner == side else "loss")
             mine, theirs = (g.score_a, g.score_b) if side == "A" else (g.score_b, g.score_a)
-            cells[pid].append(Cell(g.round, numbers.get(opp), mine, theirs, result))
+            cells[pid].append(Cell(g.round, numbers.get(opp), mine, theirs, result, g.partie_id))
     return cells
 
 

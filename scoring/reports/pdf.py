@@ -176,8 +176,8 @@ def _deal_rows(sheet):
             def num(v):
                 return "" if v is None else str(v)
             rows.append([str(d.n), d.lead, d.shuffle, d.result] + [d.pips.get(s, "") for s in ("A1", "A2", "B1", "B2")]
-                        + [num(d.points_a) + ("*" if d.sanctioned else ""), num(d.points_b), num(d.running_a),
-                           num(d.running_b)])
+                        + [num(d.points_a) + ("*" if d.sanctioned_a else ""),
+                           num(d.points_b) + ("*" if d.sanctioned_b else ""), num(d.running_a), num(d.running_b)])
         else:
             rows.append([str(d.n), d.lead, d.shuffle, ""] + [""] * 8)
     return rows
@@ -199,19 +199,23 @@ def _deals(p: Page, sheet):
     p.gap(10)
 
 
+REMARK_WIDTHS = [30, 32, 92, 78, 40, 47, WIDTH - 319]
+
+
 def _remarks(p: Page, sheet):
     p.text(MARGIN, _("Замечания и санкции"), size=10, bold=True)
     p.gap(5)
-    widths = [40, 34, 100, 86, 44, WIDTH - 304]
-    header = [_("Разд."), _("Место"), _("Игрок"), _("Причина"), _("№ пары"), _("Санкция")]
+    widths = REMARK_WIDTHS
+    header = [_("Разд."), _("Место"), _("Игрок"), _("Причина"), _("№ пары"), _("Замеч. №"), _("Санкция")]
     if sheet.signed:
-        rows = [[str(r.deal), r.seat, r.name, r.reason, str(r.number), r.effect] for r in sheet.remarks]
+        rows = [[str(r.deal), r.seat, r.name, r.reason, "" if r.pair is None else str(r.pair), str(r.number), r.effect]
+                for r in sheet.remarks]
         if not rows:
-            rows = [["", "", _("замечаний нет"), "", "", ""]]
+            rows = [["", "", _("замечаний нет"), "", "", "", ""]]
     else:
-        rows = [[""] * 6 for _ in range(4)]
+        rows = [[""] * 7 for _ in range(4)]
     p.grid(widths, rows, header=header, row_h=15 if sheet.signed else 19, size=8,
-           align=["center", "center", "left", "left", "center", "left"])
+           align=["center", "center", "left", "left", "center", "center", "left"])
     p.gap(12)
 
 
@@ -237,6 +241,9 @@ def _signatures(p: Page, sheet, qr_size):
         rows = [[s.role, s.seat, s.name, s.signed_at, s.fingerprint[:12]] for s in sheet.signatures]
         p.grid(widths, rows or [["", "", _("подписей нет"), "", ""]],
                header=[_("Роль"), _("Место"), _("Кто"), _("Когда"), _("Отпечаток")], row_h=15, size=8)
+        if sheet.attested:
+            p.gap(3)
+            p.text(MARGIN, _("Судья заверил подписи игроков на бумажном бланке."), size=7.5, width=width)
     else:
         widths = [46, width - 46 - 150, 150]
         rows = [[s, sheet.seats.get(s, ""), ""] for s in CLOCKWISE] + [[_("Судья"), "", ""]]
@@ -253,11 +260,13 @@ def draw_sheet(c: canvas.Canvas, sheet):
     top_of_signatures = p.y
     _signatures(p, sheet, qr_size)
     # QR code to the public page of the protocol, right of the signatures.
+    # The captions stay inside the QR code's own column, so they never reach the signature table on its left.
     qr_y = max(top_of_signatures - qr_size - 4, MARGIN + 30)
     draw_qr(c, sheet.url, PAGE_W - MARGIN - qr_size, qr_y, qr_size)
-    c.setFont(FONT, 6.5)
-    c.drawRightString(PAGE_W - MARGIN, qr_y - 8, fit(sheet.url, FONT, 6.5, qr_size + 60))
-    c.drawRightString(PAGE_W - MARGIN, qr_y - 17, _("Протокол в сети: наведите камеру"))
+    c.setFont(FONT, 6)
+    c.drawRightString(PAGE_W - MARGIN, qr_y - 7, fit(sheet.url, FONT, 6, qr_size))
+    c.drawRightString(PAGE_W - MARGIN, qr_y - 15, fit(_("Протокол в сети:"), FONT, 6, qr_size))
+    c.drawRightString(PAGE_W - MARGIN, qr_y - 22, fit(_("наведите камеру"), FONT, 6, qr_size))
     if sheet.signed and sheet.fingerprint:
         c.setFont(FONT, 7)
         c.drawString(MARGIN, MARGIN + 8, _("Отпечаток протокола (SHA-256):"))

@@ -38,6 +38,9 @@ class SheetDeal:
     running_a: int | None = None
     running_b: int | None = None
     sanctioned: bool = False
+    # Which side's points a sanction changed (the asterisk goes on those cells).
+    sanctioned_a: bool = False
+    sanctioned_b: bool = False
 
 
 @dataclass
@@ -46,8 +49,9 @@ class SheetRemark:
     seat: str
     name: str
     reason: str
-    number: int
+    number: int  # the remark's step on the pair's ladder (its count over the tournament)
     effect: str
+    pair: int | None = None  # the number of the pair that received it
 
 
 @dataclass
@@ -79,6 +83,7 @@ class Sheet:
     signatures: list = field(default_factory=list)
     fingerprint: str = ""
     url: str = ""
+    attested: bool = False  # the referee attested the players' signatures on the paper sheet
 
 
 def seats_of(partie) -> dict:
@@ -191,15 +196,17 @@ def signed_sheet(protocol, result, *, base_url: str = "") -> Sheet:
             d.n, d.lead, d.shuffle, _result_text(row) if row else d.result,
             {s: _pips((row.hands or {}).get(s), rules, s, d.n) for s in CLOCKWISE} if row else {},
             d.points_a, d.points_b, d.running_a, d.running_b, (d.points_a, d.points_b) != d.table_points,
+            d.points_a != d.table_points[0], d.points_b != d.table_points[1],
         ))
     effects = {}
     for d in result.deals:
         for s in d.sanctions:
             effects.setdefault((d.n, s.seat, s.remark_number), effect_text(s.kind, s.points))
     reasons = dict(RemarkReason.choices)
+    numbers = {"A": partie.pair_a.number, "B": partie.pair_b.number if partie.pair_b else None}
     remarks = [
         SheetRemark(r.deal, r.seat, seats.get(r.seat, ""), str(reasons.get(r.reason, r.reason)), r.number,
-                    effects.get((r.deal, r.seat, r.number), effect_text(r.effect)))
+                    effects.get((r.deal, r.seat, r.number), effect_text(r.effect)), numbers.get(r.seat[0]))
         for r in result.remarks
     ]
     signatures = [
@@ -214,6 +221,7 @@ def signed_sheet(protocol, result, *, base_url: str = "") -> Sheet:
         **_header(partie, rules), deals=deals, prior_remarks=(protocol.prior_remarks_a, protocol.prior_remarks_b),
         signed=True, remarks=remarks, totals=(result.totals_a, result.totals_b), outcome=outcome_text(partie, result),
         signatures=signatures, fingerprint=fingerprint, url=protocol_url(partie.pk, base_url),
+        attested=any(s.method == "referee_attests" for s in protocol.signatures.all()),
     )
 
 

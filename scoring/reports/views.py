@@ -53,6 +53,7 @@ def standings(request, slug):
     tournament = _tournament(request, slug)
     data = selectors.load_standings(tournament, _after_round(request))
     table = StandingsTable(data.rows)
+    table.tournament = tournament  # the rows link to the pairs' pages
     paginate_table(request, table, PER_PAGE)
     return render(request, "reports/standings.html", {
         "tournament": tournament, "data": data, "table": table, "can_export": can_export(request.user, tournament),
@@ -135,8 +136,8 @@ def _require_export(request, tournament):
 
 
 def workbook(request, slug):
+    """The tournament's workbook is public: it holds only what the public pages show (published rounds)."""
     tournament = _tournament(request, slug)
-    _require_export(request, tournament)
     return _file(exports.workbook(tournament), f"{slug}.xlsx", XLSX)
 
 
@@ -149,9 +150,11 @@ def blank_sheets(request, slug, number):
 
 
 def signed_sheets(request, slug, number):
+    """The signed sheets of a finished round are public; of a round in play, for the referees only."""
     tournament = _tournament(request, slug)
-    _require_export(request, tournament)
-    get_object_or_404(Round, tournament=tournament, number=number)
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    if rnd.status != RoundStatus.FINISHED:
+        _require_export(request, tournament)
     data = exports.signed_sheets_pdf(tournament, number, base_url=request.build_absolute_uri("/"))
     return _file(data, f"{slug}-round{number}-signed.pdf", "application/pdf")
 

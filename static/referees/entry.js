@@ -31,15 +31,11 @@
         var chips = document.getElementById("chips-" + seat);
         chips.innerHTML = "";
         tiles.forEach(function (t) { var s = document.createElement("span"); s.textContent = t; chips.appendChild(s); });
+        // The count follows the tiles picked, and stays editable: typing a count drops the tiles.
         if (tiles.length === 1 && tiles[0] === "0-0") {
           input.value = form.dataset.loneDoubleBlank || "0";  // a lone double blank counts by the rules
-          input.readOnly = true;
         } else if (tiles.length) {
           input.value = tiles.reduce(function (sum, t) { return sum + pips(t); }, 0);
-          input.readOnly = true;
-        } else if (input.readOnly) {
-          input.readOnly = false;
-          input.value = "";
         }
         var row = input.closest(".hand");
         row.classList.toggle("active", seat === active);
@@ -72,6 +68,7 @@
       var toggle = e.target.closest(".tiles-toggle");
       if (toggle) {
         active = active === toggle.dataset.seat ? null : toggle.dataset.seat;
+        if (active) toggle.closest(".hand").after(picker);  // the picker opens under the hand being entered
         picker.hidden = !active;
         pickerSeat.textContent = active || "";
         pickerMsg.textContent = "";
@@ -106,6 +103,17 @@
         active = null;
         picker.hidden = true;
         render();
+      }
+    });
+    form.addEventListener("input", function (e) {
+      var m = e.target.id && e.target.id.match(/^id_hand_(A1|B1|A2|B2)$/);
+      if (!m) return;
+      var hidden = document.getElementById("id_tiles_" + m[1]);
+      if (hidden.value) {  // a count typed by hand replaces the tiles picked for this seat
+        hidden.value = "";
+        var typed = e.target.value;
+        render();
+        e.target.value = typed;
       }
     });
     form.addEventListener("change", layout);

@@ -247,7 +247,12 @@ def test_federation_time_up_from_the_page(ref_client, table):
 
 
 def test_no_show_from_the_page(ref_client, table):
-    r = ref_client.post(reverse("referees:no_show", args=[table.partie.pk]), {"side": "A", "version": 0})
+    url = reverse("referees:no_show", args=[table.partie.pk])
+    r = ref_client.post(url, {"side": "A", "version": 0})
+    page = r.content.decode()
+    assert r.status_code == 200 and 'id="confirm"' in page and "Пара №7 получит победу неявкой" in page
+    assert not Protocol.objects.get(partie=table.partie).no_show
+    r = ref_client.post(url, {"side": "A", "version": 0, "confirm": "1"})
     assert r.status_code == 302
     protocol = Protocol.objects.get(partie=table.partie)
     assert (protocol.no_show, protocol.score_a, protocol.score_b) == ("A", 0, 160)

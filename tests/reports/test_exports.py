@@ -51,7 +51,7 @@ def test_signed_sheet_shows_deals_totals_remarks_and_is_digitally_signed(cup):
                  "3 A2 B2 Домино B2 8 17 5 0 25 47 25", "4 B2 A1 Ложный пас A2 0 10 47 35"):
         assert line in sheet
     assert "47 : 35" in sheet and "Победила пара A № 3" in sheet
-    assert "Разговоры 2 раздача считается рыбой, у пары 20 очков" in sheet
+    assert "Разговоры 3 2 раздача считается рыбой, у пары 20 очков" in sheet  # pair 3, its 2nd remark
     assert "Судьин Семён" in sheet
     protocol = Protocol.objects.get(partie__round__number=2, partie__table=1)
     assert protocol.signatures.first().fingerprint in sheet

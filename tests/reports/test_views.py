@@ -31,7 +31,7 @@ def test_standings_page_is_public_and_ordered(client, cup):
     assert html.index("Смирнов Иван — Попов Иван") < html.index(
         " — ".join(p.name for p in cup.pairs.get(number=8).players.order_by("number")))
     assert "после тура 3" in html
-    assert reverse("reports:workbook", args=["cup"]) not in html  # anonymous: no full export link
+    assert reverse("reports:workbook", args=["cup"]) in html  # the whole tournament's workbook is public
 
 
 def test_standings_after_round_and_sorting(client, cup):
@@ -117,8 +117,19 @@ def test_signed_protocol_pdf_is_public_unsigned_is_not(client, cup, django_user_
     assert client.get(url).status_code == 403
 
 
+def test_public_downloads_the_workbook_and_the_signed_sheets_of_finished_rounds(client, cup):
+    from tournaments.models import RoundStatus
+
+    assert client.get(reverse("reports:workbook", args=["cup"])).status_code == 200
+    url = reverse("reports:signed_sheets", args=["cup", 1])
+    assert client.get(url).status_code == 403  # round 1 is still in play
+    cup.rounds.filter(number=1).update(status=RoundStatus.FINISHED)
+    response = client.get(url)
+    assert response.status_code == 200 and b"/ByteRange" in response.content
+
+
 def test_round_exports_need_a_role(client, cup, django_user_model):
-    urls = [reverse("reports:workbook", args=["cup"]), reverse("reports:blank_sheets", args=["cup", 3]),
+    urls = [reverse("reports:signed_sheets", args=["cup", 3]), reverse("reports:blank_sheets", args=["cup", 3]),
             reverse("reports:signed_sheets", args=["cup", 2])]
     for url in urls:
         assert client.get(url).status_code == 403

@@ -9,3 +9,7 @@ __all__ = [
     "import_template_view", "draw_run_view", "close_draw_view", "manual_number_view", "withdraw_view",
     "pair_round_view", "round_action_view", "swap_view",
 ]
+
+from .public import pair_page, pair_search  # noqa: E402
+
+__all__ += ["pair_page", "pair_search"]

@@ -4,7 +4,7 @@ from django.shortcuts import get_object_or_404, render
 
 from config.paging import clean_query, paginate
 
-from .. import selectors
+from .. import pair_selectors, selectors
 from ..models import PairStatus, RoundStatus, Tournament
 from ..permissions import can_organize
 from ..tables import DrawTable, PairingsByNameTable, PairingsByTableTable
@@ -29,10 +29,17 @@ def tournament_detail(request, slug):
     return render(request, "tournaments/detail.html", {
         "tournament": tournament, "rounds": rounds, "organizer": organizer,
         "pairs_count": tournament.pairs.filter(status=PairStatus.ACTIVE).count(),
+        "can_referee": _can_referee(request.user, tournament),
     })
 
 
 DRAW_PER_PAGE = 100
+
+
+def _can_referee(user, tournament) -> bool:
+    from referees.permissions import can_view_dashboard
+
+    return can_view_dashboard(user, tournament)
 
 
 def draw_page(request, slug):
@@ -69,12 +76,57 @@ def pairings(request, slug, round_number):
     query = (request.GET.get("q") or "").strip()
     if query:
         by_name = [r for r in by_name if query.lower() in r["name"].lower()]
-    rows = selectors.by_table(parties)
-    return render(request, "tournaments/pairings.html", {
+    rows = _with_results(rnd, selectors.by_table(parties))
+    by_name_table = PairingsByNameTable(by_name)
+    by_table = PairingsByTableTable(rows, exclude=() if organizer else ("reason",))
+    by_name_table.tournament = by_table.tournament = tournament
+    by_table.show_reason = organizer  # the reason of a manual change is internal
+    context = {
         "tournament": tournament, "round": rnd, "organizer": organizer, "query": query,
-        "by_name": PairingsByNameTable(by_name), "by_table": PairingsByTableTable(rows),
+        "by_name": by_name_table, "by_table": by_table,
         "byes": [r for r in rows if r["bye"]],
         "rounds": selectors.visible_rounds(tournament, organizer),
+    }
+    if request.htmx:
+        return render(request, "tournaments/_round_results.html", context)
+    return render(request, "tournaments/pairings.html", context)
+
+
+def _with_results(rnd, rows):
+    """Each table's score once entered, and whether its protocol is signed (one query)."""
+    from scoring.models import Protocol, ProtocolStatus
+
+    results = {
+        pid: (a, b, status) for pid, a, b, status in Protocol.objects.filter(partie__round=rnd)
+        .exclude(status=ProtocolStatus.NOT_STARTED).values_list("partie_id", "score_a", "score_b", "status")
+    }
+    for row in rows:
+        a, b, status = results.get(row["partie_id"], (None, None, None))
+        row["score"] = (a, b) if status else None
+        row["signed"] = status == ProtocolStatus.SIGNED
+    return rows
+
+
+def pair_page(request, slug, number):
+    """A pair's own page: players, and round by round its table, opponents, seats, score and protocol."""
+    tournament, organizer = _tournament(request, slug)
+    if number > 2**31 - 1:  # larger than any stored number (and than the database's integers)
+        raise Http404
+    pair = get_object_or_404(tournament.pairs.prefetch_related("players"), number=number)
+    players = sorted(pair.players.all(), key=lambda p: (p.number is None, p.number or 0, p.pk))
+    return render(request, "tournaments/pair.html", {
+        "tournament": tournament, "pair": pair, "players": players, "organizer": organizer,
+        "games": pair_selectors.pair_games(tournament, pair, organizer),
+    })
+
+
+def pair_search(request, slug):
+    """Find one's pair by surname (the players who never log in start here)."""
+    tournament, organizer = _tournament(request, slug)
+    query = (request.GET.get("q") or "").strip()
+    found = pair_selectors.find_players(tournament, query)
+    return render(request, "tournaments/pair_search.html", {
+        "tournament": tournament, "query": query[:100], "found": found, "searched": bool(query),
     })
 
 

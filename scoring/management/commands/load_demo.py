@@ -129,7 +129,10 @@ class Command(BaseCommand):
             if protocol.finished:
                 break
         seats = ["A1", "A2", "B1", "B2"] if partie.round.tournament.signature_mode == "each_player" else ["A1", "B1"]
+        signable = protocol_services.signable_player_seats(partie, protocol)
         for seat in seats:
+            if seat not in signable and seat[0] not in signable:
+                continue  # a pair taken off the tournament does not sign
             pair = partie.pair_a if seat[0] == "A" else partie.pair_b
             player = pair.players.get(number=int(seat[1]))
             protocol = protocol_services.sign_protocol(player.user, partie, role=SignatureRole.PLAYER, seat=seat,

@@ -1,0 +1,122 @@
+"""What the signing block of a table shows: slots by signing method, the table's QR code, confirmations.
+
+Read-only functions for the pages; the signing itself is ``scoring.services.sign_protocol``.
+"""
+from __future__ import annotations
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from scoring import services
+from scoring.models import SignatureRole
+from tournaments.models import SignatureMode, SigningMethod
+
+from . import permissions as perms
+from . import qr
+from .selectors import seat_names
+
+PIN_METHODS = (SigningMethod.TABLE_PIN, SigningMethod.OWN_PHONE)
+
+
+def uses_pin(partie) -> bool:
+    return partie.round.tournament.signing_method in PIN_METHODS
+
+
+def signature_slots(partie, protocol, names=None) -> tuple[list[dict], object]:
+    """Player slots that may be signed (each with its signature, its seats and whether it is required)."""
+    names = names or seat_names(partie)
+    signatures = list(protocol.signatures.all())
+    by_seat = {s.seat: s for s in signatures if s.role == SignatureRole.PLAYER}
+    required = set(services.required_player_seats(partie, protocol))
+    slots = []
+    for slot in services.signable_player_seats(partie, protocol):
+        seats = [slot] if len(slot) == 2 else [f"{slot}1", f"{slot}2"]
+        signed = next((by_seat[s] for s in seats if s in by_seat), None)
+        slots.append({"slot": slot, "seats": [(s, names[s]) for s in seats], "signature": signed,
+                      "required": slot in required})
+    referee = next((s for s in signatures if s.role == SignatureRole.REFEREE), None)
+    return slots, referee
+
+
+def blocked_seats(partie, protocol) -> list[str]:
+    """Seats whose player has used up his PIN tries on this protocol (one query)."""
+    from scoring.models import PinAttempt
+    from scoring.pins import MAX_PIN_FAILURES
+
+    blocked = set(PinAttempt.objects.filter(protocol=protocol, failures__gte=MAX_PIN_FAILURES)
+                  .values_list("player_id", flat=True))
+    seats = []
+    for side, pair in (("A", partie.pair_a), ("B", partie.pair_b)):
+        for i, player in enumerate(perms.seated_players(pair) if pair else [], start=1):
+            if player.pk in blocked:
+                seats.append(f"{side}{i}")
+    return seats
+
+
+def player_signers(partie) -> list[str]:
+    """Names of the players who have signed the partie's protocol so far."""
+    protocol = services.ensure_protocol(partie)
+    return [s.name for s in protocol.signatures.all() if s.role == SignatureRole.PLAYER]
+
+
+def phone_sign_url(request, partie) -> str:
+    return qr.absolute_url(request, reverse("referees:phone_sign", args=[partie.pk]))
+
+
+def signing_context(request, partie, ctx, deal_form=None) -> dict:
+    protocol = ctx["protocol"]
+    tournament = partie.round.tournament
+    slots, referee = signature_slots(partie, protocol, ctx["names"])
+    method = tournament.signing_method
+    extra = {
+        "slots": slots, "referee_signature": referee,
+        "players_signed": all(s["signature"] for s in slots if s["required"]),
+        "signing_method": method, "uses_pin": method in PIN_METHODS,
+        "attests": method == SigningMethod.REFEREE_ATTESTS,
+        "one_per_pair": tournament.signature_mode == SignatureMode.ONE_PER_PAIR,
+        "absent": sorted(services.absent_sides(protocol)),
+    }
+    if method in PIN_METHODS and not protocol.is_locked and perms.can_reopen(request.user, partie):
+        extra["blocked_seats"] = blocked_seats(partie, protocol)
+    if method == SigningMethod.OWN_PHONE and ctx.get("awaiting") and ctx.get("can_countersign"):
+        url = phone_sign_url(request, partie)
+        extra.update(phone_url=url, phone_qr=qr.qr_svg(url))
+    signed = [s for s in protocol.signatures.all() if s.role == SignatureRole.PLAYER]
+    correcting = deal_form is not None and deal_form["correct"].value() in (True, "True", "on", "1")
+    if correcting and signed:
+        extra["correction_warning"] = _(
+            "Игроки уже подписали протокол (%(names)s). После сохранения исправления их подписи будут сняты, "
+            "и им нужно будет подписать снова.") % {"names": ", ".join(s.name for s in signed)}
+    return extra
+
+
+def score_text(partie, protocol) -> str:
+    return _("пара №%(a)s — пара №%(b)s, счёт %(sa)s : %(sb)s") % {
+        "a": partie.pair_a.number, "b": partie.pair_b.number, "sa": protocol.score_a, "sb": protocol.score_b}
+
+
+def confirm_countersign(partie, version) -> dict:
+    protocol = services.ensure_protocol(partie)
+    tournament = partie.round.tournament
+    parts = [_("Подписать протокол: %(score)s?") % {"score": score_text(partie, protocol)}]
+    if protocol.no_show:
+        parts.append(_("Пара %(side)s не явилась: протокол неявки закрывается подписью судьи.")
+                     % {"side": protocol.no_show})
+    elif tournament.signing_method == SigningMethod.REFEREE_ATTESTS:
+        parts.append(_("Подписывая, вы подтверждаете, что игроки подписали бумажный бланк."))
+    parts.append(_("Протокол будет закрыт: изменить его сможет только главный судья."))
+    return {"message": " ".join(parts), "action": reverse("referees:sign", args=[partie.pk]),
+            "fields": {"role": "referee", "confirm": "1", "version": "" if version is None else version},
+            "button": _("Да, подписать и закрыть")}
+
+
+def confirm_no_show(partie, side, version) -> dict:
+    absent = partie.pair_a if side == "A" else partie.pair_b
+    present = partie.pair_b if side == "A" else partie.pair_a
+    message = _("Отметить неявку пары %(side)s (№%(absent)s)? Пара №%(present)s получит победу неявкой "
+                "с максимальным счётом; вносить раздачи будет нельзя. Протокол подписывает судья, "
+                "явившаяся пара может подписать тоже. Ошибочную неявку можно отменить до подписи судьи.") % {
+        "side": side, "absent": absent.number, "present": present.number}
+    return {"message": message, "action": reverse("referees:no_show", args=[partie.pk]),
+            "fields": {"side": side, "confirm": "1", "version": "" if version is None else version},
+            "button": _("Да, отметить неявку пары %(side)s") % {"side": side}}

@@ -1,0 +1,129 @@
+"""Signing without an account: the public page a player opens from the table's QR code, and the PIN slips.
+
+Thin views: the PIN check, the five-tries limit and the audit are in
+``scoring.services.sign_protocol``; the PINs are made by ``scoring.pins``.
+"""
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from scoring import pins, services
+from scoring.errors import NotAllowed, ServiceError
+from scoring.forms import PlayerSignForm
+from scoring.models import ProtocolStatus
+from tournaments.models import SignatureMode, SigningMethod, Tournament
+
+from . import permissions as perms
+from . import qr, selectors, signing
+from .views import forbidden, get_partie
+
+
+@never_cache
+def phone_sign(request, partie_id):
+    """The table's QR code leads here: the player checks the protocol and signs with his PIN (no login)."""
+    partie = get_partie(partie_id)
+    tournament = partie.round.tournament
+    if partie.is_bye or not perms.can_view_protocol(request.user, partie):
+        raise Http404
+    protocol = selectors.load_protocol(partie, create=False)
+    errors = {}
+    if request.method == "POST":
+        form = PlayerSignForm(request.POST)
+        if not form.is_valid():
+            errors["signatures"] = _("Выберите своё место.")
+        else:
+            seat = form.cleaned_data["seat"]
+            try:
+                services.sign_protocol(request.user, partie, role="player", seat=seat, pin=form.cleaned_data["pin"],
+                                       expected_version=request.POST.get("version"))
+            except ServiceError as exc:
+                errors[f"sign_{seat}"] = exc.message
+            else:
+                messages.success(request, _("Подпись принята. Спасибо!"))
+                return redirect(request.path)
+        protocol = selectors.load_protocol(partie, create=False)
+    names = selectors.seat_names(partie)
+    ctx = {"partie": partie, "tournament": tournament, "protocol": protocol, "errors": errors, "names": names,
+           "own_phone": tournament.signing_method == SigningMethod.OWN_PHONE, "seats": selectors.seat_list(partie)}
+    if protocol is not None:
+        scored = services.engine_score(services.protocol_json(protocol))
+        slots, referee = signing.signature_slots(partie, protocol, names)
+        ctx.update(scored=scored, rows=selectors.deal_rows(protocol, scored, names), slots=slots,
+                   referee_signature=referee, awaiting=protocol.status == ProtocolStatus.AWAITING_SIGNATURES,
+                   remarks=list(protocol.remarks.all()))
+    return render(request, "referees/phone_sign.html", ctx, status=422 if errors else 200)
+
+
+@never_cache
+@login_required
+@require_POST
+def player_pins(request, slug):
+    """New signing PINs for every player (or one: ``player``); the slips with the PINs are shown this once."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    raw = request.POST.get("player", "")
+    player_ids = [int(raw)] if raw.isascii() and raw.isdigit() and len(raw) < 12 else None
+    try:
+        issued = pins.generate_pins(request.user, tournament, player_ids)
+    except NotAllowed as exc:
+        return forbidden(request, exc.message)
+    if not issued:
+        messages.info(request, _("Игроков для ПИН-кодов нет."))
+        return redirect(reverse("referees:accounts", args=[slug]) + "#players")
+    slips = []
+    for item in issued:
+        pair = item.player.pair
+        url = qr.absolute_url(request, reverse("tournaments:pair", args=[slug, pair.number])) if pair.number else ""
+        slips.append({"name": item.player.name, "pin": item.pin, "pair": pair.number, "url": url,
+                      "qr": qr.qr_svg(url) if url else ""})
+    return render(request, "referees/pin_slips.html", {"tournament": tournament, "slips": slips})
+
+
+class SigningForm(forms.Form):
+    signing_method = forms.ChoiceField(label=_("Как подписывают игроки"), choices=SigningMethod.choices)
+    signature_mode = forms.ChoiceField(label=_("Кто подписывает"), choices=SignatureMode.choices)
+
+
+@login_required
+@require_POST
+def signing_settings(request, slug):
+    """The organizer picks the tournament's signing method (on the accounts page, beside the PINs)."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    form = SigningForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Выберите способ подписи из списка."))
+        return redirect(reverse("referees:accounts", args=[slug]) + "#signing")
+    try:
+        pins.set_signing(request.user, tournament, method=form.cleaned_data["signing_method"],
+                         mode=form.cleaned_data["signature_mode"])
+    except NotAllowed as exc:
+        return forbidden(request, exc.message)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Способ подписи сохранён."))
+    return redirect(reverse("referees:accounts", args=[slug]) + "#signing")
+
+
+@login_required
+@require_POST
+def pin_reset(request, partie_id):
+    """The chief referee lets a player try his PIN again on this protocol."""
+    partie = get_partie(partie_id)
+    seat = request.POST.get("seat", "")
+    try:
+        pins.reset_pin_attempts(request.user, partie, seat, request.POST.get("reason", ""))
+    except NotAllowed as exc:
+        return forbidden(request, exc.message)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Игрок %(seat)s может снова ввести ПИН-код.") % {"seat": seat})
+    return redirect(reverse("referees:partie", args=[partie.pk]) + "#signatures")
