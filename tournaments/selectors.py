@@ -6,6 +6,7 @@ from django.db.models import Prefetch
 from scoring.rules import lead_and_shuffle
 
 from .models import Partie, Player, RoundStatus
+from .names import name_key
 
 SEAT_ORDER = ("A1", "B1", "A2", "B2")
 
@@ -68,7 +69,7 @@ def by_name(parties) -> list[dict]:
                 "opponents": _names(opponents) if p.pair_b else "",
                 "opponent_number": opponents.number if p.pair_b else None,
             })
-    rows.sort(key=lambda r: r["name"].lower())
+    rows.sort(key=lambda r: name_key(r["name"]))
     return rows
 
 

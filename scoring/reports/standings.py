@@ -14,6 +14,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from itertools import groupby
 
+from tournaments.names import name_key
+
 TIEBREAKS = (
     "match_points",
     "difference",
@@ -106,6 +108,11 @@ class PairEntry:
     @property
     def label(self) -> str:
         return self.name or " — ".join(self.players)
+
+    @property
+    def sort_name(self) -> tuple:
+        """The label as names sort («ё» as «е», case ignored)."""
+        return name_key(self.label)
 
 
 @dataclass(slots=True)  # not frozen: thousands are built per page, and a frozen __init__ is slow

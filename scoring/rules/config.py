@@ -13,6 +13,8 @@ PRESETS = ("pusto-shest", "federation")
 BLOCK_SCORING = ("difference", "all", "opponents")
 PARTIE_LENGTH = ("deals", "target")
 BYE_RESULTS = ("win", "draw", "loss")
+# What a pair registered late gets for each round played before it joined.
+LATE_ENTRY_RESULTS = ("none", "loss", "draw", "bye")
 LADDER_KINDS = ("warning", "fine", "deal_loss", "disqualification")
 
 
@@ -82,6 +84,7 @@ class Rules:
     bye_result: str = "win"
     bye_points_for: int = 0
     bye_points_against: int = 0
+    late_entry_result: str = "none"
 
     # --- construction -------------------------------------------------------------
     @classmethod
@@ -200,6 +203,7 @@ _VALIDATORS = {
     "bye_result": lambda k, v: _choice(k, v, BYE_RESULTS),
     "bye_points_for": lambda k, v: _int(k, v, 0, 100_000),
     "bye_points_against": lambda k, v: _int(k, v, 0, 100_000),
+    "late_entry_result": lambda k, v: _choice(k, v, LATE_ENTRY_RESULTS),
 }
 
 

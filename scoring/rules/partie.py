@@ -184,7 +184,16 @@ def score_partie(
 
     out = ScoredProtocol(rules=rules, no_show=no_show, first_lead=first_lead)
     if no_show:
-        # The pair did not come: nothing was played; whatever else the file holds is not scored.
+        # The pair did not come: nothing was played. A file that also lists deals or remarks
+        # contradicts itself and is refused, never silently repaired.
+        if deals:
+            raise ProtocolError("no_show_with_deals",
+                                f"no_show is {no_show!r} but the protocol lists {len(deals)} deal(s)",
+                                side=no_show, count=len(deals))
+        if remark_list:
+            raise ProtocolError("no_show_with_remarks",
+                                f"no_show is {no_show!r} but the protocol lists {len(remark_list)} remark(s)",
+                                side=no_show, count=len(remark_list))
         return _forfeit(out, no_show)
 
     by_number = {}
