@@ -104,6 +104,9 @@ class Pair(models.Model):
     status = models.CharField(_("статус"), max_length=16, choices=PairStatus.choices, default=PairStatus.ACTIVE)
     withdrawn_after_round = models.PositiveSmallIntegerField(_("снялась после тура"), null=True, blank=True)
     manual_number = models.BooleanField(_("номер назначен вручную"), default=False)
+    # A pair registered late plays from this round on; the rounds before it count as the rules'
+    # ``late_entry_result``. Empty: registered before the first round.
+    joined_round = models.PositiveSmallIntegerField(_("играет с тура"), null=True, blank=True)
     registered_at = models.DateTimeField(_("зарегистрирована"), auto_now_add=True)
 
     class Meta:
