@@ -155,6 +155,8 @@ class Round(models.Model):
     status = models.CharField(_("статус"), max_length=16, choices=RoundStatus.choices, default=RoundStatus.DRAFT)
     seed = models.CharField(_("зерно жеребьёвки тура"), max_length=64, blank=True)
     override_reason = models.TextField(_("причина досрочной жеребьёвки"), blank=True)
+    # The tables of the previous round whose protocols were still open when this round was paired early.
+    override_tables = models.JSONField(_("неподписанные столы прошлого тура"), default=list, blank=True)
     paired_at = models.DateTimeField(_("пары составлены"), null=True, blank=True)
     paired_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name=_("составил"), null=True, blank=True,
