@@ -74,7 +74,7 @@ def by_name(parties) -> list[dict]:
 
 
 def seating(parties, deals: int) -> list[dict]:
-    """Every table: the four seats clockwise and the lead / shuffle of every deal (RULES.md §2–3)."""
+    """Every table: the four seats clockwise and the lead / shuffle of every deal (docs/rules.md §2–3)."""
     rotation = [(n, *lead_and_shuffle(n)) for n in range(1, deals + 1)]
     tables = []
     for p in parties:

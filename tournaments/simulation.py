@@ -1,6 +1,6 @@
 """Play a whole tournament through the services a person uses (for the ``simulate`` command and tests).
 
-Deals are random but valid (RULES.md §4.3), from ``scoring.rules.generate``. A run may include
+Deals are random but valid (docs/rules.md §4.3), from ``scoring.rules.generate``. A run may include
 withdrawals (some pairs before the draw, the others after round 1) and no-show parties spread over
 the rounds; every protocol is signed by whoever ``scoring.services.missing_signatures`` asks for.
 """

@@ -1,4 +1,4 @@
-"""Standings of pairs and players (RULES.md §7) — pure Python, no Django.
+"""Standings of pairs and players (docs/rules.md §7) — pure Python, no Django.
 
 Plain data in (``PairEntry``, ``Game``, ``Scoring``), plain data out (``Row``).
 The caller fetches the cached result of every partie (the ``score_*`` fields of
@@ -26,7 +26,7 @@ TIEBREAKS = (
     "deals_won",
     "pair_number",
 )
-# RULES.md §7: the default precedence, and the "most points wins" ordering of seed 001.
+# docs/rules.md §7: the default precedence, and the "most points wins" ordering of seed 001.
 ORDERINGS = {
     "default": ("match_points", "difference", "points_for", "head_to_head", "buchholz", "pair_number"),
     "points": ("points_for", "difference", "match_points", "head_to_head", "buchholz", "pair_number"),

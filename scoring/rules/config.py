@@ -1,4 +1,4 @@
-"""A tournament's rules: a preset plus overrides, validated (RULES.md, every *configurable* number).
+"""A tournament's rules: a preset plus overrides, validated (docs/rules.md, every *configurable* number).
 
 ``Rules.from_config({"preset": "pusto-shest", "deals_per_partie": 8})`` gives a frozen
 ``Rules``; an unknown key or a bad value raises ``RulesError`` naming the key.
@@ -20,7 +20,7 @@ LADDER_KINDS = ("warning", "fine", "deal_loss", "disqualification")
 
 @dataclass(frozen=True)
 class LadderStep:
-    """The effect of the n-th remark of a pair (RULES.md §6).
+    """The effect of the n-th remark of a pair (docs/rules.md §6).
 
     * ``warning`` — nothing;
     * ``fine`` — ``points`` to the opponents, or, when the penalised pair won the
@@ -208,9 +208,9 @@ _VALIDATORS = {
 
 
 PRESET_DEFAULTS = {
-    # Club rules of seed 003 (RULES.md §4.1): fixed number of deals, partner not counted, block by difference.
+    # Club rules of seed 003 (docs/rules.md §4.1): fixed number of deals, partner not counted, block by difference.
     "pusto-shest": Rules(preset="pusto-shest"),
-    # Federation rules of seed 000 (RULES.md §4.2): to a target within a time limit.
+    # Federation rules of seed 000 (docs/rules.md §4.2): to a target within a time limit.
     "federation": Rules(
         preset="federation",
         partie_length="target",

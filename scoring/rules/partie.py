@@ -1,4 +1,4 @@
-"""Scoring a whole partie: deals in order, remarks, partie length, extra deal, forfeits (RULES.md §5–§6, §9)."""
+"""Scoring a whole partie: deals in order, remarks, partie length, extra deal, forfeits (docs/rules.md §5–§6, §9)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -272,7 +272,7 @@ def _forfeit(out: ScoredProtocol, loser: str) -> ScoredProtocol:
 
 
 def score_protocol(data: dict) -> ScoredProtocol:
-    """Score a protocol in the JSON interchange format of RULES.md §9."""
+    """Score a protocol in the JSON interchange format of docs/rules.md §9."""
     if not isinstance(data, dict):
         raise ProtocolError("bad_protocol", "a protocol is a JSON object")
     fmt = data.get("format", FORMAT)
