@@ -115,6 +115,7 @@ def pair_edit_view(request, slug, pair_id):
                 return redirect("tournaments:pair_list", slug=slug)
     return render(request, "tournaments/pair_edit.html", {
         "tournament": tournament, "pair": pair, "title": _pair_title(pair), "form": form, "substitute": substitute,
+        "seated": sorted(pair.players.all(), key=lambda p: (p.number or 9, p.pk)),
     }, status=status)
 
 
