@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Case, CharField, Count, F, IntegerField, When
+from django.db.models import Case, CharField, Count, Exists, F, IntegerField, OuterRef, Q, When
 from django.db.models.functions import Substr
 from django.utils.translation import gettext as _
 
 from scoring.models import Deal, Protocol, ProtocolStatus, Remark
-from tournaments.models import PairingSystem, Pair, Partie, Player, Round, RoundStatus
+from tournaments.models import PairingSystem, Pair, Partie, PairStatus, Player, Round, RoundStatus
 
 from .crosstable import cells_by_pair, round_robin_matrix
 from .individual import PlayerEntry, individual_standings
@@ -205,7 +205,12 @@ def signed_protocols(tournament, round_number: int | None = None):
 
 
 def pairs_for_sheet(tournament) -> list[dict]:
-    """Pairs with their players as plain dicts (two queries)."""
+    """Pairs with their players as plain dicts (two queries).
+
+    A pair that left before it played anything is not listed (as in the standings).
+    """
+    played = Partie.objects.filter(round__tournament=tournament).exclude(round__status=RoundStatus.DRAFT).filter(
+        Q(pair_a=OuterRef("pk")) | Q(pair_b=OuterRef("pk")))
     players = {}
     for pair_id, name, club in (
         Player.objects.filter(pair__tournament=tournament).order_by("pair_id", "number", "id")
@@ -214,7 +219,8 @@ def pairs_for_sheet(tournament) -> list[dict]:
         players.setdefault(pair_id, []).append((name, club))
     return [
         {**row, "players": players.get(row["id"], [])}
-        for row in Pair.objects.filter(tournament=tournament).order_by("number", "id")
+        for row in Pair.objects.filter(tournament=tournament).exclude(
+            ~Q(status=PairStatus.ACTIVE) & ~Exists(played)).order_by("number", "id")
         .values("id", "number", "name", "rating", "status", "withdrawn_after_round")
     ]
 

@@ -51,6 +51,8 @@ def test_crosstable_page_and_sheet(client, field):
     standings = list(wb.worksheets[0].iter_rows(min_row=2, values_only=True))
     assert [r[1] for r in standings][-1] == 2 and standings[-1][0] is None and standings[-1][3] == "Снялась"
     assert all(r[1] is not None for r in standings) and 9 not in [r[1] for r in standings]
+    registered = [r[0] for r in wb["Пары"].iter_rows(min_row=2, values_only=True)]
+    assert 9 not in registered and 2 in registered and None not in registered
 
 
 def test_round_robin_grid_puts_withdrawn_pairs_last(client):
