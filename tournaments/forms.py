@@ -6,12 +6,12 @@ from django.utils.translation import gettext_lazy as _
 class PairForm(forms.Form):
     player1_name = forms.CharField(label=_("Игрок 1: фамилия и имя"), max_length=200)
     player1_club = forms.CharField(label=_("Игрок 1: клуб / город"), max_length=200, required=False)
-    player1_rating = forms.IntegerField(label=_("Игрок 1: рейтинг"), required=False)
+    player1_rating = forms.CharField(label=_("Игрок 1: рейтинг"), max_length=20, required=False)
     player2_name = forms.CharField(label=_("Игрок 2: фамилия и имя"), max_length=200)
     player2_club = forms.CharField(label=_("Игрок 2: клуб / город"), max_length=200, required=False)
-    player2_rating = forms.IntegerField(label=_("Игрок 2: рейтинг"), required=False)
+    player2_rating = forms.CharField(label=_("Игрок 2: рейтинг"), max_length=20, required=False)
     name = forms.CharField(label=_("Название пары (необязательно)"), max_length=200, required=False)
-    rating = forms.IntegerField(label=_("Рейтинг пары"), required=False)
+    rating = forms.CharField(label=_("Рейтинг пары"), max_length=20, required=False)
 
     def players(self):
         d = self.cleaned_data

@@ -145,3 +145,13 @@ def test_early_pairing_confirms_the_open_tables(client, organizer, django_user_m
     publish_round(organizer, rnd)
     html = client.get(reverse("tournaments:pairings", args=[t.slug, 2])).content.decode()
     assert "свет отключили" in html and "1, 2, 3, 4" in html
+
+
+@pytest.mark.parametrize("rating", ["٣", "²", "1" * 30, "=1+1"])
+def test_register_form_refuses_hostile_ratings_next_to_the_field(logged, rating):
+    t = make_tournament(0)
+    r = logged.post(reverse("tournaments:pair_add", args=[t.slug]),
+                    {"player1_name": "Иванов Иван", "player2_name": "Петров Пётр", "player1_rating": rating})
+    html = r.content.decode()
+    assert r.status_code == 400 and not t.pairs.exists()
+    assert "цифрами 0–9" in html or "не более 20" in html

@@ -170,7 +170,7 @@ def pair_round_view(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
     if not (can_organize(request.user, tournament) or is_chief_referee(request.user, tournament)):
         raise PermissionDenied
-    confirm = [t for t in request.POST.getlist("confirm_tables") if t.isdigit() and len(t) < 7]
+    confirm = [t for t in request.POST.getlist("confirm_tables") if t.isascii() and t.isdigit() and len(t) < 7]
     try:
         rnd = services.pair_round(request.user, tournament, override_reason=reason,
                                   confirm_tables=[int(t) for t in confirm])
