@@ -90,3 +90,34 @@ def test_withdraw_confirmation_fits_a_phone(live_server, new_page, event, artifa
     page.wait_for_load_state("networkidle")
     assert "Пара снята с турнира" in page.content()
     assert t.pairs.filter(status=PairStatus.WITHDRAWN).count() == 2
+
+
+def test_early_pairing_by_the_chief_referee_on_a_phone(live_server, new_page, artifacts, django_user_model):
+    from referees.models import RoleKind, TournamentRole
+    from tournaments.services import pair_round, publish_round, run_draw
+
+    organizer = django_user_model.objects.create_user("org", password="domino2026", is_staff=True)
+    chief = django_user_model.objects.create_user("chief", password="domino2026")
+    t = make_tournament(8, slug="early-cup", numbered=False)
+    TournamentRole.objects.create(tournament=t, user=chief, role=RoleKind.CHIEF_REFEREE)
+    run_draw(organizer, t, seed="e")
+    publish_round(organizer, pair_round(organizer, t))
+    base = live_server.url
+    page = new_page({"width": 360, "height": 780})
+    login(page, base, "chief", "domino2026")
+    page.goto(f"{base}/t/{t.slug}/manage/rounds/pair-early/")
+    assert page.locator(".open-tables").inner_text() == "1, 2, 3, 4"
+    page.fill("[name=override_reason]", "отключили свет в зале")
+    page.click("main button[type=submit]")
+    page.wait_for_load_state("networkidle")
+    assert "1, 2, 3, 4" in page.locator(".open-tables").inner_text()
+    assert no_horizontal_scroll(page)
+    page.screenshot(path=str(artifacts / "early-pairing-confirm-360.png"), full_page=True)
+    page.click("main button.danger")
+    page.wait_for_load_state("networkidle")
+    assert t.rounds.filter(number=2, override_reason="отключили свет в зале").exists()
+    publish_round(organizer, t.rounds.get(number=2))
+    page.goto(f"{base}/t/{t.slug}/round/2/")
+    assert "отключили свет в зале" in page.locator(".override-note").inner_text()
+    assert no_horizontal_scroll(page)
+    page.screenshot(path=str(artifacts / "round-2-override-note-360.png"), full_page=True)

@@ -102,3 +102,14 @@ def test_after_round_once_it_is_finished(client, cup):
     assert "после тура 3" in html and "предварительно" not in html
     assert "после тура 3" in pdf_text(exports.standings_pdf(cup))[0]
     assert load_workbook(io.BytesIO(exports.standings_workbook(cup))).sheetnames == ["Положение"]
+
+
+@pytest.mark.parametrize("url, sort", [("reports:standings", "label"), ("reports:players", "name")])
+def test_sorting_by_name_puts_yo_with_ye(client, cup, url, sort):
+    from tournaments.models import Player
+
+    for number, name in ((1, "Ёлкин Семён"), (2, "Ежов Павел"), (3, "Жуков Иван"), (4, "Ерёмин Олег")):
+        Player.objects.filter(pair__tournament=cup, pair__number=number, number=1).update(name=name)
+    html = client.get(reverse(url, args=[cup.slug]), {"sort": sort}).content.decode()
+    positions = [html.index(n) for n in ("Ежов Павел", "Ёлкин Семён", "Ерёмин Олег", "Жуков Иван")]
+    assert positions == sorted(positions)

@@ -97,8 +97,9 @@ def pair_round(user, tournament: Tournament, *, override_reason: str = "", confi
                 )
             if tables and [int(t) for t in (confirm_tables or [])] != tables:
                 raise RoundBlocked(
-                    _("Подтвердите: тур %(next)s составляется, хотя в туре %(n)s не подписаны протоколы столов "
-                      "%(t)s. Эти столы останутся открытыми, их итоги пока не учтены в паре следующего тура.")
+                    _("Тур %(next)s будет составлен, хотя в туре %(n)s не подписаны протоколы столов %(t)s. "
+                      "Эти столы останутся открытыми; при составлении пар их партии учтены такими, какие внесены "
+                      "сейчас.")
                     % {"next": last.number + 1, "n": last.number, "t": ", ".join(map(str, tables))},
                     code="confirm_open_tables", tables=tables,
                 )
