@@ -240,3 +240,11 @@ def test_pair_withdrawn_before_playing_is_nowhere_in_the_standings(organizer):
     assert 6 not in numbers and numbers[-1] == 1 and data.rows[-1].rank is None
     assert all(r.rank is not None for r in data.rows[:-1])
     assert all(n is not None for n in numbers)
+
+
+def test_withdraw_note_is_bounded(organizer):
+    t = make_tournament(4)
+    with pytest.raises(InvalidInput) as err:
+        withdraw_pair(organizer, t.pairs.get(number=1), note="x" * 10_000)
+    assert err.value.details["field"] == "note" and "300" in err.value.message
+    assert t.pairs.get(number=1).status == PairStatus.ACTIVE

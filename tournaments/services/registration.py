@@ -286,6 +286,7 @@ def withdraw_pair(user, pair: Pair, *, note="") -> Pair:
     """The pair leaves between rounds: it is not paired again, its results stay."""
     tournament = pair.tournament
     require_organizer(user, tournament)
+    note = clean_text(note, field="note", what=_("причина"), limit=300)
     with transaction.atomic():
         pair = Pair.objects.select_for_update().get(pk=pair.pk)
         if pair.status != PairStatus.ACTIVE:
