@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from scoring.errors import InvalidInput, NotAllowed
 from tournaments.models import Player, Tournament
+from tournaments.names import name_key
 
 from . import permissions as perms
 from .models import RoleKind, TournamentRole, log_action
@@ -432,7 +433,7 @@ ROLE_ORDER = {RoleKind.ORGANIZER: 0, RoleKind.CHIEF_REFEREE: 1, RoleKind.REFEREE
 def officials(tournament) -> list[TournamentRole]:
     """Organizers, chief referees and referees of the tournament, in that order."""
     roles = TournamentRole.objects.filter(tournament=tournament).exclude(role=RoleKind.PLAYER).select_related("user")
-    return sorted(roles, key=lambda r: (ROLE_ORDER.get(r.role, 9), r.user.get_username().lower()))
+    return sorted(roles, key=lambda r: (ROLE_ORDER.get(r.role, 9), name_key(r.user.get_username())))
 
 
 def players(tournament) -> list[Player]:

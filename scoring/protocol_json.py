@@ -1,4 +1,4 @@
-"""Protocols in the JSON interchange format (RULES.md §9): export from the database and import back."""
+"""Protocols in the JSON interchange format (docs/rules.md §9): export from the database and import back."""
 from __future__ import annotations
 
 from django.db import transaction

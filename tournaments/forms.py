@@ -8,12 +8,12 @@ from config.converters import StrictIntegerField
 class PairForm(forms.Form):
     player1_name = forms.CharField(label=_("Игрок 1: фамилия и имя"), max_length=200)
     player1_club = forms.CharField(label=_("Игрок 1: клуб / город"), max_length=200, required=False)
-    player1_rating = StrictIntegerField(label=_("Игрок 1: рейтинг"), required=False)
+    player1_rating = forms.CharField(label=_("Игрок 1: рейтинг"), max_length=20, required=False)
     player2_name = forms.CharField(label=_("Игрок 2: фамилия и имя"), max_length=200)
     player2_club = forms.CharField(label=_("Игрок 2: клуб / город"), max_length=200, required=False)
-    player2_rating = StrictIntegerField(label=_("Игрок 2: рейтинг"), required=False)
+    player2_rating = forms.CharField(label=_("Игрок 2: рейтинг"), max_length=20, required=False)
     name = forms.CharField(label=_("Название пары (необязательно)"), max_length=200, required=False)
-    rating = StrictIntegerField(label=_("Рейтинг пары"), required=False)
+    rating = forms.CharField(label=_("Рейтинг пары"), max_length=20, required=False)
 
     def players(self):
         d = self.cleaned_data
@@ -55,3 +55,34 @@ class SwapForm(forms.Form):
 
 class WithdrawForm(forms.Form):
     note = forms.CharField(label=_("Причина"), max_length=300, required=False)
+
+
+class PairEditForm(forms.Form):
+    """A pair's players (in seat order), its name and rating. Ratings are text: the service reads them strictly."""
+
+    player1_name = forms.CharField(label=_("Игрок 1: фамилия и имя"), max_length=200)
+    player1_club = forms.CharField(label=_("Игрок 1: клуб / город"), max_length=200, required=False)
+    player1_rating = forms.CharField(label=_("Игрок 1: рейтинг"), max_length=20, required=False)
+    player2_name = forms.CharField(label=_("Игрок 2: фамилия и имя"), max_length=200)
+    player2_club = forms.CharField(label=_("Игрок 2: клуб / город"), max_length=200, required=False)
+    player2_rating = forms.CharField(label=_("Игрок 2: рейтинг"), max_length=20, required=False)
+    name = forms.CharField(label=_("Название пары (необязательно)"), max_length=200, required=False)
+    rating = forms.CharField(label=_("Рейтинг пары"), max_length=20, required=False)
+    note = forms.CharField(label=_("Причина изменения"), max_length=300, required=False)
+
+    def players(self):
+        d = self.cleaned_data
+        return [{"name": d[f"player{k}_name"], "club": d[f"player{k}_club"], "rating": d[f"player{k}_rating"]}
+                for k in (1, 2)]
+
+
+class LatePairForm(PairEditForm):
+    note = None
+
+
+class SubstituteForm(forms.Form):
+    seat = forms.TypedChoiceField(label=_("Кого заменяют"), coerce=int, choices=[(1, _("игрока 1")), (2, _("игрока 2"))])
+    name = forms.CharField(label=_("Новый игрок: фамилия и имя"), max_length=200)
+    club = forms.CharField(label=_("Клуб / город"), max_length=200, required=False)
+    rating = forms.CharField(label=_("Рейтинг"), max_length=20, required=False)
+    note = forms.CharField(label=_("Причина замены"), max_length=300, required=False)

@@ -123,6 +123,9 @@ class Pair(models.Model):
     status = models.CharField(_("статус"), max_length=16, choices=PairStatus.choices, default=PairStatus.ACTIVE)
     withdrawn_after_round = models.PositiveSmallIntegerField(_("снялась после тура"), null=True, blank=True)
     manual_number = models.BooleanField(_("номер назначен вручную"), default=False)
+    # A pair registered late plays from this round on; the rounds before it count as the rules'
+    # ``late_entry_result``. Empty: registered before the first round.
+    joined_round = models.PositiveSmallIntegerField(_("играет с тура"), null=True, blank=True)
     registered_at = models.DateTimeField(_("зарегистрирована"), auto_now_add=True)
 
     class Meta:
@@ -173,6 +176,8 @@ class Round(models.Model):
     status = models.CharField(_("статус"), max_length=16, choices=RoundStatus.choices, default=RoundStatus.DRAFT)
     seed = models.CharField(_("зерно жеребьёвки тура"), max_length=64, blank=True)
     override_reason = models.TextField(_("причина досрочной жеребьёвки"), blank=True)
+    # The tables of the previous round whose protocols were still open when this round was paired early.
+    override_tables = models.JSONField(_("неподписанные столы прошлого тура"), default=list, blank=True)
     paired_at = models.DateTimeField(_("пары составлены"), null=True, blank=True)
     paired_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name=_("составил"), null=True, blank=True,

@@ -38,6 +38,7 @@ OPTION_LABELS = {
     "bye_points_for": gettext_lazy("Пропуск тура: очков себе"),
     "bye_points_against": gettext_lazy("Пропуск тура: очков сопернику"),
     "remark_ladder": gettext_lazy("Лестница санкций"),
+    "late_entry_result": gettext_lazy("Поздно заявленной паре за пропущенные туры"),
 }
 
 CHOICE_LABELS = {
@@ -46,6 +47,8 @@ CHOICE_LABELS = {
     "block_scoring": {"difference": gettext_lazy("Разность очков"), "all": gettext_lazy("Все очки на руках"),
                       "opponents": gettext_lazy("Очки соперников")},
     "bye_result": {"win": gettext_lazy("Победа"), "draw": gettext_lazy("Ничья"), "loss": gettext_lazy("Поражение")},
+    "late_entry_result": {"none": gettext_lazy("Ничего (0 очков матча)"), "loss": gettext_lazy("Поражение"),
+                          "draw": gettext_lazy("Ничья"), "bye": gettext_lazy("Как пропуск тура")},
 }
 
 LADDER_KIND_LABELS = {

@@ -7,6 +7,7 @@ from config.paging import fold
 from scoring.rules import lead_and_shuffle
 
 from .models import Partie, Player, RoundStatus
+from .names import name_key
 
 SEAT_ORDER = ("A1", "B1", "A2", "B2")
 
@@ -91,12 +92,12 @@ def by_name(parties) -> list[dict]:
                 "opponents": _names(opponents) if p.pair_b else "",
                 "opponent_number": opponents.number if p.pair_b else None,
             })
-    rows.sort(key=lambda r: r["name"].lower())
+    rows.sort(key=lambda r: name_key(r["name"]))
     return rows
 
 
 def seating(parties, deals: int) -> list[dict]:
-    """Every table: the four seats clockwise and the lead / shuffle of every deal (RULES.md §2–3)."""
+    """Every table: the four seats clockwise and the lead / shuffle of every deal (docs/rules.md §2–3)."""
     rotation = [(n, *lead_and_shuffle(n)) for n in range(1, deals + 1)]
     tables = []
     for p in parties:

@@ -1,6 +1,8 @@
 """Play a whole tournament through the services a person uses (for the ``simulate`` command and tests).
 
-Deals are random but valid (RULES.md §4.3), from ``scoring.rules.generate``.
+Deals are random but valid (docs/rules.md §4.3), from ``scoring.rules.generate``. A run may include
+withdrawals (some pairs before the draw, the others after round 1) and no-show parties spread over
+the rounds; every protocol is signed by whoever ``scoring.services.missing_signatures`` asks for.
 """
 from __future__ import annotations
 
@@ -14,8 +16,33 @@ from referees.models import RoleKind, TournamentRole
 from scoring import services as protocol_services
 from scoring.rules.generate import random_deal
 
-from .models import PairingSystem, Player, RoundStatus, SignatureMode, Tournament
-from .services import finish_round, pair_round, publish_round, register_pair, run_draw
+from .models import PairingSystem, PairStatus, Player, RoundStatus, SignatureMode, Tournament
+from .services import finish_round, pair_round, publish_round, register_pair, run_draw, withdraw_pair
+
+
+def sign_as_required(referee, partie, signers: dict) -> None:
+    """Give every signature ``missing_signatures`` asks for: players' slots first, the referee last.
+
+    A slot is a seat ("A2") or a pair letter ("A", one signature per pair); the pair's linked
+    account signs it. Whatever the signing rules become, this asks them instead of assuming them.
+    """
+    from scoring.models import Protocol
+
+    for _attempt in range(8):  # at most 4 seats and the referee; more means the rules changed under us
+        protocol = Protocol.objects.get(partie=partie)
+        missing = protocol_services.missing_signatures(partie, list(protocol.signatures.all()), protocol)
+        if not missing:
+            return
+        slot = next((s for s in missing if s != "referee"), "referee")
+        if slot == "referee":
+            protocol_services.sign_protocol(referee, partie, role="referee", expected_version=protocol.version)
+            continue
+        seat = slot if len(slot) == 2 else f"{slot}1"
+        pair = partie.pair_a if seat[0] == "A" else partie.pair_b
+        protocol_services.sign_protocol(signers[pair.pk], partie, role="player", seat=seat,
+                                        expected_version=protocol.version)
+    raise RuntimeError(f"round {partie.round.number} table {partie.table}: signatures still missing")
+
 
 def play_partie(referee, partie, rng: random.Random, signers: dict) -> None:
     """Record random deals until the partie is over, then the players and the referee sign.
@@ -31,13 +58,21 @@ def play_partie(referee, partie, rng: random.Random, signers: dict) -> None:
                                                  expected_version=protocol.version)
         if protocol.finished and not protocol.extra_deal_needed:
             break
-    seats = [("A1", partie.pair_a), ("B1", partie.pair_b)]
-    if partie.round.tournament.signature_mode == SignatureMode.EACH_PLAYER:
-        seats += [("A2", partie.pair_a), ("B2", partie.pair_b)]
-    for seat, pair in seats:
-        protocol = protocol_services.sign_protocol(signers[pair.pk], partie, role="player", seat=seat,
-                                                   expected_version=protocol.version)
-    protocol_services.sign_protocol(referee, partie, role="referee", expected_version=protocol.version)
+    sign_as_required(referee, partie, signers)
+
+
+def no_show_partie(referee, partie, rng: random.Random, signers: dict) -> str:
+    """One pair does not come: the referee records the no-show and the protocol is signed as required."""
+    side = rng.choice("AB")
+    protocol = protocol_services.ensure_protocol(partie)
+    protocol_services.record_no_show(referee, partie, side, expected_version=protocol.version)
+    sign_as_required(referee, partie, signers)
+    return side
+
+
+def spread(total: int, slots: int) -> list[int]:
+    """``total`` things over ``slots`` rounds as evenly as possible (earlier rounds take the remainder)."""
+    return [total // slots + (1 if i < total % slots else 0) for i in range(slots)]
 
 
 def create_tournament(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None) -> Tournament:
@@ -53,7 +88,7 @@ def create_tournament(organizer, *, pairs: int, rounds: int, system: str, seed, 
         name=f"Моделирование: {pairs} пар, {rounds} туров", slug=slug, start_date=datetime.date.today(),
         pairing_system=system, rounds_planned=rounds, signature_mode=SignatureMode.ONE_PER_PAIR,
     )
-    TournamentRole.objects.create(tournament=tournament, user=organizer, role=RoleKind.ORGANIZER)
+    TournamentRole.objects.get_or_create(tournament=tournament, user=organizer, role=RoleKind.ORGANIZER)
     rng = random.Random(f"names:{seed}")
     for i in range(pairs):
         register_pair(organizer, tournament, players=[
@@ -86,31 +121,58 @@ def link_signers(tournament, seed) -> dict:
     return signers
 
 
-def simulate(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None) -> dict:
-    """Register, draw, and play every round; returns the JSON summary."""
+def _withdraw(organizer, tournament, count: int, rng: random.Random, note: str) -> list:
+    """Withdraw ``count`` active pairs chosen by ``rng``; returns their numbers (None before the draw)."""
+    active = list(tournament.pairs.filter(status=PairStatus.ACTIVE).order_by("id"))
+    chosen = rng.sample(active, min(count, max(0, len(active) - 2)))
+    for pair in chosen:
+        withdraw_pair(organizer, pair, note=note)
+    return sorted((p.number for p in chosen), key=lambda n: (n is None, n or 0))
+
+
+def simulate(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None, withdraw: int = 0,
+             no_shows: int = 0) -> dict:
+    """Register, draw, and play every round; returns the JSON summary.
+
+    ``withdraw``: pairs withdrawn, half (rounded down) before the draw, the rest after round 1.
+    ``no_shows``: parties in which one pair does not come, spread over the rounds.
+    """
+    if withdraw < 0 or no_shows < 0:
+        raise ValueError("withdraw and no_shows are counts (0 or more)")
     rng = random.Random(f"play:{seed}")
+    events = random.Random(f"events:{seed}")
     tournament = create_tournament(organizer, pairs=pairs, rounds=rounds, system=system, seed=seed, slug=slug)
+    before_draw = withdraw // 2
+    withdrawn = {"before_draw": len(_withdraw(organizer, tournament, before_draw, events, "моделирование: до жеребьёвки"))}
     run_draw(organizer, tournament, seed=str(seed))
     signers = link_signers(tournament, seed)
-    summary = {"slug": tournament.slug, "system": system, "pairs": pairs, "rounds": []}
-    for _ in range(rounds):
+    summary = {"slug": tournament.slug, "system": system, "pairs": pairs, "rounds": [], "withdrawn": withdrawn}
+    no_show_plan = spread(no_shows, rounds)
+    for k in range(rounds):
         rnd = pair_round(organizer, tournament)
         publish_round(organizer, rnd)
         parties = list(
             rnd.parties.filter(pair_b__isnull=False).select_related("round__tournament", "pair_a", "pair_b")
             .prefetch_related("pair_a__players", "pair_b__players")
         )
-        for partie in parties:
-            play_partie(organizer, partie, rng, signers)
+        absent = set(events.sample(range(len(parties)), min(no_show_plan[k], len(parties))))
+        for i, partie in enumerate(parties):
+            if i in absent:
+                no_show_partie(organizer, partie, rng, signers)
+            else:
+                play_partie(organizer, partie, rng, signers)
         finish_round(organizer, rnd)
         rnd.refresh_from_db()
         summary["rounds"].append({
             "round": rnd.number, "pairing_seconds": round(rnd.pairing_seconds or 0, 4),
             "parties": len(parties), "byes": rnd.parties.filter(pair_b__isnull=True).count(),
-            "status": rnd.status,
+            "no_shows": len(absent), "status": rnd.status,
         })
+        if k == 0 and withdraw - before_draw:
+            withdrawn["after_round_1"] = _withdraw(organizer, tournament, withdraw - before_draw, events,
+                                                   "моделирование: после тура 1")
     summary["finished"] = all(r["status"] == RoundStatus.FINISHED for r in summary["rounds"])
     return summary
 
 
-__all__ = ["simulate", "play_partie"]
+__all__ = ["simulate", "play_partie", "no_show_partie", "sign_as_required"]

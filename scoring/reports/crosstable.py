@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from .standings import Row, number_key
+from .standings import ACTIVE, Row, number_key
 
 
 @dataclass(frozen=True)
@@ -45,8 +45,11 @@ def cells_by_pair(rows: list[Row], games, *, after_round: int | None = None) -> 
 
 
 def round_robin_matrix(rows: list[Row], games, *, after_round: int | None = None):
-    """Rows in pair-number order; ``matrix[i][j]`` is the list of cells of pair i against pair j."""
-    ordered = sorted(rows, key=number_key, reverse=True)
+    """Active pairs in pair-number order, then withdrawn or disqualified ones (same order for the columns).
+
+    ``matrix[i][j]`` is the list of cells of pair i against pair j.
+    """
+    ordered = sorted(rows, key=lambda r: (r.status != ACTIVE, -number_key(r)))
     index = {r.pair.number: i for i, r in enumerate(ordered)}
     cells = cells_by_pair(rows, games, after_round=after_round)
     matrix = [[[] for _ in ordered] for _ in ordered]

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tournaments.names import name_key
+
 from .standings import Row, plain_number
 
 
@@ -13,6 +15,10 @@ class PlayerEntry:
     name: str
     number: int | None = None
     club: str = ""
+
+    @property
+    def sort_name(self) -> tuple:
+        return name_key(self.name)
 
 
 @dataclass
@@ -59,6 +65,6 @@ def individual_standings(rows: list[Row], players, *, dominoes=None, remarks=Non
     result.sort(key=lambda pr: (
         pr.pair_row.rank if pr.pair_row.rank is not None else 10**9,
         position[pr.player.pair_id] if not pr.pair_row.tied else 0,
-        -pr.dominoes, pr.remarks, position[pr.player.pair_id], pr.player.number or 9, pr.player.name,
+        -pr.dominoes, pr.remarks, position[pr.player.pair_id], pr.player.number or 9, name_key(pr.player.name),
     ))
     return result

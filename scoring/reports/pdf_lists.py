@@ -76,8 +76,8 @@ def standings_pdf(standings) -> bytes:
     t = standings.tournament
     h, small = _styles()
     title = _("Положение: %(t)s") % {"t": t.name}
-    if standings.shown_round:
-        title += " — " + _("после тура %(r)s") % {"r": standings.shown_round}
+    if standings.round_label:
+        title += " — " + standings.round_label
     titles = [_("Место"), _("Пара"), _("Игроки"), _("Игр"), _("Поб."), _("Пор."), _("Очки матча"), _("За"),
               _("Против"), _("Разн."), _("Раздач"), _("Бухг.")]
     data, greyed = [_head(titles)], []

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Case, CharField, Count, F, IntegerField, When
+from django.db.models import Case, CharField, Count, Exists, F, IntegerField, OuterRef, Q, When
 from django.db.models.functions import Substr
+from django.utils.translation import gettext as _
 
 from scoring.models import Deal, Protocol, ProtocolStatus, Remark
-from tournaments.models import PairingSystem, Pair, Partie, Player, Round, RoundStatus
+from tournaments.models import PairingSystem, Pair, Partie, PairStatus, Player, Round, RoundStatus
 
 from .crosstable import cells_by_pair, round_robin_matrix
 from .individual import PlayerEntry, individual_standings
@@ -29,12 +30,29 @@ class Standings:
     tiebreaks: tuple
     tiebreak_error: str = ""
     players: list = field(default_factory=list)
+    round_status: dict = field(default_factory=dict)  # round number -> RoundStatus value
 
     @property
     def shown_round(self):
         """The round the standings stand after (the last one that counts)."""
         rounds = [r for r in self.rounds if self.after_round is None or r <= self.after_round]
         return rounds[-1] if rounds else None
+
+    @property
+    def provisional(self) -> bool:
+        """The shown round is still in play: its results may change."""
+        shown = self.shown_round
+        return shown is not None and self.round_status.get(shown) != RoundStatus.FINISHED
+
+    @property
+    def round_label(self) -> str:
+        """«после тура N» once round N is finished; «тур N идёт (предварительно)» while it is in play."""
+        shown = self.shown_round
+        if shown is None:
+            return ""
+        if self.provisional:
+            return _("тур %(n)s идёт (предварительно)") % {"n": shown}
+        return _("после тура %(n)s") % {"n": shown}
 
 
 def tiebreaks_of(tournament) -> tuple[tuple, str]:
@@ -53,14 +71,20 @@ def pair_entries(tournament) -> list[PairEntry]:
     ):
         players.setdefault(pair_id, []).append(name)
     return [
-        PairEntry(pid, number, name, tuple(players.get(pid, ())), status, after)
-        for pid, number, name, status, after in Pair.objects.filter(tournament=tournament)
-        .order_by("number", "id").values_list("id", "number", "name", "status", "withdrawn_after_round")
+        PairEntry(pid, number, name, tuple(players.get(pid, ())), status, after, joined)
+        for pid, number, name, status, after, joined in Pair.objects.filter(tournament=tournament)
+        .order_by("number", "id").values_list("id", "number", "name", "status", "withdrawn_after_round",
+                                              "joined_round")
     ]
 
 
 def games_of(tournament) -> list[Game]:
     """Every partie of the published rounds with its protocol's cached result (one query)."""
+    return games_and_round_status(tournament)[0]
+
+
+def games_and_round_status(tournament) -> tuple[list[Game], dict]:
+    """``games_of`` plus {round number: status} of the rounds those games belong to (the same query)."""
     rows = (
         Partie.objects.filter(round__tournament=tournament)
         .exclude(round__status=RoundStatus.DRAFT)
@@ -68,19 +92,21 @@ def games_of(tournament) -> list[Game]:
         .values_list(
             "id", "round__number", "table", "pair_a_id", "pair_b_id", "protocol__score_a", "protocol__score_b",
             "protocol__deals_won_a", "protocol__deals_won_b", "protocol__winner", "protocol__finished",
-            "protocol__disqualified",
+            "protocol__disqualified", "round__status",
         )
     )
-    return [
-        Game(rnd, a, b, sa or 0, sb or 0, da or 0, db or 0, winner or None, bool(finished), dq or None, pid, table)
-        for pid, rnd, table, a, b, sa, sb, da, db, winner, finished, dq in rows
-    ]
+    games, statuses = [], {}
+    for pid, rnd, table, a, b, sa, sb, da, db, winner, finished, dq, status in rows:
+        games.append(Game(rnd, a, b, sa or 0, sb or 0, da or 0, db or 0, winner or None, bool(finished), dq or None,
+                          pid, table))
+        statuses[rnd] = status
+    return games, statuses
 
 
 def load_standings(tournament, after_round: int | None = None) -> Standings:
     """Standings of pairs as after ``after_round`` (None: all rounds so far). Three queries."""
     tiebreaks, error = tiebreaks_of(tournament)
-    games = games_of(tournament)
+    games, statuses = games_and_round_status(tournament)
     rounds = sorted({g.round for g in games})
     if after_round is not None and rounds and after_round >= rounds[-1]:
         after_round = None
@@ -88,7 +114,7 @@ def load_standings(tournament, after_round: int | None = None) -> Standings:
         pair_entries(tournament), games, scoring=scoring_from_rules(tournament.rules()),
         tiebreaks=tiebreaks, after_round=after_round,
     )
-    return Standings(tournament, rows, games, rounds, after_round, tiebreaks, error)
+    return Standings(tournament, rows, games, rounds, after_round, tiebreaks, error, round_status=statuses)
 
 
 def _per_player(queryset, seat_field: str, after_round) -> dict:
@@ -179,7 +205,12 @@ def signed_protocols(tournament, round_number: int | None = None):
 
 
 def pairs_for_sheet(tournament) -> list[dict]:
-    """Pairs with their players as plain dicts (two queries)."""
+    """Pairs with their players as plain dicts (two queries).
+
+    A pair that left before it played anything is not listed (as in the standings).
+    """
+    played = Partie.objects.filter(round__tournament=tournament).exclude(round__status=RoundStatus.DRAFT).filter(
+        Q(pair_a=OuterRef("pk")) | Q(pair_b=OuterRef("pk")))
     players = {}
     for pair_id, name, club in (
         Player.objects.filter(pair__tournament=tournament).order_by("pair_id", "number", "id")
@@ -188,7 +219,8 @@ def pairs_for_sheet(tournament) -> list[dict]:
         players.setdefault(pair_id, []).append((name, club))
     return [
         {**row, "players": players.get(row["id"], [])}
-        for row in Pair.objects.filter(tournament=tournament).order_by("number", "id")
+        for row in Pair.objects.filter(tournament=tournament).exclude(
+            ~Q(status=PairStatus.ACTIVE) & ~Exists(played)).order_by("number", "id")
         .values("id", "number", "name", "rating", "status", "withdrawn_after_round")
     ]
 

@@ -1,4 +1,4 @@
-"""Standings of pairs and players (RULES.md §7) — pure Python, no Django.
+"""Standings of pairs and players (docs/rules.md §7) — pure Python, no Django.
 
 Plain data in (``PairEntry``, ``Game``, ``Scoring``), plain data out (``Row``).
 The caller fetches the cached result of every partie (the ``score_*`` fields of
@@ -14,6 +14,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from itertools import groupby
 
+from tournaments.names import name_key
+
 TIEBREAKS = (
     "match_points",
     "difference",
@@ -24,7 +26,7 @@ TIEBREAKS = (
     "deals_won",
     "pair_number",
 )
-# RULES.md §7: the default precedence, and the "most points wins" ordering of seed 001.
+# docs/rules.md §7: the default precedence, and the "most points wins" ordering of seed 001.
 ORDERINGS = {
     "default": ("match_points", "difference", "points_for", "head_to_head", "buchholz", "pair_number"),
     "points": ("points_for", "difference", "match_points", "head_to_head", "buchholz", "pair_number"),
@@ -86,6 +88,7 @@ class Scoring:
     bye_result: str = "win"  # "win" | "draw" | "loss"
     bye_points_for: int = 0
     bye_points_against: int = 0
+    late_entry_result: str = "none"  # "none" | "loss" | "draw" | "bye": a late pair's rounds before it joined
 
     @property
     def bye_match_points(self) -> float:
@@ -102,10 +105,16 @@ class PairEntry:
     players: tuple[str, ...] = ()
     status: str = ACTIVE
     withdrawn_after_round: int | None = None
+    joined_round: int | None = None  # registered late: plays from this round on
 
     @property
     def label(self) -> str:
         return self.name or " — ".join(self.players)
+
+    @property
+    def sort_name(self) -> tuple:
+        """The label as names sort («ё» as «е», case ignored)."""
+        return name_key(self.label)
 
 
 @dataclass(slots=True)  # not frozen: thousands are built per page, and a frozen __init__ is slow
@@ -202,6 +211,7 @@ def scoring_from_rules(rules) -> Scoring:
         bye_result=getattr(rules, "bye_result", "win"),
         bye_points_for=getattr(rules, "bye_points_for", 0),
         bye_points_against=getattr(rules, "bye_points_against", 0),
+        late_entry_result=getattr(rules, "late_entry_result", "none"),
     )
 
 
@@ -232,13 +242,17 @@ def compute_standings(pairs, games, *, scoring: Scoring = Scoring(), tiebreaks=(
                       after_round: int | None = None) -> list[Row]:
     """Rank the pairs. ``tiebreaks`` is a resolved list (see ``resolve_tiebreaks``).
 
-    Counted: finished parties and byes of rounds up to ``after_round``.
-    Disqualified pairs come last, ranked among themselves, with no place.
+    Counted: finished parties and byes of rounds up to ``after_round``; for a pair registered
+    late, each counted round before ``joined_round`` as ``scoring.late_entry_result``.
+    Not listed at all: a pair without a number, and a pair no longer active that has no partie
+    (nor bye) in any round — it left before it played anything. Pairs withdrawn or disqualified
+    (as of ``after_round``) come after every active pair, ranked among themselves, with no place.
     """
     for name in tiebreaks:
         if name not in TIEBREAKS:
             raise TiebreakError(f"Неизвестный показатель: «{name}».", "unknown_tiebreak", name)
-    rows = {p.id: Row(pair=p) for p in pairs}
+    took_part = {pid for g in games for pid in (g.pair_a, g.pair_b) if pid is not None}
+    rows = {p.id: Row(pair=p) for p in pairs if listed(p, took_part)}
     removals = defaultdict(list)  # every round is looked at: a later removal must not show early
     for g in games:
         if g.disqualified and not g.is_bye:
@@ -248,6 +262,7 @@ def compute_standings(pairs, games, *, scoring: Scoring = Scoring(), tiebreaks=(
     games = [g for g in games if after_round is None or g.round <= after_round]
 
     mp = _game_match_points(scoring)
+    _count_late_entries(rows, sorted({g.round for g in games}), scoring, mp)
     by_pair = defaultdict(list)  # the games each pair played (for head-to-head)
     for g in games:
         if g.pair_b is None:
@@ -286,14 +301,43 @@ def compute_standings(pairs, games, *, scoring: Scoring = Scoring(), tiebreaks=(
         row.buchholz = sum(rows[o].match_points for o, _ in row.opponents if o in rows)
         row.sonneborn_berger = sum(rows[o].match_points * p / win for o, p in row.opponents if o in rows)
 
-    in_play = [r for r in rows.values() if r.status != DISQUALIFIED]
-    removed = [r for r in rows.values() if r.status == DISQUALIFIED]
+    in_play = [r for r in rows.values() if r.status == ACTIVE]
+    removed = [r for r in rows.values() if r.status != ACTIVE]
     ordered = _rank(in_play, tiebreaks, by_pair, scoring, first_rank=1)
     ordered_removed = _rank(removed, tiebreaks, by_pair, scoring, first_rank=None)
     return ordered + ordered_removed
 
 
 _RESULTS = {"A": ("win", "loss"), "B": ("loss", "win"), None: ("draw", "draw")}
+
+
+def listed(pair: PairEntry, took_part: set) -> bool:
+    """Is the pair shown in the standings at all? (numbered, and active or with a partie played)."""
+    if pair.number is None:
+        return False
+    return pair.status == ACTIVE or pair.id in took_part
+
+
+def _count_late_entries(rows: dict, rounds: list, scoring: Scoring, mp: dict) -> None:
+    """The rounds a late pair missed, as the rules say (``late_entry_result``; "none" counts nothing)."""
+    result = scoring.late_entry_result
+    if result == "none":
+        return
+    for row in rows.values():
+        joined = row.pair.joined_round
+        if not joined:
+            continue
+        for _r in (r for r in rounds if r < joined):
+            row.played += 1
+            if result == "bye":
+                row.byes += 1
+                row.match_points += scoring.bye_match_points
+                row.points_for += scoring.bye_points_for
+                row.points_against += scoring.bye_points_against
+                _count_result(row, scoring.bye_result)
+            else:
+                row.match_points += mp[result]
+                _count_result(row, result)
 
 
 def _count_result(row: Row, result: str):

@@ -29,7 +29,7 @@ class NumberColumn(tables.Column):
 class StandingsTable(tables.Table):
     rank = tables.Column(verbose_name=_("Место"), default="—", attrs={"td": {"class": "num"}})
     number = NumberColumn(verbose_name=_("Пара"), accessor="pair__number")
-    label = tables.Column(verbose_name=_("Игроки"), accessor="pair__label", order_by=("pair__label",))
+    label = tables.Column(verbose_name=_("Игроки"), accessor="pair__label", order_by=("pair__sort_name",))
     played = NumberColumn(optional=True, verbose_name=_("Партий"))
     wins = NumberColumn(optional=True, verbose_name=_("Побед"))
     losses = NumberColumn(optional=True, verbose_name=_("Пораж."))
@@ -59,7 +59,7 @@ class StandingsTable(tables.Table):
 
 class PlayersTable(tables.Table):
     rank = tables.Column(verbose_name=_("Место"), default="—", attrs={"td": {"class": "num"}})
-    name = tables.Column(verbose_name=_("Игрок"), accessor="player__name")
+    name = tables.Column(verbose_name=_("Игрок"), accessor="player__name", order_by=("player__sort_name",))
     club = tables.Column(verbose_name=_("Клуб / город"), accessor="player__club", attrs={"th": {"class": "opt"}})
     pair = NumberColumn(verbose_name=_("Пара"), accessor="pair_row__pair__number")
     match_points = NumberColumn(verbose_name=_("Очки матча"), accessor="pair_row__match_points")

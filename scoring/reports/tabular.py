@@ -72,7 +72,10 @@ def standings_table(standings) -> Table:
         for r in standings.rows
     ]
     title = _("Положение")
-    if standings.after_round is not None:
+    if standings.provisional:
+        # «after round N» is never said of a round in play; a sheet title holds 31 characters
+        title = _("Положение, тур %(r)s идёт (предв.)") % {"r": standings.shown_round}
+    elif standings.after_round is not None:
         title = _("Положение после тура %(r)s") % {"r": standings.after_round}
     return Table(title, cols, rows, freeze="D2")
 

@@ -1,4 +1,4 @@
-"""The sport rules as pure Python: no Django here (RULES.md is the reference).
+"""The sport rules as pure Python: no Django here (docs/rules.md is the reference).
 
 Plain data in, plain data out: presets and options (``config``), hands and
 deals (``hands``, ``deal``), remarks and sanctions (``sanctions``), the partie

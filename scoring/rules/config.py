@@ -1,4 +1,4 @@
-"""A tournament's rules: a preset plus overrides, validated (RULES.md, every *configurable* number).
+"""A tournament's rules: a preset plus overrides, validated (docs/rules.md, every *configurable* number).
 
 ``Rules.from_config({"preset": "pusto-shest", "deals_per_partie": 8})`` gives a frozen
 ``Rules``; an unknown key or a bad value raises ``RulesError`` naming the key.
@@ -13,12 +13,14 @@ PRESETS = ("pusto-shest", "federation")
 BLOCK_SCORING = ("difference", "all", "opponents")
 PARTIE_LENGTH = ("deals", "target")
 BYE_RESULTS = ("win", "draw", "loss")
+# What a pair registered late gets for each round played before it joined.
+LATE_ENTRY_RESULTS = ("none", "loss", "draw", "bye")
 LADDER_KINDS = ("warning", "fine", "deal_loss", "disqualification")
 
 
 @dataclass(frozen=True)
 class LadderStep:
-    """The effect of the n-th remark of a pair (RULES.md §6).
+    """The effect of the n-th remark of a pair (docs/rules.md §6).
 
     * ``warning`` — nothing;
     * ``fine`` — ``points`` to the opponents, or, when the penalised pair won the
@@ -82,6 +84,7 @@ class Rules:
     bye_result: str = "win"
     bye_points_for: int = 0
     bye_points_against: int = 0
+    late_entry_result: str = "none"
 
     # --- construction -------------------------------------------------------------
     @classmethod
@@ -201,13 +204,14 @@ _VALIDATORS = {
     "bye_result": lambda k, v: _choice(k, v, BYE_RESULTS),
     "bye_points_for": lambda k, v: _int(k, v, 0, 100_000),
     "bye_points_against": lambda k, v: _int(k, v, 0, 100_000),
+    "late_entry_result": lambda k, v: _choice(k, v, LATE_ENTRY_RESULTS),
 }
 
 
 PRESET_DEFAULTS = {
-    # Club rules of seed 003 (RULES.md §4.1): fixed number of deals, partner not counted, block by difference.
+    # Club rules of seed 003 (docs/rules.md §4.1): fixed number of deals, partner not counted, block by difference.
     "pusto-shest": Rules(preset="pusto-shest"),
-    # Federation rules of seed 000 (RULES.md §4.2): to a target within a time limit.
+    # Federation rules of seed 000 (docs/rules.md §4.2): to a target within a time limit.
     "federation": Rules(
         preset="federation",
         partie_length="target",
@@ -219,4 +223,5 @@ PRESET_DEFAULTS = {
 }
 
 # The allowed values of every option that is a choice (forms build their drop-downs from these).
-OPTION_CHOICES = {"partie_length": PARTIE_LENGTH, "block_scoring": BLOCK_SCORING, "bye_result": BYE_RESULTS}
+OPTION_CHOICES = {"partie_length": PARTIE_LENGTH, "block_scoring": BLOCK_SCORING, "bye_result": BYE_RESULTS,
+                  "late_entry_result": LATE_ENTRY_RESULTS}

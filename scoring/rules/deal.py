@@ -1,4 +1,4 @@
-"""Scoring one deal on the table: domino, block, wrong pass (RULES.md §4)."""
+"""Scoring one deal on the table: domino, block, wrong pass (docs/rules.md §4)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

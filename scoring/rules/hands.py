@@ -1,4 +1,4 @@
-"""Hands left at the end of a deal: pip counts or lists of tiles (RULES.md §1, §4.3)."""
+"""Hands left at the end of a deal: pip counts or lists of tiles (docs/rules.md §1, §4.3)."""
 from __future__ import annotations
 
 import re

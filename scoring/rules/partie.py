@@ -1,4 +1,4 @@
-"""Scoring a whole partie: deals in order, remarks, partie length, extra deal, forfeits (RULES.md §5–§6, §9)."""
+"""Scoring a whole partie: deals in order, remarks, partie length, extra deal, forfeits (docs/rules.md §5–§6, §9)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -184,7 +184,16 @@ def score_partie(
 
     out = ScoredProtocol(rules=rules, no_show=no_show, first_lead=first_lead)
     if no_show:
-        # The pair did not come: nothing was played; whatever else the file holds is not scored.
+        # The pair did not come: nothing was played. A file that also lists deals or remarks
+        # contradicts itself and is refused, never silently repaired.
+        if deals:
+            raise ProtocolError("no_show_with_deals",
+                                f"no_show is {no_show!r} but the protocol lists {len(deals)} deal(s)",
+                                side=no_show, count=len(deals))
+        if remark_list:
+            raise ProtocolError("no_show_with_remarks",
+                                f"no_show is {no_show!r} but the protocol lists {len(remark_list)} remark(s)",
+                                side=no_show, count=len(remark_list))
         return _forfeit(out, no_show)
 
     by_number = {}
@@ -263,7 +272,7 @@ def _forfeit(out: ScoredProtocol, loser: str) -> ScoredProtocol:
 
 
 def score_protocol(data: dict) -> ScoredProtocol:
-    """Score a protocol in the JSON interchange format of RULES.md §9."""
+    """Score a protocol in the JSON interchange format of docs/rules.md §9."""
     if not isinstance(data, dict):
         raise ProtocolError("bad_protocol", "a protocol is a JSON object")
     fmt = data.get("format", FORMAT)

@@ -1,9 +1,9 @@
-"""Remarks on the penalty ladder and their effect on a deal (RULES.md §6).
+"""Remarks on the penalty ladder and their effect on a deal (docs/rules.md §6).
 
 Order of application in a deal: base result → wrong pass / deal loss
 overrides → fines and re-scoring, in the order given.
 
-Interpretations beyond RULES.md (see docs/rules-interpretations.md):
+Interpretations (docs/rules.md §6):
 
 * when a deal carries several imposed results (a wrong pass and a 4th remark,
   or 4th remarks of both pairs), each one gives its points to the offender's

@@ -1,4 +1,4 @@
-"""Seats, the lead and the shuffle (RULES.md §2–§3)."""
+"""Seats, the lead and the shuffle (docs/rules.md §2–§3)."""
 from __future__ import annotations
 
 # Clockwise order of play: A1 → B1 → A2 → B2 → A1.
@@ -28,7 +28,7 @@ def lead_and_shuffle(n: int, first_lead: str = "A1") -> tuple[str, str]:
 
     The lead passes clockwise regardless of the result, starting from
     ``first_lead``; the shuffler is the player on the leader's left, the next
-    seat clockwise [interpretation of RULES.md §3].
+    seat clockwise [interpretation of docs/rules.md §3].
     """
     if n < 1:
         raise ValueError("deal numbers start at 1")

@@ -102,8 +102,10 @@ def test_single_protocol_pdf(cup):
 def test_workbook_holds_the_same_numbers_as_the_standings(cup):
     data = exports.workbook(cup)
     wb = load_workbook(io.BytesIO(data))
-    assert wb.sheetnames == ["Положение", "Игроки", "Турнирная таблица", "Пары", "Пары по турам", "Раздачи"]
-    ws = wb["Положение"]
+    # round 3 is paired and in play: the standings sheet says so
+    assert wb.sheetnames == ["Положение, тур 3 идёт (предв.)", "Игроки", "Турнирная таблица", "Пары",
+                             "Пары по турам", "Раздачи"]
+    ws = wb.worksheets[0]
     header = [c.value for c in ws[1]]
     assert header[:4] == ["Место", "Пара", "Игроки", "Статус"] and ws["A1"].font.b
     assert ws.freeze_panes == "D2" and ws.column_dimensions["C"].width == 40
@@ -135,6 +137,9 @@ def test_workbook_holds_the_same_numbers_as_the_standings(cup):
 
 
 def test_standings_only_workbook_after_a_round(cup):
+    assert load_workbook(io.BytesIO(exports.standings_workbook(cup, after_round=1))).sheetnames == [
+        "Положение, тур 1 идёт (предв.)"]  # round 1 is published, not finished yet
+    cup.rounds.filter(number=1).update(status="finished")
     wb = load_workbook(io.BytesIO(exports.standings_workbook(cup, after_round=1)))
     assert wb.sheetnames == ["Положение после тура 1"]
     ws = wb.active

@@ -45,8 +45,10 @@ def test_disqualified_and_withdrawn_pairs(cup):
     Pair.objects.filter(tournament=cup, number=3).update(status=PairStatus.DISQUALIFIED, withdrawn_after_round=2)
     Pair.objects.filter(tournament=cup, number=2).update(status=PairStatus.WITHDRAWN, withdrawn_after_round=2)
     data = selectors.load_standings(cup)
-    assert numbers(data)[-1] == 3 and data.rows[-1].rank is None and data.rows[-1].points_for == 72
-    assert data.rows[0].pair.number == 2 and data.rows[0].status == "withdrawn" and data.rows[0].rank == 1
+    # both are listed after every active pair, without a place, in their own order
+    assert numbers(data)[-2:] == [3, 2] and [r.rank for r in data.rows[-2:]] == [None, None]
+    assert data.rows[-2].points_for == 72 and [r.status for r in data.rows[-2:]] == ["disqualified", "withdrawn"]
+    assert [r.rank for r in data.rows[:-2]] == list(range(1, 7))
     before = selectors.load_standings(cup, after_round=1)
     assert {r.pair.number: r.status for r in before.rows}[3] == "active"
 

@@ -165,21 +165,62 @@ def test_disqualified_from_a_protocol_even_before_the_pair_row_changes():
     assert rows[-1].number == 1 and rows[-1].status == DISQUALIFIED
 
 
-def test_withdrawn_pair_keeps_its_place_and_is_marked():
+def test_withdrawn_pair_is_listed_after_every_active_pair_without_a_place():
     ps = pairs(3, {1: {"status": WITHDRAWN, "withdrawn_after_round": 1}})
     games = [g(1, 1, 2, 50, 10), g(1, 3, None), g(2, 2, 3, 30, 20)]
     rows = compute_standings(ps, games, tiebreaks=("match_points", "difference", "pair_number"))
     by = {r.number: r for r in rows}
-    assert by[1].status == WITHDRAWN and by[1].rank is not None
-    # all have 1 MP; pair 3 has the bye and lost 20:30 (−10), pair 2 lost 10:50 and won 30:20 (−30)
-    assert order(rows) == [1, 3, 2]
+    assert by[1].status == WITHDRAWN and by[1].rank is None
+    # pair 1 has the best difference (+40) but left: it comes after 3 (−10) and 2 (−30)
+    assert order(rows) == [3, 2, 1]
+    assert (by[3].rank, by[2].rank) == (1, 2)
     assert by[1].difference == 40 and by[3].difference == -10 and by[2].difference == -30
+
+
+def test_withdrawn_and_disqualified_pairs_follow_the_active_ones_in_their_own_order():
+    ps = pairs(4, {1: {"status": WITHDRAWN, "withdrawn_after_round": 1}})
+    games = [g(1, 1, 2, 50, 10), g(1, 3, 4, 0, 160, dq="A")]
+    rows = compute_standings(ps, games, tiebreaks=("match_points", "difference", "pair_number"))
+    assert order(rows) == [4, 2, 1, 3]
+    assert [r.rank for r in rows] == [1, 2, None, None]
+    assert [r.status for r in rows] == ["active", "active", WITHDRAWN, DISQUALIFIED]
+
+
+def test_pair_withdrawn_before_it_played_anything_is_not_listed():
+    ps = pairs(4, {4: {"status": WITHDRAWN, "withdrawn_after_round": 0}})
+    rows = compute_standings(ps, [g(1, 1, 2, 50, 10), g(1, 3, None)], tiebreaks=("match_points",))
+    assert sorted(order(rows)) == [1, 2, 3]
+    # before any round is played, too
+    assert sorted(order(compute_standings(ps, [], tiebreaks=("match_points",)))) == [1, 2, 3]
+
+
+def test_pair_without_a_number_is_never_listed():
+    ps = pairs(2) + [PairEntry(id=999, number=None, name="без номера")]
+    rows = compute_standings(ps, [g(1, 1, 2, 10, 0)], tiebreaks=("match_points",))
+    assert order(rows) == [1, 2] and all(r.to_json()["pair"] is not None for r in rows)
 
 
 def test_status_as_after_an_earlier_round():
     ps = pairs(2, {1: {"status": WITHDRAWN, "withdrawn_after_round": 2}})
-    assert compute_standings(ps, [], after_round=1)[0].status == "active"
-    assert compute_standings(ps, [], after_round=2)[0].status == WITHDRAWN
+    games = [g(1, 1, 2, 10, 0), g(2, 1, 2, 10, 0)]
+    after1 = compute_standings(ps, games, after_round=1)
+    assert after1[0].number == 1 and after1[0].status == "active" and after1[0].rank == 1
+    after2 = compute_standings(ps, games, after_round=2)
+    assert order(after2) == [2, 1] and after2[1].status == WITHDRAWN and after2[1].rank is None
+
+
+@pytest.mark.parametrize("result, mp, played", [("none", 0, 0), ("loss", 0, 2), ("draw", 2, 2), ("bye", 6, 2)])
+def test_late_pair_gets_the_configured_result_for_the_rounds_it_missed(result, mp, played):
+    ps = pairs(3) + [PairEntry(id=104, number=4, name="Пара 4", joined_round=3)]
+    games = [g(1, 1, 2, 10, 0), g(1, 3, None), g(2, 1, 3, 10, 0), g(2, 2, None), g(3, 1, 4, 0, 10), g(3, 2, 3, 0, 0)]
+    scoring = Scoring(match_points_win=3, match_points_draw=1, late_entry_result=result)
+    rows = {r.number: r for r in compute_standings(ps, games, scoring=scoring, tiebreaks=("match_points",))}
+    late = rows[4]
+    assert late.match_points == mp + 3 and late.played == played + 1 and late.wins == 1 + (played if result == "bye" else 0)
+    # standings as after round 2: only the missed rounds count
+    before = {r.number: r for r in compute_standings(ps, games, scoring=scoring, tiebreaks=("match_points",),
+                                                     after_round=2)}
+    assert before[4].match_points == mp and before[4].played == played
 
 
 @pytest.mark.parametrize("names, code", [

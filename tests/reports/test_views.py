@@ -30,11 +30,12 @@ def test_standings_page_is_public_and_ordered(client, cup):
     assert f"{first} — {second}" in html
     assert html.index("Смирнов Иван — Попов Иван") < html.index(
         " — ".join(p.name for p in cup.pairs.get(number=8).players.order_by("number")))
-    assert "после тура 3" in html
+    assert "тур 3 идёт (предварительно)" in html and "после тура 3" not in html  # round 3 is in play
     assert reverse("reports:workbook", args=["cup"]) in html  # the whole tournament's workbook is public
 
 
 def test_standings_after_round_and_sorting(client, cup):
+    cup.rounds.filter(number=1).update(status="finished")
     html = client.get(reverse("reports:standings", args=["cup"]), {"after": 1}).content.decode()
     assert "после тура 1" in html
     rows = table_rows(html)
@@ -175,7 +176,7 @@ def test_export_command_writes_the_files(cup, tmp_path):
     call_command("export", "cup", "--xlsx", str(tmp_path / "cup.xlsx"), "--pdf-protocols", str(tmp_path / "p.pdf"),
                  "--pdf-blank", str(tmp_path / "b.pdf"), "--round", "2", "--base-url", "https://domino.example",
                  stdout=out)
-    assert load_workbook(tmp_path / "cup.xlsx").sheetnames[0] == "Положение"
+    assert load_workbook(tmp_path / "cup.xlsx").sheetnames[0] == "Положение, тур 3 идёт (предв.)"
     from scoring.reports.signing import verify_pdf
 
     cup.refresh_from_db()

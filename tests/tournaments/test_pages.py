@@ -118,7 +118,12 @@ def test_one_round_through_the_pages(client, organizer):
     upload = SimpleUploadedFile("pairs.xlsx", xlsx_bytes(pair_rows(24)))
     assert client.post(reverse("tournaments:import", args=[t.slug]), {"file": upload}).status_code == 302
     assert t.pairs.count() == 24
-    client.post(reverse("tournaments:draw_run", args=[t.slug]), {"seed": "pages"})
+    # the draw first says what it will do, then does it once confirmed
+    r = client.post(reverse("tournaments:draw_run", args=[t.slug]), {"seed": "pages"})
+    assert r.status_code == 200 and "номера 1–24 по жребию" in r.content.decode() and "«pages»" in r.content.decode()
+    t.refresh_from_db()
+    assert not t.draw_done_at
+    client.post(reverse("tournaments:draw_run", args=[t.slug]), {"seed": "pages", "confirmed": "1"})
     t.refresh_from_db()
     assert t.draw_seed == "pages" and sorted(t.pairs.values_list("number", flat=True)) == list(range(1, 25))
     r = client.post(reverse("tournaments:pair_round", args=[t.slug]), {"override_reason": ""})
@@ -131,7 +136,11 @@ def test_one_round_through_the_pages(client, organizer):
     x, y = first.pair_a.number, rnd.parties.order_by("table")[1].pair_a.number
     r = client.post(reverse("tournaments:swap", args=[t.slug, 1]), {"pair_x": x, "pair_y": y}, follow=True)
     assert "Пары поменяны местами" in r.content.decode()
-    client.post(reverse("tournaments:round_action", args=[t.slug, 1, "publish"]))
+    r = client.post(reverse("tournaments:round_action", args=[t.slug, 1, "publish"]))
+    assert "станет виден всем" in r.content.decode()
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.DRAFT
+    client.post(reverse("tournaments:round_action", args=[t.slug, 1, "publish"]), {"confirmed": "1"})
     rnd.refresh_from_db()
     assert rnd.status == RoundStatus.PUBLISHED
     # A second round is refused while protocols are unsigned: the message names the tables.
@@ -152,7 +161,7 @@ def test_organizer_role_can_manage(client, plain_user):
     TournamentRole.objects.create(tournament=t, user=plain_user, role=RoleKind.ORGANIZER)
     client.force_login(plain_user)
     assert client.get(reverse("tournaments:manage", args=[t.slug])).status_code == 200
-    client.post(reverse("tournaments:draw_run", args=[t.slug]), {"seed": "x"})
+    client.post(reverse("tournaments:draw_run", args=[t.slug]), {"seed": "x", "confirmed": "1"})
     client.post(reverse("tournaments:pair_round", args=[t.slug]))
     rnd = t.rounds.get()
     assert rnd.paired_by == plain_user and rnd.parties.count() == 2

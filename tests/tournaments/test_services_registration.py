@@ -1,9 +1,13 @@
 """Registration, import and the draw through the services."""
+import io
+
 import pytest
+from openpyxl import load_workbook
 
 from referees.models import AuditEntry, RoleKind, TournamentRole
 from tests.factories import make_tournament
 from tests.tournaments.conftest import pair_rows, xlsx_bytes
+from tournaments.services.imports import COLUMNS
 from tournaments.errors import ImportRejected, InvalidInput, NotAllowed, TournamentError
 from tournaments.models import Pair, PairStatus, Player
 from tournaments.permissions import can_organize
@@ -78,9 +82,21 @@ def test_import_without_required_column_is_rejected(organizer):
     assert err.value.errors == [(1, "Игрок 2", "нет такого столбца")]
 
 
-def test_template_is_a_valid_import_file():
-    rows = parse_pairs_file(template_xlsx(), "template.xlsx")
-    assert rows[0]["players"][0]["name"] == "Иванов Иван"
+def test_template_has_no_example_row_in_the_data_area():
+    wb = load_workbook(io.BytesIO(template_xlsx()))
+    data, example = wb.worksheets
+    assert [c.value for c in data[1]] == [h for _k, h, _r in COLUMNS] and data.max_row == 1
+    assert [c.value for c in example[3]][:4] == ["Иванов Иван", "Тверь", 1500, "Петров Пётр"]
+    with pytest.raises(TournamentError) as err:  # nothing to import until the organizer writes pairs in
+        parse_pairs_file(template_xlsx(), "template.xlsx")
+    assert err.value.code == "empty_file"
+
+
+def test_example_row_of_an_older_template_is_not_imported(organizer):
+    t = make_tournament(0, numbered=False)
+    data = xlsx_bytes([["Иванов Иван", "Тверь", 1500, "Петров Пётр", "Тверь", "", "", ""]] + pair_rows(2))
+    pairs = import_pairs(organizer, t, data, "pairs.xlsx")
+    assert len(pairs) == 2 and not Player.objects.filter(pair__tournament=t, name="Иванов Иван").exists()
 
 
 def test_draw_is_reproducible_from_its_seed(organizer):

@@ -60,10 +60,64 @@ def test_next_round_refused_while_protocols_unsigned_unless_overridden(organizer
     with pytest.raises(RoundBlocked) as err:
         pair_round(organizer, t)
     assert err.value.code == "unsigned_protocols" and err.value.details["tables"] == [1, 2, 3, 4]
-    r2 = pair_round(organizer, t, override_reason="сервер протоколов недоступен")
+    # a reason alone is not enough: the open tables must be confirmed, exactly
+    with pytest.raises(RoundBlocked) as err:
+        pair_round(organizer, t, override_reason="сервер протоколов недоступен")
+    assert err.value.code == "confirm_open_tables" and err.value.details["tables"] == [1, 2, 3, 4]
+    assert "1, 2, 3, 4" in err.value.message
+    with pytest.raises(RoundBlocked):
+        pair_round(organizer, t, override_reason="сервер протоколов недоступен", confirm_tables=[1, 2, 3])
+    r2 = pair_round(organizer, t, override_reason="сервер протоколов недоступен", confirm_tables=[1, 2, 3, 4])
     assert r2.number == 2 and r2.override_reason == "сервер протоколов недоступен"
+    assert r2.override_tables == [1, 2, 3, 4]
+    early = AuditEntry.objects.get(tournament=t, action="round.paired_early")
+    assert early.note == "сервер протоколов недоступен" and early.after["open_tables"] == [1, 2, 3, 4]
     r1.refresh_from_db()
     assert r1.status == RoundStatus.PUBLISHED
+
+
+def test_confirmation_goes_stale_when_the_open_tables_change(organizer):
+    t = drawn(8, organizer)
+    r1 = pair_round(organizer, t)
+    publish_round(organizer, r1)
+    Protocol.objects.create(partie=r1.parties.get(table=2), status=ProtocolStatus.SIGNED, finished=True)
+    with pytest.raises(RoundBlocked) as err:  # the organizer saw 1, 2, 3, 4; table 2 was signed since
+        pair_round(organizer, t, override_reason="время", confirm_tables=[1, 2, 3, 4])
+    assert err.value.code == "confirm_open_tables" and err.value.details["tables"] == [1, 3, 4]
+
+
+def test_early_pairing_is_for_the_chief_referee_or_organizer_only(organizer, django_user_model):
+    from referees.models import RoleKind, TournamentRole
+
+    t = drawn(8, organizer)
+    r1 = pair_round(organizer, t)
+    publish_round(organizer, r1)
+    referee = django_user_model.objects.create_user("referee")
+    TournamentRole.objects.create(tournament=t, user=referee, role=RoleKind.REFEREE)
+    chief = django_user_model.objects.create_user("chief")
+    TournamentRole.objects.create(tournament=t, user=chief, role=RoleKind.CHIEF_REFEREE)
+    with pytest.raises(NotAllowed):
+        pair_round(referee, t, override_reason="спешим", confirm_tables=[1, 2, 3, 4])
+    assert not t.rounds.filter(number=2).exists()
+    r2 = pair_round(chief, t, override_reason="спешим", confirm_tables=[1, 2, 3, 4])
+    assert r2.number == 2 and r2.paired_by == chief
+    assert AuditEntry.objects.filter(tournament=t, action="round.paired_early", user=chief).exists()
+
+
+def test_chief_referee_does_not_pair_an_ordinary_round(organizer, django_user_model):
+    from referees.models import RoleKind, TournamentRole
+
+    t = drawn(8, organizer)
+    chief = django_user_model.objects.create_user("chief")
+    TournamentRole.objects.create(tournament=t, user=chief, role=RoleKind.CHIEF_REFEREE)
+    with pytest.raises(NotAllowed):
+        pair_round(chief, t)
+    r1 = pair_round(organizer, t)
+    publish_round(organizer, r1)
+    sign_all(r1)
+    with pytest.raises(NotAllowed):  # every protocol signed: nothing to override, the organizer pairs
+        pair_round(chief, t, override_reason="спешим")
+    assert not t.rounds.filter(number=2).exists()
 
 
 def test_signed_round_is_finished_and_the_next_one_paired(organizer):

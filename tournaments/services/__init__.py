@@ -1,7 +1,9 @@
 """The organizer's actions: the only code that writes tournaments, pairs and rounds."""
 from .draw import close_draw, run_draw, set_manual_number
 from .imports import import_pairs, parse_pairs_file, template_xlsx
-from .registration import register_pair, withdraw_pair
+from .registration import (
+    delete_pair, edit_pair, register_late_pair, register_pair, substitute_player, withdraw_pair,
+)
 from .rounds import discard_round, finish_round, pair_round, publish_round, swap_parties, unsigned_tables
 from .settings import rules_locked, update_rules
 
@@ -9,4 +11,5 @@ __all__ = [
     "close_draw", "run_draw", "set_manual_number", "import_pairs", "parse_pairs_file", "template_xlsx",
     "register_pair", "withdraw_pair", "discard_round", "finish_round", "pair_round", "publish_round",
     "swap_parties", "unsigned_tables", "rules_locked", "update_rules",
+    "delete_pair", "edit_pair", "register_late_pair", "substitute_player",
 ]

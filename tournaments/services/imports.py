@@ -16,7 +16,8 @@ from scoring.reports.xlsx import cells
 from ..errors import ImportRejected, InvalidInput, TournamentError
 from ..models import Tournament
 from ..permissions import require_organizer
-from .registration import CONTROL, _create_pair, clean_players, clean_rating
+from ..names import fold
+from .registration import _create_pair, clean_pair_fields, clean_player, pair_label, registered_names
 
 # (key, header as printed in the template, required)
 COLUMNS = [
@@ -39,14 +40,18 @@ def max_rows() -> int:
 
 
 def template_xlsx() -> bytes:
-    """The file organizers fill in: one header row, one example row."""
+    """The file organizers fill in: the header row only; the example is on a second sheet, never imported."""
     wb = Workbook()
     ws = wb.active
     ws.title = "Пары"
     ws.append(cells(ws, [header for _key, header, _req in COLUMNS]))
-    ws.append(cells(ws, EXAMPLE))
-    for k in range(1, len(COLUMNS) + 1):
-        ws.column_dimensions[get_column_letter(k)].width = 22
+    example = wb.create_sheet("Образец")
+    example.append([_("Образец заполнения: впишите пары на первый лист, начиная со второй строки.")])
+    example.append([header for _key, header, _req in COLUMNS])
+    example.append(cells(example, EXAMPLE))
+    for sheet in (ws, example):
+        for k in range(1, len(COLUMNS) + 1):
+            sheet.column_dimensions[get_column_letter(k)].width = 22
     out = io.BytesIO()
     wb.save(out)
     return out.getvalue()
@@ -118,6 +123,8 @@ def parse_pairs_file(data: bytes, filename: str) -> list[dict]:
         cell = {key: (values[k] if k < len(values) else "") for key, k in positions.items()}
         if all(str(v).strip() == "" for v in cell.values()):
             continue
+        if is_example_row(cell):
+            continue  # the example of an older template, left in the data area
         players = [
             {"name": cell.get(f"player{k}_name"), "club": cell.get(f"player{k}_club"),
              "rating": cell.get(f"player{k}_rating")}
@@ -127,21 +134,60 @@ def parse_pairs_file(data: bytes, filename: str) -> list[dict]:
             if isinstance(p["rating"], str):
                 p["rating"] = p["rating"].strip()
         try:
-            cleaned = clean_players(players)
-            rating = clean_rating(cell.get("rating"))
-            name = " ".join(str(cell.get("name") or "").split())
-            if len(name) > 200 or CONTROL.search(name):
-                raise InvalidInput(_("Название пары: не больше 200 знаков, без управляющих символов."), field="name")
+            cleaned = [clean_player(p, k) for k, p in enumerate(players, start=1)]
+            name, rating = clean_pair_fields(cell.get("name"), cell.get("rating"))
             parsed.append({"row": row_number, "players": cleaned, "name": name, "rating": rating})
         except InvalidInput as err:
             field = err.details.get("field", "")
             column = f"{header_of.get(field, field)} ({letter.get(field, '?')})"
             errors.append((row_number, column, err.message))
+    errors += duplicate_rows(parsed, letter, header_of)
     if errors:
+        errors.sort(key=lambda e: e[0])
         raise ImportRejected(_("В файле есть ошибки; ничего не сохранено."), errors)
     if not parsed:
         raise TournamentError(_("В файле нет ни одной пары."), code="empty_file")
     return parsed
+
+
+def is_example_row(cell: dict) -> bool:
+    """The template's example pair (names compared as ``names.fold`` does)."""
+    return (fold(cell.get("player1_name")) == fold(EXAMPLE[0])
+            and fold(cell.get("player2_name")) == fold(EXAMPLE[3]))
+
+
+def duplicate_rows(parsed, letter, header_of) -> list:
+    """(row, column, message) for every player named twice in the file (in one row or in two)."""
+    errors, seen = [], {}
+    for row in parsed:
+        for k, player in enumerate(row["players"], start=1):
+            key = fold(player["name"])
+            field = f"player{k}_name"
+            column = f"{header_of[field]} ({letter.get(field, '?')})"
+            if key in seen:
+                first_row, first_k = seen[key]
+                if first_row == row["row"]:
+                    message = _("«%(name)s» указан в паре дважды") % {"name": player["name"]}
+                else:
+                    message = _("«%(name)s» уже есть в строке %(row)s") % {"name": player["name"], "row": first_row}
+                errors.append((row["row"], column, message))
+            else:
+                seen[key] = (row["row"], k)
+    return errors
+
+
+def duplicates_of_registered(tournament, rows) -> list:
+    """(row, column, message) for every player of the file already registered in the tournament."""
+    known = registered_names(tournament)
+    errors = []
+    for row in rows:
+        for k, player in enumerate(row["players"], start=1):
+            other = known.get(fold(player["name"]))
+            if other is not None:
+                errors.append((row["row"], dict((c[0], c[1]) for c in COLUMNS)[f"player{k}_name"],
+                               _("«%(name)s» уже зарегистрирован: %(pair)s") % {"name": player["name"],
+                                                                               "pair": pair_label(other.pair)}))
+    return errors
 
 
 def import_pairs(user, tournament: Tournament, data: bytes, filename: str) -> list:
@@ -152,6 +198,9 @@ def import_pairs(user, tournament: Tournament, data: bytes, filename: str) -> li
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if tournament.draw_closed:
             raise TournamentError(_("Жеребьёвка закрыта: регистрация новых пар окончена."), code="draw_closed")
+        duplicates = duplicates_of_registered(tournament, rows)
+        if duplicates:
+            raise ImportRejected(_("Некоторые игроки уже зарегистрированы; ничего не сохранено."), duplicates)
         pairs = [_create_pair(tournament, r["players"], name=r["name"], rating=r["rating"]) for r in rows]
         log_action(tournament, "pairs.imported", user=user, after={"file": filename, "pairs": len(pairs)})
     return pairs

@@ -4,74 +4,141 @@ from __future__ import annotations
 import re
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
-from config.converters import strict_int
 from referees.models import log_action
 
 from ..errors import InvalidInput, TournamentError
-from ..models import Pair, PairStatus, Player, Tournament
+from ..models import PairingSystem, Pair, PairStatus, Player, Tournament
+from ..names import fold
 from ..permissions import require_organizer
-
-
-# NUL and other control characters: PostgreSQL refuses NUL, and none of them prints.
-CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+from .draw import player_order
 
 
 def pair_snapshot(pair) -> dict:
     return {
         "id": pair.pk, "number": pair.number, "name": pair.name, "rating": pair.rating, "status": pair.status,
+        "joined_round": pair.joined_round,
         "players": [{"name": p.name, "club": p.club, "rating": p.rating, "number": p.number}
                     for p in pair.players.all()],
     }
 
 
+# NUL and other control characters: PostgreSQL refuses NUL, and none of them prints.
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+RATING_MAX = 100_000
+_ASCII_INT = re.compile(r"[+-]?[0-9]{1,7}")
+
+
+def clean_rating(value, *, field: str, what: str):
+    """A rating: empty, or a whole number written with the digits 0–9 within ±100 000."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if isinstance(value, bool):
+        value = str(value)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, int):
+        text = str(value)
+    else:
+        text = str(value).strip()
+    if not _ASCII_INT.fullmatch(text) or abs(int(text)) > RATING_MAX:
+        raise InvalidInput(
+            _("%(what)s — целое число от −%(max)s до %(max)s, цифрами 0–9.") % {"what": what, "max": RATING_MAX},
+            field=field,
+        )
+    return int(text)
+
+
+def clean_text(value, *, field: str, what: str, required=False, limit=200) -> str:
+    text = " ".join(str(value or "").split())  # line breaks and tabs become spaces
+    if CONTROL.search(text):
+        raise InvalidInput(_("%(what)s: недопустимый управляющий символ.") % {"what": what}, field=field)
+    if required and not text:
+        raise InvalidInput(_("Укажите: %(what)s.") % {"what": what}, field=field)
+    if len(text) > limit:
+        raise InvalidInput(_("%(what)s — не длиннее %(n)s символов.") % {"what": what, "n": limit}, field=field)
+    return text
+
+
+def clean_player(p, k) -> dict:
+    """One player's name (required), club / city and rating; errors name the field ``player{k}_…``."""
+    name = " ".join(str(p.get("name") or "").split())  # line breaks and tabs become spaces
+    if CONTROL.search(name):
+        raise InvalidInput(_("Недопустимый управляющий символ в имени игрока %(k)s.") % {"k": k},
+                           field=f"player{k}_name")
+    if not name:
+        raise InvalidInput(_("Укажите фамилию и имя игрока %(k)s.") % {"k": k}, field=f"player{k}_name")
+    if len(name) > 200:
+        raise InvalidInput(_("Слишком длинное имя игрока %(k)s.") % {"k": k}, field=f"player{k}_name")
+    club = clean_text(p.get("club"), field=f"player{k}_club", what=_("клуб / город игрока %(k)s") % {"k": k})
+    rating = clean_rating(p.get("rating"), field=f"player{k}_rating",
+                          what=_("Рейтинг игрока %(k)s") % {"k": k})
+    return {"name": name, "club": club, "rating": rating}
+
+
 def clean_players(players) -> list[dict]:
-    """Two players, each with a name (club and rating optional); raises InvalidInput naming the field."""
+    """Two players, each with a name (club and rating optional); raises InvalidInput naming the field.
+
+    The same person twice in one pair is refused (names compared as ``names.fold`` does).
+    """
     players = list(players)
     if len(players) != 2:
         raise InvalidInput(_("В паре должно быть два игрока."), field="players")
-    cleaned = []
-    for k, p in enumerate(players, start=1):
-        name = " ".join(str(p.get("name") or "").split())
-        if not name:
-            raise InvalidInput(_("Укажите фамилию и имя игрока %(k)s.") % {"k": k}, field=f"player{k}_name")
-        if len(name) > 200:
-            raise InvalidInput(_("Слишком длинное имя игрока %(k)s.") % {"k": k}, field=f"player{k}_name")
-        rating = p.get("rating")
-        if rating not in (None, ""):
-            rating = strict_int(rating)
-            if rating is None:
-                raise InvalidInput(_("Рейтинг игрока %(k)s должен быть целым числом (цифры 0–9, не больше "
-                                     "2147483647).") % {"k": k}, field=f"player{k}_rating")
-        else:
-            rating = None
-        club = " ".join(str(p.get("club") or "").split())
-        if len(club) > 200:
-            raise InvalidInput(_("Слишком длинный клуб / город игрока %(k)s (больше 200 знаков).") % {"k": k},
-                               field=f"player{k}_club")
-        for field, text in ((f"player{k}_name", name), (f"player{k}_club", club)):
-            if CONTROL.search(text):
-                raise InvalidInput(_("Недопустимый управляющий символ в тексте (игрок %(k)s).") % {"k": k},
-                                   field=field)
-        cleaned.append({"name": name, "club": club, "rating": rating})
+    cleaned = [clean_player(p, k) for k, p in enumerate(players, start=1)]
+    if fold(cleaned[0]["name"]) == fold(cleaned[1]["name"]):
+        raise InvalidInput(_("«%(name)s» указан в паре дважды: в паре два разных игрока.") % {"name": cleaned[1]["name"]},
+                           field="player2_name", code="same_player_twice")
     return cleaned
 
 
-def clean_rating(rating):
-    """The pair's rating: empty is None, otherwise an integer a database stores."""
-    if rating in (None, ""):
-        return None
-    number = strict_int(rating.strip() if isinstance(rating, str) else rating)
-    if number is None:
-        raise InvalidInput(_("Рейтинг пары должен быть целым числом (цифры 0–9, не больше 2147483647)."),
-                           field="rating")
-    return number
+def registered_names(tournament, *, exclude_pair=None) -> dict:
+    """{folded player name: (pair, player name)} of every pair of the tournament (but ``exclude_pair``)."""
+    out = {}
+    qs = Player.objects.filter(pair__tournament=tournament).select_related("pair")
+    if exclude_pair is not None:
+        qs = qs.exclude(pair_id=exclude_pair.pk)
+    for player in qs:
+        out.setdefault(fold(player.name), player)
+    return out
 
 
-def _create_pair(tournament, players, *, name="", rating=None) -> Pair:
-    pair = Pair.objects.create(tournament=tournament, name=name, rating=rating)
+def pair_label(pair) -> str:
+    names = " — ".join(p.name for p in pair.players.all())
+    if pair.number:
+        return _("пара №%(n)s (%(names)s)") % {"n": pair.number, "names": names}
+    return _("пара %(names)s") % {"names": names}
+
+
+def check_duplicates(tournament, players, *, exclude_pair=None, known=None) -> None:
+    """Refuse a pair already registered, or a player already in another pair of the tournament.
+
+    Names are compared as ``names.fold`` does (case and «ё»/«е» ignored).
+    """
+    known = registered_names(tournament, exclude_pair=exclude_pair) if known is None else known
+    found = [known.get(fold(p["name"])) for p in players]
+    if found[0] is not None and found[1] is not None and found[0].pair_id == found[1].pair_id:
+        raise InvalidInput(_("Такая пара уже зарегистрирована: %(pair)s.") % {"pair": pair_label(found[0].pair)},
+                           field="player1_name", code="duplicate_pair")
+    for k, player in enumerate(found, start=1):
+        if player is not None:
+            raise InvalidInput(
+                _("Игрок «%(name)s» уже зарегистрирован: %(pair)s.") % {"name": player.name,
+                                                                        "pair": pair_label(player.pair)},
+                field=f"player{k}_name", code="duplicate_player",
+            )
+
+
+def clean_pair_fields(name, rating) -> tuple[str, int | None]:
+    return (clean_text(name, field="name", what=_("название пары")),
+            clean_rating(rating, field="rating", what=_("Рейтинг пары")))
+
+
+def _create_pair(tournament, players, *, name="", rating=None, number=None, joined_round=None) -> Pair:
+    pair = Pair.objects.create(tournament=tournament, name=name, rating=rating, number=number,
+                               joined_round=joined_round)
     Player.objects.bulk_create([
         Player(pair=pair, name=p["name"], club=p["club"], rating=p["rating"]) for p in players
     ])
@@ -82,22 +149,152 @@ def register_pair(user, tournament: Tournament, *, players, name="", rating=None
     """Register one pair of two players (before the draw is closed)."""
     require_organizer(user, tournament)
     players = clean_players(players)
-    rating = clean_rating(rating)
-    if CONTROL.search(str(name)):
-        raise InvalidInput(_("Название пары: недопустимый управляющий символ."), field="name")
+    name, rating = clean_pair_fields(name, rating)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if tournament.draw_closed:
             raise TournamentError(_("Жеребьёвка закрыта: регистрация новых пар окончена."), code="draw_closed")
-        pair = _create_pair(tournament, players, name=" ".join(str(name).split())[:200], rating=rating)
+        check_duplicates(tournament, players)
+        pair = _create_pair(tournament, players, name=name, rating=rating)
         log_action(tournament, "pair.registered", user=user, after=pair_snapshot(pair))
     return pair
+
+
+def register_late_pair(user, tournament: Tournament, *, players, name="", rating=None) -> Pair:
+    """A pair that arrives after the first round: it takes the next free number and plays from the next round.
+
+    The rounds it missed count as the rules' ``late_entry_result`` (default "none": no match points).
+    Not in a round robin, whose schedule is fixed by the number of pairs.
+    """
+    require_organizer(user, tournament)
+    players = clean_players(players)
+    name, rating = clean_pair_fields(name, rating)
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        last = tournament.rounds.order_by("-number").first()
+        if last is None:
+            raise TournamentError(_("Туров ещё нет: зарегистрируйте пару обычным порядком до жеребьёвки."),
+                                  code="no_rounds_yet")
+        if tournament.pairing_system == PairingSystem.ROUND_ROBIN:
+            raise TournamentError(_("В круговой системе расписание туров составлено на всех: опоздавшую пару "
+                                    "добавить нельзя."), code="round_robin")
+        if last.number >= tournament.rounds_planned:
+            raise TournamentError(_("Все запланированные туры уже составлены: опоздавшей паре негде играть."),
+                                  code="rounds_complete")
+        check_duplicates(tournament, players)
+        number = (tournament.pairs.aggregate(m=Max("number"))["m"] or 0) + 1
+        pair = _create_pair(tournament, players, name=name, rating=rating, number=number,
+                            joined_round=last.number + 1)
+        group = list(pair.players.order_by("id"))
+        order = player_order(pair.pk, [p.pk for p in group], tournament.draw_seed)
+        for p in group:
+            p.number = order.index(p.pk) + 1
+        Player.objects.bulk_update(group, ["number"])
+        log_action(tournament, "pair.registered_late", user=user, after=pair_snapshot(pair),
+                   note=_("играет с тура %(n)s; пропущенные туры: %(r)s") % {
+                       "n": pair.joined_round, "r": tournament.rules().late_entry_result})
+    return pair
+
+
+def _seated(pair) -> list:
+    return sorted(pair.players.all(), key=lambda p: (p.number is None, p.number or 0, p.pk))
+
+
+def edit_pair(user, pair: Pair, *, players, name="", rating=None, note="") -> Pair:
+    """Correct a pair: the players' names, clubs / cities and ratings, the pair's name and rating.
+
+    ``players`` in seat order (player 1, player 2). The players keep their accounts: a different
+    person is a substitution (``substitute_player``).
+    """
+    require_organizer(user, pair.tournament)
+    players = clean_players(players)
+    name, rating = clean_pair_fields(name, rating)
+    note = clean_text(note, field="note", what=_("причина"), limit=300)
+    with transaction.atomic():
+        pair = Pair.objects.select_for_update().select_related("tournament").get(pk=pair.pk)
+        check_duplicates(pair.tournament, players, exclude_pair=pair)
+        before = pair_snapshot(pair)
+        seated = _seated(pair)
+        for player, data in zip(seated, players):
+            player.name, player.club, player.rating = data["name"], data["club"], data["rating"]
+        Player.objects.bulk_update(seated, ["name", "club", "rating"])
+        pair.name, pair.rating = name, rating
+        pair.save(update_fields=["name", "rating"])
+        after = pair_snapshot(pair)
+        if after != before:
+            log_action(pair.tournament, "pair.edited", user=user, before=before, after=after, note=note)
+    return pair
+
+
+def substitute_player(user, pair: Pair, seat: int, *, player, note="") -> Pair:
+    """Another person takes the place of player ``seat`` (1 or 2) of the pair.
+
+    The pair keeps its number and its results; the account of the player who left is
+    unlinked from the pair (the newcomer gets his own from the accounts page).
+    """
+    require_organizer(user, pair.tournament)
+    if seat not in (1, 2):
+        raise InvalidInput(_("Укажите, кого заменяют: игрока 1 или игрока 2."), field="seat")
+    data = clean_player(player, seat)
+    note = clean_text(note, field="note", what=_("причина"), limit=300)
+    with transaction.atomic():
+        pair = Pair.objects.select_for_update().select_related("tournament").get(pk=pair.pk)
+        seated = _seated(pair)
+        if len(seated) < seat:
+            raise InvalidInput(_("В паре нет игрока %(k)s.") % {"k": seat}, field="seat")
+        leaving, partner = seated[seat - 1], seated[2 - seat]
+        if fold(data["name"]) == fold(leaving.name):
+            raise InvalidInput(_("Это тот же игрок: чтобы исправить имя, измените пару."),
+                               field=f"player{seat}_name", code="same_player")
+        if fold(data["name"]) == fold(partner.name):
+            raise InvalidInput(_("«%(name)s» уже играет в этой паре.") % {"name": partner.name},
+                               field=f"player{seat}_name", code="same_player_twice")
+        known = registered_names(pair.tournament, exclude_pair=pair)
+        other = known.get(fold(data["name"]))
+        if other is not None:
+            raise InvalidInput(
+                _("Игрок «%(name)s» уже зарегистрирован: %(pair)s.") % {"name": other.name,
+                                                                        "pair": pair_label(other.pair)},
+                field=f"player{seat}_name", code="duplicate_player",
+            )
+        before = pair_snapshot(pair)
+        last = pair.tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+        leaving.name, leaving.club, leaving.rating, leaving.user = data["name"], data["club"], data["rating"], None
+        leaving.save(update_fields=["name", "club", "rating", "user"])
+        log_action(pair.tournament, "pair.player_substituted", user=user, before=before, after=pair_snapshot(pair),
+                   note=note or _("замена игрока %(k)s после тура %(r)s") % {"k": seat, "r": last})
+    return pair
+
+
+def delete_pair(user, pair: Pair) -> None:
+    """Remove a pair registered by mistake, before the draw is closed and before any round.
+
+    It vanishes everywhere; if the draw was already run, it must be run again (the numbers have a gap).
+    """
+    require_organizer(user, pair.tournament)
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=pair.tournament_id)
+        pair = Pair.objects.select_for_update().get(pk=pair.pk)
+        if tournament.draw_closed or tournament.rounds.exists():
+            raise TournamentError(
+                _("Жеребьёвка закрыта: пару больше нельзя удалить. Снимите её с турнира — её результаты останутся."),
+                code="draw_closed",
+            )
+        before = pair_snapshot(pair)
+        pair.delete()
+        redraw = bool(tournament.draw_done_at)
+        if redraw:
+            tournament.draw_done_at = None
+            tournament.save(update_fields=["draw_done_at"])
+        log_action(tournament, "pair.deleted", user=user, before=before,
+                   note=_("жеребьёвку нужно провести заново") if redraw else "")
 
 
 def withdraw_pair(user, pair: Pair, *, note="") -> Pair:
     """The pair leaves between rounds: it is not paired again, its results stay."""
     tournament = pair.tournament
     require_organizer(user, tournament)
+    note = clean_text(note, field="note", what=_("причина"), limit=300)
     with transaction.atomic():
         pair = Pair.objects.select_for_update().get(pk=pair.pk)
         if pair.status != PairStatus.ACTIVE:

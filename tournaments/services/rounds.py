@@ -90,14 +90,26 @@ def compute_pairings(tournament: Tournament, number: int, seed: str):
     return pair_swiss(entrants), recs
 
 
-def pair_round(user, tournament: Tournament, *, override_reason: str = "") -> Round:
+OVERRIDE_REASON_MAX = 1000
+
+
+def pair_round(user, tournament: Tournament, *, override_reason: str = "", confirm_tables=None) -> Round:
     """Pair the next round as a draft.
 
-    Refused while the current round has unsigned protocols, unless the organizer gives a reason.
+    Refused while the current round has unsigned protocols, unless the organizer or the chief referee
+    gives a reason and confirms the list of open tables (``confirm_tables``, exactly the tables still
+    unsigned: a list that changed in the meantime is asked again). Without open tables, organizers only.
     """
-    require_organizer(user, tournament)
-    override_reason = (override_reason or "").strip()
+    from referees.permissions import is_chief_referee
+
+    if not is_chief_referee(user, tournament):
+        require_organizer(user, tournament)
+    override_reason = " ".join(str(override_reason or "").split())
+    if len(override_reason) > OVERRIDE_REASON_MAX:
+        raise InvalidInput(_("Причина — не длиннее %(n)s символов.") % {"n": OVERRIDE_REASON_MAX},
+                           field="override_reason")
     started = time.perf_counter()
+    open_tables = []
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if not tournament.draw_done_at or tournament.pairs.filter(
@@ -116,6 +128,15 @@ def pair_round(user, tournament: Tournament, *, override_reason: str = "") -> Ro
                     % {"n": last.number, "t": ", ".join(map(str, tables[:30]))},
                     code="unsigned_protocols", tables=tables,
                 )
+            if tables and [int(t) for t in (confirm_tables or [])] != tables:
+                raise RoundBlocked(
+                    _("Тур %(next)s будет составлен, хотя в туре %(n)s не подписаны протоколы столов %(t)s. "
+                      "Эти столы останутся открытыми; при составлении пар их партии учтены такими, какие внесены "
+                      "сейчас.")
+                    % {"next": last.number + 1, "n": last.number, "t": ", ".join(map(str, tables))},
+                    code="confirm_open_tables", tables=tables,
+                )
+            open_tables = tables
             if not tables:
                 last.status = RoundStatus.FINISHED
                 last.save(update_fields=["status"])
@@ -124,6 +145,8 @@ def pair_round(user, tournament: Tournament, *, override_reason: str = "") -> Ro
         if number > tournament.rounds_planned:
             raise RoundBlocked(_("Все запланированные туры (%(n)s) уже составлены.") % {"n": tournament.rounds_planned},
                                code="rounds_complete")
+        if not open_tables:
+            require_organizer(user, tournament)  # the chief referee pairs only the early round
         if not tournament.draw_closed:
             tournament.draw_closed = True
             tournament.save(update_fields=["draw_closed"])
@@ -137,7 +160,7 @@ def pair_round(user, tournament: Tournament, *, override_reason: str = "") -> Ro
         algorithm_seconds = time.perf_counter() - t0
         rnd = Round.objects.create(
             tournament=tournament, number=number, status=RoundStatus.DRAFT, seed=seed,
-            override_reason=override_reason if last and last.status == RoundStatus.PUBLISHED else "",
+            override_reason=override_reason if open_tables else "", override_tables=open_tables,
             paired_at=timezone.now(), paired_by=user if getattr(user, "is_authenticated", False) else None,
         )
         pair_by_number = {p.number: p for p in tournament.pairs.filter(number__isnull=False)}
@@ -151,6 +174,9 @@ def pair_round(user, tournament: Tournament, *, override_reason: str = "") -> Ro
         Partie.objects.bulk_create(parties)
         rnd.pairing_seconds = time.perf_counter() - started
         rnd.save(update_fields=["pairing_seconds"])
+        if open_tables:
+            log_action(tournament, "round.paired_early", user=user, note=override_reason,
+                       after={"round": number, "previous_round": last.number, "open_tables": open_tables})
         log_action(
             tournament, "round.paired", user=user, note=rnd.override_reason,
             after={"round": number, "system": tournament.pairing_system, "method": result.method,

@@ -27,10 +27,19 @@ def records(tournament, before_round: int, rules=None) -> dict[int, PairRecord]:
     rules = rules or tournament.rules()
     bye_mp = {"win": rules.match_points_win, "draw": rules.match_points_draw,
               "loss": rules.match_points_loss}.get(rules.bye_result, rules.match_points_win)
-    out = {
-        p["id"]: PairRecord(p["id"], p["number"])
-        for p in tournament.pairs.filter(number__isnull=False).values("id", "number")
-    }
+    out, joined = {}, {}
+    for p in tournament.pairs.filter(number__isnull=False).values("id", "number", "joined_round"):
+        out[p["id"]] = PairRecord(p["id"], p["number"])
+        if p["joined_round"]:
+            joined[p["id"]] = p["joined_round"]
+    late_mp = {"none": 0, "loss": rules.match_points_loss, "draw": rules.match_points_draw,
+               "bye": bye_mp}[rules.late_entry_result]
+    for pid, first in joined.items():
+        missed = min(first, before_round) - 1  # rounds 1 .. first - 1 were played without the pair
+        out[pid].match_points += late_mp * missed
+        if rules.late_entry_result == "bye":
+            out[pid].points_for += rules.bye_points_for * missed
+            out[pid].points_against += rules.bye_points_against * missed
     parties = (
         Partie.objects.filter(round__tournament=tournament, round__number__lt=before_round)
         .select_related("protocol", "round")

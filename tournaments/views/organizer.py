@@ -6,7 +6,11 @@ from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST
+
+from referees.permissions import is_chief_referee
 
 from .. import services
 from ..errors import ImportRejected, TournamentError
@@ -15,6 +19,7 @@ from ..models import PairStatus, RoundStatus, Tournament
 from ..permissions import can_organize
 from ..presets import preset_label
 from ..state import state_steps, tournament_state
+from . import pairs as pairs_views
 
 
 def _organized(request, slug):
@@ -132,6 +137,11 @@ def draw_run_view(request, slug):
     if not form.is_valid():
         return _form_refused(request, slug, form)
     seed = form.cleaned_data["seed"]
+    if not pairs_views.confirmed(request):
+        tournament = _organized(request, slug)
+        return pairs_views.confirm_page(request, tournament, title=_("Провести жеребьёвку?"),
+                                        consequences=pairs_views.draw_consequences(tournament, seed.strip()),
+                                        fields={"seed": seed}, button=_("Провести жеребьёвку"))
     return _post_action(request, slug, lambda t: services.run_draw(request.user, t, seed=seed),
                         lambda t: _("Жеребьёвка проведена, зерно «%(s)s».") % {"s": t.draw_seed})
 
@@ -165,23 +175,45 @@ def withdraw_view(request, slug, pair_id):
     def action(t):
         return services.withdraw_pair(request.user, get_object_or_404(t.pairs, pk=pair_id), note=note)
 
+    if not pairs_views.confirmed(request):
+        tournament = _organized(request, slug)
+        pair = get_object_or_404(tournament.pairs, pk=pair_id)
+        return pairs_views.confirm_page(request, tournament, title=_("Снять пару с турнира?"),
+                                        consequences=pairs_views.withdraw_consequences(pair),
+                                        fields={"note": note}, button=_("Снять пару"), extra={"ask_note": True})
+
     return _post_action(request, slug, action, _("Пара снята с турнира; её результаты сохранены."))
 
 
 @login_required
 @require_POST
 def pair_round_view(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not (can_organize(request.user, tournament) or is_chief_referee(request.user, tournament)):
+        raise PermissionDenied
     form = PairRoundForm(request.POST)
     if not form.is_valid():
         return _form_refused(request, slug, form)
     reason = form.cleaned_data["override_reason"]
-    tournament = _organized(request, slug)
+    confirm = [t for t in request.POST.getlist("confirm_tables") if t.isascii() and t.isdigit() and len(t) < 7]
     try:
-        rnd = services.pair_round(request.user, tournament, override_reason=reason)
+        rnd = services.pair_round(request.user, tournament, override_reason=reason,
+                                  confirm_tables=[int(t) for t in confirm])
     except TournamentError as err:
+        if err.code == "confirm_open_tables":
+            return pairs_views.confirm_page(
+                request, tournament, title=_("Составить тур, не дожидаясь подписей?"),
+                consequences=[err.message, _("Причина: %(r)s") % {"r": " ".join(reason.split())}],
+                fields={"override_reason": reason}, button=_("Составить тур досрочно"),
+                extra={"confirm_tables": err.details["tables"]},
+            )
         _error(request, err)
+        if not can_organize(request.user, tournament):
+            return redirect("tournaments:pair_early", slug=slug)
         return redirect("tournaments:manage", slug=slug)
     messages.success(request, _("Тур %(n)s составлен (черновик): проверьте и опубликуйте.") % {"n": rnd.number})
+    if not can_organize(request.user, tournament):  # the chief referee: the organizer publishes the draft
+        return redirect("tournaments:pair_early", slug=slug)
     return redirect("tournaments:pairings", slug=slug, round_number=rnd.number)
 
 
@@ -192,12 +224,25 @@ ROUND_ACTIONS = {
 }
 
 
+CONFIRMED_ROUND_ACTIONS = {
+    "publish": (_lazy("Опубликовать тур %(n)s?"), pairs_views.publish_consequences, _lazy("Опубликовать")),
+    "discard": (_lazy("Удалить черновик тура %(n)s?"), pairs_views.discard_consequences, _lazy("Удалить черновик")),
+}
+
+
 @login_required
 @require_POST
 def round_action_view(request, slug, round_number, action):
     if action not in ROUND_ACTIONS:
         raise PermissionDenied
     service, success = ROUND_ACTIONS[action]
+    if action in CONFIRMED_ROUND_ACTIONS and not pairs_views.confirmed(request):
+        tournament = _organized(request, slug)
+        rnd = get_object_or_404(tournament.rounds, number=round_number)
+        title, consequences, button = CONFIRMED_ROUND_ACTIONS[action]
+        return pairs_views.confirm_page(request, tournament, title=title % {"n": rnd.number},
+                                        consequences=consequences(rnd), button=str(button),
+                                        cancel=reverse("tournaments:pairings", args=[slug, rnd.number]))
     return _post_action(request, slug,
                         lambda t: service(request.user, get_object_or_404(t.rounds, number=round_number)),
                         str(success))

@@ -6,6 +6,7 @@ from config.paging import clean_query, paginate
 
 from .. import pair_selectors, selectors
 from ..models import PairStatus, RoundStatus, Tournament
+from ..names import name_key, name_matches
 from ..permissions import can_organize
 from ..tables import DrawTable, PairingsByNameTable, PairingsByTableTable
 
@@ -54,8 +55,10 @@ def draw_page(request, slug):
             "number": pair.number, "player1": label(players[0]) if players else "",
             "player2": label(players[1]) if len(players) > 1 else "",
             "club": ", ".join(sorted({p.club for p in players if p.club})),
-            "status": pair.get_status_display(),
+            "status": pair.get_status_display(), "sort": name_key(players[0].name if players else ""),
         })
+    # numbered pairs by number; before the draw, by the first player's name («ё» sorts as «е»)
+    rows.sort(key=lambda r: (r["number"] is None, r["number"] or 0, r["sort"]))
     return render(request, "tournaments/draw.html", {
         "tournament": tournament, "table": DrawTable(rows), "organizer": organizer, "page": page, "query": query,
     })
@@ -75,7 +78,7 @@ def pairings(request, slug, round_number):
     by_name = selectors.by_name(parties)
     query = (request.GET.get("q") or "").strip()
     if query:
-        by_name = [r for r in by_name if query.lower() in r["name"].lower()]
+        by_name = [r for r in by_name if name_matches(query, r["name"])]
     rows = _with_results(rnd, selectors.by_table(parties))
     by_name_table = PairingsByNameTable(by_name)
     by_table = PairingsByTableTable(rows, exclude=() if organizer else ("reason",))

@@ -1,4 +1,4 @@
-"""Score a protocol in the JSON format of RULES.md §9 and print the scored form (§9.1).
+"""Score a protocol in the JSON format of docs/rules.md §9 and print the scored form (§9.1).
 
     python manage.py score_protocol FILE      (- reads standard input)
 
@@ -34,7 +34,7 @@ def nesting_depth(data) -> int:
 
 
 class Command(BaseCommand):
-    help = "Score a protocol (JSON, RULES.md §9) and print the scored protocol as JSON."
+    help = "Score a protocol (JSON, docs/rules.md §9) and print the scored protocol as JSON."
     requires_system_checks = []
     requires_migrations_checks = False
 

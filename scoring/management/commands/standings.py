@@ -37,7 +37,10 @@ class Command(BaseCommand):
         if options["json"]:
             self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=1))
             return
-        self.stdout.write(f"{tournament.name}: after round {data.shown_round or 0}; order: {', '.join(data.tiebreaks)}")
+        when = f"after round {data.shown_round or 0}"
+        if data.provisional:
+            when = f"round {data.shown_round} in play (provisional)"
+        self.stdout.write(f"{tournament.name}: {when}; order: {', '.join(data.tiebreaks)}")
         if players:
             for r in rows:
                 self.stdout.write(f"{r['rank'] or '—':>4}  {r['player']:<30} pair {r['pair']:>4}  "

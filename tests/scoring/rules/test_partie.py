@@ -95,8 +95,22 @@ def test_no_show_forfeit_score(rules, forfeit):
     assert Rules.from_config(rules).forfeit_score == forfeit
 
 
-def test_no_show_ends_the_partie_whatever_else_the_file_holds():
-    result = score([block(1, 5, 5, 5, 6)], [{"deal": 1, "player": "A1"}], no_show="B")
+def test_no_show_with_deals_is_refused_not_repaired():
+    with pytest.raises(ProtocolError) as err:
+        score([block(1, 5, 5, 5, 6)], no_show="B")
+    assert err.value.code == "no_show_with_deals"
+    assert "неявка пары B" in err.value.message_ru and "раздачи (1)" in err.value.message_ru
+
+
+def test_no_show_with_remarks_is_refused_not_repaired():
+    with pytest.raises(ProtocolError) as err:
+        score([], [{"deal": 1, "player": "A1"}], no_show="A")
+    assert err.value.code == "no_show_with_remarks"
+    assert "противоречит" in err.value.message_ru
+
+
+def test_no_show_alone_is_the_forfeit_with_no_deals():
+    result = score([], [], no_show="B")
     assert (result.totals_a, result.totals_b) == (160, 0) and result.winner == "A"
     assert result.deals == [] and result.finished
 

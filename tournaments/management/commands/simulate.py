@@ -18,16 +18,25 @@ class Command(BaseCommand):
         parser.add_argument("--system", choices=PairingSystem.values, default=PairingSystem.SWISS)
         parser.add_argument("--seed", default="1")
         parser.add_argument("--slug", default=None)
+        parser.add_argument("--withdraw", type=int, default=0,
+                            help="pairs withdrawn: half (rounded down) before the draw, the rest after round 1")
+        parser.add_argument("--no-shows", type=int, default=0, dest="no_shows",
+                            help="parties in which one pair does not come, spread over the rounds")
 
-    def handle(self, *args, pairs, rounds, system, seed, slug, **options):
+    def handle(self, *args, pairs, rounds, system, seed, slug, withdraw=0, no_shows=0, **options):
         if pairs < 2 or rounds < 1:
             raise CommandError("--pairs ≥ 2 and --rounds ≥ 1")
+        if withdraw < 0 or no_shows < 0:
+            raise CommandError("--withdraw and --no-shows are 0 or more")
+        if pairs - withdraw < 2:
+            raise CommandError("--withdraw must leave at least two pairs")
         User = get_user_model()
         organizer, created = User.objects.get_or_create(username="simulator")
         if created:
             organizer.set_unusable_password()
             organizer.save()
         started = time.perf_counter()
-        summary = simulate(organizer, pairs=pairs, rounds=rounds, system=system, seed=seed, slug=slug)
+        summary = simulate(organizer, pairs=pairs, rounds=rounds, system=system, seed=seed, slug=slug,
+                           withdraw=withdraw, no_shows=no_shows)
         summary["total_seconds"] = round(time.perf_counter() - started, 2)
         self.stdout.write(json.dumps(summary, ensure_ascii=False))
