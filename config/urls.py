@@ -3,6 +3,8 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from referees import password as password_views
+
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
 ]
@@ -11,6 +13,8 @@ urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("password/", password_views.PasswordChangeView.as_view(), name="password_change"),
+    path("password/done/", password_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("referee/", include("referees.urls")),
     path("protocols/", include("scoring.urls")),
     path("", include("scoring.reports.urls")),

@@ -12,6 +12,7 @@ urlpatterns = [
     path("t/<slug:slug>/accounts/player/<int:player_id>/", views_accounts.player_account, name="player_account"),
     path("t/<slug:slug>/accounts/role/<int:role_id>/<slug:action>/", views_accounts.role_action,
          name="role_action"),
+    path("t/<slug:slug>/accounts/password/<int:role_id>/", views_accounts.reset_password, name="reset_password"),
     path("partie/<int:partie_id>/", views.partie_entry, name="partie"),
     path("partie/<int:partie_id>/deal/", views.deal_save, name="deal_save"),
     path("partie/<int:partie_id>/deal/preview/", views.deal_preview, name="deal_preview"),
