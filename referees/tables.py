@@ -38,6 +38,9 @@ ACTION_LABELS = {
     "account.created": _("Учётная запись создана"),
     "account.tables_changed": _("Столы судьи изменены"),
     "account.role_removed": _("Роль снята"),
+    "account.password_reset": _("Судье задан новый пароль"),
+    "account.locked_out": _("Проверка пароля приостановлена после неверных попыток"),
+    "tournament.imported": _("Турнир загружен из файла переноса"),
 }
 
 
