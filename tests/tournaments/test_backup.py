@@ -86,7 +86,8 @@ def test_empty_means_no_tournament_and_no_account(transactional_db, django_user_
 @pytest.mark.parametrize("content, message", [
     (b"", "не резервная копия"),
     (b"<html>not a backup</html>", "не резервная копия"),
-    (b"SQLite format 3\x00" + b"\x00" * 200, "повреждён"),
+    (b"SQLite format 3\x00" + b"\x00" * 200, "повреждён" if connection.vendor == "sqlite" else "нельзя"),
+    (b"PGDMP" + b"\x00" * 200, "pg_restore" if connection.vendor == "postgresql" else "нельзя"),
 ])
 def test_restore_refuses_what_is_not_a_backup(transactional_db, tmp_path, content, message):
     path = tmp_path / "x.bin"
