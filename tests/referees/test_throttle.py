@@ -133,3 +133,18 @@ def test_right_player_password_signs(client, table):
     r = client.post(sign_url(table), {"seat": "A1", "password": PASSWORD}, REMOTE_ADDR="10.0.7.1")
     assert r.status_code == 302
     assert Protocol.objects.get(partie=table.partie).signatures.get().user == table.players["A1"]
+
+
+@pytest.mark.parametrize("username, password", [
+    ("x" * 10_000, "wrong"),
+    ("referee", "y" * 10_000),
+    ("<script>alert(1)</script>", "=1+2"),
+    ("٣٣٣", "²²²"),
+    ("referee\x00", "wrong"),
+])
+def test_hostile_login_input_is_an_error_not_a_crash(client, table, username, password):
+    r = login(client, username, password)
+    assert r.status_code == 200 and not logged_in(client)
+    assert "errorlist" in r.content.decode()
+    assert "<script>alert(1)" not in r.content.decode()
+

@@ -267,3 +267,8 @@ def test_not_a_json_file(tmp_path, db):
     path.write_bytes(b"\xff\xfe not json")
     with pytest.raises(CommandError, match="не файл переноса"):
         call_command("import_tournament", str(path), "--slug", "x", stdout=io.StringIO())
+
+
+def test_export_of_an_unknown_tournament(db):
+    with pytest.raises(CommandError, match="нет"):
+        call_command("export_tournament", "no-such", "/dev/null")

@@ -1,5 +1,6 @@
 """manage.py export_tournament SLUG FILE [--with-key] — one tournament to a JSON transfer file."""
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 
 from tournaments.models import Tournament
 from tournaments.services.transfer import TransferError, export_tournament
@@ -19,7 +20,7 @@ class Command(BaseCommand):
         try:
             tournament = Tournament.objects.get(slug=slug)
         except Tournament.DoesNotExist:
-            raise CommandError(f"Турнира «{slug}» нет.") from None
+            raise CommandError(_("Турнира с кратким именем «%(s)s» нет.") % {"s": slug[:100]}) from None
         try:
             counts = export_tournament(tournament, file, with_key=with_key)
         except (TransferError, OSError) as exc:
