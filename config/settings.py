@@ -98,7 +98,9 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DOMINO_LOCKOUT_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
-AXES_RESET_ON_SUCCESS = True
+# A success does not wipe the failures: axes would wipe those of the whole address, so that an
+# account of one's own would reset the count against somebody else's. Failures expire with the cool-off.
+AXES_RESET_ON_SUCCESS = False
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_ENABLE_ACCESS_FAILURE_LOG = True
 AXES_LOCKOUT_CALLABLE = "referees.throttle.lockout_response"

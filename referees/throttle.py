@@ -2,8 +2,9 @@
 
 django-axes counts every failed ``authenticate(request=…)`` per account and per
 client address (settings ``AXES_*``). After ``AXES_FAILURE_LIMIT`` wrong
-passwords the account, and separately the address, is locked for
-``AXES_COOLOFF_TIME``; during the lockout even the right password is refused.
+passwords within ``AXES_COOLOFF_TIME`` the account, and separately the
+address, is locked for ``AXES_COOLOFF_TIME``; during the lockout even the
+right password is refused. A successful login does not clear the count.
 
 * The login page: axes' middleware replaces the answer with ``lockout_response``
   (the lockout page in the site's layout). A login has no tournament, so the
@@ -47,9 +48,9 @@ def cooloff_minutes() -> int:
 def lockout_message() -> str:
     minutes = cooloff_minutes()
     if not minutes:
-        return _("Слишком много неверных паролей подряд (%(limit)s): вход для этой учётной записи и с этого "
+        return _("Слишком много неверных паролей (%(limit)s): вход для этой учётной записи и с этого "
                  "устройства закрыт до снятия блокировки администратором.") % {"limit": settings.AXES_FAILURE_LIMIT}
-    return _("Слишком много неверных паролей подряд (%(limit)s): вход для этой учётной записи и с этого "
+    return _("Слишком много неверных паролей (%(limit)s): вход для этой учётной записи и с этого "
              "устройства закрыт на %(minutes)s мин. Правильный пароль сейчас тоже не подойдёт — "
              "попробуйте позже.") % {"limit": settings.AXES_FAILURE_LIMIT, "minutes": minutes}
 

@@ -58,6 +58,15 @@ def test_fifth_wrong_password_locks_and_the_right_one_is_refused(client, table, 
     assert AccessFailureLog.objects.filter(username="referee", locked_out=True).exists()
 
 
+def test_logging_into_ones_own_account_does_not_reset_the_count_against_another(client, table):
+    for _ in range(4):
+        login(client, "referee", "wrong-password", ip="10.0.9.1")
+    own = client.__class__()
+    assert login(own, "nobody", PASSWORD, ip="10.0.9.1").status_code == 302
+    r = login(client, "referee", "wrong-password", ip="10.0.9.1")
+    assert r.status_code == 429 and LOCKOUT_TEXT in r.content.decode()
+
+
 def test_the_account_is_locked_whatever_the_address(client, table):
     for i in range(5):
         login(client, "referee", "wrong-password", ip=f"10.0.1.{i}")
