@@ -11,7 +11,7 @@ urlpatterns = [
 
 urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", auth_views.LoginView.as_view(authentication_form=password_views.LoginForm), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/", password_views.PasswordChangeView.as_view(), name="password_change"),
     path("password/done/", password_views.PasswordChangeDoneView.as_view(), name="password_change_done"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.contrib.auth import authenticate
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import PasswordChangeForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
 from django.urls import reverse_lazy
@@ -18,6 +18,15 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 
 MAX_PASSWORD_LENGTH = 128
+
+
+class LoginForm(AuthenticationForm):
+    """Django's login form, with its length limits enforced (Django only sets them on the widget)."""
+
+    def __init__(self, request=None, *args, **kwargs):
+        super().__init__(request, *args, **kwargs)
+        self.fields["username"].validators.append(MaxLengthValidator(self.fields["username"].max_length))
+        self.fields["password"].validators.append(MaxLengthValidator(MAX_PASSWORD_LENGTH))
 
 
 class ThrottledPasswordChangeForm(PasswordChangeForm):

@@ -33,6 +33,9 @@ from .models import log_action
 log = logging.getLogger(__name__)
 
 
+USERNAME_MAX = 150
+
+
 class LockedOut(ServiceError):
     """Too many wrong passwords: checks are refused for the cool-off time."""
 
@@ -53,6 +56,23 @@ def lockout_message() -> str:
     return _("Слишком много неверных паролей (%(limit)s): вход для этой учётной записи и с этого "
              "устройства закрыт на %(minutes)s мин. Правильный пароль сейчас тоже не подойдёт — "
              "попробуйте позже.") % {"limit": settings.AXES_FAILURE_LIMIT, "minutes": minutes}
+
+
+def client_username(request, credentials=None):
+    """The username axes records (``AXES_USERNAME_CALLABLE``): axes' own rule, cut to the longest possible.
+
+    Axes keeps it in a 255-character column; a longer name (which no account
+    can have) would fail to save on PostgreSQL and answer 500 instead of
+    counting as a failure.
+    """
+    field = settings.AXES_USERNAME_FORM_FIELD
+    if credentials:
+        username = credentials.get(field)
+    else:
+        username = getattr(request, "data", request.POST).get(field)
+    if username is None:
+        return None
+    return str(username)[:USERNAME_MAX]
 
 
 def lockout_response(request, original_response=None, credentials=None):

@@ -157,3 +157,20 @@ def test_hostile_login_input_is_an_error_not_a_crash(client, table, username, pa
     assert "errorlist" in r.content.decode()
     assert "<script>alert(1)" not in r.content.decode()
 
+
+def test_a_name_too_long_for_any_account_is_refused_next_to_the_field_and_recorded_cut(client, table, rf):
+    from referees.throttle import client_username
+
+    r = login(client, "x" * 10_000, "wrong")
+    html = r.content.decode()
+    username_part = html[html.index('name="username"'):html.index('name="password"')]
+    assert "150" in username_part and "errorlist" in username_part
+    # Any other form that authenticates (the admin's) reaches axes: the name is cut to fit its column.
+    request = rf.post("/admin/login/", {"username": "y" * 10_000})
+    assert client_username(request) == "y" * 150
+    assert client_username(request, {"username": "z" * 300}) == "z" * 150
+    assert client_username(request, {"username": None}) is None
+    admin = client.post("/admin/login/", {"username": "w" * 10_000, "password": "wrong"}, REMOTE_ADDR="10.0.8.1")
+    assert admin.status_code == 200
+    assert AccessAttempt.objects.filter(username="w" * 150).exists()
+
