@@ -9,14 +9,18 @@ from config.converters import IdConverter, NumberConverter
 register_converter(IdConverter, "id")
 register_converter(NumberConverter, "num")
 
+from referees import password as password_views
+
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
 ]
 
 urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", auth_views.LoginView.as_view(authentication_form=password_views.LoginForm), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("password/", password_views.PasswordChangeView.as_view(), name="password_change"),
+    path("password/done/", password_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("referee/", include("referees.urls")),
     path("protocols/", include("scoring.urls")),
     path("", include("scoring.reports.urls")),

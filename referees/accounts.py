@@ -210,6 +210,53 @@ def remove_role(user, tournament, role_id) -> None:
                    after={"unlinked_players": unlinked} if unlinked else None)
 
 
+class ResetPassword(NamedTuple):
+    """A password set by ``reset_official_password``; it exists only here, once."""
+
+    role: TournamentRole
+    password: str
+
+
+def _may_reset(user, account) -> bool:
+    """Only an account that serves nothing but tournaments this organizer organizes, and is no staff."""
+    if account.is_staff or account.is_superuser or account.pk == user.pk:
+        return False
+    other_roles = TournamentRole.objects.filter(user=account).exclude(role=RoleKind.PLAYER)
+    tournaments = {r.tournament_id: r for r in other_roles.select_related("tournament")}
+    if any(r.role == RoleKind.ORGANIZER for r in tournaments.values()):
+        return False
+    return all(perms.is_organizer(user, r.tournament) for r in tournaments.values())
+
+
+def reset_official_password(user, tournament, role_id) -> ResetPassword:
+    """A new random password for a referee or chief referee of the tournament (shown once, never audited).
+
+    Refused for an account that also organizes, is staff, or serves a tournament
+    this organizer does not organize: its owner answers to someone else. The
+    account's login lockout, if any, is lifted.
+    """
+    _require_organizer(user, tournament)
+    with transaction.atomic():
+        tournament = _locked(tournament)
+        official = _role_in(tournament, role_id)
+        if official.role not in OFFICIAL_ROLES:
+            raise InvalidInput(_("Сбросить пароль можно только судье или главному судье."),
+                               code="reset_not_for_role")
+        account = get_user_model().objects.select_for_update().get(pk=official.user_id)
+        if not _may_reset(user, account):
+            raise NotAllowed(_("Пароль учётной записи «%(u)s» может сбросить только администратор: она "
+                               "служит и в других турнирах или имеет другие права.") % {"u": account.get_username()})
+        password = _valid_random_password(10, account)
+        account.set_password(password)
+        account.save(update_fields=["password"])
+        official.user = account
+        log_action(tournament, "account.password_reset", user=user, after=role_snapshot(official))
+    from axes.utils import reset as reset_lockout
+
+    reset_lockout(username=account.get_username())
+    return ResetPassword(official, password)
+
+
 # --- players ---------------------------------------------------------------------
 
 def _player_in(tournament, player) -> Player:
@@ -250,7 +297,13 @@ def create_player_account(user, tournament, player, *, username, password) -> Pl
 
 
 def random_password(length=8) -> str:
-    return "".join(secrets.choice(PASSWORD_ALPHABET) for _i in range(length))
+    """Letters and digits of ``PASSWORD_ALPHABET``, at least one of each (never all digits)."""
+    letters = [c for c in PASSWORD_ALPHABET if not c.isdigit()]
+    digits = [c for c in PASSWORD_ALPHABET if c.isdigit()]
+    chars = [secrets.choice(letters), secrets.choice(digits)]
+    chars += [secrets.choice(PASSWORD_ALPHABET) for _i in range(max(length, 2) - 2)]
+    secrets.SystemRandom().shuffle(chars)
+    return "".join(chars[:max(length, 2)])
 
 
 def _valid_random_password(length, candidate) -> str:
@@ -289,8 +342,8 @@ def create_player_accounts(user, tournament, *, password_length=8) -> list[Issue
     Running it again creates nothing for players who already have an account.
     """
     _require_organizer(user, tournament)
-    if isinstance(password_length, bool) or not isinstance(password_length, int) or not 6 <= password_length <= 64:
-        raise InvalidInput(_("Длина пароля — от 6 до 64 знаков."), code="password_length_invalid",
+    if isinstance(password_length, bool) or not isinstance(password_length, int) or not 8 <= password_length <= 64:
+        raise InvalidInput(_("Длина пароля — от 8 до 64 знаков."), code="password_length_invalid",
                            field="password_length")
     issued = []
     with transaction.atomic():

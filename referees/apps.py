@@ -5,3 +5,6 @@ from django.utils.translation import gettext_lazy as _
 class RefereesConfig(AppConfig):
     name = "referees"
     verbose_name = _("Судейство")
+
+    def ready(self):
+        from . import throttle  # noqa: F401  (connects the lockout log to axes' signal)

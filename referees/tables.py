@@ -56,6 +56,9 @@ ACTION_LABELS = {
     "players.pins_issued": _("Выданы ПИН-коды"),
     "tournament.signing_changed": _("Изменён способ подписи"),
     "protocol.pin_reset": _("Попытки ПИН-кода разрешены снова"),
+    "account.password_reset": _("Судье задан новый пароль"),
+    "account.locked_out": _("Проверка пароля приостановлена после неверных попыток"),
+    "tournament.imported": _("Турнир загружен из файла переноса"),
 }
 
 

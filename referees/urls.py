@@ -12,6 +12,7 @@ urlpatterns = [
     path("t/<slug:slug>/accounts/player/<id:player_id>/", views_accounts.player_account, name="player_account"),
     path("t/<slug:slug>/accounts/role/<id:role_id>/<slug:action>/", views_accounts.role_action,
          name="role_action"),
+    path("t/<slug:slug>/accounts/password/<id:role_id>/", views_accounts.reset_password, name="reset_password"),
     path("partie/<id:partie_id>/", views.partie_entry, name="partie"),
     path("partie/<id:partie_id>/deal/", views.deal_save, name="deal_save"),
     path("partie/<id:partie_id>/deal/preview/", views.deal_preview, name="deal_preview"),

@@ -6,7 +6,6 @@ services land next to the field they name; nothing is saved on error.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import authenticate
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -21,7 +20,7 @@ from scoring.forms import DealForm, FirstLeadForm, NoShowForm, PlayerSignForm, R
 from tournaments.models import Partie
 
 from . import permissions as perms
-from . import selectors, signing
+from . import selectors, signing, throttle
 
 
 def get_partie(partie_id) -> Partie:
@@ -305,7 +304,10 @@ def sign(request, partie_id):
         return redirect(entry_url(partie, "signatures"))
     signer = request.user
     if seat not in perms.player_seats(request.user, partie):
-        signer = _player_by_password(request, partie, seat, form.cleaned_data["password"])
+        try:
+            signer = _player_by_password(request, partie, seat, form.cleaned_data["password"])
+        except throttle.LockedOut as exc:
+            return render_entry(request, partie, status=429, errors={f"sign_{seat}": exc.message})
         if signer is None:
             return render_entry(request, partie, status=422, errors={
                 f"sign_{seat}": _("Неверный пароль игрока или у игрока нет учётной записи.")})
@@ -316,13 +318,8 @@ def sign(request, partie_id):
 
 
 def _player_by_password(request, partie, seat, password):
-    pair = partie.pair_a if seat[0] == "A" else partie.pair_b
-    players = perms.seated_players(pair) if pair else []
-    index = int(seat[1]) - 1
-    if index >= len(players) or players[index].user is None or not password:
-        return None
-    user = authenticate(request, username=players[index].user.get_username(), password=password)
-    return user if user is not None and user.pk == players[index].user_id else None
+    """Throttled (per account and per device); raises ``throttle.LockedOut`` after too many wrong tries."""
+    return throttle.player_by_password(request, partie, seat, password)
 
 
 @login_required

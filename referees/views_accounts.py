@@ -63,6 +63,7 @@ def render_page(request, tournament, *, status=200, official_form=None, tables_f
             "tables_form": (tables_form if role.pk == role_id else _tables_form(role))
             if role.role == RoleKind.REFEREE else None,
             "removable": not (role.role == RoleKind.ORGANIZER and role.user_id == request.user.pk),
+            "resettable": role.role in accounts.OFFICIAL_ROLES,
         })
     query = clean_query(request.GET.get("q"))
     ids = selectors.player_ids(tournament, query if player_id is None else "")
@@ -194,3 +195,25 @@ def player_accounts(request, slug):
     login_url = request.build_absolute_uri(reverse("login"))
     return render(request, "referees/account_slips.html",
                   {"tournament": tournament, "issued": issued, "login_url": login_url})
+
+
+@never_cache
+@login_required
+@require_POST
+def reset_password(request, slug, role_id):
+    """A new password for a referee or chief referee, shown this once on a page browsers do not keep."""
+    tournament, refused = _organized(request, slug)
+    if refused:
+        return refused
+    try:
+        reset = accounts.reset_official_password(request.user, tournament, role_id)
+    except NotAllowed as exc:
+        return forbidden(request, exc.message)
+    except ServiceError as exc:
+        if exc.code == "role_not_found":
+            raise Http404 from None
+        messages.error(request, exc.message)
+        return redirect(accounts_url(tournament, "officials"))
+    login_url = request.build_absolute_uri(reverse("login"))
+    return render(request, "referees/password_reset.html",
+                  {"tournament": tournament, "role": reset.role, "password": reset.password, "login_url": login_url})

@@ -27,3 +27,13 @@ def organizer(django_user_model):
     post_save.connect(on_save, sender=Tournament, weak=False, dispatch_uid="tests-organizer-role")
     yield user
     post_save.disconnect(sender=Tournament, dispatch_uid="tests-organizer-role")
+
+
+@pytest.fixture(autouse=True)
+def _login_throttling(request, settings):
+    """Login throttling (django-axes) is on only in the tests marked ``axes``, which check it.
+
+    Elsewhere ``client.login()`` (which calls authenticate() without a request) must keep working.
+    """
+    if request.node.get_closest_marker("axes") is None:
+        settings.AXES_ENABLED = False
