@@ -1,6 +1,8 @@
 """Public standings pages and the export downloads (thin: fetch, render)."""
 from __future__ import annotations
 
+import functools
+
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
@@ -8,6 +10,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
+from scoring import live
 from scoring.models import Protocol
 from tournaments.models import Round, RoundStatus, Tournament
 
@@ -50,9 +53,28 @@ def _file(data: bytes, filename: str, content_type: str, inline=False) -> HttpRe
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
+def _public_etag(request, slug, *, per_user=False):
+    """The data version of a published tournament (None: the view answers, e.g. 404)."""
+    row = Tournament.objects.filter(slug=slug).values_list("pk", "is_public").first()
+    if row is None or not row[1]:
+        return None
+    return live.etag(live.current_stamp(row[0]), request, per_user=per_user)
+
+
+def _standings_data(tournament, after_round):
+    """Standings shared by the page and the projector, computed once per data version."""
+    key = f"live:standings:{tournament.pk}:{live.current_stamp(tournament.pk)}:{after_round}"
+    data = live.cache.get(key)
+    if data is None:
+        data = selectors.load_standings(tournament, after_round)
+        live.cache.set(key, data, live.CACHE_SECONDS)
+    return data
+
+
+@live.live_page(functools.partial(_public_etag, per_user=True), per_user=True)
 def standings(request, slug):
     tournament = _tournament(request, slug)
-    data = selectors.load_standings(tournament, _after_round(request))
+    data = _standings_data(tournament, _after_round(request))
     table = StandingsTable(data.rows)
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     return render(request, "reports/standings.html", {
@@ -91,10 +113,11 @@ def crosstable(request, slug):
     })
 
 
+@live.live_page(_public_etag, cache_body=True)
 def projector(request, slug):
     """Standings for a hall screen: big type, a page of rows at a time, turning by itself."""
     tournament = _tournament(request, slug)
-    data = selectors.load_standings(tournament, _after_round(request))
+    data = _standings_data(tournament, _after_round(request))
     pages = max(1, -(-len(data.rows) // PROJECTOR_ROWS))
     raw = request.GET.get("page", "1")
     page = (int(raw) - 1) % pages + 1 if raw.isdigit() and int(raw) > 0 else 1
