@@ -154,6 +154,8 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
+    # A phone or a scanner asking for a host name the site does not serve: answered 400, not a traceback.
+    "loggers": {"django.security.DisallowedHost": {"handlers": [], "propagate": False}},
 }
 
 # Test database on SQLite: a file of its own per test process instead of the shared in-memory

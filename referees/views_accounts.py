@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from config.public import public_url
 from scoring.errors import NotAllowed, ServiceError
 from tournaments.models import Tournament
 
@@ -167,6 +168,6 @@ def player_accounts(request, slug):
     if not issued:
         messages.info(request, _("У всех игроков уже есть учётные записи; новых не создано."))
         return redirect(accounts_url(tournament, "players"))
-    login_url = request.build_absolute_uri(reverse("login"))
+    login_url = public_url(reverse("login"), request)
     return render(request, "referees/account_slips.html",
                   {"tournament": tournament, "issued": issued, "login_url": login_url})

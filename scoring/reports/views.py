@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
+from config.public import public_url
 from scoring import live
 from scoring.models import Protocol
 from tournaments.models import Round, RoundStatus, Tournament
@@ -169,7 +170,7 @@ def blank_sheets(request, slug, number):
     tournament = _tournament(request, slug)
     _require_export(request, tournament)
     get_object_or_404(Round, tournament=tournament, number=number)
-    data = exports.blank_sheets_pdf(tournament, number, base_url=request.build_absolute_uri("/"))
+    data = exports.blank_sheets_pdf(tournament, number, base_url=public_url("/", request))
     return _file(data, f"{slug}-round{number}-blank.pdf", "application/pdf", inline=True)
 
 
@@ -177,7 +178,7 @@ def signed_sheets(request, slug, number):
     tournament = _tournament(request, slug)
     _require_export(request, tournament)
     get_object_or_404(Round, tournament=tournament, number=number)
-    data = exports.signed_sheets_pdf(tournament, number, base_url=request.build_absolute_uri("/"))
+    data = exports.signed_sheets_pdf(tournament, number, base_url=public_url("/", request))
     return _file(data, f"{slug}-round{number}-signed.pdf", "application/pdf")
 
 
@@ -187,5 +188,5 @@ def protocol_pdf(request, slug, partie_id):
     protocol = get_object_or_404(Protocol, partie_id=partie_id, partie__round__tournament=tournament)
     if not protocol.is_locked:
         _require_export(request, tournament)
-    data = exports.protocol_pdf(protocol, base_url=request.build_absolute_uri("/"))
+    data = exports.protocol_pdf(protocol, base_url=public_url("/", request))
     return _file(data, f"{slug}-protocol-{partie_id}.pdf", "application/pdf")
