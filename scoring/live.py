@@ -106,8 +106,16 @@ def _tournament_of(instance):
 
 
 def _saved(sender, instance, raw=False, **kwargs):
-    if not raw:
-        bump(_tournament_of(instance))
+    if raw:
+        return
+    from .models import Protocol
+
+    if isinstance(instance, Protocol):
+        # A protocol write saves its row more than once under one new version: one bump is enough.
+        if getattr(instance, "_live_bumped_version", None) == instance.version:
+            return
+        instance._live_bumped_version = instance.version
+    bump(_tournament_of(instance))
 
 
 def _deleted(sender, instance, **kwargs):
