@@ -141,7 +141,7 @@ class Setup:
         for port in self.servers:
             log = open(Path(self.env["DOMINO_DATA_DIR"]) / f"server-{port}.log", "w")
             self.procs.append(subprocess.Popen(
-                [PY, "manage.py", "serve", "--no-migrate", "--host", "127.0.0.1", "--port", str(port),
+                [PY, "manage.py", "serve", "--no-migrate", "--no-static", "--host", "127.0.0.1", "--port", str(port),
                  "--workers", str(workers), "--threads", str(threads)],
                 env=self.env, cwd=BASE, stdout=log, stderr=subprocess.STDOUT))
         for port in self.servers:

@@ -39,6 +39,8 @@ class Command(BaseCommand):
         parser.add_argument("--threads", type=int, default=int(os.environ.get("WEB_THREADS", "4")))
         parser.add_argument("--no-migrate", action="store_true",
                             help="app servers of a federation: the database is prepared once, elsewhere")
+        parser.add_argument("--no-static", action="store_true",
+                            help="the static files are collected already (several servers on one folder)")
         parser.add_argument("--prepare-only", action="store_true", help="prepare, print the address, do not serve")
 
     def handle(self, *args, **o):
@@ -49,7 +51,8 @@ class Command(BaseCommand):
             call_command("createcachetable", verbosity=0)
             self.disable_demo_logins()
             self.ensure_organizer()
-        call_command("collectstatic", interactive=False, verbosity=0)
+        if not o["no_static"]:
+            call_command("collectstatic", interactive=False, verbosity=0)
         self.print_address()
         if o["prepare_only"]:
             return
