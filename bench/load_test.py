@@ -182,7 +182,7 @@ def start_postgres():
     subprocess.run([*runas, pgbin / "initdb", "-D", tmp / "data", "-U", "domino", "--auth=trust", "-E", "UTF8"],
                    check=True, stdout=subprocess.DEVNULL)
     subprocess.run([*runas, pgbin / "pg_ctl", "-D", tmp / "data", "-l", tmp / "log", "-w", "-o",
-                    f"-h 127.0.0.1 -p {port} -k {tmp} -c max_connections=300"], check=True,
+                    f"-h 127.0.0.1 -p {port} -k {tmp} -c max_connections=300", "start"], check=True,
                    stdout=subprocess.DEVNULL)
     subprocess.run([*runas, pgbin / "createdb", "-h", "127.0.0.1", "-p", str(port), "-U", "domino", "domino"],
                    check=True)
