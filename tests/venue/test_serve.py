@@ -218,3 +218,26 @@ def test_500_renders_without_the_request_context():
     body = response.content.decode()
     assert "Ошибка сервера" in body
     assert "{%" not in body
+
+
+@pytest.mark.django_db
+@override_settings(SITE_URL="http://192.168.1.20:8000")
+def test_printed_sheets_carry_the_public_address_not_the_requests(client, django_user_model):
+    import io
+
+    import pdfplumber
+
+    from referees.models import RoleKind, TournamentRole
+    from tests.factories import make_round, make_tournament
+
+    cup = make_tournament(2)
+    partie = make_round(cup, 1, [(1, 2)]).parties.get()
+    boss = django_user_model.objects.create_user("boss", password="x")
+    TournamentRole.objects.create(tournament=cup, user=boss, role=RoleKind.ORGANIZER)
+    client.force_login(boss)
+    response = client.get(f"/t/{cup.slug}/round/1/sheets-blank.pdf", HTTP_HOST="127.0.0.1")
+    assert response.status_code == 200
+    with pdfplumber.open(io.BytesIO(response.content)) as pdf:
+        text = "".join(page.extract_text() or "" for page in pdf.pages)
+    assert f"http://192.168.1.20:8000/protocols/{partie.pk}/" in text
+    assert "127.0.0.1" not in text
