@@ -34,7 +34,8 @@ if SERVE:
     if not SITE_URL:
         SITE_URL = venue.default_site_url(os.environ.get("PORT", "8000"))
     ALLOWED_HOSTS = [h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "").split(",") if h.strip()]
-    ALLOWED_HOSTS += ["127.0.0.1", "localhost", *venue.lan_addresses(), urlsplit(SITE_URL).hostname or "localhost"]
+    ALLOWED_HOSTS += ["127.0.0.1", "localhost", *venue.lan_addresses(), *venue.host_names(),
+                      urlsplit(SITE_URL).hostname or "localhost"]
     CSRF_TRUSTED_ORIGINS = [SITE_URL] if SITE_URL.startswith("https://") else []
 
 INSTALLED_APPS = [

@@ -41,6 +41,15 @@ def lan_addresses() -> list[str]:
     return found
 
 
+def host_names() -> list[str]:
+    """The machine's own name and its mDNS name (``laptop.local``), which phones may also type."""
+    name = socket.gethostname().strip().lower()
+    if not name or name == "localhost":
+        return []
+    short = name.split(".")[0]
+    return sorted({name, short, f"{short}.local"})
+
+
 def secret_key(data_dir: Path) -> str:
     """The key in ``data_dir/secret_key``, generated on first use (readable by the owner only).
 

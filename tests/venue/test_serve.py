@@ -41,7 +41,7 @@ def test_serve_mode_is_production(tmp_path):
     assert "whitenoise.middleware.WhiteNoiseMiddleware" in s["MIDDLEWARE"]
     assert "Manifest" in s["STORAGES"]
     assert s["SITE_URL"].endswith(":8123")
-    for address in venue.lan_addresses():
+    for address in venue.lan_addresses() + venue.host_names():
         assert address in s["ALLOWED_HOSTS"]
     assert "testserver" not in s["ALLOWED_HOSTS"]
 
