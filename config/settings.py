@@ -88,7 +88,9 @@ WSGI_APPLICATION = "config.wsgi.application"
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{DATA_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
+        # A served site keeps its connections (one per server thread) instead of opening one per request.
+        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60" if SERVE else "0")),
+        conn_health_checks=SERVE,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
