@@ -139,9 +139,12 @@ def test_without_a_terminal_or_variables_it_starts_and_says_how(monkeypatch, cap
     monkeypatch.delenv("DOMINO_ADMIN_USER", raising=False)
     monkeypatch.delenv("DOMINO_ADMIN_PASSWORD", raising=False)
     monkeypatch.setattr(sys.stdin, "isatty", lambda: False, raising=False)
-    command = Command()
-    command.ensure_organizer()
+    from io import StringIO
+
+    out = StringIO()
+    Command(stdout=out).ensure_organizer()
     assert not get_user_model().objects.exists()
+    assert "DOMINO_ADMIN_USER" in out.getvalue()
 
 
 @pytest.mark.django_db
@@ -241,3 +244,25 @@ def test_printed_sheets_carry_the_public_address_not_the_requests(client, django
         text = "".join(page.extract_text() or "" for page in pdf.pages)
     assert f"http://192.168.1.20:8000/protocols/{partie.pk}/" in text
     assert "127.0.0.1" not in text
+
+
+@pytest.mark.django_db
+def test_on_a_terminal_it_asks_until_the_password_is_good(monkeypatch):
+    from io import StringIO
+
+    from tournaments.management.commands import serve
+
+    monkeypatch.delenv("DOMINO_ADMIN_USER", raising=False)
+    monkeypatch.delenv("DOMINO_ADMIN_PASSWORD", raising=False)
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr("builtins.input", lambda prompt="": "olga")
+    answers = iter(["Long-password-1", "Other-password-2",   # differ
+                    "123", "123",                            # too short
+                    "Long-password-1", "Long-password-1"])
+    monkeypatch.setattr(serve.getpass, "getpass", lambda prompt="": next(answers))
+    out = StringIO()
+    serve.Command(stdout=out).ensure_organizer()
+    user = get_user_model().objects.get(username="olga")
+    assert user.check_password("Long-password-1")
+    assert user.has_perm("tournaments.add_tournament")
+    assert "differ" in out.getvalue()
