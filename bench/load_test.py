@@ -184,15 +184,13 @@ def start_postgres():
     subprocess.run([*runas, pgbin / "pg_ctl", "-D", tmp / "data", "-l", tmp / "log", "-w", "-o",
                     f"-h 127.0.0.1 -p {port} -k {tmp} -c max_connections=300", "start"], check=True,
                    stdout=subprocess.DEVNULL)
-    subprocess.run([*runas, pgbin / "createdb", "-h", "127.0.0.1", "-p", str(port), "-U", "domino", "domino"],
-                   check=True)
 
     def stop():
         subprocess.run([*runas, pgbin / "pg_ctl", "-D", tmp / "data", "-m", "immediate", "stop"],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         shutil.rmtree(tmp, ignore_errors=True)
 
-    return f"postgres://domino@127.0.0.1:{port}/domino", stop
+    return f"postgres://domino@127.0.0.1:{port}/postgres", stop
 
 
 # --- parent side: the clients ---------------------------------------------------------------------
@@ -318,12 +316,19 @@ def play_table(partie, devices, rng, rules, think, barrier_every, sent, results,
             if 409 in statuses:
                 loser = devices[statuses.index(409)]
                 loser.open(partie)
-            if main.state()[0] == n:  # the main device lost: read its page again
+            if main.state()[0] == n:  # the main device lost, or both failed: read its page again
                 main.open(partie)
+            if main.state()[0] == n and 409 not in statuses:  # neither saved it: send it again
+                main.post_deal(partie, deal, main.state()[1], lone_double_blank)
         else:
-            main.post_deal(partie, deal, version, lone_double_blank)
+            status = main.post_deal(partie, deal, version, lone_double_blank)
+            if status is None or status >= 500:
+                # What a referee does after an error: open the table again; if the deal is not there, send it again.
+                main.open(partie)
+                if main.state()[0] == n:
+                    main.post_deal(partie, deal, main.state()[1], lone_double_blank)
         if main.state()[0] == n:
-            break  # refused: counted as an error, the table will be reported
+            break  # refused twice: counted as errors, the table will be reported
         deals.append(deal)
         if think:
             time.sleep(think * rng.uniform(0.8, 1.2))

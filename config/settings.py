@@ -97,6 +97,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Wait for a writer instead of failing at once when two devices save together.
     DATABASES["default"].setdefault("OPTIONS", {})
     DATABASES["default"]["OPTIONS"].update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
+    if SERVE:  # a busy hall on a slow laptop: a writer waits up to a minute rather than fail
+        DATABASES["default"]["OPTIONS"]["timeout"] = int(os.environ.get("DOMINO_SQLITE_TIMEOUT", "60"))
     # WAL: readers (the pages polled by phones) never wait for a writer, and a writer does not wait for them.
     DATABASES["default"]["OPTIONS"].setdefault("init_command", "PRAGMA journal_mode=WAL;")
 

@@ -148,7 +148,7 @@ class Command(BaseCommand):
         argv = [
             sys.executable, "-m", "gunicorn", "config.wsgi:application",
             "--bind", f"{o['host']}:{o['port']}", "--workers", str(o["workers"]), "--threads", str(o["threads"]),
-            "--worker-class", "gthread", "--timeout", "60", "--graceful-timeout", "20",
+            "--worker-class", "gthread", "--timeout", "120", "--graceful-timeout", "20",
             "--access-logfile", os.environ.get("WEB_ACCESS_LOG", "-"), "--error-logfile", "-",
             # One control socket per server: several servers may run on one machine.
             "--control-socket", str(settings.DATA_DIR / f"gunicorn-{o['port']}.ctl"),
