@@ -345,9 +345,12 @@ def percentile(values, p):
 def run_setup(setup, args):
     from scoring.rules import Rules
 
-    print(f"\n== {setup.name}: {len(setup.servers)} server(s) x {args.workers} workers x {args.threads} threads, "
+    print(f"\n== {setup.name}: {len(setup.servers)} server(s) x "
+          f"{args.workers if len(setup.servers) == 1 else (args.pg_workers or max(1, args.workers // 2))} workers "
+          f"x {args.threads} threads, "
           f"{args.tables} tables ({args.dual} from two devices), think {args.think} s", flush=True)
-    setup.start(args.workers, args.threads)
+    workers = args.workers if len(setup.servers) == 1 else (args.pg_workers or max(1, args.workers // 2))
+    setup.start(workers, args.threads)
     try:
         data = setup.child("_prepare", "--tables", str(args.tables))
         rules = Rules.from_config({"preset": "pusto-shest"})
@@ -432,6 +435,8 @@ def main():
     parser.add_argument("--pg-url", default="start", help="PostgreSQL URL, or 'start' for a throw-away server")
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--pg-workers", type=int, default=None,
+                        help="workers of each of the two PostgreSQL app servers (default: half of --workers)")
     parser.add_argument("--page-logins", type=int, default=8,
                         help="referees who log in through the login page (the rest reuse a session)")
     args = parser.parse_args()
