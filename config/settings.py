@@ -28,7 +28,7 @@ elif not DEBUG:
 else:
     SECRET_KEY = "dev-only-secret-key-change-me-in-production"
 ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
-# The public address QR codes, login slips and PDFs carry (see config.site.public_url).
+# The public address QR codes, login slips and PDFs carry (see config.public.public_url).
 SITE_URL = os.environ.get("SITE_URL", "").rstrip("/")
 if SERVE:
     if not SITE_URL:
@@ -135,7 +135,7 @@ if os.environ.get("DOMINO_HTTPS") == "1":
     SECURE_HSTS_PRELOAD = True
 
 # The live pages' fragments (round overview, standings, projector) are cached under the tournament's
-# data version (referees.live). On SQLite (one machine) a file cache shared by the server's processes;
+# data version (scoring.live). On SQLite (one machine) a file cache shared by the server's processes;
 # on PostgreSQL (several app servers) the database cache, shared by all of them.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
