@@ -135,7 +135,7 @@ def test_a_weak_organizer_password_is_refused(monkeypatch):
 
 
 @pytest.mark.django_db
-def test_without_a_terminal_or_variables_it_starts_and_says_how(monkeypatch, capsys):
+def test_without_a_terminal_or_variables_it_starts_and_says_how(monkeypatch):
     monkeypatch.delenv("DOMINO_ADMIN_USER", raising=False)
     monkeypatch.delenv("DOMINO_ADMIN_PASSWORD", raising=False)
     monkeypatch.setattr(sys.stdin, "isatty", lambda: False, raising=False)
@@ -178,7 +178,7 @@ def test_a_changed_password_of_a_demo_login_is_kept(django_user_model):
 
 @pytest.mark.django_db
 @override_settings(SITE_URL="http://192.168.1.20:8000")
-def test_the_address_and_its_qr_code_are_printed(capsys):
+def test_the_address_and_its_qr_code_are_printed():
     from io import StringIO
 
     out = StringIO()
