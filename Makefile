@@ -1,4 +1,4 @@
-# Two commands for a newcomer: `make run` and `make test`.
+# Three commands: `make run` (the demo, development), `make test`, `make serve` (a real event).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install browser migrate demo messages bench clean
+.PHONY: run test serve install browser migrate demo messages bench clean
 
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -18,6 +18,7 @@ install: $(STAMP)
 
 migrate: install
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py createcachetable
 
 demo: migrate
 	$(PY) manage.py load_demo
@@ -28,6 +29,15 @@ run: demo
 	@echo "  Organizer login: organizer / domino2026 (referee: referee / domino2026, chief referee: chief / domino2026)"
 	@echo ""
 	$(PY) manage.py runserver $(HOST):$(PORT)
+
+# Production mode on the venue laptop: gunicorn on 0.0.0.0:8000, DEBUG off, no demo; its own data folder.
+# HOST/PORT as for `make run`; DOMINO_DATA_DIR, SITE_URL, DJANGO_SECRET_KEY, DOMINO_ADMIN_USER/PASSWORD
+# from the environment (docs/deploy.md).
+SERVE_HOST ?= 0.0.0.0
+SERVE_DATA ?= $(CURDIR)/var/serve
+serve: install
+	DOMINO_MODE=serve DOMINO_DATA_DIR="$${DOMINO_DATA_DIR:-$(SERVE_DATA)}" PORT=$(PORT) \
+	  $(PY) manage.py serve --host $(if $(filter command line environment,$(origin HOST)),$(HOST),$(SERVE_HOST)) --port $(PORT)
 
 # Debian's Chromium for the browser tests (Playwright cannot download a browser here).
 browser:

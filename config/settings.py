@@ -7,16 +7,37 @@ import os
 from datetime import timedelta
 from pathlib import Path
 
+from urllib.parse import urlsplit
+
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
+
+from . import venue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("DOMINO_DATA_DIR", BASE_DIR / "var"))
 DATA_DIR.mkdir(parents=True, exist_ok=True)
 
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-secret-key-change-me-in-production")
-DEBUG = os.environ.get("DJANGO_DEBUG", "1") == "1"
+# `make serve` sets DOMINO_MODE=serve: production mode (DEBUG off, a real secret key, the LAN's hosts,
+# static files served by the application). `make run` and the tests stay in development mode.
+SERVE = os.environ.get("DOMINO_MODE", "") == "serve"
+DEBUG = os.environ.get("DJANGO_DEBUG", "0" if SERVE else "1") == "1"
+if os.environ.get("DJANGO_SECRET_KEY"):
+    SECRET_KEY = os.environ["DJANGO_SECRET_KEY"]
+elif not DEBUG:
+    SECRET_KEY = venue.secret_key(DATA_DIR)  # generated once into the data folder, never the public default
+else:
+    SECRET_KEY = "dev-only-secret-key-change-me-in-production"
 ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
+# The public address QR codes, login slips and PDFs carry (see config.public.public_url).
+SITE_URL = os.environ.get("SITE_URL", "").rstrip("/")
+if SERVE:
+    if not SITE_URL:
+        SITE_URL = venue.default_site_url(os.environ.get("PORT", "8000"))
+    ALLOWED_HOSTS = [h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "").split(",") if h.strip()]
+    ALLOWED_HOSTS += ["127.0.0.1", "localhost", *venue.lan_addresses(), *venue.host_names(),
+                      urlsplit(SITE_URL).hostname or "localhost"]
+    CSRF_TRUSTED_ORIGINS = [SITE_URL] if SITE_URL.startswith("https://") else []
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -35,6 +56,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    *(["whitenoise.middleware.WhiteNoiseMiddleware"] if SERVE else []),
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -70,13 +92,19 @@ WSGI_APPLICATION = "config.wsgi.application"
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{DATA_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
+        # A served site keeps its connections (one per server thread) instead of opening one per request.
+        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60" if SERVE else "0")),
+        conn_health_checks=SERVE,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Wait for a writer instead of failing at once when two devices save together.
     DATABASES["default"].setdefault("OPTIONS", {})
     DATABASES["default"]["OPTIONS"].update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
+    if SERVE:  # a busy hall on a slow laptop: a writer waits up to a minute rather than fail
+        DATABASES["default"]["OPTIONS"]["timeout"] = int(os.environ.get("DOMINO_SQLITE_TIMEOUT", "60"))
+    # WAL: readers (the pages polled by phones) never wait for a writer, and a writer does not wait for them.
+    DATABASES["default"]["OPTIONS"].setdefault("init_command", "PRAGMA journal_mode=WAL;")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -117,6 +145,32 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = DATA_DIR / "static"
 MEDIA_ROOT = DATA_DIR / "media"
+if SERVE:
+    # Collected by `make serve` into the data folder; served by the application itself (WhiteNoise).
+    STORAGES = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
+
+# Behind a reverse proxy with TLS (docs/deploy.md): DOMINO_HTTPS=1.
+if os.environ.get("DOMINO_HTTPS") == "1":
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("DOMINO_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+
+# The live pages' fragments (round overview, standings, projector) are cached under the tournament's
+# data version (scoring.live). On SQLite (one machine) a file cache shared by the server's processes;
+# on PostgreSQL (several app servers) the database cache, shared by all of them.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                          "LOCATION": str(DATA_DIR / "cache"), "OPTIONS": {"MAX_ENTRIES": 2000}}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
+                          "LOCATION": "domino_cache", "OPTIONS": {"MAX_ENTRIES": 5000}}}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -138,6 +192,8 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
+    # A phone or a scanner asking for a host name the site does not serve: answered 400, not a traceback.
+    "loggers": {"django.security.DisallowedHost": {"handlers": [], "propagate": False}},
 }
 
 # Test database on SQLite: a file of its own per test process instead of the shared in-memory

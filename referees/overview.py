@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from referees.models import AuditEntry
+from scoring import live
 from tournaments.models import Tournament
 
 from . import permissions as perms
@@ -50,7 +51,16 @@ def dashboard(request, slug):
     return _render_overview(request, slug, "referees/dashboard.html")
 
 
+def _tables_etag(request, slug):
+    """The overview's data version, once the user may see it (a refusal is never answered 304)."""
+    tournament = Tournament.objects.filter(slug=slug).first()
+    if tournament is None or not perms.can_view_dashboard(request.user, tournament):
+        return None
+    return live.etag(live.current_stamp(tournament.pk), request, per_user=True)
+
+
 @login_required
+@live.live_page(_tables_etag, per_user=True, cache_body=True)
 def dashboard_tables(request, slug):
     """The part of the overview that htmx fetches again every few seconds."""
     return _render_overview(request, slug, "referees/_dashboard_tables.html")

@@ -15,12 +15,16 @@ SEATS = ("A1", "B1", "A2", "B2")
 
 def load_partie(partie) -> Partie:
     """The partie with everything the permission checks and the engine need, in a few queries."""
+    if isinstance(partie, Partie) and getattr(partie, "_loaded_for_entry", False):
+        return partie  # loaded by this function for this request already (the page, then its service)
     pk = partie.pk if isinstance(partie, Partie) else int(partie)
-    return (
+    loaded = (
         Partie.objects.select_related("round__tournament", "pair_a", "pair_b")
         .prefetch_related("pair_a__players", "pair_b__players")
         .get(pk=pk)
     )
+    loaded._loaded_for_entry = True
+    return loaded
 
 
 def protocol_json(protocol) -> dict:

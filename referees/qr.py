@@ -5,16 +5,7 @@ import re
 
 import qrcode
 import qrcode.image.svg
-from django.conf import settings
 from django.utils.safestring import mark_safe
-
-
-def absolute_url(request, path: str) -> str:
-    """``settings.SITE_URL`` + path when the site's address is configured, else the address of this request."""
-    base = (getattr(settings, "SITE_URL", "") or "").rstrip("/")
-    if base:
-        return base + path
-    return request.build_absolute_uri(path)
 
 
 def qr_svg(data: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from config.public import public_url
 from scoring import services
 from scoring.models import SignatureRole
 from tournaments.models import SignatureMode, SigningMethod
@@ -60,7 +61,7 @@ def player_signers(partie) -> list[str]:
 
 
 def phone_sign_url(request, partie) -> str:
-    return qr.absolute_url(request, reverse("referees:phone_sign", args=[partie.pk]))
+    return public_url(reverse("referees:phone_sign", args=[partie.pk]), request)
 
 
 def signing_context(request, partie, ctx, deal_form=None) -> dict:

@@ -18,6 +18,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from config.paging import clean_query, page_of, paginate
+from config.public import public_url
 from scoring.errors import NotAllowed, ServiceError
 from tournaments.models import Tournament
 
@@ -192,7 +193,7 @@ def player_accounts(request, slug):
     if not issued:
         messages.info(request, _("У всех игроков уже есть учётные записи; новых не создано."))
         return redirect(accounts_url(tournament, "players"))
-    login_url = request.build_absolute_uri(reverse("login"))
+    login_url = public_url(reverse("login"), request)
     return render(request, "referees/account_slips.html",
                   {"tournament": tournament, "issued": issued, "login_url": login_url})
 
@@ -214,6 +215,6 @@ def reset_password(request, slug, role_id):
             raise Http404 from None
         messages.error(request, exc.message)
         return redirect(accounts_url(tournament, "officials"))
-    login_url = request.build_absolute_uri(reverse("login"))
+    login_url = public_url(reverse("login"), request)
     return render(request, "referees/password_reset.html",
                   {"tournament": tournament, "role": reset.role, "password": reset.password, "login_url": login_url})

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from config.public import public_url
 from scoring import pins, services
 from scoring.errors import NotAllowed, ServiceError
 from scoring.forms import PlayerSignForm
@@ -80,7 +81,7 @@ def player_pins(request, slug):
     slips = []
     for item in issued:
         pair = item.player.pair
-        url = qr.absolute_url(request, reverse("tournaments:pair", args=[slug, pair.number])) if pair.number else ""
+        url = public_url(reverse("tournaments:pair", args=[slug, pair.number]), request) if pair.number else ""
         slips.append({"name": item.player.name, "pin": item.pin, "pair": pair.number, "url": url,
                       "qr": qr.qr_svg(url) if url else ""})
     return render(request, "referees/pin_slips.html", {"tournament": tournament, "slips": slips})

@@ -5,3 +5,8 @@ from django.utils.translation import gettext_lazy as _
 class ScoringConfig(AppConfig):
     name = "scoring"
     verbose_name = _("Протоколы")
+
+    def ready(self):
+        from . import live
+
+        live.connect_signals()

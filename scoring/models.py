@@ -185,3 +185,26 @@ class PinAttempt(models.Model):
         verbose_name = _("попытка ПИН-кода")
         verbose_name_plural = _("попытки ПИН-кода")
         constraints = [models.UniqueConstraint(fields=["protocol", "player"], name="unique_pin_attempt")]
+
+
+class DataVersion(models.Model):
+    """A tournament's data version: a new random stamp on every change the live pages show.
+
+    Bumped in the same transaction as the change (``scoring.live``); the live pages' ETags and
+    cached fragments are keyed by it, so a repeated poll costs no scoring work between changes.
+    A row of its own, so that saving a tournament never writes back a stale stamp.
+    """
+
+    tournament = models.OneToOneField(
+        "tournaments.Tournament", verbose_name=_("турнир"), on_delete=models.CASCADE, primary_key=True,
+        related_name="data_version",
+    )
+    stamp = models.CharField(_("отметка версии данных"), max_length=32)
+    changed_at = models.DateTimeField(_("изменено"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("версия данных турнира")
+        verbose_name_plural = _("версии данных турниров")
+
+    def __str__(self):
+        return self.stamp

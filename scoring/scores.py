@@ -37,14 +37,17 @@ def score(protocol: Protocol):
     return score_protocol(protocol_to_json(protocol))
 
 
-def rescore(protocol: Protocol, *, cascade: bool = True):
+def rescore(protocol: Protocol, *, cascade: bool = True, result=None):
     """Recompute the cached result of ``protocol`` (call inside the writing transaction).
 
     With ``cascade``, later protocols of both pairs are rescored too, since
-    their remarks' ladder steps depend on this protocol's remarks.
+    their remarks' ladder steps depend on this protocol's remarks. ``result``:
+    the engine's score of exactly the rows now stored, with the prior remarks
+    refreshed in this transaction, when the caller computed it already.
     """
-    refresh_prior_remarks(protocol)
-    result = score(protocol)
+    if result is None:
+        refresh_prior_remarks(protocol)
+        result = score(protocol)
     protocol.score_a, protocol.score_b = result.totals_a, result.totals_b
     protocol.deals_won_a, protocol.deals_won_b = result.deals_won_a, result.deals_won_b
     protocol.winner = result.winner or ""

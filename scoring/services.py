@@ -95,8 +95,11 @@ def _open(partie, expected_version, *, allow_locked=False, allow_draft=False) ->
     """Lock the protocol row for this transaction and check the round, the version and the lock."""
     if not allow_draft:
         _require_published(partie)
-    ensure_protocol(partie)
-    protocol = Protocol.objects.select_for_update().get(partie=partie)
+    try:
+        protocol = Protocol.objects.select_for_update().get(partie=partie)
+    except Protocol.DoesNotExist:  # the first write at this table
+        ensure_protocol(partie)
+        protocol = Protocol.objects.select_for_update().get(partie=partie)
     protocol.partie = partie
     given = _given_version(expected_version)
     if given is None:
@@ -148,16 +151,24 @@ def _discard_signatures(protocol, user, note):
                    partie=protocol.partie, before=[_signature_json(s) for s in signatures], after=[], note=note)
 
 
-def _save(protocol, user=None, *, content_changed=True):
-    """Bump the version, rescore the cache, set the status and save (inside the transaction)."""
+def _save(protocol, user=None, *, content_changed=True, scored=None):
+    """Bump the version, rescore the cache, set the status and save (inside the transaction).
+
+    ``scored``: the engine's score of the protocol as it now stands, when the caller has it already
+    (it validated the change with it), so that it is not computed twice while the row is locked.
+    """
     from .scores import rescore
 
     if content_changed:
         _discard_signatures(protocol, user, _("Содержание протокола изменено после подписи"))
     protocol.version += 1
-    protocol.save()
     if content_changed:
-        rescore(protocol)
+        rescore(protocol, result=scored)  # saves the row, the new version with it
+        status = _status(protocol)
+        if status != protocol.status:
+            protocol.status = status
+            protocol.save(update_fields=["status", "updated_at"])
+        return
     protocol.status = _status(protocol)
     protocol.save()
 
@@ -219,10 +230,10 @@ def record_deal(user, partie, deal: dict, *, expected_version) -> Protocol:
         if n != recorded + 1:
             raise InvalidInput(_("Следующая раздача — №%(next)s, а не №%(n)s.") % {"next": recorded + 1, "n": n},
                                "deal_order", deal=n, field="n")
-        engine_score(with_deal(protocol_json(protocol), deal))
+        scored = engine_score(with_deal(protocol_json(protocol), deal))
         Deal.objects.create(protocol=protocol, n=n, result=deal["result"], out=deal.get("out", ""),
                             offender=deal.get("offender", ""), hands=deal.get("hands", {}), entered_by=user)
-        _save(protocol, user)
+        _save(protocol, user, scored=scored)
         log_action(partie.round.tournament, "protocol.deal.recorded", user=user, partie=partie, before=None,
                    after={"deal": deal, "totals": _totals(protocol), "version": protocol.version},
                    note=_("Раздача %(n)s") % {"n": n})

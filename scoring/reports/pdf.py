@@ -32,6 +32,18 @@ def register_fonts():
         pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=BOLD, italic=FONT, boldItalic=BOLD)
 
 
+def url_lines(url: str, font: str, size: float, width: float) -> list[str]:
+    """An address in one line, or split after the host into two, so that it is printed whole where it fits."""
+    url = str(url or "")
+    if pdfmetrics.stringWidth(url, font, size) <= width:
+        return [url]
+    start = url.find("://") + 3 if "://" in url else 0
+    cut = url.find("/", start)
+    if cut <= 0:
+        return [fit(url, font, size, width)]
+    return [fit(url[:cut], font, size, width), fit(url[cut:], font, size, width)]
+
+
 def fit(text: str, font: str, size: float, width: float) -> str:
     """The text cut with an ellipsis so that it fits ``width``."""
     text = str(text or "")
@@ -264,9 +276,12 @@ def draw_sheet(c: canvas.Canvas, sheet):
     qr_y = max(top_of_signatures - qr_size - 4, MARGIN + 30)
     draw_qr(c, sheet.url, PAGE_W - MARGIN - qr_size, qr_y, qr_size)
     c.setFont(FONT, 6)
-    c.drawRightString(PAGE_W - MARGIN, qr_y - 7, fit(sheet.url, FONT, 6, qr_size))
-    c.drawRightString(PAGE_W - MARGIN, qr_y - 15, fit(_("Протокол в сети:"), FONT, 6, qr_size))
-    c.drawRightString(PAGE_W - MARGIN, qr_y - 22, fit(_("наведите камеру"), FONT, 6, qr_size))
+    y = qr_y - 7
+    for line in url_lines(sheet.url, FONT, 6, qr_size):
+        c.drawRightString(PAGE_W - MARGIN, y, line)
+        y -= 6
+    c.drawRightString(PAGE_W - MARGIN, y - 2, fit(_("Протокол в сети:"), FONT, 6, qr_size))
+    c.drawRightString(PAGE_W - MARGIN, y - 9, fit(_("наведите камеру"), FONT, 6, qr_size))
     if sheet.signed and sheet.fingerprint:
         c.setFont(FONT, 7)
         c.drawString(MARGIN, MARGIN + 8, _("Отпечаток протокола (SHA-256):"))

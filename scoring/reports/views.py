@@ -1,6 +1,8 @@
 """Public standings pages and the export downloads (thin: fetch, render)."""
 from __future__ import annotations
 
+import functools
+
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -8,6 +10,8 @@ from django.utils.translation import gettext as _
 
 from config.converters import parse_int
 from config.paging import paginate, paginate_table
+from config.public import public_url
+from scoring import live
 from scoring.models import Protocol
 from tournaments.models import Round, RoundStatus, Tournament
 
@@ -49,9 +53,28 @@ def _file(data: bytes, filename: str, content_type: str, inline=False) -> HttpRe
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
+def _public_etag(request, slug, *, per_user=False):
+    """The data version of a published tournament (None: the view answers, e.g. 404)."""
+    row = Tournament.objects.filter(slug=slug).values_list("pk", "is_public").first()
+    if row is None or not row[1]:
+        return None
+    return live.etag(live.current_stamp(row[0]), request, per_user=per_user)
+
+
+def _standings_data(tournament, after_round):
+    """Standings shared by the page and the projector, computed once per data version."""
+    key = f"live:standings:{tournament.pk}:{live.current_stamp(tournament.pk)}:{after_round}"
+    data = live.cache.get(key)
+    if data is None:
+        data = selectors.load_standings(tournament, after_round)
+        live.cache.set(key, data, live.CACHE_SECONDS)
+    return data
+
+
+@live.live_page(functools.partial(_public_etag, per_user=True), per_user=True)
 def standings(request, slug):
     tournament = _tournament(request, slug)
-    data = selectors.load_standings(tournament, _after_round(request))
+    data = _standings_data(tournament, _after_round(request))
     table = StandingsTable(data.rows)
     table.tournament = tournament  # the rows link to the pairs' pages
     paginate_table(request, table, PER_PAGE)
@@ -91,10 +114,11 @@ def crosstable(request, slug):
     })
 
 
+@live.live_page(_public_etag, cache_body=True)
 def projector(request, slug):
     """Standings for a hall screen: big type, a page of rows at a time, turning by itself."""
     tournament = _tournament(request, slug)
-    data = selectors.load_standings(tournament, _after_round(request))
+    data = _standings_data(tournament, _after_round(request))
     pages = max(1, -(-len(data.rows) // PROJECTOR_ROWS))
     page = (parse_int(request.GET.get("page"), 1, minimum=1) - 1) % pages + 1
     context = {
@@ -145,7 +169,7 @@ def blank_sheets(request, slug, number):
     tournament = _tournament(request, slug)
     _require_export(request, tournament)
     get_object_or_404(Round, tournament=tournament, number=number)
-    data = exports.blank_sheets_pdf(tournament, number, base_url=request.build_absolute_uri("/"))
+    data = exports.blank_sheets_pdf(tournament, number, base_url=public_url("/", request))
     return _file(data, f"{slug}-round{number}-blank.pdf", "application/pdf", inline=True)
 
 
@@ -155,7 +179,7 @@ def signed_sheets(request, slug, number):
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
     if rnd.status != RoundStatus.FINISHED:
         _require_export(request, tournament)
-    data = exports.signed_sheets_pdf(tournament, number, base_url=request.build_absolute_uri("/"))
+    data = exports.signed_sheets_pdf(tournament, number, base_url=public_url("/", request))
     return _file(data, f"{slug}-round{number}-signed.pdf", "application/pdf")
 
 
@@ -165,5 +189,5 @@ def protocol_pdf(request, slug, partie_id):
     protocol = get_object_or_404(Protocol, partie_id=partie_id, partie__round__tournament=tournament)
     if not protocol.is_locked:
         _require_export(request, tournament)
-    data = exports.protocol_pdf(protocol, base_url=request.build_absolute_uri("/"))
+    data = exports.protocol_pdf(protocol, base_url=public_url("/", request))
     return _file(data, f"{slug}-protocol-{partie_id}.pdf", "application/pdf")

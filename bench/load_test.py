@@ -1,0 +1,473 @@
+"""Load test: N referees enter four-deal parties at N tables at once through the real pages.
+
+Starts its own servers in production mode (``manage.py serve``) on loopback, side by side:
+``sqlite`` — one server on a fresh SQLite data folder (the venue laptop); ``pg`` — two app servers
+on one PostgreSQL (``--pg-url``, or ``--pg-url start`` for a throw-away server in a temporary folder).
+Each referee logs in, opens his table, and for every deal posts the entry form (CSRF token and the
+``version`` field read from the page) and follows the redirect, until the partie is over (a tie
+adds a deal). ``--dual`` tables are entered from two devices at once: before deals 1 and 3 both
+devices post the same deal with the same version, so exactly one of them must be refused with a
+version conflict (409). Afterwards every table's deals and totals in the database are compared with
+the engine's score of what was sent. Prints figures; asserts nothing about time.
+
+    python bench/load_test.py --tables 256 --dual 16 --think 0 --setups sqlite,pg --pg-url start
+    python bench/load_test.py --tables 256 --dual 16 --think 10 --setups sqlite      # a hall's pace x5
+
+Internal sub-commands (run in a child with the server's environment): ``_prepare`` and ``_verify``.
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+BASE = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(BASE))
+PY = sys.executable
+PASSWORD = "load-test-password-7"
+SEATS = ("A1", "B1", "A2", "B2")
+
+
+# --- child side: the database ------------------------------------------------------------
+
+def _django():
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+
+
+def prepare(args):
+    """A tournament with one published round of ``tables`` tables (+1 for the lone client) and referees."""
+    _django()
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.hashers import make_password
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.db import transaction
+
+    from referees.models import RoleKind, TournamentRole
+    from tournaments.models import Pair, Partie, Player, Round, Tournament
+
+    User = get_user_model()
+    n = args.tables + 1
+    slug = f"load-{int(time.time())}-{random.randrange(1000)}"
+    hashed = make_password(PASSWORD)
+    with transaction.atomic():
+        t = Tournament.objects.create(name=f"Нагрузка {n}", slug=slug, start_date="2026-11-30", is_public=True,
+                                      rules_preset="pusto-shest", pairing_system="swiss", rounds_planned=1)
+        pairs = Pair.objects.bulk_create([Pair(tournament=t, number=i + 1) for i in range(2 * n)])
+        Player.objects.bulk_create([Player(pair=p, number=k, name=f"Игрок {p.number}-{k}")
+                                    for p in pairs for k in (1, 2)])
+        rnd = Round.objects.create(tournament=t, number=1, status="published")
+        parties = Partie.objects.bulk_create([Partie(round=rnd, table=i + 1, pair_a=pairs[2 * i],
+                                                     pair_b=pairs[2 * i + 1]) for i in range(n)])
+        users = User.objects.bulk_create([User(username=f"{slug}-r{i + 1}", password=hashed) for i in range(n)])
+        TournamentRole.objects.bulk_create([TournamentRole(tournament=t, user=u, role=RoleKind.REFEREE,
+                                                           tables=[i + 1]) for i, u in enumerate(users)])
+    sessions = []
+    for u in users:
+        s = SessionStore()
+        s["_auth_user_id"] = str(u.pk)
+        s["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+        s["_auth_user_hash"] = u.get_session_auth_hash()
+        s.create()
+        sessions.append(s.session_key)
+    rules = t.rules()
+    print(json.dumps({"slug": slug, "parties": [p.pk for p in parties], "users": [u.username for u in users],
+                      "sessions": sessions, "lone_double_blank": rules.lone_double_blank,
+                      "engine": settings.DATABASES["default"]["ENGINE"]}))
+
+
+def verify(args):
+    """Compare every table's recorded deals and totals with the engine's score of what was sent."""
+    _django()
+    from referees.protocol_state import engine_score, protocol_json
+    from scoring.models import Protocol
+
+    sent = json.loads(Path(args.sent).read_text())
+    lost, wrong = [], []
+    protocols = {p.partie_id: p for p in Protocol.objects.filter(partie_id__in=[int(k) for k in sent])
+                 .prefetch_related("deals", "remarks", "signatures").select_related("partie__round__tournament")}
+    for key, deals in sent.items():
+        protocol = protocols.get(int(key))
+        if protocol is None or protocol.deals.count() != len(deals):
+            lost.append(int(key))
+            continue
+        data = protocol_json(protocol)
+        expected = engine_score({**data, "deals": deals})
+        recorded = [d.to_json() for d in protocol.deals.all()]
+        if (recorded != deals or (protocol.score_a, protocol.score_b) != (expected.totals_a, expected.totals_b)
+                or not expected.finished):
+            wrong.append(int(key))
+    print(json.dumps({"lost": lost, "wrong": wrong}))
+
+
+# --- parent side: servers ---------------------------------------------------------------------
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Setup:
+    def __init__(self, name, env, servers):
+        self.name, self.env, self.servers, self.procs = name, env, servers, []
+
+    def child(self, *argv, timeout=600):
+        out = subprocess.run([PY, __file__, *argv], env=self.env, cwd=BASE, capture_output=True, text=True,
+                             timeout=timeout)
+        if out.returncode:
+            raise SystemExit(f"{self.name}: {' '.join(argv)} failed:\n{out.stderr[-3000:]}")
+        return json.loads(out.stdout.strip().splitlines()[-1])
+
+    def start(self, workers, threads):
+        subprocess.run([PY, "manage.py", "serve", "--prepare-only"], env=self.env, cwd=BASE, check=True,
+                       stdout=subprocess.DEVNULL)
+        for port in self.servers:
+            log = open(Path(self.env["DOMINO_DATA_DIR"]) / f"server-{port}.log", "w")
+            self.procs.append(subprocess.Popen(
+                [PY, "manage.py", "serve", "--no-migrate", "--no-static", "--host", "127.0.0.1", "--port", str(port),
+                 "--workers", str(workers), "--threads", str(threads)],
+                env=self.env, cwd=BASE, stdout=log, stderr=subprocess.STDOUT))
+        for port in self.servers:
+            deadline = time.time() + 60
+            while time.time() < deadline:
+                try:
+                    c = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+                    c.request("GET", "/login/")
+                    if c.getresponse().status == 200:
+                        break
+                except OSError:
+                    time.sleep(0.3)
+            else:
+                raise SystemExit(f"{self.name}: the server on port {port} did not start")
+
+    def stop(self):
+        for p in self.procs:
+            p.terminate()
+        for p in self.procs:
+            try:
+                p.wait(20)
+            except subprocess.TimeoutExpired:
+                p.kill()
+
+
+def start_postgres():
+    """A throw-away PostgreSQL on loopback (as .ci/run does); returns (url, stop)."""
+    pgbin = next((Path(d) for d in ["/usr/local/bin", *sorted(Path("/usr/lib/postgresql").glob("*/bin"))]
+                  if (Path(d) / "initdb").exists()), None)
+    if pgbin is None:
+        raise SystemExit("PostgreSQL server binaries not found")
+    tmp = Path(tempfile.mkdtemp(prefix="domino-load-pg."))
+    runas = []
+    if os.geteuid() == 0:
+        shutil.chown(tmp, "postgres")
+        runas = ["runuser", "-u", "postgres", "--"]
+    port = free_port()
+    subprocess.run([*runas, pgbin / "initdb", "-D", tmp / "data", "-U", "domino", "--auth=trust", "-E", "UTF8"],
+                   check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([*runas, pgbin / "pg_ctl", "-D", tmp / "data", "-l", tmp / "log", "-w", "-o",
+                    f"-h 127.0.0.1 -p {port} -k {tmp} -c max_connections=300", "start"], check=True,
+                   stdout=subprocess.DEVNULL)
+
+    def stop():
+        subprocess.run([*runas, pgbin / "pg_ctl", "-D", tmp / "data", "-m", "immediate", "stop"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    return f"postgres://domino@127.0.0.1:{port}/postgres", stop
+
+
+# --- parent side: the clients ---------------------------------------------------------------------
+
+VERSION_RE = re.compile(r'name="version" value="(\d+)"')
+N_RE = re.compile(r'name="n" value="(\d+)"')
+CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+class Stats:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.latencies, self.errors, self.conflicts, self.requests = [], [], 0, 0
+
+    def add(self, seconds, status, what):
+        with self.lock:
+            self.requests += 1
+            self.latencies.append(seconds)
+            if status == 409:
+                self.conflicts += 1
+            elif status is None or status >= 400:
+                self.errors.append(f"{what}: {status}")
+
+
+class Device:
+    """One phone or tablet: a keep-alive connection, its cookies, the page it shows."""
+
+    def __init__(self, port, stats, session=None):
+        self.port, self.stats = port, stats
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        self.cookies = {"sessionid": session} if session else {}
+        self.page = ""
+
+    def request(self, method, path, body=None, what=""):
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        if body is not None:
+            body = urlencode(body)
+            headers.update({"Content-Type": "application/x-www-form-urlencoded",
+                            "Referer": f"http://127.0.0.1:{self.port}{path}"})
+        t0 = time.perf_counter()
+        status = None
+        try:
+            for attempt in range(2):
+                try:
+                    self.conn.request(method, path, body=body, headers=headers)
+                    response = self.conn.getresponse()
+                    break
+                except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+                    if attempt:  # a keep-alive connection closed by the server: once more on a new one
+                        raise
+                    self.conn.close()
+            data = response.read().decode("utf-8", "replace")
+            status = response.status
+            for header, value in response.getheaders():
+                if header.lower() == "set-cookie":
+                    name, _, rest = value.partition("=")
+                    self.cookies[name.strip()] = rest.split(";")[0]
+            return status, data, response.getheader("Location")
+        except OSError as exc:
+            self.conn.close()
+            return None, str(exc), None
+        finally:
+            self.stats.add(time.perf_counter() - t0, status, what or path)
+
+    def login(self, username):
+        status, page, _ = self.request("GET", "/login/", what="login page")
+        token = CSRF_RE.search(page or "")
+        status, _, _ = self.request("POST", "/login/", {"csrfmiddlewaretoken": token.group(1) if token else "",
+                                                       "username": username, "password": PASSWORD}, what="login")
+        return status == 302
+
+    def open(self, partie):
+        status, self.page, _ = self.request("GET", f"/referee/partie/{partie}/", what="table page")
+        return status == 200
+
+    def state(self):
+        """(the upcoming deal number or None, the version the page shows)."""
+        n, v = N_RE.search(self.page), VERSION_RE.search(self.page)
+        return (int(n.group(1)) if n else None), (int(v.group(1)) if v else None)
+
+    def post_deal(self, partie, deal, version, lone_double_blank):
+        form = {"csrfmiddlewaretoken": CSRF_RE.search(self.page).group(1), "n": deal["n"], "version": version,
+                "result": deal["result"], "out": deal.get("out", ""), "offender": deal.get("offender", "")}
+        for seat, hand in (deal.get("hands") or {}).items():
+            if isinstance(hand, list):
+                form[f"tiles_{seat}"] = " ".join(hand)
+            else:
+                form[f"hand_{seat}"] = hand
+        status, page, location = self.request("POST", f"/referee/partie/{partie}/deal/", form, what="deal")
+        if status == 302:
+            status, self.page, _ = self.request("GET", location, what="table page")
+        else:
+            self.page = page
+        return status
+
+
+def play_table(partie, devices, rng, rules, think, barrier_every, sent, results, lone_double_blank):
+    from scoring.rules.generate import random_deal
+
+    main = devices[0]
+    for d in devices:
+        if not d.open(partie):
+            results["failed"] += 1
+            return
+    deals = []
+    while True:
+        n, version = main.state()
+        if n is None or n > 12:
+            break
+        deal = random_deal(rng, n, rules)
+        if len(devices) > 1 and n in barrier_every:
+            versions = [d.state()[1] for d in devices]
+            statuses = [None, None]
+            threads = [threading.Thread(target=lambda i=i: statuses.__setitem__(
+                i, devices[i].post_deal(partie, deal, versions[i], lone_double_blank))) for i in range(2)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            with results["lock"]:
+                results["conflicts_expected"] += 1
+                results["double_saved"] += statuses.count(200) > 1
+            if 409 in statuses:
+                loser = devices[statuses.index(409)]
+                loser.open(partie)
+            if main.state()[0] == n:  # the main device lost, or both failed: read its page again
+                main.open(partie)
+            if main.state()[0] == n and 409 not in statuses:  # neither saved it: send it again
+                main.post_deal(partie, deal, main.state()[1], lone_double_blank)
+        else:
+            status = main.post_deal(partie, deal, version, lone_double_blank)
+            if status is None or status >= 500:
+                # What a referee does after an error: open the table again; if the deal is not there, send it again.
+                main.open(partie)
+                if main.state()[0] == n:
+                    main.post_deal(partie, deal, main.state()[1], lone_double_blank)
+        if main.state()[0] == n:
+            break  # refused twice: counted as errors, the table will be reported
+        deals.append(deal)
+        if think:
+            time.sleep(think * rng.uniform(0.8, 1.2))
+    sent[str(partie)] = deals
+
+
+def percentile(values, p):
+    if not values:
+        return 0.0
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def run_setup(setup, args):
+    from scoring.rules import Rules
+
+    print(f"\n== {setup.name}: {len(setup.servers)} server(s) x "
+          f"{args.workers if len(setup.servers) == 1 else (args.pg_workers or max(1, args.workers // 2))} workers "
+          f"x {args.threads} threads, "
+          f"{args.tables} tables ({args.dual} from two devices), think {args.think} s", flush=True)
+    workers = args.workers if len(setup.servers) == 1 else (args.pg_workers or max(1, args.workers // 2))
+    setup.start(workers, args.threads)
+    try:
+        data = setup.child("_prepare", "--tables", str(args.tables))
+        rules = Rules.from_config({"preset": "pusto-shest"})
+        parties, sessions, users = data["parties"], data["sessions"], data["users"]
+        ports = setup.servers
+
+        # Logins through the real page (each costs a password hash); the other referees reuse a session.
+        login_stats = Stats()
+        page_logins = min(args.page_logins, args.tables)
+        logged = sum(Device(ports[i % len(ports)], login_stats).login(users[i]) for i in range(page_logins))
+
+        # One client alone first: the reference latency.
+        lone_stats, lone_sent = Stats(), {}
+        lone = Device(ports[-1], lone_stats, sessions[-1])
+        play_table(parties[-1], [lone], random.Random("lone"), rules, 0, (), lone_sent,
+                   {"failed": 0, "lock": threading.Lock(), "conflicts_expected": 0, "double_saved": 0},
+                   data["lone_double_blank"])
+
+        stats, sent = Stats(), {}
+        results = {"failed": 0, "lock": threading.Lock(), "conflicts_expected": 0, "double_saved": 0}
+        threads = []
+        for i in range(args.tables):
+            # Log in on one server, enter on the other (one site, whichever server answers).
+            devices = [Device(ports[(i + 1) % len(ports)], stats, sessions[i])]
+            if i < args.dual:
+                devices.append(Device(ports[i % len(ports)], stats, sessions[i]))
+            rng = random.Random(f"table:{i}")
+            threads.append(threading.Thread(target=play_table, args=(
+                parties[i], devices, rng, rules, args.think, (1, 3), sent, results, data["lone_double_blank"])))
+        t0 = time.perf_counter()
+        for i, t in enumerate(threads):
+            t.start()
+            if args.think:
+                time.sleep(args.think / args.tables)  # tables start spread over one think time
+        for t in threads:
+            t.join()
+        elapsed = time.perf_counter() - t0
+
+        sent_file = Path(setup.env["DOMINO_DATA_DIR"]) / "sent.json"
+        sent_file.write_text(json.dumps({**sent, **lone_sent}))
+        checked = setup.child("_verify", "--sent", str(sent_file))
+        missing = [p for p in parties[:-1] if str(p) not in sent]
+        deal_posts = sum(len(v) for v in sent.values())
+        report = {
+            "setup": setup.name, "tables": args.tables, "requests": stats.requests, "seconds": round(elapsed, 1),
+            "throughput_rps": round(stats.requests / elapsed, 1), "deals_saved": deal_posts,
+            "deals_per_s": round(deal_posts / elapsed, 1),
+            "errors": len(stats.errors), "error_kinds": sorted(set(stats.errors))[:8],
+            "conflicts_expected": results["conflicts_expected"], "conflicts_seen": stats.conflicts,
+            "double_saved": results["double_saved"],
+            "tables_lost": len(checked["lost"]) + len(missing), "tables_wrong": len(checked["wrong"]),
+            "p50_ms": round(percentile(stats.latencies, 50) * 1000), "p95_ms": round(percentile(stats.latencies, 95) * 1000),
+            "p99_ms": round(percentile(stats.latencies, 99) * 1000),
+            "lone_p50_ms": round(percentile(lone_stats.latencies, 50) * 1000),
+            "page_logins": f"{logged}/{page_logins}",
+            "login_p50_ms": round(percentile([x for i, x in enumerate(login_stats.latencies) if i % 2], 50) * 1000),
+        }
+        for key, value in report.items():
+            print(f"  {key:20} {value}")
+        logs = "".join(p.read_text(errors="replace") for p in Path(setup.env["DOMINO_DATA_DIR"]).glob("server-*.log"))
+        print(f"  {'database is locked':20} {logs.count('database is locked')} in the server logs")
+        return report
+    finally:
+        setup.stop()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = sys.argv[1] if len(sys.argv) > 1 else ""
+    if sub == "_prepare":
+        parser.add_argument("cmd")
+        parser.add_argument("--tables", type=int)
+        return prepare(parser.parse_args())
+    if sub == "_verify":
+        parser.add_argument("cmd")
+        parser.add_argument("--sent")
+        return verify(parser.parse_args())
+    parser.add_argument("--tables", type=int, default=256)
+    parser.add_argument("--dual", type=int, default=16, help="tables entered from two devices at once")
+    parser.add_argument("--think", type=float, default=0.0, help="seconds between a table's deals (0: no pause)")
+    parser.add_argument("--setups", default="sqlite", help="sqlite, pg or sqlite,pg")
+    parser.add_argument("--pg-url", default="start", help="PostgreSQL URL, or 'start' for a throw-away server")
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--pg-workers", type=int, default=None,
+                        help="workers of each of the two PostgreSQL app servers (default: half of --workers)")
+    parser.add_argument("--page-logins", type=int, default=8,
+                        help="referees who log in through the login page (the rest reuse a session)")
+    args = parser.parse_args()
+    args.dual = min(args.dual, args.tables)
+
+    reports, stops = [], []
+    try:
+        for name in args.setups.split(","):
+            data_dir = tempfile.mkdtemp(prefix=f"domino-load-{name}.")
+            env = {**os.environ, "DOMINO_MODE": "serve", "DOMINO_DATA_DIR": data_dir,
+                   "DJANGO_SECRET_KEY": "load-test-" + os.urandom(8).hex(), "WEB_ACCESS_LOG": "/dev/null",
+                   "DOMINO_ADMIN_USER": "load-organizer", "DOMINO_ADMIN_PASSWORD": "Load-test-2026!"}
+            env.pop("DATABASE_URL", None)
+            ports = [free_port()]
+            if name == "pg":
+                url = args.pg_url
+                if url == "start":
+                    url, stop = start_postgres()
+                    stops.append(stop)
+                env["DATABASE_URL"] = url
+                env.setdefault("DB_CONN_MAX_AGE", "60")
+                ports.append(free_port())
+            env["SITE_URL"] = f"http://127.0.0.1:{ports[0]}"
+            try:
+                reports.append(run_setup(Setup(name, env, ports), args))
+            finally:
+                shutil.rmtree(data_dir, ignore_errors=True)
+    finally:
+        for stop in stops:
+            stop()
+    print("\n" + json.dumps(reports, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,161 @@
+"""Live pages: the data version moves with every change, repeated polls are answered 304."""
+import pytest
+from django.urls import reverse
+
+from referees.models import RoleKind, TournamentRole
+from scoring import live, services
+from scoring.models import DataVersion
+from tests.factories import make_round, make_tournament
+
+pytestmark = pytest.mark.django_db
+
+DEAL = {"n": 1, "result": "domino", "out": "A1", "hands": {"B1": 10, "A2": 5, "B2": 7}}
+
+
+@pytest.fixture
+def cup():
+    tournament = make_tournament(4)
+    make_round(tournament, 1, [(1, 2), (3, 4)])
+    return tournament
+
+
+@pytest.fixture
+def referee(django_user_model, cup):
+    user = django_user_model.objects.create_user("judge", password="x")
+    TournamentRole.objects.create(tournament=cup, user=user, role=RoleKind.REFEREE)
+    return user
+
+
+def partie_of(cup, table=1):
+    return cup.rounds.get(number=1).parties.get(table=table)
+
+
+def test_a_recorded_deal_gives_a_new_stamp_in_its_transaction(cup, referee):
+    before = live.current_stamp(cup.pk)
+    services.record_deal(referee, partie_of(cup), DEAL, expected_version=0)
+    after = live.current_stamp(cup.pk)
+    assert after != before
+    assert DataVersion.objects.get(tournament=cup).stamp == after
+
+
+def test_a_refused_write_leaves_the_stamp(cup, referee):
+    before = live.current_stamp(cup.pk)
+    with pytest.raises(Exception):
+        services.record_deal(referee, partie_of(cup), {**DEAL, "n": 3}, expected_version=0)
+    assert live.current_stamp(cup.pk) == before
+
+
+def test_pair_and_round_changes_give_a_new_stamp(cup):
+    before = live.current_stamp(cup.pk)
+    pair = cup.pairs.get(number=1)
+    pair.name = "Новое имя"
+    pair.save()
+    middle = live.current_stamp(cup.pk)
+    assert middle != before
+    make_round(cup, 2, [(1, 3), (2, 4)], status="draft")
+    assert live.current_stamp(cup.pk) != middle
+
+
+def test_other_tournaments_keep_their_stamp(cup, referee):
+    other = make_tournament(2, slug="other-cup")
+    other_stamp = live.current_stamp(other.pk)
+    services.record_deal(referee, partie_of(cup), DEAL, expected_version=0)
+    assert live.current_stamp(other.pk) == other_stamp
+
+
+def test_one_protocol_write_bumps_the_version_row_once(cup, referee):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    services.record_deal(referee, partie_of(cup), DEAL, expected_version=0)
+    second = {"n": 2, "result": "block", "hands": {"A1": 3, "B1": 10, "A2": 5, "B2": 7}}
+    with CaptureQueriesContext(connection) as ctx:
+        services.record_deal(referee, partie_of(cup), second, expected_version=1)
+    bumps = [q for q in ctx.captured_queries if "scoring_dataversion" in q["sql"] and q["sql"].startswith("UPDATE")]
+    assert len(bumps) == 1
+
+
+def test_standings_poll_answers_304_until_a_protocol_changes(client, cup, referee):
+    url = reverse("reports:standings", args=[cup.slug])
+    client.get(url)  # the first visit sets the CSRF cookie the page's forms need
+    first = client.get(url)
+    assert first.status_code == 200
+    etag = first["ETag"]
+    assert "no-cache" in first["Cache-Control"]
+    again = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304
+    assert again.content == b""
+    services.record_deal(referee, partie_of(cup), DEAL, expected_version=0)
+    changed = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200
+    assert changed["ETag"] != etag
+
+
+def test_a_304_does_no_scoring_work(client, cup, django_assert_max_num_queries):
+    url = reverse("reports:projector", args=[cup.slug])
+    etag = client.get(url)["ETag"]
+    with django_assert_max_num_queries(2):  # the tournament, its stamp
+        assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+
+
+def test_projector_fragment_is_served_from_the_cache_between_changes(client, cup, referee,
+                                                                    django_assert_max_num_queries):
+    url = reverse("reports:projector", args=[cup.slug])
+    first = client.get(url, HTTP_HX_REQUEST="true")
+    with django_assert_max_num_queries(3):  # the tournament, its stamp, the cache row (database cache)
+        second = client.get(url, HTTP_HX_REQUEST="true")
+    assert second.status_code == 200
+    assert second.content == first.content
+    services.record_deal(referee, partie_of(cup), DEAL, expected_version=0)
+    third = client.get(url, HTTP_HX_REQUEST="true")
+    assert third["ETag"] != first["ETag"]
+
+
+def test_dashboard_fragment_shows_the_new_score_after_a_deal(client, cup, referee):
+    client.force_login(referee)
+    url = reverse("referees:dashboard_tables", args=[cup.slug])
+    first = client.get(url)
+    assert first.status_code == 200
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    protocol = services.record_deal(referee, partie_of(cup), DEAL, expected_version=0)
+    fresh = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert fresh.status_code == 200
+    assert f"{protocol.score_a} : {protocol.score_b}" in fresh.content.decode()
+
+
+def test_the_dashboard_etag_belongs_to_the_user(client, cup, referee, django_user_model):
+    client.force_login(referee)
+    url = reverse("referees:dashboard_tables", args=[cup.slug])
+    etag = client.get(url)["ETag"]
+    other = django_user_model.objects.create_user("judge2", password="x")
+    TournamentRole.objects.create(tournament=cup, user=other, role=RoleKind.REFEREE, tables=[2])
+    client.force_login(other)
+    response = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 200
+    assert 'id="table-1"' not in response.content.decode()
+
+
+def test_a_refused_user_never_gets_304_or_an_etag(client, cup, referee, django_user_model):
+    client.force_login(referee)
+    url = reverse("referees:dashboard_tables", args=[cup.slug])
+    etag = client.get(url)["ETag"]
+    client.force_login(django_user_model.objects.create_user("stranger", password="x"))
+    response = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 403
+    assert not response.has_header("ETag")
+
+
+def test_an_unpublished_tournament_is_not_answered_304(client, cup):
+    url = reverse("reports:standings", args=[cup.slug])
+    client.get(url)
+    etag = client.get(url)["ETag"]
+    cup.is_public = False
+    cup.save()
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 404
+
+
+def test_deleting_a_tournament_does_not_fail_on_its_version_row(cup, referee):
+    services.record_deal(referee, partie_of(cup), DEAL, expected_version=0)
+    cup.rounds.all().delete()
+    cup.delete()
+    assert not DataVersion.objects.filter(tournament_id=cup.pk).exists()

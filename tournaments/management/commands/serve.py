@@ -1,0 +1,160 @@
+"""`make serve`: the site in production mode on the venue laptop (or on each app server).
+
+Prepares the database and the static files, makes sure an organizer can log in (asking for the
+login and password on a terminal, or taking DOMINO_ADMIN_USER / DOMINO_ADMIN_PASSWORD), prints the
+address phones should open with a QR code of it, and then becomes a gunicorn server.
+"""
+from __future__ import annotations
+
+import getpass
+import io
+import os
+import shutil
+import sys
+
+from django.conf import settings
+from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth.models import Permission
+from django.core.exceptions import ValidationError
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+# Logins the demo (`make run`) creates with a published password: never usable in production.
+DEMO_LOGINS = ["organizer", "chief", "referee", *(f"player{i:02d}" for i in range(1, 25))]
+DEMO_PASSWORD = "domino2026"
+
+
+def default_workers() -> int:
+    return max(2, min(8, 2 * (os.cpu_count() or 1)))
+
+
+class Command(BaseCommand):
+    help = "Serve the site in production mode (gunicorn, static files by the application)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"))
+        parser.add_argument("--port", default=os.environ.get("PORT", "8000"))
+        parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_WORKERS", default_workers())))
+        parser.add_argument("--threads", type=int, default=int(os.environ.get("WEB_THREADS", "4")))
+        parser.add_argument("--no-migrate", action="store_true",
+                            help="app servers of a federation: the database is prepared once, elsewhere")
+        parser.add_argument("--no-static", action="store_true",
+                            help="the static files are collected already (several servers on one folder)")
+        parser.add_argument("--prepare-only", action="store_true", help="prepare, print the address, do not serve")
+
+    def handle(self, *args, **o):
+        if settings.DEBUG:
+            raise CommandError("DEBUG is on: run with DOMINO_MODE=serve (make serve).")
+        if not o["no_migrate"]:
+            call_command("migrate", interactive=False, verbosity=0)
+            call_command("createcachetable", verbosity=0)
+            self.disable_demo_logins()
+            self.ensure_organizer()
+        if not o["no_static"]:
+            call_command("collectstatic", interactive=False, verbosity=0)
+        self.print_address()
+        if o["prepare_only"]:
+            return
+        self.exec_gunicorn(o)
+
+    # --- accounts -------------------------------------------------------------------------
+
+    def disable_demo_logins(self):
+        User = get_user_model()
+        for user in User.objects.filter(username__in=DEMO_LOGINS):
+            if user.has_usable_password() and user.check_password(DEMO_PASSWORD):
+                user.set_unusable_password()
+                user.save(update_fields=["password"])
+                self.stdout.write(f"Demo login '{user.username}' disabled: its password is published.")
+
+    def ensure_organizer(self):
+        User = get_user_model()
+        if User.objects.filter(is_active=True).exclude(password__startswith="!").exists():
+            return
+        username = os.environ.get("DOMINO_ADMIN_USER", "").strip()
+        password = os.environ.get("DOMINO_ADMIN_PASSWORD", "")
+        if not (username and password):
+            if not sys.stdin.isatty():
+                self.stdout.write(
+                    "No account can log in yet. Create the organizer's account with\n"
+                    "  DOMINO_ADMIN_USER=login DOMINO_ADMIN_PASSWORD=password make serve\n"
+                    "or, while the site runs: DOMINO_MODE=serve .venv/bin/python manage.py serve --prepare-only\n"
+                    "from a terminal.")
+                return
+            username, password = self.ask_organizer()
+        else:
+            self.check_password(username, password)
+        self.create_organizer(username, password)
+        self.stdout.write(self.style.SUCCESS(f"Organizer account '{username}' created."))
+
+    def check_password(self, username, password):
+        try:
+            password_validation.validate_password(password, get_user_model()(username=username))
+        except ValidationError as exc:
+            raise CommandError("DOMINO_ADMIN_PASSWORD: " + " ".join(exc.messages)) from None
+
+    def ask_organizer(self):
+        self.stdout.write("First start: the organizer's account (creates tournaments, gives roles).")
+        while True:
+            username = input("Organizer login: ").strip()
+            if username and len(username) <= 150:
+                break
+        while True:
+            password = getpass.getpass("Password: ")
+            if password != getpass.getpass("Password again: "):
+                self.stdout.write("The passwords differ.")
+                continue
+            try:
+                password_validation.validate_password(password, get_user_model()(username=username))
+            except ValidationError as exc:
+                self.stdout.write(" ".join(exc.messages))
+                continue
+            return username, password
+
+    @staticmethod
+    def create_organizer(username, password):
+        User = get_user_model()
+        with transaction.atomic():
+            user, _created = User.objects.get_or_create(username=username)
+            user.set_password(password)
+            user.is_active = True
+            user.save()
+            user.user_permissions.add(Permission.objects.get(content_type__app_label="tournaments",
+                                                             codename="add_tournament"))
+        return user
+
+    # --- address ------------------------------------------------------------------------------
+
+    def print_address(self):
+        import qrcode
+
+        url = settings.SITE_URL + "/"
+        qr = qrcode.QRCode(border=1)
+        qr.add_data(url)
+        out = io.StringIO()
+        qr.print_ascii(out=out)
+        width = shutil.get_terminal_size((80, 24)).columns
+        self.stdout.write("")
+        self.stdout.write(self.style.SUCCESS(f"  Phones in the hall open: {url}"))
+        if max(len(line) for line in out.getvalue().splitlines()) <= width:
+            self.stdout.write(out.getvalue())
+        self.stdout.write(f"  Data folder: {settings.DATA_DIR}")
+        self.stdout.write("")
+
+    # --- server -------------------------------------------------------------------------------
+
+    def exec_gunicorn(self, o):
+        argv = [
+            sys.executable, "-m", "gunicorn", "config.wsgi:application",
+            "--bind", f"{o['host']}:{o['port']}", "--workers", str(o["workers"]), "--threads", str(o["threads"]),
+            "--worker-class", "gthread", "--timeout", "120", "--graceful-timeout", "20",
+            "--access-logfile", os.environ.get("WEB_ACCESS_LOG", "-"), "--error-logfile", "-",
+            # One control socket per server: several servers may run on one machine.
+            "--control-socket", str(settings.DATA_DIR / f"gunicorn-{o['port']}.ctl"),
+        ]
+        if os.path.isdir("/dev/shm"):
+            argv += ["--worker-tmp-dir", "/dev/shm"]
+        sys.stdout.flush()
+        os.chdir(settings.BASE_DIR)
+        os.execv(sys.executable, argv)
