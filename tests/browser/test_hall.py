@@ -6,6 +6,7 @@ from playwright.sync_api import expect
 
 from scoring import pins, services
 from tests.referees.conftest import DEALS, PASSWORD
+from tests.versions import shown_version
 from tournaments.models import Player, RoundStatus, SigningMethod
 
 from .conftest import PHONE, TABLET, login
@@ -86,7 +87,8 @@ def _setup(table, method):
 def _enter_last_deal(page, base, table):
     """Deals 1–3 are already in; the referee enters deal 4 (a wrong pass) on the page."""
     for deal in DEALS[:3]:
-        services.record_deal(table.referee, table.partie, deal)
+        services.record_deal(table.referee, table.partie, deal,
+                             expected_version=shown_version(table.partie))
     page.goto(f"{base}/referee/partie/{table.partie.pk}/")
     page.locator("#deal-form label.choice", has_text="Ложный пас").first.click()
     expect(page.locator("#hands")).to_be_hidden()  # a wrong pass needs no hands
@@ -153,7 +155,8 @@ def test_table_pin_with_five_wrong_tries(live_server, new_page, table, artifacts
         page.click(f"#sign-{seat} button")
         page.wait_for_load_state("networkidle")
         expect(page.locator(f"#slot-{seat} .sig-state")).to_contain_text("подписал")
-    services.sign_protocol(table.players["B2"], table.partie, role="player", seat="B2")
+    services.sign_protocol(table.players["B2"], table.partie, role="player", seat="B2",
+                           expected_version=shown_version(table.partie))
     page.reload()
     _countersign(page)
     _check_words(page, "hall-pin-signed-360", artifacts)
@@ -184,9 +187,11 @@ def test_own_phone_signing_by_qr(live_server, new_page, table, artifacts):
 def test_correction_after_signing_warns_and_clears(live_server, new_page, table, artifacts):
     _long_names(table)
     for deal in DEALS:
-        services.record_deal(table.referee, table.partie, deal)
+        services.record_deal(table.referee, table.partie, deal,
+                             expected_version=shown_version(table.partie))
     for seat in ("A1", "B1"):
-        services.sign_protocol(table.players[seat], table.partie, role="player", seat=seat)
+        services.sign_protocol(table.players[seat], table.partie, role="player", seat=seat,
+                               expected_version=shown_version(table.partie))
     page = new_page(PHONE)
     login(page, live_server.url, "referee", PASSWORD)
     page.goto(f"{live_server.url}/referee/partie/{table.partie.pk}/?correct=2#entry")
@@ -203,10 +208,13 @@ def test_correction_after_signing_warns_and_clears(live_server, new_page, table,
 def test_player_finds_his_pair_and_his_signed_protocol(live_server, new_page, table, artifacts):
     _long_names(table)
     for deal in DEALS:
-        services.record_deal(table.referee, table.partie, deal)
+        services.record_deal(table.referee, table.partie, deal,
+                             expected_version=shown_version(table.partie))
     for seat in SEATS:
-        services.sign_protocol(table.players[seat], table.partie, role="player", seat=seat)
-    services.sign_protocol(table.referee, table.partie, role="referee")
+        services.sign_protocol(table.players[seat], table.partie, role="player", seat=seat,
+                               expected_version=shown_version(table.partie))
+    services.sign_protocol(table.referee, table.partie, role="referee",
+                           expected_version=shown_version(table.partie))
     page = new_page(PHONE)
     page.goto(live_server.url + reverse("tournaments:detail", args=["cup"]))
     page.fill("#pair-q", "преображенская")
@@ -230,8 +238,10 @@ def test_player_finds_his_pair_and_his_signed_protocol(live_server, new_page, ta
 def test_no_word_broken_on_the_pages_used_most(live_server, new_page, table, artifacts, width):
     _long_names(table)
     for deal in DEALS[:3]:
-        services.record_deal(table.referee, table.partie, deal)
-    services.give_remark(table.referee, table.partie, deal=3, seat="B2", reason="showing_tile")
+        services.record_deal(table.referee, table.partie, deal,
+                             expected_version=shown_version(table.partie))
+    services.give_remark(table.referee, table.partie, deal=3, seat="B2", reason="showing_tile",
+                         expected_version=shown_version(table.partie))
     table.round1.status = RoundStatus.FINISHED
     table.round1.save()
     page = new_page(WIDTHS[width])

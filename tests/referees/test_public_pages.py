@@ -6,6 +6,8 @@ from django.urls import reverse
 from scoring import services
 from tournaments.models import Player, RoundStatus
 
+from tests.versions import shown_version
+
 from .conftest import DEALS
 from .helpers import play, sign_all
 
@@ -17,7 +19,8 @@ def _names(table, number):
 
 def test_pair_page_lists_rounds_tables_opponents_seats_scores_protocols_and_remarks(client, table):
     play(table.referee, table.partie)
-    services.give_remark(table.referee, table.partie, deal=4, seat="B2", reason="talking")
+    services.give_remark(table.referee, table.partie, deal=4, seat="B2", reason="talking",
+                         expected_version=shown_version(table.partie))
     sign_all(table)
     html = client.get(reverse("tournaments:pair", args=["cup", 7])).content.decode()
     for name in _names(table, 7) + _names(table, 3) + _names(table, 8):
@@ -71,7 +74,7 @@ def test_round_page_shows_results_links_and_polls(client, table):
 
 
 def test_protocol_page_links_back_to_tournament_round_and_both_pairs(client, table):
-    services.record_deal(table.referee, table.partie, DEALS[0])
+    services.record_deal(table.referee, table.partie, DEALS[0], expected_version=shown_version(table.partie))
     html = client.get(reverse("scoring:protocol", args=[table.partie.pk])).content.decode()
     crumbs = html.split('id="crumbs"', 1)[1].split("</nav>", 1)[0]
     for url in (reverse("tournaments:detail", args=["cup"]), reverse("tournaments:pairings", args=["cup", 2]),

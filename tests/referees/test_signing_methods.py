@@ -7,6 +7,8 @@ from scoring.errors import InvalidInput, NotAllowed
 from scoring.models import PinAttempt, Signature
 from tournaments.models import Player, SignatureMode, SigningMethod
 
+from tests.versions import shown_version
+
 from .helpers import play
 
 SEATS = ("A1", "B1", "A2", "B2")
@@ -21,6 +23,10 @@ def _method(table, method, mode=SignatureMode.EACH_PLAYER):
 def _pins(table):
     issued = pins.generate_pins(table.organizer, table.tournament)
     return {i.player.pk: i.pin for i in issued}
+
+
+def _v(table):
+    return shown_version(table.partie)
 
 
 def _seat_player(table, seat):
@@ -55,9 +61,9 @@ def test_referee_attests_signs_alone_and_players_cannot_sign(table):
     _method(table, SigningMethod.REFEREE_ATTESTS)
     play(table.referee, table.partie)
     with pytest.raises(InvalidInput) as exc:
-        services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1")
+        services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1", expected_version=_v(table))
     assert exc.value.code == "referee_attests"
-    protocol = services.sign_protocol(table.referee, table.partie, role="referee")
+    protocol = services.sign_protocol(table.referee, table.partie, role="referee", expected_version=_v(table))
     assert protocol.is_locked
     sig = protocol.signatures.get()
     assert sig.method == SigningMethod.REFEREE_ATTESTS and sig.role == "referee"
@@ -71,8 +77,8 @@ def test_table_pin_signs_on_the_referees_device(table, mode):
     seats = SEATS if mode == SignatureMode.EACH_PLAYER else ("A1", "B2")
     for seat in seats:
         services.sign_protocol(table.referee, table.partie, role="player", seat=seat,
-                               pin=codes[_seat_player(table, seat).pk])
-    protocol = services.sign_protocol(table.referee, table.partie, role="referee")
+                               pin=codes[_seat_player(table, seat).pk], expected_version=_v(table))
+    protocol = services.sign_protocol(table.referee, table.partie, role="referee", expected_version=_v(table))
     assert protocol.is_locked
     methods = {s.seat: s.method for s in protocol.signatures.filter(role="player")}
     assert methods == {s: SigningMethod.TABLE_PIN for s in seats}
@@ -84,7 +90,8 @@ def test_table_pin_is_not_accepted_from_someone_not_refereeing_the_table(table, 
     play(table.referee, table.partie)
     for who in (anonymous, table.nobody, table.table2_referee):
         with pytest.raises(NotAllowed):
-            services.sign_protocol(who, table.partie, role="player", seat="A1", pin=codes[_seat_player(table, "A1").pk])
+            services.sign_protocol(who, table.partie, role="player", seat="A1", pin=codes[_seat_player(table, "A1").pk],
+                                   expected_version=_v(table))
     assert not Signature.objects.exists()
 
 
@@ -94,9 +101,9 @@ def test_own_phone_signs_without_an_account(table, anonymous):
     play(table.referee, table.partie)
     for seat in SEATS:
         services.sign_protocol(anonymous, table.partie, role="player", seat=seat,
-                               pin=codes[_seat_player(table, seat).pk])
+                               pin=codes[_seat_player(table, seat).pk], expected_version=_v(table))
     assert {s.method for s in Signature.objects.all()} == {SigningMethod.OWN_PHONE}
-    assert services.sign_protocol(table.referee, table.partie, role="referee").is_locked
+    assert services.sign_protocol(table.referee, table.partie, role="referee", expected_version=_v(table)).is_locked
 
 
 def test_pin_of_another_player_is_wrong_and_five_wrong_tries_refuse(table, anonymous):
@@ -109,21 +116,24 @@ def test_pin_of_another_player_is_wrong_and_five_wrong_tries_refuse(table, anony
         wrong = "0000" if codes[a1.pk] != "0000" else "1111"
     for i in range(4):
         with pytest.raises(InvalidInput) as exc:
-            services.sign_protocol(anonymous, table.partie, role="player", seat="A1", pin=wrong)
+            services.sign_protocol(anonymous, table.partie, role="player", seat="A1", pin=wrong,
+                                   expected_version=_v(table))
         assert exc.value.code == "pin_wrong" and str(4 - i) in exc.value.message
     with pytest.raises(NotAllowed) as exc:
-        services.sign_protocol(anonymous, table.partie, role="player", seat="A1", pin=wrong)
+        services.sign_protocol(anonymous, table.partie, role="player", seat="A1", pin=wrong, expected_version=_v(table))
     assert exc.value.code == "pin_blocked" and a1.name in exc.value.message
     # Now even the right PIN is refused for this player on this protocol, on any device.
     with pytest.raises(NotAllowed):
-        services.sign_protocol(table.referee, table.partie, role="player", seat="A1", pin=codes[a1.pk])
+        services.sign_protocol(table.referee, table.partie, role="player", seat="A1", pin=codes[a1.pk],
+                               expected_version=_v(table))
     assert PinAttempt.objects.get(player=a1).failures == 5
     assert not Signature.objects.exists()
     assert AuditEntry.objects.filter(action="protocol.pin_wrong").count() == 5
     assert AuditEntry.objects.filter(action="protocol.pin_refused").count() == 2
     # Another player of the same protocol is not affected.
     b1 = _seat_player(table, "B1")
-    services.sign_protocol(anonymous, table.partie, role="player", seat="B1", pin=codes[b1.pk])
+    services.sign_protocol(anonymous, table.partie, role="player", seat="B1", pin=codes[b1.pk],
+                           expected_version=_v(table))
 
 
 def test_pin_refused_in_account_mode(table):
@@ -131,40 +141,40 @@ def test_pin_refused_in_account_mode(table):
     play(table.referee, table.partie)
     with pytest.raises(InvalidInput) as exc:
         services.sign_protocol(table.referee, table.partie, role="player", seat="A1",
-                               pin=codes[_seat_player(table, "A1").pk])
+                               pin=codes[_seat_player(table, "A1").pk], expected_version=_v(table))
     assert exc.value.code == "pin_not_used"
 
 
 def test_no_show_protocol_is_signed_by_the_referee_alone(table):
-    services.record_no_show(table.referee, table.partie, "B")
+    services.record_no_show(table.referee, table.partie, "B", expected_version=_v(table))
     with pytest.raises(InvalidInput) as exc:
-        services.sign_protocol(table.players["B1"], table.partie, role="player", seat="B1")
+        services.sign_protocol(table.players["B1"], table.partie, role="player", seat="B1", expected_version=_v(table))
     assert exc.value.code == "absent_pair"
-    protocol = services.sign_protocol(table.referee, table.partie, role="referee")
+    protocol = services.sign_protocol(table.referee, table.partie, role="referee", expected_version=_v(table))
     assert protocol.is_locked and protocol.signatures.count() == 1
 
 
 def test_present_pair_may_sign_a_no_show_protocol(table):
-    services.record_no_show(table.referee, table.partie, "B")
-    services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1")
-    protocol = services.sign_protocol(table.referee, table.partie, role="referee")
+    services.record_no_show(table.referee, table.partie, "B", expected_version=_v(table))
+    services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1", expected_version=_v(table))
+    protocol = services.sign_protocol(table.referee, table.partie, role="referee", expected_version=_v(table))
     assert protocol.is_locked and protocol.signatures.count() == 2
 
 
 def test_no_show_undone_before_signing_is_logged(table):
-    services.record_no_show(table.referee, table.partie, "A")
-    protocol = services.undo_no_show(table.referee, table.partie, "не та пара")
+    services.record_no_show(table.referee, table.partie, "A", expected_version=_v(table))
+    protocol = services.undo_no_show(table.referee, table.partie, "не та пара", expected_version=_v(table))
     assert protocol.no_show == "" and protocol.status == "not_started"
     entry = AuditEntry.objects.get(action="protocol.no_show_undone")
     assert entry.before == {"no_show": "A"} and entry.note == "не та пара"
     with pytest.raises(InvalidInput):
-        services.undo_no_show(table.referee, table.partie)
-    services.record_no_show(table.referee, table.partie, "A")
-    services.sign_protocol(table.referee, table.partie, role="referee")
+        services.undo_no_show(table.referee, table.partie, expected_version=_v(table))
+    services.record_no_show(table.referee, table.partie, "A", expected_version=_v(table))
+    services.sign_protocol(table.referee, table.partie, role="referee", expected_version=_v(table))
     with pytest.raises(Exception):
-        services.undo_no_show(table.referee, table.partie)
+        services.undo_no_show(table.referee, table.partie, expected_version=_v(table))
     with pytest.raises(NotAllowed):
-        services.undo_no_show(table.nobody, table.partie)
+        services.undo_no_show(table.nobody, table.partie, expected_version=_v(table))
 
 
 def test_disqualification_protocol_needs_the_present_pair_and_the_referee(table):
@@ -173,20 +183,21 @@ def test_disqualification_protocol_needs_the_present_pair_and_the_referee(table)
     play(table.referee, table.partie, [{"n": 1, "result": "block", "hands": {"A1": 9, "A2": 10, "B1": 4, "B2": 30}}])
     for _ in range(10):
         try:
-            services.give_remark(table.referee, table.partie, deal=2, seat="B1", reason="talking")
+            services.give_remark(table.referee, table.partie, deal=2, seat="B1", reason="talking",
+                                 expected_version=_v(table))
         except ConfirmationRequired:
             services.give_remark(table.referee, table.partie, deal=2, seat="B1", reason="talking",
-                                 confirm_disqualification=True)
+                                 confirm_disqualification=True, expected_version=_v(table))
             break
     protocol = services.load_partie(table.partie).protocol
     assert protocol.disqualified == "B" and protocol.status == "awaiting_signatures"
     assert services.missing_signatures(table.partie, [], protocol) == ["A1", "A2", "referee"]
     with pytest.raises(InvalidInput) as exc:
-        services.sign_protocol(table.players["B1"], table.partie, role="player", seat="B1")
+        services.sign_protocol(table.players["B1"], table.partie, role="player", seat="B1", expected_version=_v(table))
     assert exc.value.code == "absent_pair"
     with pytest.raises(InvalidInput) as exc:
-        services.sign_protocol(table.referee, table.partie, role="referee")
+        services.sign_protocol(table.referee, table.partie, role="referee", expected_version=_v(table))
     assert exc.value.code == "players_first"
     for seat in ("A1", "A2"):
-        services.sign_protocol(table.players[seat], table.partie, role="player", seat=seat)
-    assert services.sign_protocol(table.referee, table.partie, role="referee").is_locked
+        services.sign_protocol(table.players[seat], table.partie, role="player", seat=seat, expected_version=_v(table))
+    assert services.sign_protocol(table.referee, table.partie, role="referee", expected_version=_v(table)).is_locked

@@ -6,7 +6,9 @@ from django.urls import reverse
 
 from referees.models import AuditEntry
 from scoring import pins, services
+from scoring.errors import ServiceError
 from scoring.models import Protocol
+from tests.versions import shown_version
 from tournaments.models import Player, SigningMethod
 
 from .helpers import play
@@ -19,6 +21,10 @@ def _method(table, method):
 
 def _codes(table):
     return {i.player.pk: i.pin for i in pins.generate_pins(table.organizer, table.tournament)}
+
+
+def _v(table):
+    return shown_version(table.partie)
 
 
 def _player(table, seat):
@@ -41,11 +47,11 @@ def test_table_pin_page_signs_and_shows_the_error_next_to_the_seat(ref_client, t
     assert 'name="pin"' in page and 'name="password"' not in page
     sign = reverse("referees:sign", args=[table.partie.pk])
     for bad in ("٣٣٣٣", "<b>1</b>", "=1+2", "9" * 10000):
-        r = ref_client.post(sign, {"seat": "A1", "pin": bad})
+        r = ref_client.post(sign, {"seat": "A1", "pin": bad, "version": _v(table)})
         body = r.content.decode()
         assert r.status_code == 422 and "ПИН-код — от 4 до 6 цифр" in body
         assert re.search(r'id="sign-A1".*?ПИН-код — от 4 до 6 цифр', body, re.S)
-    r = ref_client.post(sign, {"seat": "A1", "pin": codes[_player(table, "A1").pk]})
+    r = ref_client.post(sign, {"seat": "A1", "pin": codes[_player(table, "A1").pk], "version": _v(table)})
     assert r.status_code == 302
     assert Protocol.objects.get(partie=table.partie).signatures.get().method == SigningMethod.TABLE_PIN
 
@@ -58,11 +64,11 @@ def test_five_wrong_pins_refused_on_the_page(ref_client, table):
     wrong = "12345" if right != "12345" else "54321"
     sign = reverse("referees:sign", args=[table.partie.pk])
     for i in range(5):
-        r = ref_client.post(sign, {"seat": "B2", "pin": wrong})
+        r = ref_client.post(sign, {"seat": "B2", "pin": wrong, "version": _v(table)})
         assert r.status_code == 422
     body = r.content.decode()
     assert "введён 5 раз" in body and _player(table, "B2").name in body
-    r = ref_client.post(sign, {"seat": "B2", "pin": right})
+    r = ref_client.post(sign, {"seat": "B2", "pin": right, "version": _v(table)})
     assert r.status_code == 422 and "введён 5 раз" in r.content.decode()
     assert not Protocol.objects.get(partie=table.partie).signatures.exists()
 
@@ -73,17 +79,19 @@ def test_countersign_asks_for_confirmation_naming_the_score(ref_client, table):
     page = ref_client.get(reverse("referees:partie", args=[table.partie.pk])).content.decode()
     assert 'id="countersign"' in page and 'id="sign-A1"' not in page
     sign = reverse("referees:sign", args=[table.partie.pk])
-    r = ref_client.post(sign, {"role": "referee"})
+    r = ref_client.post(sign, {"role": "referee", "version": _v(table)})
     body = r.content.decode()
     assert 'id="confirm"' in body and "48 : 35" in body and "бумажный бланк" in body
     assert not Protocol.objects.get(partie=table.partie).is_locked
-    r = ref_client.post(sign, {"role": "referee", "confirm": "1"})
+    confirm = body.split('id="confirm"', 1)[1].split("</form>", 1)[0]
+    assert f'name="version" value="{_v(table)}"' in confirm
+    r = ref_client.post(sign, {"role": "referee", "confirm": "1", "version": _v(table)})
     assert r.status_code == 302 and Protocol.objects.get(partie=table.partie).is_locked
 
 
 def test_correction_after_signatures_warns_and_says_who_signs_again(ref_client, table):
     play(table.referee, table.partie)
-    services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1")
+    services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1", expected_version=_v(table))
     entry = reverse("referees:partie", args=[table.partie.pk])
     page = ref_client.get(entry + "?correct=2").content.decode()
     a1 = _player(table, "A1").name
@@ -97,10 +105,13 @@ def test_correction_after_signatures_warns_and_says_who_signs_again(ref_client, 
 
 
 def test_no_show_undo_from_the_page(ref_client, table):
-    services.record_no_show(table.referee, table.partie, "B")
+    services.record_no_show(table.referee, table.partie, "B", expected_version=_v(table))
     page = ref_client.get(reverse("referees:partie", args=[table.partie.pk])).content.decode()
     assert 'id="no_show_undo"' in page
-    r = ref_client.post(reverse("referees:no_show_undo", args=[table.partie.pk]), {"reason": "ошибка"})
+    undo = page.split('id="no_show_undo"', 1)[1].split("</form>", 1)[0]
+    assert f'name="version" value="{_v(table)}"' in undo
+    r = ref_client.post(reverse("referees:no_show_undo", args=[table.partie.pk]),
+                        {"reason": "ошибка", "version": _v(table)})
     assert r.status_code == 302 and not Protocol.objects.get(partie=table.partie).no_show
 
 
@@ -114,9 +125,10 @@ def test_own_phone_page_shows_a_qr_and_signs_without_login(client, ref_client, t
     client.logout()
     page = client.get(phone)
     assert page.status_code == 200 and 'name="pin"' in page.content.decode()
-    r = client.post(phone, {"seat": "B1", "pin": "0000" if codes[_player(table, "B1").pk] != "0000" else "1111"})
+    wrong = "0000" if codes[_player(table, "B1").pk] != "0000" else "1111"
+    r = client.post(phone, {"seat": "B1", "pin": wrong, "version": _v(table)})
     assert r.status_code == 422 and "Неверный ПИН-код" in r.content.decode()
-    r = client.post(phone, {"seat": "B1", "pin": codes[_player(table, "B1").pk]})
+    r = client.post(phone, {"seat": "B1", "pin": codes[_player(table, "B1").pk], "version": _v(table)})
     assert r.status_code == 302
     sig = Protocol.objects.get(partie=table.partie).signatures.get()
     assert sig.method == SigningMethod.OWN_PHONE and sig.seat == "B1"
@@ -197,12 +209,14 @@ def test_audit_reads_as_sentences(client, table):
     from .conftest import DEALS
 
     play(table.referee, table.partie, DEALS[:2])
-    services.correct_deal(table.referee, table.partie, {**DEALS[1], "hands": {"A1": 9, "A2": 10, "B1": 4, "B2": 31}})
+    services.correct_deal(table.referee, table.partie, {**DEALS[1], "hands": {"A1": 9, "A2": 10, "B1": 4, "B2": 31}},
+                          expected_version=_v(table))
     _method(table, SigningMethod.OWN_PHONE)
     codes = _codes(table)
-    services.record_deal(table.referee, table.partie, DEALS[2])
-    services.record_deal(table.referee, table.partie, DEALS[3])
-    services.sign_protocol(None, table.partie, role="player", seat="A1", pin=codes[_player(table, "A1").pk])
+    services.record_deal(table.referee, table.partie, DEALS[2], expected_version=_v(table))
+    services.record_deal(table.referee, table.partie, DEALS[3], expected_version=_v(table))
+    services.sign_protocol(None, table.partie, role="player", seat="A1", pin=codes[_player(table, "A1").pk],
+                           expected_version=_v(table))
     client.force_login(table.chief)
     html = client.get(reverse("referees:audit_partie", args=[table.partie.pk])).content.decode()
     assert "Судья Анна Судейская" in html
@@ -219,8 +233,10 @@ def test_chief_referee_lets_a_blocked_player_try_again(client, table):
     right = codes[_player(table, "A2").pk]
     wrong = "12345" if right != "12345" else "54321"
     for _ in range(5):
-        with pytest.raises(Exception):
-            services.sign_protocol(table.referee, table.partie, role="player", seat="A2", pin=wrong)
+        with pytest.raises(ServiceError) as exc:
+            services.sign_protocol(table.referee, table.partie, role="player", seat="A2", pin=wrong,
+                                   expected_version=_v(table))
+        assert exc.value.code in ("pin_wrong", "pin_blocked")
     url = reverse("referees:pin_reset", args=[table.partie.pk])
     client.force_login(table.referee)
     page = client.get(reverse("referees:partie", args=[table.partie.pk])).content.decode()
@@ -233,14 +249,16 @@ def test_chief_referee_lets_a_blocked_player_try_again(client, table):
     assert "Укажите причину" in r.content.decode()
     client.post(url, {"seat": "A2", "reason": "опечатка"})
     assert AuditEntry.objects.filter(action="protocol.pin_reset", note="опечатка").exists()
-    services.sign_protocol(table.referee, table.partie, role="player", seat="A2", pin=right)
+    services.sign_protocol(table.referee, table.partie, role="player", seat="A2", pin=right, expected_version=_v(table))
     assert Protocol.objects.get(partie=table.partie).signatures.filter(seat="A2").exists()
 
 
 def test_no_show_undo_with_a_hostile_version_is_refused_politely(ref_client, table):
-    services.record_no_show(table.referee, table.partie, "B")
+    services.record_no_show(table.referee, table.partie, "B", expected_version=_v(table))
     url = reverse("referees:no_show_undo", args=[table.partie.pk])
-    for bad in ("abc", "٣", "9" * 50, "-1"):
+    for bad in ("abc", "٣", "9" * 50, "-1", ""):
         r = ref_client.post(url, {"version": bad, "reason": "<b>x</b>" * 2000})
-        assert r.status_code == 422 and "обновите" in r.content.decode()
+        body = r.content.decode()
+        assert r.status_code == 409 and 'id="conflict"' in body and "без версии" in body
+        assert "<b>x</b>" not in body
     assert Protocol.objects.get(partie=table.partie).no_show == "B"

@@ -41,13 +41,18 @@ def test_garbled_version_never_gives_a_server_error(ref_client, table, version):
          {"n": 2, "version": version, "result": "block", "hand_A1": "9", "hand_A2": "10", "hand_B1": "4",
           "hand_B2": "30"}),
         (reverse("referees:time_up", args=[table.partie.pk]), {"version": version}),
-        (reverse("referees:no_show", args=[table.partie.pk]), {"side": "A", "version": version}),
-        (reverse("referees:sign", args=[table.partie.pk]), {"role": "referee", "version": version}),
+        (reverse("referees:no_show", args=[table.partie.pk]), {"side": "A", "confirm": "1", "version": version}),
+        (reverse("referees:sign", args=[table.partie.pk]), {"role": "referee", "confirm": "1", "version": version}),
         (reverse("referees:confirm_deal", args=[table.partie.pk, 1]), {"version": version}),
     ]
     for url, data in posts:
         r = ref_client.post(url, data)
         assert r.status_code in (409, 422), (url, r.status_code)
+    # Without confirm=1 these two only ask for a confirmation (or refuse the form): never a 500, nothing saved.
+    for url, data in posts[2:4]:
+        r = ref_client.post(url, {k: v for k, v in data.items() if k != "confirm"})
+        assert r.status_code in (200, 409, 422), (url, r.status_code)
+        assert "<b>1</b>" not in r.content.decode()
     assert shown_version(table.partie) == before
 
 
