@@ -63,8 +63,10 @@ def match_in_order(members, met):
         return None
     if m == 0:
         return []
+    half = m // 2
+    if all(members[i + half].id not in met[members[i].id] for i in range(half)):
+        return list(zip(members[:half], members[half:]))  # the only matching of preference cost 0
     if m > SMALL_GROUP:
-        half = m // 2
         top, bottom = list(members[:half]), list(members[half:])
         ok = True
         for i in range(half):

@@ -104,10 +104,7 @@ def pair_swiss(entrants) -> PairingResult:
     parties = _by_groups(rest, met)
     method = "groups"
     if parties is None:
-        if len(rest) <= EXACT_LIMIT:
-            parties, method = _exact(rest, met, allow_rematch=False), "matching"
-        else:
-            parties, method = _restricted(rest, met), "matching-restricted"
+        parties, method = _windowed(rest, met)
     return _finish(ents, parties, bye, met, method)
 
 
@@ -164,6 +161,140 @@ def _find_float(upper, lower, met):
     return None
 
 
+# --- the lower bound out of reach: exact matching only around the trouble -----------------------
+
+WINDOW_REACH = (0, 1, 2, 4)  # blocks added on each side of a failing block, tried in turn
+WINDOW_SLICE = 12  # and this many pairs of the next score group beyond them, when it is larger
+WINDOW_BOUNDARY = 6  # inside a window, the blossom runs over this many pairs at each end of a group
+
+
+def _blocks(groups) -> list[tuple[int, int]]:
+    """Runs of score groups [start, end) that the lower bound pairs among themselves.
+
+    A run ends at every cut with an even number of pairs above it: no party of the
+    lower-bound pairing crosses such a cut (odd groups float to the next odd group).
+    """
+    blocks, start, parity = [], 0, 0
+    for k, group in enumerate(groups):
+        parity ^= len(group) % 2
+        if not parity:
+            blocks.append((start, k + 1))
+            start = k + 1
+    return blocks
+
+
+def _spread(parties) -> tuple[int, int]:
+    """(X, F) of parties without a bye."""
+    x = f = 0
+    for a, b in parties:
+        if b is not None and a.score != b.score:
+            x += 1
+            f += abs(a.score - b.score)
+    return x, f
+
+
+def _windowed(members, met):
+    """Pair with the lower-bound method wherever it works, exactly in windows around the rest.
+
+    A window is a failing block, ``reach`` blocks on each side and, beyond them, a slice of
+    the nearest large score group (an even number of its pairs nearest to the window; the
+    rest of that block is paired again without them). A result that reaches ``lower_bound``
+    is optimal and returned as "window"; when none does, one window over the whole field
+    decides (see ``_solve_window``). Returns (parties, method).
+    """
+    from .swiss_bound import lower_bound
+
+    groups = _groups(members)
+    blocks = _blocks(groups)
+    flat = [[e for g in groups[s:t] for e in g] for s, t in blocks]
+    plans = [_by_groups(block, met) for block in flat]
+    failing = [k for k, plan in enumerate(plans) if plan is None]
+    known = [k for (s, t), plan in zip(blocks, plans) if plan is not None for k in range(s, t)]
+    bound = None
+    best = None
+    for reach in WINDOW_REACH:
+        spans = []
+        for k in failing:
+            lo, hi = max(0, k - reach), min(len(blocks), k + reach + 1)
+            if spans and lo <= spans[-1][1]:
+                spans[-1] = (spans[-1][0], hi)
+            else:
+                spans.append((lo, hi))
+        if spans == [(0, len(blocks))]:
+            break
+        found = _pair_windows(groups, blocks, flat, plans, spans, met)
+        if found is None:
+            continue  # no pairing inside these windows: widen them
+        if bound is None:
+            bound = lower_bound(groups, met, known_parity=known)
+        spread = _spread(found)
+        if spread == bound:
+            return found, "window"
+        if best is None or spread < _spread(best):
+            best = found
+    # One window over the whole field.
+    parties, method = _solve_window(members, met)
+    if best is not None and _spread(best) < _spread(parties):
+        return best, "window"
+    return parties, method
+
+
+def _pair_windows(groups, blocks, flat, plans, spans, met):
+    """Pair each span of blocks together with its slices, the other blocks as planned (None
+    when a window or the rest of a sliced block cannot be paired)."""
+    inside = {k for lo, hi in spans for k in range(lo, hi)}
+    sliced: dict[int, set] = {}  # block → ids of its pairs taken into a window
+    windows = []
+    for lo, hi in spans:
+        window = [e for block in flat[lo:hi] for e in block]
+        if lo > 0 and lo - 1 not in inside:
+            edge = groups[blocks[lo - 1][1] - 1]  # the lowest group of the block above
+            if len(edge) > WINDOW_SLICE:
+                taken = edge[-WINDOW_SLICE:]
+                window = taken + window
+                sliced.setdefault(lo - 1, set()).update(e.id for e in taken)
+        if hi < len(blocks):
+            edge = [e for e in groups[blocks[hi][0]] if e.id not in sliced.get(hi, ())]
+            if len(edge) > WINDOW_SLICE:  # the highest group of the block below
+                taken = edge[:WINDOW_SLICE]
+                window = window + taken
+                sliced.setdefault(hi, set()).update(e.id for e in taken)
+        windows.append(sorted(window, key=lambda e: e.rank))
+    parties = []
+    for window in windows:
+        try:
+            parties.extend(_solve_window(window, met)[0])
+        except PairingError:
+            return None
+    for k, plan in enumerate(plans):
+        if k in inside:
+            continue
+        if k in sliced:
+            plan = _by_groups([e for e in flat[k] if e.id not in sliced[k]], met)
+            if plan is None:
+                return None
+        parties.extend(plan)
+    return parties
+
+
+def _solve_window(window, met):
+    """The best pairing of ``window`` alone and the method that found it.
+
+    First the restricted matching with few kept pairs per group, when its proof holds; then
+    the matching over the whole window up to ``EXACT_LIMIT`` pairs, above it the restricted
+    matching with more kept pairs ("matching-restricted" then names a pairing not proved best).
+    """
+    try:
+        parties, proved = _restricted(window, met, keep=WINDOW_BOUNDARY)
+        if proved:
+            return parties, "matching-restricted"
+    except PairingError:
+        pass  # the middles paired first left no way
+    if len(window) <= EXACT_LIMIT:
+        return _exact(window, met, allow_rematch=False), "matching"
+    return _restricted(window, met)[0], "matching-restricted"
+
+
 # --- the exact fallback ---------------------------------------------------------------------
 
 def _costs(members, met, *, allow_rematch, with_bye):
@@ -216,12 +347,15 @@ def _exact(members, met, *, allow_rematch):
     return parties
 
 
-def _restricted(members, met):
-    """Exact matching over the top and bottom pairs of each score group, the middle paired inside."""
+def _restricted(members, met, *, keep=BOUNDARY):
+    """Exact matching over the ``keep`` top and bottom pairs of each score group, the middle
+    paired inside. Returns (parties, proved): ``proved`` when ``_representatives_suffice``
+    shows that the whole field has no better pairing."""
     parties = []
     boundary = []
+    kept = []
     for group in _groups(members):
-        middle = group[BOUNDARY:-BOUNDARY] if len(group) > 2 * BOUNDARY + 2 else []
+        middle = group[keep:-keep] if len(group) > 2 * keep + 2 else []
         if len(middle) % 2:
             middle = middle[:-1]
         inner = match_in_order(middle, met) if middle else []
@@ -230,8 +364,38 @@ def _restricted(members, met):
         parties.extend(inner)
         taken = {id(e) for e in middle}
         boundary.extend(e for e in group if id(e) not in taken)
+        if middle:
+            kept.append(([e for e in group if id(e) not in taken], {e.id for e in group}))
     boundary.sort(key=lambda e: e.rank)
-    return parties + _exact(boundary, met, allow_rematch=False)
+    parties += _exact(boundary, met, allow_rematch=False)
+    return parties, _representatives_suffice(kept, met, _spread(parties)[0])
+
+
+def _representatives_suffice(kept, met, x) -> bool:
+    """True when pairing the middles of the groups first cannot have cost anything.
+
+    Take a best pairing of the whole field: a group G sends s ≤ X ≤ ``x`` of its pairs out
+    (X of that best pairing is at most ``x``, the X found). Give each partner from outside a
+    kept pair of G it has not met instead — possible one by one when the kept pairs number at
+    least s + D (D: the most kept pairs of G that one outside pair has met) — and pair the
+    remaining r − s kept pairs among themselves, possible by Dirac's theorem when
+    r − s ≥ 2·d + 2 (d: the most kept pairs of G that one kept pair has met). The middle keeps
+    its own pairing. Every party keeps its scores, so (R, X, F) do not change: the restricted
+    matching, exact over the kept pairs, is as good as the best pairing of the field.
+    """
+    for group, whole in kept:
+        ids = {e.id for e in group}
+        outside: dict = defaultdict(int)
+        inner = 0
+        for e in group:
+            seen = met[e.id]
+            inner = max(inner, len(seen & ids))
+            for w in seen - whole:
+                outside[w] += 1
+        r, reach = len(group), max(outside.values(), default=0)
+        if r < x + reach or r - x < 2 * inner + 2:
+            return False
+    return True
 
 
 # --- reasons ----------------------------------------------------------------------------------
