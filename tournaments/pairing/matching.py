@@ -52,6 +52,15 @@ def _preference_cost(i: int, j: int, m: int) -> int:
     return abs(abs(j - i) - m // 2)
 
 
+def _outward(i: int, size: int):
+    """0…size-1 except i, nearest to i first (the lower of two at the same distance first)."""
+    for d in range(1, max(i, size - 1 - i) + 1):
+        if i - d >= 0:
+            yield i - d
+        if i + d < size:
+            yield i + d
+
+
 def match_in_order(members, met):
     """A perfect matching of ``members`` (sorted best first) avoiding "met" edges.
 
@@ -72,9 +81,7 @@ def match_in_order(members, met):
         for i in range(half):
             if bottom[i].id not in met[top[i].id]:
                 continue
-            for j in sorted(range(half), key=lambda k: abs(k - i)):
-                if j == i:
-                    continue
+            for j in _outward(i, half):
                 if bottom[j].id not in met[top[i].id] and bottom[i].id not in met[top[j].id]:
                     bottom[i], bottom[j] = bottom[j], bottom[i]
                     break

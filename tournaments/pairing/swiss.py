@@ -27,23 +27,30 @@ at least one pair outside, so X ≥ (number of odd groups) / 2, and since scores
 lie on a line, F is smallest when the odd groups are paired consecutively
 (1st with 2nd, 3rd with 4th …). The "groups" method realises exactly this
 lower bound — one floater per odd group, everyone else paired inside his group —
-which proves its result optimal. Only when rematches make that impossible does
-the algorithm fall back to a minimum-cost perfect matching (weighted blossom)
-with the objective above encoded as integer edge costs; for very large fields
-that fallback is restricted to the top and bottom pairs of every score group.
+which proves its result optimal.
+
+When rematches make that impossible somewhere, the field is cut into blocks
+that the lower bound pairs among themselves (a cut with an even number of pairs
+above it); the blocks the groups method cannot pair are paired by an exact
+matching in a "window" with a few neighbouring blocks, the rest as before. The
+result is kept ("window") only when it reaches the stronger lower bound of
+``swiss_bound`` (deficiencies of the groups and of the top and bottom of the
+field), which proves it optimal. Otherwise one matching over the whole field
+decides: restricted to a few pairs at the top and bottom of every score group
+(the middles paired inside first) when ``swiss_matching.kept_suffice`` proves that this loses
+nothing ("matching-restricted"), else the minimum-cost perfect matching
+(weighted blossom) with the objective above encoded as integer edge costs over
+the whole field up to ``EXACT_LIMIT`` pairs ("matching"), and for larger fields
+the restricted matching without that proof ("matching-restricted-unproved").
 """
 from __future__ import annotations
 
-from collections import defaultdict
-
 from .base import Entrant, Pairing, PairingError, PairingResult, met_map, points
-from .matching import dirac_matchable, exact_matching, match_in_order, matchable
+from .matching import dirac_matchable, match_in_order, matchable
+from .swiss_bound import lower_bound
+from .swiss_matching import exact_parties, groups_by_score, restricted_parties, spread
 
 EXACT_LIMIT = 150  # the fallback blossom runs over the whole field up to this size
-BOUNDARY = 12  # otherwise over this many pairs at the top and bottom of each group
-
-BYE = "__bye__"
-
 
 def swiss_cost(entrants, pairings) -> tuple:
     """The objective key (R, B1, B2, X, F) of a complete pairing (see module docstring)."""
@@ -97,9 +104,9 @@ def pair_swiss(entrants) -> PairingResult:
                 bye, rest = cand, others
                 break
         else:
-            return _finish(ents, _exact(ents, met, allow_rematch=True), None, met, "matching-rematch")
+            return _finish(ents, exact_parties(ents, met, allow_rematch=True), None, met, "matching-rematch")
     elif not matchable(ents, met):
-        return _finish(ents, _exact(ents, met, allow_rematch=True), None, met, "matching-rematch")
+        return _finish(ents, exact_parties(ents, met, allow_rematch=True), None, met, "matching-rematch")
 
     parties = _by_groups(rest, met)
     method = "groups"
@@ -110,15 +117,8 @@ def pair_swiss(entrants) -> PairingResult:
 
 # --- the fast method: realise the lower bound -------------------------------------------------
 
-def _groups(members) -> list[list[Entrant]]:
-    by_score = defaultdict(list)
-    for e in members:
-        by_score[e.score].append(e)
-    return [sorted(by_score[s], key=lambda e: e.rank) for s in sorted(by_score, reverse=True)]
-
-
 def _by_groups(members, met):
-    groups = _groups(members)
+    groups = groups_by_score(members)
     odd = [k for k, g in enumerate(groups) if len(g) % 2]
     floaters: dict[int, Entrant] = {}
     parties = []
@@ -183,16 +183,6 @@ def _blocks(groups) -> list[tuple[int, int]]:
     return blocks
 
 
-def _spread(parties) -> tuple[int, int]:
-    """(X, F) of parties without a bye."""
-    x = f = 0
-    for a, b in parties:
-        if b is not None and a.score != b.score:
-            x += 1
-            f += abs(a.score - b.score)
-    return x, f
-
-
 def _windowed(members, met):
     """Pair with the lower-bound method wherever it works, exactly in windows around the rest.
 
@@ -202,15 +192,13 @@ def _windowed(members, met):
     is optimal and returned as "window"; when none does, one window over the whole field
     decides (see ``_solve_window``). Returns (parties, method).
     """
-    from .swiss_bound import lower_bound
-
-    groups = _groups(members)
+    groups = groups_by_score(members)
     blocks = _blocks(groups)
     flat = [[e for g in groups[s:t] for e in g] for s, t in blocks]
     plans = [_by_groups(block, met) for block in flat]
     failing = [k for k, plan in enumerate(plans) if plan is None]
     known = [k for (s, t), plan in zip(blocks, plans) if plan is not None for k in range(s, t)]
-    bound = None
+    bound = lower_bound(groups, met, known_parity=known)
     best = None
     for reach in WINDOW_REACH:
         spans = []
@@ -220,26 +208,24 @@ def _windowed(members, met):
                 spans[-1] = (spans[-1][0], hi)
             else:
                 spans.append((lo, hi))
-        if spans == [(0, len(blocks))]:
-            break
-        found = _pair_windows(groups, blocks, flat, plans, spans, met)
+        if sum(len(block) for lo, hi in spans for block in flat[lo:hi]) * 3 > len(members):
+            break  # a third of the field or more: one window over the whole field costs no more
+        found = _pair_windows(groups, blocks, flat, plans, spans, met, bound[0])
         if found is None:
             continue  # no pairing inside these windows: widen them
-        if bound is None:
-            bound = lower_bound(groups, met, known_parity=known)
-        spread = _spread(found)
-        if spread == bound:
+        cost = spread(found)
+        if cost == bound:
             return found, "window"
-        if best is None or spread < _spread(best):
+        if best is None or cost < spread(best):
             best = found
     # One window over the whole field.
-    parties, method = _solve_window(members, met)
-    if best is not None and _spread(best) < _spread(parties):
+    parties, method = _solve_window(members, met, bound[0], whole=True)
+    if best is not None and spread(best) < spread(parties):
         return best, "window"
     return parties, method
 
 
-def _pair_windows(groups, blocks, flat, plans, spans, met):
+def _pair_windows(groups, blocks, flat, plans, spans, met, x):
     """Pair each span of blocks together with its slices, the other blocks as planned (None
     when a window or the rest of a sliced block cannot be paired)."""
     inside = {k for lo, hi in spans for k in range(lo, hi)}
@@ -263,7 +249,7 @@ def _pair_windows(groups, blocks, flat, plans, spans, met):
     parties = []
     for window in windows:
         try:
-            parties.extend(_solve_window(window, met)[0])
+            parties.extend(_solve_window(window, met, x)[0])
         except PairingError:
             return None
     for k, plan in enumerate(plans):
@@ -277,125 +263,29 @@ def _pair_windows(groups, blocks, flat, plans, spans, met):
     return parties
 
 
-def _solve_window(window, met):
+def _solve_window(window, met, x, *, whole=False):
     """The best pairing of ``window`` alone and the method that found it.
 
-    First the restricted matching with few kept pairs per group, when its proof holds; then
-    the matching over the whole window up to ``EXACT_LIMIT`` pairs, above it the restricted
-    matching with more kept pairs ("matching-restricted" then names a pairing not proved best).
+    First the restricted matching, when its proof holds: for the ``whole`` field with as few
+    kept pairs per group as X = ``x`` (the lower bound) allows — a matching whose proof must
+    fail is not tried —, for a window with ``WINDOW_BOUNDARY`` kept pairs. Else the matching
+    over the whole window up to ``EXACT_LIMIT`` pairs, above it the restricted matching with
+    more kept pairs ("matching-restricted-unproved" when its proof does not hold).
     """
     try:
-        parties, proved = _restricted(window, met, keep=WINDOW_BOUNDARY)
+        if whole:
+            parties, proved = restricted_parties(window, met, x=x, give_up=True, exact_limit=EXACT_LIMIT)
+        else:
+            parties, proved = restricted_parties(window, met, keep=WINDOW_BOUNDARY, give_up=True,
+                                                  exact_limit=EXACT_LIMIT)
         if proved:
             return parties, "matching-restricted"
     except PairingError:
         pass  # the middles paired first left no way
     if len(window) <= EXACT_LIMIT:
-        return _exact(window, met, allow_rematch=False), "matching"
-    return _restricted(window, met)[0], "matching-restricted"
-
-
-# --- the exact fallback ---------------------------------------------------------------------
-
-def _costs(members, met, *, allow_rematch, with_bye):
-    n = len(members)
-    scores = [e.score for e in members]
-    spread = max(scores) - min(scores)
-    groups = _groups(members)
-    pos = {}
-    for g in groups:
-        for k, e in enumerate(g):
-            pos[e.id] = (k, len(g))
-    unit_f = n * n + 1
-    unit_x = unit_f * ((n // 2 + 1) * spread + 1)
-    unit_b2 = unit_x * (n // 2 + 2)
-    unit_b1 = unit_b2 * (n + 1)
-    unit_r = unit_b1 * 2
-    edges = []
-    for i, a in enumerate(members):
-        for b in members[i + 1:]:
-            rematch = b.id in met[a.id]
-            if rematch and not allow_rematch:
-                continue
-            diff = abs(a.score - b.score)
-            (ka, ma), (kb, _) = pos[a.id], pos[b.id]
-            if diff:
-                hi, lo = (a, b) if a.score > b.score else (b, a)
-                pref = (pos[hi.id][1] - 1 - pos[hi.id][0]) + pos[lo.id][0]
-            else:
-                pref = abs(abs(ka - kb) - ma // 2)
-            cost = unit_r * rematch + (unit_x + unit_f * diff if diff else 0) + pref
-            edges.append((a.id, b.id, cost))
-    if with_bye:
-        for k, e in enumerate(members):
-            edges.append((e.id, BYE, unit_b1 * e.had_bye + unit_b2 * (n - 1 - k)))
-    return edges
-
-
-def _exact(members, met, *, allow_rematch):
-    with_bye = len(members) % 2 == 1
-    vertices = [e.id for e in members] + ([BYE] if with_bye else [])
-    result = exact_matching(vertices, _costs(members, met, allow_rematch=allow_rematch, with_bye=with_bye))
-    if result is None:
-        raise PairingError("Составить пары невозможно.", code="no_pairing")
-    by_id = {e.id: e for e in members}
-    parties = []
-    for u, v in result:
-        if u == BYE:
-            u, v = v, u
-        parties.append((by_id[u], None if v == BYE else by_id[v]))
-    return parties
-
-
-def _restricted(members, met, *, keep=BOUNDARY):
-    """Exact matching over the ``keep`` top and bottom pairs of each score group, the middle
-    paired inside. Returns (parties, proved): ``proved`` when ``_representatives_suffice``
-    shows that the whole field has no better pairing."""
-    parties = []
-    boundary = []
-    kept = []
-    for group in _groups(members):
-        middle = group[keep:-keep] if len(group) > 2 * keep + 2 else []
-        if len(middle) % 2:
-            middle = middle[:-1]
-        inner = match_in_order(middle, met) if middle else []
-        if inner is None:
-            inner, middle = [], []
-        parties.extend(inner)
-        taken = {id(e) for e in middle}
-        boundary.extend(e for e in group if id(e) not in taken)
-        if middle:
-            kept.append(([e for e in group if id(e) not in taken], {e.id for e in group}))
-    boundary.sort(key=lambda e: e.rank)
-    parties += _exact(boundary, met, allow_rematch=False)
-    return parties, _representatives_suffice(kept, met, _spread(parties)[0])
-
-
-def _representatives_suffice(kept, met, x) -> bool:
-    """True when pairing the middles of the groups first cannot have cost anything.
-
-    Take a best pairing of the whole field: a group G sends s ≤ X ≤ ``x`` of its pairs out
-    (X of that best pairing is at most ``x``, the X found). Give each partner from outside a
-    kept pair of G it has not met instead — possible one by one when the kept pairs number at
-    least s + D (D: the most kept pairs of G that one outside pair has met) — and pair the
-    remaining r − s kept pairs among themselves, possible by Dirac's theorem when
-    r − s ≥ 2·d + 2 (d: the most kept pairs of G that one kept pair has met). The middle keeps
-    its own pairing. Every party keeps its scores, so (R, X, F) do not change: the restricted
-    matching, exact over the kept pairs, is as good as the best pairing of the field.
-    """
-    for group, whole in kept:
-        ids = {e.id for e in group}
-        outside: dict = defaultdict(int)
-        inner = 0
-        for e in group:
-            seen = met[e.id]
-            inner = max(inner, len(seen & ids))
-            for w in seen - whole:
-                outside[w] += 1
-        r, reach = len(group), max(outside.values(), default=0)
-        if r < x + reach or r - x < 2 * inner + 2:
-            return False
-    return True
+        return exact_parties(window, met, allow_rematch=False), "matching"
+    parties, proved = restricted_parties(window, met)
+    return parties, "matching-restricted" if proved else "matching-restricted-unproved"
 
 
 # --- reasons ----------------------------------------------------------------------------------
