@@ -218,3 +218,19 @@ def test_restricted_matching_proved_is_never_worse_than_the_general_matching(cas
     if proved:
         assert spread(parties) == spread(exact)
     assert spread(parties) >= spread(exact)
+
+
+def test_windows_at_both_ends_give_way_to_fewer_floats():
+    # The leaders have met, and so have the last two. Windows at the top and at the bottom float
+    # all four into the next group (X = 4); the lower bound X = 2 is out of their reach, the
+    # whole field decides: the leaders meet the last two, fewer parties across groups coming
+    # first in the objective, whatever the gap.
+    rows = [(1, 4), (2, 4)] + [(i, 3) for i in range(3, 7)] + [(i, 2) for i in range(7, 47)]
+    rows += [(i, 1) for i in range(47, 51)] + [(51, 0), (52, 0)]
+    ents = field((rows, [(1, 2), (51, 52)]))
+    met = met_map(ents)
+    assert lower_bound(groups_by_score(ents), met) == (2, 4)
+    result = pair_swiss(ents)
+    assert result.method in {"matching", "matching-restricted"}  # both proved best
+    check_complete(ents, as_tuples(result))
+    assert swiss_cost(ents, as_tuples(result)) == general_cost(ents) == (0, 0, 0, 2, 8)

@@ -234,8 +234,8 @@ def _pair_windows(groups, blocks, flat, plans, spans, met, x):
     for lo, hi in spans:
         window = [e for block in flat[lo:hi] for e in block]
         if lo > 0 and lo - 1 not in inside:
-            edge = groups[blocks[lo - 1][1] - 1]  # the lowest group of the block above
-            if len(edge) > WINDOW_SLICE:
+            edge = [e for e in groups[blocks[lo - 1][1] - 1] if e.id not in sliced.get(lo - 1, ())]
+            if len(edge) > WINDOW_SLICE:  # the lowest group of the block above
                 taken = edge[-WINDOW_SLICE:]
                 window = taken + window
                 sliced.setdefault(lo - 1, set()).update(e.id for e in taken)
