@@ -165,7 +165,7 @@ def _find_float(upper, lower, met):
 
 WINDOW_REACH = (0, 1, 2, 4)  # blocks added on each side of a failing block, tried in turn
 WINDOW_SLICE = 12  # and this many pairs of the next score group beyond them, when it is larger
-WINDOW_BOUNDARY = 6  # inside a window, the blossom runs over this many pairs at each end of a group
+WINDOW_BOUNDARY = 6  # inside a window, the blossom runs over at most this many pairs at each end of a group
 
 
 def _blocks(groups) -> list[tuple[int, int]]:
@@ -208,9 +208,9 @@ def _windowed(members, met):
                 spans[-1] = (spans[-1][0], hi)
             else:
                 spans.append((lo, hi))
-        if sum(len(block) for lo, hi in spans for block in flat[lo:hi]) * 3 > len(members):
-            break  # a third of the field or more: one window over the whole field costs no more
-        found = _pair_windows(groups, blocks, flat, plans, spans, met, bound[0])
+        if 2 * sum(len(block) for lo, hi in spans for block in flat[lo:hi]) > len(members):
+            break  # half the field or more: one window over the whole field costs no more
+        found = _pair_windows(groups, blocks, flat, plans, spans, met, bound)
         if found is None:
             continue  # no pairing inside these windows: widen them
         cost = spread(found)
@@ -219,13 +219,13 @@ def _windowed(members, met):
         if best is None or cost < spread(best):
             best = found
     # One window over the whole field.
-    parties, method = _solve_window(members, met, bound[0], whole=True)
+    parties, method = _solve_window(members, met, bound, whole=True)
     if best is not None and spread(best) < spread(parties):
         return best, "window"
     return parties, method
 
 
-def _pair_windows(groups, blocks, flat, plans, spans, met, x):
+def _pair_windows(groups, blocks, flat, plans, spans, met, bound):
     """Pair each span of blocks together with its slices, the other blocks as planned (None
     when a window or the rest of a sliced block cannot be paired)."""
     inside = {k for lo, hi in spans for k in range(lo, hi)}
@@ -249,7 +249,7 @@ def _pair_windows(groups, blocks, flat, plans, spans, met, x):
     parties = []
     for window in windows:
         try:
-            parties.extend(_solve_window(window, met, x)[0])
+            parties.extend(_solve_window(window, met, bound)[0])
         except PairingError:
             return None
     for k, plan in enumerate(plans):
@@ -263,25 +263,31 @@ def _pair_windows(groups, blocks, flat, plans, spans, met, x):
     return parties
 
 
-def _solve_window(window, met, x, *, whole=False):
-    """The best pairing of ``window`` alone and the method that found it.
+def _solve_window(window, met, bound, *, whole=False):
+    """A pairing of ``window`` alone and the method that found it.
 
-    First the restricted matching, when its proof holds: for the ``whole`` field with as few
-    kept pairs per group as X = ``x`` (the lower bound) allows — a matching whose proof must
-    fail is not tried —, for a window with ``WINDOW_BOUNDARY`` kept pairs. Else the matching
-    over the whole window up to ``EXACT_LIMIT`` pairs, above it the restricted matching with
-    more kept pairs ("matching-restricted-unproved" when its proof does not hold).
+    For the ``whole`` field, first the restricted matching with as few kept pairs per group
+    (at most ``WINDOW_BOUNDARY``) as X = the lower ``bound`` allows, when its proof holds (not
+    tried when it must fail). Then the restricted matching with few kept pairs per group
+    (about X of the bound, at most ``WINDOW_BOUNDARY``): for a window that is enough — the
+    lower bound judges the whole result —, unless it would keep most of a small window; for
+    the whole field it is kept when its proof holds or it reaches the bound. Else the
+    matching over the whole window up to ``EXACT_LIMIT`` pairs, above it the restricted
+    matching with more kept pairs ("matching-restricted-unproved" when its proof does not hold).
     """
-    try:
-        if whole:
-            parties, proved = restricted_parties(window, met, x=x, give_up=True, exact_limit=EXACT_LIMIT)
-        else:
-            parties, proved = restricted_parties(window, met, keep=WINDOW_BOUNDARY, give_up=True,
-                                                  exact_limit=EXACT_LIMIT)
-        if proved:
+    small = max(2, min(WINDOW_BOUNDARY, (bound[0] + 3) // 2))
+    attempts = ([{"x": bound[0], "keep": WINDOW_BOUNDARY}] if whole else []) + [{"keep": small}]
+    for attempt in attempts:
+        try:
+            parties, proved = restricted_parties(window, met, give_up=True, exact_limit=EXACT_LIMIT, **attempt)
+        except PairingError:
+            continue  # the middles paired first left no way
+        if parties is None:
+            continue
+        if proved or (whole and spread(parties) == bound):
             return parties, "matching-restricted"
-    except PairingError:
-        pass  # the middles paired first left no way
+        if not whole:
+            return parties, "matching-restricted-unproved"
     if len(window) <= EXACT_LIMIT:
         return exact_parties(window, met, allow_rematch=False), "matching"
     parties, proved = restricted_parties(window, met)

@@ -103,7 +103,7 @@ def restricted_parties(members, met, *, keep=BOUNDARY, x=None, give_up=False, ex
         proof = True
         for size in sizes:
             if len(group) <= 2 * size + 2:
-                middle = []
+                middle, proof = [], True  # the whole group kept: nothing to prove
                 break
             middle = group[size:-size]
             if len(middle) % 2:
