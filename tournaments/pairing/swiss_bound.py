@@ -11,7 +11,11 @@ are sorted best first; "cut i" separates groups 0…i from groups i+1….
   over the cuts, of the number of parties crossing the cut times the score gap at the cut.
   The parties crossing cut i number at least the deficiency of the pairs above it and of the
   pairs below it, and have the parity of the number of pairs above it (those not paired
-  among themselves cross). The smallest such number per cut, times the gap, bounds F.
+  among themselves cross). The smallest such number per cut, times the gap, bounds F; that
+  number also bounds X.
+
+Both bounds hold for every pairing without rematches (of the same pairs: the bye is chosen
+before), so one that reaches both is optimal for (X, F) in that order.
 
 Deficiencies are computed exactly only for small sets (large groups are nearly always
 matchable and cost a matching); elsewhere the parity is used, which is still a lower bound.
