@@ -198,7 +198,8 @@ def _windowed(members, met):
     plans = [_by_groups(block, met) for block in flat]
     failing = [k for k, plan in enumerate(plans) if plan is None]
     known = [k for (s, t), plan in zip(blocks, plans) if plan is not None for k in range(s, t)]
-    bound = lower_bound(groups, met, known_parity=known)
+    needs: list[int] = []
+    bound = lower_bound(groups, met, known_parity=known, cuts=needs)
     best = None
     for reach in WINDOW_REACH:
         spans = []
@@ -219,10 +220,30 @@ def _windowed(members, met):
         if best is None or cost < spread(best):
             best = found
     # One window over the whole field.
-    parties, method = _solve_window(members, met, bound, whole=True)
+    out = _sent_out(groups, needs, bound, best)
+    parties, method = _solve_window(members, met, bound, whole=True, out=out)
     if best is not None and spread(best) < spread(parties):
         return best, "window"
     return parties, method
+
+
+def _sent_out(groups, needs, bound, best):
+    """Score → how many pairs of that group a best pairing sends out of it, when ``best``
+    reaches X of the lower ``bound`` (else {}).
+
+    Then X of a best pairing is that X and its F at most F of ``best``: the parties across
+    the cuts exceed their least numbers ``needs`` by at most (that F − F of the bound) / gap,
+    and the pairs a group sends out cross the cut above it or the cut below it.
+    """
+    if best is None or spread(best)[0] != bound[0]:
+        return {}
+    slack = spread(best)[1] - bound[1]
+    gaps = [groups[i][0].score - groups[i + 1][0].score for i in range(len(groups) - 1)]
+    out = {}
+    for j, group in enumerate(groups):
+        near = [i for i in (j - 1, j) if 0 <= i < len(needs)]
+        out[group[0].score] = sum(needs[i] for i in near) + slack // min(gaps[i] for i in near) if near else 0
+    return out
 
 
 def _pair_windows(groups, blocks, flat, plans, spans, met, bound):
@@ -263,12 +284,12 @@ def _pair_windows(groups, blocks, flat, plans, spans, met, bound):
     return parties
 
 
-def _solve_window(window, met, bound, *, whole=False):
+def _solve_window(window, met, bound, *, whole=False, out=None):
     """A pairing of ``window`` alone and the method that found it.
 
     For the ``whole`` field, first the restricted matching with as few kept pairs per group
-    (at most ``WINDOW_BOUNDARY``) as X = the lower ``bound`` allows, when its proof holds (not
-    tried when it must fail). Then the restricted matching with few kept pairs per group
+    (at most ``WINDOW_BOUNDARY``) as X = the lower ``bound`` and ``out`` allow, when its proof
+    holds (not tried when it must fail). Then the restricted matching with few kept pairs per group
     (about X of the bound, at most ``WINDOW_BOUNDARY``): for a window that is enough — the
     lower bound judges the whole result —, unless it would keep most of a small window; for
     the whole field it is kept when its proof holds or it reaches the bound. Else the
@@ -276,7 +297,7 @@ def _solve_window(window, met, bound, *, whole=False):
     matching with more kept pairs ("matching-restricted-unproved" when its proof does not hold).
     """
     small = max(2, min(WINDOW_BOUNDARY, (bound[0] + 3) // 2))
-    attempts = ([{"x": bound[0], "keep": WINDOW_BOUNDARY}] if whole else []) + [{"keep": small}]
+    attempts = ([{"x": bound[0], "keep": WINDOW_BOUNDARY, "out": out}] if whole else []) + [{"keep": small}]
     for attempt in attempts:
         try:
             parties, proved = restricted_parties(window, met, give_up=True, exact_limit=EXACT_LIMIT, **attempt)

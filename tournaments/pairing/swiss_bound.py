@@ -26,7 +26,7 @@ import networkx as nx
 
 from .matching import dirac_matchable
 
-SMALL_SET = 64  # exact deficiency only for sets up to this size
+SMALL_SET = 24  # exact deficiency only for sets up to this size
 
 
 def deficiency(members, met) -> int:
@@ -59,10 +59,11 @@ def _greedy_unpaired(members, met) -> int:
     return left
 
 
-def lower_bound(groups, met, *, known_parity=()) -> tuple[int, int]:
+def lower_bound(groups, met, *, known_parity=(), cuts=None) -> tuple[int, int]:
     """(X, F) no pairing of ``groups`` (score groups, best first) without rematches goes below.
 
-    ``known_parity`` holds indexes of groups already known to be matchable up to parity.
+    ``known_parity`` holds indexes of groups already known to be matchable up to parity;
+    ``cuts``, a list, receives the least number of parties across each cut.
     """
     known = set(known_parity)
     defs = [len(g) % 2 if k in known else deficiency(g, met) for k, g in enumerate(groups)]
@@ -83,4 +84,6 @@ def lower_bound(groups, met, *, known_parity=()) -> tuple[int, int]:
             need += 1
         x = max(x, need)
         f += need * (groups[i][0].score - groups[i + 1][0].score)
+        if cuts is not None:
+            cuts.append(need)
     return x, f

@@ -83,7 +83,7 @@ def exact_parties(members, met, *, allow_rematch):
     return parties
 
 
-def restricted_parties(members, met, *, keep=BOUNDARY, x=None, give_up=False, exact_limit=0):
+def restricted_parties(members, met, *, keep=BOUNDARY, x=None, give_up=False, exact_limit=0, out=None):
     """Exact matching over the ``keep`` top and bottom pairs of each score group, the middle
     paired inside. With ``x`` (a guess of X) each group keeps only as many pairs as
     ``kept_suffice`` needs for that X, up to ``keep``.
@@ -93,13 +93,17 @@ def restricted_parties(members, met, *, keep=BOUNDARY, x=None, give_up=False, ex
     (None, False) without matching when the proof must fail — a group cannot be proved even
     with ``x``, then a lower bound on the X found — or when the matching would keep two thirds
     of a field of at most ``exact_limit`` pairs (the general matching costs little more).
+    ``out`` (score → number) bounds, when known, how many pairs of a group a best pairing
+    sends out of it; the proof then uses it instead of X.
     """
+    out = out or {}
     parties = []
     boundary = []
     kept = []
     for group in groups_by_score(members):
         whole = {e.id for e in group}
-        sizes = range(min(max(1, (x + 3) // 2), keep), keep + 1) if x is not None else (keep,)
+        sent = None if x is None else min(x, out.get(group[0].score, x))
+        sizes = range(min(max(1, (sent + 3) // 2), keep), keep + 1) if x is not None else (keep,)
         proof = True
         for size in sizes:
             if len(group) <= 2 * size + 2:
@@ -108,7 +112,7 @@ def restricted_parties(members, met, *, keep=BOUNDARY, x=None, give_up=False, ex
             middle = group[size:-size]
             if len(middle) % 2:
                 middle = middle[:-1]
-            proof = x is None or kept_suffice(group[:size] + group[len(middle) + size:], whole, met, x)
+            proof = x is None or kept_suffice(group[:size] + group[len(middle) + size:], whole, met, sent)
             if proof:
                 break
         if give_up and not proof:
@@ -126,7 +130,8 @@ def restricted_parties(members, met, *, keep=BOUNDARY, x=None, give_up=False, ex
     boundary.sort(key=lambda e: e.rank)
     parties += exact_parties(boundary, met, allow_rematch=False)
     found = spread(parties)[0]
-    return parties, all(kept_suffice(group, whole, met, found) for group, whole in kept)
+    return parties, all(kept_suffice(group, whole, met, min(found, out.get(group[0].score, found)))
+                        for group, whole in kept)
 
 
 def kept_suffice(group, whole, met, x) -> bool:
@@ -134,14 +139,16 @@ def kept_suffice(group, whole, met, x) -> bool:
 
     ``group`` holds the pairs kept for the matching, ``whole`` the ids of the score group.
     Take a best pairing of the whole field: the group sends s ≤ X ≤ ``x`` of its pairs out
-    (X of a best pairing is at most ``x`` when ``x`` is the X of some pairing). Give each
-    partner from another group a kept pair it has not met instead — possible one by one when
-    the r kept pairs number at least s + D (D: the most kept pairs that one pair of another
-    group has met) — and pair the remaining r − s kept pairs among themselves, possible by
-    Dirac's theorem when r − s ≥ 2·d + 2 (d: the most kept pairs one kept pair has met). The
-    middle keeps its own pairing. Every party keeps its scores, so (R, X, F) do not change:
-    when this holds for every group, the restricted matching, exact over the kept pairs, is as
-    good as the best pairing of the field.
+    (X of a best pairing is at most ``x`` when ``x`` is the X of some pairing). Give the s
+    partners from other groups distinct kept pairs they have not met instead: by Hall's
+    theorem possible for any s partners when, for every k ≤ s, the r kept pairs number at
+    least k + (the k-th largest number of kept pairs that one pair of another group has met)
+    — any k partners then have at least r minus that many kept pairs to choose from. Pair the
+    remaining r − s kept pairs among themselves, possible by Dirac's theorem when
+    r − s ≥ 2·d + 2 (d: the most kept pairs one kept pair has met). The middle keeps its
+    own pairing. Every party keeps its scores, so (R, X, F) do not change: when this holds
+    for every group, the restricted matching, exact over the kept pairs, is as good as the
+    best pairing of the field.
     """
     ids = {e.id for e in group}
     outside: dict = defaultdict(int)
@@ -151,5 +158,6 @@ def kept_suffice(group, whole, met, x) -> bool:
         inner = max(inner, len(seen & ids))
         for w in seen - whole:
             outside[w] += 1
-    r, reach = len(group), max(outside.values(), default=0)
-    return r >= x + reach and r - x >= 2 * inner + 2
+    r = len(group)
+    most = sorted(outside.values(), reverse=True)[:x]
+    return r >= x and all(r >= k + seen for k, seen in enumerate(most, start=1)) and r - x >= 2 * inner + 2
