@@ -103,16 +103,17 @@ def restricted_parties(members, met, *, keep=BOUNDARY, x=None, give_up=False, ex
     for group in groups_by_score(members):
         whole = {e.id for e in group}
         sent = None if x is None else min(x, out.get(group[0].score, x))
-        sizes = range(min(max(1, (sent + 3) // 2), keep), keep + 1) if x is not None else (keep,)
+        counts = range(min(sent + 2, 2 * keep), 2 * keep + 1) if x is not None else (2 * keep,)
         proof = True
-        for size in sizes:
-            if len(group) <= 2 * size + 2:
+        for count in counts:  # kept pairs: about half at the top, half at the bottom
+            if len(group) <= count + 2:
                 middle, proof = [], True  # the whole group kept: nothing to prove
                 break
-            middle = group[size:-size]
+            top = (count + 1) // 2
+            middle = group[top:len(group) - count // 2]
             if len(middle) % 2:
                 middle = middle[:-1]
-            proof = x is None or kept_suffice(group[:size] + group[len(middle) + size:], whole, met, sent)
+            proof = x is None or kept_suffice(group[:top] + group[top + len(middle):], whole, met, sent)
             if proof:
                 break
         if give_up and not proof:
