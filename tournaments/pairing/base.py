@@ -62,10 +62,12 @@ def met_map(entrants) -> dict:
     ids = {e.id for e in entrants}
     if len(ids) != len(entrants):
         raise PairingError("Номера пар повторяются.", code="duplicate_entrant")
-    met = {e.id: set(e.opponents) & ids for e in entrants}
-    for a, opps in list(met.items()):
+    met = {e.id: ids.intersection(e.opponents) for e in entrants}
+    for a, opps in met.items():
         for b in opps:
-            met[b].add(a)
+            other = met[b]
+            if a not in other:
+                other.add(a)
     return met
 
 

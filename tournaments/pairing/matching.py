@@ -42,7 +42,7 @@ def dirac_matchable(members, met) -> bool:
 def matchable(members, met) -> bool:
     if len(members) % 2:
         return False
-    if dirac_matchable(members, met):
+    if dirac_matchable(members, met) or _swapped_in_order(members, met) is not None:
         return True
     return match_in_order(members, met) is not None
 
@@ -50,6 +50,32 @@ def matchable(members, met) -> bool:
 def _preference_cost(i: int, j: int, m: int) -> int:
     """0 when position i meets position i + m/2 (top half against bottom half)."""
     return abs(abs(j - i) - m // 2)
+
+
+def _outward(i: int, size: int):
+    """0…size-1 except i, nearest to i first (the lower of two at the same distance first)."""
+    for d in range(1, max(i, size - 1 - i) + 1):
+        if i - d >= 0:
+            yield i - d
+        if i + d < size:
+            yield i + d
+
+
+def _swapped_in_order(members, met):
+    """The top half against the bottom half in order, a bottom pair swapped with the nearest
+    one that suits both whenever two have met; None when some conflict finds no swap."""
+    half = len(members) // 2
+    top, bottom = list(members[:half]), list(members[half:])
+    for i in range(half):
+        if bottom[i].id not in met[top[i].id]:
+            continue
+        for j in _outward(i, half):
+            if bottom[j].id not in met[top[i].id] and bottom[i].id not in met[top[j].id]:
+                bottom[i], bottom[j] = bottom[j], bottom[i]
+                break
+        else:
+            return None
+    return list(zip(top, bottom))
 
 
 def match_in_order(members, met):
@@ -63,24 +89,13 @@ def match_in_order(members, met):
         return None
     if m == 0:
         return []
+    half = m // 2
+    if all(members[i + half].id not in met[members[i].id] for i in range(half)):
+        return list(zip(members[:half], members[half:]))  # the only matching of preference cost 0
     if m > SMALL_GROUP:
-        half = m // 2
-        top, bottom = list(members[:half]), list(members[half:])
-        ok = True
-        for i in range(half):
-            if bottom[i].id not in met[top[i].id]:
-                continue
-            for j in sorted(range(half), key=lambda k: abs(k - i)):
-                if j == i:
-                    continue
-                if bottom[j].id not in met[top[i].id] and bottom[i].id not in met[top[j].id]:
-                    bottom[i], bottom[j] = bottom[j], bottom[i]
-                    break
-            else:
-                ok = False
-                break
-        if ok:
-            return list(zip(top, bottom))
+        found = _swapped_in_order(members, met)
+        if found is not None:
+            return found
     index = {x.id: k for k, x in enumerate(members)}
     edges = [
         (x.id, y.id, _preference_cost(i, j, m))
