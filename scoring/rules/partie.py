@@ -1,4 +1,11 @@
-"""Scoring a whole partie: deals in order, remarks, partie length, extra deal, forfeits (RULES.md §5–§6, §9)."""
+"""Scoring a whole partie: deals in order, remarks, partie length, extra deal, forfeits (RULES.md §5–§6, §9).
+
+One pipeline for every preset: the protocol is read here (top-level fields,
+deal numbers, remarks counted over the tournament); then each deal is scored
+by its game's deal logic — ``deal.score_table`` for the sport presets,
+``hand_points.score_points_table`` for hand points — or, for the Kozel family,
+whose partie is made of games, by ``games.score_games`` (RULES-KOZEL.md §5).
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -10,6 +17,8 @@ from .sanctions import DealState, apply_remarks
 from .seating import CLOCKWISE, SEATS, lead_and_shuffle, other_side, side_of
 
 FORMAT = "domino-protocol/1"
+FORMAT_2 = "domino-protocol/2"   # a superset of /1 (RULES-KOZEL.md §11)
+FORMATS = (FORMAT, FORMAT_2)
 
 
 @dataclass(frozen=True)
@@ -63,6 +72,12 @@ class ScoredProtocol:
     disqualified: str | None = None
     no_show: str | None = None
     first_lead: str = "A1"
+    # The Kozel family (RULES-KOZEL.md §11.1): the games of the partie, goats and the rating.
+    games: list = field(default_factory=list)
+    goats: dict | None = None
+    rating: dict | None = None
+    extra_game_needed: bool = False
+    abandoned: str | None = None
 
     @property
     def deals_won_a(self) -> int:
@@ -98,7 +113,21 @@ class ScoredProtocol:
             "deals_won": {"A": self.deals_won_a, "B": self.deals_won_b},
             "remarks": [r.to_json() for r in self.remarks],
             "rules": self.rules.to_config(),
+            **self._games_json(),
         }
+
+    def _games_json(self) -> dict:
+        if self.rules.family != "kozel":
+            return {}
+        data = {
+            "games": [g.to_json(self.rules.rating) for g in self.games],
+            "goats": dict(self.goats or {"A": 0, "B": 0}),
+            "extra_game_needed": self.extra_game_needed,
+            "abandoned": self.abandoned,
+        }
+        if self.rules.rating:
+            data["rating"] = dict(self.rating or {"A": None, "B": None})
+        return data
 
 
 def _int_field(value, *, code, what, deal=None, seat=None, lo=0):
@@ -147,6 +176,8 @@ def _partie_over(rules: Rules, n: int, total_a: int, total_b: int, ended_by_time
     tied = total_a == total_b
     if ended_by_time and n == last:
         reached = True
+    elif rules.partie_length == "time":
+        reached = False
     elif rules.partie_length == "deals":
         reached = n >= rules.deals_per_partie
     else:
@@ -167,6 +198,7 @@ def score_partie(
     no_show: str | None = None,
     first_lead: str = "A1",
     ended_by_time: bool = False,
+    abandoned: str | None = None,
 ) -> ScoredProtocol:
     """Score the recorded deals of one partie; raise ProtocolError on anything impossible."""
     if first_lead not in CLOCKWISE:
@@ -175,6 +207,9 @@ def score_partie(
         raise ProtocolError("bad_no_show", f'no_show must be null, "A" or "B", got {no_show!r}')
     if not isinstance(ended_by_time, bool):
         raise ProtocolError("bad_ended_by_time", "ended_by_time must be true or false")
+    if abandoned not in (None, "A", "B") or (abandoned and rules.family != "kozel"):
+        raise ProtocolError("bad_abandoned", f'abandoned must be null, or "A" or "B" in Kozel and Morskoy, '
+                            f'got {abandoned!r}')
     prior = {"A": 0, "B": 0, **(prior_remarks or {})}
     for side in ("A", "B"):
         _int_field(prior[side], code="bad_prior_remarks", what=f"prior_remarks of pair {side}")
@@ -182,7 +217,11 @@ def score_partie(
         raise ProtocolError("bad_deals", "deals must be a list")
     remark_list = _remarks(remarks)
 
-    out = ScoredProtocol(rules=rules, no_show=no_show, first_lead=first_lead)
+    out = ScoredProtocol(rules=rules, no_show=no_show, first_lead=first_lead, abandoned=abandoned)
+    if no_show and rules.family == "kozel":
+        from .games import forfeit_games
+
+        return forfeit_games(out, no_show)
     if no_show:
         # The pair did not come: nothing was played; whatever else the file holds is not scored.
         return _forfeit(out, no_show)
@@ -205,13 +244,20 @@ def score_partie(
         counter[side_of(seat)] += 1
         numbered.append((deal, seat, reason, counter[side_of(seat)]))
 
+    if rules.family == "kozel":
+        from .games import score_games
+
+        return score_games(out, by_number, numbers, numbered, ended_by_time=ended_by_time, abandoned=abandoned,
+                           first_lead=first_lead)
+    table_scorer = _table_scorer(rules)
+
     total_a = total_b = 0
     finished = extra = False
     for n in numbers:
         if finished:
             raise ProtocolError("deal_outside_partie", f"the partie ended after deal {len(out.deals)}: "
                                 f"deal {n} is outside it", deal=n, last=len(out.deals))
-        table = score_table(rules, by_number[n], n)
+        table = table_scorer(rules, by_number[n], n)
         state = DealState.start(table)
         here = [(k, seat, reason) for d, seat, reason, k in numbered if d == n]
         sanctions = apply_remarks(rules, state, here)
@@ -219,7 +265,7 @@ def score_partie(
         total_a += points_a
         total_b += points_b
         lead, shuffle = lead_and_shuffle(n, first_lead)
-        winner = "A" if points_a > points_b else "B" if points_b > points_a else None
+        winner = _better(rules, points_a, points_b)
         out.deals.append(ScoredDeal(
             n, lead, shuffle, table.result, points_a, points_b, winner, total_a, total_b,
             (table.points_a, table.points_b), tuple(sanctions),
@@ -247,8 +293,24 @@ def score_partie(
         return _forfeit(out, out.disqualified)
     out.finished, out.extra_deal_needed = finished, extra
     if finished and total_a != total_b:
-        out.winner = "A" if total_a > total_b else "B"
+        out.winner = _better(rules, total_a, total_b)
     return out
+
+
+def _table_scorer(rules: Rules):
+    """The seam between the partie and a game's deal logic."""
+    if rules.family == "hand":
+        from .hand_points import score_points_table
+
+        return score_points_table
+    return score_table
+
+
+def _better(rules: Rules, a: int, b: int) -> str | None:
+    """The pair ahead: more points, or fewer where points are penalties (hand points, ``higher_wins`` false)."""
+    if a == b:
+        return None
+    return ("A" if a > b else "B") if rules.higher_wins else ("A" if a < b else "B")
 
 
 def _forfeit(out: ScoredProtocol, loser: str) -> ScoredProtocol:
@@ -267,8 +329,8 @@ def score_protocol(data: dict) -> ScoredProtocol:
     if not isinstance(data, dict):
         raise ProtocolError("bad_protocol", "a protocol is a JSON object")
     fmt = data.get("format", FORMAT)
-    if fmt != FORMAT:
-        raise ProtocolError("bad_format", f"unknown format {fmt!r} (expected {FORMAT!r})")
+    if fmt not in FORMATS:
+        raise ProtocolError("bad_format", f"unknown format {fmt!r} (expected {FORMAT!r} or {FORMAT_2!r})")
     rules_config = data.get("rules") or {}
     if not isinstance(rules_config, dict):
         raise ProtocolError("bad_rules", "rules must be an object")
@@ -293,4 +355,5 @@ def score_protocol(data: dict) -> ScoredProtocol:
         no_show=data.get("no_show"),
         first_lead=data.get("first_lead") or "A1",
         ended_by_time=data.get("ended_by_time", False) if data.get("ended_by_time") is not None else False,
+        abandoned=data.get("abandoned"),
     )
