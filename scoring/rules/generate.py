@@ -51,3 +51,70 @@ def random_partie(rng: random.Random, rules: Rules, *, remark_chance: float = 0.
         result = score_partie(rules, deals, remarks)
         if result.finished or n >= 400:
             return deals, remarks
+
+
+def _tile(t: tuple[int, int]) -> str:
+    return f"{t[0]}-{t[1]}"
+
+
+def random_kozel_deal(rng: random.Random, n: int, rules: Rules, *, lead: str | None = None) -> dict:
+    """One Kozel / Morskoy deal (RULES-KOZEL.md §11): the 28 tiles dealt, some played, the rest left as tiles.
+
+    ``lead`` is the seat the rules fix (None: the holder of 1-1 leads it with 1-1).
+    Mostly dominoes, some blocks with a fisher, rarely a wrong pass. The last tile
+    of the player who went out and the tile led are tiles he played.
+    """
+    tiles = ALL_TILES[:]
+    rng.shuffle(tiles)
+    dealt = {seat: tiles[7 * i: 7 * i + 7] for i, seat in enumerate(SEATS)}
+    if lead is None:
+        lead = next(seat for seat, hand in dealt.items() if (1, 1) in hand)
+        lead_tile = (1, 1)
+    else:
+        lead_tile = rng.choice(dealt[lead])
+    roll = rng.random()
+    result = "wrong_pass" if roll < 0.03 else "block" if roll < 0.18 else "domino"
+    out = rng.choice(SEATS) if result == "domino" else None
+    offender = rng.choice(SEATS) if result == "wrong_pass" else None
+    hands = {}
+    for seat in SEATS:
+        if seat == out:
+            continue
+        if result == "wrong_pass" and seat[0] != offender[0]:
+            continue
+        rest = [t for t in dealt[seat] if t != lead_tile]
+        hands[seat] = [_tile(t) for t in rest[:rng.randint(1, 5)]]
+    deal = {"n": n, "result": result, "lead": lead, "lead_tile": _tile(lead_tile), "hands": hands}
+    if out:
+        kept = set(hands.get(out, []))
+        played = [t for t in dealt[out] if t != lead_tile and _tile(t) not in kept]
+        deal["out"] = out
+        deal["out_tile"] = _tile(rng.choice(played))
+    if result == "block":
+        deal["fisher"] = rng.choice(SEATS)
+    if offender:
+        deal["offender"] = offender
+    return deal
+
+
+def random_kozel_partie(rng: random.Random, rules: Rules, *, max_deals: int = 400) -> list:
+    """Deals until the Kozel / Morskoy partie is over under ``rules`` (each deal led by the seat the rules fix)."""
+    from .partie import score_partie
+
+    deals: list = []
+    lead = None
+    while len(deals) < max_deals:
+        deal = random_kozel_deal(rng, len(deals) + 1, rules, lead=lead)
+        deals.append(deal)
+        scored = score_partie(rules, deals)
+        if scored.finished:
+            break
+        last = scored.deals[-1]
+        new_game = len(scored.games) >= last.game
+        lead = None if new_game or rules.next_lead != "out_player" else _fixed_next_lead(deal)
+    return deals
+
+
+def _fixed_next_lead(deal: dict) -> str | None:
+    """Under ``out_player``: the player who went out, or the fisher; None after a wrong pass (anyone may lead)."""
+    return deal.get("out") or deal.get("fisher")
