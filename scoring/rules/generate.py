@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 from .config import Rules
-from .seating import SEATS
+from .seating import SEATS, lead_and_shuffle, partner_of
 
 ALL_TILES = [(a, b) for a in range(7) for b in range(a, 7)]
 
@@ -102,19 +102,27 @@ def random_kozel_partie(rng: random.Random, rules: Rules, *, max_deals: int = 40
     from .partie import score_partie
 
     deals: list = []
-    lead = None
+    lead = lead_and_shuffle(1)[0] if rules.next_lead == "rotate" else None
     while len(deals) < max_deals:
         deal = random_kozel_deal(rng, len(deals) + 1, rules, lead=lead)
         deals.append(deal)
         scored = score_partie(rules, deals)
         if scored.finished:
             break
-        last = scored.deals[-1]
-        new_game = len(scored.games) >= last.game
-        lead = None if new_game or rules.next_lead != "out_player" else _fixed_next_lead(deal)
+        new_game = len(scored.games) >= scored.deals[-1].game
+        lead = _fixed_next_lead(rules, deal, scored.deals[-1].winner, len(deals) + 1, new_game)
     return deals
 
 
-def _fixed_next_lead(deal: dict) -> str | None:
-    """Under ``out_player``: the player who went out, or the fisher; None after a wrong pass (anyone may lead)."""
-    return deal.get("out") or deal.get("fisher")
+def _fixed_next_lead(rules: Rules, deal: dict, winner: str | None, n: int, new_game: bool) -> str | None:
+    """The seat that leads deal ``n`` under ``next_lead`` (RULES-KOZEL.md §2.2); None when the rules leave it open."""
+    if rules.next_lead == "rotate":
+        return lead_and_shuffle(n)[0]
+    if new_game or deal["result"] == "wrong_pass":
+        return None
+    fisher = deal.get("fisher")
+    if rules.next_lead == "winner_choice":
+        return winner + "1" if winner else fisher
+    if rules.next_lead == "out_partner" and deal.get("out"):
+        return partner_of(deal["out"])
+    return deal.get("out") or fisher
