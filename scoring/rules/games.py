@@ -31,7 +31,7 @@ from .config import Rules
 from .errors import ProtocolError
 from .kozel import KozelTable, score_kozel_table
 from .morskoy import decide, decider_next, decider_this_deal, finish
-from .partie import ScoredProtocol, ScoredRemark
+from .partie import ScoredProtocol, outside_partie, score_remarks
 from .sanctions import Sanction
 from .seating import SIDES, lead_and_shuffle, other_side, partner_of, seats_of, side_of
 
@@ -289,8 +289,7 @@ def score_games(out: ScoredProtocol, by_number: dict, numbers: list, numbered: l
     leaver = None
     for n in numbers:
         if out.finished or leaver:
-            raise ProtocolError("deal_outside_partie", f"the partie ended after deal {len(out.deals)}: "
-                                f"deal {n} is outside it", deal=n, last=len(out.deals))
+            raise outside_partie(n, len(out.deals))
         if game is None:
             game, deal_in_game = Game(len(out.games) + 1, n), 0
         deal_in_game += 1
@@ -339,17 +338,7 @@ def score_games(out: ScoredProtocol, by_number: dict, numbers: list, numbered: l
             out.finished, out.extra_game_needed = _partie_state(rules, out.games)
 
     last = numbers[-1] if numbers else 0
-    in_play = None if (out.finished or leaver) else last + 1
-    for deal, seat, reason, k in numbered:
-        step = rules.ladder_step(k)
-        applied = deal <= last
-        if deal > last and deal != in_play:
-            where = f"the partie has {last} deal(s)" + ("" if in_play is None else f"; deal {in_play} is in play")
-            raise ProtocolError("remark_outside_partie", f"a remark in deal {deal} is outside the partie ({where})",
-                                deal=deal, seat=seat)
-        out.remarks.append(ScoredRemark(deal, seat, reason, k, step.kind, applied))
-        if not applied and step.kind == "disqualification" and not leaver:
-            leaver = side_of(seat)
+    leaver = leaver or score_remarks(out, numbered, last, None if (out.finished or leaver) else last + 1)
     if leaver:
         out.disqualified = leaver
     leaver = leaver or (abandoned if not out.finished else None)

@@ -38,10 +38,21 @@ def random_deal(rng: random.Random, n: int, rules: Rules, *, as_tiles: bool = Fa
 
 
 def random_partie(rng: random.Random, rules: Rules, *, remark_chance: float = 0.0) -> tuple[list, list]:
-    """Deals (and a few remarks) until the partie is over under ``rules``; returns (deals, remarks)."""
+    """Deals (and a few remarks) until the partie is over under ``rules``; returns (deals, remarks).
+
+    Kozel and Morskoy parties come from ``random_kozel_partie`` (no remarks: their
+    default ladder has no point sanctions), hand points from ``random_points_deal``
+    (a hand-points partie on time runs 40 deals: score it with ``ended_by_time``).
+    """
     from .partie import score_partie
 
+    if rules.family == "kozel":
+        return random_kozel_partie(rng, rules), []
     deals: list = []
+    if rules.family == "hand":
+        while not score_partie(rules, deals, ended_by_time=len(deals) >= 40).finished:
+            deals.append(random_points_deal(rng, len(deals) + 1, rules))
+        return deals, []
     remarks: list = []
     while True:
         n = len(deals) + 1
@@ -126,3 +137,9 @@ def _fixed_next_lead(rules: Rules, deal: dict, winner: str | None, n: int, new_g
     if rules.next_lead == "out_partner" and deal.get("out"):
         return partner_of(deal["out"])
     return deal.get("out") or fisher
+
+
+def random_points_deal(rng: random.Random, n: int, rules: Rules) -> dict:
+    """One hand-points deal: each pair's points as a club would enter them (RULES-KOZEL.md §8)."""
+    low = -12 if rules.allow_negative else 0
+    return {"n": n, "result": "points", "points": {"A": rng.randint(low, 30), "B": rng.randint(low, 30)}}

@@ -171,6 +171,30 @@ def _remarks(raw_remarks) -> list[tuple[int, str, str]]:
     return sorted(out, key=lambda r: r[0])
 
 
+def outside_partie(n: int, last: int) -> ProtocolError:
+    return ProtocolError("deal_outside_partie", f"the partie ended after deal {last}: deal {n} is outside it",
+                         deal=n, last=last)
+
+
+def score_remarks(out: ScoredProtocol, numbered: list, last: int, in_play: int | None) -> str | None:
+    """Remarks: each must fall in a recorded deal or in the deal now in play (``in_play``, None when over).
+
+    Adds them to ``out.remarks``; returns the pair disqualified by a remark in the deal in play, if any.
+    """
+    disqualified = None
+    for deal, seat, reason, k in numbered:
+        step = out.rules.ladder_step(k)
+        applied = deal <= last
+        if deal > last and deal != in_play:
+            where = f"the partie has {last} deal(s)" + ("" if in_play is None else f"; deal {in_play} is in play")
+            raise ProtocolError("remark_outside_partie", f"a remark in deal {deal} is outside the partie ({where})",
+                                deal=deal, seat=seat)
+        out.remarks.append(ScoredRemark(deal, seat, reason, k, step.kind, applied))
+        if not applied and step.kind == "disqualification" and not disqualified:
+            disqualified = side_of(seat)
+    return disqualified
+
+
 def _partie_over(rules: Rules, n: int, total_a: int, total_b: int, ended_by_time: bool, last: int):
     """After deal n: (finished, extra_deal_needed)."""
     tied = total_a == total_b
@@ -255,8 +279,7 @@ def score_partie(
     finished = extra = False
     for n in numbers:
         if finished:
-            raise ProtocolError("deal_outside_partie", f"the partie ended after deal {len(out.deals)}: "
-                                f"deal {n} is outside it", deal=n, last=len(out.deals))
+            raise outside_partie(n, len(out.deals))
         table = table_scorer(rules, by_number[n], n)
         state = DealState.start(table)
         here = [(k, seat, reason) for d, seat, reason, k in numbered if d == n]
@@ -275,18 +298,9 @@ def score_partie(
             out.disqualified = dq.side
         finished, extra = _partie_over(rules, n, total_a, total_b, ended_by_time, last)
 
-    # Remarks: each must fall in a recorded deal or in the deal now in play.
-    in_play = None if finished else last + 1
-    for deal, seat, reason, k in numbered:
-        step = rules.ladder_step(k)
-        applied = deal <= last
-        if deal > last and deal != in_play:
-            where = f"the partie has {last} deal(s)" + ("" if in_play is None else f"; deal {in_play} is in play")
-            raise ProtocolError("remark_outside_partie", f"a remark in deal {deal} is outside the partie ({where})",
-                                deal=deal, seat=seat)
-        out.remarks.append(ScoredRemark(deal, seat, reason, k, step.kind, applied))
-        if not applied and step.kind == "disqualification" and not out.disqualified:
-            out.disqualified = side_of(seat)
+    in_play_dq = score_remarks(out, numbered, last, None if finished else last + 1)
+    if in_play_dq and not out.disqualified:
+        out.disqualified = in_play_dq
 
     out.totals_a, out.totals_b = total_a, total_b
     if out.disqualified:

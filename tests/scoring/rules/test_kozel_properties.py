@@ -131,3 +131,19 @@ def test_generated_parties_are_legal_and_finish(seed, config):
     scored = score_protocol({"format": "domino-protocol/2", "rules": config, "deals": deals})
     assert scored.finished or len(deals) == 400
     assert len(scored.deals) == len(deals)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([
+    {"preset": "kozel", "games_per_partie": 2}, {"preset": "morskoy-kozel"},
+    {"preset": "hand-points"}, {"preset": "hand-points", "partie_length": "deals", "deals_per_partie": 5,
+                                "allow_negative": True},
+]))
+def test_random_partie_generates_every_new_preset(seed, config):
+    from scoring.rules.generate import random_partie
+
+    rules = Rules.from_config(config)
+    deals, remarks = random_partie(random.Random(seed), rules)
+    scored = score_protocol({"format": "domino-protocol/2", "rules": config, "deals": deals, "remarks": remarks})
+    assert scored.finished
+    assert random_partie(random.Random(seed), rules) == (deals, remarks)   # seeded: reproducible
