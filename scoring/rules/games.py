@@ -305,6 +305,7 @@ def score_games(out: ScoredProtocol, by_number: dict, numbers: list, numbered: l
             decider = None
         else:
             value, recorded, eggs_used, wiped, eggs_draw = game.take(rules, table)
+        from_table = any(recorded.values())
         for k, seat, reason, step in steps:
             side = side_of(seat)
             if step.kind in ("fine", "deal_loss"):
@@ -326,7 +327,7 @@ def score_games(out: ScoredProtocol, by_number: dict, numbers: list, numbered: l
             how = "target" if reached else ("eggs_draw" if eggs_draw else None)
         carried = None if (how or lost) else decider_next(rules, table)
         game.decider_next = carried
-        game.next_lead = None if lost else _next_lead(rules, table, any(recorded.values()))
+        game.next_lead = None if lost else _next_lead(rules, table, from_table)
         out.deals.append(GameDeal(
             n, game.n, lead, table.result, table.winner, {} if table.tie else value, recorded["A"], recorded["B"],
             dict(game.remembered), game.eggs, game.totals["A"], game.totals["B"], eggs_used, wiped, decider, carried,

@@ -340,3 +340,12 @@ def test_hand_points_fine_goes_to_the_opponents_or_to_the_offender(higher, expec
     remarks = [{"deal": 1, "player": "A1", "reason": "talking"}]
     scored = score_protocol(kozel_protocol([pts(1, 1, 0)], rules, remarks=remarks))
     assert recorded(scored) == [expected]
+
+
+def test_restart_after_unrecorded_looks_at_the_table_not_at_fines():
+    rules = {"preset": "kozel", "restart_after_unrecorded": True,
+             "remark_ladder": [{"kind": "fine", "points": 5, "block_pips": 0}]}
+    deals = [dom(1, "A1", {"B1": 4, "B2": 3}), dom(2, "A1", {"B1": 4, "B2": 3}, lead="B2")]
+    remarks = [{"deal": 1, "player": "B1", "reason": "talking"}]
+    scored = score_protocol(kozel_protocol(deals, rules, remarks=remarks))
+    assert recorded(scored)[0] == (0, 5) and scored.deals[1].lead == "B2"
