@@ -1,10 +1,19 @@
-"""Protocols in the JSON interchange format (docs/rules.md §9): export from the database and import back."""
+"""Protocols in the JSON interchange format (docs/rules.md §9): export from the database and import back.
+
+Reads ``domino-protocol/1`` and ``domino-protocol/2`` (docs/rules-kozel.md, a
+superset of /1); writes /1 for the sport presets, as before, and /2 for the
+other presets. The database keeps a deal's result, who went out, the offender
+and the hands: a file whose deals carry more (``lead``, ``lead_tile``,
+``out_tile``, ``fisher``, ``points``, ``note``) or that names an ``abandoned``
+pair is refused with ``not_stored`` rather than imported in part.
+"""
 from __future__ import annotations
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.rules import FORMAT, ProtocolError, score_protocol
+from scoring.rules import FORMAT, FORMAT_2, ProtocolError, score_protocol
+from scoring.rules.config import SPORT_PRESETS
 
 from .models import Deal, Protocol, RemarkReason, Remark
 
@@ -20,7 +29,7 @@ def protocol_to_json(protocol: Protocol) -> dict:
     partie = protocol.partie
     tournament = partie.round.tournament
     return {
-        "format": FORMAT,
+        "format": FORMAT if tournament.rules_preset in SPORT_PRESETS else FORMAT_2,
         "rules": tournament.rules_config(),
         "tournament": tournament.slug,
         "round": partie.round.number,
@@ -42,6 +51,25 @@ def protocol_to_json(protocol: Protocol) -> dict:
 def partie_protocol_json(partie) -> dict:
     protocol, _ = Protocol.objects.get_or_create(partie=partie)
     return protocol_to_json(protocol)
+
+
+STORED_DEAL_FIELDS = {"n", "result", "out", "offender", "hands"}
+
+
+def _check_storable(data: dict) -> None:
+    """Refuse what the database cannot keep yet, naming the deal and the field."""
+    if not isinstance(data, dict):
+        return  # score_protocol refuses it with its own message
+    if data.get("abandoned") is not None:
+        raise ProtocolError("not_stored", "an abandoned pair cannot be imported yet", field="abandoned")
+    for raw in data.get("deals") or []:
+        if not isinstance(raw, dict):
+            continue
+        extra = sorted(str(k) for k in raw if k not in STORED_DEAL_FIELDS)
+        if extra:
+            n = raw.get("n") if isinstance(raw.get("n"), int) and not isinstance(raw.get("n"), bool) else None
+            raise ProtocolError("not_stored", f"the field {extra[0]} of a deal cannot be imported yet",
+                                deal=n, field=extra[0])
 
 
 def _check_pairs(partie, data: dict) -> None:
@@ -94,6 +122,7 @@ def import_protocol_json(partie, data: dict, user) -> Protocol:
             "B": {"number": partie.pair_b.number, "prior_remarks": prior_remarks(partie.pair_b, partie.round.number)},
         }
         score_protocol(candidate)  # refuses bad input before anything is written
+        _check_storable(data)
         protocol.deals.all().delete()
         protocol.remarks.all().delete()
         Deal.objects.bulk_create([

@@ -3,11 +3,14 @@
 Plain data in, plain data out: presets and options (``config``), hands and
 deals (``hands``, ``deal``), remarks and sanctions (``sanctions``), the partie
 and the JSON protocol (``partie``), seats and rotation (``seating``).
+The Kozel family (RULES-KOZEL.md): a deal on the table (``kozel``), the
+Morskoy finishes and deciders (``morskoy``), games, goats and the rating
+(``games``), hand points (``hand_points``), their options (``game_options``).
 """
 from .config import DEFAULT_LADDER, PRESETS, LadderStep, Rules
 from .deal import block_points, score_table
 from .errors import ProtocolError, RulesError
-from .partie import FORMAT, ScoredDeal, ScoredProtocol, ScoredRemark, score_partie, score_protocol
+from .partie import FORMAT, FORMAT_2, FORMATS, ScoredDeal, ScoredProtocol, ScoredRemark, score_partie, score_protocol
 from .seating import CLOCKWISE, SEATS, SIDES, lead_and_shuffle, other_side, partner_of, side_of
 
 
@@ -17,7 +20,7 @@ def remark_effect(rules: Rules, n: int) -> LadderStep:
 
 
 __all__ = [
-    "CLOCKWISE", "DEFAULT_LADDER", "FORMAT", "LadderStep", "PRESETS", "ProtocolError", "Rules", "RulesError",
+    "CLOCKWISE", "DEFAULT_LADDER", "FORMAT", "FORMAT_2", "FORMATS", "LadderStep", "PRESETS", "ProtocolError", "Rules", "RulesError",
     "SEATS", "SIDES", "ScoredDeal", "ScoredProtocol", "ScoredRemark", "block_points", "lead_and_shuffle",
     "other_side", "partner_of", "remark_effect", "score_partie", "score_protocol", "score_table", "side_of",
 ]

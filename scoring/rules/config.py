@@ -1,5 +1,10 @@
 """A tournament's rules: a preset plus overrides, validated (docs/rules.md, every *configurable* number).
 
+The sport presets (``pusto-shest``, ``federation``) take the options of
+RULES.md; the Kozel family (``kozel``, ``morskoy-kozel``) and ``hand-points``
+take the options of RULES-KOZEL.md §14. Each preset accepts only its own
+options: an option of another game is refused as unknown.
+
 ``Rules.from_config({"preset": "pusto-shest", "deals_per_partie": 8})`` gives a frozen
 ``Rules``; an unknown key or a bad value raises ``RulesError`` naming the key.
 """
@@ -9,9 +14,23 @@ from dataclasses import dataclass, field, fields, replace
 
 from .errors import RulesError
 
-PRESETS = ("pusto-shest", "federation")
+PRESETS = ("pusto-shest", "federation", "kozel", "morskoy-kozel", "hand-points")
+SPORT_PRESETS = ("pusto-shest", "federation")
+KOZEL_PRESETS = ("kozel", "morskoy-kozel")
 BLOCK_SCORING = ("difference", "all", "opponents")
 PARTIE_LENGTH = ("deals", "target")
+# The Kozel family (RULES-KOZEL.md §3.1, §3.8): block values by who records.
+LOSER_BLOCK_SCORING = ("all", "each_own", "fisher_half", "all_to_fisher")
+WINNER_BLOCK_SCORING = ("opponents", "all", "difference")
+RECORDERS = ("loser", "winner")
+THRESHOLD_SCOPES = ("until_open", "every_deal")
+REMEMBER_SMALL = ("until_win", "one_deal", "none")
+EGGS_MODES = ("next_deal", "play_off")
+EGGS_EXPIRE = ("void", "draw")
+SIX_FINISH = ("off", "if_recordable", "if_one_hand", "always")
+NEXT_LEAD = ("out_player", "winner_choice", "out_partner", "rotate")
+HAND_PARTIE_LENGTH = ("target", "deals", "time")
+BONUS_TILES = ("6-6", "0-0")
 BYE_RESULTS = ("win", "draw", "loss")
 # What a pair registered late gets for each round played before it joined.
 LATE_ENTRY_RESULTS = ("none", "loss", "draw", "bye")
@@ -63,6 +82,10 @@ DEFAULT_LADDER = (
     LadderStep("disqualification"),
 )
 
+# Kozel and Morskoy (RULES-KOZEL.md §6): four warnings, the fifth remark removes the pair.
+KOZEL_LADDER = (LadderStep("warning"),) * 4 + (LadderStep("disqualification"),)
+NO_BONUS = (("6-6", 0), ("0-0", 0))
+
 
 @dataclass(frozen=True)
 class Rules:
@@ -85,6 +108,43 @@ class Rules:
     bye_points_for: int = 0
     bye_points_against: int = 0
     late_entry_result: str = "none"
+    # --- the Kozel family and hand points (RULES-KOZEL.md §14) ---------------------
+    games_per_partie: int = 1
+    extra_game_on_tie: bool = True
+    recorder: str = "loser"
+    lone_double_six: int = 12
+    blank_six_pair: bool = False
+    open_threshold: int = 0
+    threshold_scope: str = "until_open"
+    remember_small: str = "none"
+    wipe_on_record: bool = False
+    eggs: str = "next_deal"
+    eggs_doubles: tuple = ("1-1",)
+    eggs_tries: int = 3
+    eggs_expire: str = "void"
+    lead_bonus: tuple = NO_BONUS          # (("6-6", p), ("0-0", p)); a dict in the configuration
+    finish_bonus: tuple = NO_BONUS
+    blank_finish_wins: bool = False
+    six_finish_wins: str = "off"
+    decider: bool = False
+    next_lead: str = "out_player"
+    restart_after_unrecorded: bool = False
+    dry_goat_value: int = 1
+    rating: bool = False
+    rating_base: int = 100
+    higher_wins: bool = True
+    allow_negative: bool = False
+
+    @property
+    def family(self) -> str:
+        """``sport``, ``kozel`` (both Kozel presets) or ``hand``."""
+        if self.preset in KOZEL_PRESETS:
+            return "kozel"
+        return "hand" if self.preset == "hand-points" else "sport"
+
+    def bonus(self, which: str, tile: str) -> int:
+        """The lead or finish bonus for a tile ``"6-6"`` / ``"0-0"`` (0 when none)."""
+        return dict(self.lead_bonus if which == "lead" else self.finish_bonus).get(tile, 0)
 
     # --- construction -------------------------------------------------------------
     @classmethod
@@ -94,22 +154,36 @@ class Rules:
         if preset not in PRESETS:
             raise RulesError(f"unknown preset {preset!r} (known: {', '.join(PRESETS)})", key="preset",
                              code="unknown_preset")
-        known = {f.name for f in fields(cls)} - {"preset"}
+        known = PRESET_OPTIONS[preset]
         unknown = sorted(set(config) - known)
         if unknown:
             raise RulesError(f"unknown rules option(s): {', '.join(unknown)}", key=unknown[0], code="unknown_option")
-        values = {key: _VALIDATORS[key](key, value) for key, value in config.items()}
+        if preset in SPORT_PRESETS:
+            values = {key: _VALIDATORS[key](key, value) for key, value in config.items()}
+        else:
+            from .game_options import validate_option
+
+            values = {key: validate_option(preset, key, value) for key, value in config.items()}
         rules = replace(PRESET_DEFAULTS[preset], **values)
         if "forfeit_score" not in config:
             rules = replace(rules, forfeit_score=rules.default_forfeit_score())
-        if rules.partie_length == "deals" and rules.deals_per_partie % 4:
+        if preset in SPORT_PRESETS and rules.partie_length == "deals" and rules.deals_per_partie % 4:
             raise RulesError("deals_per_partie must be a multiple of 4 (every player leads equally)",
                              key="deals_per_partie", code="not_multiple_of_4")
+        if preset not in SPORT_PRESETS:
+            from .game_options import check_combination
+
+            check_combination(rules)
         return rules
 
     def default_forfeit_score(self) -> int:
-        """40 × deals for a partie of fixed length, the target for a partie to a target (§5)."""
-        return 40 * self.deals_per_partie if self.partie_length == "deals" else self.target_points
+        """40 × deals for a partie of fixed length, the target for a partie to a target (§5).
+
+        Kozel, Morskoy and hand points: the target (RULES-KOZEL.md §14).
+        """
+        if self.preset in SPORT_PRESETS and self.partie_length == "deals":
+            return 40 * self.deals_per_partie
+        return self.target_points
 
     def to_config(self) -> dict:
         """Preset plus the options that differ from it (what a tournament stores)."""
@@ -117,22 +191,23 @@ class Rules:
         data = {"preset": self.preset}
         for f in fields(self):
             mine = getattr(self, f.name)
-            if f.name == "preset":
+            if f.name == "preset" or f.name not in PRESET_OPTIONS[self.preset]:
                 continue
             if f.name == "forfeit_score":
                 if mine == self.default_forfeit_score():
                     continue
             elif mine == getattr(base, f.name):
                 continue
-            data[f.name] = [s.to_config() for s in mine] if f.name == "remark_ladder" else mine
+            data[f.name] = _option_to_config(f.name, mine)
         return data
 
     def as_dict(self) -> dict:
         """Every option with its value (for display and for the scored protocol)."""
         data = {}
         for f in fields(self):
-            value = getattr(self, f.name)
-            data[f.name] = [s.to_config() for s in value] if f.name == "remark_ladder" else value
+            if f.name != "preset" and f.name not in PRESET_OPTIONS[self.preset]:
+                continue
+            data[f.name] = _option_to_config(f.name, getattr(self, f.name))
         return data
 
     def ladder_step(self, n: int) -> LadderStep:
@@ -140,6 +215,16 @@ class Rules:
         if n < 1:
             raise ValueError("remarks are counted from 1")
         return self.remark_ladder[min(n, len(self.remark_ladder)) - 1]
+
+
+def _option_to_config(name: str, value):
+    if name == "remark_ladder":
+        return [s.to_config() for s in value]
+    if name in ("lead_bonus", "finish_bonus"):
+        return dict(value)
+    if name == "eggs_doubles":
+        return list(value)
+    return value
 
 
 def _int(key, value, lo, hi=None):
@@ -220,6 +305,44 @@ PRESET_DEFAULTS = {
         block_scoring="all",
         forfeit_score=200,
     ),
+    # Kozel (RULES-KOZEL.md §3): the losers record, rule of 13 with remembered points, to 101, the rating.
+    "kozel": Rules(
+        preset="kozel", partie_length="games", target_points=101, time_limit_minutes=None,
+        lone_double_blank=10, block_scoring="all", remark_ladder=KOZEL_LADDER, forfeit_score=101,
+        recorder="loser", open_threshold=13, threshold_scope="until_open", remember_small="until_win",
+        rating=True,
+    ),
+    # Morskoy kozel (RULES-KOZEL.md §4): the winners record from 25, wipe, 0-0 / 6-6 finishes, deciders, to 125.
+    "morskoy-kozel": Rules(
+        preset="morskoy-kozel", partie_length="games", target_points=125, time_limit_minutes=None,
+        lone_double_blank=25, block_scoring="opponents", remark_ladder=KOZEL_LADDER, forfeit_score=125,
+        recorder="winner", lone_double_six=50, blank_six_pair=True, open_threshold=25,
+        threshold_scope="every_deal", remember_small="none", wipe_on_record=True,
+        blank_finish_wins=True, six_finish_wins="if_recordable", decider=True,
+    ),
+    # Hand points (RULES-KOZEL.md §8): the referee enters each pair's points per deal.
+    "hand-points": Rules(
+        preset="hand-points", partie_length="target", target_points=100, time_limit_minutes=None,
+        forfeit_score=100,
+    ),
+}
+
+_COMMON = {"target_points", "time_limit_minutes", "forfeit_score", "remark_ladder", "match_points_win",
+           "match_points_draw", "match_points_loss", "bye_result", "bye_points_for", "bye_points_against",
+           "late_entry_result"}
+_SPORT = _COMMON | {"partie_length", "deals_per_partie", "lone_double_blank", "count_partner_on_domino",
+                    "block_scoring", "extra_deal_on_tie", "wrong_pass_points"}
+_KOZEL = _COMMON | {
+    "partie_length", "games_per_partie", "extra_game_on_tie", "recorder", "block_scoring",
+    "count_partner_on_domino", "lone_double_blank", "lone_double_six", "blank_six_pair", "open_threshold",
+    "threshold_scope", "remember_small", "wipe_on_record", "eggs", "eggs_doubles", "eggs_tries", "eggs_expire",
+    "lead_bonus", "finish_bonus", "blank_finish_wins", "six_finish_wins", "decider", "next_lead",
+    "restart_after_unrecorded", "dry_goat_value", "rating", "rating_base",
+}
+_HAND = _COMMON | {"partie_length", "deals_per_partie", "extra_deal_on_tie", "higher_wins", "allow_negative"}
+# The options each preset accepts (anything else is refused as unknown).
+PRESET_OPTIONS = {
+    "pusto-shest": _SPORT, "federation": _SPORT, "kozel": _KOZEL, "morskoy-kozel": _KOZEL, "hand-points": _HAND,
 }
 
 # The allowed values of every option that is a choice (forms build their drop-downs from these).

@@ -1,4 +1,11 @@
-"""Scoring a whole partie: deals in order, remarks, partie length, extra deal, forfeits (docs/rules.md §5–§6, §9)."""
+"""Scoring a whole partie: deals in order, remarks, partie length, extra deal, forfeits (docs/rules.md §5–§6, §9).
+
+One pipeline for every preset: the protocol is read here (top-level fields,
+deal numbers, remarks counted over the tournament); then each deal is scored
+by its game's deal logic — ``deal.score_table`` for the sport presets,
+``hand_points.score_points_table`` for hand points — or, for the Kozel family,
+whose partie is made of games, by ``games.score_games`` (RULES-KOZEL.md §5).
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -10,6 +17,8 @@ from .sanctions import DealState, apply_remarks
 from .seating import CLOCKWISE, SEATS, lead_and_shuffle, other_side, side_of
 
 FORMAT = "domino-protocol/1"
+FORMAT_2 = "domino-protocol/2"   # a superset of /1 (RULES-KOZEL.md §11)
+FORMATS = (FORMAT, FORMAT_2)
 
 
 @dataclass(frozen=True)
@@ -63,6 +72,12 @@ class ScoredProtocol:
     disqualified: str | None = None
     no_show: str | None = None
     first_lead: str = "A1"
+    # The Kozel family (RULES-KOZEL.md §11.1): the games of the partie, goats and the rating.
+    games: list = field(default_factory=list)
+    goats: dict | None = None
+    rating: dict | None = None
+    extra_game_needed: bool = False
+    abandoned: str | None = None
 
     @property
     def deals_won_a(self) -> int:
@@ -98,7 +113,21 @@ class ScoredProtocol:
             "deals_won": {"A": self.deals_won_a, "B": self.deals_won_b},
             "remarks": [r.to_json() for r in self.remarks],
             "rules": self.rules.to_config(),
+            **self._games_json(),
         }
+
+    def _games_json(self) -> dict:
+        if self.rules.family != "kozel":
+            return {}
+        data = {
+            "games": [g.to_json(self.rules.rating) for g in self.games],
+            "goats": dict(self.goats or {"A": 0, "B": 0}),
+            "extra_game_needed": self.extra_game_needed,
+            "abandoned": self.abandoned,
+        }
+        if self.rules.rating:
+            data["rating"] = dict(self.rating or {"A": None, "B": None})
+        return data
 
 
 def _int_field(value, *, code, what, deal=None, seat=None, lo=0):
@@ -142,11 +171,37 @@ def _remarks(raw_remarks) -> list[tuple[int, str, str]]:
     return sorted(out, key=lambda r: r[0])
 
 
+def outside_partie(n: int, last: int) -> ProtocolError:
+    return ProtocolError("deal_outside_partie", f"the partie ended after deal {last}: deal {n} is outside it",
+                         deal=n, last=last)
+
+
+def score_remarks(out: ScoredProtocol, numbered: list, last: int, in_play: int | None) -> str | None:
+    """Remarks: each must fall in a recorded deal or in the deal now in play (``in_play``, None when over).
+
+    Adds them to ``out.remarks``; returns the pair disqualified by a remark in the deal in play, if any.
+    """
+    disqualified = None
+    for deal, seat, reason, k in numbered:
+        step = out.rules.ladder_step(k)
+        applied = deal <= last
+        if deal > last and deal != in_play:
+            where = f"the partie has {last} deal(s)" + ("" if in_play is None else f"; deal {in_play} is in play")
+            raise ProtocolError("remark_outside_partie", f"a remark in deal {deal} is outside the partie ({where})",
+                                deal=deal, seat=seat)
+        out.remarks.append(ScoredRemark(deal, seat, reason, k, step.kind, applied))
+        if not applied and step.kind == "disqualification" and not disqualified:
+            disqualified = side_of(seat)
+    return disqualified
+
+
 def _partie_over(rules: Rules, n: int, total_a: int, total_b: int, ended_by_time: bool, last: int):
     """After deal n: (finished, extra_deal_needed)."""
     tied = total_a == total_b
     if ended_by_time and n == last:
         reached = True
+    elif rules.partie_length == "time":
+        reached = False
     elif rules.partie_length == "deals":
         reached = n >= rules.deals_per_partie
     else:
@@ -167,6 +222,7 @@ def score_partie(
     no_show: str | None = None,
     first_lead: str = "A1",
     ended_by_time: bool = False,
+    abandoned: str | None = None,
 ) -> ScoredProtocol:
     """Score the recorded deals of one partie; raise ProtocolError on anything impossible."""
     if first_lead not in CLOCKWISE:
@@ -175,6 +231,9 @@ def score_partie(
         raise ProtocolError("bad_no_show", f'no_show must be null, "A" or "B", got {no_show!r}')
     if not isinstance(ended_by_time, bool):
         raise ProtocolError("bad_ended_by_time", "ended_by_time must be true or false")
+    if abandoned not in (None, "A", "B") or (abandoned and rules.family != "kozel"):
+        raise ProtocolError("bad_abandoned", f'abandoned must be null, or "A" or "B" in Kozel and Morskoy, '
+                            f'got {abandoned!r}')
     prior = {"A": 0, "B": 0, **(prior_remarks or {})}
     for side in ("A", "B"):
         _int_field(prior[side], code="bad_prior_remarks", what=f"prior_remarks of pair {side}")
@@ -182,7 +241,7 @@ def score_partie(
         raise ProtocolError("bad_deals", "deals must be a list")
     remark_list = _remarks(remarks)
 
-    out = ScoredProtocol(rules=rules, no_show=no_show, first_lead=first_lead)
+    out = ScoredProtocol(rules=rules, no_show=no_show, first_lead=first_lead, abandoned=abandoned)
     if no_show:
         # The pair did not come: nothing was played. A file that also lists deals or remarks
         # contradicts itself and is refused, never silently repaired.
@@ -194,6 +253,10 @@ def score_partie(
             raise ProtocolError("no_show_with_remarks",
                                 f"no_show is {no_show!r} but the protocol lists {len(remark_list)} remark(s)",
                                 side=no_show, count=len(remark_list))
+        if rules.family == "kozel":
+            from .games import forfeit_games
+
+            return forfeit_games(out, no_show)
         return _forfeit(out, no_show)
 
     by_number = {}
@@ -214,13 +277,19 @@ def score_partie(
         counter[side_of(seat)] += 1
         numbered.append((deal, seat, reason, counter[side_of(seat)]))
 
+    if rules.family == "kozel":
+        from .games import score_games
+
+        return score_games(out, by_number, numbers, numbered, ended_by_time=ended_by_time, abandoned=abandoned,
+                           first_lead=first_lead)
+    table_scorer = _table_scorer(rules)
+
     total_a = total_b = 0
     finished = extra = False
     for n in numbers:
         if finished:
-            raise ProtocolError("deal_outside_partie", f"the partie ended after deal {len(out.deals)}: "
-                                f"deal {n} is outside it", deal=n, last=len(out.deals))
-        table = score_table(rules, by_number[n], n)
+            raise outside_partie(n, len(out.deals))
+        table = table_scorer(rules, by_number[n], n)
         state = DealState.start(table)
         here = [(k, seat, reason) for d, seat, reason, k in numbered if d == n]
         sanctions = apply_remarks(rules, state, here)
@@ -228,7 +297,7 @@ def score_partie(
         total_a += points_a
         total_b += points_b
         lead, shuffle = lead_and_shuffle(n, first_lead)
-        winner = "A" if points_a > points_b else "B" if points_b > points_a else None
+        winner = _better(rules, points_a, points_b)
         out.deals.append(ScoredDeal(
             n, lead, shuffle, table.result, points_a, points_b, winner, total_a, total_b,
             (table.points_a, table.points_b), tuple(sanctions),
@@ -238,26 +307,33 @@ def score_partie(
             out.disqualified = dq.side
         finished, extra = _partie_over(rules, n, total_a, total_b, ended_by_time, last)
 
-    # Remarks: each must fall in a recorded deal or in the deal now in play.
-    in_play = None if finished else last + 1
-    for deal, seat, reason, k in numbered:
-        step = rules.ladder_step(k)
-        applied = deal <= last
-        if deal > last and deal != in_play:
-            where = f"the partie has {last} deal(s)" + ("" if in_play is None else f"; deal {in_play} is in play")
-            raise ProtocolError("remark_outside_partie", f"a remark in deal {deal} is outside the partie ({where})",
-                                deal=deal, seat=seat)
-        out.remarks.append(ScoredRemark(deal, seat, reason, k, step.kind, applied))
-        if not applied and step.kind == "disqualification" and not out.disqualified:
-            out.disqualified = side_of(seat)
+    in_play_dq = score_remarks(out, numbered, last, None if finished else last + 1)
+    if in_play_dq and not out.disqualified:
+        out.disqualified = in_play_dq
 
     out.totals_a, out.totals_b = total_a, total_b
     if out.disqualified:
         return _forfeit(out, out.disqualified)
     out.finished, out.extra_deal_needed = finished, extra
     if finished and total_a != total_b:
-        out.winner = "A" if total_a > total_b else "B"
+        out.winner = _better(rules, total_a, total_b)
     return out
+
+
+def _table_scorer(rules: Rules):
+    """The seam between the partie and a game's deal logic."""
+    if rules.family == "hand":
+        from .hand_points import score_points_table
+
+        return score_points_table
+    return score_table
+
+
+def _better(rules: Rules, a: int, b: int) -> str | None:
+    """The pair ahead: more points, or fewer where points are penalties (hand points, ``higher_wins`` false)."""
+    if a == b:
+        return None
+    return ("A" if a > b else "B") if rules.higher_wins else ("A" if a < b else "B")
 
 
 def _forfeit(out: ScoredProtocol, loser: str) -> ScoredProtocol:
@@ -276,8 +352,8 @@ def score_protocol(data: dict) -> ScoredProtocol:
     if not isinstance(data, dict):
         raise ProtocolError("bad_protocol", "a protocol is a JSON object")
     fmt = data.get("format", FORMAT)
-    if fmt != FORMAT:
-        raise ProtocolError("bad_format", f"unknown format {fmt!r} (expected {FORMAT!r})")
+    if fmt not in FORMATS:
+        raise ProtocolError("bad_format", f"unknown format {fmt!r} (expected {FORMAT!r} or {FORMAT_2!r})")
     rules_config = data.get("rules") or {}
     if not isinstance(rules_config, dict):
         raise ProtocolError("bad_rules", "rules must be an object")
@@ -302,4 +378,5 @@ def score_protocol(data: dict) -> ScoredProtocol:
         no_show=data.get("no_show"),
         first_lead=data.get("first_lead") or "A1",
         ended_by_time=data.get("ended_by_time", False) if data.get("ended_by_time") is not None else False,
+        abandoned=data.get("abandoned"),
     )

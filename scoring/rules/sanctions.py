@@ -13,6 +13,11 @@ Interpretations (docs/rules.md §6):
   never wipes out a fine already given;
 * a second re-score of the same deal (two fines to the same pair in one deal)
   replaces that pair's pips with the new step's ``block_pips``.
+
+Hand points (RULES-KOZEL.md §8): a fine is never a re-score; its points, and
+those of a lost deal, go to the opponents — to the offender when points are
+penalties (``higher_wins`` false). Kozel and Morskoy record sanctions in
+``games`` (RULES-KOZEL.md §6).
 """
 from __future__ import annotations
 
@@ -63,15 +68,18 @@ class DealState:
             return "B"
         return None
 
-    def impose_loss(self, side: str, points: int) -> None:
-        """``side`` loses the deal 0 : points (a wrong pass or a deal lost by a remark)."""
+    def impose_loss(self, side: str, points: int, to: str | None = None) -> None:
+        """``side`` loses the deal 0 : points (a wrong pass or a deal lost by a remark); ``to`` gets the points."""
         if not self.imposed:
             self.points = {"A": 0, "B": 0}
             self.imposed = True
-        self.points[other_side(side)] += points
+        self.points[to or other_side(side)] += points
 
     def fine(self, rules: Rules, side: str, step: LadderStep) -> str:
         """Apply a fine step; returns ``"fine"`` or ``"rescored"``."""
+        if rules.family == "hand":
+            self.fines[_penalised(rules, side)] += step.points
+            return "fine"
         if not self.imposed and self.table_winner() == side:
             opponents = other_side(side)
             pips = {side: step.block_pips, opponents: self.pips[opponents]}
@@ -93,7 +101,7 @@ def apply_remarks(rules: Rules, state: DealState, remarks: list) -> list[Sanctio
     for n, seat, reason in remarks:
         step = rules.ladder_step(n)
         if step.kind == "deal_loss":
-            state.impose_loss(side_of(seat), step.points)
+            state.impose_loss(side_of(seat), step.points, to=_penalised(rules, side_of(seat)))
             sanctions.append(Sanction(n, seat, side_of(seat), "deal_loss", step.points, reason))
     for n, seat, reason in remarks:
         step = rules.ladder_step(n)
@@ -104,3 +112,8 @@ def apply_remarks(rules: Rules, state: DealState, remarks: list) -> list[Sanctio
         elif step.kind in ("warning", "disqualification"):
             sanctions.append(Sanction(n, seat, side_of(seat), step.kind, 0, reason))
     return sanctions
+
+
+def _penalised(rules: Rules, side: str) -> str:
+    """Who receives the points of ``side``'s sanction: the opponents, or ``side`` where points are penalties."""
+    return side if rules.family == "hand" and not rules.higher_wins else other_side(side)

@@ -2,6 +2,9 @@
 
     python manage.py score_protocol FILE      (- reads standard input)
 
+Reads ``domino-protocol/1`` and ``/2``; for Kozel and Morskoy kozel the scored
+form carries the games, goats and rating of RULES-KOZEL.md §11.1.
+
 Nothing is written to the database. Bad input: a message naming the deal and
 the seat on standard error, the error as JSON on standard output, exit code 1.
 """
@@ -34,7 +37,7 @@ def nesting_depth(data) -> int:
 
 
 class Command(BaseCommand):
-    help = "Score a protocol (JSON, docs/rules.md §9) and print the scored protocol as JSON."
+    help = "Score a protocol (JSON, docs/rules.md §9: domino-protocol/1 or /2) and print the scored protocol as JSON."
     requires_system_checks = []
     requires_migrations_checks = False
 
