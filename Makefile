@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install browser migrate demo messages bench clean
+.PHONY: run test install browser migrate demo messages bench mutation clean
 
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -48,5 +48,14 @@ messages: install
 bench: migrate
 	$(PY) manage.py bench_all
 
+# Mutation testing of the sport engine (scoring/rules/) and the pairing (tournaments/pairing/);
+# configured in setup.cfg. MUTATION_CHILDREN parallel workers (the machine is small).
+MUTATION_CHILDREN ?= 2
+mutation: install
+	rm -rf mutants
+	$(VENV)/bin/mutmut run --max-children $(MUTATION_CHILDREN) || true
+	$(VENV)/bin/mutmut results
+	$(PY) -m scoring.mutation_report
+
 clean:
-	rm -rf $(VENV) var .pytest_cache
+	rm -rf $(VENV) var .pytest_cache mutants
