@@ -1,5 +1,6 @@
 """Seats and rotation, refusals and their Russian wording, and the random deal generator, pinned."""
 import random
+import re
 
 import pytest
 
@@ -208,3 +209,18 @@ def test_random_partie_stops_at_four_hundred_deals():
     rules = Rules.from_config({"partie_length": "target", "target_points": 100_000})
     deals, _ = random_partie(random.Random(1), rules)
     assert len(deals) == 400
+
+
+# --- the Russian wording itself -----------------------------------------------------------------
+
+_LATIN_ALLOWED = re.compile(r"\b(?:A1|A2|B1|B2|A|B|JSON|a-b|a|b)\b")
+
+
+@pytest.mark.parametrize("code", sorted(RU))
+def test_russian_wording_has_no_english_left_and_does_not_shout(code):
+    text = RU[code]
+    assert text and not text[0].isupper(), "templates start lower-case; russian() capitalises the sentence"
+    rest = _LATIN_ALLOWED.sub("", re.sub(r"\{\w+\}", "", text))
+    assert not re.search(r"[A-Za-z]", rest), f"English left in {text!r}"
+    words = re.findall(r"[А-Яа-яЁё]{2,}", text)
+    assert words and not any(w.isupper() for w in words), f"shouting in {text!r}"
