@@ -54,8 +54,7 @@ MUTATION_CHILDREN ?= 2
 mutation: install
 	rm -rf mutants
 	$(VENV)/bin/mutmut run --max-children $(MUTATION_CHILDREN) || true
-	$(VENV)/bin/mutmut results
-	$(PY) -m scoring.mutation_report
+	$(PY) bench/mutation_score.py
 
 clean:
 	rm -rf $(VENV) var .pytest_cache mutants
