@@ -275,7 +275,7 @@ def test_ladder_step_counts_from_one_and_repeats_the_last():
     assert rules.ladder_step(3) == LadderStep("deal_loss", 5)
     assert rules.ladder_step(50) == LadderStep("deal_loss", 5)
     for n in (0, -1):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match="^remarks are counted from 1$"):
             rules.ladder_step(n)
 
 

@@ -34,7 +34,7 @@ def test_lead_default_and_deal_numbers_from_one():
     assert lead_and_shuffle(1) == ("A1", "B1")
     assert lead_and_shuffle(403) == ("A2", "B2")
     for n in (0, -3):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match="^deal numbers start at 1$"):
             lead_and_shuffle(n)
 
 
@@ -203,6 +203,14 @@ def test_random_partie_plays_until_the_end_with_remarks():
     assert all(1 <= r["deal"] <= len(deals) for r in remarks)
     quiet_deals, quiet = random_partie(random.Random(5), Rules())
     assert quiet == []
+
+
+def test_without_remarks_the_generator_draws_only_deals():
+    # Seeded runs (demo, simulate, benchmarks) give the same deals with remark_chance 0.
+    rules = Rules()
+    deals, _ = random_partie(random.Random(9), rules)
+    rng = random.Random(9)
+    assert deals == [random_deal(rng, n, rules) for n in range(1, len(deals) + 1)]
 
 
 def test_random_partie_stops_at_four_hundred_deals():
