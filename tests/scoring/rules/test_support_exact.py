@@ -205,6 +205,31 @@ def test_random_partie_plays_until_the_end_with_remarks():
     assert quiet == []
 
 
+@pytest.mark.parametrize("config", [{}, {"lone_double_blank": 0}, {"preset": "federation"}])
+def test_a_deal_as_counts_scores_like_the_same_deal_as_tiles(config):
+    # The same seed draws the same tiles; only the way the hands are written differs.
+    rules = Rules.from_config(config)
+    for seed in range(300):
+        counts = random_deal(random.Random(seed), 1, rules)
+        tiles = random_deal(random.Random(seed), 1, rules, as_tiles=True)
+        assert counts.keys() == tiles.keys() and counts.get("hands", {}).keys() == tiles.get("hands", {}).keys()
+        a, b = score_partie(rules, [counts]).deals[0], score_partie(rules, [tiles]).deals[0]
+        assert (a.points_a, a.points_b) == (b.points_a, b.points_b), (seed, counts, tiles)
+
+
+def test_random_partie_stops_at_the_deal_that_ends_it_remarks_included():
+    rules = Rules.from_config({"deals_per_partie": 12})
+    ended_by_remarks = 0
+    for seed in range(30):
+        deals, remarks = random_partie(random.Random(seed), rules, remark_chance=1.0)
+        result = score_partie(rules, deals, remarks)
+        assert result.finished
+        before = [r for r in remarks if r["deal"] < len(deals)]
+        assert not score_partie(rules, deals[:-1], before).finished
+        ended_by_remarks += result.disqualified is not None
+    assert ended_by_remarks > 0
+
+
 def test_without_remarks_the_generator_draws_only_deals():
     # Seeded runs (demo, simulate, benchmarks) give the same deals with remark_chance 0.
     rules = Rules()
