@@ -75,6 +75,7 @@ def test_counts_outside_the_bounds_are_refused(raw):
 
 def test_count_zero_is_a_lone_double_blank():
     club = hand(0, lone=10)
+    assert club.seat == "B1"
     assert (club.value, club.face_pips, club.tiles, club.holds_tiles) == (10, 0, None, False)
     federation = hand(0, lone=0)
     assert (federation.value, federation.face_pips, federation.holds_tiles) == (0, 0, True)
@@ -89,6 +90,7 @@ def test_what_is_not_a_hand_is_refused(raw):
 
 def test_tiles_in_a_hand():
     h = hand(["6-6", "1-0"])
+    assert h.seat == "B1"
     assert (h.value, h.face_pips, h.tiles, h.holds_tiles) == (13, 13, ((6, 6), (0, 1)), True)
     lone = hand(["0-0"], lone=10)
     assert (lone.value, lone.face_pips, lone.tiles, lone.holds_tiles) == (10, 0, ((0, 0),), True)
@@ -110,6 +112,9 @@ def test_seven_tiles_at_most():
 def test_a_tile_twice_in_one_hand():
     err = hand_refused(["1-2", "3-3", "2-1"])
     assert err.code == "duplicate_tile" and err.params == {"tile": "1-2"}
+    err = hand_refused(["3-3", "5-6", "2-1", "6-5"])
+    assert err.params == {"tile": "5-6"}
+    assert err.message == "deal 3, seat B1: tile 5-6 appears twice"
 
 
 # --- the table ---------------------------------------------------------------------------
@@ -124,6 +129,13 @@ def test_a_tile_in_two_hands_names_both_seats():
     err = info.value
     assert (err.code, err.deal, err.seat) == ("duplicate_tile", 2, "B2")
     assert err.params == {"tile": "4-4", "other_seat": "A2"}
+
+
+def test_a_tile_in_two_hands_is_named_low_high():
+    with pytest.raises(ProtocolError) as info:
+        check_table(hands(A1=["4-3"], B1=["3-4"]), deal=2)
+    assert info.value.params == {"tile": "3-4", "other_seat": "A1"}
+    assert info.value.message == "deal 2, seat B1: tile 3-4 is already in A1's hand"
 
 
 def test_168_pips_at_the_table_is_the_limit():
@@ -269,8 +281,8 @@ def test_wrong_pass_points_follow_the_rules():
     ({"A1": 69, "A2": 69, "B1": 31}, "table_over_168"),
 ])
 def test_hands_given_with_a_wrong_pass_are_still_validated(raw_hands, code):
-    err = refused(CLUB, {"result": "wrong_pass", "offender": "A1", "hands": raw_hands})
-    assert err.code == code
+    err = refused(CLUB, {"result": "wrong_pass", "offender": "A1", "hands": raw_hands}, 7)
+    assert (err.code, err.deal) == (code, 7)
 
 
 def test_hands_given_with_a_wrong_pass_are_not_counted():

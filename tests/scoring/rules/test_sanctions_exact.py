@@ -162,6 +162,7 @@ RULES = Rules()
 def test_deal_state_starts_from_the_table():
     table = score_table(RULES, {"n": 1, "result": "block", "hands": {"A1": 3, "A2": 4, "B1": 10, "B2": 9}}, 1)
     state = DealState.start(table)
+    assert state.table is table
     assert state.points == {"A": 12, "B": 0}
     assert state.pips == {"A": 7, "B": 19}
     assert state.fines == {"A": 0, "B": 0}
