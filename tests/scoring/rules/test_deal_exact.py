@@ -233,6 +233,7 @@ def test_domino_needs_a_seat_out(out):
 def test_block_by_the_rules():
     t = score_table(CLUB, {"result": "block", "hands": {"A1": 3, "A2": 4, "B1": 10, "B2": 9}}, 2)
     assert (t.points_a, t.points_b, t.pips, t.out, t.offender, t.imposed) == (12, 0, {"A": 7, "B": 19}, None, None, False)
+    assert (t.n, t.result) == (2, "block")
     t = score_table(FEDERATION, {"result": "block", "hands": {"A1": 3, "A2": 4, "B1": 10, "B2": 9}}, 2)
     assert (t.points_a, t.points_b) == (26, 0)
     t = score_table(CLUB, {"result": "block", "hands": {"A1": 30, "A2": 4, "B1": 10, "B2": 9}}, 2)
