@@ -344,3 +344,19 @@ def test_score_partie_checks_its_arguments():
         score_partie(rules, "deals")
     assert info.value.code == "bad_deals"
     assert score_partie(rules, [], prior_remarks={"B": 2}, first_lead="B2").first_lead == "B2"
+
+
+def test_prior_remarks_default_to_zero_for_either_pair():
+    deals = [won_by_a(1)]
+    plain = score_partie(Rules(), deals, [r(1, "A1"), r(1, "B1")])
+    assert [x.number for x in plain.remarks] == [1, 1]
+    only_b = score_partie(Rules(), deals, [r(1, "A1"), r(1, "B1")], prior_remarks={"B": 2})
+    assert [x.number for x in only_b.remarks] == [1, 3]
+    only_a = score_partie(Rules(), deals, [r(1, "A1"), r(1, "B1")], prior_remarks={"A": 2})
+    assert [x.number for x in only_a.remarks] == [3, 1]
+
+
+def test_an_empty_partie_is_neither_finished_nor_waiting_for_an_extra_deal():
+    result = score_partie(Rules(), [])
+    assert result.finished is False and result.extra_deal_needed is False
+    assert result.to_json()["finished"] is False and result.to_json()["extra_deal_needed"] is False
