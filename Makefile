@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test serve install browser migrate demo messages bench clean
+.PHONY: run test serve install browser migrate demo messages bench mutation clean
 
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -52,11 +52,19 @@ test: install browser
 
 # Regenerate the translation catalogues (needs gettext); the compiled .mo files are committed.
 messages: install
-	$(PY) manage.py makemessages -l en -l ru --ignore=.venv --ignore=var
+	$(PY) manage.py makemessages -l en -l ru --ignore=.venv --ignore=var --ignore=mutants
 	$(PY) manage.py compilemessages --ignore=.venv
 
 bench: migrate
 	$(PY) manage.py bench_all
 
+# Mutation testing of the sport engine (scoring/rules/) and the pairing (tournaments/pairing/);
+# configured in setup.cfg. MUTATION_CHILDREN parallel workers (the machine is small).
+MUTATION_CHILDREN ?= 2
+mutation: install
+	rm -rf mutants
+	$(VENV)/bin/mutmut run --max-children $(MUTATION_CHILDREN) || true
+	$(PY) bench/mutation_score.py
+
 clean:
-	rm -rf $(VENV) var .pytest_cache
+	rm -rf $(VENV) var .pytest_cache mutants
