@@ -242,6 +242,7 @@ def test_a_preset_added_to_the_engine_appears_without_changing_the_form(monkeypa
     monkeypatch.setitem(config.PRESET_DEFAULTS, "kozel-test",
                         replace(config.PRESET_DEFAULTS["pusto-shest"], preset="kozel-test", deals_per_partie=12))
     monkeypatch.setitem(config.PRESET_OPTIONS, "kozel-test", config.PRESET_OPTIONS["pusto-shest"])
+    monkeypatch.setattr(config, "SPORT_PRESETS", config.SPORT_PRESETS + ("kozel-test",))
     form = TournamentForm()
     assert "kozel-test" in dict(form.fields["rules_preset"].choices)
     form = TournamentForm(form_data(rules_preset="kozel-test", rule_deals_per_partie="12"))
