@@ -80,6 +80,8 @@ class TilesField(forms.CharField):
         value = super().to_python(value)
         if value in self.empty_values:
             return None
+        if len(value) > self.max_length:
+            raise ValidationError(_("Не более %(n)s символов.") % {"n": self.max_length}, code="max_length")
         tiles = [t for t in re.split(r"[,;\s]+", value) if t]
         if not tiles or any(not TILE.fullmatch(t) or t[0] != t[2] for t in tiles):
             raise ValidationError(_("Перечислите дубли через запятую, например: 1-1, 6-6."), code="invalid")
@@ -190,7 +192,8 @@ class TournamentForm(forms.Form):
         for key in rule_options():
             if key in BONUS_OPTIONS:
                 for name in option_field_names(key):
-                    self.fields[name] = StrictIntegerField(label=option_label(name[len("rule_"):]), required=False)
+                    self.fields[name] = StrictIntegerField(label=option_label(name[len("rule_"):]), required=False,
+                                                           min_value=0, max_value=100)
             else:
                 self.fields[f"rule_{key}"] = _option_field(key, getattr(defaults, key))
         self.fields["rule_forfeit_score"].help_text = _("Пусто — по регламенту: 40 очков за раздачу или цель партии.")
