@@ -130,3 +130,11 @@ def test_sport_protocols_are_still_exported_as_format_1(db):
     partie = tournament.rounds.get(number=1).parties.get(table=1)
     protocol, _ = Protocol.objects.get_or_create(partie=partie)
     assert protocol_to_json(protocol)["format"] == "domino-protocol/1"
+
+
+def test_the_referee_deal_form_offers_no_hand_points_result():
+    from scoring.forms import DealForm
+    from scoring.models import DealResult
+
+    offered = {value for value, _label in DealForm.base_fields["result"].choices}
+    assert offered == {DealResult.DOMINO, DealResult.BLOCK, DealResult.WRONG_PASS}
