@@ -9,7 +9,7 @@ from .errors import ProtocolError
 MAX_HAND_PIPS = 69      # 6-6, 6-5, 6-4, 5-5, 6-3, 5-4, 6-2
 MAX_TABLE_PIPS = 168    # the whole double-six set
 MAX_TILES_IN_HAND = 7
-_TILE = re.compile(r"^\s*(\d+)\s*[-:|]\s*(\d+)\s*$")
+_TILE = re.compile(r"^\s*([0-9]+)\s*[-:|]\s*([0-9]+)\s*$")  # ASCII digits only: "٣-٣" is not a tile
 
 
 @dataclass(frozen=True)

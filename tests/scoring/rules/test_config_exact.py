@@ -5,7 +5,7 @@ Each test here fails if one comparison, bound or default of scoring/rules/config
 import pytest
 
 from scoring.rules import DEFAULT_LADDER, LadderStep, Rules, RulesError
-from scoring.rules.config import OPTION_CHOICES, PRESET_DEFAULTS
+from scoring.rules.config import OPTION_CHOICES, PRESET_DEFAULTS, option_values
 
 
 def refused(config):
@@ -56,13 +56,12 @@ def test_default_ladder_exactly():
 
 
 def test_option_choices_for_forms():
-    assert OPTION_CHOICES == {
-        "partie_length": ("deals", "target"),
-        "block_scoring": ("difference", "all", "opponents"),
-        "bye_result": ("win", "draw", "loss"),
-        "late_entry_result": ("none", "loss", "draw", "bye"),
-    } | {k: v for k, v in OPTION_CHOICES.items()
-         if k not in ("partie_length", "block_scoring", "bye_result", "late_entry_result")}  # the Kozel family's
+    for preset in ("pusto-shest", "federation"):
+        assert option_values(preset, "partie_length") == ("deals", "target")
+        assert option_values(preset, "block_scoring") == ("difference", "all", "opponents")
+        assert option_values(preset, "bye_result") == ("win", "draw", "loss")
+        assert option_values(preset, "late_entry_result") == ("none", "loss", "draw", "bye")
+    assert set(OPTION_CHOICES["partie_length"]) >= {"deals", "target", "games"}  # every preset's values
 
 
 def test_unknown_preset_is_named():

@@ -159,3 +159,13 @@ def test_refusals_have_a_russian_message_naming_deal_and_seat():
     assert err.message_ru.startswith("Раздача 2, место B1:")
     assert "69" in err.message_ru
     assert err.localized("en") == err.message and err.localized("ru") == err.message_ru
+
+
+@pytest.mark.parametrize("tile", ["٣-٣", "²-1", "３-４"])
+def test_tiles_are_written_with_the_digits_0_to_6_only(tile):
+    from scoring.rules import ProtocolError
+    from scoring.rules.hands import parse_tile
+
+    with pytest.raises(ProtocolError) as err:
+        parse_tile(tile, deal=1, seat="A1")
+    assert err.value.code == "bad_tile"
