@@ -3,7 +3,7 @@ import pytest
 from django.test import RequestFactory, override_settings
 from django.views.defaults import server_error
 
-from tests.factories import make_tournament
+from tests.factories import make_round, make_tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -18,6 +18,7 @@ def fits(page):
 @pytest.mark.parametrize("width", WIDTHS)
 def test_404_and_403_on_a_phone(live_server, new_page, artifacts, width):
     cup = make_tournament(2, slug="phone-cup")
+    make_round(cup, 1, [(1, 2)])
     page = new_page({"width": width, "height": 780})
     response = page.goto(f"{live_server.url}/no-such-page/at/all/")
     assert response.status == 404
@@ -25,7 +26,7 @@ def test_404_and_403_on_a_phone(live_server, new_page, artifacts, width):
     assert fits(page)
     page.screenshot(path=str(artifacts / f"error-404-{width}.png"), full_page=True)
 
-    response = page.goto(f"{live_server.url}/t/{cup.slug}/export.xlsx")
+    response = page.goto(f"{live_server.url}/t/{cup.slug}/round/1/sheets-blank.pdf")  # the referees' only
     assert response.status == 403
     assert "Выгрузка доступна организатору" in page.locator("#forbidden").inner_text()
     assert page.locator("#back").is_visible()

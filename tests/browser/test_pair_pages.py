@@ -36,8 +36,11 @@ def words_unbroken(page, selector):
 
 @pytest.fixture
 def event(django_user_model):
-    user = django_user_model.objects.create_user("org", password="domino2026", is_staff=True)
+    from referees.models import RoleKind, TournamentRole
+
+    user = django_user_model.objects.create_user("org", password="domino2026")
     t = make_tournament(8, slug="pages-cup")
+    TournamentRole.objects.create(tournament=t, user=user, role=RoleKind.ORGANIZER)
     t.pairs.get(number=2).players.filter(number=1).update(name="Ёлкин-Преображенский Константин", club="Санкт-Петербург")
     make_round(t, 1, [(1, 2), (3, 4), (5, 6), (7, 8)])
     Pair.objects.filter(tournament=t, number=8).update(status=PairStatus.WITHDRAWN, withdrawn_after_round=1)
@@ -96,9 +99,10 @@ def test_early_pairing_by_the_chief_referee_on_a_phone(live_server, new_page, ar
     from referees.models import RoleKind, TournamentRole
     from tournaments.services import pair_round, publish_round, run_draw
 
-    organizer = django_user_model.objects.create_user("org", password="domino2026", is_staff=True)
+    organizer = django_user_model.objects.create_user("org", password="domino2026")
     chief = django_user_model.objects.create_user("chief", password="domino2026")
     t = make_tournament(8, slug="early-cup", numbered=False)
+    TournamentRole.objects.create(tournament=t, user=organizer, role=RoleKind.ORGANIZER)
     TournamentRole.objects.create(tournament=t, user=chief, role=RoleKind.CHIEF_REFEREE)
     run_draw(organizer, t, seed="e")
     publish_round(organizer, pair_round(organizer, t))
