@@ -268,6 +268,9 @@ def test_event_day(live_server, new_page, made_tournament, organizer, referee, p
     desk.click("#confirm-yes")
     wait(desk)
     expect(desk.locator("#locked")).to_contain_text("Протокол подписан и закрыт")
+    expect(desk.locator("#status")).to_contain_text("победа пары A")
+    expect(desk.locator("#slot-referee")).to_contain_text("подписал")
+    expect(desk.locator("#slot-referee")).not_to_contain_text("заверил")  # nobody signed a paper sheet
     walk.shot("referee-no-show-signed", desk)
 
     # 11. One table entered deal by deal on the page; the referee attests the paper sheet.
