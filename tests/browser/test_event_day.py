@@ -330,11 +330,12 @@ def test_event_day(live_server, new_page, made_tournament, organizer, referee, p
     links = [pack.nth(i).get_attribute("href") for i in range(pack.count())]
     assert len(links) == 6, links
     walk.shot("print-pack")
-    for href in links:
+    for k, href in enumerate(links, start=1):
         answer = page.request.get(base + href)
         assert answer.status == 200, href
         assert answer.headers["content-type"] == "application/pdf", href
         assert answer.body()[:5] == b"%PDF-", href
+        (artifacts / f"day-{tag}-pack-{k}.pdf").write_bytes(answer.body())
 
     assert not any("/admin/" in url for url in visited)
     assert Pair.objects.filter(tournament=t).count() == 11
