@@ -19,7 +19,7 @@ from scoring.models import Protocol, ProtocolStatus
 from tests.referees.conftest import DEALS
 from tests.tournaments.conftest import pair_rows, xlsx_bytes
 from tests.versions import shown_version
-from tournaments.models import Pair, RoundStatus, SigningMethod, Tournament
+from tournaments.models import Pair, Player, RoundStatus, SigningMethod, Tournament
 
 from .conftest import PHONE, login
 
@@ -206,6 +206,7 @@ def test_event_day(live_server, new_page, made_tournament, organizer, referee, p
     wait(page)
     expect(page.locator("table.pair-list")).to_contain_text(FIXED)
     expect(page.locator("table.pair-list")).not_to_contain_text(TYPO)
+    assert Player.objects.filter(pair__tournament=t, name=FIXED).count() == 1
 
     # 7. A pair that will not come is deleted before the draw (after a confirmation).
     gone = "Игрок 23"
