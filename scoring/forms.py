@@ -49,7 +49,9 @@ class DealForm(ServiceErrorsMixin, forms.Form):
     n = StrictIntegerField(widget=forms.HiddenInput, min_value=1)
     version = StrictIntegerField(widget=forms.HiddenInput, required=False)
     correct = forms.BooleanField(widget=forms.HiddenInput, required=False)
-    result = forms.ChoiceField(label=_("Итог раздачи"), choices=DealResult.choices, widget=forms.RadioSelect,
+    # Hand points ("points") are not entered on this form of tiles and seats.
+    result = forms.ChoiceField(label=_("Итог раздачи"), choices=[c for c in DealResult.choices if c[0] != "points"],
+                               widget=forms.RadioSelect,
                                error_messages={"required": _("Выберите итог раздачи.")})
     out = forms.ChoiceField(label=_("Кто вышел"), choices=SEAT_CHOICES, widget=forms.RadioSelect, required=False)
     offender = forms.ChoiceField(label=_("Кто ошибся с пасом"), choices=SEAT_CHOICES, widget=forms.RadioSelect,

@@ -25,6 +25,7 @@ class DealResult(models.TextChoices):
     DOMINO = "domino", _("Домино (выход)")
     BLOCK = "block", _("Рыба (бой)")
     WRONG_PASS = "wrong_pass", _("Ложный пас")
+    POINTS = "points", _("Очки вручную")
 
 
 class RemarkReason(models.TextChoices):
@@ -47,6 +48,8 @@ class Protocol(models.Model):
     first_lead = models.CharField(_("первый заход"), max_length=2, choices=SEAT_CHOICES, default="A1")
     no_show = models.CharField(_("неявка"), max_length=1, choices=SIDE_CHOICES, blank=True)
     ended_by_time = models.BooleanField(_("окончена по времени"), default=False)
+    # Kozel and Morskoy: the pair that left the table (the game goes to the opponents).
+    abandoned = models.CharField(_("ушла пара"), max_length=1, choices=SIDE_CHOICES, blank=True)
     # Remarks each pair had before this partie (filled by the service from earlier rounds).
     prior_remarks_a = models.PositiveSmallIntegerField(_("замечаний у пары A до партии"), default=0)
     prior_remarks_b = models.PositiveSmallIntegerField(_("замечаний у пары B до партии"), default=0)
@@ -84,6 +87,14 @@ class Deal(models.Model):
     offender = models.CharField(_("ложный пас"), max_length=2, choices=SEAT_CHOICES, blank=True)
     # seat -> pip count (int) or list of tiles ("a-b"), exactly as in the JSON protocol.
     hands = models.JSONField(_("остаток в руках"), default=dict, blank=True)
+    # Kozel and Morskoy (docs/rules-kozel.md §8): who led and with which tile, the last tile, the fisher.
+    lead = models.CharField(_("заход"), max_length=2, choices=SEAT_CHOICES, blank=True)
+    lead_tile = models.CharField(_("камень захода"), max_length=3, blank=True)
+    out_tile = models.CharField(_("последний камень"), max_length=3, blank=True)
+    fisher = models.CharField(_("рыбак"), max_length=2, choices=SEAT_CHOICES, blank=True)
+    # Hand points: {"A": x, "B": y} and the referee's note.
+    points = models.JSONField(_("очки пар"), null=True, blank=True)
+    note = models.CharField(_("примечание"), max_length=200, blank=True)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name=_("внёс"), null=True, blank=True,
         on_delete=models.SET_NULL, related_name="+",
@@ -112,6 +123,11 @@ class Deal(models.Model):
             data["offender"] = self.offender
         if self.hands:
             data["hands"] = self.hands
+        for name in ("lead", "lead_tile", "out_tile", "fisher", "note"):
+            if getattr(self, name):
+                data[name] = getattr(self, name)
+        if self.points is not None:
+            data["points"] = self.points
         return data
 
 

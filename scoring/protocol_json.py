@@ -2,10 +2,11 @@
 
 Reads ``domino-protocol/1`` and ``domino-protocol/2`` (docs/rules-kozel.md, a
 superset of /1); writes /1 for the sport presets, as before, and /2 for the
-other presets. The database keeps a deal's result, who went out, the offender
-and the hands: a file whose deals carry more (``lead``, ``lead_tile``,
-``out_tile``, ``fisher``, ``points``, ``note``) or that names an ``abandoned``
-pair is refused with ``not_stored`` rather than imported in part.
+other presets. The database keeps every field of a deal (result, out,
+offender, hands, and for the Kozel family and hand points ``lead``,
+``lead_tile``, ``out_tile``, ``fisher``, ``points``, ``note``) and the pair
+that ``abandoned``; a deal field it does not know is refused with
+``not_stored`` rather than imported in part.
 """
 from __future__ import annotations
 
@@ -45,6 +46,7 @@ def protocol_to_json(protocol: Protocol) -> dict:
         "remarks": [r.to_json() for r in protocol.remarks.all()],
         "no_show": protocol.no_show or None,
         "ended_by_time": protocol.ended_by_time,
+        **({"abandoned": protocol.abandoned} if protocol.abandoned else {}),
     }
 
 
@@ -53,15 +55,14 @@ def partie_protocol_json(partie) -> dict:
     return protocol_to_json(protocol)
 
 
-STORED_DEAL_FIELDS = {"n", "result", "out", "offender", "hands"}
+STORED_DEAL_FIELDS = {"n", "result", "out", "offender", "hands", "lead", "lead_tile", "out_tile", "fisher",
+                      "points", "note"}
 
 
 def _check_storable(data: dict) -> None:
     """Refuse what the database cannot keep yet, naming the deal and the field."""
     if not isinstance(data, dict):
         return  # score_protocol refuses it with its own message
-    if data.get("abandoned") is not None:
-        raise ProtocolError("not_stored", "an abandoned pair cannot be imported yet", field="abandoned")
     for raw in data.get("deals") or []:
         if not isinstance(raw, dict):
             continue
@@ -127,7 +128,8 @@ def import_protocol_json(partie, data: dict, user) -> Protocol:
         protocol.remarks.all().delete()
         Deal.objects.bulk_create([
             Deal(protocol=protocol, n=d["n"], result=d["result"], out=d.get("out") or "",
-                 offender=d.get("offender") or "", hands=d.get("hands") or {}, entered_by=_user(user))
+                 offender=d.get("offender") or "", hands=d.get("hands") or {}, entered_by=_user(user),
+                 **deal_extra_fields(d))
             for d in data.get("deals") or []
         ])
         reasons = set(RemarkReason.values)
@@ -139,6 +141,7 @@ def import_protocol_json(partie, data: dict, user) -> Protocol:
         ])
         protocol.no_show = data.get("no_show") or ""
         protocol.ended_by_time = bool(data.get("ended_by_time", False))
+        protocol.abandoned = data.get("abandoned") or ""
         protocol.first_lead = data.get("first_lead") or "A1"
         protocol.version += 1
         rescore(protocol)
@@ -147,6 +150,13 @@ def import_protocol_json(partie, data: dict, user) -> Protocol:
         log_action(tournament, "protocol.imported", user=user, partie=partie, before=before,
                    after=protocol_to_json(protocol))
     return protocol
+
+
+def deal_extra_fields(d: dict) -> dict:
+    """The Kozel and hand-points fields of a deal already checked by the engine, as ``Deal`` keeps them."""
+    extra = {name: d.get(name) or "" for name in ("lead", "lead_tile", "out_tile", "fisher", "note")}
+    extra["points"] = d.get("points")
+    return extra
 
 
 def _user(user):

@@ -203,7 +203,18 @@ def _normalize_deal(deal) -> dict:
             data[key] = deal[key]
     if deal.get("hands"):
         data["hands"] = deal["hands"]
+    for key in ("lead", "lead_tile", "out_tile", "fisher", "note"):  # Kozel family and hand points
+        if deal.get(key):
+            data[key] = deal[key]
+    if deal.get("points") is not None:
+        data["points"] = deal["points"]
     return data
+
+
+def deal_extra_fields(deal: dict) -> dict:
+    from .protocol_json import deal_extra_fields as extra
+
+    return extra(deal)
 
 
 def _deal_json(deal) -> dict:
@@ -232,7 +243,8 @@ def record_deal(user, partie, deal: dict, *, expected_version) -> Protocol:
                                "deal_order", deal=n, field="n")
         scored = engine_score(with_deal(protocol_json(protocol), deal))
         Deal.objects.create(protocol=protocol, n=n, result=deal["result"], out=deal.get("out", ""),
-                            offender=deal.get("offender", ""), hands=deal.get("hands", {}), entered_by=user)
+                            offender=deal.get("offender", ""), hands=deal.get("hands", {}), entered_by=user,
+                            **deal_extra_fields(deal))
         _save(protocol, user, scored=scored)
         log_action(partie.round.tournament, "protocol.deal.recorded", user=user, partie=partie, before=None,
                    after={"deal": deal, "totals": _totals(protocol), "version": protocol.version},
@@ -254,6 +266,8 @@ def correct_deal(user, partie, deal: dict, *, expected_version) -> Protocol:
         engine_score(with_deal(protocol_json(protocol), deal))
         row.result, row.out, row.offender = deal["result"], deal.get("out", ""), deal.get("offender", "")
         row.hands = deal.get("hands", {})
+        for key, value in deal_extra_fields(deal).items():
+            setattr(row, key, value)
         row.entered_by, row.entered_at = user, timezone.now()
         row.confirmed_by, row.confirmed_at = None, None
         row.save()

@@ -56,13 +56,75 @@ class StrictIntegerField(forms.CharField):
         return number
 
 
+BONUS_OPTIONS = ("lead_bonus", "finish_bonus")
+BONUS_PARTS = (("66", "6-6"), ("00", "0-0"))  # field suffix, tile
+TILES_OPTIONS = ("eggs_doubles",)
+TILE = re.compile(r"[0-6]-[0-6]")
+
+
+def optional_options(preset) -> tuple:
+    """Options that may be left blank: the forfeit score, and the time limit of the Kozel family and hand points."""
+    return OPTIONAL_OPTIONS if preset in config.SPORT_PRESETS else OPTIONAL_OPTIONS + ("time_limit_minutes",)
+
+
+class TilesField(forms.CharField):
+    """A list of doubles typed like «1-1, 6-6»."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", 60)
+        kwargs.setdefault("widget", forms.TextInput(attrs={"size": 14, "autocomplete": "off"}))
+        kwargs.setdefault("help_text", _("Через запятую, например: 1-1, 6-6."))
+        super().__init__(**kwargs)
+
+    def to_python(self, value):
+        value = super().to_python(value)
+        if value in self.empty_values:
+            return None
+        if len(value) > self.max_length:
+            raise ValidationError(_("Не более %(n)s символов.") % {"n": self.max_length}, code="max_length")
+        tiles = [t for t in re.split(r"[,;\s]+", value) if t]
+        if not tiles or any(not TILE.fullmatch(t) or t[0] != t[2] for t in tiles):
+            raise ValidationError(_("Перечислите дубли через запятую, например: 1-1, 6-6."), code="invalid")
+        return list(dict.fromkeys(tiles))
+
+
 def _option_field(key, default):
     label = option_label(key)
     if key in OPTION_CHOICES:
-        return forms.ChoiceField(label=label, choices=option_choices(key))
+        return forms.ChoiceField(label=label, choices=option_choices(key), required=False)
     if isinstance(default, bool):
         return forms.BooleanField(label=label, required=False)
-    return StrictIntegerField(label=label, required=key not in OPTIONAL_OPTIONS)
+    if key in TILES_OPTIONS:
+        return TilesField(label=label, required=False)
+    return StrictIntegerField(label=label, required=False)
+
+
+def option_field_names(key) -> list[str]:
+    """The form fields of one option: one, or two for a bonus (6-6 and 0-0)."""
+    if key in BONUS_OPTIONS:
+        return [f"rule_{key}_{suffix}" for suffix, _tile in BONUS_PARTS]
+    return [f"rule_{key}"]
+
+
+def preset_options(preset) -> frozenset:
+    return frozenset(config.PRESET_OPTIONS.get(preset, ()))
+
+
+def option_form_values(rules) -> dict:
+    """The preset's options of ``rules`` as the form's fields hold them."""
+    values = {}
+    for key in rule_options():
+        if key not in preset_options(rules.preset):
+            continue
+        value = getattr(rules, key)
+        if key in BONUS_OPTIONS:
+            tiles = dict(value)
+            values.update({f"rule_{key}_{suffix}": tiles.get(tile, 0) for suffix, tile in BONUS_PARTS})
+        elif key in TILES_OPTIONS:
+            values[f"rule_{key}"] = ", ".join(value)
+        else:
+            values[f"rule_{key}"] = "" if value is None else value
+    return values
 
 
 def rule_options() -> list[str]:
@@ -82,7 +144,7 @@ def preset_values() -> dict:
     data = {}
     for code in config.PRESETS:
         rules = config.PRESET_DEFAULTS[code]
-        values = {f"rule_{k}": getattr(rules, k) for k in rule_options()}
+        values = option_form_values(rules)
         values["rule_forfeit_score"] = ""
         for i in range(1, LADDER_ROWS + 1):
             step = rules.remark_ladder[i - 1] if i <= len(rules.remark_ladder) else None
@@ -91,6 +153,13 @@ def preset_values() -> dict:
             values[f"ladder_{i}_block_pips"] = step.block_pips if step and step.kind == "fine" else ""
         data[code] = values
     return data
+
+
+def preset_option_choices() -> dict:
+    """For every preset, the values each of its choice options may take (the page hides the others)."""
+    return {code: {f"rule_{key}": list(config.option_values(code, key))
+                   for key in rule_options() if key in OPTION_CHOICES and key in preset_options(code)}
+            for code in config.PRESETS}
 
 
 class TournamentForm(forms.Form):
@@ -121,7 +190,12 @@ class TournamentForm(forms.Form):
         self.fields["tiebreak_order"].choices = ordering_choices()
         defaults = Rules()
         for key in rule_options():
-            self.fields[f"rule_{key}"] = _option_field(key, getattr(defaults, key))
+            if key in BONUS_OPTIONS:
+                for name in option_field_names(key):
+                    self.fields[name] = StrictIntegerField(label=option_label(name[len("rule_"):]), required=False,
+                                                           min_value=0, max_value=100)
+            else:
+                self.fields[f"rule_{key}"] = _option_field(key, getattr(defaults, key))
         self.fields["rule_forfeit_score"].help_text = _("Пусто — по регламенту: 40 очков за раздачу или цель партии.")
         kinds = [("", "—")] + ladder_kind_choices()
         for i in range(1, LADDER_ROWS + 1):
@@ -135,6 +209,12 @@ class TournamentForm(forms.Form):
         if not self.is_bound and not self.initial.get("rules_preset"):
             first = config.PRESETS[0]
             self.initial.update({"rules_preset": first, "tiebreak_order": "default", **preset_values()[first]})
+        # The options of the other presets are hidden on the page and ignored here (their posted values too).
+        self.shown_preset = (self.data.get("rules_preset") if self.is_bound else self.initial.get("rules_preset"))
+        shown = preset_options(self.shown_preset)
+        for key in rule_options():
+            for name in option_field_names(key):
+                self.fields[name].disabled = key not in shown
 
     # --- initial values of an existing tournament -------------------------------------
     @staticmethod
@@ -144,7 +224,7 @@ class TournamentForm(forms.Form):
             "name", "slug", "start_date", "end_date", "venue", "pairing_system", "rounds_planned",
             "signature_mode", "confirm_each_deal", "is_public", "rules_preset")}
         initial.update(preset_values().get(rules.preset, {}))
-        initial.update({f"rule_{k}": getattr(rules, k) for k in rule_options()})
+        initial.update(option_form_values(rules))
         if "forfeit_score" not in (tournament.rules_overrides or {}):
             initial["rule_forfeit_score"] = ""
         for i in range(1, LADDER_ROWS + 1):
@@ -165,7 +245,13 @@ class TournamentForm(forms.Form):
 
     # --- groups of fields for the template ---------------------------------------------
     def rule_fields(self):
-        return [self[f"rule_{k}"] for k in rule_options()]
+        """(bound field, the presets that have it, shown now) for every option field."""
+        rows = []
+        for key in rule_options():
+            presets = " ".join(p for p in config.PRESETS if key in preset_options(p))
+            for name in option_field_names(key):
+                rows.append((self[name], presets, key in preset_options(self.shown_preset)))
+        return rows
 
     def ladder_rows(self):
         return [(self[f"ladder_{i}_kind"], self[f"ladder_{i}_points"], self[f"ladder_{i}_block_pips"])
@@ -226,10 +312,15 @@ class TournamentForm(forms.Form):
         preset = data.get("rules_preset")
         if not preset:
             return data
-        config = {k: data.get(f"rule_{k}") for k in rule_options()}
+        config = {k: self._option_value(k) for k in rule_options() if k in preset_options(preset)}
+        optional = optional_options(preset)
         if config.get("forfeit_score") is None:
-            config.pop("forfeit_score")
-        missing = [k for k, v in config.items() if v is None]
+            config.pop("forfeit_score", None)
+        missing = [k for k, v in config.items() if v is None and k not in optional]
+        for key in missing:
+            for name in option_field_names(key):
+                if name not in self.errors and data.get(name) in (None, ""):
+                    self.add_error(name, _("Заполните это поле."))
         config["remark_ladder"] = self._ladder(preset)
         data["tiebreaks"] = self._tiebreaks()
         if missing or self.errors:
@@ -237,11 +328,20 @@ class TournamentForm(forms.Form):
         try:
             overrides = Rules.from_config({"preset": preset, **config}).to_config()
         except RulesError as exc:
-            self.add_error(f"rule_{exc.key}" if f"rule_{exc.key}" in self.fields else None, rules_error_text(exc))
+            names = option_field_names(exc.key) if exc.key else []
+            self.add_error(names[0] if names and names[0] in self.fields else None, rules_error_text(exc))
             return data
         overrides.pop("preset", None)
         data["rules_overrides"] = overrides
         return data
+
+    def _option_value(self, key):
+        """One option as the engine takes it (None when left blank)."""
+        if key in BONUS_OPTIONS:
+            parts = {tile: self.cleaned_data.get(f"rule_{key}_{suffix}") for suffix, tile in BONUS_PARTS}
+            return None if None in parts.values() else parts
+        value = self.cleaned_data.get(f"rule_{key}")
+        return None if value == "" else value
 
     def settings(self) -> dict:
         """What ``create_tournament`` / ``update_tournament`` take."""

@@ -18,6 +18,12 @@ PRESET_LABELS = {
     "pusto-shest": gettext_lazy("Пусто-шесть"),
     # RULES.md §4.2: federation rules, a partie to a target within a time limit.
     "federation": gettext_lazy("Федерация"),
+    # RULES-KOZEL.md §3: the losers record, to 101, the goats.
+    "kozel": gettext_lazy("Козёл"),
+    # RULES-KOZEL.md §4: the winners record from 25, to 125.
+    "morskoy-kozel": gettext_lazy("Морской козёл"),
+    # RULES-KOZEL.md §8: the referee enters each pair's points of a deal.
+    "hand-points": gettext_lazy("Очки вручную"),
 }
 
 OPTION_LABELS = {
@@ -39,13 +45,63 @@ OPTION_LABELS = {
     "bye_points_against": gettext_lazy("Пропуск тура: очков сопернику"),
     "remark_ladder": gettext_lazy("Лестница санкций"),
     "late_entry_result": gettext_lazy("Поздно заявленной паре за пропущенные туры"),
+    "games_per_partie": gettext_lazy("Игр в партии"),
+    "extra_game_on_tie": gettext_lazy("При равенстве игр — дополнительная игра"),
+    "recorder": gettext_lazy("Очки записывает"),
+    "lone_double_six": gettext_lazy("Одинокий дубль шесть-шесть, очков"),
+    "blank_six_pair": gettext_lazy("Только 0-0 и 6-6 на руках — сумма двух дублей"),
+    "open_threshold": gettext_lazy("Порог открытия счёта, очков (0 — без порога)"),
+    "threshold_scope": gettext_lazy("Порог действует"),
+    "remember_small": gettext_lazy("Очки ниже порога запоминаются"),
+    "wipe_on_record": gettext_lazy("Запись сопернику стирает свои очки («смывка»)"),
+    "eggs": gettext_lazy("«Яйца» (рыба при равенстве очков) достаются"),
+    "eggs_doubles": gettext_lazy("Дубли розыгрыша «яиц»"),
+    "eggs_tries": gettext_lazy("Попыток розыгрыша «яиц»"),
+    "eggs_expire": gettext_lazy("Если «яйца» не разыграны"),
+    "lead_bonus_66": gettext_lazy("Заход с 6-6: очков"),
+    "lead_bonus_00": gettext_lazy("Заход с 0-0: очков"),
+    "finish_bonus_66": gettext_lazy("Окончание на 6-6: очков"),
+    "finish_bonus_00": gettext_lazy("Окончание на 0-0: очков"),
+    "lead_bonus": gettext_lazy("Бонус за заход с дубля"),
+    "finish_bonus": gettext_lazy("Бонус за окончание дублем"),
+    "blank_finish_wins": gettext_lazy("Окончание на 0-0 выигрывает игру"),
+    "six_finish_wins": gettext_lazy("Окончание на 6-6 выигрывает игру"),
+    "decider": gettext_lazy("Решающая раздача при обоюдном наборе"),
+    "next_lead": gettext_lazy("Следующую раздачу начинает"),
+    "restart_after_unrecorded": gettext_lazy("Раздача без записи — переигровка тем же заходящим"),
+    "dry_goat_value": gettext_lazy("Сухой козёл засчитывается за (козлов)"),
+    "rating": gettext_lazy("Вести рейтинг"),
+    "rating_base": gettext_lazy("Начальный рейтинг"),
+    "higher_wins": gettext_lazy("Побеждает большая сумма очков"),
+    "allow_negative": gettext_lazy("Разрешить отрицательные очки"),
 }
 
 CHOICE_LABELS = {
     "partie_length": {"deals": gettext_lazy("Фиксированное число раздач"),
-                      "target": gettext_lazy("До суммы очков")},
+                      "target": gettext_lazy("До суммы очков"),
+                      "games": gettext_lazy("Число игр"),
+                      "time": gettext_lazy("На время")},
     "block_scoring": {"difference": gettext_lazy("Разность очков"), "all": gettext_lazy("Все очки на руках"),
-                      "opponents": gettext_lazy("Очки соперников")},
+                      "opponents": gettext_lazy("Очки соперников"),
+                      "each_own": gettext_lazy("Каждой паре свои очки"),
+                      "fisher_half": gettext_lazy("Рыбакам все, если у них больше; иначе соперникам их очки"),
+                      "all_to_fisher": gettext_lazy("Все очки — паре «рыбака»")},
+    "recorder": {"loser": gettext_lazy("Проигравшая пара"), "winner": gettext_lazy("Выигравшая пара")},
+    "threshold_scope": {"until_open": gettext_lazy("Пока счёт пары не открыт"),
+                        "every_deal": gettext_lazy("В каждой раздаче")},
+    "remember_small": {"until_win": gettext_lazy("До выигранной раздачи"),
+                       "one_deal": gettext_lazy("На одну раздачу"),
+                       "none": gettext_lazy("Не запоминаются")},
+    "eggs": {"next_deal": gettext_lazy("Следующей раздаче"),
+             "play_off": gettext_lazy("Розыгрышу дублями")},
+    "eggs_expire": {"void": gettext_lazy("Пропадают"), "draw": gettext_lazy("Игра заканчивается вничью")},
+    "six_finish_wins": {"off": gettext_lazy("Нет"), "if_recordable": gettext_lazy("Если у проигравших на руках от 25 очков"),
+                        "if_one_hand": gettext_lazy("Если у одного проигравшего на руках от 25 очков"),
+                        "always": gettext_lazy("Всегда")},
+    "next_lead": {"out_player": gettext_lazy("Вышедший игрок"),
+                  "winner_choice": gettext_lazy("Любой из выигравших"),
+                  "out_partner": gettext_lazy("Партнёр вышедшего"),
+                  "rotate": gettext_lazy("По кругу, как в спортивном домино")},
     "bye_result": {"win": gettext_lazy("Победа"), "draw": gettext_lazy("Ничья"), "loss": gettext_lazy("Поражение")},
     "late_entry_result": {"none": gettext_lazy("Ничего (0 очков матча)"), "loss": gettext_lazy("Поражение"),
                           "draw": gettext_lazy("Ничья"), "bye": gettext_lazy("Как пропуск тура")},
@@ -74,9 +130,9 @@ def option_label(key: str) -> str:
     return str(OPTION_LABELS.get(key, key))
 
 
-def option_choices(key: str) -> list[tuple[str, str]]:
+def option_choices(key: str, values=None) -> list[tuple[str, str]]:
     labels = CHOICE_LABELS.get(key, {})
-    return [(value, str(labels.get(value, value))) for value in OPTION_CHOICES[key]]
+    return [(value, str(labels.get(value, value))) for value in (OPTION_CHOICES[key] if values is None else values)]
 
 
 def ladder_kind_choices() -> list[tuple[str, str]]:
@@ -103,4 +159,13 @@ def rules_error_text(exc) -> str:
         return _("Нужно «да» или «нет».")
     if code == "unknown_option":
         return _("Неизвестный параметр регламента.")
+    key = getattr(exc, "key", "")
+    if key == "block_scoring":
+        return _("Такой счёт рыбы не подходит к тому, кто записывает очки.")
+    if key == "rating":
+        return _("Рейтинг ведётся, только когда очки записывает проигравшая пара.")
+    if key == "time_limit_minutes":
+        return _("Для партии на время укажите время на партию.")
+    if key == "eggs_doubles":
+        return _("Перечислите дубли через запятую, например: 1-1, 6-6.")
     return _("Значение не принято.")

@@ -14,7 +14,7 @@ from django.db import transaction
 
 from referees.models import RoleKind, TournamentRole
 from scoring import services as protocol_services
-from scoring.rules.generate import random_deal
+from scoring.rules.generate import random_deal, random_partie
 
 from .models import PairingSystem, PairStatus, Player, RoundStatus, SignatureMode, Tournament
 from .services import finish_round, pair_round, publish_round, register_pair, run_draw, withdraw_pair
@@ -51,6 +51,14 @@ def play_partie(referee, partie, rng: random.Random, signers: dict) -> None:
     """
     rules = partie.round.tournament.rules()
     protocol = protocol_services.ensure_protocol(partie)
+    if rules.family != "sport":  # Kozel, Morskoy, hand points: the engine deals the whole partie
+        deals, _remarks = random_partie(rng, rules)
+        for deal in deals:
+            protocol = protocol_services.record_deal(referee, partie, deal, expected_version=protocol.version)
+            if protocol.finished and not protocol.extra_deal_needed:
+                break
+        sign_as_required(referee, partie, signers)
+        return
     n = 0
     while True:
         n += 1
@@ -75,7 +83,8 @@ def spread(total: int, slots: int) -> list[int]:
     return [total // slots + (1 if i < total % slots else 0) for i in range(slots)]
 
 
-def create_tournament(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None) -> Tournament:
+def create_tournament(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None,
+                      preset: str = "pusto-shest") -> Tournament:
     """A tournament with ``pairs`` registered pairs; one account per pair signs its protocols."""
     if system not in PairingSystem.values:
         raise ValueError(f"unknown pairing system {system!r}")
@@ -87,6 +96,7 @@ def create_tournament(organizer, *, pairs: int, rounds: int, system: str, seed, 
     tournament = Tournament.objects.create(
         name=f"Моделирование: {pairs} пар, {rounds} туров", slug=slug, start_date=datetime.date.today(),
         pairing_system=system, rounds_planned=rounds, signature_mode=SignatureMode.ONE_PER_PAIR,
+        rules_preset=preset,
     )
     TournamentRole.objects.get_or_create(tournament=tournament, user=organizer, role=RoleKind.ORGANIZER)
     rng = random.Random(f"names:{seed}")
@@ -131,7 +141,7 @@ def _withdraw(organizer, tournament, count: int, rng: random.Random, note: str) 
 
 
 def simulate(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None, withdraw: int = 0,
-             no_shows: int = 0) -> dict:
+             no_shows: int = 0, preset: str = "pusto-shest") -> dict:
     """Register, draw, and play every round; returns the JSON summary.
 
     ``withdraw``: pairs withdrawn, half (rounded down) before the draw, the rest after round 1.
@@ -141,12 +151,14 @@ def simulate(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None
         raise ValueError("withdraw and no_shows are counts (0 or more)")
     rng = random.Random(f"play:{seed}")
     events = random.Random(f"events:{seed}")
-    tournament = create_tournament(organizer, pairs=pairs, rounds=rounds, system=system, seed=seed, slug=slug)
+    tournament = create_tournament(organizer, pairs=pairs, rounds=rounds, system=system, seed=seed, slug=slug,
+                                   preset=preset)
     before_draw = withdraw // 2
     withdrawn = {"before_draw": len(_withdraw(organizer, tournament, before_draw, events, "моделирование: до жеребьёвки"))}
     run_draw(organizer, tournament, seed=str(seed))
     signers = link_signers(tournament, seed)
-    summary = {"slug": tournament.slug, "system": system, "pairs": pairs, "rounds": [], "withdrawn": withdrawn}
+    summary = {"slug": tournament.slug, "system": system, "pairs": pairs, "rounds": [], "withdrawn": withdrawn,
+               "preset": preset}
     no_show_plan = spread(no_shows, rounds)
     for k in range(rounds):
         rnd = pair_round(organizer, tournament)

@@ -346,5 +346,24 @@ PRESET_OPTIONS = {
 }
 
 # The allowed values of every option that is a choice (forms build their drop-downs from these).
-OPTION_CHOICES = {"partie_length": PARTIE_LENGTH, "block_scoring": BLOCK_SCORING, "bye_result": BYE_RESULTS,
-                  "late_entry_result": LATE_ENTRY_RESULTS}
+OPTION_CHOICES = {"partie_length": PARTIE_LENGTH + ("games", "time"),
+                  "block_scoring": BLOCK_SCORING + ("each_own", "fisher_half", "all_to_fisher"),
+                  "bye_result": BYE_RESULTS, "late_entry_result": LATE_ENTRY_RESULTS,
+                  "recorder": RECORDERS, "threshold_scope": THRESHOLD_SCOPES, "remember_small": REMEMBER_SMALL,
+                  "eggs": EGGS_MODES, "eggs_expire": EGGS_EXPIRE, "six_finish_wins": SIX_FINISH,
+                  "next_lead": NEXT_LEAD}
+# The choices that a preset narrows (any other choice option: all of OPTION_CHOICES). Which block values
+# go with which recorder is checked once the options are combined (game_options.check_combination).
+_KOZEL_CHOICES = {"partie_length": ("games",),
+                  "block_scoring": LOSER_BLOCK_SCORING + ("opponents", "difference")}
+PRESET_CHOICES = {
+    "pusto-shest": {"partie_length": PARTIE_LENGTH, "block_scoring": BLOCK_SCORING},
+    "federation": {"partie_length": PARTIE_LENGTH, "block_scoring": BLOCK_SCORING},
+    "kozel": _KOZEL_CHOICES, "morskoy-kozel": _KOZEL_CHOICES,
+    "hand-points": {"partie_length": HAND_PARTIE_LENGTH},
+}
+
+
+def option_values(preset: str, key: str) -> tuple:
+    """The values a choice option may take under a preset."""
+    return PRESET_CHOICES.get(preset, {}).get(key, OPTION_CHOICES[key])

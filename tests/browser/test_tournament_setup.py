@@ -125,3 +125,43 @@ def test_manage_page_with_rounds_and_officials_page_on_a_phone(live_server, new_
     assert no_horizontal_scroll(page)
     assert broken_words(page) == []
     page.screenshot(path=str(artifacts / "setup-officials-390.png"), full_page=True)
+
+
+@pytest.mark.parametrize("viewport,tag", [(NARROW, "360"), (PHONE, "390")])
+def test_switching_to_kozel_shows_its_options_only(live_server, new_page, secretary, artifacts, viewport, tag):
+    base = live_server.url
+    page = new_page(viewport)
+    login(page, base, "secretary", "domino2026")
+    page.goto(f"{base}/new/")
+    expect(page.locator("#row-rule_recorder")).to_be_hidden()
+    page.fill("#id_name", "Кубок двора")
+    page.select_option("#id_rules_preset", label="Козёл")
+    expect(page.locator("#row-rule_recorder")).to_be_visible()
+    expect(page.locator("#row-rule_deals_per_partie")).to_be_hidden()
+    expect(page.locator("#id_rule_target_points")).to_have_value("101")
+    expect(page.locator("#id_rule_rating")).to_be_checked()
+    expect(page.locator("#id_rule_eggs_doubles")).to_have_value("1-1")
+    # The drop-down offers only the values the preset allows.
+    assert page.locator("#id_rule_partie_length option:not([hidden])").all_inner_texts() == [
+        "Число игр"]
+    page.fill("#id_rule_lead_bonus_66", "50")
+    page.fill("#id_rule_eggs_doubles", "1-1, 7-7")
+    page.fill("#id_start_date", "2026-12-05")
+    page.fill("#id_rounds_planned", "3")
+    assert no_horizontal_scroll(page)
+    assert broken_words(page) == []
+    page.screenshot(path=str(artifacts / f"setup-kozel-{tag}.png"), full_page=True)
+    page.click("#setup-form button[type=submit]")
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("#row-rule_eggs_doubles .errorlist")).to_contain_text("например: 1-1, 6-6")
+    expect(page.locator("#row-rule_recorder")).to_be_visible()
+    expect(page.locator("#row-rule_deals_per_partie")).to_be_hidden()
+    assert no_horizontal_scroll(page)
+    page.screenshot(path=str(artifacts / f"setup-kozel-error-{tag}.png"), full_page=True)
+    page.fill("#id_rule_eggs_doubles", "1-1, 6-6")
+    page.click("#setup-form button[type=submit]")
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("body")).to_contain_text("Козёл")
+    t = Tournament.objects.get(name="Кубок двора")
+    assert t.rules_preset == "kozel"
+    assert t.rules_overrides == {"lead_bonus": {"6-6": 50, "0-0": 0}, "eggs_doubles": ["1-1", "6-6"]}

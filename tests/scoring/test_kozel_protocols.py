@@ -61,14 +61,66 @@ def test_format_1_files_still_import_into_a_kozel_tournament(kozel_partie):
     assert protocol.deals.count() == 2
 
 
-@pytest.mark.parametrize("extra,field", [({"lead": "A1"}, "lead"), ({"lead_tile": "1-1"}, "lead_tile")])
-def test_deal_fields_the_database_cannot_keep_are_refused_and_nothing_saved(kozel_partie, extra, field):
-    deals = [DEALS[0], {**DEALS[1], **extra}]
+def _generated(preset, seed):
+    import random
+
+    from scoring.rules import config
+    from scoring.rules.generate import random_partie
+
+    deals, _remarks = random_partie(random.Random(seed), config.PRESET_DEFAULTS[preset])
+    return deals
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_kozel_deal_fields_are_kept_on_import_and_export(kozel_partie, seed):
+    deals = _generated("kozel", seed)
+    assert any("lead_tile" in d for d in deals)
+    protocol = import_protocol_json(kozel_partie, {"format": "domino-protocol/2", "deals": deals},
+                                    make_referee(kozel_partie.round.tournament))
+    assert protocol_to_json(protocol)["deals"] == deals
+    assert protocol.finished
+
+
+def test_an_abandoned_pair_is_kept(kozel_partie):
+    data = {"format": "domino-protocol/2", "deals": DEALS[:1], "abandoned": "B"}
+    protocol = import_protocol_json(kozel_partie, data, make_referee(kozel_partie.round.tournament))
+    protocol.refresh_from_db()
+    assert protocol.abandoned == "B" and protocol_to_json(protocol)["abandoned"] == "B"
+    assert protocol.finished
+
+
+def test_a_kozel_partie_is_recorded_deal_by_deal_through_the_service(kozel_partie):
+    from scoring import services
+
+    referee = make_referee(kozel_partie.round.tournament)
+    deals = _generated("kozel", 2)
+    protocol = services.ensure_protocol(kozel_partie)
+    for deal in deals:
+        protocol = services.record_deal(referee, kozel_partie, deal, expected_version=protocol.version)
+    assert protocol_to_json(protocol)["deals"] == deals
+    assert protocol.finished
+
+
+def test_hand_points_with_a_note_are_recorded_through_the_service(db):
+    from scoring import services
+
+    tournament = make_tournament(2, slug="hand-cup", preset="hand-points")
+    make_round(tournament, 1, [(1, 2)])
+    partie = tournament.rounds.get(number=1).parties.get(table=1)
+    referee = make_referee(tournament)
+    protocol = services.ensure_protocol(partie)
+    deal = {"n": 1, "result": "points", "points": {"A": 60, "B": 30}, "note": "<b>=1+1</b>"}
+    protocol = services.record_deal(referee, partie, deal, expected_version=protocol.version)
+    assert protocol_to_json(protocol)["deals"] == [deal]
+    assert (protocol.score_a, protocol.score_b) == (60, 30)
+
+
+def test_a_deal_field_nobody_knows_is_refused_and_nothing_saved(kozel_partie):
+    deals = [DEALS[0], {**DEALS[1], "colour": "red"}]
     with pytest.raises(ProtocolError) as err:
         import_protocol_json(kozel_partie, {"format": "domino-protocol/2", "deals": deals},
-                                    make_referee(kozel_partie.round.tournament))
-    assert (err.value.code, err.value.deal, err.value.params["field"]) == ("not_stored", 2, field)
-    assert field in err.value.message_ru
+                             make_referee(kozel_partie.round.tournament))
+    assert err.value.deal == 2
     assert not Protocol.objects.filter(partie=kozel_partie, deals__isnull=False).exists()
 
 
@@ -78,3 +130,11 @@ def test_sport_protocols_are_still_exported_as_format_1(db):
     partie = tournament.rounds.get(number=1).parties.get(table=1)
     protocol, _ = Protocol.objects.get_or_create(partie=partie)
     assert protocol_to_json(protocol)["format"] == "domino-protocol/1"
+
+
+def test_the_referee_deal_form_offers_no_hand_points_result():
+    from scoring.forms import DealForm
+    from scoring.models import DealResult
+
+    offered = {value for value, _label in DealForm.base_fields["result"].choices}
+    assert offered == {DealResult.DOMINO, DealResult.BLOCK, DealResult.WRONG_PASS}

@@ -187,7 +187,7 @@ HOSTILE = [
     ("rule_target_points", "100001", "от 1 до 100000"),
     ("rule_lone_double_blank", "70", "от 0 до 69"),
     ("rule_block_scoring", "<script>alert(1)</script>", "Выберите корректный вариант"),
-    ("rules_preset", "kozel", "Выберите корректный вариант"),
+    ("rules_preset", "kozel-2", "Выберите корректный вариант"),
     ("name", "Я" * 10_000, "не более 200"),
     ("slug", "кубок", "латинских букв"),
     ("slug", "<b>x</b>", "латинских букв"),
@@ -241,6 +241,8 @@ def test_a_preset_added_to_the_engine_appears_without_changing_the_form(monkeypa
     monkeypatch.setattr(config, "PRESETS", config.PRESETS + ("kozel-test",))
     monkeypatch.setitem(config.PRESET_DEFAULTS, "kozel-test",
                         replace(config.PRESET_DEFAULTS["pusto-shest"], preset="kozel-test", deals_per_partie=12))
+    monkeypatch.setitem(config.PRESET_OPTIONS, "kozel-test", config.PRESET_OPTIONS["pusto-shest"])
+    monkeypatch.setattr(config, "SPORT_PRESETS", config.SPORT_PRESETS + ("kozel-test",))
     form = TournamentForm()
     assert "kozel-test" in dict(form.fields["rules_preset"].choices)
     form = TournamentForm(form_data(rules_preset="kozel-test", rule_deals_per_partie="12"))

@@ -21,6 +21,7 @@ from scoring.reports import pack
 
 from ..errors import NotAllowed, SetupRejected
 from ..forms_setup import AttachForm, CopyForm, LinkPlayerForm, TournamentForm, add_service_errors, preset_values
+from ..forms_setup import preset_option_choices
 from ..models import Round, Tournament
 from ..services import setup
 from ..services.settings import rules_locked
@@ -29,6 +30,7 @@ from ..services.settings import rules_locked
 def _form_page(request, form, tournament=None, *, title, status=200):
     return render(request, "tournaments/setup_form.html", {
         "form": form, "tournament": tournament, "title": title, "presets_json": preset_values(),
+        "preset_choices_json": preset_option_choices(),
         "rules_frozen": tournament is not None and rules_locked(tournament),
     }, status=status)
 

@@ -5,6 +5,7 @@ import time
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from scoring.rules import config
 from tournaments.models import PairingSystem
 from tournaments.simulation import simulate
 
@@ -20,10 +21,13 @@ class Command(BaseCommand):
         parser.add_argument("--slug", default=None)
         parser.add_argument("--withdraw", type=int, default=0,
                             help="pairs withdrawn: half (rounded down) before the draw, the rest after round 1")
+        parser.add_argument("--preset", choices=config.PRESETS, default="pusto-shest",
+                            help="rules preset of the tournament (Kozel, Morskoy and hand points included)")
         parser.add_argument("--no-shows", type=int, default=0, dest="no_shows",
                             help="parties in which one pair does not come, spread over the rounds")
 
-    def handle(self, *args, pairs, rounds, system, seed, slug, withdraw=0, no_shows=0, **options):
+    def handle(self, *args, pairs, rounds, system, seed, slug, withdraw=0, no_shows=0, preset="pusto-shest",
+               **options):
         if pairs < 2 or rounds < 1:
             raise CommandError("--pairs ≥ 2 and --rounds ≥ 1")
         if withdraw < 0 or no_shows < 0:
@@ -37,6 +41,6 @@ class Command(BaseCommand):
             organizer.save()
         started = time.perf_counter()
         summary = simulate(organizer, pairs=pairs, rounds=rounds, system=system, seed=seed, slug=slug,
-                           withdraw=withdraw, no_shows=no_shows)
+                           withdraw=withdraw, no_shows=no_shows, preset=preset)
         summary["total_seconds"] = round(time.perf_counter() - started, 2)
         self.stdout.write(json.dumps(summary, ensure_ascii=False))
