@@ -7,8 +7,6 @@ at one table and enters another deal by deal; the remaining tables are entered
 through the services as the referee would. The organizer finishes the round,
 pairs round 2 and opens the print pack of round 1.
 """
-import datetime
-
 import pytest
 from django.contrib.auth.models import Permission
 from playwright.sync_api import expect
@@ -79,14 +77,6 @@ def referee(django_user_model):
 
 
 @pytest.fixture
-def made_tournament(organizer):
-    from tournaments.services.setup import create_tournament
-
-    return create_tournament(organizer, {"name": NAME, "rules_preset": "pusto-shest", "rounds_planned": 3,
-                                         "start_date": datetime.date(2026, 11, 30)})
-
-
-@pytest.fixture
 def pairs_file(tmp_path):
     rows = pair_rows(12)
     rows[2][0] = TYPO
@@ -109,7 +99,10 @@ def create_on_page(walk, base):
     page.click("#setup-form button[type=submit]")
     wait(page)
     state(page, "registration", "Регистрация пар")
-    return Tournament.objects.get(name=NAME)
+    t = Tournament.objects.get(name=NAME)
+    assert t.rules_preset == "pusto-shest" and t.rounds_planned == 3
+    assert TournamentRole.objects.filter(tournament=t, user__username="organizer", role=RoleKind.ORGANIZER).exists()
+    return t
 
 
 def enter_table_on_page(page, base, partie):
@@ -140,7 +133,7 @@ def enter_table_on_page(page, base, partie):
 
 
 @pytest.mark.parametrize("viewport,tag", [(PHONE, "390"), (LAPTOP, "1280")])
-def test_event_day(live_server, new_page, made_tournament, organizer, referee, pairs_file, artifacts, viewport, tag):
+def test_event_day(live_server, new_page, organizer, referee, pairs_file, artifacts, viewport, tag):
     base = live_server.url
     walk = Walk(new_page(viewport), artifacts, tag)
     page = walk.page
@@ -153,10 +146,9 @@ def test_event_day(live_server, new_page, made_tournament, organizer, referee, p
     walk.shot("home")
 
     # 2. A tournament from the preset list.
-    t = made_tournament
+    t = create_on_page(walk, base)
     slug = t.slug
     manage = f"{base}/t/{slug}/manage/"
-    page.goto(manage)
     expect(page.locator("body")).to_contain_text("Пусто-шесть")
     walk.shot("created")
 
