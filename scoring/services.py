@@ -535,6 +535,8 @@ def sign_protocol(user, partie, *, role, seat=None, pin=None, expected_version):
                     raise InvalidInput(_("Судья уже подписал протокол."), "already_signed")
                 raise InvalidInput(_("Судья подписывает после игроков."), "players_first")
             name = user.get_full_name() or user.get_username()
+            if protocol.no_show:  # no partie was played: no paper sheet with players' signatures to attest
+                how = SigningMethod.ACCOUNT
         if refusal is None:
             fingerprint = protocol_fingerprint(protocol)
             sig = Signature.objects.create(protocol=protocol, role=role, seat=seat or "", name=name, user=signer,

@@ -154,6 +154,19 @@ def test_no_show_protocol_is_signed_by_the_referee_alone(table):
     assert protocol.is_locked and protocol.signatures.count() == 1
 
 
+def test_no_show_closed_when_the_referee_attests_does_not_claim_attested_signatures(table):
+    _method(table, SigningMethod.REFEREE_ATTESTS)
+    services.record_no_show(table.referee, table.partie, "B", expected_version=_v(table))
+    protocol = services.sign_protocol(table.referee, table.partie, role="referee", expected_version=_v(table))
+    assert protocol.is_locked
+    assert list(protocol.signatures.values_list("method", flat=True)) == [SigningMethod.ACCOUNT]
+    # A played partie is still attested on paper.
+    play(table.referee, table.other_partie)
+    services.sign_protocol(table.referee, table.other_partie, role="referee",
+                           expected_version=shown_version(table.other_partie))
+    assert Signature.objects.get(protocol__partie=table.other_partie).method == SigningMethod.REFEREE_ATTESTS
+
+
 def test_present_pair_may_sign_a_no_show_protocol(table):
     services.record_no_show(table.referee, table.partie, "B", expected_version=_v(table))
     services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1", expected_version=_v(table))
