@@ -6,6 +6,8 @@ from config.converters import StrictIntegerField
 
 
 class PairForm(forms.Form):
+    """A pair's players (in seat order), its name and rating. Ratings are text: the service reads them strictly."""
+
     player1_name = forms.CharField(label=_("Игрок 1: фамилия и имя"), max_length=200)
     player1_club = forms.CharField(label=_("Игрок 1: клуб / город"), max_length=200, required=False)
     player1_rating = forms.CharField(label=_("Игрок 1: рейтинг"), max_length=20, required=False)
@@ -57,23 +59,10 @@ class WithdrawForm(forms.Form):
     note = forms.CharField(label=_("Причина"), max_length=300, required=False)
 
 
-class PairEditForm(forms.Form):
-    """A pair's players (in seat order), its name and rating. Ratings are text: the service reads them strictly."""
+class PairEditForm(PairForm):
+    """A pair's players (in seat order), its name and rating, and why they change (kept in the audit)."""
 
-    player1_name = forms.CharField(label=_("Игрок 1: фамилия и имя"), max_length=200)
-    player1_club = forms.CharField(label=_("Игрок 1: клуб / город"), max_length=200, required=False)
-    player1_rating = forms.CharField(label=_("Игрок 1: рейтинг"), max_length=20, required=False)
-    player2_name = forms.CharField(label=_("Игрок 2: фамилия и имя"), max_length=200)
-    player2_club = forms.CharField(label=_("Игрок 2: клуб / город"), max_length=200, required=False)
-    player2_rating = forms.CharField(label=_("Игрок 2: рейтинг"), max_length=20, required=False)
-    name = forms.CharField(label=_("Название пары (необязательно)"), max_length=200, required=False)
-    rating = forms.CharField(label=_("Рейтинг пары"), max_length=20, required=False)
     note = forms.CharField(label=_("Причина изменения"), max_length=300, required=False)
-
-    def players(self):
-        d = self.cleaned_data
-        return [{"name": d[f"player{k}_name"], "club": d[f"player{k}_club"], "rating": d[f"player{k}_rating"]}
-                for k in (1, 2)]
 
 
 class LatePairForm(PairEditForm):
