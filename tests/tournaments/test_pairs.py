@@ -153,7 +153,7 @@ def test_delete_pair_before_the_draw_removes_it_everywhere(organizer):
     t.refresh_from_db()
     assert t.draw_done_at is None  # the numbers had a gap: the draw is run again
     entry = AuditEntry.objects.get(tournament=t, action="pair.deleted")
-    assert entry.before["players"][0]["name"] == "Удалов Ушёл"
+    assert sorted(p["name"] for p in entry.before["players"]) == ["Удалов Ушёл", "Удалова Ушла"]
     run_draw(organizer, t, seed="s")
     assert sorted(t.pairs.values_list("number", flat=True)) == [1, 2]
     assert keep.pk in {r.pair.id for r in selectors.load_standings(t).rows}
