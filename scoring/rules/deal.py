@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from .config import Rules
 from .errors import ProtocolError
-from .hands import Hand, check_table, parse_hand
+from .hands import Hand, parse_hand, read_hands
 from .seating import SEATS, other_side, partner_of, seats_of, side_of
 
 RESULTS = ("domino", "block", "wrong_pass")
@@ -61,17 +61,8 @@ def _seat(raw, *, deal: int, field: str) -> str:
 
 
 def _hands(raw_hands, *, deal: int, rules: Rules) -> dict[str, Hand]:
-    if raw_hands is None:
-        raw_hands = {}
-    if not isinstance(raw_hands, dict):
-        raise ProtocolError("bad_hands", "hands must map seats to pip counts or tile lists", deal=deal)
-    hands = {}
-    for seat, raw in raw_hands.items():
-        if seat not in SEATS:
-            raise ProtocolError("bad_seat", f"{seat!r} is not a seat (A1, A2, B1, B2)", deal=deal, seat=str(seat))
-        hands[seat] = parse_hand(raw, seat=seat, deal=deal, lone_double_blank=rules.lone_double_blank)
-    check_table(hands, deal=deal)
-    return hands
+    return read_hands(raw_hands, deal=deal, count=lambda seat, raw: parse_hand(
+        raw, seat=seat, deal=deal, lone_double_blank=rules.lone_double_blank))
 
 
 def _require(hands: dict[str, Hand], seat: str, *, deal: int, why: str) -> Hand:

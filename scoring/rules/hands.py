@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import ProtocolError
+from .seating import SEATS
 
 MAX_HAND_PIPS = 69      # 6-6, 6-5, 6-4, 5-5, 6-3, 5-4, 6-2
 MAX_TABLE_PIPS = 168    # the whole double-six set
@@ -84,3 +85,18 @@ def check_table(hands: dict[str, Hand], *, deal: int) -> None:
             "table_over_168", f"the hands hold {total} pips in all: a set has only {MAX_TABLE_PIPS}",
             deal=deal, seat=worst, value=total,
         )
+
+
+def read_hands(raw_hands, *, deal: int, count) -> dict[str, Hand]:
+    """The hands of a deal (seat -> pips or tiles), each read by ``count(seat, raw)``, then checked as a table."""
+    if raw_hands is None:
+        raw_hands = {}
+    if not isinstance(raw_hands, dict):
+        raise ProtocolError("bad_hands", "hands must map seats to pip counts or tile lists", deal=deal)
+    hands = {}
+    for seat, raw in raw_hands.items():
+        if seat not in SEATS:
+            raise ProtocolError("bad_seat", f"{seat!r} is not a seat (A1, A2, B1, B2)", deal=deal, seat=str(seat))
+        hands[seat] = count(seat, raw)
+    check_table(hands, deal=deal)
+    return hands

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 from .config import Rules
 from .errors import ProtocolError
-from .hands import Hand, check_table, parse_hand, parse_tile
+from .hands import Hand, parse_hand, parse_tile, read_hands
 from .seating import SEATS, other_side, partner_of, seats_of, side_of
 
 KOZEL_RESULTS = ("domino", "block", "wrong_pass")
@@ -98,17 +98,7 @@ def _seat(raw, *, n: int, name: str, required: bool = True) -> str | None:
 
 
 def _hands(rules: Rules, raw_hands, n: int) -> dict[str, Hand]:
-    if raw_hands is None:
-        raw_hands = {}
-    if not isinstance(raw_hands, dict):
-        raise ProtocolError("bad_hands", "hands must map seats to pip counts or tile lists", deal=n)
-    hands = {}
-    for seat, raw in raw_hands.items():
-        if seat not in SEATS:
-            raise ProtocolError("bad_seat", f"{seat!r} is not a seat (A1, A2, B1, B2)", deal=n, seat=str(seat))
-        hands[seat] = count_hand(rules, raw, seat=seat, n=n)
-    check_table(hands, deal=n)
-    return hands
+    return read_hands(raw_hands, deal=n, count=lambda seat, raw: count_hand(rules, raw, seat=seat, n=n))
 
 
 def _require(hands: dict[str, Hand], seat: str, *, n: int, why: str) -> Hand:
