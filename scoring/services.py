@@ -379,13 +379,20 @@ def withdraw_remark(user, partie, remark_id, reason, *, expected_version):
                    after={"totals": _totals(protocol), "version": protocol.version}, note=reason)
         side = remark.seat[0]
         pair = partie.pair_a if side == "A" else partie.pair_b
-        if was_disqualified == side and not protocol.disqualified and pair.status == PairStatus.DISQUALIFIED:
-            pair.status = PairStatus.ACTIVE
-            pair.save(update_fields=["status"])
-            log_action(tournament, "pair.reinstated", user=user, partie=partie,
-                       before={"status": PairStatus.DISQUALIFIED}, after={"status": pair.status, "pair": pair.number},
-                       note=reason)
+        if was_disqualified == side and not protocol.disqualified:
+            _reinstate(user, partie, pair, reason)
     return protocol
+
+
+def _reinstate(user, partie, pair, reason):
+    """A pair disqualified by a remark that no longer stands plays again (logged)."""
+    if pair.status != PairStatus.DISQUALIFIED:
+        return
+    pair.status = PairStatus.ACTIVE
+    pair.save(update_fields=["status"])
+    log_action(partie.round.tournament, "pair.reinstated", user=user, partie=partie,
+               before={"status": PairStatus.DISQUALIFIED}, after={"status": pair.status, "pair": pair.number},
+               note=reason)
 
 
 def record_no_show(user, partie, side, *, expected_version):
@@ -633,10 +640,6 @@ def clear_protocol(user, partie, reason, *, expected_version):
         log_action(tournament, "protocol.cleared", user=user, partie=partie, before=before,
                    after={"totals": _totals(protocol), "version": protocol.version}, note=reason)
         pair = {"A": partie.pair_a, "B": partie.pair_b}.get(was_disqualified or "")
-        if pair is not None and pair.status == PairStatus.DISQUALIFIED:
-            pair.status = PairStatus.ACTIVE
-            pair.save(update_fields=["status"])
-            log_action(tournament, "pair.reinstated", user=user, partie=partie,
-                       before={"status": PairStatus.DISQUALIFIED}, after={"status": pair.status, "pair": pair.number},
-                       note=reason)
+        if pair is not None:
+            _reinstate(user, partie, pair, reason)
     return protocol
