@@ -3,7 +3,6 @@ import datetime
 from html import unescape
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from referees.models import AuditEntry, RoleKind, TournamentRole
@@ -22,13 +21,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def fast_password_hasher(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def creator(django_user_model):
-    user = django_user_model.objects.create_user("secretary", password="domino2026")
-    user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    return django_user_model.objects.get(pk=user.pk)  # fresh permission cache
 
 
 def form_data(**changes):

@@ -17,15 +17,6 @@ def fast_password_hasher(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-@pytest.fixture
-def creator(django_user_model):
-    from django.contrib.auth.models import Permission
-
-    user = django_user_model.objects.create_user("secretary", password="domino2026")
-    user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    return django_user_model.objects.get(pk=user.pk)
-
-
 def _post_value(data, name, value):
     if isinstance(value, bool):
         if value:
