@@ -52,3 +52,14 @@ def test_morskoy_and_hand_points_protocols_on_a_phone(live_server, new_page, art
         page.goto(f"{live_server.url}/protocols/{hand.pk}/")
         assert "<script>alert(1)</script> рыба" in page.locator(".note").first.inner_text()
         _look(page, f"hand-points-protocol-{viewport['width']}", artifacts)
+
+
+def test_a_note_of_one_long_word_stays_on_the_screen(live_server, new_page, artifacts):
+    """A 200-letter note without a space (the most a note holds) is broken inside, never scrolled sideways."""
+    hand = partie_of("hand-points", slug="hand-long-note")
+    record(hand, [{"n": 1, "result": "points", "points": {"A": 100, "B": 0}, "note": "Ж" * 200}])
+    page = new_page({"width": 360, "height": 740})
+    page.goto(f"{live_server.url}/protocols/{hand.pk}/")
+    assert page.locator(".note").inner_text() == "Ж" * 200
+    page.screenshot(path=str(artifacts / "hand-points-long-note-360.png"), full_page=True)
+    assert no_horizontal_scroll(page)

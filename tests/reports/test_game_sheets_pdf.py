@@ -227,3 +227,17 @@ def test_wrap_breaks_between_words_and_inside_only_a_too_long_word():
     assert "".join(lines[1:]) == "Х" * 80 and len(lines) > 2
     assert all(pdf.pdfmetrics.stringWidth(line, pdf.FONT, 8) <= 100 for line in lines)
     assert pdf_games.wrap("", pdf.FONT, 8, 100) == [""]
+
+
+def test_a_note_of_one_long_word_prints_whole_inside_its_cell(db):
+    partie = partie_of("hand-points", slug="hand-long-note")
+    protocol = record(partie, [{"n": 1, "result": "points", "points": {"A": 100, "B": 0}, "note": "Ж" * 200}])
+    pages = pages_of(exports.protocol_pdf(protocol))
+    assert len(pages) == 1
+    words = pages[0]["words"]
+    pieces = [w for w in words if set(w["text"]) == {"Ж"}]
+    assert "".join(w["text"] for w in sorted(pieces, key=lambda w: w["top"])) == "Ж" * 200
+    note_x0 = pdf.MARGIN + sum(w for _h, w, _a in pdf_games.points_columns()[:3])
+    note_x1 = note_x0 + pdf_games.points_columns()[3][1]
+    assert all(note_x0 <= w["x0"] and w["x1"] <= note_x1 for w in pieces)
+    assert_no_overlap(words)
