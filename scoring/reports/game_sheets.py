@@ -244,7 +244,7 @@ def partie_lines(result, numbers: dict, sheet: GamesSheet) -> list[str]:
         lines.append(_("Козлов поровну: играется ещё одна игра"))
     if sheet.columns.rating:
         rating = sheet.rating or {"A": None, "B": None}
-        lines.append(_("Рейтинг за партию: пара A — %(a)s, пара B — %(b)s") % {
+        lines.append(_("Рейтинг за партию — пара A: %(a)s, пара B: %(b)s") % {
             "a": figure(rating.get("A")), "b": figure(rating.get("B"))})
     return lines
 

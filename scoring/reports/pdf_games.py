@@ -258,7 +258,7 @@ def _result_lines(sheet) -> list[tuple[str, float, bool]]:
         lines = [(_("Козлов: пара A № %(a)s  ______ : ______  пара B № %(b)s      Победитель: пара ____") % {
             "a": a, "b": b}, 11, True)]
         if g.columns.rating:
-            lines.append((_("Рейтинг за партию: пара A ______, пара B ______"), 10, False))
+            lines.append((_("Рейтинг за партию — пара A: ______, пара B: ______"), 10, False))
         return lines
     if g.kind == "hand":
         ta, tb = sheet.totals

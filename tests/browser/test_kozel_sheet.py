@@ -35,7 +35,7 @@ def test_kozel_protocol_on_a_phone(live_server, new_page, artifacts):
         assert page.locator("#game-1 tbody tr").count() == result.games[0].deals[1] - result.games[0].deals[0] + 1
         assert "<b>Жирный</b> & Ко" in page.locator(".seats").inner_text()
         ending = page.locator("#partie-result").inner_text()
-        assert f"Рейтинг за партию: пара A — {result.rating['A']}, пара B — {result.rating['B']}" in ending
+        assert f"Рейтинг за партию — пара A: {result.rating['A']}, пара B: {result.rating['B']}" in ending
         _look(page, f"kozel-protocol-{viewport['width']}", artifacts)
 
 

@@ -95,7 +95,7 @@ def test_kozel_sheet_of_two_games_shows_each_game_its_goat_and_the_rating(kozel_
     assert (f"Итог партии: пара A № {numbers['A']} — козлов {result.goats['A']} : {result.goats['B']} — "
             f"пара B № {numbers['B']}") in text
     assert f"Победила пара {result.winner} № {numbers[result.winner]}" in text
-    assert f"Рейтинг за партию: пара A — {result.rating['A']}, пара B — {result.rating['B']}" in text
+    assert f"Рейтинг за партию — пара A: {result.rating['A']}, пара B: {result.rating['B']}" in text
     # The remark is in the table of remarks; its deal carries the mark.
     assert "Разговоры" in text and "предупреждение" in text
     assert_no_overlap(pages[0]["words"])
@@ -241,3 +241,53 @@ def test_a_note_of_one_long_word_prints_whole_inside_its_cell(db):
     note_x1 = note_x0 + pdf_games.points_columns()[3][1]
     assert all(note_x0 <= w["x0"] and w["x1"] <= note_x1 for w in pieces)
     assert_no_overlap(words)
+
+
+def _import(partie, data, *, signed=True):
+    from scoring.protocol_json import import_protocol_json
+    from tests.factories import make_referee
+    from tests.reports.conftest import sign
+
+    protocol = import_protocol_json(partie, {"format": "domino-protocol/2", **data},
+                                    make_referee(partie.round.tournament))
+    if signed:
+        names = [p.name for pair in (partie.pair_a, partie.pair_b) for p in pair.players.order_by("number")]
+        protocol = sign(protocol, *names)
+    return protocol
+
+
+def test_no_show_sheet_lists_the_games_not_played(db):
+    partie = partie_of("kozel", {"games_per_partie": 2}, slug="kozel-no-show")
+    protocol = _import(partie, {"deals": [], "no_show": "B"})
+    result = engine(protocol)
+    text = " ".join(p["text"] for p in pages_of(exports.protocol_pdf(protocol)))
+    for game in result.games:
+        assert game.deals is None and f"Игра {game.n}" in text
+        assert f"Итог игры {game.n}: 0 : 0 · козёл — пара B № 2 · не сыграна · рейтинг: A —, B —" in text
+    assert f"козлов {result.goats['A']} : {result.goats['B']}" in text and "Неявка пары B № 2" in text
+
+
+def test_abandoned_partie_sheet_says_who_left_and_the_rating_of_the_pair_that_stayed(db):
+    partie = partie_of("kozel", {"games_per_partie": 2}, slug="kozel-left")
+    protocol = _import(partie, {"deals": KOZEL_TWO_GAMES[:5], "abandoned": "B"})
+    result = engine(protocol)
+    text = " ".join(p["text"] for p in pages_of(exports.protocol_pdf(protocol)))
+    first, second = result.games
+    assert first.ended == "abandoned" and second.ended == "forfeit"
+    assert (f"Итог игры 1: {first.totals['A']} : {first.totals['B']} · козёл — пара B № 2 · пара ушла · "
+            f"рейтинг: A {first.rating['A']}, B —") in text
+    assert "Ушла из-за стола пара B № 2: побеждает пара A № 1" in text
+
+
+def test_tied_goats_sheet_says_an_extra_game_is_played(db):
+    # Game 1: A is the goat (deals 1–6); game 2: B records 50 and 61, so B is the goat: 1 : 1.
+    deals = KOZEL_TWO_GAMES[:6] + [
+        {"n": 7, "result": "domino", "out": "A1", "hands": {"B1": 20, "B2": 30}},
+        {"n": 8, "result": "domino", "out": "A2", "hands": {"B1": 30, "B2": 31}},
+    ]
+    partie = partie_of("kozel", {"games_per_partie": 2}, slug="kozel-tie")
+    protocol = _import(partie, {"deals": deals}, signed=False)
+    result = engine(protocol)
+    assert result.extra_game_needed and result.goats == {"A": 1, "B": 1}
+    text = " ".join(p["text"] for p in pages_of(exports.protocol_pdf(protocol)))
+    assert "Козлов поровну: играется ещё одна игра" in text and "козлов 1 : 1" in text

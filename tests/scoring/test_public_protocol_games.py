@@ -63,7 +63,7 @@ def test_kozel_page_groups_deals_by_game_with_goats_rating_and_winner(client):
     assert re.findall(r'<span class="score">(\d+)</span>', board) == [str(result.goats["A"]), str(result.goats["B"])]
     assert "козлов" in board
     end = text_of(section(html, "partie-result"))
-    assert f"Рейтинг за партию: пара A — {result.rating['A']}, пара B — {result.rating['B']}" in end
+    assert f"Рейтинг за партию — пара A: {result.rating['A']}, пара B: {result.rating['B']}" in end
     assert f"Победила пара {result.winner} № {numbers[result.winner]}" in end
     # Names are text, never markup.
     assert "<b>Жирный</b>" not in html and "&lt;b&gt;Жирный&lt;/b&gt; &amp; Ко" in html
