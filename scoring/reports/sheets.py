@@ -102,7 +102,7 @@ def seats_of(partie) -> dict:
 
 def rules_text(rules) -> str:
     if rules.family == "kozel":
-        length = _("игр: %(g)s, до %(n)s очков") % {"g": rules.games_per_partie, "n": rules.target_points}
+        length = _("игр: %(g)s, до %(n)s") % {"g": rules.games_per_partie, "n": rules.target_points}
     elif rules.family == "hand" and rules.partie_length == "time":
         length = _("%(m)s мин") % {"m": rules.time_limit_minutes}
     elif rules.family == "hand" and rules.partie_length == "target":
