@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 # A blank sheet: empty rows per game (one game, two games, three or more), and hand-points rows.
 BLANK_ROWS_ONE_GAME = 12
@@ -163,13 +164,13 @@ def marks_text(deal) -> str:
 
 
 ENDED_TEXT = {
-    "bald": "лысый козёл: выход на 0-0",
-    "double_six": "выход на 6-6",
-    "decider": "решающая раздача «на сто»",
-    "time": "окончена по времени",
-    "abandoned": "пара ушла",
-    "forfeit": "не сыграна",
-    "eggs_draw": "яйца не разыграны: ничья",
+    "bald": gettext_noop("лысый козёл: выход на 0-0"),
+    "double_six": gettext_noop("выход на 6-6"),
+    "decider": gettext_noop("решающая раздача «на сто»"),
+    "time": gettext_noop("окончена по времени"),
+    "abandoned": gettext_noop("пара ушла"),
+    "forfeit": gettext_noop("не сыграна"),
+    "eggs_draw": gettext_noop("яйца не разыграны: ничья"),
 }
 
 
@@ -206,7 +207,8 @@ def game_title(n: int) -> str:
 
 
 def kozel_sheet(result, stored: dict, numbers: dict) -> GamesSheet:
-    """``result``: the engine's ScoredProtocol; ``stored``: deal number -> ``Deal`` row; ``numbers``: side -> pair no."""
+    """``result``: the engine's ScoredProtocol; ``stored``: deal number -> ``Deal`` row;
+    ``numbers``: side -> pair number."""
     rules = result.rules
     cols = columns(rules)
     by_game: dict[int, list] = {}

@@ -198,8 +198,8 @@ def test_a_long_partie_continues_on_another_page_with_the_headings_again(db):
 
 
 @pytest.mark.parametrize("preset,overrides,columns,absent", [
-    ("kozel", {"games_per_partie": 2}, ["Запомн.", "Яйца", "рейтинг: A ______, B ______", "Игра 3 — если козлов поровну"],
-     []),
+    ("kozel", {"games_per_partie": 2},
+     ["Запомн.", "Яйца", "рейтинг: A ______, B ______", "Игра 3 — если козлов поровну"], []),
     ("kozel", {}, ["Запомн.", "Яйца", "Игра 1"], ["Игра 2"]),
     ("morskoy-kozel", {}, ["Яйца", "Игра 1"], ["Запомн.", "рейтинг"]),
     ("kozel", {"block_scoring": "each_own"}, ["Запомн."], ["Яйца"]),
