@@ -24,4 +24,17 @@ def protocol(request, partie_id):
     else:
         ctx = selectors.entry_context(partie, request.user, protocol=protocol)
         ctx["fingerprint_mismatches"] = fingerprint_mismatches(protocol)[1]
+        ctx.update(game_context(partie, protocol, ctx["scored"]))
     return render(request, "scoring/protocol.html", ctx)
+
+
+def game_context(partie, protocol, scored) -> dict:
+    """Kozel, Morskoy and hand points: the deals by game, goats, rating and the partie's outcome (the sheet's data)."""
+    from .reports.game_sheets import games_sheet
+    from .reports.sheets import outcome_text
+
+    numbers = {"A": partie.pair_a.number, "B": partie.pair_b.number if partie.pair_b else None}
+    sheet = games_sheet(scored, {d.n: d for d in protocol.deals.all()}, numbers)
+    if sheet is None:
+        return {}
+    return {"games_sheet": sheet, "outcome": outcome_text(partie, scored)}

@@ -156,7 +156,7 @@ DEAL_ALIGN = ["center", "center", "center", "left", "right", "right", "right", "
               "right"]
 
 
-def _header(p: Page, sheet):
+def _header(p: Page, sheet, note: str | None = None):
     p.text(MARGIN, sheet.tournament, size=14, bold=True, width=WIDTH - 170, advance=False)
     p.text(PAGE_W - MARGIN, _("Тур %(r)s · Стол %(t)s") % {"r": sheet.round, "t": sheet.table or "—"}, size=14,
            bold=True, align="right")
@@ -176,8 +176,8 @@ def _header(p: Page, sheet):
         row_h=17, size=10, align=["center", "left", "center", "left"],
     )
     p.gap(3)
-    p.text(MARGIN, _("Места по часовой стрелке: A1 → B1 → A2 → B2. Заход переходит по часовой стрелке, "
-                     "тасует игрок слева от заходящего."), size=7)
+    p.text(MARGIN, note if note is not None else _("Места по часовой стрелке: A1 → B1 → A2 → B2. Заход переходит "
+                                                   "по часовой стрелке, тасует игрок слева от заходящего."), size=7)
     p.gap(8)
 
 
@@ -262,15 +262,27 @@ def _signatures(p: Page, sheet, qr_size):
         p.grid(widths, rows, header=[_("Место"), _("Игрок"), _("Подпись")], row_h=24, size=9)
 
 
+QR_SIZE = 34 * mm
+
+
 def draw_sheet(c: canvas.Canvas, sheet):
+    if sheet.games is not None:
+        from .pdf_games import draw_games_sheet
+
+        return draw_games_sheet(c, sheet)
     p = Page(c)
     _header(p, sheet)
     _deals(p, sheet)
     _remarks(p, sheet)
     _result(p, sheet)
-    qr_size = 34 * mm
+    qr_size = QR_SIZE
     top_of_signatures = p.y
     _signatures(p, sheet, qr_size)
+    draw_footer(c, sheet, top_of_signatures, qr_size)
+
+
+def draw_footer(c: canvas.Canvas, sheet, top_of_signatures: float, qr_size: float):
+    """The QR code right of the signatures, its captions, the fingerprint (or the note) at the foot; ends the page."""
     # QR code to the public page of the protocol, right of the signatures.
     # The captions stay inside the QR code's own column, so they never reach the signature table on its left.
     qr_y = max(top_of_signatures - qr_size - 4, MARGIN + 30)

@@ -20,6 +20,8 @@ from scoring.models import Remark, RemarkReason, SignatureRole
 from scoring.rules import lead_and_shuffle
 from scoring.rules.hands import parse_hand
 
+from .game_sheets import blank_games, games_sheet
+
 CLOCKWISE = ("A1", "B1", "A2", "B2")
 # Rows printed on a blank sheet of a partie played to a target (its length is not known).
 TARGET_PARTIE_ROWS = 16
@@ -84,6 +86,8 @@ class Sheet:
     fingerprint: str = ""
     url: str = ""
     attested: bool = False  # the referee attested the players' signatures on the paper sheet
+    # Kozel, Morskoy and hand points: the deals by game, goats, rating (``game_sheets.GamesSheet``); None for sport.
+    games: object = None
 
 
 def seats_of(partie) -> dict:
@@ -97,7 +101,13 @@ def seats_of(partie) -> dict:
 
 
 def rules_text(rules) -> str:
-    if rules.partie_length == "deals":
+    if rules.family == "kozel":
+        length = _("игр: %(g)s, до %(n)s") % {"g": rules.games_per_partie, "n": rules.target_points}
+    elif rules.family == "hand" and rules.partie_length == "time":
+        length = _("%(m)s мин") % {"m": rules.time_limit_minutes}
+    elif rules.family == "hand" and rules.partie_length == "target":
+        length = _("до %(n)s очков") % {"n": rules.target_points}
+    elif rules.partie_length == "deals":
         length = _("раздач: %(n)s") % {"n": rules.deals_per_partie}
     else:
         length = _("до %(n)s очков, %(m)s мин") % {"n": rules.target_points, "m": rules.time_limit_minutes}
@@ -140,7 +150,7 @@ def blank_sheet(partie, rules, *, prior=None, base_url: str = "", first_lead: st
     return Sheet(
         **_header(partie, rules), deals=deals,
         prior_remarks=(prior.get(partie.pair_a_id, 0), prior.get(partie.pair_b_id, 0)),
-        url=protocol_url(partie.pk, base_url),
+        url=protocol_url(partie.pk, base_url), games=blank_games(rules),
     )
 
 
@@ -222,6 +232,7 @@ def signed_sheet(protocol, result, *, base_url: str = "") -> Sheet:
         signed=True, remarks=remarks, totals=(result.totals_a, result.totals_b), outcome=outcome_text(partie, result),
         signatures=signatures, fingerprint=fingerprint, url=protocol_url(partie.pk, base_url),
         attested=any(s.method == "referee_attests" for s in protocol.signatures.all()),
+        games=games_sheet(result, stored, numbers),
     )
 
 

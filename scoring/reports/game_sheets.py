@@ -1,0 +1,289 @@
+"""What the score sheet and the public protocol page show for the Kozel family and hand points.
+
+Plain data built from the engine's score of a protocol (``scoring.scores.score``)
+and the stored deal rows (for the tiles, the fisher and the note, which the
+engine checks but does not repeat). Nothing here computes a point: recorded and
+remembered points, eggs, running totals, goats and the rating are the engine's
+(RULES-KOZEL.md §11.1); this module only groups and words them.
+
+* ``kozel_sheet(result, stored, numbers)`` — Kozel and Morskoy: the deals game
+  by game («Игра 1», «Игра 2», …), each game's totals, goat (dry marked), how it
+  ended and, for ``kozel``, its rating; the partie's goats, winner and rating.
+* ``points_sheet(result, stored)`` — hand points: per deal the points of A and
+  B, the referee's note and the running totals.
+* ``blank_games(rules)`` — the same columns, empty, for the print pack.
+
+Which columns a sheet has depends on the rules only (``columns``), so the blank
+sheet of a tournament and its signed sheets match: remembered points where a
+value below the threshold can be remembered, eggs where a block can tie.
+Texts (names, notes) are kept as typed; the PDF draws them as plain strings and
+the page's templates escape them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+# A blank sheet: empty rows per game (one game, two games, three or more), and hand-points rows.
+BLANK_ROWS_ONE_GAME = 12
+BLANK_ROWS_TWO_GAMES = 9
+BLANK_ROWS_MORE_GAMES = 6
+BLANK_POINTS_ROWS = 12
+BLANK_EXTRA_ROWS = 2
+
+
+@dataclass(frozen=True)
+class Columns:
+    """The optional columns of a Kozel-family sheet."""
+
+    remembered: bool
+    eggs: bool
+    rating: bool
+
+
+@dataclass
+class GameRow:
+    n: int
+    lead: str = ""
+    result: str = ""
+    marks: str = ""
+    points_a: int | None = None
+    points_b: int | None = None
+    remembered_a: int | None = None
+    remembered_b: int | None = None
+    eggs: int | None = None
+    running_a: int | None = None
+    running_b: int | None = None
+    sanctioned: bool = False
+    winner: str | None = None
+
+
+@dataclass
+class GameBlock:
+    n: int
+    title: str
+    rows: list = field(default_factory=list)
+    totals: dict | None = None
+    goat: str | None = None
+    dry: bool = False
+    ended: str = ""
+    rating: dict | None = None
+    summary: str = ""          # one line: totals, goat, how it ended, rating
+    played: bool = True
+
+
+@dataclass
+class PointsRow:
+    n: int
+    points_a: int | None = None
+    points_b: int | None = None
+    note: str = ""
+    running_a: int | None = None
+    running_b: int | None = None
+    sanctioned_a: bool = False
+    sanctioned_b: bool = False
+    winner: str | None = None
+
+
+@dataclass
+class GamesSheet:
+    """The deal part of a Kozel-family (``kind = "kozel"``) or hand-points (``"hand"``) sheet."""
+
+    kind: str
+    columns: Columns | None = None
+    games: list = field(default_factory=list)       # GameBlock, Kozel family
+    rows: list = field(default_factory=list)        # PointsRow, hand points
+    goats: dict | None = None
+    rating: dict | None = None
+    lines: list = field(default_factory=list)       # the partie's result, one line each (signed sheets)
+    blank: bool = False
+
+
+def columns(rules) -> Columns:
+    """Remembered points where they can exist; eggs where a block can tie; the rating in ``kozel``."""
+    remembered = rules.open_threshold > 0 and rules.remember_small != "none"
+    eggs = rules.block_scoring not in ("each_own", "all_to_fisher")
+    return Columns(remembered, eggs, bool(rules.rating))
+
+
+def figure(value) -> str:
+    """A number for a cell; None (no rating) is a dash."""
+    return "—" if value is None else str(value)
+
+
+def pair_text(side: str | None, numbers: dict) -> str:
+    if not side:
+        return ""
+    return _("пара %(side)s № %(n)s") % {"side": side, "n": numbers.get(side) or "—"}
+
+
+def _out_tile(raw) -> str:
+    if isinstance(raw, (list, tuple)):
+        return "+".join(str(t) for t in raw)
+    return str(raw or "")
+
+
+def lead_text(lead: str | None, tile: str) -> str:
+    """«A1 6-6»: who led and with which tile, as far as known."""
+    return " ".join(x for x in (lead or "", tile or "") if x)
+
+
+def result_text(row, deal) -> str:
+    """«Выход B2 2-4», «Рыба, рыбак A1», «Ложный пас A2» (``row``: the stored deal, ``deal``: the engine's)."""
+    result = deal.result
+    if result == "domino":
+        text = _("Выход %(seat)s") % {"seat": row.out if row else ""}
+        tile = _out_tile(row.out_tile) if row else ""
+        return f"{text} {tile}" if tile else text
+    if result == "block":
+        text = _("Рыба")
+        if row and row.fisher:
+            text = _("Рыба, рыбак %(seat)s") % {"seat": row.fisher}
+        if not deal.value:
+            text += " · " + _("поровну")
+        return text
+    if result == "wrong_pass":
+        return _("Ложный пас %(seat)s") % {"seat": row.offender if row else ""}
+    return result
+
+
+def marks_text(deal) -> str:
+    """Short notes on a deal: eggs it carried, a wipe, a decider (Morskoy), a sanction."""
+    marks = []
+    if deal.eggs_used:
+        marks.append(_("+яйца %(n)s") % {"n": deal.eggs_used})
+    if deal.wiped:
+        marks.append(_("списано у %(side)s") % {"side": deal.wiped})
+    if deal.decider:
+        marks.append(_("на сто: %(side)s") % {"side": deal.decider})
+    if deal.sanctions:
+        marks.append("*")
+    return " · ".join(marks)
+
+
+ENDED_TEXT = {
+    "bald": gettext_noop("лысый козёл: выход на 0-0"),
+    "double_six": gettext_noop("выход на 6-6"),
+    "decider": gettext_noop("решающая раздача «на сто»"),
+    "time": gettext_noop("окончена по времени"),
+    "abandoned": gettext_noop("пара ушла"),
+    "forfeit": gettext_noop("не сыграна"),
+    "eggs_draw": gettext_noop("яйца не разыграны: ничья"),
+}
+
+
+def ended_text(how: str) -> str:
+    text = ENDED_TEXT.get(how)
+    return _(text) if text else ""
+
+
+def goat_text(game, numbers: dict) -> str:
+    if not game.goat:
+        return _("ничья, козла нет")
+    text = _("козёл — %(pair)s") % {"pair": pair_text(game.goat, numbers)}
+    return text + " " + _("(всухую)") if game.dry else text
+
+
+def rating_text(rating: dict | None) -> str:
+    if rating is None:
+        return ""
+    return _("рейтинг: A %(a)s, B %(b)s") % {"a": figure(rating.get("A")), "b": figure(rating.get("B"))}
+
+
+def game_summary(game, numbers: dict, cols: Columns) -> str:
+    parts = [_("Итог игры %(n)s: %(a)s : %(b)s") % {"n": game.n, "a": game.totals["A"], "b": game.totals["B"]},
+             goat_text(game, numbers)]
+    if game.ended != "target" and ended_text(game.ended):
+        parts.append(ended_text(game.ended))
+    if cols.rating:
+        parts.append(rating_text(game.rating))
+    return " · ".join(parts)
+
+
+def game_title(n: int) -> str:
+    return _("Игра %(n)s") % {"n": n}
+
+
+def kozel_sheet(result, stored: dict, numbers: dict) -> GamesSheet:
+    """``result``: the engine's ScoredProtocol; ``stored``: deal number -> ``Deal`` row;
+    ``numbers``: side -> pair number."""
+    rules = result.rules
+    cols = columns(rules)
+    by_game: dict[int, list] = {}
+    for d in result.deals:
+        row = stored.get(d.n)
+        by_game.setdefault(d.game, []).append(GameRow(
+            d.n, lead_text(d.lead, row.lead_tile if row else ""), result_text(row, d), marks_text(d),
+            d.points_a, d.points_b, d.remembered.get("A", 0), d.remembered.get("B", 0), d.eggs,
+            d.running_a, d.running_b, bool(d.sanctions), d.winner,
+        ))
+    games = []
+    for g in result.games:
+        games.append(GameBlock(g.n, game_title(g.n), by_game.pop(g.n, []), dict(g.totals), g.goat, g.dry, g.ended,
+                               g.rating, game_summary(g, numbers, cols), played=g.deals is not None))
+    for n, rows in sorted(by_game.items()):  # the game in play
+        last = rows[-1]
+        games.append(GameBlock(n, game_title(n), rows, {"A": last.running_a, "B": last.running_b},
+                               summary=_("Игра %(n)s идёт: %(a)s : %(b)s") % {
+                                   "n": n, "a": last.running_a, "b": last.running_b}))
+    sheet = GamesSheet("kozel", cols, games=games, goats=dict(result.goats or {"A": 0, "B": 0}),
+                       rating=dict(result.rating) if cols.rating and result.rating else None)
+    sheet.lines = partie_lines(result, numbers, sheet)
+    return sheet
+
+
+def partie_lines(result, numbers: dict, sheet: GamesSheet) -> list[str]:
+    """The partie's goats, how it stands, and the rating (``kozel``)."""
+    goats = sheet.goats
+    lines = [_("Козлов за партию: пара A № %(a)s — %(ga)s, пара B № %(b)s — %(gb)s") % {
+        "a": numbers.get("A") or "—", "b": numbers.get("B") or "—", "ga": goats["A"], "gb": goats["B"]}]
+    if result.abandoned and not result.disqualified:
+        lines.append(_("Ушла из-за стола %(pair)s: побеждает %(winner)s") % {
+            "pair": pair_text(result.abandoned, numbers), "winner": pair_text(result.winner, numbers)})
+    elif result.extra_game_needed:
+        lines.append(_("Козлов поровну: играется ещё одна игра"))
+    if sheet.columns.rating:
+        rating = sheet.rating or {"A": None, "B": None}
+        lines.append(_("Рейтинг за партию — пара A: %(a)s, пара B: %(b)s") % {
+            "a": figure(rating.get("A")), "b": figure(rating.get("B"))})
+    return lines
+
+
+def points_sheet(result, stored: dict) -> GamesSheet:
+    rows = []
+    for d in result.deals:
+        row = stored.get(d.n)
+        rows.append(PointsRow(d.n, d.points_a, d.points_b, (row.note if row else "") or "", d.running_a, d.running_b,
+                              d.points_a != d.table_points[0], d.points_b != d.table_points[1], d.winner))
+    return GamesSheet("hand", rows=rows)
+
+
+def games_sheet(result, stored: dict, numbers: dict) -> GamesSheet | None:
+    """The sheet of the protocol's game, or None for the sport presets (their sheet is ``sheets.signed_sheet``)."""
+    family = result.rules.family
+    if family == "kozel":
+        return kozel_sheet(result, stored, numbers)
+    if family == "hand":
+        return points_sheet(result, stored)
+    return None
+
+
+def blank_games(rules) -> GamesSheet | None:
+    """Empty rows with the columns of ``rules``: per game for Kozel and Morskoy, per deal for hand points."""
+    if rules.family == "hand":
+        count = rules.deals_per_partie if rules.partie_length == "deals" else BLANK_POINTS_ROWS
+        return GamesSheet("hand", rows=[PointsRow(n) for n in range(1, count + BLANK_EXTRA_ROWS + 1)], blank=True)
+    if rules.family != "kozel":
+        return None
+    count = rules.games_per_partie
+    per_game = (BLANK_ROWS_ONE_GAME if count == 1 else BLANK_ROWS_TWO_GAMES if count == 2
+                else BLANK_ROWS_MORE_GAMES)
+    games = [GameBlock(k, game_title(k), [GameRow(0) for _ in range(per_game)], played=False)
+             for k in range(1, count + 1)]
+    if rules.extra_game_on_tie and count >= 2:   # a tie of goats needs two games or more
+        k = count + 1
+        games.append(GameBlock(k, _("Игра %(n)s — если козлов поровну") % {"n": k},
+                               [GameRow(0) for _ in range(BLANK_ROWS_MORE_GAMES)], played=False))
+    return GamesSheet("kozel", columns(rules), games=games, blank=True)

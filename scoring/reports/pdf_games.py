@@ -1,0 +1,331 @@
+"""The score sheet of a Kozel, Morskoy or hand-points partie on A4 (blank and signed).
+
+Same header, remarks, signatures and QR code as the sport sheet (``pdf``); the
+deal part is ``game_sheets.GamesSheet``: the deals game by game with a heading
+band («Игра 1») and a summary band under each game (totals, goat, rating), or
+the hand-points deals with their notes. A normal partie fits one page (the rows
+shrink down to a readable minimum); a longer one continues on further pages,
+each starting with the tournament, round and table and the column headings
+again, and the remarks, the result and the signatures are never split from the
+signatures' QR code. Names and notes are drawn as plain strings (no markup);
+a note wraps between words (a word longer than its cell is broken there: it is
+a sheet, not a page that can scroll).
+"""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from reportlab.pdfbase import pdfmetrics
+
+from .pdf import (BOLD, FONT, GREY, MARGIN, PAGE_W, QR_SIZE, WIDTH, Page, _header, _remarks, _signatures,
+                  draw_footer, fit)
+
+SIZE = 8            # pt, cell text
+LINE = SIZE * 1.2   # pt, one line of wrapped text
+MIN_ROW = 12.5      # pt, the lowest row before the sheet continues on another page
+MAX_ROW = 16        # pt, signed sheet
+BLANK_ROW = 19      # pt, blank sheet: room to write by hand
+BLANK_MIN_ROW = 16  # pt, the lowest row of a blank sheet
+PAD = 3.5           # pt, above and below the text of a row
+CONTINUED = 36      # pt, the heading of a continuation page
+BAND_SHADE = (0.86, 0.9, 0.95)
+
+
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """Lines of ``text`` no wider than ``width``: broken between words, a too long word broken inside."""
+    text = " ".join(str(text or "").split())
+    if not text:
+        return [""]
+    lines, line = [], ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if pdfmetrics.stringWidth(candidate, font, size) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        while pdfmetrics.stringWidth(word, font, size) > width:
+            cut = len(word)
+            while cut > 1 and pdfmetrics.stringWidth(word[:cut], font, size) > width:
+                cut -= 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    lines.append(line)
+    return lines
+
+
+# --- columns --------------------------------------------------------------------------------
+
+def kozel_columns(cols) -> list[tuple[str, float, str]]:
+    """(heading, width, alignment); the result column takes what is left."""
+    spec = [("№", 22, "center"), (_("Заход"), 42, "center"), (_("Итог"), 0, "left"),
+            (_("Очки A"), 36, "right"), (_("Очки B"), 36, "right")]
+    if cols.remembered:
+        spec += [(_("Запомн. A"), 44, "right"), (_("Запомн. B"), 44, "right")]
+    if cols.eggs:
+        spec += [(_("Яйца"), 32, "right")]
+    spec += [(_("Сумма A"), 42, "right"), (_("Сумма B"), 42, "right")]
+    return _fill(spec)
+
+
+def points_columns() -> list[tuple[str, float, str]]:
+    return _fill([("№", 22, "center"), (_("Очки A"), 50, "right"), (_("Очки B"), 50, "right"),
+                  (_("Примечание"), 0, "left"), (_("Сумма A"), 52, "right"), (_("Сумма B"), 52, "right")])
+
+
+def _fill(spec):
+    rest = WIDTH - sum(w for _h, w, _a in spec)
+    return [(h, w or rest, a) for h, w, a in spec]
+
+
+def _num(value, *, zero: bool = True) -> str:
+    if value is None or (value == 0 and not zero):
+        return ""
+    return str(value)
+
+
+def kozel_cells(row, cols) -> list[str]:
+    if row.n == 0:  # an empty row of a blank sheet
+        return [""] * len(kozel_columns(cols))
+    result = row.result + (f" · {row.marks}" if row.marks else "")
+    cells = [str(row.n), row.lead, result, _num(row.points_a), _num(row.points_b)]
+    if cols.remembered:
+        cells += [_num(row.remembered_a, zero=False), _num(row.remembered_b, zero=False)]
+    if cols.eggs:
+        cells += [_num(row.eggs, zero=False)]
+    return cells + [_num(row.running_a), _num(row.running_b)]
+
+
+def points_cells(row, blank: bool) -> list[str]:
+    if blank:
+        return [str(row.n), "", "", "", "", ""]
+    return [str(row.n), _num(row.points_a) + ("*" if row.sanctioned_a else ""),
+            _num(row.points_b) + ("*" if row.sanctioned_b else ""), row.note, _num(row.running_a),
+            _num(row.running_b)]
+
+
+# --- drawing --------------------------------------------------------------------------------
+
+class Table:
+    """Rows drawn down the page; a row that does not fit starts a new page with the headings again."""
+
+    def __init__(self, c, p: Page, sheet, columns, *, row_h: float, wrap_col: int):
+        self.c, self.p, self.sheet = c, p, sheet
+        self.columns, self.row_h, self.wrap_col = columns, row_h, wrap_col
+        self.widths = [w for _h, w, _a in columns]
+        self.pages = 1
+
+    def _room(self, h: float) -> bool:
+        return self.p.y - h >= MARGIN + 12
+
+    def new_page(self, *, headings: bool = True):
+        c = self.c
+        c.setFont(FONT, 7)
+        c.drawRightString(PAGE_W - MARGIN, MARGIN, _("Продолжение на следующем листе"))
+        c.showPage()
+        self.pages += 1
+        self.p = Page(c)
+        continued_heading(self.p, self.sheet, self.pages)
+        if headings:
+            self.heading()
+
+    def heading(self):
+        lines = [wrap(h, BOLD, SIZE - 0.5, w - 4) for (h, w, _a) in self.columns]
+        height = max(len(x) for x in lines) * LINE + 2 * PAD
+        self._cells(lines, height, bold=True, shade=GREY, aligns=["center"] * len(lines))
+
+    def row(self, cells: list[str], *, bold: bool = False):
+        lines = []
+        for i, (text, (_h, w, _a)) in enumerate(zip(cells, self.columns)):
+            font = BOLD if bold else FONT
+            lines.append(wrap(text, font, SIZE, w - 5) if i == self.wrap_col else [fit(text, font, SIZE, w - 5)])
+        height = max(self.row_h, max(len(x) for x in lines) * LINE + 2 * PAD)
+        if not self._room(height):
+            self.new_page()
+        self._cells(lines, height, bold=bold, aligns=[a for _h, _w, a in self.columns])
+
+    def band(self, text: str, *, shade=None, bold: bool = True, size: float = SIZE + 0.5):
+        lines = wrap(text, BOLD if bold else FONT, size, WIDTH - 8)
+        height = max(self.row_h, len(lines) * size * 1.2 + 2 * PAD)
+        if not self._room(height + (self.row_h if shade else 0)):  # a game's heading keeps its first row
+            self.new_page()
+        c, top = self.c, self.p.y
+        if shade:
+            c.setFillColorRGB(*shade)
+            c.rect(MARGIN, top - height, WIDTH, height, stroke=0, fill=1)
+            c.setFillColorRGB(0, 0, 0)
+        c.setLineWidth(0.6)
+        c.rect(MARGIN, top - height, WIDTH, height)
+        c.setFont(BOLD if bold else FONT, size)
+        y = top - PAD - size + 1
+        for line in lines:
+            c.drawString(MARGIN + 4, y, line)
+            y -= size * 1.2
+        self.p.y = top - height
+
+    def _cells(self, lines, height, *, bold=False, shade=None, aligns):
+        c, top = self.c, self.p.y
+        if shade:
+            c.setFillColorRGB(*shade)
+            c.rect(MARGIN, top - height, WIDTH, height, stroke=0, fill=1)
+            c.setFillColorRGB(0, 0, 0)
+        c.setLineWidth(0.6)
+        c.rect(MARGIN, top - height, WIDTH, height)
+        x = MARGIN
+        for w in self.widths[:-1]:
+            x += w
+            c.line(x, top, x, top - height)
+        size = SIZE - 0.5 if bold else SIZE
+        c.setFont(BOLD if bold else FONT, size)
+        x = MARGIN
+        for cell, w, how in zip(lines, self.widths, aligns):
+            block = len(cell) * LINE
+            y = top - (height - block) / 2 - size + 1
+            for line in cell:
+                if how == "center":
+                    c.drawCentredString(x + w / 2, y, line)
+                elif how == "right":
+                    c.drawRightString(x + w - 3, y, line)
+                else:
+                    c.drawString(x + 3, y, line)
+                y -= LINE
+            x += w
+        self.p.y = top - height
+
+
+def continued_heading(p: Page, sheet, page_number: int):
+    p.text(MARGIN, sheet.tournament, size=11, bold=True, width=WIDTH - 200, advance=False)
+    p.text(PAGE_W - MARGIN, _("Тур %(r)s · Стол %(t)s · лист %(k)s") % {
+        "r": sheet.round, "t": sheet.table or "—", "k": page_number}, size=11, bold=True, align="right")
+    p.text(MARGIN, _("Протокол партии, продолжение: пара A № %(a)s — пара B № %(b)s") % {
+        "a": sheet.pair_a, "b": sheet.pair_b or "—"}, size=8, width=WIDTH)
+    p.gap(8)
+
+
+def _legend(sheet) -> str:
+    g = sheet.games
+    if g.kind == "hand":
+        if g.blank:
+            return _("Очки каждой пары за раздачу вписывает судья; сумма — счёт после раздачи.")
+        return _("Очки — записанные судьёй за раздачу; * — очки изменены санкцией (см. замечания).")
+    if g.blank:
+        return _("Заход: кто начал и каким камнем. Итог: «Выход A1 2-4» — кто вышел и его последний камень, "
+                 "«Рыба, рыбак B2», «Ложный пас A2». Очки — записанные в раздаче; запомн. — очки ниже порога, "
+                 "ещё не записанные; яйца — очки рыбы поровну, ждущие следующей раздачи. Первую раздачу каждой "
+                 "игры начинает тот, у кого 1-1.")
+    return _("Очки — записанные в раздаче (с запомненными, пришедшими при открытии); запомн. — очки ниже порога, "
+             "ещё не записанные; яйца — очки рыбы поровну, ждущие следующей раздачи; сумма — счёт игры. "
+             "* — в раздаче санкция (см. замечания).")
+
+
+def _seat_note(sheet) -> str:
+    if sheet.games.kind == "hand":
+        return _("Места по часовой стрелке: A1 → B1 → A2 → B2. Очки партнёров складываются в очки пары.")
+    return _("Места по часовой стрелке: A1 → B1 → A2 → B2. Партнёры сидят друг напротив друга.")
+
+
+def _table_rows(sheet) -> list[tuple]:
+    """("band", text, shade) and ("row", cells) in the order drawn."""
+    g = sheet.games
+    if g.kind == "hand":
+        return [("row", points_cells(r, g.blank)) for r in g.rows]
+    out = []
+    for game in g.games:
+        out.append(("band", game.title, BAND_SHADE))
+        if not game.rows and not g.blank:
+            out.append(("band", game.summary, None))
+            continue
+        out += [("row", kozel_cells(r, g.columns)) for r in game.rows]
+        out.append(("band", game.summary if not g.blank else _blank_summary(game.n, g.columns), None))
+    return out
+
+
+def _blank_summary(n: int, cols) -> str:
+    text = _("Итог игры %(n)s: ______ : ______ · козёл — пара ______") % {"n": n}
+    if cols.rating:
+        text += " · " + _("рейтинг: A ______, B ______")
+    return text
+
+
+def _result_lines(sheet) -> list[tuple[str, float, bool]]:
+    """(text, size, bold) lines under the deals."""
+    g = sheet.games
+    a, b = sheet.pair_a, sheet.pair_b or "—"
+    if g.blank:
+        if g.kind == "hand":
+            return [(_("Итог партии: пара A № %(a)s  ______ : ______  пара B № %(b)s      Победитель: пара ____") % {
+                "a": a, "b": b}, 11, True)]
+        lines = [(_("Козлов: пара A № %(a)s  ______ : ______  пара B № %(b)s      Победитель: пара ____") % {
+            "a": a, "b": b}, 11, True)]
+        if g.columns.rating:
+            lines.append((_("Рейтинг за партию — пара A: ______, пара B: ______"), 10, False))
+        return lines
+    if g.kind == "hand":
+        ta, tb = sheet.totals
+        return [(_("Итог партии: пара A № %(a)s — %(sa)s : %(sb)s — пара B № %(b)s") % {
+            "a": a, "b": b, "sa": ta, "sb": tb}, 13, True), (sheet.outcome, 10, False)]
+    goats = g.goats
+    lines = [(_("Итог партии: пара A № %(a)s — козлов %(ga)s : %(gb)s — пара B № %(b)s") % {
+        "a": a, "b": b, "ga": goats["A"], "gb": goats["B"]}, 13, True), (sheet.outcome, 10, False)]
+    return lines + [(line, 9, False) for line in g.lines[1:]]
+
+
+def _wrapped(lines):
+    out = []
+    for text, size, bold in lines:
+        for piece in wrap(text, BOLD if bold else FONT, size, WIDTH):
+            out.append((piece, size, bold))
+    return out
+
+
+def _bottom_height(sheet, result_lines) -> float:
+    """The height of what follows the deals: remarks, the result, the signatures and the QR code."""
+    remark_rows = max(1, len(sheet.remarks)) if sheet.signed else 4
+    remarks = 10 * 1.35 + 5 + (remark_rows + 1) * (15 if sheet.signed else 19) + 12
+    result = sum(size * 1.35 for _t, size, _b in result_lines) + 2 + 14
+    if sheet.signed:
+        signatures = 10 * 1.35 + 5 + (max(1, len(sheet.signatures)) + 1) * 15 + (14 if sheet.attested else 0)
+    else:
+        signatures = 10 * 1.35 + 5 + 6 * 24
+    return remarks + result + max(signatures + 22, QR_SIZE + 40)
+
+
+def draw_games_sheet(c, sheet):
+    g = sheet.games
+    p = Page(c)
+    _header(p, sheet, note=_seat_note(sheet))
+    if g.kind == "hand":
+        columns, wrap_col = points_columns(), 3
+    else:
+        columns, wrap_col = kozel_columns(g.columns), 2
+    rows = _table_rows(sheet)
+    results = _wrapped(_result_lines(sheet))
+    legend = wrap(_legend(sheet), FONT, 7, WIDTH)
+    bottom = _bottom_height(sheet, results)
+    # One page when the rows fit at a readable height; otherwise the smallest height and more pages.
+    room = p.y - MARGIN - bottom - len(legend) * 7 * 1.35 - 14 - 2 * LINE
+    tallest = BLANK_ROW if g.blank else MAX_ROW
+    row_h = max(BLANK_MIN_ROW if g.blank else MIN_ROW, min(tallest, room / max(1, len(rows) + 1)))
+    table = Table(c, p, sheet, columns, row_h=row_h, wrap_col=wrap_col)
+    table.heading()
+    for kind, *rest in rows:
+        if kind == "band":
+            table.band(rest[0], shade=rest[1], bold=rest[1] is not None or not g.blank)
+        else:
+            table.row(rest[0])
+    p = table.p
+    p.gap(3)
+    for line in legend:
+        p.text(MARGIN, line, size=7)
+    p.gap(10)
+    if p.y - bottom < MARGIN:
+        table.new_page(headings=False)
+        p = table.p
+    _remarks(p, sheet)
+    for text, size, bold in results:
+        p.text(MARGIN, text, size=size, bold=bold)
+    p.gap(14)
+    top_of_signatures = p.y
+    _signatures(p, sheet, QR_SIZE)
+    draw_footer(c, sheet, top_of_signatures, QR_SIZE)
+
