@@ -7,7 +7,7 @@ from referees import selectors
 from tournaments.models import Partie
 
 from . import services
-from .integrity import fingerprint_mismatches
+from .integrity import fingerprint_mismatches, seats_as_signed
 
 
 def protocol(request, partie_id):
@@ -24,4 +24,5 @@ def protocol(request, partie_id):
     else:
         ctx = selectors.entry_context(partie, request.user, protocol=protocol)
         ctx["fingerprint_mismatches"] = fingerprint_mismatches(protocol)[1]
+        ctx["seats"] = seats_as_signed(protocol, ctx["seats"])  # a signed protocol shows the names signed
     return render(request, "scoring/protocol.html", ctx)

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from scoring.integrity import as_signed
 from scoring.models import Remark, RemarkReason, SignatureRole
 from scoring.rules import lead_and_shuffle
 from scoring.rules.hands import parse_hand
@@ -188,7 +189,7 @@ def signed_sheet(protocol, result, *, base_url: str = "") -> Sheet:
     partie = protocol.partie
     rules = result.rules
     stored = {d.n: d for d in protocol.deals.all()}
-    seats = seats_of(partie)
+    header, seats = as_signed(protocol, _header(partie, rules))  # names, pairs, round, table as signed
     deals = []
     for d in result.deals:
         row = stored.get(d.n)
@@ -218,7 +219,7 @@ def signed_sheet(protocol, result, *, base_url: str = "") -> Sheet:
     ]
     fingerprint = signatures[-1].fingerprint if signatures else ""
     return Sheet(
-        **_header(partie, rules), deals=deals, prior_remarks=(protocol.prior_remarks_a, protocol.prior_remarks_b),
+        **header, deals=deals, prior_remarks=(protocol.prior_remarks_a, protocol.prior_remarks_b),
         signed=True, remarks=remarks, totals=(result.totals_a, result.totals_b), outcome=outcome_text(partie, result),
         signatures=signatures, fingerprint=fingerprint, url=protocol_url(partie.pk, base_url),
         attested=any(s.method == "referee_attests" for s in protocol.signatures.all()),
