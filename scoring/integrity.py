@@ -165,24 +165,29 @@ def as_signed(protocol, header: dict) -> tuple[dict, dict]:
 
     ``header`` holds the live ``tournament`` name, ``round``, ``table``, ``pair_a``, ``pair_b`` and
     ``seats``; a protocol with a frozen header gets its values instead, and a name corrected since
-    the signature is printed as signed with a note naming the name now.
+    the signature is printed as signed, with a note under the seats naming the name now
+    (``corrections``: "A1: после подписи исправлено: …").
     """
     live = header["seats"]
     frozen = signed_header(protocol)
     if frozen is None:
         return header, live
     names = signed_seat_names(protocol)
-    seats = {seat: " · ".join(filter(None, (name, corrected_after_signing(name, live.get(seat, "")))))
-             for seat, name in names.items()}
-    return {**header, "seats": seats, "round": frozen["round"], "table": frozen["table"],
+    notes = ((seat, corrected_after_signing(names[seat], live.get(seat, ""))) for seat in CLOCKWISE)
+    return {**header, "seats": names, "corrections": [f"{seat}: {note}" for seat, note in notes if note],
+            "round": frozen["round"], "table": frozen["table"],
             "pair_a": frozen["pairs"]["A"]["number"], "pair_b": frozen["pairs"]["B"]["number"],
             "tournament": frozen.get("tournament_name", header["tournament"])}, names
 
 
-def seats_as_signed(protocol, seats: list[dict]) -> list[dict]:
-    """The public page's seats (``referees.selectors.seat_list``) with the names as signed and the notes."""
+def seats_as_signed(protocol, seats: list[dict]) -> tuple[list[dict], list[str]]:
+    """The public page's seats (``referees.selectors.seat_list``) with the names as signed, and the notes.
+
+    Each note names a seat and the name it has now ("A1: после подписи исправлено: …").
+    """
     names = signed_seat_names(protocol)
     if names is None:
-        return seats
-    return [{**s, "name": names.get(s["seat"], s["name"]),
-             "corrected": corrected_after_signing(names.get(s["seat"], s["name"]), s["name"])} for s in seats]
+        return seats, []
+    notes = [(s["seat"], corrected_after_signing(names.get(s["seat"], s["name"]), s["name"])) for s in seats]
+    return ([{**s, "name": names.get(s["seat"], s["name"])} for s in seats],
+            [f"{seat}: {note}" for seat, note in notes if note])

@@ -24,5 +24,5 @@ def protocol(request, partie_id):
     else:
         ctx = selectors.entry_context(partie, request.user, protocol=protocol)
         ctx["fingerprint_mismatches"] = fingerprint_mismatches(protocol)[1]
-        ctx["seats"] = seats_as_signed(protocol, ctx["seats"])  # a signed protocol shows the names signed
+        ctx["seats"], ctx["corrections"] = seats_as_signed(protocol, ctx["seats"])  # the names as signed
     return render(request, "scoring/protocol.html", ctx)

@@ -85,6 +85,7 @@ class Sheet:
     fingerprint: str = ""
     url: str = ""
     attested: bool = False  # the referee attested the players' signatures on the paper sheet
+    corrections: list = field(default_factory=list)  # names corrected after signing (scoring.integrity.as_signed)
 
 
 def seats_of(partie) -> dict:
