@@ -542,7 +542,8 @@ def sign_protocol(user, partie, *, role, seat=None, pin=None, expected_version):
             sig = Signature.objects.create(protocol=protocol, role=role, seat=seat or "", name=name, user=signer,
                                            fingerprint=fingerprint, method=how)
             log_action(tournament, "protocol.signed", user=user, partie=partie, before=None,
-                       after={**_signature_json(sig), "method": how}, note=name)
+                       after={**_signature_json(sig), "method": how,
+                              **({} if signatures else {"signed_header": protocol.signed_header})}, note=name)
             if role == SignatureRole.REFEREE:
                 protocol.locked_at = timezone.now()
                 log_action(tournament, "protocol.locked", user=user, partie=partie,

@@ -14,6 +14,7 @@ import pytest
 from django.apps import apps as django_apps
 from django.urls import reverse
 
+from referees.models import AuditEntry
 from scoring import integrity, services
 from scoring.models import Deal, Protocol, Signature
 from scoring.protocol_json import protocol_to_json
@@ -84,6 +85,8 @@ def test_the_first_signature_freezes_what_the_signers_see(table):
                   "B": {"number": 7, "players": live["pairs"]["B"]["players"]}},
     }
     assert len(live["pairs"]["A"]["players"]) == 2 and a1(table).name in live["pairs"]["A"]["players"]
+    entry = AuditEntry.objects.get(action="protocol.signed", partie=table.partie)  # the audit keeps what was frozen
+    assert entry.after["signed_header"] == protocol.signed_header
 
 
 def test_later_signatures_of_the_same_signing_vouch_for_the_same_header(table):
