@@ -56,6 +56,9 @@ class Protocol(models.Model):
     version = models.PositiveIntegerField(_("версия"), default=0)
     locked_at = models.DateTimeField(_("закрыт"), null=True, blank=True)
     reopen_reason = models.TextField(_("причина повторного открытия"), blank=True)
+    # What the signers saw, frozen at the first signature (scoring.integrity.header_of): the signatures'
+    # fingerprint covers it instead of the live names, so a name corrected afterwards is no mismatch.
+    signed_header = models.JSONField(_("шапка протокола при подписи"), null=True, blank=True)
     updated_at = models.DateTimeField(_("изменён"), auto_now=True)
     # Cache of the engine's result (see module docstring).
     score_a = models.IntegerField(_("очки пары A"), default=0)

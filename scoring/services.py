@@ -14,9 +14,6 @@ what was written there.
 """
 from __future__ import annotations
 
-import hashlib
-import json
-
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -31,6 +28,8 @@ from referees.protocol_state import (  # noqa: F401  (re-exported: the pages rea
     required_player_seats, signable_player_seats, with_deal,
 )
 
+# The fingerprint: SHA-256 of the content with the header its signers saw (re-exported for the pages and tests).
+from .integrity import canonical_json, freeze_header, protocol_fingerprint  # noqa: F401
 from .errors import ConfirmationRequired, InvalidInput, NotAllowed, ProtocolLocked, VersionConflict
 from .models import (
     Deal, DealResult, PinAttempt, Protocol, ProtocolStatus, Remark, RemarkReason, Signature, SignatureRole,
@@ -40,17 +39,6 @@ from .scores import refresh_prior_remarks
 
 SEATS = ("A1", "B1", "A2", "B2")
 SIDES = ("A", "B")
-
-
-# --- fingerprint ----------------------------------------------------------------------
-
-def canonical_json(data) -> str:
-    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-
-
-def protocol_fingerprint(protocol) -> str:
-    """SHA-256 of the canonical JSON of the protocol's content (what a signature vouches for)."""
-    return hashlib.sha256(canonical_json(protocol_json(protocol)).encode("utf-8")).hexdigest()
 
 
 # --- protocol row, locking and bookkeeping -----------------------------------------
@@ -145,6 +133,9 @@ def _signature_json(sig) -> dict:
 
 def _discard_signatures(protocol, user, note):
     signatures = list(protocol.signatures.all())
+    if protocol.signed_header is not None:  # the next first signature freezes the header anew
+        protocol.signed_header = None
+        Protocol.objects.filter(pk=protocol.pk).update(signed_header=None)
     if signatures:
         protocol.signatures.all().delete()
         log_action(protocol.partie.round.tournament, "protocol.signatures_discarded", user=user,
@@ -545,11 +536,14 @@ def sign_protocol(user, partie, *, role, seat=None, pin=None, expected_version):
             if protocol.no_show:  # no partie was played: no paper sheet with players' signatures to attest
                 how = SigningMethod.ACCOUNT
         if refusal is None:
+            if not signatures:  # the first signature: the names, pairs, round and table as the signers see them
+                freeze_header(protocol)
             fingerprint = protocol_fingerprint(protocol)
             sig = Signature.objects.create(protocol=protocol, role=role, seat=seat or "", name=name, user=signer,
                                            fingerprint=fingerprint, method=how)
             log_action(tournament, "protocol.signed", user=user, partie=partie, before=None,
-                       after={**_signature_json(sig), "method": how}, note=name)
+                       after={**_signature_json(sig), "method": how,
+                              **({} if signatures else {"signed_header": protocol.signed_header})}, note=name)
             if role == SignatureRole.REFEREE:
                 protocol.locked_at = timezone.now()
                 log_action(tournament, "protocol.locked", user=user, partie=partie,
@@ -604,6 +598,7 @@ def reopen_protocol(user, partie, reason, *, expected_version):
         before = {"status": protocol.status, "locked_at": protocol.locked_at.isoformat(),
                   "signatures": [_signature_json(s) for s in protocol.signatures.all()]}
         protocol.signatures.all().delete()
+        protocol.signed_header = None  # frozen again at the next first signature
         protocol.locked_at = None
         protocol.reopen_reason = reason
         _save(protocol, user, content_changed=False)

@@ -176,6 +176,8 @@ def _header(p: Page, sheet, note: str | None = None):
         row_h=17, size=10, align=["center", "left", "center", "left"],
     )
     p.gap(3)
+    if sheet.corrections:  # the names above are as signed
+        p.text(MARGIN, "; ".join(sheet.corrections), size=7, width=WIDTH)
     p.text(MARGIN, note if note is not None else _("Места по часовой стрелке: A1 → B1 → A2 → B2. Заход переходит "
                                                    "по часовой стрелке, тасует игрок слева от заходящего."), size=7)
     p.gap(8)

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from scoring.integrity import as_signed
 from scoring.models import Remark, RemarkReason, SignatureRole
 from scoring.rules import lead_and_shuffle
 from scoring.rules.hands import parse_hand
@@ -88,6 +89,7 @@ class Sheet:
     attested: bool = False  # the referee attested the players' signatures on the paper sheet
     # Kozel, Morskoy and hand points: the deals by game, goats, rating (``game_sheets.GamesSheet``); None for sport.
     games: object = None
+    corrections: list = field(default_factory=list)  # names corrected after signing (scoring.integrity.as_signed)
 
 
 def seats_of(partie) -> dict:
@@ -198,7 +200,7 @@ def signed_sheet(protocol, result, *, base_url: str = "") -> Sheet:
     partie = protocol.partie
     rules = result.rules
     stored = {d.n: d for d in protocol.deals.all()}
-    seats = seats_of(partie)
+    header, seats = as_signed(protocol, _header(partie, rules))  # names, pairs, round, table as signed
     deals = []
     for d in result.deals:
         row = stored.get(d.n)
@@ -228,7 +230,7 @@ def signed_sheet(protocol, result, *, base_url: str = "") -> Sheet:
     ]
     fingerprint = signatures[-1].fingerprint if signatures else ""
     return Sheet(
-        **_header(partie, rules), deals=deals, prior_remarks=(protocol.prior_remarks_a, protocol.prior_remarks_b),
+        **header, deals=deals, prior_remarks=(protocol.prior_remarks_a, protocol.prior_remarks_b),
         signed=True, remarks=remarks, totals=(result.totals_a, result.totals_b), outcome=outcome_text(partie, result),
         signatures=signatures, fingerprint=fingerprint, url=protocol_url(partie.pk, base_url),
         attested=any(s.method == "referee_attests" for s in protocol.signatures.all()),

@@ -192,7 +192,9 @@ def test_signing_locks_and_every_signature_has_the_content_fingerprint(table):
     assert err.value.code == "players_first"
     protocol = sign_all(table)
     assert protocol.status == ProtocolStatus.SIGNED and protocol.locked_at is not None
-    canonical = json.dumps(protocol_to_json(protocol), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    # The §9 content with the header the signers saw: the same values as the live ones, and the tournament's name.
+    signed = {**protocol_to_json(protocol), "tournament_name": table.tournament.name}
+    canonical = json.dumps(signed, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
     assert services.protocol_fingerprint(protocol) == digest
     signatures = Signature.objects.filter(protocol=protocol)

@@ -20,6 +20,11 @@ behind. It is audited on the new tournament.
   the source installation's.
 * A file from a newer version with fields this installation does not know is
   refused rather than imported with those fields lost.
+* A protocol carries the header its signers saw (``signed_header``: slug, names,
+  pairs, round, table), so its signatures still match under a new slug. A file
+  written before headers were kept gets them on import from its own rows and
+  the source's slug, as the migration did in the source installation; a
+  header that is not one this system writes is refused.
 """
 from __future__ import annotations
 
@@ -36,7 +41,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from referees.models import AuditEntry, TournamentRole, log_action
+from scoring.integrity import header_from_json, header_problem
 from scoring.models import Deal, Protocol, Remark, Signature
+from scoring.protocol_json import protocol_to_json
 from tournaments.models import Pair, Partie, Player, Round, Tournament
 
 FORMAT = "domino-tournament"
@@ -321,7 +328,10 @@ def _import(data, head, slug, wanted, user) -> ImportResult:
                 result.skipped_roles = [{"username": r.get("user"), "role": r.get("role")} for r in skipped]
                 result.counts[name] = reader.create(name, model, rows, keep=lambda r: r.get("user") in users)
             else:
+                if name == "protocols":
+                    _check_signed_headers(reader, rows)
                 result.counts[name] = reader.create(name, model, rows)
+        _freeze_legacy_headers(reader, data, head)
         result.missing_accounts = sorted(reader.missing)
         tournament.refresh_from_db()
         log_action(tournament, "tournament.imported", user=user, after={
@@ -330,6 +340,32 @@ def _import(data, head, slug, wanted, user) -> ImportResult:
             "skipped_roles": result.skipped_roles, "missing_accounts": result.missing_accounts,
         })
     return result
+
+
+def _check_signed_headers(reader, rows) -> None:
+    """A protocol's frozen header (what its signers saw) must be one this system writes."""
+    for row in rows:
+        header = row.get("signed_header")
+        problem = header_problem(header) if header is not None else ""
+        if problem:
+            reader._fail("protocols", row, problem)
+
+
+def _freeze_legacy_headers(reader, data, head) -> None:
+    """Signed protocols of a file written before headers were kept get the header their fingerprints covered.
+
+    As the migration did in the source installation: the source's slug and the file's round, table,
+    pairs and players (no tournament name), so that their signatures still match under a new slug.
+    """
+    legacy = [reader.ids["protocols"][r.get("id")] for r in data.get("protocols", []) if "signed_header" not in r]
+    signed = set(Signature.objects.filter(protocol_id__in=legacy).values_list("protocol_id", flat=True))
+    if not signed:
+        return
+    protocols = list(Protocol.objects.filter(pk__in=signed).select_related("partie__round__tournament").prefetch_related(
+        "deals", "remarks", "partie__pair_a__players", "partie__pair_b__players"))
+    for protocol in protocols:
+        protocol.signed_header = {**header_from_json(protocol_to_json(protocol)), "tournament": str(head.get("slug"))}
+    Protocol.objects.bulk_update(protocols, ["signed_header"], batch_size=500)
 
 
 def import_tournament(path, *, slug=None, user=None) -> ImportResult:

@@ -1,0 +1,327 @@
+"""What the players signed stays what they signed: names, pairs, round, table and slug are frozen at the first signature.
+
+A name corrected, a player substituted or the tournament imported under a new
+slug after signing is no fingerprint mismatch; a deal row or the frozen header
+changed behind the services' back still is (docs/rules.en.md IV.2).
+"""
+import hashlib
+import importlib
+import io
+import json
+
+import pdfplumber
+import pytest
+from django.apps import apps as django_apps
+from django.urls import reverse
+
+from referees.models import AuditEntry
+from scoring import integrity, services
+from scoring.models import Deal, Protocol, Signature
+from scoring.protocol_json import protocol_to_json
+from scoring.reports import exports
+from scoring.reports.sheets import signed_sheet
+from scoring.scores import rescore, score
+from tests.factories import make_round
+from tests.versions import shown_version
+from tournaments.models import Pair, Player
+from tournaments.services import edit_pair, substitute_player, transfer
+
+from .helpers import play, sign_all
+from .test_tampering import verify
+
+NOTE = "после подписи исправлено"
+
+
+def a1(table) -> Player:
+    return Player.objects.get(pair__tournament=table.tournament, pair__number=3, number=1)
+
+
+def rename_a1(table, new_name):
+    pair = Pair.objects.get(tournament=table.tournament, number=3)
+    players = [{"name": p.name, "club": p.club, "rating": p.rating} for p in pair.players.order_by("number")]
+    players[0]["name"] = new_name
+    edit_pair(table.organizer, pair, players=players, note="опечатка в фамилии")
+
+
+def page(client, partie) -> str:
+    return client.get(reverse("scoring:protocol", args=[partie.pk])).content.decode()
+
+
+def old_fingerprint(protocol) -> str:
+    """The fingerprint as signatures carried it before headers were kept: the §9 JSON with the live rows."""
+    return hashlib.sha256(integrity.canonical_json(protocol_to_json(protocol)).encode("utf-8")).hexdigest()
+
+
+def exported(tournament) -> dict:
+    """The transfer file's content, as read back from JSON."""
+    return json.loads(json.dumps(transfer.export_data(tournament), cls=transfer._Encoder))
+
+
+def pdf_text(data: bytes) -> str:
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        return "\n".join(p.extract_text() or "" for p in pdf.pages)
+
+
+@pytest.fixture
+def signed(table):
+    play(table.referee, table.partie)
+    sign_all(table)
+    table.signed_name = a1(table).name
+    return table
+
+
+# --- the first signature freezes the header ----------------------------------------------
+
+def test_the_first_signature_freezes_what_the_signers_see(table):
+    play(table.referee, table.partie)
+    assert Protocol.objects.get(partie=table.partie).signed_header is None
+    services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1",
+                           expected_version=shown_version(table.partie))
+    protocol = Protocol.objects.get(partie=table.partie)
+    live = protocol_to_json(protocol)
+    assert protocol.signed_header == {
+        "tournament": "cup", "tournament_name": table.tournament.name, "round": 2, "table": 1,
+        "pairs": {"A": {"number": 3, "players": live["pairs"]["A"]["players"]},
+                  "B": {"number": 7, "players": live["pairs"]["B"]["players"]}},
+    }
+    assert len(live["pairs"]["A"]["players"]) == 2 and a1(table).name in live["pairs"]["A"]["players"]
+    entry = AuditEntry.objects.get(action="protocol.signed", partie=table.partie)  # the audit keeps what was frozen
+    assert entry.after["signed_header"] == protocol.signed_header
+
+
+def test_later_signatures_of_the_same_signing_vouch_for_the_same_header(table):
+    play(table.referee, table.partie)
+    services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1",
+                           expected_version=shown_version(table.partie))
+    frozen = Protocol.objects.get(partie=table.partie).signed_header
+    rename_a1(table, "Переименованный Игорь")  # between two signatures
+    protocol = sign_all_remaining(table)
+    assert protocol.signed_header == frozen
+    assert set(protocol.signatures.values_list("fingerprint", flat=True)) == {services.protocol_fingerprint(protocol)}
+    assert verify()[0] == 0
+
+
+def sign_all_remaining(table):
+    for seat in ("B1", "A2", "B2"):
+        services.sign_protocol(table.players[seat], table.partie, role="player", seat=seat,
+                               expected_version=shown_version(table.partie))
+    services.sign_protocol(table.referee, table.partie, role="referee", expected_version=shown_version(table.partie))
+    return Protocol.objects.get(partie=table.partie)
+
+
+# --- a name corrected after signing -----------------------------------------------------
+
+def test_a_name_corrected_after_signing_is_no_mismatch_and_shows_as_signed(client, signed):
+    table = signed
+    rename_a1(table, "Исправленный Пётр")
+    code, out = verify()
+    assert code == 0 and "0 fingerprint mismatch(es)" in out
+    html = page(client, table.partie)
+    assert 'id="fingerprint-mismatch"' not in html
+    # The seats show the name that was signed, with a note naming the name now.
+    assert table.signed_name in html and f"{NOTE}: Исправленный Пётр" in html
+    # The signed score sheet (PDF data) too: header and remarks' names as signed.
+    protocol = Protocol.objects.get(partie=table.partie)
+    sheet = signed_sheet(protocol, score(protocol))
+    assert sheet.seats["A1"] == table.signed_name
+    assert sheet.seats["B1"] == protocol.signed_header["pairs"]["B"]["players"][0]
+    assert sheet.corrections == [f"A1: {NOTE}: Исправленный Пётр"]  # B1 unchanged: no note
+    text = pdf_text(exports.signed_sheets_pdf(table.tournament, 2, sign=False))
+    assert f"A1 {table.signed_name} B1" in text and f"A1: {NOTE}: Исправленный Пётр" in text
+
+
+def test_an_unsigned_protocol_shows_the_names_now(client, table):
+    play(table.referee, table.partie)
+    rename_a1(table, "Исправленный Пётр")
+    html = page(client, table.partie)
+    assert "Исправленный Пётр" in html and NOTE not in html
+
+
+def test_a_deal_row_changed_after_signing_is_still_found(client, signed):
+    table = signed
+    rename_a1(table, "Исправленный Пётр")  # a legitimate correction does not hide tampering
+    deal = Deal.objects.get(protocol__partie=table.partie, n=2)
+    Deal.objects.filter(pk=deal.pk).update(hands=dict(deal.hands, B2=31))
+    rescore(Protocol.objects.get(partie=table.partie), cascade=False)
+    code, out = verify()
+    assert code == 1 and "1 fingerprint mismatch(es)" in out and "5 signature(s)" in out
+    assert 'id="fingerprint-mismatch"' in page(client, table.partie)
+
+
+def test_the_frozen_header_changed_in_the_database_is_found(client, signed):
+    table = signed
+    protocol = Protocol.objects.get(partie=table.partie)
+    header = protocol.signed_header
+    header["pairs"]["A"]["players"][0] = "Подменённый Игрок"
+    Protocol.objects.filter(pk=protocol.pk).update(signed_header=header)
+    code, out = verify()
+    assert code == 1 and "1 fingerprint mismatch(es)" in out
+    assert 'id="fingerprint-mismatch"' in page(client, table.partie)
+
+
+@pytest.mark.parametrize("damage", [
+    "не словарь", ["A1"], {"tournament": "cup"}, {"x": 1},
+])
+def test_a_damaged_header_is_a_mismatch_not_an_error(client, signed, damage):
+    table = signed
+    Protocol.objects.filter(partie=table.partie).update(signed_header=damage)
+    code, out = verify()
+    assert code == 1 and "1 fingerprint mismatch(es)" in out
+    response = client.get(reverse("scoring:protocol", args=[table.partie.pk]))
+    assert response.status_code == 200 and 'id="fingerprint-mismatch"' in response.content.decode()
+    protocol = Protocol.objects.get(partie=table.partie)
+    sheet = signed_sheet(protocol, score(protocol))  # the live names, no crash
+    assert sheet.seats["A1"] == a1(table).name and sheet.corrections == []
+
+
+# --- a player substituted after signing ---------------------------------------------------
+
+def test_a_substitution_after_signing_is_no_mismatch_and_the_next_protocol_has_the_newcomer(client, signed):
+    table = signed
+    round3 = make_round(table.tournament, 3, [(3, 1), (7, 2), (4, 5), (6, 8)])
+    pair = Pair.objects.get(tournament=table.tournament, number=3)
+    substitute_player(table.organizer, pair, 1, player={"name": "Новичков Олег", "club": "", "rating": None})
+    code, out = verify()
+    assert code == 0 and "0 fingerprint mismatch(es)" in out
+    signed_page = page(client, table.partie)
+    assert table.signed_name in signed_page and f"{NOTE}: Новичков Олег" in signed_page
+    # The next protocol (not signed) is the newcomer's.
+    nxt = round3.parties.get(table=1)
+    play(table.referee, nxt)
+    nxt_page = page(client, nxt)
+    assert "Новичков Олег" in nxt_page and table.signed_name not in nxt_page and NOTE not in nxt_page
+    assert "Новичков Олег" in protocol_to_json(Protocol.objects.get(partie=nxt))["pairs"]["A"]["players"]
+
+
+# --- reopening, corrections ---------------------------------------------------------------
+
+def test_reopening_and_signing_again_freezes_the_names_now(signed):
+    table = signed
+    rename_a1(table, "Исправленный Пётр")
+    services.reopen_protocol(table.chief, table.partie, "имя исправлено, подписать заново",
+                             expected_version=shown_version(table.partie))
+    assert Protocol.objects.get(partie=table.partie).signed_header is None
+    protocol = sign_all(table)
+    protocol.refresh_from_db()
+    assert protocol.signed_header["pairs"]["A"]["players"][0] == "Исправленный Пётр"
+    assert set(protocol.signatures.values_list("fingerprint", flat=True)) == {services.protocol_fingerprint(protocol)}
+    assert verify()[0] == 0
+
+
+def test_a_correction_that_discards_signatures_discards_the_header(table):
+    play(table.referee, table.partie)
+    services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1",
+                           expected_version=shown_version(table.partie))
+    assert Protocol.objects.get(partie=table.partie).signed_header is not None
+    services.correct_deal(table.referee, table.partie, {**play_deal(2), "hands": {"A1": 9, "A2": 10, "B1": 4, "B2": 31}},
+                          expected_version=shown_version(table.partie))
+    protocol = Protocol.objects.get(partie=table.partie)
+    assert protocol.signed_header is None and not protocol.signatures.exists()
+
+
+def play_deal(n):
+    from .conftest import DEALS
+
+    return dict(DEALS[n - 1])
+
+
+# --- protocols signed before headers were kept --------------------------------------------
+
+def legacy(table):
+    """The table's protocol as it stood before headers were kept: no header, old fingerprints."""
+    protocol = Protocol.objects.get(partie=table.partie)
+    Protocol.objects.filter(pk=protocol.pk).update(signed_header=None)
+    protocol.refresh_from_db()
+    old = old_fingerprint(protocol)
+    Signature.objects.filter(protocol=protocol).update(fingerprint=old)
+    return old
+
+
+def test_the_migration_freezes_the_header_old_fingerprints_covered(signed):
+    table = signed
+    old = legacy(table)
+    migration = importlib.import_module("scoring.migrations.0005_frozen_signed_header")
+    migration.freeze_signed_headers(django_apps, None)
+    protocol = Protocol.objects.get(partie=table.partie)
+    assert protocol.signed_header == integrity.header_from_json(protocol_to_json(protocol))  # no tournament name
+    assert "tournament_name" not in protocol.signed_header
+    assert services.protocol_fingerprint(protocol) == old
+    play(table.referee, table.other_partie)  # finished, not signed: nothing to freeze
+    migration.freeze_signed_headers(django_apps, None)
+    assert Protocol.objects.get(partie=table.other_partie).signed_header is None
+    # And from now on a correction is no mismatch.
+    rename_a1(table, "Исправленный Пётр")
+    assert verify()[0] == 0
+
+
+def test_import_under_a_new_slug_keeps_every_signature_valid(client, signed):
+    table = signed
+    rename_a1(table, "Исправленный Пётр")
+    data = exported(table.tournament)
+    copy = transfer.import_data(data, slug="cup-2026").tournament
+    code, out = verify("cup-2026")
+    assert code == 0 and "0 fingerprint mismatch(es)" in out
+    twin = Protocol.objects.get(partie__round__tournament=copy, partie__round__number=2, partie__table=1)
+    assert twin.signed_header["tournament"] == "cup" and twin.signed_header["pairs"]["A"]["players"][0] == table.signed_name
+    assert f"{NOTE}: Исправленный Пётр" in page(client, twin.partie)
+
+
+def test_import_of_a_file_written_before_headers_were_kept(signed):
+    table = signed
+    play(table.referee, table.other_partie)  # finished, not signed
+    legacy(table)
+    data = exported(table.tournament)
+    for row in data["protocols"]:
+        del row["signed_header"]  # the field did not exist then
+    copy = transfer.import_data(data, slug="cup-old").tournament
+    twin = Protocol.objects.get(partie__round__tournament=copy, partie__round__number=2, partie__table=1)
+    assert twin.signed_header["tournament"] == "cup" and "tournament_name" not in twin.signed_header
+    assert verify("cup-old")[0] == 0
+    assert Protocol.objects.get(partie__round__tournament=copy, partie__round__number=2,
+                                partie__table=2).signed_header is None  # unsigned
+
+
+@pytest.mark.parametrize("damage", [
+    lambda h: "=HYPERLINK(\"x\")",
+    lambda h: {**h, "round": "٣"},
+    lambda h: {**h, "table": 10 ** 30},
+    lambda h: {**h, "round": True},
+    lambda h: {**h, "tournament_name": "x" * 10_000},
+    lambda h: {**h, "script": "<script>alert(1)</script>"},
+    lambda h: {**h, "pairs": {"A": h["pairs"]["A"]}},
+    lambda h: {**h, "pairs": {**h["pairs"], "B": {"number": "²", "players": []}}},
+    lambda h: {**h, "pairs": {**h["pairs"], "B": {"number": 7, "players": "Иванов"}}},
+    lambda h: {**h, "pairs": {**h["pairs"], "B": {"number": 7, "players": [{"name": 1}]}}},
+    lambda h: {k: v for k, v in h.items() if k != "round"},
+])
+def test_a_file_with_a_damaged_header_is_refused_with_a_message(signed, damage):
+    table = signed
+    data = exported(table.tournament)
+    row = next(r for r in data["protocols"] if r["signed_header"])
+    row["signed_header"] = damage(row["signed_header"])
+    with pytest.raises(transfer.TransferError) as err:
+        transfer.import_data(data, slug="cup-bad")
+    message = str(err.value)
+    assert "шапк" in message and "«protocols»" in message and len(message) < 400
+    assert not Pair.objects.filter(tournament__slug="cup-bad").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_run_backwards_and_forwards_keeps_old_fingerprints(signed):
+    """The real migration on a database holding a protocol signed the old way (not the function alone)."""
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    table = signed
+    old = legacy(table)
+    executor = MigrationExecutor(connection)
+    executor.migrate([("scoring", "0004_kozelui_kozel_deal_fields")])  # drops the column
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    protocol = Protocol.objects.get(partie=table.partie)
+    assert protocol.signed_header["pairs"]["A"]["players"][0] == table.signed_name
+    assert set(protocol.signatures.values_list("fingerprint", flat=True)) == {old}
+    assert services.protocol_fingerprint(protocol) == old
+    rename_a1(table, "Исправленный Пётр")
+    assert verify()[0] == 0
