@@ -16,6 +16,8 @@ ACTION_LABELS = {
     "protocol.remark.withdrawn": _("Замечание снято"),
     "pair.reinstated": _("Пара возвращена в турнир"),
     "protocol.no_show": _("Неявка"),
+    "protocol.deal.deleted": _("Раздача удалена"),
+    "protocol.abandoned": _("Уход пары"),
     "protocol.time_up": _("Окончание по времени"),
     "protocol.first_lead": _("Первый заход"),
     "protocol.signed": _("Подпись"),
