@@ -8,7 +8,10 @@ opened) and the goats — all read from the engine's scored protocol.
 """
 from __future__ import annotations
 
+import re
+
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.game_forms import deal_form_class, uses_lead_tile
 from scoring.rules import lead_and_shuffle
@@ -120,13 +123,15 @@ def goat_text(partie, game) -> str:
 
 
 ENDED = {
-    "target": "до цели", "bald": "выход на 0-0", "double_six": "выход на 6-6", "decider": "«на сто»",
-    "time": "по времени", "abandoned": "уход пары", "forfeit": "не сыграна", "eggs_draw": "яйца не разыграны",
+    "target": gettext_lazy("до цели"), "bald": gettext_lazy("выход на 0-0"),
+    "double_six": gettext_lazy("выход на 6-6"), "decider": gettext_lazy("«на сто»"),
+    "time": gettext_lazy("по времени"), "abandoned": gettext_lazy("уход пары"),
+    "forfeit": gettext_lazy("не сыграна"), "eggs_draw": gettext_lazy("яйца не разыграны"),
 }
 
 
 def games_view(partie, rules, scored) -> list[dict]:
-    return [{"n": g.n, "goat": g.goat, "dry": g.dry, "ended": _(ENDED.get(g.ended, g.ended)),
+    return [{"n": g.n, "goat": g.goat, "dry": g.dry, "ended": str(ENDED.get(g.ended, g.ended)),
              "totals": g.totals, "text": goat_text(partie, g), "last": g.deals[1] if g.deals else None,
              "rating": g.rating} for g in scored.games]
 
@@ -161,6 +166,8 @@ def kozel_context(partie, rules, scored, rows) -> dict:
 
 def kozel_row(row: dict, deal, rules) -> dict:
     """A deal row of the list with its game's figures: value, remembered points, eggs, wipe, decider."""
+    # The description in short pieces that never wrap inside (a tile "4-6" is not broken at its hyphen).
+    row["parts"] = [part for part in re.split(r"; | · ", row.get("text") or "") if part]
     row.update({"game": deal.game, "value": deal.value, "remembered": deal.remembered, "eggs": deal.eggs,
                 "eggs_used": deal.eggs_used, "wiped": deal.wiped, "decider": deal.decider,
                 "tie": deal.result == "block" and not deal.value})
