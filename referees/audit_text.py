@@ -101,6 +101,9 @@ def sentence(entry) -> str:
     if act == "protocol.abandoned":
         return _("отметил уход пары %(side)s, счёт %(score)s") % {
             "side": a.get("abandoned", "?"), "score": _score(a.get("totals"))}
+    if act == "protocol.abandoned_undone":
+        return _("отменил уход пары %(side)s%(reason)s") % {
+            "side": b.get("abandoned", "?"), "reason": f": {note}" if note else ""}
     if act == "protocol.time_up":
         return _("отметил окончание партии по времени, счёт %(score)s") % {"score": _score(a.get("totals"))}
     if act == "protocol.first_lead":

@@ -18,6 +18,7 @@ ACTION_LABELS = {
     "protocol.no_show": _("Неявка"),
     "protocol.deal.deleted": _("Раздача удалена"),
     "protocol.abandoned": _("Уход пары"),
+    "protocol.abandoned_undone": _("Уход пары отменён"),
     "protocol.time_up": _("Окончание по времени"),
     "protocol.first_lead": _("Первый заход"),
     "protocol.signed": _("Подпись"),

@@ -23,6 +23,7 @@ urlpatterns = [
     path("partie/<id:partie_id>/no-show/undo/", views.no_show_undo, name="no_show_undo"),
     path("partie/<id:partie_id>/deal/<num:n>/delete/", views.deal_delete, name="deal_delete"),
     path("partie/<id:partie_id>/abandoned/", views.abandoned, name="abandoned"),
+    path("partie/<id:partie_id>/abandoned/undo/", views.abandoned_undo, name="abandoned_undo"),
     path("partie/<id:partie_id>/sign/phone/", views_signing.phone_sign, name="phone_sign"),
     path("partie/<id:partie_id>/sign/pin-reset/", views_signing.pin_reset, name="pin_reset"),
     path("t/<slug:slug>/accounts/pins/", views_signing.player_pins, name="player_pins"),

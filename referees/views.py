@@ -155,7 +155,9 @@ def deal_preview(request, partie):
             preview = next((d for d in scored.deals if d.n == form.cleaned_data["n"]), None)
     names = form.preview_fields()
     chosen = bool(request.POST.get("result")) or rules.family == "hand"
-    errors = {name: " ".join(form.errors.get(name, [])) if chosen else "" for name in names}
+    # Hand points: a number not typed yet is not an error while the other one is being typed.
+    typed = {name for name in names if rules.family != "hand" or request.POST.get(name, "").strip()}
+    errors = {name: " ".join(form.errors.get(name, [])) if chosen and name in typed else "" for name in names}
     ctx = {
         "scored": scored, "preview_deal": preview, "hint": hint, "errors": errors,
         "sanctions": [selectors.sanction_text(s) for s in preview.sanctions] if preview else [],
@@ -399,3 +401,12 @@ def abandoned(request, partie):
                           lambda: services.mark_abandoned(request.user, partie, c["side"],
                                                           expected_version=c["version"]),
                           _("Уход пары %(side)s отмечен.") % {"side": c["side"]})
+
+
+@_entering
+def abandoned_undo(request, partie):
+    version = posted_version(request)
+    return _simple_action(request, partie, "abandoned",
+                          lambda: services.undo_abandoned(request.user, partie, request.POST.get("reason", ""),
+                                                          expected_version=version),
+                          _("Уход пары отменён."))

@@ -456,7 +456,7 @@ def undo_no_show(user, partie, reason="", *, expected_version):
 
 
 def mark_abandoned(user, partie, side, *, expected_version):
-    """Kozel and Morskoy: pair ``side`` left the partie unfinished (RULES-KOZEL.md §5.4); it loses the partie.
+    """Kozel and Morskoy: pair ``side`` left the partie unfinished (RULES-KOZEL.md §5.3); it loses the partie.
 
     The game in play ends after the last recorded deal; the pair that left is its goat and the goat of every
     game not played. Allowed to the table's referees as a no-show is; refused once the partie is over.
@@ -481,6 +481,23 @@ def mark_abandoned(user, partie, side, *, expected_version):
         _save(protocol, user, scored=scored)
         log_action(partie.round.tournament, "protocol.abandoned", user=user, partie=partie,
                    before={"abandoned": None}, after={"abandoned": side, "totals": _totals(protocol)})
+    return protocol
+
+
+def undo_abandoned(user, partie, reason="", *, expected_version):
+    """A departure marked by mistake is taken back before signing (as a no-show is); the audit keeps it."""
+    partie = _partie_for_entry(user, partie)
+    with transaction.atomic():
+        protocol = _open(partie, expected_version)
+        if not protocol.abandoned:
+            raise InvalidInput(_("Уход пары не отмечен."), "no_abandonment", field="side")
+        side = protocol.abandoned
+        protocol.abandoned = ""
+        scored = engine_score(protocol_json(protocol))
+        _save(protocol, user, scored=scored)
+        log_action(partie.round.tournament, "protocol.abandoned_undone", user=user, partie=partie,
+                   before={"abandoned": side}, after={"abandoned": None, "totals": _totals(protocol)},
+                   note=(reason or "").strip()[:300])
     return protocol
 
 

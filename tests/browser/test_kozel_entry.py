@@ -6,7 +6,7 @@ from scoring import services
 from scoring.models import Protocol, ProtocolStatus
 from tests.referees.conftest import PASSWORD
 
-from .conftest import PHONE, login
+from .conftest import PHONE, TABLET, login
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NARROW = {"width": 360, "height": 740}
@@ -132,6 +132,10 @@ def test_referee_enters_a_kozel_partie_of_two_games_and_it_is_signed(live_server
     expect(page.locator("#status")).to_contain_text("Ждёт подписей")
     expect(page.locator("#deal-form")).to_have_count(0)
     shots(page, artifacts, "kozel-finished")
+    page.set_viewport_size(TABLET)
+    assert no_horizontal_scroll(page)
+    page.screenshot(path=str(artifacts / "kozel-finished-820.png"), full_page=True)
+    page.set_viewport_size(PHONE)
 
     sign_on_the_device(page)
     shots(page, artifacts, "kozel-signed")
@@ -150,6 +154,7 @@ def test_referee_enters_a_hand_points_partie_and_it_is_signed(live_server, new_p
     page.goto(f"{base}/referee/partie/{table.partie.pk}/")
     page.fill("#id_points_A", "٣")
     expect(page.locator("#err-points_A")).to_contain_text("цифрами")
+    expect(page.locator("#err-points_B")).to_have_text("")  # not typed yet: no error
     page.fill("#id_points_A", "60")
     page.fill("#id_points_B", "30")
     page.fill("#id_note", "<b>рыба</b> за 3 захода")

@@ -361,3 +361,19 @@ def test_abandonment_is_refused_where_it_cannot_be(kozel, setup, code):
 def test_abandonment_needs_a_referee_of_the_table(kozel):
     with pytest.raises(NotAllowed):
         services.mark_abandoned(kozel.players["A1"], kozel.partie, "B", expected_version=shown_version(kozel.partie))
+
+
+def test_a_departure_marked_by_mistake_is_undone_and_audited(ref_client, kozel):
+    record(kozel, KOZEL_DEALS[:1])
+    services.mark_abandoned(kozel.referee, kozel.partie, "A", expected_version=shown_version(kozel.partie))
+    assert Protocol.objects.get(partie=kozel.partie).finished
+    assert "Отменить уход пары" in page_of(ref_client, kozel)
+    r = ref_client.post(reverse("referees:abandoned_undo", args=[kozel.partie.pk]),
+                        {"version": shown_version(kozel.partie), "reason": "ошибся столом"})
+    assert r.status_code == 302
+    protocol = Protocol.objects.get(partie=kozel.partie)
+    assert protocol.abandoned == "" and not protocol.finished and protocol.status == ProtocolStatus.IN_PLAY
+    entry = AuditEntry.objects.get(action="protocol.abandoned_undone")
+    assert entry.before == {"abandoned": "A"} and entry.note == "ошибся столом"
+    with pytest.raises(InvalidInput):
+        services.undo_abandoned(kozel.referee, kozel.partie, expected_version=shown_version(kozel.partie))
