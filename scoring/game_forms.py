@@ -17,6 +17,9 @@ What the Kozel form shows follows the options (docs/rules-kozel.md §9):
   block value or decider needs him;
 * the hands — for a domino, a block and a wrong pass (the offending pair's
   hands are its value).
+
+A field not shown travels as a hidden input, so that a deal imported with it
+keeps it through a correction.
 """
 from __future__ import annotations
 
@@ -76,14 +79,23 @@ class KozelDealForm(DealForm):
     def __init__(self, *args, rules, **kwargs):
         super().__init__(*args, **kwargs)
         self.rules = rules
-        if not uses_lead_tile(rules):
-            del self.fields["lead_tile"]
-        if not uses_out_tile(rules):
-            del self.fields["out_tile"], self.fields["out_tile2"]
-        if not uses_fisher(rules):
-            del self.fields["fisher"]
-        elif needs_fisher(rules):
+        # Fields the options do not read are not shown, but kept as hidden inputs: correcting a deal
+        # imported with them (a /2 file) does not drop what it holds.
+        self.shown = {"lead"}
+        if uses_lead_tile(rules):
+            self.shown.add("lead_tile")
+        if uses_out_tile(rules):
+            self.shown.update(("out_tile", "out_tile2"))
+        if uses_fisher(rules):
+            self.shown.add("fisher")
+        if needs_fisher(rules):
             self.fields["fisher"].label = _("Рыбак (поставил последний камень) — обязательно")
+        self.hidden_extras = [name for name in ("lead_tile", "out_tile", "out_tile2", "fisher")
+                              if name not in self.shown]
+
+    def hidden_extra_fields(self):
+        """The bound fields not shown (as hidden inputs)."""
+        return [self[name] for name in self.hidden_extras]
 
     @classmethod
     def initial_for(cls, deal: dict, *, version, correct=False) -> dict:
@@ -104,9 +116,8 @@ class KozelDealForm(DealForm):
         return cleaned
 
     def preview_fields(self) -> list[str]:
-        return [f"hand_{s}" for s in SEATS] + [
-            name for name in ("result", "out", "offender", "lead", "lead_tile", "out_tile", "out_tile2", "fisher")
-            if name in self.fields]
+        return [f"hand_{s}" for s in SEATS] + ["result", "out", "offender"] + [
+            name for name in ("lead", "lead_tile", "out_tile", "out_tile2", "fisher") if name in self.shown]
 
     def deal(self) -> dict:
         c = self.cleaned_data
