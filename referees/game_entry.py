@@ -106,6 +106,8 @@ def game_state(rules, game) -> dict | None:
         "every_deal": rules.threshold_scope == "every_deal",
         "remembers": rules.remember_small != "none",
         "decider": game.decider_next,
+        "play_off": rules.eggs == "play_off", "eggs_doubles": ", ".join(rules.eggs_doubles),
+        "tries_left": rules.eggs_tries - game.tries,
     }
 
 

@@ -408,3 +408,14 @@ def test_a_generated_deal_comes_back_from_the_correction_form_unchanged(preset, 
         back = form.deal()
         expected = {k: v for k, v in deal.items() if not (k == "fisher" and deal["result"] != "block")}
         assert back == expected
+
+
+def test_morskoy_eggs_play_off_says_which_lead_takes_them(ref_client, table):
+    use_preset(table, "morskoy-kozel", eggs="play_off", eggs_tries=2)
+    record(table, [{"n": 1, "result": "block", "lead": "A1", "lead_tile": "1-1", "fisher": "B1",
+                    "hands": {"A1": 5, "A2": 5, "B1": 5, "B2": 5}}])
+    html = page_of(ref_client, table)
+    assert "Яйца: 20 — их забирает раздача, начатая с 1-1 (осталось попыток: 2)" in html
+    record(table, [{"n": 2, "result": "domino", "lead": "B1", "lead_tile": "2-3", "out": "B1",
+                    "hands": {"A1": 4, "A2": 4}}])
+    assert "осталось попыток: 1" in page_of(ref_client, table)
