@@ -82,6 +82,19 @@ def kozel_upcoming(rules, scored, protocol, names, next_n) -> dict:
             "lead_tile": "1-1" if first_of_game and rules.next_lead != "rotate" and uses_lead_tile(rules) else ""}
 
 
+def hand_hint(rules) -> str:
+    """How the hands count under the Kozel options (docs/rules-kozel.md §1, «Подсчёт остатка в руке»)."""
+    from scoring.rules.kozel import _twelve_is_ambiguous
+
+    text = _("Одинокий 0-0 считается %(blank)s, одинокий 6-6 — %(six)s.") % {
+        "blank": rules.lone_double_blank, "six": rules.lone_double_six}
+    if rules.blank_six_pair:
+        text += " " + _("Ровно 0-0 и 6-6 — %(both)s.") % {"both": rules.lone_double_blank + rules.lone_double_six}
+    if _twelve_is_ambiguous(rules):
+        text += " " + _("12 очков, которые могут быть 6-6, отметьте камнями.")
+    return text
+
+
 def form_initial(rules, upcoming_deal, version) -> dict:
     """The new deal form's first values: the number, and in Kozel the leader the rules fix."""
     initial = {"n": upcoming_deal["n"], "version": version}
@@ -159,7 +172,7 @@ def kozel_context(partie, rules, scored, rows) -> dict:
               for n in sorted(set(by_game) | {g["n"] for g in games})]
     goats = scored.goats or {"A": 0, "B": 0}
     return {
-        "kozel": True, "game_groups": groups, "games": games, "game": game_state(rules, scored.current_game),
+        "kozel": True, "hand_hint": hand_hint(rules), "game_groups": groups, "games": games, "game": game_state(rules, scored.current_game),
         "goats": goats, "outcome": partie_outcome(partie, scored),
         "pair_numbers": {"A": pair_number(partie, "A"), "B": pair_number(partie, "B")},
         "can_abandon": not scored.finished and not scored.no_show and not scored.abandoned,

@@ -143,6 +143,7 @@ def entry_context(partie, user, *, protocol=None) -> dict:
         "my_seats": perms.player_seats(user, partie),
         "confirming": tournament.confirm_each_deal,
         "federation": rules.preset == "federation",
+        "time_section": services.has_time_limit(rules),
         "lone_double_blank": rules.lone_double_blank,
         "rules": rules,
         "lone_double_six": rules.lone_double_six if rules.family == "kozel" else 12,

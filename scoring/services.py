@@ -501,10 +501,21 @@ def undo_abandoned(user, partie, reason="", *, expected_version):
     return protocol
 
 
+def has_time_limit(rules) -> bool:
+    """`federation`; Kozel, Morskoy and hand points with a time limit or a partie played for a time."""
+    if rules.preset == "federation":
+        return True
+    return rules.family != "sport" and bool(rules.time_limit_minutes or rules.partie_length == "time")
+
+
 def record_time_up(user, partie, *, expected_version):
-    """`federation`: time ran out; the last recorded deal is the last one (a tie still needs an extra deal)."""
+    """Time ran out; the last recorded deal is the last one (a tie still needs an extra deal).
+
+    `federation`, and Kozel, Morskoy and hand points where the rules set a time limit
+    (docs/rules-kozel.md §3, §6): the game in play is decided on its totals.
+    """
     partie = _partie_for_entry(user, partie)
-    if partie.round.tournament.rules().preset != "federation":
+    if not has_time_limit(partie.round.tournament.rules()):
         raise InvalidInput(_("В этом регламенте нет лимита времени на партию."), "no_time_limit")
     with transaction.atomic():
         protocol = _open(partie, expected_version)

@@ -419,3 +419,60 @@ def test_morskoy_eggs_play_off_says_which_lead_takes_them(ref_client, table):
     record(table, [{"n": 2, "result": "domino", "lead": "B1", "lead_tile": "2-3", "out": "B1",
                     "hands": {"A1": 4, "A2": 4}}])
     assert "осталось попыток: 1" in page_of(ref_client, table)
+
+
+def test_the_hands_hint_follows_the_options(ref_client, kozel, table):
+    assert "Одинокий 0-0 считается 10, одинокий 6-6 — 12." in page_of(ref_client, kozel)
+    use_preset(table, "morskoy-kozel")
+    html = page_of(ref_client, table)
+    assert "Одинокий 0-0 считается 25, одинокий 6-6 — 50. Ровно 0-0 и 6-6 — 75." in html
+    assert "12 очков, которые могут быть 6-6, отметьте камнями" in html
+
+
+# --- no-show, remarks, time at a Kozel or hand-points table ----------------------------------
+
+@pytest.mark.parametrize("preset", ["kozel", "hand-points"])
+def test_no_show_works_for_the_kozel_family_and_hand_points(ref_client, table, preset):
+    use_preset(table, preset)
+    r = ref_client.post(reverse("referees:no_show", args=[table.partie.pk]),
+                        {"side": "B", "confirm": "1", "version": shown_version(table.partie)})
+    assert r.status_code == 302
+    protocol = Protocol.objects.get(partie=table.partie)
+    assert protocol.no_show == "B" and protocol.winner == "A"
+    assert protocol.status == ProtocolStatus.AWAITING_SIGNATURES
+    html = page_of(ref_client, table)
+    assert 'id="deal-form"' not in html
+    if preset == "kozel":
+        assert "пара 7 — 1" in html and "Партия окончена: победа пары 3" in html
+    services.sign_protocol(table.referee, table.partie, role="referee", expected_version=shown_version(table.partie))
+    assert Protocol.objects.get(partie=table.partie).status == ProtocolStatus.SIGNED
+
+
+def test_a_remark_at_a_kozel_table_is_a_warning_on_the_kozel_ladder(ref_client, kozel):
+    record(kozel, KOZEL_DEALS[:1])
+    r = ref_client.post(reverse("referees:remark_save", args=[kozel.partie.pk]),
+                        {"seat": "B2", "reason": "talking", "deal": "1", "version": shown_version(kozel.partie)})
+    assert r.status_code == 302
+    html = page_of(ref_client, kozel)
+    assert "B2: предупреждение" in html
+    assert "запомнено 7" in html  # a warning changes nothing in the game
+
+
+def test_time_up_ends_a_kozel_game_on_its_totals_where_the_rules_set_a_time_limit(ref_client, table):
+    use_preset(table, "kozel", time_limit_minutes=30)
+    record(table, [{"n": 1, "result": "domino", "lead": "A1", "out": "A1", "hands": {"B1": 9, "B2": 8}}])
+    assert 'id="time"' in page_of(ref_client, table)
+    r = ref_client.post(reverse("referees:time_up", args=[table.partie.pk]), {"version": shown_version(table.partie)})
+    assert r.status_code == 302
+    protocol = Protocol.objects.get(partie=table.partie)
+    assert protocol.ended_by_time and protocol.finished and protocol.winner == "A"  # B has 17: the goat
+    assert "Козёл: пара 7" in page_of(ref_client, table)
+
+
+def test_time_up_is_refused_where_the_rules_set_no_time(ref_client, kozel):
+    record(kozel, KOZEL_DEALS[:1])
+    assert 'id="time"' not in page_of(ref_client, kozel)
+    with pytest.raises(InvalidInput) as err:
+        services.record_time_up(kozel.referee, kozel.partie, expected_version=shown_version(kozel.partie))
+    assert err.value.code == "no_time_limit"
+    assert not Protocol.objects.get(partie=kozel.partie).ended_by_time
