@@ -476,3 +476,20 @@ def test_time_up_is_refused_where_the_rules_set_no_time(ref_client, kozel):
         services.record_time_up(kozel.referee, kozel.partie, expected_version=shown_version(kozel.partie))
     assert err.value.code == "no_time_limit"
     assert not Protocol.objects.get(partie=kozel.partie).ended_by_time
+
+
+@pytest.mark.parametrize("field,value", [("lead_tile", "<script>"), ("lead_tile", "7-7"), ("out_tile", "٣-٤"),
+                                         ("out_tile2", "5-6"), ("lead", "A3"), ("fisher", "x" * 10_000)])
+def test_morskoy_tile_and_seat_fields_refuse_hostile_values_next_to_the_field(ref_client, morskoy, field, value):
+    data = {"lead": "A1", "result": "domino", "out": "A1", "hand_B1": "9", "hand_B2": "8", field: value}
+    if field == "out_tile2":
+        data["out_tile"] = "6-6"
+    r = save(ref_client, morskoy, **data)
+    assert r.status_code == 422
+    html = r.content.decode()
+    if field in ("lead", "fisher"):
+        assert "Выберите" in html.split(f'id="err-{field}"')[1][:400]
+    else:
+        assert "Выберите" in error_of(html, field)
+    assert "<script>" not in html.split("</head>")[1].replace("<script src", "")
+    assert stored_deals(morskoy) == 0
