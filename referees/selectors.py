@@ -62,9 +62,7 @@ def describe_deal(deal: dict, names: dict) -> str:
         head = _("Очки")
     else:
         head = _("Ложный пас: %(seat)s") % {"seat": deal.get("offender")}
-    from .game_entry import describe_extra
-
-    head = "; ".join(part for part in (head, describe_extra(deal)) if part)
+    head = "; ".join(part for part in (head, game_entry.describe_extra(deal)) if part)
     return f"{head}; {hands_text}" if hands_text else head
 
 

@@ -30,7 +30,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config.converters import StrictIntegerField
 
-from .forms import SEAT_CHOICES, SEATS, TILE_RE, DealForm, ServiceErrorsMixin, numeric_input
+from .forms import SEAT_CHOICES, SEATS, DealForm, ServiceErrorsMixin, numeric_input
 from .models import DealResult
 
 TILES = [f"{a}-{b}" for a in range(7) for b in range(a, 7)]
@@ -204,4 +204,4 @@ def deal_form_class(rules):
     return {"kozel": KozelDealForm, "hand": HandPointsDealForm}.get(rules.family, SportDealForm)
 
 
-__all__ = ["KozelDealForm", "HandPointsDealForm", "SportDealForm", "deal_form_class", "TILE_RE"]
+__all__ = ["KozelDealForm", "HandPointsDealForm", "SportDealForm", "deal_form_class"]
