@@ -28,6 +28,11 @@ TEMPLATES = {
 SIDE_PAIR = {"A": "pair_a", "B": "pair_b"}
 
 
+def tile_text(tile: str) -> str:
+    """A tile as running text prints it: a non-breaking hyphen, so that «6-6» never wraps inside."""
+    return tile.replace("-", "\u2011")
+
+
 def templates(rules) -> dict:
     return TEMPLATES[rules.family]
 
@@ -86,12 +91,14 @@ def hand_hint(rules) -> str:
     """How the hands count under the Kozel options (docs/rules-kozel.md §1, «Подсчёт остатка в руке»)."""
     from scoring.rules.kozel import _twelve_is_ambiguous
 
-    text = _("Одинокий 0-0 считается %(blank)s, одинокий 6-6 — %(six)s.") % {
-        "blank": rules.lone_double_blank, "six": rules.lone_double_six}
+    tiles = {"blank_tile": tile_text("0-0"), "six_tile": tile_text("6-6")}
+    text = _("Одинокий %(blank_tile)s считается %(blank)s, одинокий %(six_tile)s — %(six)s.") % {
+        **tiles, "blank": rules.lone_double_blank, "six": rules.lone_double_six}
     if rules.blank_six_pair:
-        text += " " + _("Ровно 0-0 и 6-6 — %(both)s.") % {"both": rules.lone_double_blank + rules.lone_double_six}
+        text += " " + _("Ровно %(blank_tile)s и %(six_tile)s — %(both)s.") % {
+            **tiles, "both": rules.lone_double_blank + rules.lone_double_six}
     if _twelve_is_ambiguous(rules):
-        text += " " + _("12 очков, которые могут быть 6-6, отметьте камнями.")
+        text += " " + _("12 очков, которые могут быть %(six_tile)s, отметьте камнями.") % tiles
     return text
 
 
@@ -133,20 +140,21 @@ def goat_text(partie, game) -> str:
     if game.dry:
         text += " — " + _("сухой")
     if game.ended == "bald":
-        text += " — " + _("лысый (выход на 0-0)")
+        text += " — " + _("лысый (выход на %(tile)s)") % {"tile": tile_text("0-0")}
     return text
 
 
 ENDED = {
-    "target": gettext_lazy("до цели"), "bald": gettext_lazy("выход на 0-0"),
-    "double_six": gettext_lazy("выход на 6-6"), "decider": gettext_lazy("«на сто»"),
+    "target": gettext_lazy("до цели"), "bald": gettext_lazy("выход на %(blank_tile)s"),
+    "double_six": gettext_lazy("выход на %(six_tile)s"), "decider": gettext_lazy("«на сто»"),
     "time": gettext_lazy("по времени"), "abandoned": gettext_lazy("уход пары"),
     "forfeit": gettext_lazy("не сыграна"), "eggs_draw": gettext_lazy("яйца не разыграны"),
 }
 
 
 def games_view(partie, rules, scored) -> list[dict]:
-    return [{"n": g.n, "goat": g.goat, "dry": g.dry, "ended": str(ENDED.get(g.ended, g.ended)),
+    tiles = {"blank_tile": tile_text("0-0"), "six_tile": tile_text("6-6")}
+    return [{"n": g.n, "goat": g.goat, "dry": g.dry, "ended": str(ENDED.get(g.ended, g.ended)) % tiles,
              "totals": g.totals, "text": goat_text(partie, g), "last": g.deals[1] if g.deals else None,
              "rating": g.rating} for g in scored.games]
 

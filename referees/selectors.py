@@ -59,7 +59,7 @@ def describe_deal(deal: dict, names: dict) -> str:
     elif deal["result"] == "block":
         head = _("Рыба")
     elif deal["result"] == "points":
-        head = _("Очки")
+        head = ""  # the points and the note follow
     else:
         head = _("Ложный пас: %(seat)s") % {"seat": deal.get("offender")}
     head = "; ".join(part for part in (head, game_entry.describe_extra(deal)) if part)

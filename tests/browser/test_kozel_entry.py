@@ -172,3 +172,31 @@ def test_referee_enters_a_hand_points_partie_and_it_is_signed(live_server, new_p
     protocol = Protocol.objects.get(partie=table.partie)
     assert protocol.status == ProtocolStatus.SIGNED and protocol.winner == "A"
     assert (protocol.score_a, protocol.score_b) == (110, 50)
+
+
+def test_morskoy_bald_finish_with_the_tile_selects_on_a_phone(live_server, new_page, table, artifacts):
+    use_preset(table, "morskoy-kozel")
+    base = live_server.url
+    page = new_page(PHONE)
+    login(page, base, "referee", PASSWORD)
+    page.goto(f"{base}/referee/partie/{table.partie.pk}/")
+    expect(page.locator("#id_lead_tile")).to_have_value("1-1")  # the first deal of a game is led with 1-1
+    pick(page, "#lead-group", "A1")
+    result(page, "Домино")
+    pick(page, "fieldset[data-for=domino]", "A1")
+    page.select_option("#id_out_tile", "0-0")
+    fill_hand(page, "B1", 9)
+    fill_hand(page, "B2", 8)
+    expect(page.locator("#preview-goat")).to_contain_text("лысый")
+    shots(page, artifacts, "morskoy-entry")
+    page.select_option("#id_out_tile", "5-5")
+    page.click('.tiles-toggle[data-seat="B1"]')
+    page.click('.tile[data-tile="5-5"]')
+    expect(page.locator("#err-hand_B1")).to_contain_text("5-5")  # on the table, so not in a hand
+    page.click('.tile[data-tile="5-5"]')
+    page.click(".picker-close")
+    page.select_option("#id_out_tile", "0-0")
+    save_deal(page, 1)
+    expect(page.locator("#goat-announce")).to_contain_text("Козёл: пара 7")
+    expect(page.locator("#partie-outcome")).to_contain_text("победа пары 3")
+    shots(page, artifacts, "morskoy-finished")

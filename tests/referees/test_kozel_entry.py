@@ -422,11 +422,11 @@ def test_morskoy_eggs_play_off_says_which_lead_takes_them(ref_client, table):
 
 
 def test_the_hands_hint_follows_the_options(ref_client, kozel, table):
-    assert "Одинокий 0-0 считается 10, одинокий 6-6 — 12." in page_of(ref_client, kozel)
+    assert "Одинокий 0‑0 считается 10, одинокий 6‑6 — 12." in page_of(ref_client, kozel)  # no break in 6‑6
     use_preset(table, "morskoy-kozel")
     html = page_of(ref_client, table)
-    assert "Одинокий 0-0 считается 25, одинокий 6-6 — 50. Ровно 0-0 и 6-6 — 75." in html
-    assert "12 очков, которые могут быть 6-6, отметьте камнями" in html
+    assert "Одинокий 0‑0 считается 25, одинокий 6‑6 — 50. Ровно 0‑0 и 6‑6 — 75." in html
+    assert "12 очков, которые могут быть 6‑6, отметьте камнями" in html
 
 
 # --- no-show, remarks, time at a Kozel or hand-points table ----------------------------------
