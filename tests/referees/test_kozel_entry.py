@@ -173,6 +173,7 @@ def test_kozel_goats_level_announce_an_extra_game(ref_client, kozel):
     ({"hand_B1": "70", "hand_B2": "4"}, "hand_B1", "от 0 до 69"),
     ({"hand_B1": "12", "hand_B2": "4", "lead": "Z9"}, "lead", ""),
     ({"hand_B2": "4"}, "hand_B1", "B1"),
+    ({"hand_B1": "0", "hand_B2": "4"}, "hand_B1", "Раздача 1, место B1"),  # a lone 0-0 is 10 here
     ({"tiles_B1": "0-0 0-0", "hand_B2": "4"}, "hand_B1", "дважды"),
 ])
 def test_kozel_hostile_input_is_refused_next_to_its_field(ref_client, kozel, fields, field, words):
