@@ -93,6 +93,17 @@ def sentence(entry) -> str:
     if act == "protocol.no_show_undone":
         return _("отменил неявку пары %(side)s%(reason)s") % {
             "side": b.get("no_show", "?"), "reason": f": {note}" if note else ""}
+    if act == "protocol.deal.deleted":
+        deal = _d(b.get("deal"))
+        return _("удалил раздачу %(n)s (%(deal)s), счёт %(old)s → %(new)s") % {
+            "n": deal.get("n", "?"), "deal": _deal(deal), "old": _score(b.get("totals")),
+            "new": _score(a.get("totals"))}
+    if act == "protocol.abandoned":
+        return _("отметил уход пары %(side)s, счёт %(score)s") % {
+            "side": a.get("abandoned", "?"), "score": _score(a.get("totals"))}
+    if act == "protocol.abandoned_undone":
+        return _("отменил уход пары %(side)s%(reason)s") % {
+            "side": b.get("abandoned", "?"), "reason": f": {note}" if note else ""}
     if act == "protocol.time_up":
         return _("отметил окончание партии по времени, счёт %(score)s") % {"score": _score(a.get("totals"))}
     if act == "protocol.first_lead":

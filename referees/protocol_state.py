@@ -31,12 +31,29 @@ def protocol_json(protocol) -> dict:
     return protocol_to_json(protocol)
 
 
+# The deal form field an engine refusal belongs to, by its code (else the seat's hand, else above the form).
+ENGINE_FIELDS = {"wrong_lead": "lead", "missing_fisher": "fisher", "bad_out_tile": "out_tile",
+                 "same_tile_twice": "lead_tile", "double_decider": "lead_tile", "bad_note": "note"}
+
+
+def engine_field(exc) -> str | None:
+    """The form field of an engine refusal: by code, by the field it names, or a pair's points (hand points)."""
+    if exc.code in ENGINE_FIELDS:
+        return ENGINE_FIELDS[exc.code]
+    if exc.params.get("side") in ("A", "B") and exc.code in (
+            "missing_points", "bad_points", "points_out_of_range", "negative_points"):
+        return f"points_{exc.params['side']}"
+    field = exc.params.get("field")
+    return field if isinstance(field, str) else None
+
+
 def engine_score(data: dict):
     """Score a §9 protocol dict; the engine's ProtocolError becomes InvalidInput naming deal and seat."""
     try:
         return score_protocol(data)
     except ProtocolError as exc:
-        raise InvalidInput(engine_message(exc), exc.code or "invalid", deal=exc.deal, seat=exc.seat) from exc
+        raise InvalidInput(engine_message(exc), exc.code or "invalid", deal=exc.deal, seat=exc.seat,
+                           field=engine_field(exc)) from exc
     except RulesError as exc:
         raise InvalidInput(str(exc), getattr(exc, "code", None) or "rules") from exc
 
@@ -69,10 +86,10 @@ def current_state(protocol) -> dict:
 
 
 def absent_sides(protocol) -> set[str]:
-    """Pairs that cannot sign: the pair that did not appear, the pair taken off the tournament."""
+    """Pairs that cannot sign: the pair that did not appear, the pair taken off the tournament, the pair that left."""
     if protocol is None:
         return set()
-    return {side for side in (protocol.no_show, protocol.disqualified) if side}
+    return {side for side in (protocol.no_show, protocol.disqualified, getattr(protocol, "abandoned", "")) if side}
 
 
 def signable_player_seats(partie, protocol=None) -> list[str]:

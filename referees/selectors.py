@@ -6,9 +6,9 @@ from django.utils.translation import gettext as _
 
 from scoring import services
 from scoring.models import Deal, Protocol, ProtocolStatus, Remark, Signature
-from scoring.rules import lead_and_shuffle
 from tournaments.models import Partie
 
+from . import game_entry
 from . import permissions as perms
 
 CLOCKWISE = ("A1", "B1", "A2", "B2")
@@ -58,8 +58,11 @@ def describe_deal(deal: dict, names: dict) -> str:
         head = _("Домино: вышел %(seat)s") % {"seat": deal.get("out")}
     elif deal["result"] == "block":
         head = _("Рыба")
+    elif deal["result"] == "points":
+        head = ""  # the points and the note follow
     else:
         head = _("Ложный пас: %(seat)s") % {"seat": deal.get("offender")}
+    head = "; ".join(part for part in (head, game_entry.describe_extra(deal)) if part)
     return f"{head}; {hands_text}" if hands_text else head
 
 
@@ -104,12 +107,7 @@ def entry_context(partie, user, *, protocol=None) -> dict:
     rules = tournament.rules()
     names = seat_names(partie)
     scored = services.engine_score(services.protocol_json(protocol))
-    next_n = None if protocol.is_locked else scored.next_deal
-    upcoming = None
-    if next_n:
-        lead, shuffle = lead_and_shuffle(next_n, protocol.first_lead)
-        upcoming = {"n": next_n, "lead": lead, "shuffle": shuffle, "lead_name": names[lead],
-                    "shuffle_name": names[shuffle], "extra": next_n > rules.deals_per_partie}
+    upcoming = game_entry.upcoming(rules, scored, protocol, names)
     remark_steps = {}
     for side in ("A", "B"):
         step, effect = services.next_remark_effect(partie, protocol, side)
@@ -117,10 +115,18 @@ def entry_context(partie, user, *, protocol=None) -> dict:
     slots, referee_signature = signature_slots(partie, protocol, names)
     can_enter = perms.can_enter(user, partie)
     round_draft = partie.round.status == "draft"  # nothing is entered until the round is published
+    rows = deal_rows(protocol, scored, names)
+    if rows:
+        rows[-1]["last"] = True  # the only deal that may be deleted
+    family = {"family": rules.family, "game_templates": game_entry.templates(rules)}
+    if rules.family == "kozel":
+        rows = [game_entry.kozel_row(row, deal, rules) for row, deal in zip(rows, scored.deals)]
+        family.update(game_entry.kozel_context(partie, rules, scored, rows))
     return {
+        **family,
         "partie": partie, "tournament": tournament, "protocol": protocol, "names": names,
         "seats": seat_list(partie),
-        "scored": scored, "rows": deal_rows(protocol, scored, names), "upcoming": upcoming,
+        "scored": scored, "rows": rows, "upcoming": upcoming,
         "remarks": list(protocol.remarks.all()), "remark_steps": remark_steps,
         "slots": slots, "referee_signature": referee_signature,
         "players_signed": all(s["signature"] for s in slots if s["required"]),
@@ -135,7 +141,11 @@ def entry_context(partie, user, *, protocol=None) -> dict:
         "my_seats": perms.player_seats(user, partie),
         "confirming": tournament.confirm_each_deal,
         "federation": rules.preset == "federation",
+        "time_section": services.has_time_limit(rules),
         "lone_double_blank": rules.lone_double_blank,
+        "rules": rules,
+        "lone_double_six": rules.lone_double_six if rules.family == "kozel" else 12,
+        "blank_six_pair": rules.family == "kozel" and rules.blank_six_pair,
         "tiles": TILES,
     }
 

@@ -16,9 +16,10 @@ from django.views.decorators.http import require_POST
 
 from scoring import services
 from scoring.errors import ConfirmationRequired, InvalidInput, NotAllowed, ServiceError, VersionConflict
-from scoring.forms import DealForm, FirstLeadForm, NoShowForm, PlayerSignForm, RemarkForm, ReopenForm
+from scoring.forms import FirstLeadForm, NoShowForm, PlayerSignForm, RemarkForm, ReopenForm
 from tournaments.models import Partie
 
+from . import game_entry
 from . import permissions as perms
 from . import selectors, signing, throttle
 
@@ -54,10 +55,13 @@ def render_entry(request, partie, *, status=200, deal_form=None, remark_form=Non
     if ctx["can_enter"] and deal_form is None:
         correct = request.GET.get("correct", "")
         row = next((d for d in protocol.deals.all() if str(d.n) == correct), None)
+        form_class = game_entry.form_class(ctx["rules"])
         if row is not None:
-            deal_form = DealForm(initial=DealForm.initial_for(row.to_json(), version=protocol.version, correct=True))
+            deal_form = game_entry.make_form(ctx["rules"], initial=form_class.initial_for(
+                row.to_json(), version=protocol.version, correct=True))
         elif upcoming:
-            deal_form = DealForm(initial={"n": upcoming["n"], "version": protocol.version})
+            deal_form = game_entry.make_form(ctx["rules"], initial=game_entry.form_initial(
+                ctx["rules"], upcoming, protocol.version))
     if ctx["can_enter"] and remark_form is None:
         default_deal = upcoming["n"] if upcoming else protocol.deals.count() or 1
         remark_form = RemarkForm(initial={"deal": default_deal, "version": protocol.version})
@@ -69,7 +73,7 @@ def render_entry(request, partie, *, status=200, deal_form=None, remark_form=Non
         "confirm": confirm,
     })
     ctx.update(signing.signing_context(request, partie, ctx, deal_form))
-    if deal_form is not None:
+    if deal_form is not None and "hand_A1" in deal_form.fields:
         ctx["hand_rows"] = [{"seat": s, "name": ctx["names"][s], "field": deal_form[f"hand_{s}"],
                              "tiles": deal_form[f"tiles_{s}"]} for s in selectors.CLOCKWISE]
     return render(request, "referees/partie.html", ctx, status=status)
@@ -107,7 +111,7 @@ def _conflict(request, partie, exc, **kwargs):
 
 @_entering
 def deal_save(request, partie):
-    form = DealForm(request.POST)
+    form = game_entry.make_form(partie.round.tournament.rules(), request.POST)
     if form.is_valid():
         call = services.correct_deal if form.cleaned_data["correct"] else services.record_deal
         signed_before = signing.player_signers(partie) if form.cleaned_data["correct"] else []
@@ -135,7 +139,8 @@ def deal_preview(request, partie):
     Errors about a value typed go next to its field at once; a hand not typed
     yet is only a hint, since the referee may simply not have reached it.
     """
-    form = DealForm(request.POST)
+    rules = partie.round.tournament.rules()
+    form = game_entry.make_form(rules, request.POST)
     scored = preview = hint = None
     if form.is_valid():
         protocol = selectors.load_protocol(partie)
@@ -148,14 +153,19 @@ def deal_preview(request, partie):
                 form.add_service_error(exc)
         else:
             preview = next((d for d in scored.deals if d.n == form.cleaned_data["n"]), None)
-    names = [f"hand_{s}" for s in selectors.CLOCKWISE] + ["result", "out", "offender"]
-    chosen = bool(request.POST.get("result"))
-    errors = {name: " ".join(form.errors.get(name, [])) if chosen else "" for name in names}
-    return render(request, "referees/_preview.html", {
+    names = form.preview_fields()
+    chosen = bool(request.POST.get("result")) or rules.family == "hand"
+    # Hand points: a number not typed yet is not an error while the other one is being typed.
+    typed = {name for name in names if rules.family != "hand" or request.POST.get(name, "").strip()}
+    errors = {name: " ".join(form.errors.get(name, [])) if chosen and name in typed else "" for name in names}
+    ctx = {
         "scored": scored, "preview_deal": preview, "hint": hint, "errors": errors,
         "sanctions": [selectors.sanction_text(s) for s in preview.sanctions] if preview else [],
         "non_field": " ".join(form.non_field_errors()) if chosen else "",
-    })
+    }
+    if rules.family == "kozel" and scored is not None:
+        ctx.update(game_entry.kozel_context(partie, rules, scored, []))
+    return render(request, game_entry.templates(rules)["preview"], ctx)
 
 
 @_entering
@@ -354,3 +364,49 @@ def clear(request, partie_id):
                           lambda: services.clear_protocol(request.user, partie, request.POST.get("reason"),
                                                           expected_version=posted_version(request)),
                           _("Протокол очищен."))
+
+
+@_entering
+def deal_delete(request, partie, n):
+    """The last deal entered by mistake is deleted, after a confirmation (the service checks and logs it)."""
+    version = posted_version(request)
+    if not request.POST.get("confirm"):
+        return render_entry(request, partie, confirm={
+            "message": _("Удалить раздачу %(n)s? Счёт будет пересчитан; журнал сохранит удалённую раздачу.")
+            % {"n": n}, "action": reverse("referees:deal_delete", args=[partie.pk, n]),
+            "fields": {"confirm": "1", "version": "" if version is None else version},
+            "button": _("Да, удалить раздачу %(n)s") % {"n": n}})
+    return _simple_action(request, partie, "deals",
+                          lambda: services.delete_last_deal(request.user, partie, n, expected_version=version),
+                          _("Раздача %(n)s удалена.") % {"n": n})
+
+
+@_entering
+def abandoned(request, partie):
+    """Kozel and Morskoy: a pair left the partie (after a confirmation); it is the goat of every game left."""
+    form = NoShowForm(request.POST)
+    if not form.is_valid():
+        return render_entry(request, partie, status=422, errors={"abandoned": _("Укажите пару: A или B.")})
+    c = form.cleaned_data
+    if not c["confirm"]:
+        number = game_entry.pair_number(partie, c["side"])
+        return render_entry(request, partie, confirm={
+            "message": _("Отметить уход пары %(side)s (№%(number)s)? Текущая игра кончается после последней "
+                         "внесённой раздачи; ушедшая пара — козёл этой и всех несыгранных игр и проигрывает "
+                         "партию. Вносить раздачи будет нельзя.") % {"side": c["side"], "number": number},
+            "action": reverse("referees:abandoned", args=[partie.pk]),
+            "fields": {"side": c["side"], "confirm": "1", "version": "" if c["version"] is None else c["version"]},
+            "button": _("Да, пара %(side)s ушла") % {"side": c["side"]}})
+    return _simple_action(request, partie, "abandoned",
+                          lambda: services.mark_abandoned(request.user, partie, c["side"],
+                                                          expected_version=c["version"]),
+                          _("Уход пары %(side)s отмечен.") % {"side": c["side"]})
+
+
+@_entering
+def abandoned_undo(request, partie):
+    version = posted_version(request)
+    return _simple_action(request, partie, "abandoned",
+                          lambda: services.undo_abandoned(request.user, partie, request.POST.get("reason", ""),
+                                                          expected_version=version),
+                          _("Уход пары отменён."))

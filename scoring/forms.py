@@ -45,6 +45,7 @@ class ServiceErrorsMixin:
 
 class DealForm(ServiceErrorsMixin, forms.Form):
     seat_field = "hand_{seat}"
+    hands_on_wrong_pass = False  # Kozel: a wrong pass is worth the offending pair's hands (scoring.game_forms)
 
     n = StrictIntegerField(widget=forms.HiddenInput, min_value=1)
     version = StrictIntegerField(widget=forms.HiddenInput, required=False)
@@ -88,7 +89,7 @@ class DealForm(ServiceErrorsMixin, forms.Form):
         for seat in SEATS:
             if result == DealResult.DOMINO and seat == cleaned.get("out"):
                 continue  # the player who went out holds nothing
-            if result == DealResult.WRONG_PASS:
+            if result == DealResult.WRONG_PASS and not self.hands_on_wrong_pass:
                 continue  # a wrong pass scores fixed points: the hands are not counted (nor shown)
             tiles = (cleaned.get(f"tiles_{seat}") or "").replace(",", " ").split()
             text = (cleaned.get(f"hand_{seat}") or "").strip()

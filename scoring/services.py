@@ -269,6 +269,30 @@ def correct_deal(user, partie, deal: dict, *, expected_version) -> Protocol:
     return protocol
 
 
+def delete_last_deal(user, partie, n, *, expected_version):
+    """Delete the last recorded deal before signing (a deal entered by mistake); the audit keeps it."""
+    partie = _partie_for_entry(user, partie)
+    try:
+        n = int(n)
+    except (TypeError, ValueError):
+        raise InvalidInput(_("Не указан номер раздачи."), "deal_number", field="n") from None
+    with transaction.atomic():
+        protocol = _open(partie, expected_version)
+        last = protocol.deals.order_by("-n").first()
+        if last is None or last.n != n:
+            raise InvalidInput(_("Удалить можно только последнюю внесённую раздачу."), "not_last_deal", deal=n,
+                               field="n")
+        before = {"deal": _deal_json(last), "totals": _totals(protocol), "version": protocol.version}
+        data = protocol_json(protocol)
+        engine_score({**data, "deals": [d for d in data["deals"] if d["n"] != n]})
+        last.delete()
+        _save(protocol, user)
+        log_action(partie.round.tournament, "protocol.deal.deleted", user=user, partie=partie, before=before,
+                   after={"deal": None, "totals": _totals(protocol), "version": protocol.version},
+                   note=_("Удалена раздача %(n)s") % {"n": n})
+    return protocol
+
+
 def confirm_deal(user, partie, n, *, expected_version):
     """Confirm a deal: a player of the pair that did not win it, or a referee other than who entered it."""
     partie = load_partie(partie)
@@ -422,10 +446,67 @@ def undo_no_show(user, partie, reason="", *, expected_version):
     return protocol
 
 
-def record_time_up(user, partie, *, expected_version):
-    """`federation`: time ran out; the last recorded deal is the last one (a tie still needs an extra deal)."""
+def mark_abandoned(user, partie, side, *, expected_version):
+    """Kozel and Morskoy: pair ``side`` left the partie unfinished (RULES-KOZEL.md §5.3); it loses the partie.
+
+    The game in play ends after the last recorded deal; the pair that left is its goat and the goat of every
+    game not played. Allowed to the table's referees as a no-show is; refused once the partie is over.
+    """
     partie = _partie_for_entry(user, partie)
-    if partie.round.tournament.rules().preset != "federation":
+    if side not in SIDES:
+        raise InvalidInput(_("Укажите пару: A или B."), "side", field="side")
+    if partie.round.tournament.rules().family != "kozel":
+        raise InvalidInput(_("Уход пары отмечается только в козле и морском козле."), "no_abandonment",
+                           field="side")
+    with transaction.atomic():
+        protocol = _open(partie, expected_version)
+        if protocol.no_show:
+            raise InvalidInput(_("Партия завершена неявкой."), "no_show", field="side")
+        if protocol.abandoned:
+            raise InvalidInput(_("Уход пары %(side)s уже отмечен.") % {"side": protocol.abandoned},
+                               "abandoned_exists", field="side")
+        if protocol.finished:
+            raise InvalidInput(_("Партия уже окончена: уход пары отметить нельзя."), "finished", field="side")
+        scored = engine_score({**protocol_json(protocol), "abandoned": side})
+        protocol.abandoned = side
+        _save(protocol, user, scored=scored)
+        log_action(partie.round.tournament, "protocol.abandoned", user=user, partie=partie,
+                   before={"abandoned": None}, after={"abandoned": side, "totals": _totals(protocol)})
+    return protocol
+
+
+def undo_abandoned(user, partie, reason="", *, expected_version):
+    """A departure marked by mistake is taken back before signing (as a no-show is); the audit keeps it."""
+    partie = _partie_for_entry(user, partie)
+    with transaction.atomic():
+        protocol = _open(partie, expected_version)
+        if not protocol.abandoned:
+            raise InvalidInput(_("Уход пары не отмечен."), "no_abandonment", field="side")
+        side = protocol.abandoned
+        protocol.abandoned = ""
+        scored = engine_score(protocol_json(protocol))
+        _save(protocol, user, scored=scored)
+        log_action(partie.round.tournament, "protocol.abandoned_undone", user=user, partie=partie,
+                   before={"abandoned": side}, after={"abandoned": None, "totals": _totals(protocol)},
+                   note=(reason or "").strip()[:300])
+    return protocol
+
+
+def has_time_limit(rules) -> bool:
+    """`federation`; Kozel, Morskoy and hand points with a time limit or a partie played for a time."""
+    if rules.preset == "federation":
+        return True
+    return rules.family != "sport" and bool(rules.time_limit_minutes or rules.partie_length == "time")
+
+
+def record_time_up(user, partie, *, expected_version):
+    """Time ran out; the last recorded deal is the last one (a tie still needs an extra deal).
+
+    `federation`, and Kozel, Morskoy and hand points where the rules set a time limit
+    (docs/rules-kozel.md §3, §6): the game in play is decided on its totals.
+    """
+    partie = _partie_for_entry(user, partie)
+    if not has_time_limit(partie.round.tournament.rules()):
         raise InvalidInput(_("В этом регламенте нет лимита времени на партию."), "no_time_limit")
     with transaction.atomic():
         protocol = _open(partie, expected_version)

@@ -338,6 +338,7 @@ def score_games(out: ScoredProtocol, by_number: dict, numbers: list, numbered: l
             game = None
             out.finished, out.extra_game_needed = _partie_state(rules, out.games)
 
+    out.current_game = game
     last = numbers[-1] if numbers else 0
     leaver = leaver or score_remarks(out, numbered, last, None if (out.finished or leaver) else last + 1)
     if leaver:
@@ -350,11 +351,13 @@ def score_games(out: ScoredProtocol, by_number: dict, numbers: list, numbered: l
         while len(out.games) < rules.games_per_partie:
             out.games.append(_forfeit_game(len(out.games) + 1, leaver, rules))
         out.finished, out.extra_game_needed = True, False
+        out.current_game = None
         return _finish_partie(out, rules, loser=leaver)
     if ended_by_time and not out.finished:
         if game is not None:
             out.games.append(_close(rules, game, last, _on_totals(rules, game.totals), "time"))
             game = None
+            out.current_game = None
         out.finished, out.extra_game_needed = True, False
     result = _finish_partie(out, rules)
     if game is not None:

@@ -78,6 +78,9 @@ class ScoredProtocol:
     rating: dict | None = None
     extra_game_needed: bool = False
     abandoned: str | None = None
+    # The game in play after the last deal (``games.Game``: totals, opened, remembered, eggs, the next lead);
+    # None when no game is in play. For the pages; not part of the JSON.
+    current_game: object = None
 
     @property
     def deals_won_a(self) -> int:

@@ -32,8 +32,13 @@
         chips.innerHTML = "";
         tiles.forEach(function (t) { var s = document.createElement("span"); s.textContent = t; chips.appendChild(s); });
         // The count follows the tiles picked, and stays editable: typing a count drops the tiles.
-        if (tiles.length === 1 && tiles[0] === "0-0") {
+        var sorted = tiles.slice().sort().join(" ");
+        if (sorted === "0-0") {
           input.value = form.dataset.loneDoubleBlank || "0";  // a lone double blank counts by the rules
+        } else if (sorted === "6-6" && form.dataset.loneDoubleSix) {
+          input.value = form.dataset.loneDoubleSix;  // Kozel: a lone 6-6 counts by the rules too
+        } else if (sorted === "0-0 6-6" && form.dataset.blankSixPair) {
+          input.value = +(form.dataset.loneDoubleBlank || 0) + +(form.dataset.loneDoubleSix || 12);
         } else if (tiles.length) {
           input.value = tiles.reduce(function (sum, t) { return sum + pips(t); }, 0);
         }

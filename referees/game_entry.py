@@ -1,0 +1,217 @@
+"""What the table page shows differently per game: the sport game, the Kozel family, hand points.
+
+One page (``views.render_entry``) and one set of services serve every preset;
+this module is the seam: the deal form, the templates of its fields, of the
+live preview and of the deal list, the next deal's leader, and for Kozel and
+Morskoy the state of the game in play (totals, remembered points, eggs, who has
+opened) and the goats — all read from the engine's scored protocol.
+"""
+from __future__ import annotations
+
+import re
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.game_forms import deal_form_class, uses_lead_tile
+from scoring.rules import lead_and_shuffle
+
+TEMPLATES = {
+    "sport": {"fields": "referees/_deal_fields_sport.html", "preview": "referees/_preview.html",
+              "deals": "referees/_deals.html"},
+    "kozel": {"fields": "referees/_deal_fields_kozel.html", "preview": "referees/_preview_kozel.html",
+              "deals": "referees/_deals_kozel.html"},
+    "hand": {"fields": "referees/_deal_fields_points.html", "preview": "referees/_preview.html",
+             "deals": "referees/_deals.html"},
+}
+
+SIDE_PAIR = {"A": "pair_a", "B": "pair_b"}
+
+
+def tile_text(tile: str) -> str:
+    """A tile as running text prints it: a non-breaking hyphen, so that «6-6» never wraps inside."""
+    return tile.replace("-", "\u2011")
+
+
+def templates(rules) -> dict:
+    return TEMPLATES[rules.family]
+
+
+def form_class(rules):
+    return deal_form_class(rules)
+
+
+def make_form(rules, *args, **kwargs):
+    return form_class(rules)(*args, rules=rules, **kwargs)
+
+
+def pair_number(partie, side):
+    pair = getattr(partie, SIDE_PAIR[side], None)
+    return pair.number if pair else None
+
+
+def upcoming(rules, scored, protocol, names) -> dict | None:
+    """The next deal: its number and who leads it (and shuffles, in the sport game), or None."""
+    next_n = None if protocol.is_locked else scored.next_deal
+    if not next_n:
+        return None
+    if rules.family == "kozel":
+        return kozel_upcoming(rules, scored, protocol, names, next_n)
+    lead, shuffle = lead_and_shuffle(next_n, protocol.first_lead)
+    extra = next_n > rules.deals_per_partie and (rules.family == "sport" or rules.partie_length == "deals")
+    return {"n": next_n, "lead": lead, "shuffle": shuffle, "lead_name": names[lead],
+            "shuffle_name": names[shuffle], "extra": extra}
+
+
+def kozel_upcoming(rules, scored, protocol, names, next_n) -> dict:
+    """Who leads the next Kozel deal: the rules' seat, the 1-1 holder in a new game, or the winners' choice."""
+    game = scored.current_game
+    first_of_game = game is None
+    game_n = len(scored.games) + 1 if first_of_game else game.n
+    leads = None
+    if rules.next_lead == "rotate":
+        leads = (lead_and_shuffle(next_n, protocol.first_lead)[0],)
+    elif not first_of_game:
+        leads = game.next_lead
+    lead = leads[0] if leads and len(leads) == 1 else None
+    if first_of_game and rules.next_lead != "rotate":
+        how = _("первую раздачу игры начинает тот, у кого 1-1, и ходит им")
+    elif lead:
+        how = _("начинает %(seat)s %(name)s") % {"seat": lead, "name": names[lead]}
+    elif leads:
+        how = _("начинает любой из пары %(side)s (по выбору пары)") % {"side": leads[0][0]}
+    else:
+        how = _("кто начинает, правила не задают: укажите его")
+    return {"n": next_n, "game": game_n, "first_of_game": first_of_game, "lead": lead, "leads": leads or (),
+            "how": how, "extra": False,
+            "lead_tile": "1-1" if first_of_game and rules.next_lead != "rotate" and uses_lead_tile(rules) else ""}
+
+
+def hand_hint(rules) -> str:
+    """How the hands count under the Kozel options (docs/rules-kozel.md §1, «Подсчёт остатка в руке»)."""
+    from scoring.rules.kozel import _twelve_is_ambiguous
+
+    tiles = {"blank_tile": tile_text("0-0"), "six_tile": tile_text("6-6")}
+    text = _("Одинокий %(blank_tile)s считается %(blank)s, одинокий %(six_tile)s — %(six)s.") % {
+        **tiles, "blank": rules.lone_double_blank, "six": rules.lone_double_six}
+    if rules.blank_six_pair:
+        text += " " + _("Ровно %(blank_tile)s и %(six_tile)s — %(both)s.") % {
+            **tiles, "both": rules.lone_double_blank + rules.lone_double_six}
+    if _twelve_is_ambiguous(rules):
+        text += " " + _("12 очков, которые могут быть %(six_tile)s, отметьте камнями.") % tiles
+    return text
+
+
+def form_initial(rules, upcoming_deal, version) -> dict:
+    """The new deal form's first values: the number, and in Kozel the leader the rules fix."""
+    initial = {"n": upcoming_deal["n"], "version": version}
+    if rules.family == "kozel":
+        if upcoming_deal.get("lead"):
+            initial["lead"] = upcoming_deal["lead"]
+        if upcoming_deal.get("lead_tile"):
+            initial["lead_tile"] = upcoming_deal["lead_tile"]
+    return initial
+
+
+# --- Kozel and Morskoy: the game in play, games and goats --------------------------------
+
+def game_state(rules, game) -> dict | None:
+    """The game in play as the page shows it (None when no game is in play)."""
+    if game is None:
+        return None
+    threshold = rules.open_threshold
+    return {
+        "n": game.n, "totals": dict(game.totals), "remembered": dict(game.remembered), "eggs": game.eggs,
+        "opened": dict(game.opened), "threshold": threshold,
+        "every_deal": rules.threshold_scope == "every_deal",
+        "remembers": rules.remember_small != "none",
+        "decider": game.decider_next,
+        "play_off": rules.eggs == "play_off", "eggs_doubles": ", ".join(rules.eggs_doubles),
+        "tries_left": rules.eggs_tries - game.tries,
+    }
+
+
+def goat_text(partie, game) -> str:
+    """«Козёл: пара 7» (dry goat, draw, forfeit marked)."""
+    if not game.goat:
+        return _("Игра %(n)s — ничья, козла нет") % {"n": game.n}
+    number = pair_number(partie, game.goat)
+    text = _("Козёл: пара %(number)s") % {"number": number}
+    if game.dry:
+        text += " — " + _("сухой")
+    if game.ended == "bald":
+        text += " — " + _("лысый (выход на %(tile)s)") % {"tile": tile_text("0-0")}
+    return text
+
+
+ENDED = {
+    "target": gettext_lazy("до цели"), "bald": gettext_lazy("выход на %(blank_tile)s"),
+    "double_six": gettext_lazy("выход на %(six_tile)s"), "decider": gettext_lazy("«на сто»"),
+    "time": gettext_lazy("по времени"), "abandoned": gettext_lazy("уход пары"),
+    "forfeit": gettext_lazy("не сыграна"), "eggs_draw": gettext_lazy("яйца не разыграны"),
+}
+
+
+def games_view(partie, rules, scored) -> list[dict]:
+    tiles = {"blank_tile": tile_text("0-0"), "six_tile": tile_text("6-6")}
+    return [{"n": g.n, "goat": g.goat, "dry": g.dry, "ended": str(ENDED.get(g.ended, g.ended)) % tiles,
+             "totals": g.totals, "text": goat_text(partie, g), "last": g.deals[1] if g.deals else None,
+             "rating": g.rating} for g in scored.games]
+
+
+def partie_outcome(partie, scored) -> str:
+    """The end of a Kozel partie, or that an extra game is needed ('' while it goes on)."""
+    if scored.extra_game_needed:
+        return _("Козлов поровну: играется ещё одна игра")
+    if not scored.finished:
+        return ""
+    if scored.winner:
+        return _("Партия окончена: победа пары %(number)s") % {"number": pair_number(partie, scored.winner)}
+    return _("Партия окончена вничью")
+
+
+def kozel_context(partie, rules, scored, rows) -> dict:
+    """Games (with the deal rows of each), the game in play, goats and the outcome, for the page."""
+    games = games_view(partie, rules, scored)
+    by_game = {}
+    for row, deal in zip(rows, scored.deals):
+        by_game.setdefault(deal.game, []).append(row)
+    groups = [{"n": n, "rows": by_game.get(n, []), "game": next((g for g in games if g["n"] == n), None)}
+              for n in sorted(set(by_game) | {g["n"] for g in games})]
+    goats = scored.goats or {"A": 0, "B": 0}
+    return {
+        "kozel": True, "hand_hint": hand_hint(rules), "game_groups": groups, "games": games, "game": game_state(rules, scored.current_game),
+        "goats": goats, "outcome": partie_outcome(partie, scored),
+        "pair_numbers": {"A": pair_number(partie, "A"), "B": pair_number(partie, "B")},
+        "can_abandon": not scored.finished and not scored.no_show and not scored.abandoned,
+    }
+
+
+def kozel_row(row: dict, deal, rules) -> dict:
+    """A deal row of the list with its game's figures: value, remembered points, eggs, wipe, decider."""
+    # The description in short pieces that never wrap inside (a tile "4-6" is not broken at its hyphen).
+    row["parts"] = [part for part in re.split(r"; | · ", row.get("text") or "") if part]
+    row.update({"game": deal.game, "value": deal.value, "remembered": deal.remembered, "eggs": deal.eggs,
+                "eggs_used": deal.eggs_used, "wiped": deal.wiped, "decider": deal.decider,
+                "tie": deal.result == "block" and not deal.value})
+    return row
+
+
+def describe_extra(deal: dict) -> str:
+    """The Kozel and hand-points parts of a recorded deal, as the list shows them."""
+    parts = []
+    if deal.get("lead"):
+        parts.append(_("начинал %(seat)s") % {"seat": deal["lead"]}
+                     + (f" {deal['lead_tile']}" if deal.get("lead_tile") else ""))
+    elif deal.get("lead_tile"):
+        parts.append(_("первый камень %(tile)s") % {"tile": deal["lead_tile"]})
+    if deal.get("out_tile"):
+        tiles = deal["out_tile"] if isinstance(deal["out_tile"], list) else [deal["out_tile"]]
+        parts.append(_("последний камень %(tile)s") % {"tile": " + ".join(tiles)})
+    if deal.get("fisher"):
+        parts.append(_("рыбак %(seat)s") % {"seat": deal["fisher"]})
+    if deal.get("points"):
+        parts.append(_("очки A %(a)s, B %(b)s") % {"a": deal["points"].get("A"), "b": deal["points"].get("B")})
+    if deal.get("note"):
+        parts.append(deal["note"])
+    return "; ".join(parts)

@@ -1,0 +1,202 @@
+"""A referee enters a Kozel partie of two games and a hand-points partie on a phone; both are signed and locked."""
+import pytest
+from playwright.sync_api import expect
+
+from scoring import services
+from scoring.models import Protocol, ProtocolStatus
+from tests.referees.conftest import PASSWORD
+
+from .conftest import PHONE, TABLET, login
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+NARROW = {"width": 360, "height": 740}
+
+
+def no_horizontal_scroll(page):
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def pick(page, group, text):
+    page.locator(f"{group} label.choice", has_text=text).first.click()
+
+
+def result(page, text):
+    page.locator("#deal-form fieldset.group", has=page.locator("input[name=result]")).locator(
+        "label.choice", has_text=text).click()
+
+
+def fill_hand(page, seat, value):
+    page.fill(f"#id_hand_{seat}", str(value))
+
+
+def save_deal(page, n):
+    page.click("#save-deal")
+    page.wait_for_load_state("networkidle")
+    expect(page.locator(f"#deal-{n}")).to_be_visible()
+
+
+def shots(page, artifacts, name):
+    """Screenshots at 390 and 360 px, with no horizontal scroll at either width."""
+    assert no_horizontal_scroll(page)
+    page.screenshot(path=str(artifacts / f"{name}-390.png"), full_page=True)
+    page.set_viewport_size(NARROW)
+    assert no_horizontal_scroll(page)
+    page.screenshot(path=str(artifacts / f"{name}-360.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+
+
+def sign_on_the_device(page):
+    for seat in ("A1", "B1", "A2", "B2"):
+        page.fill(f"#sign-{seat} input[type=password]", PASSWORD)
+        page.click(f"#sign-{seat} button")
+        page.wait_for_load_state("networkidle")
+        expect(page.locator(f"#slot-{seat}")).to_contain_text("✔")
+    page.click("#countersign")
+    page.wait_for_load_state("networkidle")
+    page.click("#confirm-yes")
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("#locked")).to_contain_text("Протокол подписан и закрыт")
+
+
+def use_preset(table, preset, **overrides):
+    table.tournament.rules_preset = preset
+    table.tournament.rules_overrides = overrides
+    table.tournament.save()
+
+
+def test_referee_enters_a_kozel_partie_of_two_games_and_it_is_signed(live_server, new_page, table, artifacts):
+    use_preset(table, "kozel", games_per_partie=2, target_points=30)
+    base = live_server.url
+    page = new_page(PHONE)
+    login(page, base, "referee", PASSWORD)
+    page.goto(f"{base}/referee/partie/{table.partie.pk}/")
+    expect(page.locator("#lead-info")).to_contain_text("1-1")
+
+    # Deal 1: A1 holds 1-1 and goes out; B keeps 3 + 4 = 7, under the threshold 13: remembered.
+    pick(page, "#lead-group", "A1")
+    result(page, "Домино")
+    pick(page, "fieldset[data-for=domino]", "A1")
+    fill_hand(page, "B1", 3)
+    fill_hand(page, "B2", 4)
+    expect(page.locator("#preview-game")).to_contain_text("запомнено 7")
+    shots(page, artifacts, "kozel-entry")
+    save_deal(page, 1)
+    expect(page.locator("#game-state")).to_contain_text("запомнено 7")
+    expect(page.locator("#game-state")).to_contain_text("не открылась (порог 13)")
+
+    # Deal 2: A1 (who went out) leads, pre-selected; a block with 10 : 10 — eggs 20; B1 is the fisher.
+    expect(page.locator("#lead-group input[value=A1]")).to_be_checked()
+    result(page, "Рыба")
+    pick(page, "fieldset[data-for=block]", "B1")
+    for seat in ("A1", "A2", "B1", "B2"):
+        fill_hand(page, seat, 5)
+    expect(page.locator("#preview-result")).to_contain_text("яйца")
+    save_deal(page, 2)
+    expect(page.locator("#game-state")).to_contain_text("Яйца: 20")
+
+    # Deal 3: the fisher B1 leads and goes out; A holds 4-6 (picked) and 8: 18 + the eggs = 38 ≥ 30.
+    expect(page.locator("#lead-group input[value=B1]")).to_be_checked()
+    result(page, "Домино")
+    pick(page, "fieldset[data-for=domino]", "B1")
+    page.click('.tiles-toggle[data-seat="A1"]')
+    page.click('.tile[data-tile="4-6"]')
+    expect(page.locator("#id_hand_A1")).to_have_value("10")
+    page.click(".picker-close")
+    fill_hand(page, "A2", 8)
+    expect(page.locator("#preview-goat")).to_have_text("Козёл: пара 3 — сухой")
+    shots(page, artifacts, "kozel-goat-preview")
+    save_deal(page, 3)
+    expect(page.locator("#goat-announce")).to_contain_text("Козёл: пара 3 — сухой")
+    expect(page.locator("#goats")).to_contain_text("пара 3 — 1")
+    expect(page.locator("#goat-1")).to_contain_text("38 : 0")
+
+    # Game 2: B2 holds 1-1, A1 goes out and B opens with 17; then A takes 31 and is the goat (not dry).
+    expect(page.locator("#lead-info")).to_contain_text("Игра 2")
+    pick(page, "#lead-group", "B2")
+    result(page, "Домино")
+    pick(page, "fieldset[data-for=domino]", "A1")
+    fill_hand(page, "B1", 14)
+    fill_hand(page, "B2", 3)
+    save_deal(page, 4)
+    expect(page.locator("#game-state .side-b")).to_contain_text("открылась")
+    expect(page.locator("#game-state .side-a")).to_contain_text("не открылась")
+    expect(page.locator("#lead-group input[value=A1]")).to_be_checked()
+    result(page, "Домино")
+    pick(page, "fieldset[data-for=domino]", "B1")
+    fill_hand(page, "A1", 20)
+    fill_hand(page, "A2", 11)
+    expect(page.locator("#preview-goat")).to_have_text("Козёл: пара 3")
+    save_deal(page, 5)
+    expect(page.locator("#partie-outcome")).to_contain_text("победа пары 7")
+    expect(page.locator("#goats")).to_contain_text("пара 3 — 2")
+    expect(page.locator("#status")).to_contain_text("Ждёт подписей")
+    expect(page.locator("#deal-form")).to_have_count(0)
+    shots(page, artifacts, "kozel-finished")
+    page.set_viewport_size(TABLET)
+    assert no_horizontal_scroll(page)
+    page.screenshot(path=str(artifacts / "kozel-finished-820.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+
+    sign_on_the_device(page)
+    shots(page, artifacts, "kozel-signed")
+    protocol = Protocol.objects.get(partie=table.partie)
+    assert protocol.status == ProtocolStatus.SIGNED and protocol.winner == "B"
+    assert protocol.signatures.count() == 5
+    assert set(protocol.signatures.values_list("fingerprint", flat=True)) == {services.protocol_fingerprint(protocol)}
+    assert list(protocol.deals.values_list("lead", flat=True)) == ["A1", "A1", "B1", "B2", "A1"]
+
+
+def test_referee_enters_a_hand_points_partie_and_it_is_signed(live_server, new_page, table, artifacts):
+    use_preset(table, "hand-points")
+    base = live_server.url
+    page = new_page(PHONE)
+    login(page, base, "referee", PASSWORD)
+    page.goto(f"{base}/referee/partie/{table.partie.pk}/")
+    page.fill("#id_points_A", "٣")
+    expect(page.locator("#err-points_A")).to_contain_text("цифрами")
+    expect(page.locator("#err-points_B")).to_have_text("")  # not typed yet: no error
+    page.fill("#id_points_A", "60")
+    page.fill("#id_points_B", "30")
+    page.fill("#id_note", "<b>рыба</b> за 3 захода")
+    expect(page.locator("#preview-running")).to_have_text("60 : 30")
+    shots(page, artifacts, "points-entry")
+    save_deal(page, 1)
+    expect(page.locator("#deal-1")).to_contain_text("<b>рыба</b> за 3 захода")
+    page.fill("#id_points_A", "50")
+    page.fill("#id_points_B", "20")
+    save_deal(page, 2)
+    expect(page.locator("#score-a")).to_have_text("110")
+    expect(page.locator("#status")).to_contain_text("Ждёт подписей")
+    shots(page, artifacts, "points-finished")
+    sign_on_the_device(page)
+    protocol = Protocol.objects.get(partie=table.partie)
+    assert protocol.status == ProtocolStatus.SIGNED and protocol.winner == "A"
+    assert (protocol.score_a, protocol.score_b) == (110, 50)
+
+
+def test_morskoy_bald_finish_with_the_tile_selects_on_a_phone(live_server, new_page, table, artifacts):
+    use_preset(table, "morskoy-kozel")
+    base = live_server.url
+    page = new_page(PHONE)
+    login(page, base, "referee", PASSWORD)
+    page.goto(f"{base}/referee/partie/{table.partie.pk}/")
+    expect(page.locator("#id_lead_tile")).to_have_value("1-1")  # the first deal of a game is led with 1-1
+    pick(page, "#lead-group", "A1")
+    result(page, "Домино")
+    pick(page, "fieldset[data-for=domino]", "A1")
+    page.select_option("#id_out_tile", "0-0")
+    fill_hand(page, "B1", 9)
+    fill_hand(page, "B2", 8)
+    expect(page.locator("#preview-goat")).to_contain_text("лысый")
+    shots(page, artifacts, "morskoy-entry")
+    page.select_option("#id_out_tile", "5-5")
+    page.click('.tiles-toggle[data-seat="B1"]')
+    page.click('.tile[data-tile="5-5"]')
+    expect(page.locator("#err-hand_B1")).to_contain_text("5-5")  # on the table, so not in a hand
+    page.click('.tile[data-tile="5-5"]')
+    page.click(".picker-close")
+    page.select_option("#id_out_tile", "0-0")
+    save_deal(page, 1)
+    expect(page.locator("#goat-announce")).to_contain_text("Козёл: пара 7")
+    expect(page.locator("#partie-outcome")).to_contain_text("победа пары 3")
+    shots(page, artifacts, "morskoy-finished")
