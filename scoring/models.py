@@ -93,7 +93,8 @@ class Deal(models.Model):
     # Kozel and Morskoy (docs/rules-kozel.md §8): who led and with which tile, the last tile, the fisher.
     lead = models.CharField(_("заход"), max_length=2, choices=SEAT_CHOICES, blank=True)
     lead_tile = models.CharField(_("камень захода"), max_length=3, blank=True)
-    out_tile = models.CharField(_("последний камень"), max_length=3, blank=True)
+    # One tile ("3-5"), or two doubles placed at once joined by "+" ("6-6+5-5").
+    out_tile = models.CharField(_("последний камень"), max_length=7, blank=True)
     fisher = models.CharField(_("рыбак"), max_length=2, choices=SEAT_CHOICES, blank=True)
     # Hand points: {"A": x, "B": y} and the referee's note.
     points = models.JSONField(_("очки пар"), null=True, blank=True)
@@ -129,6 +130,8 @@ class Deal(models.Model):
         for name in ("lead", "lead_tile", "out_tile", "fisher", "note"):
             if getattr(self, name):
                 data[name] = getattr(self, name)
+        if "+" in data.get("out_tile", ""):
+            data["out_tile"] = data["out_tile"].split("+")
         if self.points is not None:
             data["points"] = self.points
         return data

@@ -155,6 +155,8 @@ def import_protocol_json(partie, data: dict, user) -> Protocol:
 def deal_extra_fields(d: dict) -> dict:
     """The Kozel and hand-points fields of a deal already checked by the engine, as ``Deal`` keeps them."""
     extra = {name: d.get(name) or "" for name in ("lead", "lead_tile", "out_tile", "fisher", "note")}
+    if isinstance(extra["out_tile"], (list, tuple)):  # two doubles placed at once: "6-6+5-5"
+        extra["out_tile"] = "+".join(extra["out_tile"])
     extra["points"] = d.get("points")
     return extra
 

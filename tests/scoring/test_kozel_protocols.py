@@ -138,3 +138,18 @@ def test_the_referee_deal_form_offers_no_hand_points_result():
 
     offered = {value for value, _label in DealForm.base_fields["result"].choices}
     assert offered == {DealResult.DOMINO, DealResult.BLOCK, DealResult.WRONG_PASS}
+
+
+@pytest.mark.parametrize("preset", ["kozel", "morskoy-kozel"])
+def test_two_doubles_placed_at_once_are_stored_and_read_back(db, preset):
+    """RULES-KOZEL §2.1/§10: ``out_tile`` may list two doubles placed together; the list survives storage."""
+    tournament = make_tournament(2, slug=f"two-doubles-{preset}", preset=preset)
+    make_round(tournament, 1, [(1, 2)])
+    partie = tournament.rounds.get(number=1).parties.get(table=1)
+    deal = {"n": 1, "result": "domino", "lead": "A1", "lead_tile": "1-1", "out": "B1",
+            "out_tile": ["6-6", "5-5"], "hands": {"A1": 9, "A2": 7, "B2": 8}}
+    protocol = import_protocol_json(partie, {"format": "domino-protocol/2", "deals": [deal]},
+                                    make_referee(tournament))
+    protocol.refresh_from_db()
+    assert protocol.deals.get().out_tile == "6-6+5-5"
+    assert protocol_to_json(protocol)["deals"] == [deal]
