@@ -57,6 +57,36 @@ class StandingsTable(tables.Table):
         return value
 
 
+class KozelStandingsTable(StandingsTable):
+    """Kozel and Morskoy (RULES-KOZEL.md §5.4): games won, goats both ways, dry goats and, for kozel, the rating.
+
+    Fewer goats received and more given is better; ``goats_difference`` is given − received.
+    Build with ``rating=False`` for a preset without the rating (the column is left out).
+    """
+
+    games_won = NumberColumn(optional=True, verbose_name=_("Игр выиграно"))
+    goats_received = NumberColumn(verbose_name=_("Козлов"))
+    goats_given = NumberColumn(optional=True, verbose_name=_("Козлов дано"))
+    goats_difference = NumberColumn(verbose_name=_("± козлов"))
+    dry_goats = NumberColumn(optional=True, verbose_name=_("Сухих"))
+    rating = NumberColumn(verbose_name=_("Рейтинг"), default="")
+    # The goats decide first: points are details, hidden on a phone.
+    points_for = NumberColumn(optional=True, verbose_name=_("Очки за"))
+    difference = NumberColumn(optional=True, verbose_name=_("Разн."))
+
+    class Meta(StandingsTable.Meta):
+        sequence = ("rank", "number", "label", "played", "wins", "losses", "match_points", "games_won",
+                    "goats_received", "goats_given", "goats_difference", "dry_goats", "rating", "points_for",
+                    "points_against", "difference", "deals_won", "buchholz")
+        template_name = "reports/standings_table_kozel.html"
+
+    def __init__(self, *args, rating=True, **kwargs):
+        if not rating:
+            kwargs["exclude"] = tuple(kwargs.get("exclude") or ()) + ("rating",)
+        super().__init__(*args, **kwargs)
+        self.show_rating = rating
+
+
 class PlayersTable(tables.Table):
     rank = tables.Column(verbose_name=_("Место"), default="—", attrs={"td": {"class": "num"}})
     name = tables.Column(verbose_name=_("Игрок"), accessor="player__name", order_by=("player__sort_name",))
