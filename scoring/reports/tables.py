@@ -110,3 +110,23 @@ class PlayersTable(tables.Table):
         if status:
             return format_html('{} <span class="badge {}">{}</span>', value, record.pair_row.status, status)
         return value
+
+
+class KozelPlayersTable(PlayersTable):
+    """Players in Kozel and Morskoy: the pair's goats (and, for kozel, its rating) — partners share them."""
+
+    goats_received = NumberColumn(verbose_name=_("Козлов"), accessor="pair_row__goats_received")
+    goats_difference = NumberColumn(optional=True, verbose_name=_("± козлов"), accessor="pair_row__goats_difference")
+    rating = NumberColumn(verbose_name=_("Рейтинг"), accessor="pair_row__rating", default="")
+    dominoes = NumberColumn(optional=True, verbose_name=_("Выходов"))
+
+    class Meta(PlayersTable.Meta):
+        sequence = ("rank", "name", "club", "pair", "match_points", "goats_received", "goats_difference", "rating",
+                    "points_for", "dominoes", "remarks")
+        template_name = "reports/players_table_kozel.html"
+
+    def __init__(self, *args, rating=True, **kwargs):
+        if not rating:
+            kwargs["exclude"] = tuple(kwargs.get("exclude") or ()) + ("rating",)
+        super().__init__(*args, **kwargs)
+        self.show_rating = rating
