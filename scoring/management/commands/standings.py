@@ -48,14 +48,14 @@ class Command(BaseCommand):
                 self.stdout.write(f"{r['rank'] or '—':>4}  {r['player']:<30} pair {r['pair']:>4}  "
                                   f"mp {r['match_points']:>3}  out {r['dominoes']:>3}  remarks {r['remarks']}")
             return
-        goats = " games goats+ goats-  dry rating" if data.goats else ""
+        goats = (" games goats+ goats-  dry" + (" rating" if data.rating else "")) if data.goats else ""
         self.stdout.write(" rank  pair  played  W  L   MP    for  against   diff  deals" + goats + "  status")
         for r in rows:
             extra = ""
             if data.goats:
-                rating = "" if r.get("rating") is None else r["rating"]
-                extra = (f" {r['games_won']:>5} {r['goats_given']:>6} {r['goats_received']:>7} {r['dry_goats']:>4} "
-                         f"{rating:>6}")
+                extra = f" {r['games_won']:>5} {r['goats_given']:>6} {r['goats_received']:>7} {r['dry_goats']:>4}"
+                if data.rating:
+                    extra += f" {'' if r['rating'] is None else r['rating']:>6}"
             self.stdout.write(
                 f"{r['rank'] or '—':>5} {r['pair']:>5} {r['played']:>7} {r['wins']:>2} {r['losses']:>2} "
                 f"{r['match_points']:>4} {r['points_for']:>6} {r['points_against']:>8} {r['difference']:>6} "
