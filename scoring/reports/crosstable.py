@@ -29,7 +29,7 @@ class Cell:
 
     @property
     def goats_score(self) -> str:
-        """«0:1»: goats of this pair : of the opponent (pages add «к.», docs/rules-kozel.md §8); empty while
+        """«0:1»: goats of this pair : of the opponent (pages add «к.», docs/rules-kozel.md §9); empty while
         unfinished or for a bye."""
         if self.result in ("", "bye"):
             return ""

@@ -8,7 +8,7 @@ Tie-breaks are an ordered list of criterion names (``TIEBREAKS``); the list may
 also be a single ordering name (``ORDERINGS``). Pairs still equal after the
 last criterion share a place; they are printed by pair number.
 
-The Kozel family (docs/rules-kozel.md §8, RULES-KOZEL.md §5.4) adds games won,
+The Kozel family (docs/rules-kozel.md §9, RULES-KOZEL.md §5.4) adds games won,
 goats received and given, dry goats and (``kozel``) the rating; where a pair's
 own total is bad (the losers record, or hand points with ``higher_wins`` off)
 its own totals are its points *against* and its opponents' its points *for*.

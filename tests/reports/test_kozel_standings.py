@@ -1,6 +1,6 @@
 """Standings of the Kozel family on hand-made parties (no database): goats, rating, points the other way round.
 
-RULES-KOZEL.md §5.4, docs/rules-kozel.md §8. Each step of the default order of Kozel — match points →
+RULES-KOZEL.md §5.4, docs/rules-kozel.md §9. Each step of the default order of Kozel — match points →
 goats difference → point difference → head-to-head → Buchholz → pair number — decides one case below.
 """
 import pytest

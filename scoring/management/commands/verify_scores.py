@@ -10,7 +10,7 @@ chief referee reopens the protocol and the table signs it again).
 
 The Kozel family's games, goats and rating are part of the cache: protocols of
 Kozel and Morskoy recorded before those fields existed show as differing, and
-``verify_scores --fix`` fills them in (docs/rules-kozel.md §8).
+``verify_scores --fix`` fills them in (docs/rules-kozel.md §9).
 """
 import sys
 
