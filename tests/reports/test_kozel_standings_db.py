@@ -212,3 +212,19 @@ def test_settings_form_offers_the_goats_order():
     assert "разность козлов" in dict(ordering_choices())["goats"]
     criteria = dict(TournamentForm().fields["tiebreak_1"].choices)
     assert criteria["goats_difference"] == "разность козлов" and criteria["rating"] == "рейтинг"
+
+
+def test_printed_standings_and_final_report_of_a_kozel_tournament(dry_cup):
+    import pdfplumber
+
+    from scoring.reports import pack
+
+    with pdfplumber.open(io.BytesIO(exports.standings_pdf(dry_cup))) as pdf:
+        table = pdf.pages[0].extract_tables()[0]
+    header = [" ".join((c or "").split()) for c in table[0]]
+    assert {"Козлов", "± козлов", "Рейтинг"} <= set(header) and "Раздач" not in header
+    first = dict(zip(header, table[1]))
+    assert (first["Пара"], first["Козлов"], first["± козлов"], first["Рейтинг"]) == ("1", "0", "2", "10")
+    with pdfplumber.open(io.BytesIO(pack.final_report(dry_cup))) as pdf:
+        text = "\n".join(page.extract_text() for page in pdf.pages)
+    assert "+2 0:2 к." in text and "козлы партии: свои : соперника" in text
