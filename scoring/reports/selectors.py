@@ -247,18 +247,20 @@ def protocol_rows(tournament):
     """Every protocol of the published rounds with its deals and remarks as plain data (three queries).
 
     Returns (protocols, deals, remarks): protocols as tuples (id, round, table, pair A number,
-    pair B number, prior remarks A, prior remarks B, no-show, first lead, ended by time), deals and
-    remarks as protocol id -> list of §9 dicts in order.
+    pair B number, prior remarks A, prior remarks B, no-show, first lead, ended by time, abandoned), deals and
+    remarks as protocol id -> list of §9 dicts in order (with the Kozel family's fields, as ``Deal.to_json``).
     """
     base = Protocol.objects.filter(partie__round__tournament=tournament).exclude(
         partie__round__status=RoundStatus.DRAFT)
     protocols = list(base.order_by("partie__round__number", "partie__table", "partie_id").values_list(
         "id", "partie__round__number", "partie__table", "partie__pair_a__number", "partie__pair_b__number",
-        "prior_remarks_a", "prior_remarks_b", "no_show", "first_lead", "ended_by_time",
+        "prior_remarks_a", "prior_remarks_b", "no_show", "first_lead", "ended_by_time", "abandoned",
     ))
     deals, remarks = {}, {}
-    for pid, n, result, out, offender, hands in Deal.objects.filter(protocol__in=base).order_by(
-            "protocol_id", "n").values_list("protocol_id", "n", "result", "out", "offender", "hands"):
+    kozel_fields = ("lead", "lead_tile", "out_tile", "fisher", "note")
+    for pid, n, result, out, offender, hands, points, *kozel in Deal.objects.filter(protocol__in=base).order_by(
+            "protocol_id", "n").values_list("protocol_id", "n", "result", "out", "offender", "hands", "points",
+                                            *kozel_fields):
         deal = {"n": n, "result": result}
         if out:
             deal["out"] = out
@@ -266,6 +268,9 @@ def protocol_rows(tournament):
             deal["offender"] = offender
         if hands:
             deal["hands"] = hands
+        deal.update((name, value) for name, value in zip(kozel_fields, kozel) if value)
+        if points is not None:
+            deal["points"] = points
         deals.setdefault(pid, []).append(deal)
     for pid, deal, seat, reason in Remark.objects.filter(protocol__in=base).order_by(
             "protocol_id", "deal", "id").values_list("protocol_id", "deal", "seat", "reason"):

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy, pgettext
 from scoring.models import RemarkReason
 from scoring.rules import score_partie
 from scoring.rules.hands import parse_hand
+from scoring.rules.kozel import count_hand
 from tournaments.models import PairStatus
 
 from .sheets import RESULT_TEXT, effect_text
@@ -164,9 +165,12 @@ def pairings_table(games, pairs, *, goats: bool = False) -> Table:
 
 
 def _pips(raw, rules, seat, n):
-    """What a hand counts (a lone 0-0 counts the rules' value), or None when not recorded."""
+    """What a hand counts (a lone 0-0 counts the rules' value; in the Kozel family the lone doubles too), or None
+    when not recorded."""
     if raw is None:
         return None
+    if rules.family == "kozel":
+        return count_hand(rules, raw, seat=seat, n=n).value
     return parse_hand(raw, seat=seat, deal=n, lone_double_blank=rules.lone_double_blank).value
 
 
@@ -184,11 +188,12 @@ def deals_table(protocol_rows, rules) -> Table:
     reasons = dict(RemarkReason.choices)
     results = {k: _(v) for k, v in RESULT_TEXT.items()}
     rows = []
-    for pid, rnd, table, number_a, number_b, prior_a, prior_b, no_show, first_lead, ended_by_time in protocols:
+    for pid, rnd, table, number_a, number_b, prior_a, prior_b, no_show, first_lead, ended_by_time, abandoned \
+            in protocols:
         stored = deals.get(pid, [])
         result = score_partie(
             rules, stored, remarks.get(pid, []), prior_remarks={"A": prior_a, "B": prior_b},
-            no_show=no_show or None, first_lead=first_lead, ended_by_time=ended_by_time,
+            no_show=no_show or None, first_lead=first_lead, ended_by_time=ended_by_time, abandoned=abandoned or None,
         )
         head = [rnd, table, number_a, number_b]
         by_n = {d["n"]: d for d in stored}

@@ -228,3 +228,26 @@ def test_printed_standings_and_final_report_of_a_kozel_tournament(dry_cup):
     with pdfplumber.open(io.BytesIO(pack.final_report(dry_cup))) as pdf:
         text = "\n".join(page.extract_text() for page in pdf.pages)
     assert "+2 0:2 к." in text and "козлы партии: свои : соперника" in text
+
+
+@pytest.mark.parametrize("preset", ["morskoy-kozel", "hand-points"])
+def test_the_workbook_re_scores_every_deal_with_the_kozel_fields(preset):
+    """The deals sheet reads the fisher, tiles, hand points and ``abandoned`` too: a Morskoy block needs its fisher."""
+    from scoring.models import Deal
+
+    t = simulated(preset, pairs=6, rounds=2)
+    book = load_workbook(io.BytesIO(exports.workbook(t)))
+    sheet = book["Раздачи"]
+    header = [c.value for c in sheet[1]]
+    rows = [dict(zip(header, [c.value for c in r])) for r in sheet.iter_rows(min_row=2)]
+    deals = Deal.objects.filter(protocol__partie__round__tournament=t)
+    no_shows = Protocol.objects.filter(partie__round__tournament=t).exclude(no_show="").count()
+    assert len(rows) == deals.count() + no_shows and deals.count() > 0
+    last = {}
+    for row in rows:
+        if row["Раздача"] is not None:
+            last[(row["Тур"], row["Стол"])] = row
+    for protocol in Protocol.objects.filter(partie__round__tournament=t, no_show="").select_related("partie__round"):
+        scored = score_protocol(protocol_to_json(protocol))
+        row = last[(protocol.partie.round.number, protocol.partie.table)]
+        assert (row["Сумма A"], row["Сумма B"]) == (scored.deals[-1].running_a, scored.deals[-1].running_b)
