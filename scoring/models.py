@@ -69,6 +69,16 @@ class Protocol(models.Model):
     finished = models.BooleanField(_("партия окончена"), default=False)
     extra_deal_needed = models.BooleanField(_("нужна дополнительная раздача"), default=False)
     disqualified = models.CharField(_("снята с турнира"), max_length=1, choices=SIDE_CHOICES, blank=True)
+    # Kozel and Morskoy (docs/rules-kozel.md §3, §5): games won, goats received (a dry goat counts
+    # dry_goat_value), dry goats received, and the rating (kozel; null when the pair got none). 0 elsewhere.
+    games_won_a = models.PositiveSmallIntegerField(_("выиграно игр парой A"), default=0)
+    games_won_b = models.PositiveSmallIntegerField(_("выиграно игр парой B"), default=0)
+    goats_a = models.PositiveSmallIntegerField(_("козлов у пары A"), default=0)
+    goats_b = models.PositiveSmallIntegerField(_("козлов у пары B"), default=0)
+    dry_goats_a = models.PositiveSmallIntegerField(_("сухих козлов у пары A"), default=0)
+    dry_goats_b = models.PositiveSmallIntegerField(_("сухих козлов у пары B"), default=0)
+    rating_a = models.IntegerField(_("рейтинг пары A"), null=True, blank=True)
+    rating_b = models.IntegerField(_("рейтинг пары B"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("протокол")

@@ -37,6 +37,28 @@ def score(protocol: Protocol):
     return score_protocol(protocol_to_json(protocol))
 
 
+GAME_CACHE_FIELDS = ("games_won_a", "games_won_b", "goats_a", "goats_b", "dry_goats_a", "dry_goats_b", "rating_a",
+                     "rating_b")
+
+
+def game_cache(result) -> dict:
+    """The Kozel family's cache fields of a protocol from the engine's result (0 / None for other games).
+
+    Goats are weighted (a dry goat counts ``dry_goat_value``); dry goats and games won are counted.
+    """
+    games = result.games or []
+    goats = result.goats or {}
+    rating = result.rating or {}
+    data = {}
+    for side in ("A", "B"):
+        s = side.lower()
+        data[f"games_won_{s}"] = sum(1 for g in games if g.winner == side)
+        data[f"goats_{s}"] = goats.get(side, 0)
+        data[f"dry_goats_{s}"] = sum(1 for g in games if g.goat == side and g.dry)
+        data[f"rating_{s}"] = rating.get(side)
+    return data
+
+
 def rescore(protocol: Protocol, *, cascade: bool = True, result=None):
     """Recompute the cached result of ``protocol`` (call inside the writing transaction).
 
@@ -54,6 +76,8 @@ def rescore(protocol: Protocol, *, cascade: bool = True, result=None):
     protocol.finished = result.finished
     protocol.extra_deal_needed = result.extra_deal_needed
     protocol.disqualified = result.disqualified or ""
+    for name, value in game_cache(result).items():
+        setattr(protocol, name, value)
     if protocol.status != ProtocolStatus.SIGNED:
         if result.finished:
             protocol.status = ProtocolStatus.AWAITING_SIGNATURES

@@ -133,7 +133,8 @@ def rule_options() -> list[str]:
 
 
 def ordering_choices():
-    text = {"default": _("Основной порядок"), "points": _("Сначала набранные очки")}
+    text = {"default": _("Основной порядок"), "points": _("Сначала набранные очки"),
+            "goats": _("По козлам (козёл, морской козёл)")}
     choices = [(name, f"{text.get(name, name)}: {' → '.join(tiebreak_labels(ORDERINGS[name]))}")
                for name in ORDERINGS]
     return choices + [("custom", _("Свой порядок (ниже)"))]
@@ -188,6 +189,8 @@ class TournamentForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["rules_preset"].choices = preset_choices()
         self.fields["tiebreak_order"].choices = ordering_choices()
+        self.fields["tiebreak_order"].help_text = _("В козле и морском козле основной порядок — по козлам: %(o)s.") % {
+            "o": " → ".join(tiebreak_labels(ORDERINGS["goats"]))}
         defaults = Rules()
         for key in rule_options():
             if key in BONUS_OPTIONS:

@@ -18,10 +18,22 @@ class Cell:
     points_against: int
     result: str  # "win" | "draw" | "loss" | "bye" | "" (not finished)
     partie_id: int | None = None  # the protocol page of the game
+    # The Kozel family: goats this pair and its opponent received in the partie. The points above stay
+    # the pair's own and the opponent's totals, as the score sheet writes them.
+    goats: int = 0
+    goats_against: int = 0
 
     @property
     def mark(self) -> str:
         return {"win": "+", "draw": "=", "loss": "−", "bye": "+"}.get(self.result, "")
+
+    @property
+    def goats_score(self) -> str:
+        """«0:1»: goats of this pair : of the opponent (pages add «к.», docs/rules-kozel.md §11); empty while
+        unfinished or for a bye."""
+        if self.result in ("", "bye"):
+            return ""
+        return f"{self.goats}:{self.goats_against}"
 
 
 def cells_by_pair(rows: list[Row], games, *, after_round: int | None = None) -> dict:
@@ -40,7 +52,8 @@ def cells_by_pair(rows: list[Row], games, *, after_round: int | None = None) -> 
             else:
                 result = "draw" if g.winner is None else ("win" if g.winner == side else "loss")
             mine, theirs = (g.score_a, g.score_b) if side == "A" else (g.score_b, g.score_a)
-            cells[pid].append(Cell(g.round, numbers.get(opp), mine, theirs, result, g.partie_id))
+            goats = (g.goats_a, g.goats_b) if side == "A" else (g.goats_b, g.goats_a)
+            cells[pid].append(Cell(g.round, numbers.get(opp), mine, theirs, result, g.partie_id, *goats))
     return cells
 
 

@@ -32,8 +32,9 @@ class PlayerRow:
     def rank(self):
         return self.pair_row.rank
 
-    def to_json(self) -> dict:
-        return {
+    def to_json(self, *, goats: bool = False, rating: bool = False) -> dict:
+        """The player's line; ``goats`` / ``rating``: the pair's Kozel columns (partners share them)."""
+        data = {
             "rank": self.rank,
             "player": self.player.name,
             "club": self.player.club,
@@ -45,6 +46,13 @@ class PlayerRow:
             "dominoes": self.dominoes,
             "remarks": self.remarks,
         }
+        row = self.pair_row
+        if goats:
+            data.update(games_won=row.games_won, goats_received=row.goats_received, goats_given=row.goats_given,
+                        dry_goats=row.dry_goats)
+        if rating:
+            data["rating"] = row.rating
+        return data
 
 
 def individual_standings(rows: list[Row], players, *, dominoes=None, remarks=None) -> list[PlayerRow]:

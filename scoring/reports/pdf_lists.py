@@ -80,12 +80,18 @@ def standings_pdf(standings) -> bytes:
         title += " — " + standings.round_label
     titles = [_("Место"), _("Пара"), _("Игроки"), _("Игр"), _("Поб."), _("Пор."), _("Очки матча"), _("За"),
               _("Против"), _("Разн."), _("Раздач"), _("Бухг.")]
+    if standings.goats:  # Kozel and Morskoy: goats (and rating) after the match points, instead of deals won
+        titles[7:7] = [_("Козлов"), _("± козлов")] + ([_("Рейтинг")] if standings.rating else [])
+        titles.remove(_("Раздач"))
     data, greyed = [_head(titles)], []
     for i, r in enumerate(standings.rows, start=1):
         label = r.pair.label + (f" ({status_text(r.status)})" if status_text(r.status) else "")
-        data.append([_fmt(r.rank) or "—", _fmt(r.pair.number), text(label, small), r.played, r.wins, r.losses,
-                     _fmt(r.match_points), r.points_for, r.points_against, r.difference, r.deals_won,
-                     _fmt(r.buchholz)])
+        line = [_fmt(r.rank) or "—", _fmt(r.pair.number), text(label, small), r.played, r.wins, r.losses,
+                _fmt(r.match_points), r.points_for, r.points_against, r.difference, r.deals_won, _fmt(r.buchholz)]
+        if standings.goats:
+            line[7:7] = [r.goats_received, r.goats_difference] + ([_fmt(r.rating)] if standings.rating else [])
+            del line[-2]  # deals won
+        data.append(line)
         if r.status != "active":
             greyed.append(i)
     # every column as wide as its longest header word, the players take the rest

@@ -26,7 +26,7 @@ from reportlab.pdfgen import canvas
 from tournaments.presets import preset_label
 
 from .pdf import BOLD, FONT, MARGIN, PAGE_H, PAGE_W, WIDTH, fit, register_fonts
-from .tabular import status_text, tiebreak_labels
+from .tabular import cell_text, status_text, tiebreak_labels
 
 BIG = 16  # pt: pairings read from two metres
 H1 = ParagraphStyle("pack-h1", fontName=BOLD, fontSize=20, leading=25, spaceAfter=4)
@@ -202,6 +202,13 @@ def _standings_table(standings):
         data.append([_p(_fmt(r.rank) or "—"), _p(_fmt(r.pair.number)), _p(label), _p(_fmt(r.match_points)),
                      _p(r.wins), _p(r.losses), _p(r.points_for), _p(r.points_against), _p(r.difference)])
     fixed = [40, 36, None, 46, 34, 34, 38, 46, 38]
+    if standings.goats:  # Kozel and Morskoy: goats (and rating) after the match points
+        extra = [_("Козлов"), _("± козлов")] + ([_("Рейтинг")] if standings.rating else [])
+        data[0][4:4] = [_p(h, HEAD) for h in extra]
+        for line, r in zip(data[1:], standings.rows):
+            line[4:4] = [_p(r.goats_received), _p(r.goats_difference)] + (
+                [_p(_fmt(r.rating))] if standings.rating else [])
+        fixed[4:4] = [46, 42] + ([48] if standings.rating else [])
     fixed[2] = WIDTH - sum(w for w in fixed if w)
     return _grid(data, fixed)
 
@@ -220,6 +227,8 @@ def _cross_table(standings, cells, rounds):
                 line.append(_p(_("пропуск")))
             elif not cell.result:
                 line.append(_p(f"{cell.opponent} —"))
+            elif standings.goats:
+                line.append(_p(f"{cell.mark}{cell.opponent} {cell_text(cell, True)}"))
             else:
                 line.append(_p(f"{cell.mark}{cell.opponent} {cell.points_for}:{cell.points_against}"))
         data.append(line)
@@ -251,7 +260,9 @@ def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=
            SMALL),
         _p(_("Итоговое положение"), H2), _standings_table(standings),
         PageBreak(), _p(_("Турнирная таблица"), H2),
-        _p(_("В клетке: + победа, = ничья, − поражение; номер соперника; счёт партии."), SMALL), Spacer(1, 4),
+        _p(_("В клетке: + победа, = ничья, − поражение; номер соперника; козлы партии: свои : соперника.")
+           if standings.goats else _("В клетке: + победа, = ничья, − поражение; номер соперника; счёт партии."),
+           SMALL), Spacer(1, 4),
         _cross_table(standings, cells, rounds),
         _p(_("Замечания и санкции"), H2),
     ]

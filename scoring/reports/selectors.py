@@ -13,11 +13,14 @@ from django.db.models.functions import Substr
 from django.utils.translation import gettext as _
 
 from scoring.models import Deal, Protocol, ProtocolStatus, Remark
+from scoring.rules.config import KOZEL_PRESETS
 from tournaments.models import PairingSystem, Pair, Partie, PairStatus, Player, Round, RoundStatus
 
 from .crosstable import cells_by_pair, round_robin_matrix
 from .individual import PlayerEntry, individual_standings
-from .standings import Game, PairEntry, TiebreakError, compute_standings, resolve_tiebreaks, scoring_from_rules
+from .standings import (
+    Game, PairEntry, Scoring, TiebreakError, compute_standings, resolve_tiebreaks, scoring_from_rules,
+)
 
 
 @dataclass
@@ -31,6 +34,17 @@ class Standings:
     tiebreak_error: str = ""
     players: list = field(default_factory=list)
     round_status: dict = field(default_factory=dict)  # round number -> RoundStatus value
+    scoring: Scoring = field(default_factory=Scoring)  # match points, and which columns the preset shows
+
+    @property
+    def goats(self) -> bool:
+        """The Kozel family: games, goats and dry goats are shown."""
+        return self.scoring.goats
+
+    @property
+    def rating(self) -> bool:
+        """kozel: the rating column is shown."""
+        return self.scoring.rating
 
     @property
     def shown_round(self):
@@ -58,10 +72,11 @@ class Standings:
 def tiebreaks_of(tournament) -> tuple[tuple, str]:
     """(criteria, error message) — a bad stored list falls back to the default with a message."""
     swiss = tournament.pairing_system == PairingSystem.SWISS
+    family = "kozel" if tournament.rules_preset in KOZEL_PRESETS else "sport"
     try:
-        return resolve_tiebreaks(tournament.tiebreaks, swiss=swiss), ""
+        return resolve_tiebreaks(tournament.tiebreaks, swiss=swiss, family=family), ""
     except TiebreakError as exc:
-        return resolve_tiebreaks([], swiss=swiss), exc.message
+        return resolve_tiebreaks([], swiss=swiss, family=family), exc.message
 
 
 def pair_entries(tournament) -> list[PairEntry]:
@@ -92,13 +107,15 @@ def games_and_round_status(tournament) -> tuple[list[Game], dict]:
         .values_list(
             "id", "round__number", "table", "pair_a_id", "pair_b_id", "protocol__score_a", "protocol__score_b",
             "protocol__deals_won_a", "protocol__deals_won_b", "protocol__winner", "protocol__finished",
-            "protocol__disqualified", "round__status",
+            "protocol__disqualified", "round__status", "protocol__games_won_a", "protocol__games_won_b",
+            "protocol__goats_a", "protocol__goats_b", "protocol__dry_goats_a", "protocol__dry_goats_b",
+            "protocol__rating_a", "protocol__rating_b",
         )
     )
     games, statuses = [], {}
-    for pid, rnd, table, a, b, sa, sb, da, db, winner, finished, dq, status in rows:
+    for pid, rnd, table, a, b, sa, sb, da, db, winner, finished, dq, status, *kozel in rows:
         games.append(Game(rnd, a, b, sa or 0, sb or 0, da or 0, db or 0, winner or None, bool(finished), dq or None,
-                          pid, table))
+                          pid, table, *(v or 0 for v in kozel[:6]), *kozel[6:]))
         statuses[rnd] = status
     return games, statuses
 
@@ -110,11 +127,12 @@ def load_standings(tournament, after_round: int | None = None) -> Standings:
     rounds = sorted({g.round for g in games})
     if after_round is not None and rounds and after_round >= rounds[-1]:
         after_round = None
+    scoring = scoring_from_rules(tournament.rules())
     rows = compute_standings(
-        pair_entries(tournament), games, scoring=scoring_from_rules(tournament.rules()),
-        tiebreaks=tiebreaks, after_round=after_round,
+        pair_entries(tournament), games, scoring=scoring, tiebreaks=tiebreaks, after_round=after_round,
     )
-    return Standings(tournament, rows, games, rounds, after_round, tiebreaks, error, round_status=statuses)
+    return Standings(tournament, rows, games, rounds, after_round, tiebreaks, error, round_status=statuses,
+                     scoring=scoring)
 
 
 def _per_player(queryset, seat_field: str, after_round) -> dict:
@@ -229,18 +247,20 @@ def protocol_rows(tournament):
     """Every protocol of the published rounds with its deals and remarks as plain data (three queries).
 
     Returns (protocols, deals, remarks): protocols as tuples (id, round, table, pair A number,
-    pair B number, prior remarks A, prior remarks B, no-show, first lead, ended by time), deals and
-    remarks as protocol id -> list of §9 dicts in order.
+    pair B number, prior remarks A, prior remarks B, no-show, first lead, ended by time, abandoned), deals and
+    remarks as protocol id -> list of §9 dicts in order (with the Kozel family's fields, as ``Deal.to_json``).
     """
     base = Protocol.objects.filter(partie__round__tournament=tournament).exclude(
         partie__round__status=RoundStatus.DRAFT)
     protocols = list(base.order_by("partie__round__number", "partie__table", "partie_id").values_list(
         "id", "partie__round__number", "partie__table", "partie__pair_a__number", "partie__pair_b__number",
-        "prior_remarks_a", "prior_remarks_b", "no_show", "first_lead", "ended_by_time",
+        "prior_remarks_a", "prior_remarks_b", "no_show", "first_lead", "ended_by_time", "abandoned",
     ))
     deals, remarks = {}, {}
-    for pid, n, result, out, offender, hands in Deal.objects.filter(protocol__in=base).order_by(
-            "protocol_id", "n").values_list("protocol_id", "n", "result", "out", "offender", "hands"):
+    kozel_fields = ("lead", "lead_tile", "out_tile", "fisher", "note")
+    for pid, n, result, out, offender, hands, points, *kozel in Deal.objects.filter(protocol__in=base).order_by(
+            "protocol_id", "n").values_list("protocol_id", "n", "result", "out", "offender", "hands", "points",
+                                            *kozel_fields):
         deal = {"n": n, "result": result}
         if out:
             deal["out"] = out
@@ -248,6 +268,9 @@ def protocol_rows(tournament):
             deal["offender"] = offender
         if hands:
             deal["hands"] = hands
+        deal.update((name, value) for name, value in zip(kozel_fields, kozel) if value)
+        if points is not None:
+            deal["points"] = points
         deals.setdefault(pid, []).append(deal)
     for pid, deal, seat, reason in Remark.objects.filter(protocol__in=base).order_by(
             "protocol_id", "deal", "id").values_list("protocol_id", "deal", "seat", "reason"):

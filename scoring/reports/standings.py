@@ -7,6 +7,12 @@ a protocol); nothing here runs the scoring engine.
 Tie-breaks are an ordered list of criterion names (``TIEBREAKS``); the list may
 also be a single ordering name (``ORDERINGS``). Pairs still equal after the
 last criterion share a place; they are printed by pair number.
+
+The Kozel family (docs/rules-kozel.md §11, RULES-KOZEL.md §5.4) adds games won,
+goats received and given, dry goats and (``kozel``) the rating; where a pair's
+own total is bad (the losers record, or hand points with ``higher_wins`` off)
+its own totals are its points *against* and its opponents' its points *for*.
+Its default order is ``ORDERINGS["goats"]``.
 """
 from __future__ import annotations
 
@@ -25,12 +31,19 @@ TIEBREAKS = (
     "sonneborn_berger",
     "deals_won",
     "pair_number",
+    "goats_difference",
+    "games_won",
+    "rating",
 )
 # docs/rules.md §7: the default precedence, and the "most points wins" ordering of seed 001.
 ORDERINGS = {
     "default": ("match_points", "difference", "points_for", "head_to_head", "buchholz", "pair_number"),
     "points": ("points_for", "difference", "match_points", "head_to_head", "buchholz", "pair_number"),
+    # RULES-KOZEL.md §5.4: the default of kozel and morskoy-kozel.
+    "goats": ("match_points", "goats_difference", "difference", "head_to_head", "buchholz", "pair_number"),
 }
+# The ordering an empty list means, per family of presets (``Rules.family``).
+DEFAULT_ORDERING = {"kozel": "goats"}
 # Buchholz only means something when opponents depend on results (Swiss).
 SWISS_ONLY = ("buchholz",)
 
@@ -47,10 +60,11 @@ class TiebreakError(ValueError):
         self.name = name
 
 
-def resolve_tiebreaks(names, *, swiss: bool = True) -> tuple[str, ...]:
+def resolve_tiebreaks(names, *, swiss: bool = True, family: str = "sport") -> tuple[str, ...]:
     """The criteria to apply, from a tournament's stored list.
 
-    An empty list means the default ordering; a single ordering name
+    An empty list means the default ordering of the preset's ``family`` (the
+    Kozel family: ``goats``; every other: ``default``); a single ordering name
     (``["points"]``) expands to that ordering. Unknown or repeated names are
     refused. Buchholz is dropped from an *ordering* outside Swiss (it is kept
     when the organizer listed it explicitly).
@@ -61,7 +75,7 @@ def resolve_tiebreaks(names, *, swiss: bool = True) -> tuple[str, ...]:
         raise TiebreakError("Порядок показателей должен быть списком.", "not_a_list")
     names = list(names)
     if not names:
-        names = ["default"]
+        names = [DEFAULT_ORDERING.get(family, "default")]
     if len(names) == 1 and names[0] in ORDERINGS:
         return tuple(n for n in ORDERINGS[names[0]] if swiss or n not in SWISS_ONLY)
     seen = set()
@@ -89,6 +103,9 @@ class Scoring:
     bye_points_for: int = 0
     bye_points_against: int = 0
     late_entry_result: str = "none"  # "none" | "loss" | "draw" | "bye": a late pair's rounds before it joined
+    own_points_against: bool = False  # a pair's own total counts against it (kozel; hand points, fewer wins)
+    goats: bool = False  # the Kozel family: games, goats and dry goats are shown
+    rating: bool = False  # kozel: the rating column
 
     @property
     def bye_match_points(self) -> float:
@@ -133,6 +150,15 @@ class Game:
     disqualified: str | None = None  # side removed from the tournament in this partie
     partie_id: int | None = None
     table: int | None = None
+    # The Kozel family (0 / None elsewhere): games won, goats received (weighted), dry goats, rating.
+    games_won_a: int = 0
+    games_won_b: int = 0
+    goats_a: int = 0
+    goats_b: int = 0
+    dry_goats_a: int = 0
+    dry_goats_b: int = 0
+    rating_a: int | None = None
+    rating_b: int | None = None
 
     @property
     def is_bye(self) -> bool:
@@ -164,17 +190,30 @@ class Row:
     sonneborn_berger: float = 0
     head_to_head: float | None = None  # only filled for pairs it was used on
     opponents: list = field(default_factory=list)  # (opponent pair id, my match points in that partie)
+    # The Kozel family: games won, goats received and given (weighted), dry goats received and given.
+    games_won: int = 0
+    goats_received: int = 0
+    goats_given: int = 0
+    dry_goats: int = 0
+    dry_goats_given: int = 0
+    rating: int | None = None  # kozel: the sum over the pair's rated games; None when it has none
 
     @property
     def difference(self) -> int:
         return self.points_for - self.points_against
 
     @property
+    def goats_difference(self) -> int:
+        """Goats given − goats received (RULES-KOZEL.md §5.4)."""
+        return self.goats_given - self.goats_received
+
+    @property
     def number(self):
         return self.pair.number
 
-    def to_json(self) -> dict:
-        return {
+    def to_json(self, *, goats: bool = False, rating: bool = False) -> dict:
+        """The row as JSON; ``goats`` adds the Kozel family's columns, ``rating`` the kozel rating."""
+        data = {
             "rank": self.rank,
             "pair": self.pair.number,
             "name": self.pair.label,
@@ -194,6 +233,13 @@ class Row:
             "buchholz": plain_number(self.buchholz),
             "sonneborn_berger": plain_number(self.sonneborn_berger),
         }
+        if goats:
+            data.update(games_won=self.games_won, goats_received=self.goats_received, goats_given=self.goats_given,
+                        goats_difference=self.goats_difference, dry_goats=self.dry_goats,
+                        dry_goats_given=self.dry_goats_given)
+        if rating:
+            data["rating"] = self.rating
+        return data
 
 
 def plain_number(x):
@@ -203,7 +249,14 @@ def plain_number(x):
 
 
 def scoring_from_rules(rules) -> Scoring:
-    """Take the match-point and bye options from a ``scoring.rules.Rules`` (duck-typed)."""
+    """Take the match-point and bye options from a ``scoring.rules.Rules`` (duck-typed).
+
+    **[interpretation]** (RULES-KOZEL.md §5.4) a pair's own total counts against it when the losers
+    record (``recorder = loser`` in the Kozel family) and in hand points with ``higher_wins`` off.
+    """
+    family = getattr(rules, "family", "sport")
+    own_against = ((family == "kozel" and getattr(rules, "recorder", "winner") == "loser")
+                   or (family == "hand" and not getattr(rules, "higher_wins", True)))
     return Scoring(
         match_points_win=getattr(rules, "match_points_win", 1),
         match_points_draw=getattr(rules, "match_points_draw", 0),
@@ -212,6 +265,9 @@ def scoring_from_rules(rules) -> Scoring:
         bye_points_for=getattr(rules, "bye_points_for", 0),
         bye_points_against=getattr(rules, "bye_points_against", 0),
         late_entry_result=getattr(rules, "late_entry_result", "none"),
+        own_points_against=own_against,
+        goats=family == "kozel",
+        rating=family == "kozel" and bool(getattr(rules, "rating", False)),
     )
 
 
@@ -291,10 +347,14 @@ def compute_standings(pairs, games, *, scoring: Scoring = Scoring(), tiebreaks=(
             row.played += 1
             _count_result(row, result)
             row.match_points += points
+            if scoring.own_points_against:
+                pf, pa = pa, pf
             row.points_for += pf
             row.points_against += pa
             row.deals_won += dw
             row.opponents.append((opp, points))
+        _count_goats(rows.get(g.pair_a), g.games_won_a, g.goats_a, g.goats_b, g.dry_goats_a, g.dry_goats_b, g.rating_a)
+        _count_goats(rows.get(g.pair_b), g.games_won_b, g.goats_b, g.goats_a, g.dry_goats_b, g.dry_goats_a, g.rating_b)
 
     win = scoring.match_points_win or 1
     for row in rows.values():
@@ -340,6 +400,20 @@ def _count_late_entries(rows: dict, rounds: list, scoring: Scoring, mp: dict) ->
                 _count_result(row, result)
 
 
+def _count_goats(row: Row | None, won: int, received: int, given: int, dry: int, dry_given: int,
+                 rating: int | None) -> None:
+    """One finished partie of the Kozel family: games, goats both ways, dry goats, the rating."""
+    if row is None:
+        return
+    row.games_won += won
+    row.goats_received += received
+    row.goats_given += given
+    row.dry_goats += dry
+    row.dry_goats_given += dry_given
+    if rating is not None:
+        row.rating = (row.rating or 0) + rating
+
+
 def _count_result(row: Row, result: str):
     if result == "win":
         row.wins += 1
@@ -365,6 +439,10 @@ _SIMPLE_KEYS = {
     "sonneborn_berger": lambda r: r.sonneborn_berger,
     "deals_won": lambda r: r.deals_won,
     "pair_number": number_key,
+    "goats_difference": lambda r: r.goats_difference,
+    "games_won": lambda r: r.games_won,
+    # [interpretation] a pair without a rated game counts 0 (the sum over no games).
+    "rating": lambda r: r.rating or 0,
 }
 
 

@@ -57,6 +57,47 @@ class StandingsTable(tables.Table):
         return value
 
 
+WIDE = {"td": {"class": "num opt wide"}, "th": {"class": "num opt wide"}}  # hidden below 1100 px
+
+
+class KozelStandingsTable(StandingsTable):
+    """Kozel and Morskoy (RULES-KOZEL.md §5.4): games won, goats both ways, dry goats and, for kozel, the rating.
+
+    Fewer goats received and more given is better; ``goats_difference`` is given − received.
+    Build with ``rating=False`` for a preset without the rating (the column is left out). A phone shows
+    the place, the pair, match points and the goats difference; the other columns from 641 px on.
+    """
+
+    # A phone shows the place, the pair, the match points and the goats difference (what ranks them);
+    # a tablet adds the goats, dry goats, rating and a few more; the "wide" ones need a full screen.
+    played = NumberColumn(verbose_name=_("Партий"), attrs=WIDE)
+    losses = NumberColumn(verbose_name=_("Пораж."), attrs=WIDE)
+    games_won = NumberColumn(verbose_name=_("Игр выиграно"), attrs=WIDE)
+    goats_received = NumberColumn(optional=True, verbose_name=_("Козлов"))
+    goats_given = NumberColumn(verbose_name=_("Козлов дано"), attrs=WIDE)
+    goats_difference = NumberColumn(verbose_name=_("± козлов"))
+    dry_goats = NumberColumn(optional=True, verbose_name=_("Сухих"))
+    rating = NumberColumn(optional=True, verbose_name=_("Рейтинг"), default="")
+    points_for = NumberColumn(verbose_name=_("Очки за"), attrs=WIDE)
+    points_against = NumberColumn(verbose_name=_("Против"), attrs=WIDE)
+    difference = NumberColumn(verbose_name=_("Разн."), attrs=WIDE)
+    deals_won = NumberColumn(verbose_name=_("Раздач"), attrs=WIDE)
+    buchholz = NumberColumn(verbose_name=_("Бухгольц"), attrs=WIDE)
+
+    class Meta(StandingsTable.Meta):
+        attrs = {"class": "standings kozel"}
+        sequence = ("rank", "number", "label", "played", "wins", "losses", "match_points", "games_won",
+                    "goats_received", "goats_given", "goats_difference", "dry_goats", "rating", "points_for",
+                    "points_against", "difference", "deals_won", "buchholz")
+        template_name = "reports/standings_table_kozel.html"
+
+    def __init__(self, *args, rating=True, **kwargs):
+        if not rating:
+            kwargs["exclude"] = tuple(kwargs.get("exclude") or ()) + ("rating",)
+        super().__init__(*args, **kwargs)
+        self.show_rating = rating
+
+
 class PlayersTable(tables.Table):
     rank = tables.Column(verbose_name=_("Место"), default="—", attrs={"td": {"class": "num"}})
     name = tables.Column(verbose_name=_("Игрок"), accessor="player__name", order_by=("player__sort_name",))
@@ -80,3 +121,23 @@ class PlayersTable(tables.Table):
         if status:
             return format_html('{} <span class="badge {}">{}</span>', value, record.pair_row.status, status)
         return value
+
+
+class KozelPlayersTable(PlayersTable):
+    """Players in Kozel and Morskoy: the pair's goats (and, for kozel, its rating) — partners share them."""
+
+    goats_received = NumberColumn(verbose_name=_("Козлов"), accessor="pair_row__goats_received")
+    rating = NumberColumn(optional=True, verbose_name=_("Рейтинг"), accessor="pair_row__rating", default="")
+    dominoes = NumberColumn(optional=True, verbose_name=_("Выходов"))
+    remarks = NumberColumn(optional=True, verbose_name=_("Замечаний"))  # a phone: place, player, pair, points, goats
+
+    class Meta(PlayersTable.Meta):
+        sequence = ("rank", "name", "club", "pair", "match_points", "goats_received", "rating", "points_for",
+                    "dominoes", "remarks")
+        template_name = "reports/players_table_kozel.html"
+
+    def __init__(self, *args, rating=True, **kwargs):
+        if not rating:
+            kwargs["exclude"] = tuple(kwargs.get("exclude") or ()) + ("rating",)
+        super().__init__(*args, **kwargs)
+        self.show_rating = rating

@@ -8,11 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from scoring.models import RemarkReason
 from scoring.rules import score_partie
 from scoring.rules.hands import parse_hand
+from scoring.rules.kozel import count_hand
 from tournaments.models import PairStatus
 
 from .sheets import RESULT_TEXT, effect_text
@@ -28,6 +29,9 @@ TIEBREAK_LABELS = {
     "sonneborn_berger": gettext_lazy("Зоннеборн-Бергер"),
     "deals_won": gettext_lazy("выигранные раздачи"),
     "pair_number": gettext_lazy("номер пары"),
+    "goats_difference": gettext_lazy("разность козлов"),
+    "games_won": gettext_lazy("выигранные игры"),
+    "rating": gettext_lazy("рейтинг"),
 }
 
 
@@ -71,6 +75,10 @@ def standings_table(standings) -> Table:
          r.match_points, r.points_for, r.points_against, r.difference, r.deals_won, r.buchholz, r.sonneborn_berger]
         for r in standings.rows
     ]
+    if standings.goats:  # the Kozel family's columns after the match points
+        cols[10:10] = goats_columns(standings.rating)
+        for row, r in zip(rows, standings.rows):
+            row[10:10] = goats_values(r, standings.rating)
     title = _("Положение")
     if standings.provisional:
         # «after round N» is never said of a round in play; a sheet title holds 31 characters
@@ -78,6 +86,19 @@ def standings_table(standings) -> Table:
     elif standings.after_round is not None:
         title = _("Положение после тура %(r)s") % {"r": standings.after_round}
     return Table(title, cols, rows, freeze="D2")
+
+
+def goats_columns(rating: bool) -> list:
+    cols = [Column(_("Выиграно игр"), 9, True), Column(_("Козлов получено"), 10, True),
+            Column(_("Козлов отдано"), 10, True), Column(_("Разность козлов"), 10, True),
+            Column(_("Сухих козлов получено"), 11, True), Column(_("Сухих козлов отдано"), 11, True)]
+    return cols + ([Column(_("Рейтинг"), 9, True)] if rating else [])
+
+
+def goats_values(r, rating: bool) -> list:
+    """A standings row's Kozel columns (``goats_columns``); no rating at all is an empty cell."""
+    values = [r.games_won, r.goats_received, r.goats_given, r.goats_difference, r.dry_goats, r.dry_goats_given]
+    return values + ([r.rating] if rating else [])
 
 
 def players_table(standings) -> Table:
@@ -88,6 +109,12 @@ def players_table(standings) -> Table:
     rows = [[p.rank, p.player.name, p.player.club, p.pair_row.pair.number, status_text(p.pair_row.status),
              p.pair_row.match_points, p.pair_row.points_for, p.pair_row.difference, p.dominoes, p.remarks]
             for p in standings.players]
+    if standings.goats:  # the pair's goats (and rating): partners share them
+        cols[6:6] = [Column(_("Козлов получено"), 10, True), Column(_("Разность козлов"), 10, True)] + (
+            [Column(_("Рейтинг"), 9, True)] if standings.rating else [])
+        for row, p in zip(rows, standings.players):
+            row[6:6] = [p.pair_row.goats_received, p.pair_row.goats_difference] + (
+                [p.pair_row.rating] if standings.rating else [])
     return Table(_("Игроки"), cols, rows, freeze="C2")
 
 
@@ -106,8 +133,11 @@ def pairs_table(pairs) -> Table:
     return Table(_("Пары"), cols, rows, freeze="B2")
 
 
-def pairings_table(games, pairs) -> Table:
-    """``games``: every partie's cached result (``standings.Game``); ``pairs``: ``standings.PairEntry`` list."""
+def pairings_table(games, pairs, *, goats: bool = False) -> Table:
+    """``games``: every partie's cached result (``standings.Game``); ``pairs``: ``standings.PairEntry`` list.
+
+    ``goats``: the Kozel family — each pair's goats in the partie follow its points.
+    """
     cols = [Column(_("Тур"), 6, True), Column(_("Стол"), 6, True), Column(_("Пара A"), 8, True),
             Column(_("Игроки A"), 36), Column(_("Пара B"), 8, True), Column(_("Игроки B"), 36),
             Column(_("Очки A"), 8, True), Column(_("Очки B"), 8, True), Column(_("Победитель"), 11),
@@ -126,13 +156,21 @@ def pairings_table(games, pairs) -> Table:
             g.score_a if g.finished else None, g.score_b if g.finished else None,
             (g.winner or _("ничья")) if g.finished else "", _("да") if g.finished else _("нет"),
         ])
+    if goats:
+        cols[8:8] = [Column(_("Козлов A"), 8, True), Column(_("Козлов B"), 8, True)]
+        for row, g in zip(rows, games):
+            done = g.finished and not g.is_bye
+            row[8:8] = [g.goats_a if done else None, g.goats_b if done else None]
     return Table(_("Пары по турам"), cols, rows, freeze="C2")
 
 
 def _pips(raw, rules, seat, n):
-    """What a hand counts (a lone 0-0 counts the rules' value), or None when not recorded."""
+    """What a hand counts (a lone 0-0 counts the rules' value; in the Kozel family the lone doubles too), or None
+    when not recorded."""
     if raw is None:
         return None
+    if rules.family == "kozel":
+        return count_hand(rules, raw, seat=seat, n=n).value
     return parse_hand(raw, seat=seat, deal=n, lone_double_blank=rules.lone_double_blank).value
 
 
@@ -150,11 +188,12 @@ def deals_table(protocol_rows, rules) -> Table:
     reasons = dict(RemarkReason.choices)
     results = {k: _(v) for k, v in RESULT_TEXT.items()}
     rows = []
-    for pid, rnd, table, number_a, number_b, prior_a, prior_b, no_show, first_lead, ended_by_time in protocols:
+    for pid, rnd, table, number_a, number_b, prior_a, prior_b, no_show, first_lead, ended_by_time, abandoned \
+            in protocols:
         stored = deals.get(pid, [])
         result = score_partie(
             rules, stored, remarks.get(pid, []), prior_remarks={"A": prior_a, "B": prior_b},
-            no_show=no_show or None, first_lead=first_lead, ended_by_time=ended_by_time,
+            no_show=no_show or None, first_lead=first_lead, ended_by_time=ended_by_time, abandoned=abandoned or None,
         )
         head = [rnd, table, number_a, number_b]
         by_n = {d["n"]: d for d in stored}
@@ -185,7 +224,8 @@ def crosstable_table(standings, cells, matrix) -> Table:
         ordered, grid = matrix
         cols = [Column(_("Пара"), 7, True), Column(_("Игроки"), 30)] + [
             Column(str(r.pair.number), 8) for r in ordered] + [
-            Column(_("Очки матча"), 10, True), Column(_("Разность"), 10, True), Column(_("Место"), 7, True)]
+            Column(_("Очки матча"), 10, True),
+            Column(_("Разность козлов") if standings.goats else _("Разность"), 10, True), Column(_("Место"), 7, True)]
         rows = []
         for i, r in enumerate(ordered):
             line = [r.pair.number, r.pair.label]
@@ -193,8 +233,8 @@ def crosstable_table(standings, cells, matrix) -> Table:
                 if i == j:
                     line.append("×")
                 else:
-                    line.append(" ".join(f"{c.points_for}:{c.points_against}" for c in grid[i][j] if c.result) or "")
-            line += [r.match_points, r.difference, r.rank]
+                    line.append(" ".join(cell_text(c, standings.goats) for c in grid[i][j] if c.result) or "")
+            line += [r.match_points, r.goats_difference if standings.goats else r.difference, r.rank]
             rows.append(line)
         return Table(_("Турнирная таблица"), cols, rows, freeze="C2")
     rounds = standings.rounds if standings.after_round is None else [
@@ -203,7 +243,8 @@ def crosstable_table(standings, cells, matrix) -> Table:
     for n in rounds:
         cols += [Column(_("Тур %(n)s: соперник") % {"n": n}, 10, True), Column(_("итог"), 5),
                  Column(_("очки"), 8)]
-    cols += [Column(_("Очки матча"), 10, True)]
+    cols += [Column(_("Очки матча"), 10, True)] + (
+        [Column(_("Разность козлов"), 10, True)] if standings.goats else [])
     rows = []
     for r in standings.rows:
         by_round = {c.round: c for c in cells.get(r.pair.id, [])}
@@ -215,7 +256,16 @@ def crosstable_table(standings, cells, matrix) -> Table:
             elif c.result == "bye":
                 line += [None, "+", _("пропуск")]
             else:
-                line += [c.opponent, c.mark, f"{c.points_for}:{c.points_against}" if c.result else ""]
+                line += [c.opponent, c.mark, cell_text(c, standings.goats) if c.result else ""]
         line.append(r.match_points)
+        if standings.goats:
+            line.append(r.goats_difference)
         rows.append(line)
     return Table(_("Турнирная таблица"), cols, rows, freeze="D2")
+
+
+def cell_text(cell, goats: bool) -> str:
+    """A cross-table cell: the partie's points, or in the Kozel family its goats («0:1 к.», own first)."""
+    if goats:
+        return f'{cell.goats_score} {pgettext("сокращение: козлов", "к.")}'
+    return f"{cell.points_for}:{cell.points_against}"

@@ -16,7 +16,7 @@ from scoring.models import Protocol
 from tournaments.models import Round, RoundStatus, Tournament
 
 from . import exports, selectors
-from .tables import PlayersTable, StandingsTable
+from .tables import KozelPlayersTable, KozelStandingsTable, PlayersTable, StandingsTable
 from .tabular import tiebreak_labels
 
 PER_PAGE = 100
@@ -75,7 +75,7 @@ def _standings_data(tournament, after_round):
 def standings(request, slug):
     tournament = _tournament(request, slug)
     data = _standings_data(tournament, _after_round(request))
-    table = StandingsTable(data.rows)
+    table = KozelStandingsTable(data.rows, rating=data.rating) if data.goats else StandingsTable(data.rows)
     table.tournament = tournament  # the rows link to the pairs' pages
     paginate_table(request, table, PER_PAGE)
     return render(request, "reports/standings.html", {
@@ -87,7 +87,7 @@ def standings(request, slug):
 def players(request, slug):
     tournament = _tournament(request, slug)
     data = selectors.load_individual(tournament, _after_round(request))
-    table = PlayersTable(data.players)
+    table = KozelPlayersTable(data.players, rating=data.rating) if data.goats else PlayersTable(data.players)
     paginate_table(request, table, PER_PAGE)
     return render(request, "reports/players.html", {"tournament": tournament, "data": data, "table": table})
 

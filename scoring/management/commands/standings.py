@@ -5,6 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from scoring.reports import selectors
 from scoring.reports.standings import TiebreakError, resolve_tiebreaks
+from scoring.rules.config import KOZEL_PRESETS
 from tournaments.models import PairingSystem, Tournament
 
 
@@ -23,17 +24,18 @@ class Command(BaseCommand):
         except Tournament.DoesNotExist:
             raise CommandError(f"no tournament with slug {slug!r}")
         try:
-            resolve_tiebreaks(tournament.tiebreaks, swiss=tournament.pairing_system == PairingSystem.SWISS)
+            resolve_tiebreaks(tournament.tiebreaks, swiss=tournament.pairing_system == PairingSystem.SWISS,
+                              family="kozel" if tournament.rules_preset in KOZEL_PRESETS else "sport")
         except TiebreakError as exc:
             raise CommandError(f"tie-breaks of {slug}: {exc.message} ({exc.code})")
         if after_round is not None and after_round < 1:
             raise CommandError("--after-round must be 1 or more")
         if players:
             data = selectors.load_individual(tournament, after_round)
-            rows = [p.to_json() for p in data.players]
+            rows = [p.to_json(goats=data.goats, rating=data.rating) for p in data.players]
         else:
             data = selectors.load_standings(tournament, after_round)
-            rows = [r.to_json() for r in data.rows]
+            rows = [r.to_json(goats=data.goats, rating=data.rating) for r in data.rows]
         if options["json"]:
             self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=1))
             return
@@ -46,10 +48,16 @@ class Command(BaseCommand):
                 self.stdout.write(f"{r['rank'] or '—':>4}  {r['player']:<30} pair {r['pair']:>4}  "
                                   f"mp {r['match_points']:>3}  out {r['dominoes']:>3}  remarks {r['remarks']}")
             return
-        self.stdout.write(" rank  pair  played  W  L   MP    for  against   diff  deals  status")
+        goats = (" games goats+ goats-  dry" + (" rating" if data.rating else "")) if data.goats else ""
+        self.stdout.write(" rank  pair  played  W  L   MP    for  against   diff  deals" + goats + "  status")
         for r in rows:
+            extra = ""
+            if data.goats:
+                extra = f" {r['games_won']:>5} {r['goats_given']:>6} {r['goats_received']:>7} {r['dry_goats']:>4}"
+                if data.rating:
+                    extra += f" {'' if r['rating'] is None else r['rating']:>6}"
             self.stdout.write(
                 f"{r['rank'] or '—':>5} {r['pair']:>5} {r['played']:>7} {r['wins']:>2} {r['losses']:>2} "
                 f"{r['match_points']:>4} {r['points_for']:>6} {r['points_against']:>8} {r['difference']:>6} "
-                f"{r['deals_won']:>6}  {'' if r['status'] == 'active' else r['status']}  {r['name']}"
+                f"{r['deals_won']:>6}{extra}  {'' if r['status'] == 'active' else r['status']}  {r['name']}"
             )

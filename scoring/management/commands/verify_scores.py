@@ -7,6 +7,10 @@ content no longer matches the fingerprint its signatures vouch for (rows
 changed behind the services' back). Exits 1 when any cache differs and was
 not fixed, or when any fingerprint differs (``--fix`` cannot fix those: the
 chief referee reopens the protocol and the table signs it again).
+
+The Kozel family's games, goats and rating are part of the cache: protocols of
+Kozel and Morskoy recorded before those fields existed show as differing, and
+``verify_scores --fix`` fills them in (docs/rules-kozel.md §11).
 """
 import sys
 
@@ -16,17 +20,19 @@ from django.db import transaction
 from scoring.integrity import fingerprint_mismatches
 from scoring.models import Protocol
 from scoring.rules import ProtocolError
-from scoring.scores import prior_remarks, rescore, score
+from scoring.scores import GAME_CACHE_FIELDS, game_cache, prior_remarks, rescore, score
 
 
 def cached(protocol) -> tuple:
     return (protocol.score_a, protocol.score_b, protocol.deals_won_a, protocol.deals_won_b, protocol.winner,
-            protocol.finished, protocol.extra_deal_needed, protocol.disqualified)
+            protocol.finished, protocol.extra_deal_needed, protocol.disqualified,
+            *(getattr(protocol, name) for name in GAME_CACHE_FIELDS))
 
 
 def computed(result) -> tuple:
     return (result.totals_a, result.totals_b, result.deals_won_a, result.deals_won_b, result.winner or "",
-            result.finished, result.extra_deal_needed, result.disqualified or "")
+            result.finished, result.extra_deal_needed, result.disqualified or "",
+            *(game_cache(result)[name] for name in GAME_CACHE_FIELDS))
 
 
 class Command(BaseCommand):
