@@ -6,7 +6,7 @@ transaction) so that standings can be summed in SQL.
 """
 from __future__ import annotations
 
-from django.db.models import Q
+from django.db.models import Count, Q
 
 from .models import Protocol, ProtocolStatus, Remark
 
@@ -22,10 +22,26 @@ def prior_remarks(pair, before_round_number: int) -> int:
 
 
 def refresh_prior_remarks(protocol: Protocol) -> None:
+    """Both pairs' remarks from the earlier rounds, in one query."""
     partie = protocol.partie
     number = partie.round.number
-    protocol.prior_remarks_a = prior_remarks(partie.pair_a, number)
-    protocol.prior_remarks_b = prior_remarks(partie.pair_b, number)
+    pairs = [p for p in (partie.pair_a_id, partie.pair_b_id) if p]
+    if not pairs:
+        protocol.prior_remarks_a = protocol.prior_remarks_b = 0
+        return
+    counts = Remark.objects.filter(
+        Q(protocol__partie__pair_a_id__in=pairs) | Q(protocol__partie__pair_b_id__in=pairs),
+        protocol__partie__round__number__lt=number,
+    ).aggregate(**{side: Count("id", filter=_of_pair(pair_id)) for side, pair_id in
+                   (("a", partie.pair_a_id), ("b", partie.pair_b_id)) if pair_id})
+    protocol.prior_remarks_a = counts.get("a") or 0
+    protocol.prior_remarks_b = counts.get("b") or 0
+
+
+def _of_pair(pair_id) -> Q:
+    """Remarks given to a pair: its seats A* where it sat as pair A, B* where it sat as pair B."""
+    return (Q(protocol__partie__pair_a_id=pair_id, seat__startswith="A")
+            | Q(protocol__partie__pair_b_id=pair_id, seat__startswith="B"))
 
 
 def score(protocol: Protocol):
@@ -57,8 +73,8 @@ def rescore(protocol: Protocol, *, cascade: bool = True, result=None):
     if protocol.status != ProtocolStatus.SIGNED:
         if result.finished:
             protocol.status = ProtocolStatus.AWAITING_SIGNATURES
-        elif protocol.deals.exists() or protocol.remarks.exists():
-            protocol.status = ProtocolStatus.IN_PLAY
+        elif result.deals or result.remarks or protocol.deals.exists() or protocol.remarks.exists():
+            protocol.status = ProtocolStatus.IN_PLAY  # the engine scores one entry per stored deal and remark
         else:
             protocol.status = ProtocolStatus.NOT_STARTED
     protocol.save()
