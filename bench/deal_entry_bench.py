@@ -60,7 +60,7 @@ def main():
     rules = cup.rules()
     rng = random.Random(1)
     post_ms, page_ms, post_q, page_q = [], [], [], []
-    post_prof, page_prof = cProfile.Profile(), cProfile.Profile()
+    post_prof, page_prof = cProfile.Profile(time.process_time), cProfile.Profile(time.process_time)  # CPU time
     measure = (lambda prof: prof) if args.profile else (lambda prof: contextlib.nullcontext())
     for partie in rnd.parties.order_by("table"):
         page = client.get(f"/referee/partie/{partie.pk}/").content.decode()

@@ -6,7 +6,7 @@ transaction) so that standings can be summed in SQL.
 """
 from __future__ import annotations
 
-from django.db.models import Count, Q
+from django.db.models import Q
 
 from .models import Protocol, ProtocolStatus, Remark
 
@@ -29,19 +29,16 @@ def refresh_prior_remarks(protocol: Protocol) -> None:
     if not pairs:
         protocol.prior_remarks_a = protocol.prior_remarks_b = 0
         return
-    counts = Remark.objects.filter(
+    counts = dict.fromkeys(pairs, 0)
+    for seat, pair_a, pair_b in Remark.objects.filter(
         Q(protocol__partie__pair_a_id__in=pairs) | Q(protocol__partie__pair_b_id__in=pairs),
         protocol__partie__round__number__lt=number,
-    ).aggregate(**{side: Count("id", filter=_of_pair(pair_id)) for side, pair_id in
-                   (("a", partie.pair_a_id), ("b", partie.pair_b_id)) if pair_id})
-    protocol.prior_remarks_a = counts.get("a") or 0
-    protocol.prior_remarks_b = counts.get("b") or 0
-
-
-def _of_pair(pair_id) -> Q:
-    """Remarks given to a pair: its seats A* where it sat as pair A, B* where it sat as pair B."""
-    return (Q(protocol__partie__pair_a_id=pair_id, seat__startswith="A")
-            | Q(protocol__partie__pair_b_id=pair_id, seat__startswith="B"))
+    ).values_list("seat", "protocol__partie__pair_a_id", "protocol__partie__pair_b_id"):
+        given_to = pair_a if seat.startswith("A") else pair_b  # the pair sitting on the side of that seat
+        if given_to in counts:
+            counts[given_to] += 1
+    protocol.prior_remarks_a = counts.get(partie.pair_a_id, 0)
+    protocol.prior_remarks_b = counts.get(partie.pair_b_id, 0)
 
 
 def score(protocol: Protocol):
