@@ -54,9 +54,10 @@ def remark_step(protocol, side: str) -> int:
     return prior + here + 1
 
 
-def next_remark_effect(partie, protocol, side: str):
+def next_remark_effect(partie, protocol, side: str, rules=None):
+    """``rules``: the tournament's rules when the caller has them already (a page asks for both sides)."""
     step = remark_step(protocol, side)
-    return step, remark_effect(partie.round.tournament.rules(), step)
+    return step, remark_effect(rules or partie.round.tournament.rules(), step)
 
 
 def current_state(protocol) -> dict:

@@ -113,7 +113,7 @@ def entry_context(partie, user, *, protocol=None) -> dict:
                     "shuffle_name": names[shuffle], "extra": next_n > rules.deals_per_partie}
     remark_steps = {}
     for side in ("A", "B"):
-        step, effect = services.next_remark_effect(partie, protocol, side)
+        step, effect = services.next_remark_effect(partie, protocol, side, rules)
         remark_steps[side] = {"step": step, "kind": effect.kind, "text": effect.describe()}
     slots, referee_signature = signature_slots(partie, protocol, names)
     can_enter = perms.can_enter(user, partie)
