@@ -11,6 +11,9 @@ template (selects, textareas, whole forms) to Django.
 It checks, once, that Django's templates are still the ones it copies: if a Django upgrade
 changes one of them, that template goes back to the template engine. ``tests/venue/
 test_form_renderer.py`` compares both renderings on hostile values.
+
+The select of the remark's reason is written here too, when each of its options uses Django's
+``select_option.html`` (otherwise the template engine renders the whole select).
 """
 from __future__ import annotations
 
@@ -26,6 +29,8 @@ WIDGETS = "django/forms/widgets/"
 INPUT = WIDGETS + "input.html"
 ATTRS = WIDGETS + "attrs.html"
 OPTION = WIDGETS + "input_option.html"
+SELECT = WIDGETS + "select.html"
+SELECT_OPTION = WIDGETS + "select_option.html"
 INCLUDE_INPUT = '{% include "django/forms/widgets/input.html" %}\n'
 INCLUDE_OPTION = '{% include "django/forms/widgets/input_option.html" %}\n'
 
@@ -38,6 +43,12 @@ KNOWN = {
     OPTION: '{% if widget.wrap_label %}<label{% if widget.attrs.id %} for="{{ widget.attrs.id }}"{% endif %}>'
             '{% endif %}{% include "django/forms/widgets/input.html" %}{% if widget.wrap_label %} '
             '{{ widget.label }}</label>{% endif %}\n',
+    SELECT: '<select name="{{ widget.name }}"{% include "django/forms/widgets/attrs.html" %}>{% for group_name, '
+            'group_choices, group_index in widget.optgroups %}{% if group_name %}\n  <optgroup label="{{ group_name }}">'
+            '{% endif %}{% for option in group_choices %}\n  {% include option.template_name with widget=option %}'
+            '{% endfor %}{% if group_name %}\n  </optgroup>{% endif %}{% endfor %}\n</select>\n',
+    SELECT_OPTION: '<option value="{{ widget.value|stringformat:\'s\' }}"{% include "django/forms/widgets/attrs.html" %}>'
+                   '{{ widget.label }}</option>\n',
 }
 INPUT_TYPES = ("checkbox", "color", "date", "datetime", "email", "file", "hidden", "number", "password", "search",
                "tel", "text", "time", "url")
@@ -88,6 +99,23 @@ def _option(widget) -> str:
     return f'<label{label_for}>{_input(widget)} {_shown(widget.get("label", ""))}</label>'
 
 
+def _select(widget) -> str | None:
+    """``select.html`` with its options; None (the template engine renders it) if an option has its own template."""
+    parts = [f'<select name="{_shown(widget.get("name", ""))}"{_attrs(widget.get("attrs"))}>']
+    for group_name, group_choices, _index in widget.get("optgroups") or ():
+        if group_name:
+            parts.append(f'\n  <optgroup label="{_shown(group_name)}">')
+        for option in group_choices:
+            if not isinstance(option, dict) or option.get("template_name") != SELECT_OPTION:
+                return None
+            parts.append(f'\n  <option value="{_formatted(option.get("value", ""))}"{_attrs(option.get("attrs"))}>'
+                         f'{_shown(option.get("label", ""))}</option>\n')
+        if group_name:
+            parts.append("\n  </optgroup>")
+    parts.append("\n</select>\n")
+    return "".join(parts)
+
+
 def _django_source(name: str) -> str | None:
     path = Path(django.forms.__file__).parent / "templates" / name
     try:
@@ -104,6 +132,7 @@ def fast_templates() -> dict:
     fast.update({f"{WIDGETS}{kind}.html": _input for kind in INPUT_TYPES
                  if _django_source(f"{WIDGETS}{kind}.html") == INCLUDE_INPUT})
     fast[OPTION] = _option
+    fast[SELECT] = _select
     fast.update({f"{WIDGETS}{kind}.html": _option for kind in OPTION_TYPES
                  if _django_source(f"{WIDGETS}{kind}.html") == INCLUDE_OPTION})
     return fast
@@ -119,6 +148,7 @@ class FastWidgetRenderer(DjangoTemplates):
     def render(self, template_name, context, request=None):
         write = self.fast.get(template_name)
         widget = context.get("widget") if write is not None and isinstance(context, dict) else None
-        if isinstance(widget, dict):
-            return write(widget).strip()
+        html = write(widget) if isinstance(widget, dict) else None
+        if html is not None:
+            return html.strip()
         return super().render(template_name, context, request=request)

@@ -132,3 +132,33 @@ def test_the_table_page_is_the_same_with_either_renderer(client, django_user_mod
     fast, slow = page(FAST), page(SLOW)
     assert 'name="hand_A1"' in fast[0] and "&quot;&gt;&lt;b&gt;" in fast[1]
     assert fast == slow
+
+
+class Selects(forms.Form):
+    reason = forms.ChoiceField(choices=[("", "—"), ("time", "Задержка <игры>"), ("talk", mark_safe("<i>Разговоры</i>")),
+                                        (3, 1.5)])
+    grouped = forms.ChoiceField(choices=[("Первая «группа»", [("a", "A & B"), ("b", "B")]), ("c", "C")],
+                                widget=forms.Select(attrs={"class": "wide", "data-x": '"q"', "required": True}))
+    many = forms.MultipleChoiceField(choices=[("x", "x"), ("y", "<y>")], required=False)
+
+
+class OwnOption(forms.Select):
+    option_template_name = "django/forms/widgets/input_option.html"  # a widget with options of its own
+
+
+@pytest.mark.parametrize("data", [None, {"reason": "talk", "grouped": "b", "many": ["x", "y"]},
+                                  {"reason": '"><script>', "grouped": "٣", "many": ["&"]}])
+def test_selects_match_django(data):
+    for language in ("ru", "en"):
+        with override(language):
+            fast, slow = Selects(data, renderer=FAST), Selects(data, renderer=SLOW)
+            for a, b in zip(fast, slow):
+                assert str(a) == str(b)
+    assert "<optgroup" in str(Selects(renderer=FAST)["grouped"])
+
+
+def test_a_select_with_options_of_its_own_goes_to_the_templates():
+    widget = OwnOption(choices=[("a", "<a>")])
+    assert widget.render("x", "a", renderer=FAST) == widget.render("x", "a", renderer=SLOW)
+    context = widget.get_context("x", "a", None)
+    assert FAST.fast["django/forms/widgets/select.html"](context["widget"]) is None
