@@ -434,7 +434,9 @@ def run_setup(setup, args):
             "p50_ms": round(percentile(stats.latencies, 50) * 1000), "p95_ms": round(percentile(stats.latencies, 95) * 1000),
             "p99_ms": round(percentile(stats.latencies, 99) * 1000),
             "lone_p50_ms": round(percentile(lone_stats.latencies, 50) * 1000),
-            "p95_within_5x_lone": percentile(stats.latencies, 95) <= 5 * percentile(lone_stats.latencies, 50),
+            # The hall's target; under maximum pressure latency is queueing by design (None).
+            "p95_within_5x_lone": (percentile(stats.latencies, 95) <= 5 * percentile(lone_stats.latencies, 50)
+                                   if args.think else None),
             "deal_p50_p95_ms": [round(percentile(stats.by_kind.get("deal", []), p) * 1000) for p in (50, 95)],
             "page_p50_p95_ms": [round(percentile(stats.by_kind.get("table page", []), p) * 1000) for p in (50, 95)],
             "page_logins": f"{logged}/{page_logins}",
