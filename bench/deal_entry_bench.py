@@ -5,10 +5,13 @@ through Django's test client, and prints the queries and the milliseconds of the
 page after it (median and p95 over all deals). Prints figures; asserts nothing.
 
     python bench/deal_entry_bench.py --tables 40
+    python bench/deal_entry_bench.py --tables 20 --profile 40     # where a POST and a page spend their time
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
+import cProfile
 import os
 import re
 import statistics
@@ -24,6 +27,9 @@ sys.path.insert(0, str(BASE))
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tables", type=int, default=40)
+    parser.add_argument("--profile", type=int, default=0, metavar="N",
+                        help="also profile the POSTs and the pages (cProfile) and print the N costliest functions "
+                             "(the milliseconds then include the profiler's own cost)")
     args = parser.parse_args()
     os.environ["DOMINO_DATA_DIR"] = tempfile.mkdtemp(prefix="domino-deal-bench.")
     os.environ.pop("DATABASE_URL", None)
@@ -54,6 +60,8 @@ def main():
     rules = cup.rules()
     rng = random.Random(1)
     post_ms, page_ms, post_q, page_q = [], [], [], []
+    post_prof, page_prof = cProfile.Profile(time.process_time), cProfile.Profile(time.process_time)  # CPU time
+    measure = (lambda prof: prof) if args.profile else (lambda prof: contextlib.nullcontext())
     for partie in rnd.parties.order_by("table"):
         page = client.get(f"/referee/partie/{partie.pk}/").content.decode()
         while (m := re.search(r'name="n" value="(\d+)"', page)) and int(m.group(1)) <= 12:
@@ -66,13 +74,15 @@ def main():
                     " ".join(hand) if isinstance(hand, list) else hand)
             with CaptureQueriesContext(connection) as q:
                 t0 = time.perf_counter()
-                response = client.post(f"/referee/partie/{partie.pk}/deal/", form)
+                with measure(post_prof):
+                    response = client.post(f"/referee/partie/{partie.pk}/deal/", form)
                 post_ms.append((time.perf_counter() - t0) * 1000)
             post_q.append(len(q.captured_queries))
             assert response.status_code == 302, response.status_code
             with CaptureQueriesContext(connection) as q:
                 t0 = time.perf_counter()
-                page = client.get(response["Location"]).content.decode()
+                with measure(page_prof):
+                    page = client.get(response["Location"]).content.decode()
                 page_ms.append((time.perf_counter() - t0) * 1000)
             page_q.append(len(q.captured_queries))
 
@@ -85,6 +95,12 @@ def main():
     print(f"page  queries        {statistics.median(page_q):.0f} (max {max(page_q)})")
     print(f"page  ms             p50 {statistics.median(page_ms):.1f}  p95 {p95(page_ms):.1f}")
     print(f"POST + page ms       p50 {statistics.median([a + b for a, b in zip(post_ms, page_ms)]):.1f}")
+    if args.profile:
+        import pstats
+
+        for title, prof in (("POST", post_prof), ("page", page_prof)):
+            print(f"\n--- {title}: the {args.profile} costliest functions (cumulative time, all deals)")
+            pstats.Stats(prof, stream=sys.stdout).sort_stats("cumulative").print_stats(args.profile)
 
 
 if __name__ == "__main__":

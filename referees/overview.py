@@ -46,17 +46,19 @@ def _render_overview(request, slug, template):
     return render(request, template, ctx)
 
 
-@login_required
-def dashboard(request, slug):
-    return _render_overview(request, slug, "referees/dashboard.html")
-
-
 def _tables_etag(request, slug):
     """The overview's data version, once the user may see it (a refusal is never answered 304)."""
     tournament = Tournament.objects.filter(slug=slug).first()
     if tournament is None or not perms.can_view_dashboard(request.user, tournament):
         return None
     return live.etag(live.current_stamp(tournament.pk), request, per_user=True)
+
+
+@login_required
+@live.live_page(_tables_etag, per_user=True)
+def dashboard(request, slug):
+    """The whole overview page: opened again and again on the referees' phones, answered 304 until a change."""
+    return _render_overview(request, slug, "referees/dashboard.html")
 
 
 @login_required

@@ -4,6 +4,8 @@ Read-only; the writing is in ``scoring.services``.
 """
 from __future__ import annotations
 
+from django.db.models import prefetch_related_objects
+
 from scoring.errors import InvalidInput, engine_message
 from scoring.models import SignatureRole
 from scoring.protocol_json import protocol_to_json
@@ -18,11 +20,9 @@ def load_partie(partie) -> Partie:
     if isinstance(partie, Partie) and getattr(partie, "_loaded_for_entry", False):
         return partie  # loaded by this function for this request already (the page, then its service)
     pk = partie.pk if isinstance(partie, Partie) else int(partie)
-    loaded = (
-        Partie.objects.select_related("round__tournament", "pair_a", "pair_b")
-        .prefetch_related("pair_a__players", "pair_b__players")
-        .get(pk=pk)
-    )
+    loaded = Partie.objects.select_related("round__tournament", "pair_a", "pair_b").get(pk=pk)
+    # The players of both pairs in one query (a prefetch per pair would take two).
+    prefetch_related_objects([pair for pair in (loaded.pair_a, loaded.pair_b) if pair is not None], "players")
     loaded._loaded_for_entry = True
     return loaded
 
@@ -71,9 +71,10 @@ def remark_step(protocol, side: str) -> int:
     return prior + here + 1
 
 
-def next_remark_effect(partie, protocol, side: str):
+def next_remark_effect(partie, protocol, side: str, rules=None):
+    """``rules``: the tournament's rules when the caller has them already (a page asks for both sides)."""
     step = remark_step(protocol, side)
-    return step, remark_effect(partie.round.tournament.rules(), step)
+    return step, remark_effect(rules or partie.round.tournament.rules(), step)
 
 
 def current_state(protocol) -> dict:

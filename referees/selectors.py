@@ -31,17 +31,18 @@ def seat_list(partie) -> list[dict]:
 
 def load_protocol(partie, *, create=True) -> Protocol | None:
     """The protocol with its rows, in four queries (None if it does not exist and ``create`` is false)."""
-    if create:
-        services.ensure_protocol(partie)
-    elif not Protocol.objects.filter(partie=partie).exists():
-        return None
-    protocol = (
-        Protocol.objects.prefetch_related(
-            Prefetch("deals", queryset=Deal.objects.select_related("entered_by", "confirmed_by")),
-            Prefetch("remarks", queryset=Remark.objects.select_related("given_by")),
-            Prefetch("signatures", queryset=Signature.objects.select_related("user")),
-        ).get(partie=partie)
+    rows = Protocol.objects.prefetch_related(
+        Prefetch("deals", queryset=Deal.objects.select_related("entered_by", "confirmed_by")),
+        Prefetch("remarks", queryset=Remark.objects.select_related("given_by")),
+        Prefetch("signatures", queryset=Signature.objects.select_related("user")),
     )
+    try:
+        protocol = rows.get(partie=partie)
+    except Protocol.DoesNotExist:  # the table's first visit
+        if not create:
+            return None
+        services.ensure_protocol(partie)
+        protocol = rows.get(partie=partie)
     protocol.partie = partie
     return protocol
 
@@ -110,7 +111,7 @@ def entry_context(partie, user, *, protocol=None) -> dict:
     upcoming = game_entry.upcoming(rules, scored, protocol, names)
     remark_steps = {}
     for side in ("A", "B"):
-        step, effect = services.next_remark_effect(partie, protocol, side)
+        step, effect = services.next_remark_effect(partie, protocol, side, rules)
         remark_steps[side] = {"step": step, "kind": effect.kind, "text": effect.describe()}
     slots, referee_signature = signature_slots(partie, protocol, names)
     can_enter = perms.can_enter(user, partie)

@@ -22,10 +22,23 @@ def prior_remarks(pair, before_round_number: int) -> int:
 
 
 def refresh_prior_remarks(protocol: Protocol) -> None:
+    """Both pairs' remarks from the earlier rounds, in one query."""
     partie = protocol.partie
     number = partie.round.number
-    protocol.prior_remarks_a = prior_remarks(partie.pair_a, number)
-    protocol.prior_remarks_b = prior_remarks(partie.pair_b, number)
+    pairs = [p for p in (partie.pair_a_id, partie.pair_b_id) if p]
+    if not pairs:
+        protocol.prior_remarks_a = protocol.prior_remarks_b = 0
+        return
+    counts = dict.fromkeys(pairs, 0)
+    for seat, pair_a, pair_b in Remark.objects.filter(
+        Q(protocol__partie__pair_a_id__in=pairs) | Q(protocol__partie__pair_b_id__in=pairs),
+        protocol__partie__round__number__lt=number,
+    ).values_list("seat", "protocol__partie__pair_a_id", "protocol__partie__pair_b_id"):
+        given_to = pair_a if seat.startswith("A") else pair_b  # the pair sitting on the side of that seat
+        if given_to in counts:
+            counts[given_to] += 1
+    protocol.prior_remarks_a = counts.get(partie.pair_a_id, 0)
+    protocol.prior_remarks_b = counts.get(partie.pair_b_id, 0)
 
 
 def score(protocol: Protocol):
@@ -81,8 +94,8 @@ def rescore(protocol: Protocol, *, cascade: bool = True, result=None):
     if protocol.status != ProtocolStatus.SIGNED:
         if result.finished:
             protocol.status = ProtocolStatus.AWAITING_SIGNATURES
-        elif protocol.deals.exists() or protocol.remarks.exists():
-            protocol.status = ProtocolStatus.IN_PLAY
+        elif result.deals or result.remarks or protocol.deals.exists() or protocol.remarks.exists():
+            protocol.status = ProtocolStatus.IN_PLAY  # the engine scores one entry per stored deal and remark
         else:
             protocol.status = ProtocolStatus.NOT_STARTED
     protocol.save()

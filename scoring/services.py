@@ -142,11 +142,13 @@ def _discard_signatures(protocol, user, note):
                    partie=protocol.partie, before=[_signature_json(s) for s in signatures], after=[], note=note)
 
 
-def _save(protocol, user=None, *, content_changed=True, scored=None):
+def _save(protocol, user=None, *, content_changed=True, scored=None, cascade=True):
     """Bump the version, rescore the cache, set the status and save (inside the transaction).
 
     ``scored``: the engine's score of the protocol as it now stands, when the caller has it already
     (it validated the change with it), so that it is not computed twice while the row is locked.
+    ``cascade=False``: the change leaves the remarks as they were (a deal entered or corrected), so the
+    later rounds' protocols, whose ladder steps count this protocol's remarks, need no rescoring.
     """
     from .scores import rescore
 
@@ -154,8 +156,8 @@ def _save(protocol, user=None, *, content_changed=True, scored=None):
         _discard_signatures(protocol, user, _("Содержание протокола изменено после подписи"))
     protocol.version += 1
     if content_changed:
-        rescore(protocol, result=scored)  # saves the row, the new version with it
-        status = _status(protocol)
+        scored = rescore(protocol, result=scored, cascade=cascade)  # saves the row, the new version with it
+        status = _status(protocol, scored)
         if status != protocol.status:
             protocol.status = status
             protocol.save(update_fields=["status", "updated_at"])
@@ -164,12 +166,14 @@ def _save(protocol, user=None, *, content_changed=True, scored=None):
     protocol.save()
 
 
-def _status(protocol) -> str:
+def _status(protocol, scored=None) -> str:
+    """``scored``: the engine's score of the rows as stored, if at hand (one entry per deal and remark)."""
     if protocol.locked_at:
         return ProtocolStatus.SIGNED
     if protocol.finished and not protocol.extra_deal_needed:
         return ProtocolStatus.AWAITING_SIGNATURES
-    if protocol.no_show or protocol.deals.exists() or protocol.remarks.exists():
+    if (protocol.no_show or (scored is not None and (scored.deals or scored.remarks))
+            or protocol.deals.exists() or protocol.remarks.exists()):
         return ProtocolStatus.IN_PLAY
     return ProtocolStatus.NOT_STARTED
 
@@ -221,8 +225,9 @@ def record_deal(user, partie, deal: dict, *, expected_version) -> Protocol:
     with transaction.atomic():
         protocol = _open(partie, expected_version)
         n = deal["n"]
-        recorded = protocol.deals.count()
-        if protocol.deals.filter(n=n).exists():
+        data = protocol_json(protocol)  # the rows as they stand: counted and checked here, scored below
+        recorded = len(data["deals"])
+        if any(d["n"] == n for d in data["deals"]):
             raise InvalidInput(_("Раздача %(n)s уже внесена; чтобы изменить её, исправьте раздачу.") % {"n": n},
                                "deal_exists", deal=n, field="n")
         if protocol.no_show:
@@ -232,11 +237,11 @@ def record_deal(user, partie, deal: dict, *, expected_version) -> Protocol:
         if n != recorded + 1:
             raise InvalidInput(_("Следующая раздача — №%(next)s, а не №%(n)s.") % {"next": recorded + 1, "n": n},
                                "deal_order", deal=n, field="n")
-        scored = engine_score(with_deal(protocol_json(protocol), deal))
+        scored = engine_score(with_deal(data, deal))
         Deal.objects.create(protocol=protocol, n=n, result=deal["result"], out=deal.get("out", ""),
                             offender=deal.get("offender", ""), hands=deal.get("hands", {}), entered_by=user,
                             **deal_extra_fields(deal))
-        _save(protocol, user, scored=scored)
+        _save(protocol, user, scored=scored, cascade=False)
         log_action(partie.round.tournament, "protocol.deal.recorded", user=user, partie=partie, before=None,
                    after={"deal": deal, "totals": _totals(protocol), "version": protocol.version},
                    note=_("Раздача %(n)s") % {"n": n})
@@ -262,7 +267,7 @@ def correct_deal(user, partie, deal: dict, *, expected_version) -> Protocol:
         row.entered_by, row.entered_at = user, timezone.now()
         row.confirmed_by, row.confirmed_at = None, None
         row.save()
-        _save(protocol, user)
+        _save(protocol, user, cascade=False)
         log_action(partie.round.tournament, "protocol.deal.corrected", user=user, partie=partie, before=before,
                    after={"deal": _deal_json(row), "totals": _totals(protocol), "version": protocol.version},
                    note=_("Исправлена раздача %(n)s") % {"n": deal["n"]})

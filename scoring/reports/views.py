@@ -92,9 +92,12 @@ def players(request, slug):
     return render(request, "reports/players.html", {"tournament": tournament, "data": data, "table": table})
 
 
+@live.live_page(functools.partial(_public_etag, per_user=True), per_user=True)
 def crosstable(request, slug):
+    """Polled by the players' phones like the standings: 304 until the data version moves; the standings
+    under it are computed once per version and shared with the standings page and the projector."""
     tournament = _tournament(request, slug)
-    data, cells, matrix = selectors.load_crosstable(tournament, _after_round(request))
+    data, cells, matrix = selectors.load_crosstable_from(_standings_data(tournament, _after_round(request)))
     if matrix is not None and len(matrix[0]) > MATRIX_MAX_PAIRS:
         matrix = None
     rounds = [n for n in data.rounds if data.after_round is None or n <= data.after_round]

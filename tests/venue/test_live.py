@@ -159,3 +159,96 @@ def test_deleting_a_tournament_does_not_fail_on_its_version_row(cup, referee):
     cup.rounds.all().delete()
     cup.delete()
     assert not DataVersion.objects.filter(tournament_id=cup.pk).exists()
+
+
+# --- the whole round overview page and the cross table ---------------------------------------------
+
+def _finish_and_sign(referee, partie):
+    """The RULES.md §8 partie (47 : 35), signed by the referee alone (he attests the paper sheet)."""
+    from tests.referees.conftest import DEALS as SECTION_8
+
+    for version, deal in enumerate(SECTION_8):
+        services.record_deal(referee, partie, deal, expected_version=version)
+    return services.sign_protocol(referee, partie, role="referee", expected_version=len(SECTION_8))
+
+
+def _touches(ctx, *tables):
+    return [q["sql"] for q in ctx.captured_queries if any(f'"{t}"' in q["sql"] for t in tables)]
+
+
+def test_the_overview_page_answers_304_without_reading_the_tables(client, cup, referee):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.force_login(referee)
+    url = reverse("referees:dashboard", args=[cup.slug])
+    client.get(url)  # the first visit sets the CSRF cookie the page's forms need
+    first = client.get(url)
+    assert first.status_code == 200 and 'id="tables"' in first.content.decode()
+    assert "no-cache" in first["Cache-Control"] and "private" in first["Cache-Control"]
+    with CaptureQueriesContext(connection) as ctx:
+        again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and again.content == b""
+    assert not _touches(ctx, "tournaments_partie", "scoring_protocol", "tournaments_round")
+    assert len(ctx.captured_queries) <= 5  # session, user, tournament, role, data version
+
+
+def test_a_signed_protocol_changes_the_overview_etag(client, django_user_model):
+    cup = make_tournament(4, signing_method="referee_attests")
+    make_round(cup, 1, [(1, 2), (3, 4)])
+    referee = django_user_model.objects.create_user("judge", password="x")
+    TournamentRole.objects.create(tournament=cup, user=referee, role=RoleKind.REFEREE)
+    client.force_login(referee)
+    url = reverse("referees:dashboard", args=[cup.slug]) + "?round=1"
+    client.get(url)
+    before = client.get(url)
+    assert client.get(url, HTTP_IF_NONE_MATCH=before["ETag"]).status_code == 304
+    _finish_and_sign(referee, partie_of(cup))
+    signed = client.get(url, HTTP_IF_NONE_MATCH=before["ETag"])
+    assert signed.status_code == 200 and signed["ETag"] != before["ETag"]
+    assert 'class="table-state state-signed" id="table-1"' in signed.content.decode()
+    assert client.get(url, HTTP_IF_NONE_MATCH=signed["ETag"]).status_code == 304
+
+
+def test_the_overview_page_of_a_refused_user_has_no_etag(client, cup, referee, django_user_model):
+    client.force_login(referee)
+    url = reverse("referees:dashboard", args=[cup.slug])
+    etag = client.get(url)["ETag"]
+    client.force_login(django_user_model.objects.create_user("stranger", password="x"))
+    response = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 403 and not response.has_header("ETag")
+
+
+def test_the_cross_table_answers_304_without_scoring_work(client, cup):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    cup.is_public = True
+    cup.save()
+    url = reverse("reports:crosstable", args=[cup.slug])
+    client.get(url)  # the first visit sets the CSRF cookie the page's forms need
+    first = client.get(url)
+    assert first.status_code == 200 and "no-cache" in first["Cache-Control"]
+    with CaptureQueriesContext(connection) as ctx:
+        again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and again.content == b""
+    assert not _touches(ctx, "scoring_protocol", "tournaments_partie", "tournaments_pair")
+    assert len(ctx.captured_queries) <= 2  # the tournament, its data version
+
+
+def test_a_signed_protocol_changes_the_cross_table(client, django_user_model):
+    cup = make_tournament(4, signing_method="referee_attests", is_public=True)
+    make_round(cup, 1, [(1, 2), (3, 4)])
+    referee = django_user_model.objects.create_user("judge", password="x")
+    TournamentRole.objects.create(tournament=cup, user=referee, role=RoleKind.REFEREE)
+    url = reverse("reports:crosstable", args=[cup.slug])
+    client.get(url)
+    before = client.get(url)
+    protocol = _finish_and_sign(referee, partie_of(cup))
+    assert protocol.is_locked
+    score = f"{protocol.score_a}:{protocol.score_b}"
+    assert score not in before.content.decode()
+    after = client.get(url, HTTP_IF_NONE_MATCH=before["ETag"])
+    assert after.status_code == 200 and after["ETag"] != before["ETag"]
+    assert score in after.content.decode()  # pair 1's cell of round 1
+    assert client.get(url, HTTP_IF_NONE_MATCH=after["ETag"]).status_code == 304
