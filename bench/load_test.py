@@ -409,12 +409,14 @@ def run_setup(setup, args):
                 parties[i], devices, rng, rules, args.think, (1, 3), sent, results, data["lone_double_blank"],
                 start)))
         load_before = os.getloadavg()
+        cpu0 = time.process_time()  # this process: the simulated referees' devices
         t0 = time.perf_counter()
         for t in threads:
             t.start()
         for t in threads:
             t.join()
         elapsed = time.perf_counter() - t0
+        client_cpu = time.process_time() - cpu0
         load_after = os.getloadavg()
 
         sent_file = Path(setup.env["DOMINO_DATA_DIR"]) / "sent.json"
@@ -441,6 +443,8 @@ def run_setup(setup, args):
             "page_p50_p95_ms": [round(percentile(stats.by_kind.get("table page", []), p) * 1000) for p in (50, 95)],
             "page_logins": f"{logged}/{page_logins}",
             "login_p50_ms": round(percentile([x for i, x in enumerate(login_stats.latencies) if i % 2], 50) * 1000),
+            # The devices run on the same cores as the servers: their share of the machine's CPU time.
+            "client_cpu_share": f"{100 * client_cpu / (elapsed * (os.cpu_count() or 1)):.0f} %",
             "loadavg_1m_before": round(load_before[0], 2), "loadavg_1m_after": round(load_after[0], 2),
         }
         for key, value in report.items():
