@@ -75,3 +75,17 @@ def test_sport_partie_keeps_the_flat_deal_list(client):
     play(make_referee(partie.round.tournament), partie)
     html = phone_page(client, partie)
     assert 'class="deals"' in html and 'id="game-1"' not in html
+
+
+def test_referee_countersigns_a_kozel_protocol_by_its_goats():
+    from referees.signing import confirm_countersign
+
+    partie = partie_of("kozel", {"games_per_partie": 2}, slug="kozel-countersign")
+    protocol = record(partie, KOZEL_TWO_GAMES, signed=False)
+    result = score_protocol(protocol_to_json(protocol))
+    message = confirm_countersign(partie, protocol.version)["message"]
+    assert (f"козлов {result.goats['A']} : {result.goats['B']} (очки {result.totals_a} : {result.totals_b})"
+            in message)
+    hand = partie_of("hand-points", slug="hand-countersign")
+    protocol = record(hand, HAND_DEALS, signed=False)
+    assert f"счёт {protocol.score_a} : {protocol.score_b}" in confirm_countersign(hand, protocol.version)["message"]
