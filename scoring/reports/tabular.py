@@ -208,19 +208,21 @@ def deals_table(protocol_rows, rules) -> Table:
                 f"{s.seat} ({reasons.get(s.reason, s.reason)}, №{s.remark_number}): {effect_text(s.kind, s.points)}"
                 for s in d.sanctions
             )
+            who = raw.get("out") or raw.get("offender") or raw.get("fisher", "")  # a block: its fisher
             rows.append(head + [
-                d.n, d.lead, d.shuffle, results.get(raw["result"], raw["result"]), raw.get("out") or raw.get("offender") or raw.get("fisher", ""),
+                d.n, d.lead, d.shuffle, results.get(raw["result"], raw["result"]), who,
                 *(_pips(hands.get(s), rules, s, d.n) for s in ("A1", "A2", "B1", "B2")),
                 d.points_a, d.points_b, d.running_a, d.running_b, sanctions,
             ] + game_values(d, raw, game_cols))
             games.append(getattr(d, "game", None))
+        no_deals = game_values(None, {}, game_cols)
         if result.no_show:
             rows.append(head + [None, "", "", _("неявка пары %(s)s") % {"s": result.no_show}, "", None, None, None, None,
-                                None, None, result.totals_a, result.totals_b, ""] + game_values(None, {}, game_cols))
+                                None, None, result.totals_a, result.totals_b, ""] + no_deals)
             games.append(None)
         elif result.disqualified:
             rows.append(head + [None, "", "", _("пара %(s)s снята") % {"s": result.disqualified}, "", None, None, None,
-                                None, None, None, result.totals_a, result.totals_b, ""] + game_values(None, {}, game_cols))
+                                None, None, None, result.totals_a, result.totals_b, ""] + no_deals)
             games.append(None)
     cols += [Column(title, width, number) for title, width, number, _key in game_cols]
     if rules.family == "kozel":  # the game of each deal, beside its number (the deals are numbered through the partie)
