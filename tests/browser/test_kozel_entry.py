@@ -178,7 +178,7 @@ def test_referee_enters_a_kozel_partie_of_two_games_and_it_is_signed(live_server
     scored = score_protocol(protocol_to_json(protocol))
     other = {"A": "B", "B": "A"}
     rows = standings_rows(page, base, table, TABLET)
-    page.screenshot(path=str(artifacts / "kozel-standings-820.png"), full_page=True)
+    page.screenshot(path=str(artifacts / "kozel-entry-standings-820.png"), full_page=True)
     for side, row in rows.items():
         received, given = scored.goats[side], scored.goats[other[side]]
         assert (row["Козлов"], row["± козлов"], row["Рейтинг"], row["Побед"]) == (
@@ -191,7 +191,7 @@ def test_referee_enters_a_kozel_partie_of_two_games_and_it_is_signed(live_server
         assert (row["Игр выиграно"], row["Козлов дано"]) == (str(games_won), str(scored.goats[other[side]])), row
     rows = standings_rows(page, base, table, PHONE)  # a phone: the goats' difference, no rating column
     assert rows["B"]["± козлов"] == str(scored.goats["A"] - scored.goats["B"]) and "Рейтинг" not in rows["B"]
-    shots(page, artifacts, "kozel-standings")
+    shots(page, artifacts, "kozel-entry-standings")
 
 
 def test_referee_enters_a_hand_points_partie_and_it_is_signed(live_server, new_page, table, artifacts):
@@ -230,7 +230,7 @@ def test_referee_enters_a_hand_points_partie_and_it_is_signed(live_server, new_p
             str(totals[side]), str(totals[other]), str(totals[side] - totals[other])), rows[side]
         assert "Козлов" not in rows[side] and "Рейтинг" not in rows[side]
     page.set_viewport_size(PHONE)
-    shots(page, artifacts, "points-standings")
+    shots(page, artifacts, "points-entry-standings")
 
 
 def test_morskoy_bald_finish_with_the_tile_selects_on_a_phone(live_server, new_page, table, artifacts):
