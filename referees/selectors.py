@@ -162,11 +162,13 @@ def round_tables(rnd, user) -> list[Partie]:
     if tables is not None:
         qs = qs.filter(table__in=tables)
     parties = list(qs)
+    goats = rnd.tournament.rules().family == "kozel"  # Kozel, Morskoy: the cell shows goats (docs/rules-kozel.md §11)
     for p in parties:
         protocol = getattr(p, "protocol", None)
         p.state = protocol.status if protocol else ProtocolStatus.NOT_STARTED
         p.state_label = ProtocolStatus(p.state).label
         p.score = (protocol.score_a, protocol.score_b) if protocol and p.state != ProtocolStatus.NOT_STARTED else None
+        p.goats = (protocol.goats_a, protocol.goats_b) if goats and p.score else None
     return parties
 
 

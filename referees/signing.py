@@ -92,8 +92,11 @@ def signing_context(request, partie, ctx, deal_form=None) -> dict:
 
 
 def score_text(partie, protocol) -> str:
-    return _("пара №%(a)s — пара №%(b)s, счёт %(sa)s : %(sb)s") % {
-        "a": partie.pair_a.number, "b": partie.pair_b.number, "sa": protocol.score_a, "sb": protocol.score_b}
+    numbers = {"a": partie.pair_a.number, "b": partie.pair_b.number, "sa": protocol.score_a, "sb": protocol.score_b}
+    if partie.round.tournament.rules().family == "kozel":  # goats first, as the page shows (docs/rules-kozel.md §11)
+        return _("пара №%(a)s — пара №%(b)s, козлов %(ga)s : %(gb)s (очки %(sa)s : %(sb)s)") % {
+            **numbers, "ga": protocol.goats_a, "gb": protocol.goats_b}
+    return _("пара №%(a)s — пара №%(b)s, счёт %(sa)s : %(sb)s") % numbers
 
 
 def confirm_countersign(partie, version) -> dict:

@@ -20,6 +20,7 @@ from scoring import pins, services
 from scoring.errors import NotAllowed, ServiceError
 from scoring.forms import PlayerSignForm
 from scoring.models import ProtocolStatus
+from scoring.views import game_context
 from tournaments.models import SignatureMode, SigningMethod, Tournament
 
 from . import permissions as perms
@@ -60,6 +61,7 @@ def phone_sign(request, partie_id):
         ctx.update(scored=scored, rows=selectors.deal_rows(protocol, scored, names), slots=slots,
                    referee_signature=referee, awaiting=protocol.status == ProtocolStatus.AWAITING_SIGNATURES,
                    remarks=list(protocol.remarks.all()))
+        ctx.update(game_context(partie, protocol, scored))  # Kozel family, hand points: deals by game, goats
     return render(request, "referees/phone_sign.html", ctx, status=422 if errors else 200)
 
 

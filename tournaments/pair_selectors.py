@@ -36,6 +36,7 @@ def pair_games(tournament, pair, organizer: bool) -> list[dict]:
     if not organizer:
         parties = parties.exclude(round__status=RoundStatus.DRAFT)
     rows = []
+    kozel = tournament.rules().family == "kozel"  # Kozel, Morskoy: the partie's goats first (docs/rules-kozel.md §11)
     for p in parties:
         side = "A" if p.pair_a_id == pair.pk else "B"
         opponent = p.pair_b if side == "A" else p.pair_a
@@ -52,6 +53,9 @@ def pair_games(tournament, pair, organizer: bool) -> list[dict]:
             mine, theirs = (protocol.score_a, protocol.score_b) if side == "A" else (protocol.score_b, protocol.score_a)
             if protocol.status != ProtocolStatus.NOT_STARTED:
                 row["score"] = (mine, theirs)
+                if kozel:
+                    goats = (protocol.goats_a, protocol.goats_b)
+                    row["goats"] = goats if side == "A" else goats[::-1]
             row["status"] = protocol.get_status_display()
             row["locked"] = protocol.is_locked
             if protocol.status in (ProtocolStatus.AWAITING_SIGNATURES, ProtocolStatus.SIGNED):

@@ -16,6 +16,8 @@ from scoring.rules.hands import parse_hand
 from scoring.rules.kozel import count_hand
 from tournaments.models import PairStatus
 
+from .game_sheets import columns as sheet_columns
+from .game_sheets import marks_text
 from .sheets import RESULT_TEXT, effect_text
 from .standings import DISQUALIFIED, WITHDRAWN
 
@@ -185,6 +187,8 @@ def deals_table(protocol_rows, rules) -> Table:
             Column(_("Итог"), 12), Column(_("Кто"), 6), Column("A1", 6, True), Column("A2", 6, True),
             Column("B1", 6, True), Column("B2", 6, True), Column(_("Очки A"), 8, True), Column(_("Очки B"), 8, True),
             Column(_("Сумма A"), 9, True), Column(_("Сумма B"), 9, True), Column(_("Санкции"), 40)]
+    game_cols = game_columns(rules)
+    games = []  # the game of each row (Kozel family)
     reasons = dict(RemarkReason.choices)
     results = {k: _(v) for k, v in RESULT_TEXT.items()}
     rows = []
@@ -204,18 +208,57 @@ def deals_table(protocol_rows, rules) -> Table:
                 f"{s.seat} ({reasons.get(s.reason, s.reason)}, №{s.remark_number}): {effect_text(s.kind, s.points)}"
                 for s in d.sanctions
             )
+            who = raw.get("out") or raw.get("offender") or raw.get("fisher", "")  # a block: its fisher
             rows.append(head + [
-                d.n, d.lead, d.shuffle, results.get(raw["result"], raw["result"]), raw.get("out") or raw.get("offender", ""),
+                d.n, d.lead, d.shuffle, results.get(raw["result"], raw["result"]), who,
                 *(_pips(hands.get(s), rules, s, d.n) for s in ("A1", "A2", "B1", "B2")),
                 d.points_a, d.points_b, d.running_a, d.running_b, sanctions,
-            ])
+            ] + game_values(d, raw, game_cols))
+            games.append(getattr(d, "game", None))
+        no_deals = game_values(None, {}, game_cols)
         if result.no_show:
             rows.append(head + [None, "", "", _("неявка пары %(s)s") % {"s": result.no_show}, "", None, None, None, None,
-                                None, None, result.totals_a, result.totals_b, ""])
+                                None, None, result.totals_a, result.totals_b, ""] + no_deals)
+            games.append(None)
         elif result.disqualified:
             rows.append(head + [None, "", "", _("пара %(s)s снята") % {"s": result.disqualified}, "", None, None, None,
-                                None, None, None, result.totals_a, result.totals_b, ""])
+                                None, None, None, result.totals_a, result.totals_b, ""] + no_deals)
+            games.append(None)
+    cols += [Column(title, width, number) for title, width, number, _key in game_cols]
+    if rules.family == "kozel":  # the game of each deal, beside its number (the deals are numbered through the partie)
+        cols.insert(5, Column(_("Игра"), 6, True))
+        for row, game in zip(rows, games):
+            row.insert(5, game)
+        return Table(_("Раздачи"), cols, rows, freeze="G2")
     return Table(_("Раздачи"), cols, rows, freeze="F2")
+
+
+def game_columns(rules) -> list:
+    """The deals sheet's last columns in the Kozel family (what is remembered, eggs, marks) and of hand
+    points (the referee's note), as the score sheet has them (``game_sheets.columns``): (title, width, number, key)."""
+    if rules.family == "hand":
+        return [(_("Примечание"), 40, False, "note")]
+    if rules.family != "kozel":
+        return []
+    cols = sheet_columns(rules)
+    out = []
+    if cols.remembered:
+        out += [(_("Запомн. A"), 9, True, "remembered_a"), (_("Запомн. B"), 9, True, "remembered_b")]
+    if cols.eggs:
+        out.append((_("Яйца"), 7, True, "eggs"))
+    return out + [(_("Пометки"), 18, False, "marks")]
+
+
+def game_values(d, raw: dict, game_cols: list) -> list:
+    """One deal's values of ``game_columns`` (the engine's figures; ``d`` None: a no-show or removal row)."""
+    if d is None:
+        return [None if number else "" for _title, _width, number, _key in game_cols]
+    values = {
+        "note": lambda: raw.get("note") or "",
+        "remembered_a": lambda: d.remembered.get("A", 0), "remembered_b": lambda: d.remembered.get("B", 0),
+        "eggs": lambda: d.eggs, "marks": lambda: marks_text(d),
+    }
+    return [values[key]() for _title, _width, _number, key in game_cols]
 
 
 def crosstable_table(standings, cells, matrix) -> Table:

@@ -1,15 +1,19 @@
-"""A referee enters a Kozel partie of two games and a hand-points partie on a phone; both are signed and locked."""
+"""A referee enters a Kozel partie of two games and a hand-points partie on a phone; both are signed and locked,
+and the tournament's standings then show the goats and rating (Kozel) or the points (hand points) the engine gives."""
 import pytest
 from playwright.sync_api import expect
 
 from scoring import services
 from scoring.models import Protocol, ProtocolStatus
+from scoring.protocol_json import protocol_to_json
+from scoring.rules import score_protocol
 from tests.referees.conftest import PASSWORD
 
 from .conftest import PHONE, TABLET, login
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NARROW = {"width": 360, "height": 740}
+WIDE = {"width": 1280, "height": 900}
 
 
 def no_horizontal_scroll(page):
@@ -56,6 +60,31 @@ def sign_on_the_device(page):
     page.click("#confirm-yes")
     page.wait_for_load_state("networkidle")
     expect(page.locator("#locked")).to_contain_text("Протокол подписан и закрыт")
+
+
+STANDINGS_ROW = """(number) => {
+  const table = document.querySelector('table.standings');
+  const shown = el => getComputedStyle(el).display !== 'none';
+  const heads = [...table.querySelectorAll('thead th')].filter(shown).map(th => th.innerText.trim());
+  for (const tr of table.querySelectorAll('tbody tr')) {
+    const cells = [...tr.querySelectorAll('td')].filter(shown).map(td => td.innerText.trim());
+    const row = Object.fromEntries(heads.map((h, i) => [h, cells[i]]));
+    if (row['Пара'] === String(number)) return row;
+  }
+  return null;
+}"""
+
+
+def standings_rows(page, base, table, viewport):
+    """The visible cells of pairs 3 (A) and 7 (B) on the standings page at ``viewport``, by column title."""
+    page.set_viewport_size(viewport)
+    page.goto(f"{base}/t/{table.tournament.slug}/standings/")
+    assert no_horizontal_scroll(page)
+    return {side: page.evaluate(STANDINGS_ROW, number) for side, number in (("A", 3), ("B", 7))}
+
+
+def text(value) -> str:
+    return "" if value is None else str(value)
 
 
 def use_preset(table, preset, **overrides):
@@ -145,6 +174,25 @@ def test_referee_enters_a_kozel_partie_of_two_games_and_it_is_signed(live_server
     assert set(protocol.signatures.values_list("fingerprint", flat=True)) == {services.protocol_fingerprint(protocol)}
     assert list(protocol.deals.values_list("lead", flat=True)) == ["A1", "A1", "B1", "B2", "A1"]
 
+    # The standings show what the engine gives for the stored protocol: goats, ± goats, games won and rating.
+    scored = score_protocol(protocol_to_json(protocol))
+    other = {"A": "B", "B": "A"}
+    rows = standings_rows(page, base, table, TABLET)
+    page.screenshot(path=str(artifacts / "kozel-entry-standings-820.png"), full_page=True)
+    for side, row in rows.items():
+        received, given = scored.goats[side], scored.goats[other[side]]
+        assert (row["Козлов"], row["± козлов"], row["Рейтинг"], row["Побед"]) == (
+            str(received), str(given - received), text(scored.rating[side]),
+            "1" if scored.winner == side else "0"), (side, row)
+        assert "Игр выиграно" not in row  # a wide-screen column
+    rows = standings_rows(page, base, table, WIDE)
+    for side, row in rows.items():
+        games_won = sum(1 for g in scored.games if g.winner == side)
+        assert (row["Игр выиграно"], row["Козлов дано"]) == (str(games_won), str(scored.goats[other[side]])), row
+    rows = standings_rows(page, base, table, PHONE)  # a phone: the goats' difference, no rating column
+    assert rows["B"]["± козлов"] == str(scored.goats["A"] - scored.goats["B"]) and "Рейтинг" not in rows["B"]
+    shots(page, artifacts, "kozel-entry-standings")
+
 
 def test_referee_enters_a_hand_points_partie_and_it_is_signed(live_server, new_page, table, artifacts):
     use_preset(table, "hand-points")
@@ -172,6 +220,17 @@ def test_referee_enters_a_hand_points_partie_and_it_is_signed(live_server, new_p
     protocol = Protocol.objects.get(partie=table.partie)
     assert protocol.status == ProtocolStatus.SIGNED and protocol.winner == "A"
     assert (protocol.score_a, protocol.score_b) == (110, 50)
+
+    # The standings: hand points stay points (no goats, no rating), as the engine totals them.
+    scored = score_protocol(protocol_to_json(protocol))
+    rows = standings_rows(page, base, table, TABLET)
+    totals = {"A": scored.totals_a, "B": scored.totals_b}
+    for side, other in (("A", "B"), ("B", "A")):
+        assert (rows[side]["Очки за"], rows[side]["Против"], rows[side]["Разн."]) == (
+            str(totals[side]), str(totals[other]), str(totals[side] - totals[other])), rows[side]
+        assert "Козлов" not in rows[side] and "Рейтинг" not in rows[side]
+    page.set_viewport_size(PHONE)
+    shots(page, artifacts, "points-entry-standings")
 
 
 def test_morskoy_bald_finish_with_the_tile_selects_on_a_phone(live_server, new_page, table, artifacts):

@@ -100,13 +100,16 @@ def _with_results(rnd, rows):
     from scoring.models import Protocol, ProtocolStatus
 
     results = {
-        pid: (a, b, status) for pid, a, b, status in Protocol.objects.filter(partie__round=rnd)
-        .exclude(status=ProtocolStatus.NOT_STARTED).values_list("partie_id", "score_a", "score_b", "status")
+        pid: (a, b, status, goats) for pid, a, b, status, *goats in Protocol.objects.filter(partie__round=rnd)
+        .exclude(status=ProtocolStatus.NOT_STARTED)
+        .values_list("partie_id", "score_a", "score_b", "status", "goats_a", "goats_b")
     }
+    kozel = rnd.tournament.rules().family == "kozel"  # the goats of the partie first (docs/rules-kozel.md §11)
     for row in rows:
-        a, b, status = results.get(row["partie_id"], (None, None, None))
+        a, b, status, goats = results.get(row["partie_id"], (None, None, None, None))
         row["score"] = (a, b) if status else None
         row["signed"] = status == ProtocolStatus.SIGNED
+        row["goats"] = tuple(goats) if kozel and status else None
     return rows
 
 
