@@ -14,6 +14,7 @@ K = {"preset": "kozel"}
 PARTNER = {"preset": "kozel", "count_partner_on_domino": True}
 SIX_50 = {"preset": "kozel", "lone_double_six": 50}
 FISHER_HALF = {"preset": "kozel", "block_scoring": "fisher_half"}
+MORSKOY = {"preset": "morskoy-kozel"}
 
 
 def dom(n, out, hands, **extra):
@@ -77,6 +78,19 @@ REFUSALS = [
      {'code': 'bad_seat', 'message': "deal 1: offender must name a seat (A1, A2, B1, B2), got 'Q'", 'message_ru': 'Раздача 1: место должно быть A1, A2, B1 или B2', 'deal': 1, 'seat': None, 'field': 'offender'}),
     ('§11 Kozel results', K, [{'n': 1, 'result': 'points'}],
      {'code': 'bad_result', 'message': "deal 1: result must be domino, block or wrong_pass, got 'points'", 'message_ru': 'Раздача 1: итог раздачи — домино, рыба или ложный пас', 'deal': 1, 'seat': None}),
+    ('§10 a hand is a count or tiles', K, [dom(1, 'A1', {'B1': 'x', 'B2': 3})],
+     {'code': 'bad_count', 'message': 'deal 1, seat B1: a hand is a whole number of pips or a list of tiles', 'message_ru': 'Раздача 1, место B1: остаток в руке — целое число очков или список камней', 'deal': 1, 'seat': 'B1'}),
+    ('§10 a hand of 70 pips', K, [dom(1, 'A1', {'B1': 70, 'B2': 3})],
+     {'code': 'count_out_of_range', 'message': 'deal 1, seat B1: 70 pips is impossible: a hand holds 0..69 pips', 'message_ru': 'Раздача 1, место B1: 70 очков невозможно: в руке от 0 до 69 очков', 'deal': 1, 'seat': 'B1', 'value': 70}),
+    ('§10 a tile not in the set in a hand', K, [dom(1, 'A1', {'B1': ['9-9'], 'B2': 3})],
+     {'code': 'bad_tile', 'message': 'deal 1, seat B1: tile 9-9 is not in a double-six set (0 ≤ a, b ≤ 6)', 'message_ru': 'Раздача 1, место B1: «9-9» — не камень набора дубль-шесть (пишите a-b, 0 ≤ a, b ≤ 6)', 'deal': 1, 'seat': 'B1', 'tile': '9-9'}),
+    ('§10 hands by seat', K, [dom(1, 'A1', {'C1': 1, 'B2': 3})],
+     {'code': 'bad_seat', 'message': "deal 1, seat C1: 'C1' is not a seat (A1, A2, B1, B2)", 'message_ru': 'Раздача 1, место C1: место должно быть A1, A2, B1 или B2', 'deal': 1, 'seat': 'C1'}),
+    ('§10 lead_tile is a lone 6-6 in a hand', SIX_50, [dom(1, 'A1', {'B1': ['6-6'], 'B2': 3}, lead_tile='6-6')],
+     {'code': 'tile_on_table_in_hand', 'message': "deal 1, seat B1: tile 6-6 is on the table, so it cannot be in B1's hand", 'message_ru': 'Раздача 1, место B1: камень 6-6 лежит на столе, его не может быть в руке', 'deal': 1, 'seat': 'B1', 'tile': '6-6'}),
+    ('§10 lead_tile in a hand of 0-0 and 6-6', MORSKOY, [dom(1, 'A1', {'B1': ['0-0', '6-6'], 'B2': 3}, lead_tile='0-0')],
+     {'code': 'tile_on_table_in_hand', 'message': "deal 1, seat B1: tile 0-0 is on the table, so it cannot be in B1's hand", 'message_ru': 'Раздача 1, место B1: камень 0-0 лежит на столе, его не может быть в руке', 'deal': 1, 'seat': 'B1', 'tile': '0-0'}),
+
 ]
 
 
@@ -142,3 +156,18 @@ def test_twelve_with_blank_six_pair_is_ambiguous_unless_the_pair_counts_12(blank
         assert (err.value.code, err.value.deal, err.value.seat) == ("ambiguous_count", 1, "B1")
     else:
         assert score(deals, rules).deals[0].value == {"B": 17}
+
+
+# --- §2.3 counting a hand entered as tiles ---------------------------------------------------------
+
+@pytest.mark.parametrize("tiles, value", [
+    (["1-2", "3-4"], 10),          # any other hand counts its pips, blank_six_pair or not
+    (["6-6", "1-1"], 14),
+    (["6-6"], 50),                 # lone 6-6
+    (["0-0"], 25),                 # lone 0-0
+    (["0-0", "6-6"], 75),          # exactly 0-0 and 6-6: both values added
+    (["0-0", "6-6", "1-2"], 15),
+])
+def test_morskoy_hands_as_tiles_count_by_section_2_3(tiles, value):
+    deal = score([dom(1, "A1", {"B1": tiles, "B2": 3})], MORSKOY).deals[0]
+    assert deal.value == {"A": value + 3}   # the winners receive the losers' two hands (B2 holds 3)
