@@ -170,3 +170,74 @@ def test_scored_deal_with_a_sanction_lists_it():
     data = score_protocol(kozel_protocol([dom(1, "A1", {"B1": 10, "B2": 12})], rules, remarks=remarks)).to_json()
     assert data["deals"][0]["sanctions"] == [
         {"remark": 1, "seat": "A2", "pair": "A", "effect": "fine", "points": 7, "reason": "talking"}]
+
+
+# --- §6 sanctions in a game --------------------------------------------------------------------
+
+FINE_7 = {"preset": "kozel", "remark_ladder": [{"kind": "fine", "points": 7, "block_pips": 0}]}
+
+
+def test_a_fine_adds_to_the_total_and_to_the_deal():
+    """§6: a fine of p points is added to what the offending pair already has and to what it records in the deal."""
+    deals = [dom(1, "A1", {"B1": 10, "B2": 12}), dom(2, "A1", {"B1": 4, "B2": 3}, lead="A1")]
+    remarks = [{"deal": 2, "player": "B1", "reason": "talking"}]
+    scored = score_protocol(kozel_protocol(deals, FINE_7, remarks=remarks))
+    assert [(d.points_a, d.points_b) for d in scored.deals] == [(0, 22), (0, 14)]
+    assert running(scored) == [(0, 22), (0, 36)]
+
+
+def test_a_lost_deal_can_reach_the_target():
+    """§6: the target is checked after sanctions — the points of a lost deal make the offenders the goat."""
+    rules = {"preset": "kozel", "remark_ladder": [{"kind": "deal_loss", "points": 30}]}
+    deals = [blk(1, 20, 21, 15, 20), dom(2, "B1", {"A1": 10, "A2": 12}, lead="A1")]
+    remarks = [{"deal": 2, "player": "A2", "reason": "talking"}]
+    scored = score_protocol(kozel_protocol(deals, rules, remarks=remarks))
+    assert running(scored) == [(76, 0), (106, 0)]
+    assert (scored.games[0].goat, scored.games[0].ended, scored.games[0].deals) == ("A", "target", (1, 2))
+
+
+def test_a_lost_deal_fixes_no_next_lead():
+    """§6 [interpretation]: the table result of a lost deal does not count, so it fixes no leader of the next deal."""
+    rules = {"preset": "kozel", "remark_ladder": [{"kind": "deal_loss", "points": 5}]}
+    deals = [dom(1, "A1", {"B1": 10, "B2": 12}), dom(2, "A1", {"B1": 10, "B2": 12}, lead="B2")]
+    remarks = [{"deal": 1, "player": "A2", "reason": "talking"}]
+    scored = score_protocol(kozel_protocol(deals, rules, remarks=remarks))
+    assert scored.deals[1].lead == "B2"
+    with pytest.raises(ProtocolError) as err:
+        score_protocol(kozel_protocol(deals, {"preset": "kozel"}))
+    assert err.value.code == "wrong_lead"
+
+
+def test_the_fifth_remark_before_any_deal_disqualifies():
+    """§6: the 5th remark of a pair, given in deal 1 before it is recorded, removes the pair."""
+    remarks = [{"deal": 1, "player": "B2", "reason": "talking"}]
+    scored = score_protocol(kozel_protocol([], remarks=remarks, pairs={"B": {"prior_remarks": 4}}))
+    assert (scored.disqualified, scored.winner) == ("B", "A")
+    assert [(r.deal, r.applied, r.effect) for r in scored.remarks] == [(1, False, "disqualification")]
+
+
+# --- §2.2 restart after an unrecorded deal, §4.4 deciders after the game ends -------------------
+
+def test_restart_after_unrecorded_keeps_the_lead_after_a_recorded_deal():
+    """§2.2: restart_after_unrecorded frees the lead only after a deal that recorded nothing."""
+    rules = {"preset": "kozel", "restart_after_unrecorded": True}
+    deals = [dom(1, "A1", {"B1": 10, "B2": 12}), dom(2, "A1", {"B1": 4, "B2": 3}, lead="B2")]
+    with pytest.raises(ProtocolError) as err:
+        score(deals, rules)
+    assert (err.value.code, err.value.deal, err.value.seat) == ("wrong_lead", 2, "B2")
+
+
+def test_a_deal_that_ends_the_game_carries_no_decider():
+    """§4.3 / §4.4: a 6-6 finish that wins the game makes no decider for the next deal (a new game starts)."""
+    scored = score([dom(1, "A1", {"B1": 20, "B2": 5}, out_tile="6-6")], {"preset": "morskoy-kozel"})
+    assert scored.games[0].ended == "double_six"
+    assert scored.deals[0].decider_next is None and "decider_next" not in scored.to_json()["deals"][0]
+
+
+def test_a_lost_deal_carries_no_decider():
+    """§6: a lost deal counts neither its table result nor a decider («ни «на сто»»)."""
+    rules = {"preset": "morskoy-kozel", "remark_ladder": [{"kind": "deal_loss", "points": 5}]}
+    deals = [dom(1, "A1", {"B1": 10, "B2": 5}, out_tile="6-6")]
+    remarks = [{"deal": 1, "player": "B2", "reason": "talking"}]
+    scored = score_protocol(kozel_protocol(deals, rules, remarks=remarks))
+    assert scored.deals[0].decider_next is None
