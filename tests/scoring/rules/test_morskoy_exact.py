@@ -92,3 +92,23 @@ def test_block_decider_is_played_by_the_fishers_pair():
     scored = score([blk(1, 13, 13, 10, 14, fisher="B1"), dom(2, "B2", {"A1": 3, "A2": 4}, lead="B1")])
     assert scored.deals[1].decider == "B"
     assert (scored.games[0].ended, scored.games[0].winner, scored.games[0].goat) == ("decider", "B", "A")
+
+
+@pytest.mark.parametrize("offender, hands", [("B1", {"B1": 10, "B2": 8}), ("A1", {"A1": 20, "A2": 8})])
+def test_a_wrong_pass_in_a_decider_deal_decides_no_game(offender, hands):
+    """§6: no decider applies to a wrong pass — whoever offended, the game goes on, and the decider lapses
+    (the next deal follows a wrong pass, not a 6-6 finish)."""
+    deals = [dom(1, "A1", {"B1": 10, "B2": 5}, out_tile="6-6"),
+             {"n": 2, "result": "wrong_pass", "offender": offender, "hands": hands, "lead": "A1"}]
+    scored = score(deals)
+    assert scored.deals[0].decider_next == "A"
+    assert scored.games == [] and scored.deals[1].decider is None and scored.deals[1].decider_next is None
+    assert scored.deals[1].result == "wrong_pass"
+
+
+def test_a_wrong_pass_by_a_pair_gives_its_hands_to_the_winners_in_morskoy():
+    """§6 / §4.1: in Morskoy (the winners record) the pair that did not offend receives the offenders' hands."""
+    deal = {"n": 1, "result": "wrong_pass", "offender": "A2", "hands": {"A1": 19, "A2": 8}}
+    scored = score([deal])
+    assert (scored.deals[0].winner, scored.deals[0].value) == ("B", {"B": 27})
+    assert (scored.deals[0].points_a, scored.deals[0].points_b) == (0, 27)
