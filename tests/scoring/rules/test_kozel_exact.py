@@ -171,3 +171,53 @@ def test_twelve_with_blank_six_pair_is_ambiguous_unless_the_pair_counts_12(blank
 def test_morskoy_hands_as_tiles_count_by_section_2_3(tiles, value):
     deal = score([dom(1, "A1", {"B1": tiles, "B2": 3})], MORSKOY).deals[0]
     assert deal.value == {"A": value + 3}   # the winners receive the losers' two hands (B2 holds 3)
+
+
+def test_out_must_name_a_seat_exactly():
+    """§10: the seat of the player who went out is a seat."""
+    with pytest.raises(ProtocolError) as err:
+        score([dom(1, "Z", {"B1": 4, "B2": 3})])
+    assert err.value.to_json() == {
+        "code": "bad_seat", "message": "deal 1: out must name a seat (A1, A2, B1, B2), got 'Z'",
+        "message_ru": "Раздача 1: место должно быть A1, A2, B1 или B2", "deal": 1, "seat": None, "field": "out"}
+
+
+# --- §3.4 the lead bonus in a block ------------------------------------------------------------------
+
+BONUS = {"6-6": 50, "0-0": 25}
+
+
+@pytest.mark.parametrize("rules, hands, tile, values", [
+    ({"preset": "kozel"}, (4, 6, 7, 8), "6-6", {"B": 75}),                            # all: to the receivers
+    ({"preset": "kozel"}, (7, 8, 4, 6), "0-0", {"A": 50}),
+    ({"preset": "kozel", "block_scoring": "each_own"}, (10, 10, 8, 7), "0-0", {"A": 45, "B": 15}),
+    ({"preset": "kozel", "block_scoring": "each_own"}, (8, 7, 10, 10), "6-6", {"A": 15, "B": 70}),
+    ({"preset": "kozel", "block_scoring": "each_own"}, (6, 6, 6, 6), "6-6", {"A": 12, "B": 12}),  # lost
+    ({"preset": "morskoy-kozel"}, (5, 6, 14, 13), "6-6", {"A": 77}),                  # opponents
+])
+def test_lead_bonus_in_a_block(rules, hands, tile, values):
+    """§3.4: a block led with 6-6 or 0-0 adds the lead bonus to the value; under each_own [interpretation]
+    to the pair with more pips, and it is lost when the pips are equal."""
+    deal = score([blk(1, *hands, lead_tile=tile, fisher="A1")], {**rules, "lead_bonus": BONUS}).deals[0]
+    assert deal.value == values
+
+
+# --- §4.4 a deal cannot be a decider for both pairs, whatever its result -----------------------------
+
+@pytest.mark.parametrize("fourth", [
+    dom(4, "A1", {"B1": 4, "B2": 6}, lead_tile="6-6"),
+    blk(4, 4, 5, 6, 7, lead_tile="6-6", fisher="A1"),
+    {"n": 4, "result": "wrong_pass", "offender": "A1", "hands": {"A1": 4, "A2": 5}, "lead_tile": "6-6"},
+])
+def test_double_decider_is_refused_in_any_deal(fourth):
+    deals = [
+        dom(1, "B1", {"A1": 16, "A2": 14}),                        # B records 30
+        dom(2, "B1", {"A1": 5, "A2": 4}),                          # 9 < 25: nothing
+        dom(3, "A2", {"B1": 9, "B2": 7}, out_tile="6-6"),          # 16 < 25: the next deal is A's decider
+        fourth,                                                    # B2 leads it with 6-6 holding points
+    ]
+    with pytest.raises(ProtocolError) as err:
+        score(deals, {"preset": "morskoy-kozel", "next_lead": "rotate"})
+    assert (err.value.code, err.value.deal, err.value.seat) == ("double_decider", 4, "B2")
+    assert err.value.message == "deal 4, seat B2: this deal cannot be a decider for both pairs"
+    assert err.value.message_ru == "Раздача 4, место B2: раздача не может быть «на сто» для обеих пар"
