@@ -1,0 +1,76 @@
+"""Swiss pairing, exactly as the organizer and the players read it: who meets whom, in which table
+order, and the reason printed beside each table (docs/rules.md §8, tournaments/pairing/swiss.py).
+
+The reasons are the interface of the pairing: a changed word or a wrong pair named is a changed page.
+"""
+from tournaments.pairing import Entrant, Pairing, pair_swiss
+
+SAME_0 = "одинаковый счёт: 0 очков"
+LOWEST = "пропуск тура: самая низкая в таблице пара без пропуска"
+REMATCH = "; повторная встреча — без повторов составить пары невозможно"
+
+
+def test_bye_to_the_lowest_pair_and_the_top_half_meets_the_bottom_half():
+    """The bye goes to the lowest-placed pair without one; inside a group 1–3, 2–4."""
+    result = pair_swiss([Entrant(i, score=0, rank=i - 1) for i in range(1, 6)])
+    assert result.pairings == [Pairing(1, 3, SAME_0), Pairing(2, 4, SAME_0), Pairing(5, None, LOWEST)]
+
+
+def test_bye_to_a_higher_pair_when_the_lowest_must_play():
+    """Pair 1 has met 2, 3 and 4, so 5 must play it: the bye goes to 4, the lowest whose removal leaves a
+    pairing without rematches, and the reason says so."""
+    ents = [Entrant(1, score=0, rank=0, opponents=frozenset({2, 3, 4}))]
+    ents += [Entrant(i, score=0, rank=i - 1) for i in range(2, 6)]
+    result = pair_swiss(ents)
+    assert result.pairings == [
+        Pairing(1, 5, SAME_0), Pairing(2, 3, SAME_0),
+        Pairing(4, None, LOWEST + ", после которой остальных можно свести без повторных встреч"),
+    ]
+
+
+def test_second_bye_when_every_pair_had_one():
+    """All have had a bye: the lowest-placed pair gets a second one, and the reason says it is a repeat."""
+    result = pair_swiss([Entrant(i, score=0, rank=i - 1, had_bye=True) for i in range(1, 6)])
+    assert result.pairings[-1] == Pairing(
+        5, None, "пропуск тура: повторный — все пары, которым можно его дать, уже пропускали тур")
+
+
+def test_bye_skips_the_pairs_that_had_one():
+    """5 had a bye: 4 gets it, as the lowest-placed pair without one."""
+    ents = [Entrant(i, score=0, rank=i - 1, had_bye=(i == 5)) for i in range(1, 6)]
+    assert pair_swiss(ents).pairings[-1] == Pairing(4, None, LOWEST)
+
+
+def test_a_single_pair_gets_the_bye():
+    assert pair_swiss([Entrant(1, score=5, rank=0)]).pairings == [Pairing(1, None, LOWEST)]
+
+
+def test_floats_name_the_pair_and_both_groups_and_tables_go_by_score():
+    """An odd group sends its lowest pair to the highest of the next odd group; the reason names the pair and
+    the two groups (with the right Russian ending); tables go by the sum of the scores, best first."""
+    ents = [Entrant(i, score=[3, 2, 2, 2, 1, 0, 0][i - 1], rank=i - 1) for i in range(1, 8)]
+    result = pair_swiss(ents)
+    assert result.pairings == [
+        Pairing(1, 2, "пара 1 спущена из группы «3 очка» в группу «2 очка»"),
+        Pairing(3, 4, "одинаковый счёт: 2 очка"),
+        Pairing(5, 6, "пара 5 спущена из группы «1 очко» в группу «0 очков»"),
+        Pairing(7, None, LOWEST),
+    ]
+
+
+def test_tables_with_the_same_sum_go_by_the_best_placed_pair():
+    """Two tables of 1 point each: the one with the better-placed pair comes first, the higher pair named first."""
+    met = {1: {2}, 2: {1}}   # the two leaders have met: both float
+    ents = [Entrant(i, score=[1, 1, 0, 0][i - 1], rank=i - 1, opponents=frozenset(met.get(i, ()))) for i in range(1, 5)]
+    result = pair_swiss(ents)
+    assert [p.a for p in result.pairings] == [1, 2] and {p.b for p in result.pairings} == {3, 4}
+    assert [p.reason for p in result.pairings] == ["пара 1 спущена из группы «1 очко» в группу «0 очков»",
+                                                   "пара 2 спущена из группы «1 очко» в группу «0 очков»"]
+
+
+def test_rematches_only_when_unavoidable_and_said_so():
+    """Everyone has met everyone: the tables are rematches, marked and explained."""
+    ids = [1, 2, 3, 4]
+    result = pair_swiss([Entrant(i, score=0, rank=i - 1, opponents=frozenset(set(ids) - {i})) for i in ids])
+    assert result.pairings == [Pairing(1, 3, SAME_0 + REMATCH, rematch=True),
+                               Pairing(2, 4, SAME_0 + REMATCH, rematch=True)]
