@@ -221,3 +221,10 @@ def test_double_decider_is_refused_in_any_deal(fourth):
     assert (err.value.code, err.value.deal, err.value.seat) == ("double_decider", 4, "B2")
     assert err.value.message == "deal 4, seat B2: this deal cannot be a decider for both pairs"
     assert err.value.message_ru == "Раздача 4, место B2: раздача не может быть «на сто» для обеих пар"
+
+
+def test_a_bad_single_out_tile_names_the_seat_that_went_out():
+    """§10: a last tile that is not a tile is refused at the seat of the player who went out."""
+    with pytest.raises(ProtocolError) as err:
+        score([dom(1, "B2", {"A1": 4, "A2": 3}, out_tile="9-9")])
+    assert (err.value.code, err.value.deal, err.value.seat, err.value.params) == ("bad_tile", 1, "B2", {"tile": "9-9"})

@@ -241,3 +241,70 @@ def test_a_lost_deal_carries_no_decider():
     remarks = [{"deal": 1, "player": "B2", "reason": "talking"}]
     scored = score_protocol(kozel_protocol(deals, rules, remarks=remarks))
     assert scored.deals[0].decider_next is None
+
+
+# --- §5 the partie around its end -------------------------------------------------------------------
+
+def test_a_deal_after_the_end_of_the_partie_is_refused_exactly():
+    """§5.1: a deal after the end of the partie is refused, naming the deal after which it ended."""
+    with pytest.raises(ProtocolError) as err:
+        score([blk(1, 30, 31, 25, 20), dom(2, "A1", {"B1": 4, "B2": 3})])
+    assert err.value.to_json() == {
+        "code": "deal_outside_partie", "deal": 2, "seat": None, "last": 1,
+        "message": "deal 2: the partie ended after deal 1: deal 2 is outside it",
+        "message_ru": "Раздача 2: раздача вне партии: партия закончилась после раздачи 1",
+    }
+
+
+def test_a_remark_after_the_end_of_the_partie_is_refused():
+    """§5.1: once the partie is over no deal is in play, so a remark in the next deal is outside it."""
+    remarks = [{"deal": 2, "player": "A1", "reason": "talking"}]
+    with pytest.raises(ProtocolError) as err:
+        score_protocol(kozel_protocol([blk(1, 30, 31, 25, 20)], remarks=remarks))
+    assert (err.value.code, err.value.deal, err.value.seat) == ("remark_outside_partie", 2, "A1")
+
+
+def test_abandoned_after_the_end_of_the_partie_changes_nothing():
+    """§5.3: a pair can leave only a partie in progress; after the last game the result stands."""
+    scored = score([blk(1, 30, 31, 25, 20)], abandoned="B")
+    assert (scored.finished, scored.winner, scored.games[0].goat) == (True, "B", "A")
+
+
+def test_the_leaving_pair_loses_even_when_the_goats_are_level():
+    """§5.3 [interpretation]: B was the goat of game 1, A leaves in game 2 — goats 1 : 1, and A loses."""
+    deals = [dom(1, "A1", {"B1": 30, "B2": 31}), dom(2, "A1", {"B1": 25, "B2": 20}, lead="A1"),
+             dom(3, "A1", {"B1": 4, "B2": 10})]
+    scored = score(deals, {"preset": "kozel", "games_per_partie": 2}, abandoned="A")
+    assert [g.goat for g in scored.games] == ["B", "A"] and scored.goats == {"A": 1, "B": 1}
+    assert (scored.finished, scored.winner, scored.result) == (True, "B", "B")
+
+
+def test_time_ends_the_partie_without_an_extra_game():
+    """§5.3: when time is up the partie is decided as it stands — level goats are a draw, no extra game."""
+    scored = score([dom(1, "A1", {"B1": 2, "B2": 3})], ended_by_time=True)
+    assert (scored.finished, scored.extra_game_needed, scored.winner) == (True, False, None)
+
+
+def test_partie_totals_add_the_game_in_play_to_the_finished_games():
+    """§5.2: the partie's totals are the sums of the game totals, the game in play included."""
+    deals = [dom(1, "A1", {"B1": 10, "B2": 12}), blk(2, 30, 31, 25, 20),            # game 1: A 106, B 22
+             dom(3, "B1", {"A1": 10, "A2": 12}), dom(4, "A1", {"B1": 10, "B2": 12}, lead="B1")]  # game 2: 22 : 22
+    scored = score(deals, {"preset": "kozel", "games_per_partie": 2})
+    assert scored.games[0].totals == {"A": 106, "B": 22} and len(scored.games) == 1
+    assert (scored.totals_a, scored.totals_b) == (128, 44)
+
+
+def test_a_lost_deal_is_scored_without_eggs_and_the_game_goes_on():
+    """§6: a lost deal carries no eggs and ends no game by itself (only the target can)."""
+    rules = {"preset": "kozel", "remark_ladder": [{"kind": "deal_loss", "points": 5}]}
+    remarks = [{"deal": 1, "player": "A2", "reason": "talking"}]
+    scored = score_protocol(kozel_protocol([dom(1, "A1", {"B1": 10, "B2": 12})], rules, remarks=remarks))
+    assert scored.games == [] and scored.finished is False
+    deal = scored.to_json()["deals"][0]
+    assert "eggs_used" not in deal and (deal["eggs"], deal["points"]) == (0, {"A": 5, "B": 0})
+
+
+def test_the_first_record_of_a_game_wipes_nobody():
+    """§4.1: a pair that records while the other has nothing wipes nobody."""
+    scored = score([dom(1, "A1", {"B1": 20, "B2": 10})], {"preset": "morskoy-kozel"})
+    assert running(scored) == [(30, 0)] and scored.deals[0].wiped is None
