@@ -112,3 +112,13 @@ def test_a_wrong_pass_by_a_pair_gives_its_hands_to_the_winners_in_morskoy():
     scored = score([deal])
     assert (scored.deals[0].winner, scored.deals[0].value) == ("B", {"B": 27})
     assert (scored.deals[0].points_a, scored.deals[0].points_b) == (0, 27)
+
+
+def test_a_pair_with_a_single_point_may_declare_a_decider():
+    """§4.4 (a): a pair that has points — 1 is enough — and leads with 6-6 plays a decider."""
+    rules = {"preset": "morskoy-kozel", "open_threshold": 0, "lone_double_blank": 0}
+    deals = [dom(1, "B1", {"A1": 0, "A2": 1}),                               # B records 1
+             dom(2, "B1", {"A1": 3, "A2": 4}, lead="B1", lead_tile="6-6")]   # B leads 6-6 and wins
+    scored = score(deals, rules)
+    assert scored.deals[0].running_b == 1 and scored.deals[1].decider == "B"
+    assert (scored.games[0].ended, scored.games[0].winner) == ("decider", "B")
