@@ -446,3 +446,8 @@ def test_no_pairing_at_all_is_refused_in_words():
     with pytest.raises(PairingError) as err:
         exact_parties(ents, met_map(ents), allow_rematch=False)
     assert (err.value.message, err.value.code) == ("Составить пары невозможно.", "no_pairing")
+
+
+def test_an_empty_field_has_no_tables():
+    result = pair_swiss([])
+    assert result.pairings == [] and result.ids() == []
