@@ -20,8 +20,9 @@ holding fewer than 25 pips and the other pair more than 25.
 Interpretations (docs/rules-kozel.md): the 25 of these rules is a number of
 pips in the hands (eggs and bonuses are not pips), whatever ``open_threshold``
 says; "the fisher's points" are his pair's pips; a wrong pass ends no game by
-these rules and makes no decider; a deal that would be a decider for both
-pairs is refused.
+these rules and makes no decider, and a deal ended by a wrong pass is no
+decider (a decider pending for it lapses); a deal that would be a decider for
+both pairs is refused.
 """
 from __future__ import annotations
 
@@ -72,6 +73,8 @@ def decider_this_deal(rules: Rules, table: KozelTable, lead: str | None, totals:
     if carried and declared and carried != declared:
         raise ProtocolError("double_decider", "this deal cannot be a decider for both pairs", deal=table.n,
                             seat=lead)
+    if table.result == "wrong_pass":
+        return None  # a wrong pass decides no game (RULES-KOZEL.md §6): the decider lapses with it
     return carried or declared
 
 
