@@ -173,8 +173,6 @@ else:
                           "LOCATION": "domino_cache", "OPTIONS": {"MAX_ENTRIES": 5000}}}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-# The plain <input> widgets written in Python, the same HTML as Django's templates (config/form_renderer.py).
-FORM_RENDERER = "config.form_renderer.FastWidgetRenderer"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
