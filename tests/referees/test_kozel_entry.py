@@ -8,6 +8,8 @@ from referees.models import AuditEntry
 from scoring import services
 from scoring.errors import InvalidInput, NotAllowed
 from scoring.models import Deal, Protocol, ProtocolStatus
+from scoring.protocol_json import protocol_to_json
+from scoring.rules import score_protocol
 from tests.versions import shown_version
 
 from .helpers import sign_all
@@ -151,6 +153,10 @@ def test_kozel_partie_of_two_games_ends_with_its_winner_and_can_be_signed(ref_cl
     assert 'id="goat-1"' in html and 'id="goat-2"' in html
     assert "Партия окончена: победа пары 7" in html
     assert "пара 3 — 2" in html and "пара 7 — 0" in html
+    # The scoreboard at the top counts goats (fewer is better); the points of all games are its caption.
+    assert 'id="score-a">2<' in html and 'id="score-b">0<' in html
+    scored = score_protocol(protocol_to_json(Protocol.objects.get(partie=kozel.partie)))
+    assert f"очки всех игр {scored.totals_a} : {scored.totals_b}" in html
     protocol = sign_all(kozel)
     assert protocol.status == ProtocolStatus.SIGNED
 
