@@ -597,3 +597,26 @@ def test_an_outside_pair_that_met_every_kept_pair_refuses_the_proof(bottom):
     assert proved and spread(parties) == (1, 1)
     result = pair_swiss(ents)   # the groups method floats a middle pair down to the lone pair
     assert result.method == "groups" and swiss_cost(ents, as_tuples(result))[3:] == (1, 1)
+
+
+# --- the general matching's encoding: fewer floats before the preference of who floats ---------------
+
+def test_general_matching_floats_the_shortest_way_against_its_preference():
+    """Four groups of five on 3, 2, 1 and 0 points. Every pair on 3 points has met the first four on 2
+    points, and the last two on 3 points have met all five: the only float from 3 to 2 points goes to
+    the last of the next group (pair 9) from the middle or the top of the group, far from the preferred
+    tables. It is still taken (X = 2, F = 2), as the lower bound says, before floats of two points each (F = 4)
+    between better-placed pairs."""
+    rows = [(i, 3 - i // 5) for i in range(20)]
+    met_pairs = [(a, b) for a in range(5) for b in range(5, 9)] + [(a, 9) for a in (3, 4)]
+    ents = field((rows, met_pairs))
+    met = met_map(ents)
+    assert lower_bound(groups_by_score(ents), met) == (2, 2)
+    parties = exact_parties(ents, met, allow_rematch=False)
+    assert spread(parties) == (2, 2)
+    floats = {frozenset((a.id, b.id)) for a, b in parties if a.score != b.score}
+    assert frozenset({14, 15}) in floats   # the lowest on 1 point meets the highest on 0 points
+    assert {b.id for a, b in parties if a.score == 3 and b.score == 2} | {a.id for a, b in parties
+                                                                          if a.score == 2 and b.score == 3} == {9}
+    result = pair_swiss(ents)   # the groups method: the lowest on 3 points that may meet 9
+    assert result.method == "groups" and cross(result) == {frozenset({2, 9}), frozenset({14, 15})}
