@@ -620,3 +620,20 @@ def test_general_matching_floats_the_shortest_way_against_its_preference():
                                                                           if a.score == 2 and b.score == 3} == {9}
     result = pair_swiss(ents)   # the groups method: the lowest on 3 points that may meet 9
     assert result.method == "groups" and cross(result) == {frozenset({2, 9}), frozenset({14, 15})}
+
+
+def test_general_matching_without_past_meetings_gives_the_documented_tables():
+    """swiss_matching._costs, the preference terms: with nobody having met, the general matching chooses
+    exactly the tables the module describes (and the groups method realises) — the lowest of an odd group
+    floats to the highest of the next odd group, the rest of each group top half against bottom half in
+    order."""
+    for seed in range(120):
+        rng = random.Random(seed)
+        sizes = [rng.randint(1, 7) for _ in range(rng.randint(1, 5))]
+        sizes[-1] += sum(sizes) % 2   # an even field: no bye
+        scores = sorted(rng.sample(range(12), len(sizes)), reverse=True)
+        ents = [Entrant(k, score=score, rank=k)
+                for k, score in enumerate(s for s, size in zip(scores, sizes) for _ in range(size))]
+        expected = {frozenset((p.a, p.b)) for p in pair_swiss(ents).pairings}
+        parties = exact_parties(ents, met_map(ents), allow_rematch=False)
+        assert {frozenset((a.id, b.id if b else None)) for a, b in parties} == expected, seed
