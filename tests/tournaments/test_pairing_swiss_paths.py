@@ -637,3 +637,33 @@ def test_general_matching_without_past_meetings_gives_the_documented_tables():
         expected = {frozenset((p.a, p.b)) for p in pair_swiss(ents).pairings}
         parties = exact_parties(ents, met_map(ents), allow_rematch=False)
         assert {frozenset((a.id, b.id if b else None)) for a, b in parties} == expected, seed
+
+
+def test_sent_out_bounds_what_every_best_pairing_sends_out_of_each_group():
+    """swiss._sent_out: given a pairing that reaches X of the lower bound, no best pairing sends more pairs
+    out of a score group than it says (checked against every best pairing of small fixed fields, with the
+    worst and the best pairing of that X as the one given; given a pairing above that X it knows nothing)."""
+    checked = 0
+    for seed in range(300):
+        ents = seeded_field(seed)
+        met = met_map(ents)
+        groups = groups_by_score(ents)
+        needs = []
+        bound = lower_bound(groups, met, cuts=needs)
+        by_id = {e.id: e for e in ents}
+        legal = [[(by_id[a], by_id[b]) for a, b in p] for p in legal_pairings([e.id for e in ents], met)]
+        if not legal:
+            continue
+        best = min(spread(p) for p in legal)
+        at_x = sorted((p for p in legal if spread(p)[0] == bound[0]), key=spread)
+        above_x = [p for p in legal if spread(p)[0] > bound[0]]
+        for given in at_x[:1] + at_x[-1:] + above_x[-1:]:
+            out = swiss._sent_out(groups, needs, bound, given)   # no entry: nothing known about that group
+            for pairing in legal:
+                if spread(pairing) != best:
+                    continue
+                for group in groups:
+                    sent = sum(1 for a, b in pairing for e in (a, b) if e.score == group[0].score and a.score != b.score)
+                    assert sent <= out.get(group[0].score, len(group)), (seed, group[0].score)
+                    checked += group[0].score in out
+    assert checked > 500
