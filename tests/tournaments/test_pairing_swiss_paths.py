@@ -667,3 +667,20 @@ def test_sent_out_bounds_what_every_best_pairing_sends_out_of_each_group():
                     assert sent <= out.get(group[0].score, len(group)), (seed, group[0].score)
                     checked += group[0].score in out
     assert checked > 500
+
+
+def test_the_general_matching_runs_up_to_exactly_its_limit(monkeypatch):
+    """swiss._solve_window: a field the restricted matchings cannot prove is paired by the general matching
+    when it has exactly EXACT_LIMIT pairs (the limit is inclusive), not by an unproved restricted one."""
+    checked = 0
+    for seed in range(60):
+        ents = trouble_field(seed)
+        if len(ents) % 2 or pair_swiss(ents).method != "matching":
+            continue
+        monkeypatch.setattr(swiss, "EXACT_LIMIT", len(ents))
+        result = pair_swiss(ents)
+        assert result.method == "matching", seed
+        assert swiss_cost(ents, as_tuples(result)) == general_cost_with_bye(ents), seed
+        monkeypatch.undo()
+        checked += 1
+    assert checked >= 5
