@@ -487,7 +487,7 @@ def test_restricted_matching_proved_on_grouped_fields_is_the_general_matching():
 
 
 # --- the windows and the whole-field matching on fields where the groups method fails -------------
-# Fixed fields (not trimmed by the mutation profile) of 12–100 pairs: large score groups with few past
+# Fixed fields (not trimmed by the mutation profile) of 11–90 pairs: large score groups with few past
 # meetings and one to three local troubles (three pairs of a group who have all met, or the bottom of a
 # group who has met the top of the next). The groups method fails on about a third of them; there the
 # windows, the whole-field restricted matching and the general matching take over, and whatever
