@@ -5,6 +5,8 @@ the values of its choice options, and how a tournament stores it. A default one
 off changes every partie of a tournament that relies on it; an option accepted by
 the wrong preset is silently ignored by its scoring.
 """
+from dataclasses import replace
+
 import pytest
 
 from scoring.rules import Rules, RulesError
@@ -241,3 +243,15 @@ def test_bonus_reads_the_lead_or_the_finish_bonus_of_a_tile(tile, which, value):
     rules = Rules.from_config({"preset": "kozel", "lead_bonus": {"6-6": 50, "0-0": 25},
                                "finish_bonus": {"6-6": 40, "0-0": 20}})
     assert rules.bonus(which, tile) == value
+
+
+@pytest.mark.parametrize("preset,foreign", [
+    ("kozel", {"deals_per_partie": 8, "higher_wins": False, "wrong_pass_points": 5}),
+    ("hand-points", {"recorder": "winner", "games_per_partie": 3, "lone_double_blank": 0}),
+    ("pusto-shest", {"open_threshold": 13, "rating": True}),
+])
+def test_to_config_stores_only_options_its_preset_accepts(preset, foreign):
+    """What a tournament stores is read back by ``from_config``, which refuses another game's options."""
+    rules = replace(Rules.from_config({"preset": preset}), **foreign)
+    assert rules.to_config() == {"preset": preset}
+    assert set(rules.as_dict()) == set(Rules.from_config({"preset": preset}).as_dict())
