@@ -1,0 +1,58 @@
+"""The Kozel-family and hand-points parts of scoring/rules/partie.py pinned exactly.
+
+Who wins a deal and the partie where points are penalties (hand points with
+``higher_wins`` false, RULES-KOZEL.md §8), and the fields the scored form of a
+Kozel partie carries (§11.1).
+"""
+import pytest
+
+from scoring.rules import score_protocol
+
+from .kozel_helpers import kozel_protocol
+
+LOWER = {"preset": "hand-points", "higher_wins": False, "target_points": 50}
+
+
+def pts(n, a, b):
+    return {"n": n, "result": "points", "points": {"A": a, "B": b}}
+
+
+@pytest.mark.parametrize("higher_wins,a,b,winner", [
+    (False, 10, 3, "B"), (False, 3, 10, "A"), (False, 7, 7, None),
+    (True, 10, 3, "A"), (True, 3, 10, "B"), (True, 7, 7, None),
+])
+def test_the_deal_goes_to_more_points_or_to_fewer_when_points_are_penalties(higher_wins, a, b, winner):
+    scored = score_protocol(kozel_protocol([pts(1, a, b)], {**LOWER, "higher_wins": higher_wins}))
+    assert scored.deals[0].winner == winner
+    assert not scored.finished
+
+
+@pytest.mark.parametrize("deals,winner", [
+    ([pts(1, 30, 10), pts(2, 25, 5)], "B"),       # A reaches 55 first: B, with fewer, wins
+    ([pts(1, 10, 30), pts(2, 5, 25)], "A"),
+])
+def test_the_partie_goes_to_the_pair_with_fewer_points_when_points_are_penalties(deals, winner):
+    scored = score_protocol(kozel_protocol(deals, LOWER))
+    assert scored.finished
+    assert scored.winner == winner
+    assert scored.result == winner
+
+
+@pytest.mark.parametrize("abandoned", ["A", "B"])
+def test_the_scored_form_names_the_pair_that_left(abandoned):
+    scored = score_protocol(kozel_protocol([], abandoned=abandoned))
+    data = scored.to_json()
+    assert data["abandoned"] == abandoned
+    assert data["goats"] == {abandoned: 1, "B" if abandoned == "A" else "A": 0}
+    assert data["rating"] == {"A": None, "B": None}
+    assert data["extra_game_needed"] is False
+
+
+def test_the_scored_form_of_a_kozel_partie_in_play():
+    data = score_protocol(kozel_protocol([])).to_json()
+    assert (data["abandoned"], data["games"], data["goats"]) == (None, [], {"A": 0, "B": 0})
+    assert data["rating"] == {"A": None, "B": None}
+    morskoy = score_protocol(kozel_protocol([], {"preset": "morskoy-kozel"})).to_json()
+    assert "rating" not in morskoy and morskoy["goats"] == {"A": 0, "B": 0}
+    hand = score_protocol(kozel_protocol([], {"preset": "hand-points"})).to_json()
+    assert not {"games", "goats", "rating", "abandoned", "extra_game_needed"} & set(hand)
