@@ -6,7 +6,7 @@ Kozel partie carries (§11.1).
 """
 import pytest
 
-from scoring.rules import score_protocol
+from scoring.rules import ProtocolError, score_protocol
 
 from .kozel_helpers import kozel_protocol
 
@@ -56,3 +56,28 @@ def test_the_scored_form_of_a_kozel_partie_in_play():
     assert "rating" not in morskoy and morskoy["goats"] == {"A": 0, "B": 0}
     hand = score_protocol(kozel_protocol([], {"preset": "hand-points"})).to_json()
     assert not {"games", "goats", "rating", "abandoned", "extra_game_needed"} & set(hand)
+
+
+@pytest.mark.parametrize("protocol,expected", [
+    ({"rules": {"preset": "kozel"}, "abandoned": "C"},
+     {"code": "bad_abandoned", "message": "abandoned must be null, or \"A\" or \"B\" in Kozel and Morskoy, got 'C'",
+      "message_ru": "Ушедшая пара — A или B (только в козле и морском козле)", "deal": None, "seat": None}),
+    ({"rules": {"preset": "pusto-shest"}, "abandoned": "A"},
+     {"code": "bad_abandoned", "message": "abandoned must be null, or \"A\" or \"B\" in Kozel and Morskoy, got 'A'",
+      "message_ru": "Ушедшая пара — A или B (только в козле и морском козле)", "deal": None, "seat": None}),
+    ({"rules": {"preset": "kozel"}, "no_show": "B", "deals": [{"n": 1}, {"n": 2}]},
+     {"code": "no_show_with_deals", "message": "no_show is 'B' but the protocol lists 2 deal(s)",
+      "message_ru": "Протокол противоречит сам себе: в нём неявка пары B и записанные раздачи (2)",
+      "deal": None, "seat": None, "side": "B", "count": 2}),
+    ({"rules": {"preset": "hand-points"}, "no_show": "A", "remarks": [{"deal": 1, "player": "A1", "reason": "time"}]},
+     {"code": "no_show_with_remarks", "message": "no_show is 'A' but the protocol lists 1 remark(s)",
+      "message_ru": "Протокол противоречит сам себе: в нём неявка пары A и замечания (1)",
+      "deal": None, "seat": None, "side": "A", "count": 1}),
+], ids=["abandoned-C", "abandoned-in-sport", "no-show-with-deals", "no-show-with-remarks"])
+def test_refusals_of_the_partie_fields_exactly(protocol, expected):
+    """RULES-KOZEL.md §10: a pair that left is A or B, in Kozel and Morskoy only; a no-show file lists
+    neither deals nor remarks. The referee reads the wording; the code and the numbers go to the page."""
+    data = {"format": "domino-protocol/2", "deals": [], **protocol}
+    with pytest.raises(ProtocolError) as err:
+        score_protocol(data)
+    assert err.value.to_json() == expected
