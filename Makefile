@@ -58,7 +58,7 @@ messages: install
 bench: migrate
 	$(PY) manage.py bench_all
 
-# Mutation testing of the sport engine (scoring/rules/) and the pairing (tournaments/pairing/);
+# Mutation testing of the engine of every game (scoring/rules/) and the pairing (tournaments/pairing/);
 # configured in setup.cfg. MUTATION_CHILDREN parallel workers (the machine is small).
 MUTATION_CHILDREN ?= 2
 mutation: install
