@@ -91,3 +91,167 @@ def test_random_pairing_is_reproducible_and_avoids_rematch():
     assert [(p.a, p.b) for p in one.pairings] == [(p.a, p.b) for p in two.pairings]
     assert not any(p.rematch for p in one.pairings)
     assert [(p.a, p.b) for p in pair_random(ents, "seed-2").pairings] != [(p.a, p.b) for p in one.pairings]
+
+
+# --- Random pairing: each rule stated on a field built for it ---------------------------------
+
+from tournaments.pairing.random_pairing import ATTEMPTS, _greedy  # noqa: E402
+
+SEEDS = range(25)
+FRESH = "случайная пара по жребию"
+FORCED = FRESH + "; повторная встреча — без повторов составить пары невозможно"
+BYE_FRESH = "пропуск тура по жребию среди пар без пропуска"
+BYE_AGAIN = "пропуск тура по жребию (повторный)"
+
+
+def _field(n, met_pairs=(), byes=(), name="p{:02d}"):
+    """Pairs 1..n (ids sorted as their numbers) with the given past meetings and byes."""
+    met = {i: set() for i in range(1, n + 1)}
+    for a, b in met_pairs:
+        met[a].add(b)
+        met[b].add(a)
+    return [
+        Entrant(name.format(i), opponents=frozenset(name.format(j) for j in met[i]), had_bye=i in byes)
+        for i in range(1, n + 1)
+    ]
+
+
+def _tables(result):
+    return [(p.a, p.b) for p in result.pairings]
+
+
+def test_greedy_seats_the_first_free_pair_with_the_first_it_has_not_met():
+    a, b, c, d = (Entrant(x) for x in "abcd")
+    met = {"a": {"b"}, "b": {"a"}, "c": set(), "d": set()}
+    assert _greedy([a, b, c, d], met) == [(a, c), (b, d)]
+    assert _greedy([c, a, b, d], met) == [(c, a), (b, d)]
+    # Nobody left for the last pair but one it has met: the greedy pass gives up.
+    assert _greedy([a, c, d, b], {"a": {"b"}, "b": {"a", "c", "d"}, "c": {"b"}, "d": {"b"}}) is None
+
+
+def test_random_pairing_of_an_easy_field_is_a_plain_draw_with_its_reasons():
+    ents = _field(7)
+    for seed in SEEDS:
+        result = pair_random(ents, seed)
+        assert result.method == "random"
+        check_complete(ents, _tables(result))
+        *tables, bye = result.pairings
+        assert len(tables) == 3 and all(p.reason == FRESH and not p.rematch for p in tables)
+        assert bye.is_bye and bye.reason == BYE_FRESH and not bye.rematch
+
+
+def test_random_pairing_of_no_pairs_is_empty():
+    result = pair_random([], "seed")
+    assert result.pairings == [] and result.method == "empty"
+
+
+def test_random_pairing_does_not_depend_on_the_order_the_pairs_are_given_in():
+    ents = _field(9, met_pairs=[(1, 2), (3, 4), (5, 6)], byes=[7])
+    for seed in SEEDS:
+        one = _tables(pair_random(ents, seed))
+        assert _tables(pair_random(list(reversed(ents)), seed)) == one
+        assert _tables(pair_random(ents[3:] + ents[:3], seed)) == one
+
+
+def test_random_pairing_gives_the_bye_to_the_only_pair_whose_absence_leaves_a_legal_round():
+    # 1 met 2, 2 met 3: only with 2 sitting out can the others play someone new.
+    ents = _field(3, met_pairs=[(1, 2), (2, 3)])
+    for seed in SEEDS:
+        result = pair_random(ents, seed)
+        assert _tables(result) in ([("p01", "p03"), ("p02", None)], [("p03", "p01"), ("p02", None)])
+        assert result.pairings[0].reason == FRESH and not result.pairings[0].rematch
+        assert result.pairings[1].reason == BYE_FRESH
+
+
+def test_random_pairing_prefers_a_pair_without_a_bye_for_the_bye_even_when_a_rematch_is_forced():
+    # Everybody has met everybody: a rematch is forced whoever sits out, and the bye goes to
+    # the one pair that has not had one.
+    ents = _field(3, met_pairs=[(1, 2), (1, 3), (2, 3)], byes=[1, 2])
+    for seed in SEEDS:
+        result = pair_random(ents, seed)
+        assert result.method == "random-matching"
+        table, bye = result.pairings
+        assert {table.a, table.b} == {"p01", "p02"} and table.rematch and table.reason == FORCED
+        assert (bye.a, bye.b) == ("p03", None) and bye.reason == BYE_FRESH
+
+
+def test_random_pairing_gives_a_second_bye_only_when_every_pair_has_had_one():
+    ents = _field(5, byes=[1, 2, 3, 4, 5])
+    byes = set()
+    for seed in SEEDS:
+        result = pair_random(ents, seed)
+        assert result.method == "random"
+        bye = result.pairings[-1]
+        assert bye.is_bye and bye.reason == BYE_AGAIN
+        byes.add(bye.a)
+    assert len(byes) > 1  # drawn, not always the same pair
+
+
+def _path_field(n):
+    """Each pair has met everybody but its neighbours on a line 1–2–…–n: the only round
+    without a rematch is 1–2, 3–4, …, which a greedy draw almost never finds."""
+    new = {(i, i + 1) for i in range(1, n)}
+    return _field(n, met_pairs=[(a, b) for a in range(1, n + 1) for b in range(a + 1, n + 1) if (a, b) not in new])
+
+
+def test_random_pairing_finds_the_only_round_without_rematch_when_the_draw_cannot():
+    ents = _path_field(40)
+    assert ATTEMPTS < 100
+    for seed in range(8):
+        result = pair_random(ents, seed)
+        assert result.method == "random-matching"
+        assert sorted(tuple(sorted((p.a, p.b))) for p in result.pairings) == [
+            (f"p{i:02d}", f"p{i + 1:02d}") for i in range(1, 40, 2)
+        ]
+        assert all(p.reason == FRESH and not p.rematch for p in result.pairings)
+
+
+def test_random_pairing_keeps_a_forced_rematch_to_the_one_table_that_needs_it():
+    # 1 has met everybody, 2 has met 3: 1 must replay someone, but 2–3 need not meet again.
+    ents = _field(4, met_pairs=[(1, 2), (1, 3), (1, 4), (2, 3)])
+    seen = set()
+    for seed in SEEDS:
+        result = pair_random(ents, seed)
+        assert result.method == "random-matching"
+        check_complete(ents, _tables(result))
+        flagged = [p for p in result.pairings if p.rematch]
+        assert len(flagged) == 1 and "p01" in (flagged[0].a, flagged[0].b) and flagged[0].reason == FORCED
+        other = next(p for p in result.pairings if not p.rematch)
+        assert other.reason == FRESH and {other.a, other.b} != {"p02", "p03"}
+        seen.add(frozenset((flagged[0].a, flagged[0].b)))
+    assert len(seen) == 2  # 1–2 and 1–3 are both drawn
+
+
+def _fewest_rematches(ids, met):
+    if not ids:
+        return 0
+    first, rest = ids[0], ids[1:]
+    return min(
+        (other in met[first]) + _fewest_rematches([x for x in rest if x != other], met) for other in rest
+    )
+
+
+def _crowded_fields():
+    import random as _random
+    rng = _random.Random(2024)
+    fields = []
+    while len(fields) < 30:
+        n = rng.choice((6, 8))
+        edges = [(a, b) for a in range(1, n + 1) for b in range(a + 1, n + 1) if rng.random() < 0.6]
+        ents = _field(n, met_pairs=edges)
+        if not matchable(ents, met_map(ents)):
+            fields.append(ents)
+    return fields
+
+
+def test_random_pairing_takes_the_fewest_rematches_the_field_allows():
+    # When no round without a rematch exists, the draw still has no more rematches than needed.
+    for k, ents in enumerate(_crowded_fields()):
+        met = met_map(ents)
+        least = _fewest_rematches([e.id for e in ents], met)
+        assert least >= 1
+        result = pair_random(ents, k)
+        check_complete(ents, _tables(result))
+        assert sum(p.rematch for p in result.pairings) == least
+        assert all((p.reason == FORCED) == p.rematch for p in result.pairings)
+        assert all(p.rematch == (p.b in met[p.a]) for p in result.pairings)
