@@ -396,3 +396,121 @@ def test_met_map_refuses_a_pair_listed_twice():
 )
 def test_points_takes_the_russian_ending_of_the_number(value, text):
     assert points(value) == text
+
+
+# --- The matching helpers (matching.py) ---------------------------------------------------------
+
+from tournaments.pairing.matching import (  # noqa: E402
+    SMALL_GROUP, _outward, _preference_cost, _swapped_in_order, dirac_matchable, exact_matching, match_in_order,
+)
+
+
+def _numbered(n, met_pairs=()):
+    """Pairs 0..n-1 in standing order with the given past meetings."""
+    met = {i: set() for i in range(n)}
+    for a, b in met_pairs:
+        met[a].add(b)
+        met[b].add(a)
+    ents = [Entrant(i, rank=i, opponents=frozenset(met[i])) for i in range(n)]
+    return ents, met_map(ents)
+
+
+def _ids(pairs):
+    return [(x.id, y.id) for x, y in pairs]
+
+
+def _cost(pairs, m):
+    return sum(_preference_cost(x.id, y.id, m) for x, y in pairs)
+
+
+def _least_cost(ents, met):
+    m = len(ents)
+    edges = [(i, j, _preference_cost(i, j, m)) for i in range(m) for j in range(i + 1, m) if j not in met[i]]
+    found = exact_matching(list(range(m)), edges)
+    return None if found is None else sum(_preference_cost(a, b, m) for a, b in found)
+
+
+def test_exact_matching_without_any_allowed_table_pairs_only_an_empty_field():
+    assert exact_matching([], []) == []
+    assert exact_matching(["a", "b"], []) is None
+    # A perfect matching before a cheap table: a–c would leave b and d without a table.
+    found = exact_matching(["a", "b", "c", "d"], [("a", "b", 5), ("c", "d", 5), ("a", "c", 1)])
+    assert sorted(map(sorted, found)) == [["a", "b"], ["c", "d"]]
+
+
+def test_dirac_test_holds_exactly_when_every_pair_may_meet_half_the_others():
+    assert dirac_matchable([], {}) is True
+    assert dirac_matchable(*_numbered(3)) is False  # odd
+    assert dirac_matchable(*_numbered(4)) is True
+    assert dirac_matchable(*_numbered(6)) is True
+    # 4 pairs, the worst has met 1: it may meet 2 of 3 others, 2·2 ≥ 4.
+    assert dirac_matchable(*_numbered(4, [(0, 1)])) is True
+    # The worst has met 2: 1·2 < 4 (the field may still be pairable; the test is only sufficient).
+    assert dirac_matchable(*_numbered(4, [(0, 1), (0, 2)])) is False
+    # 6 pairs, the worst has met 2: 3·2 ≥ 6; has met 3: 2·2 < 6.
+    assert dirac_matchable(*_numbered(6, [(0, 1), (0, 2)])) is True
+    assert dirac_matchable(*_numbered(6, [(0, 1), (0, 2), (0, 3)])) is False
+
+
+def test_an_odd_field_is_never_matchable():
+    for n in (1, 3, 5):
+        assert matchable(*_numbered(n)) is False
+
+
+def test_preference_cost_is_the_distance_from_meeting_the_pair_half_the_field_below():
+    assert [_preference_cost(0, j, 6) for j in range(1, 6)] == [2, 1, 0, 1, 2]
+    assert [_preference_cost(1, j, 8) for j in range(2, 8)] == [3, 2, 1, 0, 1, 2]
+
+
+def test_outward_lists_every_other_place_nearest_first_the_higher_first():
+    assert list(_outward(0, 1)) == []
+    assert list(_outward(0, 4)) == [1, 2, 3]
+    assert list(_outward(1, 4)) == [0, 2, 3]
+    assert list(_outward(2, 5)) == [1, 3, 0, 4]
+    assert list(_outward(3, 4)) == [2, 1, 0]
+    assert list(_outward(4, 9)) == [3, 5, 2, 6, 1, 7, 0, 8]
+
+
+def test_swapped_in_order_swaps_every_conflict_with_the_nearest_bottom_pair_that_suits():
+    ents, met = _numbered(8, [(0, 4), (2, 6)])
+    # 0–4 met: 4 and 5 change places (0–5, 1–4); then 2–6 met: the nearest bottom pair above
+    # (now 4, of pair 1) suits both before the one below (7).
+    assert _ids(_swapped_in_order(ents, met)) == [(0, 5), (1, 6), (2, 4), (3, 7)]
+    # Pair 0 has met the whole bottom half: no swap helps.
+    ents, met = _numbered(4, [(0, 2), (0, 3)])
+    assert _swapped_in_order(ents, met) is None
+
+
+def test_match_in_order_seats_the_tables_in_the_order_of_their_higher_placed_pair():
+    ents, met = _numbered(6, [(0, 1), (0, 2), (1, 4), (3, 5)])
+    pairs = _ids(match_in_order(ents, met))
+    assert all(a < b for a, b in pairs)
+    assert [a for a, _ in pairs] == sorted(a for a, _ in pairs)
+    assert sorted(pairs) == [(0, 3), (1, 5), (2, 4)]
+
+
+def test_match_in_order_takes_the_least_preference_cost_up_to_its_exact_limit():
+    # Exactly SMALL_GROUP pairs are still matched exactly: the nearest swaps would cost 6, the best 4.
+    assert SMALL_GROUP == 40
+    ents, met = _numbered(40, [(0, 20), (3, 23), (4, 24), (15, 34), (15, 36)])
+    pairs = match_in_order(ents, met)
+    check_complete(ents, _ids(pairs))
+    assert _cost(_swapped_in_order(ents, met), 40) == 6
+    assert _cost(pairs, 40) == _least_cost(ents, met) == 4
+
+
+def test_match_in_order_above_its_exact_limit_takes_the_nearest_swaps():
+    met_pairs = [(0, 24), (13, 39), (15, 36), (16, 37), (20, 24), (21, 34), (24, 11), (27, 25), (41, 33)]
+    ents, met = _numbered(42, met_pairs)
+    pairs = match_in_order(ents, met)
+    assert _ids(pairs) == _ids(_swapped_in_order(ents, met))
+    assert _cost(pairs, 42) == 4 > _least_cost(ents, met) == 2
+
+
+def test_match_in_order_above_its_exact_limit_pairs_a_field_the_swaps_cannot():
+    # Pair 0 has met the whole bottom half: no swap, but 0 can meet a pair of the top half.
+    ents, met = _numbered(42, [(0, j) for j in range(21, 42)])
+    assert _swapped_in_order(ents, met) is None
+    pairs = match_in_order(ents, met)
+    check_complete(ents, _ids(pairs))
+    assert all(b not in met[a] for a, b in _ids(pairs))
