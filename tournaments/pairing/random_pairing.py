@@ -54,9 +54,12 @@ def pair_random(entrants, seed) -> PairingResult:
         method = "random-matching"
         ids = [e.id for e in rest]
         by_id = {e.id: e for e in rest}
+        # A rematch costs more than the random parts of every table together, so the
+        # matching takes as few rematches as the field allows, then draws among those.
+        rematch_cost = 1000 * len(ids)
         for allow_rematch in (False, True):
             edges = [
-                (a, b, 1000 * (b in met[a]) + rng.randrange(1000))
+                (a, b, rematch_cost * (b in met[a]) + rng.randrange(1000))
                 for i, a in enumerate(ids) for b in ids[i + 1:]
                 if allow_rematch or b not in met[a]
             ]
