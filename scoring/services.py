@@ -434,21 +434,30 @@ def record_no_show(user, partie, side, *, expected_version):
     return protocol
 
 
-def undo_no_show(user, partie, reason="", *, expected_version):
-    """A no-show recorded by mistake is taken back by the referee before signing; the audit keeps it."""
+def _undo_mark(user, partie, field, reason, *, expected_version, missing, action):
+    """Take back a no-show or a departure marked by mistake, before signing; the audit keeps both states.
+
+    ``missing``: (message, code) when nothing is marked; ``action``: the audit action.
+    """
     partie = _partie_for_entry(user, partie)
     with transaction.atomic():
         protocol = _open(partie, expected_version)
-        if not protocol.no_show:
-            raise InvalidInput(_("Неявка не отмечена."), "no_no_show", field="side")
-        side = protocol.no_show
-        protocol.no_show = ""
-        engine_score(protocol_json(protocol))
-        _save(protocol, user)
-        log_action(partie.round.tournament, "protocol.no_show_undone", user=user, partie=partie,
-                   before={"no_show": side}, after={"no_show": None, "totals": _totals(protocol)},
+        side = getattr(protocol, field)
+        if not side:
+            raise InvalidInput(missing[0], missing[1], field="side")
+        setattr(protocol, field, "")
+        scored = engine_score(protocol_json(protocol))
+        _save(protocol, user, scored=scored)
+        log_action(partie.round.tournament, action, user=user, partie=partie,
+                   before={field: side}, after={field: None, "totals": _totals(protocol)},
                    note=(reason or "").strip()[:300])
     return protocol
+
+
+def undo_no_show(user, partie, reason="", *, expected_version):
+    """A no-show recorded by mistake is taken back by the referee before signing; the audit keeps it."""
+    return _undo_mark(user, partie, "no_show", reason, expected_version=expected_version,
+                      missing=(_("Неявка не отмечена."), "no_no_show"), action="protocol.no_show_undone")
 
 
 def mark_abandoned(user, partie, side, *, expected_version):
@@ -482,19 +491,8 @@ def mark_abandoned(user, partie, side, *, expected_version):
 
 def undo_abandoned(user, partie, reason="", *, expected_version):
     """A departure marked by mistake is taken back before signing (as a no-show is); the audit keeps it."""
-    partie = _partie_for_entry(user, partie)
-    with transaction.atomic():
-        protocol = _open(partie, expected_version)
-        if not protocol.abandoned:
-            raise InvalidInput(_("Уход пары не отмечен."), "no_abandonment", field="side")
-        side = protocol.abandoned
-        protocol.abandoned = ""
-        scored = engine_score(protocol_json(protocol))
-        _save(protocol, user, scored=scored)
-        log_action(partie.round.tournament, "protocol.abandoned_undone", user=user, partie=partie,
-                   before={"abandoned": side}, after={"abandoned": None, "totals": _totals(protocol)},
-                   note=(reason or "").strip()[:300])
-    return protocol
+    return _undo_mark(user, partie, "abandoned", reason, expected_version=expected_version,
+                      missing=(_("Уход пары не отмечен."), "no_abandonment"), action="protocol.abandoned_undone")
 
 
 def has_time_limit(rules) -> bool:
