@@ -659,6 +659,8 @@ def test_sent_out_bounds_what_every_best_pairing_sends_out_of_each_group():
         above_x = [p for p in legal if spread(p)[0] > bound[0]]
         for given in at_x[:1] + at_x[-1:] + above_x[-1:]:
             out = swiss._sent_out(groups, needs, bound, given)   # no entry: nothing known about that group
+            at_bound_x = spread(given)[0] == bound[0]
+            assert set(out) == ({g[0].score for g in groups} if at_bound_x else set()), seed
             for pairing in legal:
                 if spread(pairing) != best:
                     continue
@@ -684,3 +686,133 @@ def test_the_general_matching_runs_up_to_exactly_its_limit(monkeypatch):
         monkeypatch.undo()
         checked += 1
     assert checked >= 5
+
+
+# --- fields built for one step each of the large-field paths -----------------------------------
+
+def met_everyone_in(ids):
+    return list(itertools.combinations(ids, 2))
+
+
+def test_two_windows_around_one_group_take_each_pair_once():
+    """swiss._pair_windows: two windows on either side of one score group of 18 pairs. The window above
+    takes the 12 highest of the group; the window below may then take only what is left (6, fewer than a
+    slice), not the 12 lowest again. Both windows reach the lower bound, so their result is the round."""
+    rows = ([(f"a{k}", 5) for k in range(4)] + [(f"b{k}", 4) for k in range(4)]
+            + [(f"m{k}", 3) for k in range(18)] + [(f"c{k}", 2) for k in range(4)] + [(f"d{k}", 1) for k in range(4)])
+    # In each of the four small groups one pair has met the three others: two pairs of it play outside.
+    met_pairs = [(f"{g}0", f"{g}{k}") for g in "abcd" for k in (1, 2, 3)]
+    ents = field((rows, met_pairs))
+    result = pair_swiss(ents)
+    assert result.method == "window"
+    check_complete(ents, as_tuples(result))
+    assert swiss_cost(ents, as_tuples(result)) == general_cost(ents) == (0, 0, 0, 4, 4)
+    assert lower_bound(groups_by_score(ents), met_map(ents)) == (4, 4)
+
+
+def leaders_met_the_edges_field():
+    """Two leaders on 2 points who have met each other and every pair on 1 point but the 12 in the middle
+    of that group (40 pairs); 50 pairs on 0 points below."""
+    middle = range(20, 32)
+    rows = [("a1", 2), ("a2", 2)] + [(f"b{k}", 1) for k in range(40)] + [(f"c{k}", 0) for k in range(50)]
+    met_pairs = [("a1", "a2")] + [(a, f"b{k}") for a in ("a1", "a2") for k in range(40) if k not in middle]
+    return field((rows, met_pairs)), {f"b{k}" for k in middle}
+
+
+def test_whole_field_matching_finds_partners_in_the_middle_of_a_group():
+    """swiss._windowed and _solve_window: the windows cannot reach the middle of the group on 1 point and
+    float the leaders two points down (X 2, F 4: X of the lower bound, not its F). The matching of the whole
+    field must find the leaders' partners in that middle (X 2, F 2). This holds only when the bound on the
+    pairs each group sends out comes from the least parties across each cut (with none, every group would
+    send none, and keeping one pair at each end of a group would look proved), and when an unproved
+    restricted matching off the bound is not taken for the whole field."""
+    ents, middle = leaders_met_the_edges_field()
+    met = met_map(ents)
+    groups = groups_by_score(ents)
+    needs = []
+    bound = lower_bound(groups, met, cuts=needs)
+    assert bound == (2, 2) and needs == [2, 0]
+    result = pair_swiss(ents)
+    check_complete(ents, as_tuples(result))
+    assert swiss_cost(ents, as_tuples(result)) == (0, 0, 0, 2, 2)
+    partners = {p.b if p.a in ("a1", "a2") else p.a for p in result.pairings if {p.a, p.b} & {"a1", "a2"}}
+    assert partners <= middle and len(partners) == 2
+    # What the windows found, and what it tells the whole-field matching.
+    ordered = sorted(ents, key=lambda e: e.rank)
+    window = [e for e in ordered if e.score > 0 or e.id in {f"c{k}" for k in range(12)}]
+    found, _ = swiss._solve_window(window, met, bound)
+    assert spread(found) == (2, 4)
+    out = swiss._sent_out(groups, needs, bound, found)
+    assert out == {2: 4, 1: 4, 0: 2}
+    parties, method = swiss._solve_window(ordered, met, bound, whole=True, out=out)
+    assert spread(parties) == (2, 2) and method == "matching"
+
+
+def test_windows_best_is_kept_above_the_general_matchings_limit():
+    """swiss._windowed above EXACT_LIMIT: leaders at the top and near the bottom who have met each other and
+    cannot pair inside their groups, and two large groups whose ends (the pairs the restricted matching
+    keeps) have all met. The windows pair the large groups by the groups method, which finds the float in
+    the middle (X 5, F 7, the best: each leader and one pair of the odd large group play outside). The
+    unproved restricted matching of the whole field needs a float more, so the windows' pairing stays."""
+    def ends(name):  # the 25 pairs a restricted matching keeps of a group of 41: 12 at the top, 13 at the bottom
+        return [f"{name}{k}" for k in list(range(12)) + list(range(28, 41))]
+
+    leaders = ["a1", "a2", "e1", "e2"]
+    rows = ([("a1", 10), ("a2", 9)] + [(f"c{k}", 8) for k in range(14)] + [(f"g{k}", 7) for k in range(41)]
+            + [(f"h{k}", 6) for k in range(41)] + [(f"d{k}", 5) for k in range(14)] + [("e1", 4), ("e2", 3)]
+            + [(f"f{k}", 2) for k in range(40)])
+    big = [f"g{k}" for k in range(41)] + [f"h{k}" for k in range(41)]
+    met_pairs = (met_everyone_in(leaders) + [(a, b) for a in leaders for b in big]
+                 + [(a, b) for a in ends("g") for b in ends("h")])
+    ents = field((rows, met_pairs))
+    assert len(ents) > swiss.EXACT_LIMIT
+    result = pair_swiss(ents)
+    check_complete(ents, as_tuples(result))
+    assert swiss_cost(ents, as_tuples(result)) == (0, 0, 0, 5, 7)
+    assert result.method == "window"
+    ordered = sorted(ents, key=lambda e: e.rank)
+    met = met_map(ents)
+    parties, method = swiss._solve_window(ordered, met, lower_bound(groups_by_score(ents), met), whole=True)
+    assert method == "matching-restricted-unproved" and spread(parties)[0] > 5
+
+
+def test_general_matching_takes_fewer_floats_however_far_they_go():
+    """swiss_matching._costs: fourteen pairs that may meet only around one cycle, so the field has two
+    pairings. One has six floats from the top to the bottom and one party inside a group (X 6, F 113), the
+    other seven floats of one point (X 7, F 7). Fewer floats come first, whatever the size of the floats:
+    the unit of X must outweigh n/2 full-width floats, not n/3."""
+    scores = [20, 20, 19, 0, 1, 20, 19, 0, 1, 20, 19, 0, 1, 19]   # v1 … v14 around the cycle
+    ids = [f"v{k}" for k in range(1, 15)]
+    cycle = {frozenset((ids[k], ids[(k + 1) % 14])) for k in range(14)}
+    rows = sorted(zip(ids, scores), key=lambda r: -r[1])
+    met_pairs = [(a, b) for a, b in itertools.combinations(ids, 2) if frozenset((a, b)) not in cycle]
+    ents = field((rows, met_pairs))
+    costs = sorted(swiss_cost(ents, p) for p in legal_pairings(ids, met_map(ents)))
+    assert costs == [(0, 0, 0, 6, 113), (0, 0, 0, 7, 7)]
+    result = pair_swiss(ents)
+    assert result.method == "matching"
+    assert swiss_cost(ents, as_tuples(result)) == (0, 0, 0, 6, 113)
+
+
+def test_bye_to_the_lowest_pair_however_many_floats_it_costs():
+    """swiss_matching._costs with the bye: rematches cannot be avoided (two leaders have met everyone), so
+    the general matching places the bye. Nineteen pairs may meet only along one path, lowest pair at one
+    end and the next lowest at the other: the bye to the lowest leaves nine floats, to the next none. The
+    bye's place comes before floats: the unit of its place must outweigh n/2 floats, not n/3."""
+    path = [f"p{k}" for k in range(19)]
+    # p0 on 0 points; then by twos p1, p2 on 1 point, p3, p4 on 2, p5, p6 on 0, p7, p8 on 1 … p17, p18 on 0.
+    score = {"p0": 0} | {path[k]: (1, 2, 0)[(k - 1) // 2 % 3] for k in range(1, 19)}
+    assert score["p18"] == score["p17"] == score["p0"] == 0
+    order = sorted(path[1:18], key=lambda pid: -score[pid]) + ["p0", "p18"]
+    rows = [("z1", 3), ("z2", 3)] + [(pid, score[pid]) for pid in order]
+    legal = {frozenset((path[k], path[k + 1])) for k in range(18)}
+    everyone = ["z1", "z2"] + path
+    met_pairs = [(a, b) for a, b in itertools.combinations(everyone, 2)
+                 if frozenset((a, b)) not in legal]
+    ents = field((rows, met_pairs))
+    result = pair_swiss(ents)
+    assert result.method == "matching-rematch"
+    check_complete(ents, as_tuples(result))
+    byes = [p.a for p in result.pairings if p.b is None]
+    assert byes == ["p18"]
+    assert swiss_cost(ents, as_tuples(result))[:4] == (1, 0, 0, 9)
