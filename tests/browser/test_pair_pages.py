@@ -22,11 +22,15 @@ def words_unbroken(page, selector):
             const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
             let node;
             while ((node = walker.nextNode())) {
-                const re = /[^\\s\\-]+/g; let m;  // a line may break after a hyphen
+                const re = /[^\\s\\-\\u00ad]+/g; let m;  // a line may break after a hyphen or a soft hyphen
                 while ((m = re.exec(node.textContent))) {
-                    const r = document.createRange();
-                    r.setStart(node, m.index); r.setEnd(node, m.index + m[0].length);
-                    if (r.getClientRects().length > 1) return m[0];
+                    // the line of the first and of the last letter (their last boxes: at a soft hyphen's
+                    // break Chromium gives the next letter the hyphen's box on the line above too)
+                    const top = (i) => { const r = document.createRange(); r.setStart(node, i); r.setEnd(node, i + 1);
+                                         const box = Array.from(r.getClientRects()).filter(x => x.width > 0).pop();
+                                         return box ? box.top : null; };  // null: a hidden cell
+                    const first = top(m.index), last = top(m.index + m[0].length - 1);
+                    if (first !== null && last !== null && Math.abs(first - last) > 2) return m[0];
                 }
             }
         }

@@ -25,7 +25,7 @@ def table_rows(html):
 def test_standings_page_is_public_and_ordered(client, cup):
     response = client.get(reverse("reports:standings", args=["cup"]))
     assert response.status_code == 200
-    html = response.content.decode()
+    html = response.content.decode().replace("\xad", "")  # soft hyphens in long names (tested on their own)
     first, second = [p.name for p in cup.pairs.get(number=3).players.order_by("number")]
     assert f"{first} — {second}" in html
     assert html.index("Смирнов Иван — Попов Иван") < html.index(
