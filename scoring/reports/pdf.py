@@ -178,9 +178,32 @@ def _header(p: Page, sheet, note: str | None = None):
     p.gap(3)
     if sheet.corrections:  # the names above are as signed
         p.text(MARGIN, "; ".join(sheet.corrections), size=7, width=WIDTH)
-    p.text(MARGIN, note if note is not None else _("Места по часовой стрелке: A1 → B1 → A2 → B2. Заход переходит "
-                                                   "по часовой стрелке, тасует игрок слева от заходящего."), size=7)
+    if sheet.mismatch:
+        _mismatch_warning(p)
+    else:
+        p.text(MARGIN, note if note is not None else _("Места по часовой стрелке: A1 → B1 → A2 → B2. Заход переходит "
+                                                       "по часовой стрелке, тасует игрок слева от заходящего."), size=7)
     p.gap(8)
+
+
+def _mismatch_warning(p: Page):
+    """In place of the seats' note: the records no longer agree with the signatures (red, framed)."""
+    c = p.c
+    top = p.y
+    c.setFillColorRGB(0.99, 0.91, 0.91)
+    c.setStrokeColorRGB(0.55, 0.07, 0.07)
+    c.setLineWidth(1.2)
+    c.rect(MARGIN, top - 25, WIDTH, 25, stroke=1, fill=1)
+    c.setFillColorRGB(0.55, 0.07, 0.07)
+    p.gap(4)
+    p.text(MARGIN + 4, _("ВНИМАНИЕ: записи протокола не совпадают с тем, что подписали игроки и судья."), size=8,
+           bold=True, width=WIDTH - 8)
+    p.text(MARGIN + 4, _("Протокол изменён в обход судейской страницы: подписи ниже не подтверждают его. "
+                         "Обратитесь к главному судье."), size=7.5, width=WIDTH - 8)
+    c.setFillColorRGB(0, 0, 0)
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(0.6)
+    p.y = top - 25
 
 
 def _deal_rows(sheet):
@@ -296,7 +319,13 @@ def draw_footer(c: canvas.Canvas, sheet, top_of_signatures: float, qr_size: floa
         y -= 6
     c.drawRightString(PAGE_W - MARGIN, y - 2, fit(_("Протокол в сети:"), FONT, 6, qr_size))
     c.drawRightString(PAGE_W - MARGIN, y - 9, fit(_("наведите камеру"), FONT, 6, qr_size))
-    if sheet.signed and sheet.fingerprint:
+    if sheet.signed and sheet.mismatch:
+        c.setFont(BOLD, 7)
+        c.setFillColorRGB(0.55, 0.07, 0.07)
+        c.drawString(MARGIN, MARGIN + 8, _("Отпечаток записей сейчас (SHA-256) — не тот, что подписан:"))
+        c.drawString(MARGIN, MARGIN, sheet.mismatch)
+        c.setFillColorRGB(0, 0, 0)
+    elif sheet.signed and sheet.fingerprint:
         c.setFont(FONT, 7)
         c.drawString(MARGIN, MARGIN + 8, _("Отпечаток протокола (SHA-256):"))
         c.drawString(MARGIN, MARGIN, sheet.fingerprint)

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from scoring.integrity import as_signed
+from scoring.integrity import as_signed, fingerprint_mismatches
 from scoring.models import Remark, RemarkReason, SignatureRole
 from scoring.rules import lead_and_shuffle
 from scoring.rules.hands import parse_hand
@@ -90,6 +90,9 @@ class Sheet:
     # Kozel, Morskoy and hand points: the deals by game, goats, rating (``game_sheets.GamesSheet``); None for sport.
     games: object = None
     corrections: list = field(default_factory=list)  # names corrected after signing (scoring.integrity.as_signed)
+    # The fingerprint of the records now when a signature vouches for something else (changed behind the
+    # services' back, scoring.integrity.fingerprint_mismatches); "" when every signature agrees.
+    mismatch: str = ""
 
 
 def seats_of(partie) -> dict:
@@ -229,12 +232,13 @@ def signed_sheet(protocol, result, *, base_url: str = "") -> Sheet:
         for s in protocol.signatures.all()
     ]
     fingerprint = signatures[-1].fingerprint if signatures else ""
+    current, mismatched = fingerprint_mismatches(protocol)
     return Sheet(
         **header, deals=deals, prior_remarks=(protocol.prior_remarks_a, protocol.prior_remarks_b),
         signed=True, remarks=remarks, totals=(result.totals_a, result.totals_b), outcome=outcome_text(partie, result),
         signatures=signatures, fingerprint=fingerprint, url=protocol_url(partie.pk, base_url),
         attested=any(s.method == "referee_attests" for s in protocol.signatures.all()),
-        games=games_sheet(result, stored, numbers),
+        games=games_sheet(result, stored, numbers), mismatch=current if mismatched else "",
     )
 
 

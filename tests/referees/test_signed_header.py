@@ -146,6 +146,31 @@ def test_a_deal_row_changed_after_signing_is_still_found(client, signed):
     code, out = verify()
     assert code == 1 and "1 fingerprint mismatch(es)" in out and "5 signature(s)" in out
     assert 'id="fingerprint-mismatch"' in page(client, table.partie)
+    assert_sheet_flags_the_mismatch(table)
+
+
+WARNING = "ВНИМАНИЕ: записи протокола не совпадают с тем, что подписали игроки и судья."
+
+
+def assert_sheet_flags_the_mismatch(table):
+    """The signed score sheet (one protocol, the round, sport or Kozel layout alike) says the records changed
+    and prints the fingerprint of the records now, not the signed one as if it held."""
+    protocol = Protocol.objects.get(partie=table.partie)
+    now = services.protocol_fingerprint(protocol)
+    signed_fp = protocol.signatures.first().fingerprint
+    assert now != signed_fp
+    assert signed_sheet(protocol, score(protocol)).mismatch == now
+    for data in (exports.protocol_pdf(protocol, sign=False), exports.signed_sheets_pdf(table.tournament, 2, sign=False)):
+        text = pdf_text(data)
+        assert WARNING in text and "Обратитесь к главному судье." in text
+        assert "не тот, что подписан" in text and now in text and signed_fp not in text
+
+
+def test_an_untouched_signed_sheet_carries_its_fingerprint_and_no_warning(signed):
+    protocol = Protocol.objects.get(partie=signed.partie)
+    assert signed_sheet(protocol, score(protocol)).mismatch == ""
+    text = pdf_text(exports.protocol_pdf(protocol, sign=False))
+    assert WARNING not in text and protocol.signatures.first().fingerprint in text
 
 
 def test_the_frozen_header_changed_in_the_database_is_found(client, signed):
@@ -157,6 +182,7 @@ def test_the_frozen_header_changed_in_the_database_is_found(client, signed):
     code, out = verify()
     assert code == 1 and "1 fingerprint mismatch(es)" in out
     assert 'id="fingerprint-mismatch"' in page(client, table.partie)
+    assert_sheet_flags_the_mismatch(table)
 
 
 @pytest.mark.parametrize("damage", [
@@ -172,6 +198,7 @@ def test_a_damaged_header_is_a_mismatch_not_an_error(client, signed, damage):
     protocol = Protocol.objects.get(partie=table.partie)
     sheet = signed_sheet(protocol, score(protocol))  # the live names, no crash
     assert sheet.seats["A1"] == a1(table).name and sheet.corrections == []
+    assert_sheet_flags_the_mismatch(table)
 
 
 # --- a player substituted after signing ---------------------------------------------------

@@ -1,9 +1,8 @@
 """A small tournament with real protocols (imported through the JSON protocol import)."""
-import hashlib
-
 import pytest
 from django.utils import timezone
 
+from scoring.integrity import freeze_header, protocol_fingerprint
 from scoring.models import Protocol, ProtocolStatus, Signature
 from scoring.protocol_json import import_protocol_json
 from tests.factories import make_referee, make_round, make_tournament
@@ -37,8 +36,10 @@ def play(rnd, table, deals, remarks=(), user=None):
 
 
 def sign(protocol, *names):
-    """Mark a protocol signed as the signing service leaves it (setup only)."""
-    fingerprint = hashlib.sha256(f"protocol-{protocol.pk}-v{protocol.version}".encode()).hexdigest()
+    """Mark a protocol signed as the signing service leaves it (setup only): header frozen, true fingerprints."""
+    freeze_header(protocol)
+    Protocol.objects.filter(pk=protocol.pk).update(signed_header=protocol.signed_header)
+    fingerprint = protocol_fingerprint(protocol)
     for seat, name in zip(("A1", "A2", "B1", "B2"), names):
         Signature.objects.create(protocol=protocol, role="player", seat=seat, name=name, fingerprint=fingerprint)
     Signature.objects.create(protocol=protocol, role="referee", name="Судьин Семён", fingerprint=fingerprint)

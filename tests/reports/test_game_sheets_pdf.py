@@ -291,3 +291,27 @@ def test_tied_goats_sheet_says_an_extra_game_is_played(db):
     assert result.extra_game_needed and result.goats == {"A": 1, "B": 1}
     text = " ".join(p["text"] for p in pages_of(exports.protocol_pdf(protocol)))
     assert "Козлов поровну: играется ещё одна игра" in text and "козлов 1 : 1" in text
+
+
+def test_kozel_sheet_of_a_protocol_changed_behind_its_signatures_says_so(kozel_two_games):
+    """A deal row changed in the database after signing: the game-by-game sheet frames a warning where the
+    seats' note was, prints the records' fingerprint now in place of the signed one, and overlaps nothing."""
+    from scoring import services
+    from scoring.models import Deal, Protocol
+
+    protocol = kozel_two_games
+    signed_fp = protocol.signatures.first().fingerprint
+    deal = Deal.objects.filter(protocol=protocol).order_by("n").first()
+    Deal.objects.filter(pk=deal.pk).update(hands=dict(deal.hands or {}, B2=(deal.hands or {}).get("B2", 0) + 5))
+    protocol = Protocol.objects.get(pk=protocol.pk)
+    now = services.protocol_fingerprint(protocol)
+    assert now != signed_fp
+    data = exports.protocol_pdf(protocol)
+    (pdf.settings.BASE_DIR / "test-artifacts").mkdir(exist_ok=True)
+    (pdf.settings.BASE_DIR / "test-artifacts" / "kozel-sheet-changed-after-signing.pdf").write_bytes(data)
+    pages = pages_of(data)
+    text = " ".join(p["text"] for p in pages)
+    assert "ВНИМАНИЕ: записи протокола не совпадают с тем, что подписали игроки и судья." in text
+    assert now in text and signed_fp not in text
+    assert "Места по часовой стрелке" not in text
+    assert_no_overlap(pages[0]["words"])
