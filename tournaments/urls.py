@@ -22,6 +22,7 @@ urlpatterns = [
     path("t/<slug:slug>/manage/pairs/<id:pair_id>/delete/", views.pair_delete_view, name="pair_delete"),
     path("t/<slug:slug>/manage/rounds/pair-early/", views.pair_early_view, name="pair_early"),
     path("t/<slug:slug>/manage/import/", views.import_view, name="import"),
+    path("t/<slug:slug>/manage/check/", views.check_view, name="check"),
     path("t/<slug:slug>/manage/import/template.xlsx", views.import_template_view, name="import_template"),
     path("t/<slug:slug>/manage/draw/", views.draw_run_view, name="draw_run"),
     path("t/<slug:slug>/manage/draw/close/", views.close_draw_view, name="draw_close"),

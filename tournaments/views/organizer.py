@@ -7,7 +7,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.urls import reverse
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from referees.permissions import is_chief_referee
@@ -225,8 +225,8 @@ ROUND_ACTIONS = {
 
 
 CONFIRMED_ROUND_ACTIONS = {
-    "publish": (_lazy("Опубликовать тур %(n)s?"), pairs_views.publish_consequences, _lazy("Опубликовать")),
-    "discard": (_lazy("Удалить черновик тура %(n)s?"), pairs_views.discard_consequences, _lazy("Удалить черновик")),
+    "publish": (gettext_lazy("Опубликовать тур %(n)s?"), pairs_views.publish_consequences, gettext_lazy("Опубликовать")),
+    "discard": (gettext_lazy("Удалить черновик тура %(n)s?"), pairs_views.discard_consequences, gettext_lazy("Удалить черновик")),
 }
 
 
@@ -267,3 +267,43 @@ def swap_view(request, slug, round_number):
             for w in warnings:
                 messages.warning(request, w)
     return redirect("tournaments:pairings", slug=slug, round_number=round_number)
+
+
+CHECK_TEXTS = {
+    "prior": gettext_lazy("Замечания прошлых туров, учтённые в протоколе, расходятся с сохранёнными."),
+    "cache": gettext_lazy("Сохранённый итог расходится с пересчётом по записям протокола."),
+    "refused": gettext_lazy("Записи протокола не проходят проверку правил"),
+    "fingerprint": gettext_lazy("Записи изменены после подписи: подписи (%(who)s) их не подтверждают."),
+}
+
+
+@login_required
+def check_view(request, slug):
+    """The chief referee's or organizer's check of every protocol (scoring.checks): read only."""
+    from scoring.checks import check_tournament
+
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not is_chief_referee(request.user, tournament):
+        raise PermissionDenied
+    rounds = list(tournament.rounds.exclude(status=RoundStatus.DRAFT).order_by("number").values_list("number", flat=True))
+    asked = request.GET.get("round", "")
+    round_number = int(asked) if asked.isascii() and asked.isdigit() and len(asked) <= 4 else None
+    if round_number not in rounds:
+        round_number = None  # no round or an unknown one (other scripts' digits too): the whole tournament
+    report = check_tournament(tournament, round_number)
+    rows = {}
+    for finding in report.findings:
+        partie = finding.protocol.partie
+        row = rows.setdefault(partie.pk, {"partie": partie, "problems": [], "tampered": False})
+        text = CHECK_TEXTS[finding.kind]
+        if finding.kind == "fingerprint":
+            row["tampered"] = True
+            text = text % {"who": ", ".join(s.seat or str(_("судья")) for s in finding.signatures)}
+        elif finding.kind == "refused":
+            text = f"{text}: {finding.message}"
+        row["problems"].append(str(text))
+    return render(request, "tournaments/check.html", {
+        "tournament": tournament, "report": report, "rows": list(rows.values()), "rounds": rounds,
+        "round_number": round_number,
+        "tampered": report.count("fingerprint"), "drifted": report.count("prior", "cache", "refused"),
+    })

@@ -17,22 +17,9 @@ import sys
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from scoring.integrity import fingerprint_mismatches
+from scoring.checks import check_protocol
 from scoring.models import Protocol
-from scoring.rules import ProtocolError
-from scoring.scores import GAME_CACHE_FIELDS, game_cache, prior_remarks, rescore, score
-
-
-def cached(protocol) -> tuple:
-    return (protocol.score_a, protocol.score_b, protocol.deals_won_a, protocol.deals_won_b, protocol.winner,
-            protocol.finished, protocol.extra_deal_needed, protocol.disqualified,
-            *(getattr(protocol, name) for name in GAME_CACHE_FIELDS))
-
-
-def computed(result) -> tuple:
-    return (result.totals_a, result.totals_b, result.deals_won_a, result.deals_won_b, result.winner or "",
-            result.finished, result.extra_deal_needed, result.disqualified or "",
-            *(game_cache(result)[name] for name in GAME_CACHE_FIELDS))
+from scoring.scores import prior_remarks, rescore
 
 
 class Command(BaseCommand):
@@ -54,30 +41,16 @@ class Command(BaseCommand):
             checked += 1
             partie = protocol.partie
             prior = (prior_remarks(partie.pair_a, partie.round.number), prior_remarks(partie.pair_b, partie.round.number))
-            problem = None
-            try:
-                if prior != (protocol.prior_remarks_a, protocol.prior_remarks_b):
-                    problem = f"prior remarks {prior} != cached {(protocol.prior_remarks_a, protocol.prior_remarks_b)}"
-                else:
-                    result = score(protocol)
-                    if computed(result) != cached(protocol):
-                        problem = f"engine {computed(result)} != cached {cached(protocol)}"
-            except ProtocolError as exc:
-                problem = f"stored rows are refused by the engine: {exc.message}"
-            if problem:
+            where = f"{partie.round.tournament.slug} round {partie.round.number} table {partie.table}"
+            for finding in check_protocol(protocol, prior):
+                self.stdout.write(f"{where}: {finding.detail}")
+                if finding.kind == "fingerprint":
+                    tampered += 1
+                    continue
                 drift += 1
-                self.stdout.write(f"{partie.round.tournament.slug} round {partie.round.number} "
-                                  f"table {partie.table}: {problem}")
-                if fix and "refused" not in problem:
+                if fix and finding.kind != "refused":
                     with transaction.atomic():
                         rescore(Protocol.objects.select_for_update().get(pk=protocol.pk), cascade=False)
-            current, mismatched = fingerprint_mismatches(protocol)
-            if mismatched:
-                tampered += 1
-                who = ", ".join(f"{s.role} {s.seat}".strip() for s in mismatched)
-                self.stdout.write(f"{partie.round.tournament.slug} round {partie.round.number} "
-                                  f"table {partie.table}: fingerprint mismatch: content {current[:16]}, "
-                                  f"signed {mismatched[0].fingerprint[:16]} ({len(mismatched)} signature(s): {who})")
         self.stdout.write(f"{checked} protocol(s) checked, {drift} differ, {tampered} fingerprint mismatch(es)")
         if (drift and not fix) or tampered:
             sys.exit(1)
