@@ -349,3 +349,28 @@ def test_restart_after_unrecorded_looks_at_the_table_not_at_fines():
     remarks = [{"deal": 1, "player": "B1", "reason": "talking"}]
     scored = score_protocol(kozel_protocol(deals, rules, remarks=remarks))
     assert recorded(scored)[0] == (0, 5) and scored.deals[1].lead == "B2"
+
+
+# --- the game in play (the referee's page shows its totals, remembered points, eggs) -------------
+
+IN_PLAY = [dom(1, "A1", {"B1": 20, "B2": 18}), dom(2, "B2", {"A1": 15, "A2": 14})]
+
+
+def test_the_game_in_play_is_kept_with_its_running_totals():
+    scored = score(IN_PLAY)
+    game = scored.current_game
+    assert game is not None and game.n == 1 and not scored.finished
+    assert game.totals == {"A": sum(d.points_a for d in scored.deals), "B": sum(d.points_b for d in scored.deals)}
+    assert game.totals != {"A": 0, "B": 0}
+
+
+def test_no_game_in_play_between_games_after_a_departure_or_when_time_is_up():
+    over = score(IN_PLAY + [dom(3, "A1", {"B1": 40, "B2": 40})], {"preset": "kozel", "games_per_partie": 2})
+    assert len(over.games) == 1 and not over.finished and over.current_game is None   # game 2 not begun
+    begun = score(IN_PLAY + [dom(3, "A1", {"B1": 40, "B2": 40}), dom(4, "A1", {"B1": 40, "B2": 40})],
+                  {"preset": "kozel", "games_per_partie": 2})
+    assert begun.current_game.n == 2 and begun.current_game.totals == {"A": 0, "B": 80}
+    left = score(IN_PLAY, abandoned="B")
+    assert left.finished and left.current_game is None
+    timed = score(IN_PLAY, ended_by_time=True)
+    assert timed.finished and timed.current_game is None
