@@ -6,7 +6,7 @@ from .models import Pair, Partie, Player, Round, Tournament
 from .services.settings import RULE_FIELDS, rules_locked
 
 
-class PlayerInline(admin.TabularInline):
+class PlayerInline(ReadOnlyAdminMixin, admin.TabularInline):
     model = Player
     extra = 0
     exclude = ("pin_hash",)
@@ -26,21 +26,29 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Pair)
-class PairAdmin(admin.ModelAdmin):
+class PairAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Read-only: pairs and players change on the organizer's pages, whose services check the draw and the
+    round in play and audit every change (registration, edit, substitution, withdrawal, deletion)."""
+
     list_display = ("__str__", "tournament", "number", "status", "rating")
     list_filter = ("tournament", "status")
     inlines = [PlayerInline]
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Read-only, as pairs."""
+
     list_display = ("name", "club", "pair", "number")
     exclude = ("pin_hash",)
     search_fields = ("name", "club")
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Read-only: a round is paired, published, finished or discarded only by the round services, which
+    keep the tournament's order of steps and audit each one."""
+
     list_display = ("__str__", "tournament", "status", "paired_at")
     list_filter = ("tournament", "status")
 
