@@ -17,6 +17,14 @@ itself (a deal row, a remark, the frozen header) behind the services' back
 still differs from what the signatures vouch for: ``verify_scores`` and the
 public protocol page report it.
 
+The pairs' remarks of the earlier rounds (the ladder counts on from them) are
+frozen in the header too (migration ``scoring 0008`` added them to the headers
+of before). A remark of an earlier round withdrawn or given after this protocol
+was signed changes that count through the services (``scores.rescore`` of the
+later rounds): the signatures still vouch for the frozen count, the protocol is
+scored with the count now, and the sheet and the public page note the change
+(``prior_corrections``). It is no tampering.
+
 A protocol signed before headers were kept got its header from the rows of
 the day in migration ``scoring 0005``: exactly the values its fingerprint
 covered, so those fingerprints still match. Such a header has no
@@ -35,7 +43,7 @@ SIDES = ("A", "B")
 CLOCKWISE = ("A1", "B1", "A2", "B2")
 HEADER_KEYS = {"tournament", "tournament_name", "round", "table", "pairs"}
 REQUIRED_KEYS = {"tournament", "round", "table", "pairs"}
-PAIR_KEYS = {"number", "players"}
+PAIR_KEYS = {"number", "players"}  # and "prior_remarks" (frozen since scoring 0008)
 MAX_TEXT = 200       # the longest tournament or player name the models keep
 MAX_PLAYERS = 10     # more players than a pair ever has: a damaged header
 
@@ -49,7 +57,9 @@ def canonical_json(data) -> str:
 def header_from_json(data: dict, tournament_name: str | None = None) -> dict:
     """The header part of a §9 protocol dict (with the tournament's name when given)."""
     header = {"tournament": data["tournament"], "round": data["round"], "table": data["table"],
-              "pairs": {side: {"number": data["pairs"][side]["number"], "players": list(data["pairs"][side]["players"])}
+              "pairs": {side: {"number": data["pairs"][side]["number"], "players": list(data["pairs"][side]["players"]),
+                               **({"prior_remarks": data["pairs"][side]["prior_remarks"]}
+                                  if "prior_remarks" in data["pairs"][side] else {})}
                         for side in SIDES}}
     if tournament_name is not None:
         header["tournament_name"] = tournament_name
@@ -85,8 +95,11 @@ def header_problem(header) -> str:
         return _("пары в шапке подписанного протокола — не пары A и B")
     for side in SIDES:
         pair = pairs[side]
-        if not isinstance(pair, dict) or set(pair) != PAIR_KEYS:
+        if not isinstance(pair, dict) or set(pair) - {"prior_remarks"} != PAIR_KEYS:
             return _("пара %(side)s в шапке подписанного протокола — без номера и игроков") % {"side": side}
+        if "prior_remarks" in pair and not _is_count(pair["prior_remarks"]):
+            return _("замечания пары %(side)s до партии в шапке подписанного протокола — не целое число") % {
+                "side": side}
         if not (pair["number"] is None or _is_count(pair["number"])):
             return _("номер пары %(side)s в шапке подписанного протокола — не целое число") % {"side": side}
         players = pair["players"]
@@ -160,6 +173,21 @@ def corrected_after_signing(frozen: str, live: str) -> str:
     return _("после подписи исправлено: %(name)s") % {"name": live}
 
 
+def prior_corrections(protocol) -> list[str]:
+    """Notes for pairs whose remarks of the earlier rounds changed after signing ("" for none)."""
+    header = signed_header(protocol)
+    if header is None:
+        return []
+    notes = []
+    for side, now in (("A", protocol.prior_remarks_a), ("B", protocol.prior_remarks_b)):
+        signed = header["pairs"][side].get("prior_remarks")
+        if signed is not None and signed != now:
+            notes.append(_("Пара %(side)s: замечаний до партии при подписи — %(signed)s, сейчас — %(now)s "
+                           "(в другом туре замечание снято или дано); очки посчитаны по нынешнему числу")
+                         % {"side": side, "signed": signed, "now": now})
+    return notes
+
+
 def as_signed(protocol, header: dict) -> tuple[dict, dict]:
     """A score sheet's header (``scoring.reports.sheets``) as signed, and seat -> name as signed.
 
@@ -174,7 +202,8 @@ def as_signed(protocol, header: dict) -> tuple[dict, dict]:
         return header, live
     names = signed_seat_names(protocol)
     notes = ((seat, corrected_after_signing(names[seat], live.get(seat, ""))) for seat in CLOCKWISE)
-    return {**header, "seats": names, "corrections": [f"{seat}: {note}" for seat, note in notes if note],
+    corrections = [f"{seat}: {note}" for seat, note in notes if note] + prior_corrections(protocol)
+    return {**header, "seats": names, "corrections": corrections,
             "round": frozen["round"], "table": frozen["table"],
             "pair_a": frozen["pairs"]["A"]["number"], "pair_b": frozen["pairs"]["B"]["number"],
             "tournament": frozen.get("tournament_name", header["tournament"])}, names
@@ -190,4 +219,4 @@ def seats_as_signed(protocol, seats: list[dict]) -> tuple[list[dict], list[str]]
         return seats, []
     notes = [(s["seat"], corrected_after_signing(names.get(s["seat"], s["name"]), s["name"])) for s in seats]
     return ([{**s, "name": names.get(s["seat"], s["name"])} for s in seats],
-            [f"{seat}: {note}" for seat, note in notes if note])
+            [f"{seat}: {note}" for seat, note in notes if note] + prior_corrections(protocol))

@@ -176,8 +176,8 @@ def _header(p: Page, sheet, note: str | None = None):
         row_h=17, size=10, align=["center", "left", "center", "left"],
     )
     p.gap(3)
-    if sheet.corrections:  # the names above are as signed
-        p.text(MARGIN, "; ".join(sheet.corrections), size=7, width=WIDTH)
+    for note in sheet.corrections:  # the names above are as signed; each change since, on its own line
+        p.text(MARGIN, note, size=7, width=WIDTH)
     if sheet.mismatch:
         _mismatch_warning(p)
     else:

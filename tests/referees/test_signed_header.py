@@ -81,8 +81,8 @@ def test_the_first_signature_freezes_what_the_signers_see(table):
     live = protocol_to_json(protocol)
     assert protocol.signed_header == {
         "tournament": "cup", "tournament_name": table.tournament.name, "round": 2, "table": 1,
-        "pairs": {"A": {"number": 3, "players": live["pairs"]["A"]["players"]},
-                  "B": {"number": 7, "players": live["pairs"]["B"]["players"]}},
+        "pairs": {"A": {"number": 3, "players": live["pairs"]["A"]["players"], "prior_remarks": 0},
+                  "B": {"number": 7, "players": live["pairs"]["B"]["players"], "prior_remarks": 0}},
     }
     assert len(live["pairs"]["A"]["players"]) == 2 and a1(table).name in live["pairs"]["A"]["players"]
     entry = AuditEntry.objects.get(action="protocol.signed", partie=table.partie)  # the audit keeps what was frozen
@@ -201,6 +201,52 @@ def test_a_damaged_header_is_a_mismatch_not_an_error(client, signed, damage):
     assert_sheet_flags_the_mismatch(table)
 
 
+# --- a remark of an earlier round withdrawn after signing -------------------------------------
+
+def test_an_earlier_remark_withdrawn_after_signing_is_no_mismatch_and_is_noted(client, table):
+    """Pair 3 had a remark in round 1 and gets one in round 2 (its 2nd: a fine of 10 to pair 7); round 2 is
+    signed; then the round-1 remark is withdrawn, so the round-2 remark is its 1st, a warning. The services
+    rescore round 2: its signatures vouch for the count they saw (1), the protocol is scored with the count now
+    (0), and the sheet and the public page say so. No tampering is reported anywhere."""
+    from scoring.checks import check_tournament
+
+    play(table.referee, table.earlier_partie)
+    services.give_remark(table.referee, table.earlier_partie, deal=1, seat="A1", reason="talking",
+                         expected_version=shown_version(table.earlier_partie))
+    play(table.referee, table.partie)
+    services.give_remark(table.referee, table.partie, deal=3, seat="A1", reason="talking",
+                         expected_version=shown_version(table.partie))
+    sign_all(table)
+    signed_totals = score(Protocol.objects.get(partie=table.partie))
+    remark = Protocol.objects.get(partie=table.earlier_partie).remarks.get()
+    services.withdraw_remark(table.referee, table.earlier_partie, remark.pk, "дано по ошибке",
+                             expected_version=shown_version(table.earlier_partie))
+    protocol = Protocol.objects.get(partie=table.partie)
+    assert (protocol.prior_remarks_a, protocol.signed_header["pairs"]["A"]["prior_remarks"]) == (0, 1)
+    assert protocol.is_locked and protocol.signatures.count() == 5
+    assert (protocol.score_a, protocol.score_b) != (signed_totals.totals_a, signed_totals.totals_b)  # rescored
+    assert integrity.fingerprint_mismatches(protocol)[1] == []
+    code, out = verify()
+    assert code == 0 and "0 fingerprint mismatch(es)" in out
+    assert not [f for f in check_tournament(table.tournament).findings if f.protocol.pk == protocol.pk]
+    note = "Пара A: замечаний до партии при подписи — 1, сейчас — 0"
+    html = page(client, table.partie)
+    assert 'id="fingerprint-mismatch"' not in html and note in html
+    sheet = signed_sheet(protocol, score(protocol))
+    assert sheet.mismatch == "" and any(c.startswith(note) for c in sheet.corrections)
+    text = pdf_text(exports.protocol_pdf(protocol, sign=False))
+    assert note in text.replace("\n", " ") and "ВНИМАНИЕ" not in text
+
+
+def test_the_frozen_count_of_earlier_remarks_changed_in_the_database_is_found(client, signed):
+    protocol = Protocol.objects.get(partie=signed.partie)
+    header = protocol.signed_header
+    header["pairs"]["B"]["prior_remarks"] = 2
+    Protocol.objects.filter(pk=protocol.pk).update(signed_header=header)
+    code, out = verify()
+    assert code == 1 and "1 fingerprint mismatch(es)" in out
+
+
 # --- a player substituted after signing ---------------------------------------------------
 
 def test_a_substitution_after_signing_is_no_mismatch_and_the_next_protocol_has_the_newcomer(client, signed):
@@ -269,6 +315,8 @@ def test_the_migration_freezes_the_header_old_fingerprints_covered(signed):
     old = legacy(table)
     migration = importlib.import_module("scoring.migrations.0005_frozen_signed_header")
     migration.freeze_signed_headers(django_apps, None)
+    importlib.import_module("scoring.migrations.0008_prior_remarks_in_signed_header").freeze_prior_remarks(
+        django_apps, None)
     protocol = Protocol.objects.get(partie=table.partie)
     assert protocol.signed_header == integrity.header_from_json(protocol_to_json(protocol))  # no tournament name
     assert "tournament_name" not in protocol.signed_header
@@ -319,6 +367,8 @@ def test_import_of_a_file_written_before_headers_were_kept(signed):
     lambda h: {**h, "pairs": {**h["pairs"], "B": {"number": "²", "players": []}}},
     lambda h: {**h, "pairs": {**h["pairs"], "B": {"number": 7, "players": "Иванов"}}},
     lambda h: {**h, "pairs": {**h["pairs"], "B": {"number": 7, "players": [{"name": 1}]}}},
+    lambda h: {**h, "pairs": {**h["pairs"], "B": {**h["pairs"]["B"], "prior_remarks": "١"}}},
+    lambda h: {**h, "pairs": {**h["pairs"], "B": {**h["pairs"]["B"], "prior_remarks": -1}}},
     lambda h: {k: v for k, v in h.items() if k != "round"},
 ])
 def test_a_file_with_a_damaged_header_is_refused_with_a_message(signed, damage):
