@@ -27,6 +27,7 @@ ACTION_LABELS = {
     "protocol.signatures_discarded": _("Подписи сняты"),
     "protocol.imported": _("Протокол загружен из файла"),
     "protocol.cleared": _("Протокол очищен"),
+    "protocol.rescored": _("Итог пересчитан"),
     "pair.disqualified": _("Пара снята с турнира"),
     "pair.registered": _("Пара зарегистрирована"),
     "pair.withdrawn": _("Пара снялась"),

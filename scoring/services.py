@@ -722,3 +722,32 @@ def clear_protocol(user, partie, reason, *, expected_version):
         if pair is not None:
             _reinstate(user, partie, pair, reason)
     return protocol
+
+
+def rescore_drifted(user, tournament, *, round_number=None) -> int:
+    """Rewrite the cached result of every protocol whose cache or prior remarks differ from its records
+    (``scoring.checks``: "prior", "cache"), as ``verify_scores --fix`` does; the check page's button.
+
+    The chief referee or the organizer only. The records and the signatures are not touched (the signatures
+    vouch for the records and the frozen header, not for the cache). Each protocol in its own transaction,
+    locked while it is rescored, and audited with the result before and after. Returns how many.
+    """
+    from .checks import check_tournament, cached
+    from .scores import rescore
+
+    _require(perms.is_chief_referee(user, tournament),
+             _("Пересчитать итоги может только главный судья или организатор."))
+    report = check_tournament(tournament, round_number)
+    ids = sorted({f.protocol.pk for f in report.findings if f.kind in ("prior", "cache")})
+    for pk in ids:
+        with transaction.atomic():
+            protocol = Protocol.objects.select_for_update().select_related(
+                "partie__round__tournament", "partie__pair_a", "partie__pair_b").get(pk=pk)
+            before = {"cached": list(cached(protocol)), "prior_remarks": [protocol.prior_remarks_a,
+                                                                          protocol.prior_remarks_b]}
+            rescore(protocol, cascade=False)
+            log_action(tournament, "protocol.rescored", user=user, partie=protocol.partie, before=before,
+                       after={"cached": list(cached(protocol)),
+                              "prior_remarks": [protocol.prior_remarks_a, protocol.prior_remarks_b]},
+                       note=_("итог пересчитан по записям протокола"))
+    return len(ids)

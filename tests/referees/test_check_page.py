@@ -47,7 +47,7 @@ def test_records_changed_after_signing_are_listed_with_the_signatures_and_the_wa
     assert reverse("referees:partie", args=[signed.partie.pk]) in row
     assert reverse("scoring:protocol", args=[signed.partie.pk]) in row
     assert f'id="check-{signed.other_partie.pk}"' not in html
-    assert "открывает заново" in html and "verify_scores" not in html
+    assert "открывает заново" in html and 'id="rescore"' not in html  # signatures: nothing to rescore
 
 
 def test_a_cached_result_that_differs_from_the_engine_is_listed(client, signed):
@@ -55,7 +55,7 @@ def test_a_cached_result_that_differs_from_the_engine_is_listed(client, signed):
     html = page(client, signed.organizer).content.decode()
     row = html[html.index(f'id="check-{signed.other_partie.pk}"'):]
     assert "Сохранённый итог расходится с пересчётом по записям протокола." in row[:row.index("</li>\n")]
-    assert "verify_scores --fix" in html
+    assert 'id="rescore"' in html and "Пересчитать итог 1 протокола" in html
     assert reverse("referees:partie", args=[signed.other_partie.pk]) not in row[:row.index("</li>\n")]
 
 
@@ -105,3 +105,43 @@ def test_one_round_at_a_time(client, signed):
     for hostile in ("99", "x", "-1", "١", "<b>", "1e9", "9" * 40):  # unknown: the whole tournament, no error
         response = client.get(URL, {"round": hostile})
         assert response.status_code == 200 and 'id="check-bad"' in response.content.decode()
+
+
+def test_the_button_rewrites_drifted_results_audits_them_and_keeps_records_and_signatures(client, signed):
+    from referees.models import AuditEntry
+    from scoring.integrity import fingerprint_mismatches
+
+    Protocol.objects.filter(partie=signed.partie).update(score_a=999, prior_remarks_b=4)   # signed
+    Protocol.objects.filter(partie=signed.other_partie).update(score_b=-5)                 # not signed
+    signed_before = Protocol.objects.get(partie=signed.partie)
+    deals_before = list(Deal.objects.order_by("pk").values())
+    client.force_login(signed.chief)
+    response = client.post(URL + "?round=2")
+    assert response.status_code == 302 and response["Location"].endswith("?round=2")
+    html = client.get(response["Location"]).content.decode()
+    assert "Пересчитано протоколов: 2." in html and 'id="check-ok"' in html
+    assert check_tournament(signed.tournament).findings == []
+    protocol = Protocol.objects.get(partie=signed.partie)
+    assert protocol.score_a != 999 and protocol.prior_remarks_b == 0 and protocol.is_locked
+    assert protocol.signatures.count() == signed_before.signatures.count() == 5
+    assert fingerprint_mismatches(protocol)[1] == []
+    assert list(Deal.objects.order_by("pk").values()) == deals_before
+    entries = AuditEntry.objects.filter(action="protocol.rescored").order_by("partie_id")
+    assert [e.partie_id for e in entries] == sorted([signed.partie.pk, signed.other_partie.pk])
+    entry = entries.get(partie=signed.partie)
+    assert entry.before["cached"][0] == 999 and entry.before["prior_remarks"] == [0, 4]
+    assert entry.after["cached"][0] == protocol.score_a and entry.user == signed.chief
+
+
+def test_only_the_organizer_and_the_chief_referee_may_rescore(client, signed):
+    from scoring.errors import NotAllowed
+    from scoring.services import rescore_drifted
+
+    Protocol.objects.filter(partie=signed.other_partie).update(score_b=-5)
+    for user in (signed.referee, signed.players["A1"], signed.nobody):
+        client.force_login(user)
+        assert client.post(URL).status_code == 403
+        with pytest.raises(NotAllowed):
+            rescore_drifted(user, signed.tournament)
+    assert Protocol.objects.get(partie=signed.other_partie).score_b == -5
+    assert rescore_drifted(signed.organizer, signed.tournament) == 1

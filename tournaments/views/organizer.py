@@ -279,7 +279,8 @@ CHECK_TEXTS = {
 
 @login_required
 def check_view(request, slug):
-    """The chief referee's or organizer's check of every protocol (scoring.checks): read only."""
+    """The chief referee's or organizer's check of every protocol (scoring.checks); a POST rewrites the
+    drifted cached results (scoring.services.rescore_drifted)."""
     from scoring.checks import check_tournament
 
     tournament = get_object_or_404(Tournament, slug=slug)
@@ -290,6 +291,13 @@ def check_view(request, slug):
     round_number = int(asked) if asked.isascii() and asked.isdigit() and len(asked) <= 4 else None
     if round_number not in rounds:
         round_number = None  # no round or an unknown one (other scripts' digits too): the whole tournament
+    if request.method == "POST":
+        from scoring.services import rescore_drifted
+
+        fixed = rescore_drifted(request.user, tournament, round_number=round_number)
+        messages.success(request, _("Пересчитано протоколов: %(n)s. Записи и подписи не менялись.") % {"n": fixed})
+        url = reverse("tournaments:check", args=[slug])
+        return redirect(f"{url}?round={round_number}" if round_number else url)
     report = check_tournament(tournament, round_number)
     rows = {}
     for finding in report.findings:
@@ -305,5 +313,6 @@ def check_view(request, slug):
     return render(request, "tournaments/check.html", {
         "tournament": tournament, "report": report, "rows": list(rows.values()), "rounds": rounds,
         "round_number": round_number,
-        "tampered": report.count("fingerprint"), "drifted": report.count("prior", "cache", "refused"),
+        "tampered": report.count("fingerprint"), "refused": report.count("refused"),
+        "fixable": len({f.protocol.pk for f in report.findings if f.kind in ("prior", "cache")}),
     })
