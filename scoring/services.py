@@ -741,8 +741,7 @@ def rescore_drifted(user, tournament, *, round_number=None) -> int:
     ids = sorted({f.protocol.pk for f in report.findings if f.kind in ("prior", "cache")})
     for pk in ids:
         with transaction.atomic():
-            protocol = Protocol.objects.select_for_update().select_related(
-                "partie__round__tournament", "partie__pair_a", "partie__pair_b").get(pk=pk)
+            protocol = Protocol.objects.select_for_update().get(pk=pk)  # no outer join under FOR UPDATE (PostgreSQL)
             before = {"cached": list(cached(protocol)), "prior_remarks": [protocol.prior_remarks_a,
                                                                           protocol.prior_remarks_b]}
             rescore(protocol, cascade=False)
