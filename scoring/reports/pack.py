@@ -55,6 +55,8 @@ def chief_referee_names(tournament) -> list[str]:
 
 
 def final_report(tournament) -> bytes:
+    from scoring.checks import check_tournament
+
     standings, cells, _matrix = selectors.load_crosstable(tournament)
     return pdf_pack.final_report_pdf(tournament, standings, cells, sanctions_of(tournament),
-                                     chief_referees=chief_referee_names(tournament))
+                                     chief_referees=chief_referee_names(tournament), check=check_tournament(tournament))

@@ -248,8 +248,9 @@ def _sanctions_table(sanctions):
     return _grid(data, widths)
 
 
-def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=()) -> bytes:
-    """``standings``/``cells`` from ``selectors.load_crosstable``; ``sanctions`` from ``sanctions_of``."""
+def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=(), check=None) -> bytes:
+    """``standings``/``cells`` from ``selectors.load_crosstable``; ``sanctions`` from ``sanctions_of``;
+    ``check``: the protocols' check (``scoring.checks.check_tournament``), stated above the signature."""
     register_fonts()
     title = _("%(t)s: итоговый отчёт") % {"t": tournament.name}
     rounds = list(standings.rounds)
@@ -270,9 +271,23 @@ def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=
         story.append(_sanctions_table(sanctions))
     else:
         story.append(_p(_("Замечаний не было."), SMALL))
+    if check is not None:
+        story += [_p(_("Проверка протоколов"), H2), _p(_check_text(check), SMALL)]
     story += [Spacer(1, 28), _p(_("Главный судья: ______________________  / %(name)s /") % {
         "name": ", ".join(chief_referees) or "______________________"}, BIG_CELL),
         Spacer(1, 10), _p(_("Дата: %(d)s") % {"d": timezone.localdate().strftime("%d.%m.%Y")}, SMALL)]
     buf = io.BytesIO()
     _doc(buf, title).build(story)
     return buf.getvalue()
+
+
+def _check_text(check) -> str:
+    """One paragraph: how many protocols were rescored and checked, and those that do not agree (round/table)."""
+    head = _("Протоколов пересчитано движком: %(n)s, из них подписано: %(s)s.") % {"n": check.checked, "s": check.signed}
+    if not check.findings:
+        return head + " " + _("Всё сходится: итоги совпадают с пересчётом, все подписи подтверждают записи.")
+    where = sorted({(f.protocol.partie.round.number, f.protocol.partie.table or 0) for f in check.findings})
+    listed = ", ".join(_("тур %(r)s стол %(t)s") % {"r": r, "t": t} for r, t in where[:40])
+    more = " …" if len(where) > 40 else ""
+    return head + " " + _("Не сходятся (см. страницу «Проверка протоколов»): %(list)s%(more)s.") % {
+        "list": listed, "more": more}

@@ -100,6 +100,23 @@ def test_final_report_without_remarks_says_so(table):
     assert "Замечаний не было." in text
 
 
+def test_final_report_states_the_protocols_check_above_the_signature(table):
+    from scoring.models import Deal, Protocol
+
+    play(table.referee, table.partie)
+    sign_all(table)
+    text, _pages = text_of(pack.final_report(table.tournament))
+    assert "Проверка протоколов Протоколов пересчитано движком: 1, из них подписано: 1. Всё сходится" in text
+    assert text.index("Проверка протоколов") < text.index("Главный судья")
+    deal = Deal.objects.get(protocol__partie=table.partie, n=2)
+    Deal.objects.filter(pk=deal.pk).update(hands=dict(deal.hands, B2=31))  # behind the services' back
+    play(table.referee, table.other_partie)
+    Protocol.objects.filter(partie=table.other_partie).update(score_a=999)
+    text, _pages = text_of(pack.final_report(table.tournament))
+    assert "Не сходятся (см. страницу «Проверка протоколов»): тур 2 стол 1, тур 2 стол 2." in text
+    assert "Всё сходится" not in text
+
+
 def test_print_pages_for_referees_only(client, table):
     url = reverse("tournaments:print", args=[table.tournament.slug, 2, "table-cards"])
     client.force_login(table.nobody)
