@@ -145,3 +145,11 @@ def test_only_the_organizer_and_the_chief_referee_may_rescore(client, signed):
             rescore_drifted(user, signed.tournament)
     assert Protocol.objects.get(partie=signed.other_partie).score_b == -5
     assert rescore_drifted(signed.organizer, signed.tournament) == 1
+
+
+def test_the_chief_referee_reaches_it_from_the_round_overview(client, signed):
+    client.force_login(signed.chief)
+    html = client.get(reverse("referees:dashboard", args=["cup"])).content.decode()
+    assert URL in html
+    client.force_login(signed.referee)
+    assert URL not in client.get(reverse("referees:dashboard", args=["cup"])).content.decode()
