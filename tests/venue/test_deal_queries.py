@@ -29,12 +29,18 @@ DEALS = [
 ]
 
 
-def test_a_deal_post_and_its_page_fit_the_budget(client, django_user_model):
+def _table_of_a_logged_in_referee(client, django_user_model):
+    """Table 1 of round 1 of a 4-pair tournament; ``client`` logged in as its referee."""
     cup = make_tournament(4)
     partie = make_round(cup, 1, [(1, 2), (3, 4)]).parties.get(table=1)
     referee = django_user_model.objects.create_user("judge", password="x")
     TournamentRole.objects.create(tournament=cup, user=referee, role=RoleKind.REFEREE)
     client.force_login(referee)
+    return partie
+
+
+def test_a_deal_post_and_its_page_fit_the_budget(client, django_user_model):
+    partie = _table_of_a_logged_in_referee(client, django_user_model)
     page = client.get(f"/referee/partie/{partie.pk}/").content.decode()
     for n, deal in enumerate(DEALS, start=1):
         version = re.search(r'name="version" value="(\d+)"', page).group(1)
@@ -54,11 +60,7 @@ def _tables(captured, table):
 
 
 def test_the_players_of_both_pairs_are_read_once(client, django_user_model):
-    cup = make_tournament(4)
-    partie = make_round(cup, 1, [(1, 2), (3, 4)]).parties.get(table=1)
-    referee = django_user_model.objects.create_user("judge", password="x")
-    TournamentRole.objects.create(tournament=cup, user=referee, role=RoleKind.REFEREE)
-    client.force_login(referee)
+    partie = _table_of_a_logged_in_referee(client, django_user_model)
     with CaptureQueriesContext(connection) as get:
         page = client.get(f"/referee/partie/{partie.pk}/").content.decode()
     assert len(_tables(get, "tournaments_player")) == 1

@@ -42,3 +42,13 @@ def kozel_protocol(deals, rules=None, **extra) -> dict:
     data = {"format": "domino-protocol/2", "rules": rules or {"preset": "kozel"}, "deals": deals}
     data.update(extra)
     return data
+
+
+def dom(n, out, hands, **extra):
+    """A Kozel deal ended by going out: ``hands`` of the pips (or tiles) left."""
+    return {"n": n, "result": "domino", "out": out, "hands": hands, **extra}
+
+
+def blk(n, a1, a2, b1, b2, **extra):
+    """A Kozel deal ended by a block, the four hands in seat order A1, A2, B1, B2."""
+    return {"n": n, "result": "block", "hands": {"A1": a1, "A2": a2, "B1": b1, "B2": b2}, **extra}

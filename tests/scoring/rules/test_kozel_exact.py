@@ -8,21 +8,13 @@ import pytest
 
 from scoring.rules import ProtocolError, score_protocol
 
-from .kozel_helpers import kozel_protocol
+from .kozel_helpers import blk, dom, kozel_protocol
 
 K = {"preset": "kozel"}
 PARTNER = {"preset": "kozel", "count_partner_on_domino": True}
 SIX_50 = {"preset": "kozel", "lone_double_six": 50}
 FISHER_HALF = {"preset": "kozel", "block_scoring": "fisher_half"}
 MORSKOY = {"preset": "morskoy-kozel"}
-
-
-def dom(n, out, hands, **extra):
-    return {"n": n, "result": "domino", "out": out, "hands": hands, **extra}
-
-
-def blk(n, a1, a2, b1, b2, **extra):
-    return {"n": n, "result": "block", "hands": {"A1": a1, "A2": a2, "B1": b1, "B2": b2}, **extra}
 
 
 def score(deals, rules=None):

@@ -7,20 +7,12 @@ from django.core.management import call_command
 
 from scoring.rules import ProtocolError, Rules, RulesError, score_protocol
 
-from .kozel_helpers import kozel_protocol
+from .kozel_helpers import blk, dom, kozel_protocol
 
 KOZEL = {"preset": "kozel"}
 MORSKOY = {"preset": "morskoy-kozel"}
 SIX_50 = {"preset": "kozel", "lone_double_six": 50}
 HAND = {"preset": "hand-points"}
-
-
-def dom(n, out, hands, **extra):
-    return {"n": n, "result": "domino", "out": out, "hands": hands, **extra}
-
-
-def blk(n, a1, a2, b1, b2, **extra):
-    return {"n": n, "result": "block", "hands": {"A1": a1, "A2": a2, "B1": b1, "B2": b2}, **extra}
 
 
 def pts(n, a, b):
