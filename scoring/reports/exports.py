@@ -18,7 +18,8 @@ def workbook(tournament) -> bytes:
         tabular.players_table(standings),
         tabular.crosstable_table(standings, cells, matrix),
         tabular.pairs_table(selectors.pairs_for_sheet(tournament)),
-        tabular.pairings_table(standings.games, [r.pair for r in standings.rows], goats=standings.goats),
+        tabular.pairings_table(standings.games, [r.pair for r in standings.rows], goats=standings.goats,
+                               rating=standings.rating, endings=selectors.partie_endings(tournament)),
         tabular.deals_table(selectors.protocol_rows(tournament), tournament.rules()),
     ])
 

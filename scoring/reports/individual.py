@@ -15,6 +15,7 @@ class PlayerEntry:
     name: str
     number: int | None = None
     club: str = ""
+    rating: int | None = None  # the player's own rating (registration, import), not the Kozel partie rating
 
     @property
     def sort_name(self) -> tuple:

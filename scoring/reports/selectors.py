@@ -162,13 +162,13 @@ def load_individual(tournament, after_round: int | None = None):
     dominoes = _per_player(Deal.objects.filter(result="domino", **base), "out", standings.after_round)
     remarks = _per_player(Remark.objects.filter(**base), "seat", standings.after_round)
     players, by_pair = [], {}
-    for pid, pair_id, name, number, club in (
+    for pid, pair_id, name, number, club, rating in (
         Player.objects.filter(pair__tournament=tournament).order_by("pair_id", "number", "id")
-        .values_list("id", "pair_id", "name", "number", "club")
+        .values_list("id", "pair_id", "name", "number", "club", "rating")
     ):
         place = number or (len(by_pair.setdefault(pair_id, [])) + 1)
         by_pair.setdefault(pair_id, []).append(pid)
-        players.append((PlayerEntry(pid, pair_id, name, number, club), place))
+        players.append((PlayerEntry(pid, pair_id, name, number, club, rating), place))
     rows = individual_standings(
         standings.rows, [p for p, _ in players],
         dominoes={p.id: dominoes.get((p.pair_id, place), 0) for p, place in players},
@@ -230,17 +230,26 @@ def pairs_for_sheet(tournament) -> list[dict]:
     played = Partie.objects.filter(round__tournament=tournament).exclude(round__status=RoundStatus.DRAFT).filter(
         Q(pair_a=OuterRef("pk")) | Q(pair_b=OuterRef("pk")))
     players = {}
-    for pair_id, name, club in (
+    for pair_id, name, club, rating in (
         Player.objects.filter(pair__tournament=tournament).order_by("pair_id", "number", "id")
-        .values_list("pair_id", "name", "club")
+        .values_list("pair_id", "name", "club", "rating")
     ):
-        players.setdefault(pair_id, []).append((name, club))
+        players.setdefault(pair_id, []).append((name, club, rating))
     return [
         {**row, "players": players.get(row["id"], [])}
         for row in Pair.objects.filter(tournament=tournament).exclude(
             ~Q(status=PairStatus.ACTIVE) & ~Exists(played)).order_by("number", "id")
         .values("id", "number", "name", "rating", "status", "withdrawn_after_round")
     ]
+
+
+def partie_endings(tournament) -> dict:
+    """{partie id: (no-show side, ended by time, abandoning side)} of the published rounds' protocols (one query)."""
+    return {
+        pid: (no_show, by_time, abandoned) for pid, no_show, by_time, abandoned in
+        Protocol.objects.filter(partie__round__tournament=tournament).exclude(partie__round__status=RoundStatus.DRAFT)
+        .values_list("partie_id", "no_show", "ended_by_time", "abandoned")
+    }
 
 
 def protocol_rows(tournament):
@@ -269,6 +278,8 @@ def protocol_rows(tournament):
         if hands:
             deal["hands"] = hands
         deal.update((name, value) for name, value in zip(kozel_fields, kozel) if value)
+        if "+" in deal.get("out_tile", ""):  # two doubles placed at once, stored «6-6+5-5» (as Deal.to_json reads it)
+            deal["out_tile"] = deal["out_tile"].split("+")
         if points is not None:
             deal["points"] = points
         deals.setdefault(pid, []).append(deal)

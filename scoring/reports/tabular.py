@@ -57,11 +57,17 @@ class Table:
 
 
 def status_text(status: str) -> str:
+    """A standings row's status beside its name: only a pair that left or was removed has one."""
     if status == DISQUALIFIED:
         return str(PairStatus.DISQUALIFIED.label)
     if status == WITHDRAWN:
         return str(PairStatus.WITHDRAWN.label)
     return ""
+
+
+def status_cell(status: str) -> str:
+    """The workbook's status column: every pair has one, an active pair «Играет»."""
+    return status_text(status) or str(PairStatus.ACTIVE.label)
 
 
 def standings_table(standings) -> Table:
@@ -73,7 +79,7 @@ def standings_table(standings) -> Table:
         Column(_("Выиграно раздач"), 11, True), Column(_("Бухгольц"), 10, True), Column(_("Зоннеборн-Бергер"), 12, True),
     ]
     rows = [
-        [r.rank, r.pair.number, r.pair.label, status_text(r.status), r.played, r.wins, r.draws, r.losses, r.byes,
+        [r.rank, r.pair.number, r.pair.label, status_cell(r.status), r.played, r.wins, r.draws, r.losses, r.byes,
          r.match_points, r.points_for, r.points_against, r.difference, r.deals_won, r.buchholz, r.sonneborn_berger]
         for r in standings.rows
     ]
@@ -107,9 +113,10 @@ def players_table(standings) -> Table:
     cols = [Column(_("Место"), 7, True), Column(_("Игрок"), 28), Column(_("Клуб / город"), 20),
             Column(_("Пара"), 7, True), Column(_("Статус"), 16), Column(_("Очки матча"), 11, True),
             Column(_("Очки за"), 10, True), Column(_("Разность"), 10, True), Column(_("Выходов (домино)"), 12, True),
-            Column(_("Замечаний"), 11, True)]
-    rows = [[p.rank, p.player.name, p.player.club, p.pair_row.pair.number, status_text(p.pair_row.status),
-             p.pair_row.match_points, p.pair_row.points_for, p.pair_row.difference, p.dominoes, p.remarks]
+            Column(_("Замечаний"), 11, True), Column(_("Рейтинг игрока"), 10, True)]
+    rows = [[p.rank, p.player.name, p.player.club, p.pair_row.pair.number, status_cell(p.pair_row.status),
+             p.pair_row.match_points, p.pair_row.points_for, p.pair_row.difference, p.dominoes, p.remarks,
+             p.player.rating]
             for p in standings.players]
     if standings.goats:  # the pair's goats (and rating): partners share them
         cols[6:6] = [Column(_("Козлов получено"), 10, True), Column(_("Разность козлов"), 10, True)] + (
@@ -123,47 +130,75 @@ def players_table(standings) -> Table:
 def pairs_table(pairs) -> Table:
     """``pairs``: dicts from ``selectors.pairs_for_sheet``."""
     cols = [Column(_("Пара"), 7, True), Column(_("Название"), 20), Column(_("Игрок 1"), 26), Column(_("Игрок 2"), 26),
-            Column(_("Клуб / город"), 20), Column(_("Рейтинг"), 9, True), Column(_("Статус"), 16),
-            Column(_("Снялась после тура"), 12, True)]
+            Column(_("Клуб / город"), 20), Column(_("Рейтинг"), 9, True), Column(_("Рейтинг игрока 1"), 10, True),
+            Column(_("Рейтинг игрока 2"), 10, True), Column(_("Статус"), 16), Column(_("Снялась после тура"), 12, True)]
     statuses = dict(PairStatus.choices)
     rows = []
     for pair in pairs:
-        names = [name for name, _club in pair["players"]] + ["", ""]
-        clubs = sorted({club for _name, club in pair["players"] if club})
+        names = [player[0] for player in pair["players"]] + ["", ""]
+        ratings = [player[2] for player in pair["players"]] + [None, None]
+        clubs = sorted({player[1] for player in pair["players"] if player[1]})
         rows.append([pair["number"], pair["name"], names[0], names[1], ", ".join(clubs), pair["rating"],
-                     str(statuses.get(pair["status"], pair["status"])), pair["withdrawn_after_round"]])
+                     ratings[0], ratings[1], str(statuses.get(pair["status"], pair["status"])),
+                     pair["withdrawn_after_round"]])
     return Table(_("Пары"), cols, rows, freeze="B2")
 
 
-def pairings_table(games, pairs, *, goats: bool = False) -> Table:
+def pairings_table(games, pairs, *, goats: bool = False, rating: bool = False, endings: dict | None = None) -> Table:
     """``games``: every partie's cached result (``standings.Game``); ``pairs``: ``standings.PairEntry`` list.
 
-    ``goats``: the Kozel family — each pair's goats in the partie follow its points.
+    ``goats``: the Kozel family — each pair's goats in the partie follow its points; ``rating``: each pair's
+    rating of the partie (``kozel``). ``endings``: {partie id: (no-show side, ended by time, abandoning side)}
+    (``selectors.partie_endings``), for the column that says how the partie ended.
     """
     cols = [Column(_("Тур"), 6, True), Column(_("Стол"), 6, True), Column(_("Пара A"), 8, True),
             Column(_("Игроки A"), 36), Column(_("Пара B"), 8, True), Column(_("Игроки B"), 36),
             Column(_("Очки A"), 8, True), Column(_("Очки B"), 8, True), Column(_("Победитель"), 11),
-            Column(_("Окончена"), 10)]
+            Column(_("Окончена"), 10), Column(_("Как окончена"), 18)]
     by_id = {p.id: p for p in pairs}
+    endings = endings or {}
     rows = []
     for g in games:
         a = by_id[g.pair_a]
         if g.is_bye:
             rows.append([g.round, g.table, a.number, " — ".join(a.players), None, _("пропуск тура"), None, None, "A",
-                         ""])
+                         "", _("пропуск тура")])
             continue
         b = by_id[g.pair_b]
         rows.append([
             g.round, g.table, a.number, " — ".join(a.players), b.number, " — ".join(b.players),
             g.score_a if g.finished else None, g.score_b if g.finished else None,
             (g.winner or _("ничья")) if g.finished else "", _("да") if g.finished else _("нет"),
+            ending_text(g, endings.get(g.partie_id)),
         ])
     if goats:
-        cols[8:8] = [Column(_("Козлов A"), 8, True), Column(_("Козлов B"), 8, True)]
+        extra = [Column(_("Козлов A"), 8, True), Column(_("Козлов B"), 8, True)]
+        if rating:
+            extra += [Column(_("Рейтинг A"), 9, True), Column(_("Рейтинг B"), 9, True)]
+        cols[8:8] = extra
         for row, g in zip(rows, games):
             done = g.finished and not g.is_bye
-            row[8:8] = [g.goats_a if done else None, g.goats_b if done else None]
+            values = [g.goats_a if done else None, g.goats_b if done else None]
+            if rating:
+                values += [g.rating_a if done else None, g.rating_b if done else None]
+            row[8:8] = values
     return Table(_("Пары по турам"), cols, rows, freeze="C2")
+
+
+def ending_text(game, ending) -> str:
+    """How a partie ended: played out, by time, a no-show, a pair that left or was removed; "" while in play."""
+    if not game.finished:
+        return ""
+    no_show, by_time, abandoned = ending or ("", False, "")
+    if game.disqualified:
+        return _("пара %(s)s снята") % {"s": game.disqualified}
+    if no_show:
+        return _("неявка пары %(s)s") % {"s": no_show}
+    if abandoned:
+        return _("ушла пара %(s)s") % {"s": abandoned}
+    if by_time:
+        return _("по времени")
+    return _("доиграна")
 
 
 def _pips(raw, rules, seat, n):
@@ -182,8 +217,11 @@ def deals_table(protocol_rows, rules) -> Table:
     ``protocol_rows`` is what ``selectors.protocol_rows`` returns.
     """
     protocols, deals, remarks = protocol_rows
+    kozel = rules.family == "kozel"
+    # The Kozel family names no shuffler (docs/rules-kozel.md §2.2): its third column is the lead tile instead.
+    third = Column(_("Камень захода"), 9) if kozel else Column(_("Тасует"), 8)
     cols = [Column(_("Тур"), 6, True), Column(_("Стол"), 6, True), Column(_("Пара A"), 8, True),
-            Column(_("Пара B"), 8, True), Column(_("Раздача"), 9, True), Column(_("Заход"), 8), Column(_("Тасует"), 8),
+            Column(_("Пара B"), 8, True), Column(_("Раздача"), 9, True), Column(_("Заход"), 8), third,
             Column(_("Итог"), 12), Column(_("Кто"), 6), Column("A1", 6, True), Column("A2", 6, True),
             Column("B1", 6, True), Column("B2", 6, True), Column(_("Очки A"), 8, True), Column(_("Очки B"), 8, True),
             Column(_("Сумма A"), 9, True), Column(_("Сумма B"), 9, True), Column(_("Санкции"), 40)]
@@ -191,6 +229,7 @@ def deals_table(protocol_rows, rules) -> Table:
     games = []  # the game of each row (Kozel family)
     reasons = dict(RemarkReason.choices)
     results = {k: _(v) for k, v in RESULT_TEXT.items()}
+    results["points"] = _("Очки на руках")  # hand points: the referee writes each side's points
     rows = []
     for pid, rnd, table, number_a, number_b, prior_a, prior_b, no_show, first_lead, ended_by_time, abandoned \
             in protocols:
@@ -210,7 +249,8 @@ def deals_table(protocol_rows, rules) -> Table:
             )
             who = raw.get("out") or raw.get("offender") or raw.get("fisher", "")  # a block: its fisher
             rows.append(head + [
-                d.n, d.lead, d.shuffle, results.get(raw["result"], raw["result"]), who,
+                d.n, d.lead, raw.get("lead_tile", "") if kozel else d.shuffle,
+                results.get(raw["result"], raw["result"]), who,
                 *(_pips(hands.get(s), rules, s, d.n) for s in ("A1", "A2", "B1", "B2")),
                 d.points_a, d.points_b, d.running_a, d.running_b, sanctions,
             ] + game_values(d, raw, game_cols))
@@ -246,7 +286,7 @@ def game_columns(rules) -> list:
         out += [(_("Запомн. A"), 9, True, "remembered_a"), (_("Запомн. B"), 9, True, "remembered_b")]
     if cols.eggs:
         out.append((_("Яйца"), 7, True, "eggs"))
-    return out + [(_("Пометки"), 18, False, "marks")]
+    return out + [(_("Последний камень"), 10, False, "out_tile"), (_("Пометки"), 18, False, "marks")]
 
 
 def game_values(d, raw: dict, game_cols: list) -> list:
@@ -256,9 +296,16 @@ def game_values(d, raw: dict, game_cols: list) -> list:
     values = {
         "note": lambda: raw.get("note") or "",
         "remembered_a": lambda: d.remembered.get("A", 0), "remembered_b": lambda: d.remembered.get("B", 0),
-        "eggs": lambda: d.eggs, "marks": lambda: marks_text(d),
+        "eggs": lambda: d.eggs, "marks": lambda: marks_text(d), "out_tile": lambda: _tiles(raw.get("out_tile")),
     }
     return [values[key]() for _title, _width, _number, key in game_cols]
+
+
+def _tiles(value) -> str:
+    """The last tile as recorded: one tile, or two doubles placed at once («6-6+5-5»)."""
+    if isinstance(value, (list, tuple)):
+        return "+".join(value)
+    return value or ""
 
 
 def crosstable_table(standings, cells, matrix) -> Table:
