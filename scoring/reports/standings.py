@@ -177,7 +177,7 @@ class Row:
     status: str = ACTIVE
     rank: int | None = None
     tied: bool = False  # shares its place with another pair
-    played: int = 0  # parties finished, byes included
+    played: int = 0  # parties finished at a table (a bye is not a partie: ``byes``)
     wins: int = 0
     draws: int = 0
     losses: int = 0
@@ -325,12 +325,7 @@ def compute_standings(pairs, games, *, scoring: Scoring = Scoring(), tiebreaks=(
             row = rows.get(g.pair_a)
             if row is None:
                 continue
-            row.played += 1
-            row.byes += 1
-            row.match_points += scoring.bye_match_points
-            row.points_for += scoring.bye_points_for
-            row.points_against += scoring.bye_points_against
-            _count_result(row, scoring.bye_result)
+            _count_bye(row, scoring)
             continue
         if not g.finished:
             continue
@@ -388,16 +383,21 @@ def _count_late_entries(rows: dict, rounds: list, scoring: Scoring, mp: dict) ->
         if not joined:
             continue
         for _r in (r for r in rounds if r < joined):
-            row.played += 1
             if result == "bye":
-                row.byes += 1
-                row.match_points += scoring.bye_match_points
-                row.points_for += scoring.bye_points_for
-                row.points_against += scoring.bye_points_against
-                _count_result(row, scoring.bye_result)
+                _count_bye(row, scoring)
             else:
+                row.played += 1
                 row.match_points += mp[result]
                 _count_result(row, result)
+
+
+def _count_bye(row: Row, scoring: Scoring) -> None:
+    """A bye (RULES.md: the rules' ``bye_result`` with its points) is no partie: it counts in ``byes``, match
+    points and points, not in the parties played nor in their wins, draws and losses **[interpretation]**."""
+    row.byes += 1
+    row.match_points += scoring.bye_match_points
+    row.points_for += scoring.bye_points_for
+    row.points_against += scoring.bye_points_against
 
 
 def _count_goats(row: Row | None, won: int, received: int, given: int, dry: int, dry_given: int,

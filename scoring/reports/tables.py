@@ -33,6 +33,7 @@ class StandingsTable(tables.Table):
     played = NumberColumn(optional=True, verbose_name=_("Партий"))
     wins = NumberColumn(optional=True, verbose_name=_("Побед"))
     losses = NumberColumn(optional=True, verbose_name=_("Пораж."))
+    byes = NumberColumn(optional=True, verbose_name=_("Пропусков"))  # byes: no partie, the rules' result
     match_points = NumberColumn(verbose_name=_("Очки матча"))
     points_for = NumberColumn(verbose_name=_("Очки за"))
     points_against = NumberColumn(optional=True, verbose_name=_("Против"))
@@ -72,6 +73,7 @@ class KozelStandingsTable(StandingsTable):
     # a tablet adds the goats, dry goats, rating and a few more; the "wide" ones need a full screen.
     played = NumberColumn(verbose_name=_("Партий"), attrs=WIDE)
     losses = NumberColumn(verbose_name=_("Пораж."), attrs=WIDE)
+    byes = NumberColumn(verbose_name=_("Пропусков"), attrs=WIDE)
     games_won = NumberColumn(verbose_name=_("Игр выиграно"), attrs=WIDE)
     goats_received = NumberColumn(optional=True, verbose_name=_("Козлов"))
     goats_given = NumberColumn(verbose_name=_("Козлов дано"), attrs=WIDE)
@@ -86,7 +88,7 @@ class KozelStandingsTable(StandingsTable):
 
     class Meta(StandingsTable.Meta):
         attrs = {"class": "standings kozel"}
-        sequence = ("rank", "number", "label", "played", "wins", "losses", "match_points", "games_won",
+        sequence = ("rank", "number", "label", "played", "wins", "losses", "byes", "match_points", "games_won",
                     "goats_received", "goats_given", "goats_difference", "dry_goats", "rating", "points_for",
                     "points_against", "difference", "deals_won", "buchholz")
         template_name = "reports/standings_table_kozel.html"

@@ -119,7 +119,9 @@ def test_points_ordering_puts_points_for_first():
 def test_bye_default_is_a_win_with_no_points():
     rows = compute_standings(pairs(3), [g(1, 1, 2, 40, 30), g(1, 3, None)], tiebreaks=("match_points", "pair_number"))
     by = {r.number: r for r in rows}
-    assert (by[3].played, by[3].wins, by[3].byes, by[3].match_points, by[3].points_for, by[3].points_against) == (1, 1, 1, 1, 0, 0)
+    # A bye is no partie: it counts in the byes and the match points, not in the parties played or won.
+    assert (by[3].played, by[3].wins, by[3].byes, by[3].match_points, by[3].points_for, by[3].points_against) == (0, 0, 1, 1, 0, 0)
+    assert (by[1].played, by[1].wins, by[1].byes) == (1, 1, 0)
     assert by[3].buchholz == 0
 
 
@@ -128,7 +130,8 @@ def test_bye_result_and_points_are_configurable():
     rows = compute_standings(pairs(3), [g(1, 1, 2, 40, 30), g(1, 3, None)], scoring=scoring,
                              tiebreaks=("match_points", "pair_number"))
     by = {r.number: r for r in rows}
-    assert (by[3].match_points, by[3].draws, by[3].wins, by[3].points_for, by[3].points_against) == (1, 1, 0, 20, 5)
+    assert (by[3].match_points, by[3].draws, by[3].wins, by[3].points_for, by[3].points_against) == (1, 0, 0, 20, 5)
+    assert (by[3].byes, by[3].played) == (1, 0)
     assert by[1].match_points == 2
     assert order(rows) == [1, 3, 2]
 
@@ -209,18 +212,19 @@ def test_status_as_after_an_earlier_round():
     assert order(after2) == [2, 1] and after2[1].status == WITHDRAWN and after2[1].rank is None
 
 
-@pytest.mark.parametrize("result, mp, played", [("none", 0, 0), ("loss", 0, 2), ("draw", 2, 2), ("bye", 6, 2)])
-def test_late_pair_gets_the_configured_result_for_the_rounds_it_missed(result, mp, played):
+@pytest.mark.parametrize("result, mp, played, byes", [("none", 0, 0, 0), ("loss", 0, 2, 0), ("draw", 2, 2, 0),
+                                                     ("bye", 6, 0, 2)])
+def test_late_pair_gets_the_configured_result_for_the_rounds_it_missed(result, mp, played, byes):
     ps = pairs(3) + [PairEntry(id=104, number=4, name="Пара 4", joined_round=3)]
     games = [g(1, 1, 2, 10, 0), g(1, 3, None), g(2, 1, 3, 10, 0), g(2, 2, None), g(3, 1, 4, 0, 10), g(3, 2, 3, 0, 0)]
     scoring = Scoring(match_points_win=3, match_points_draw=1, late_entry_result=result)
     rows = {r.number: r for r in compute_standings(ps, games, scoring=scoring, tiebreaks=("match_points",))}
     late = rows[4]
-    assert late.match_points == mp + 3 and late.played == played + 1 and late.wins == 1 + (played if result == "bye" else 0)
+    assert late.match_points == mp + 3 and late.played == played + 1 and late.wins == 1 and late.byes == byes
     # standings as after round 2: only the missed rounds count
     before = {r.number: r for r in compute_standings(ps, games, scoring=scoring, tiebreaks=("match_points",),
                                                      after_round=2)}
-    assert before[4].match_points == mp and before[4].played == played
+    assert before[4].match_points == mp and before[4].played == played and before[4].byes == byes
 
 
 @pytest.mark.parametrize("names, code", [

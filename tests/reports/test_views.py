@@ -186,3 +186,27 @@ def test_export_command_writes_the_files(cup, tmp_path):
     assert (tmp_path / "b.pdf").read_bytes().startswith(b"%PDF")
     with pytest.raises(CommandError):
         call_command("export", "cup", stdout=io.StringIO())
+
+
+
+def test_standings_page_counts_a_bye_apart_from_the_parties(client, db):
+    """Three pairs: pair 3 sits out round 1. A bye is no partie: «Партий» 0, «Пропусков» 1, its match point counted."""
+    import re  # noqa: PLC0415
+
+    from tests.factories import make_round, make_tournament  # noqa: PLC0415
+    from tests.reports.conftest import blocks, play  # noqa: PLC0415
+
+    tournament = make_tournament(3, slug="odd")
+    rnd = make_round(tournament, 1, [(1, 2), (3, None)])
+    play(rnd, 1, blocks(10, 0, 0, 0))
+    html = client.get(reverse("reports:standings", args=["odd"])).content.decode().replace("\xad", "")
+    head = re.search(r"<thead[^>]*>(.*?)</thead>", html, re.S).group(1)
+    titles = [re.sub(r"<[^>]+>", "", t).strip() for t in re.findall(r"<th[^>]*>(.*?)</th>", head, re.S)]
+    assert titles[3:7] == ["Партий", "Побед", "Пораж.", "Пропусков"]
+    cells = {}
+    for row in re.findall(r"<tr class=\"status-[^\"]*\">(.*?)</tr>", html, re.S):
+        values = [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+        cells[values[1]] = dict(zip(titles, values))
+    assert (cells["3"]["Партий"], cells["3"]["Побед"], cells["3"]["Пропусков"], cells["3"]["Очки матча"]) == (
+        "0", "0", "1", "1")
+    assert (cells["1"]["Партий"], cells["1"]["Побед"], cells["1"]["Пропусков"]) == ("1", "1", "0")
