@@ -126,7 +126,11 @@ class PairEntry:
 
     @property
     def label(self) -> str:
-        return self.name or " — ".join(self.players)
+        """The players' names; a named pair shows its name and its players («Клинчане (Иванов — Петров)»)."""
+        players = " — ".join(self.players)
+        if self.name and players:
+            return f"{self.name} ({players})"
+        return self.name or players
 
     @property
     def sort_name(self) -> tuple:

@@ -269,3 +269,10 @@ def test_individual_standings_follow_the_pair_then_dominoes():
     assert [p.player.name for p in result] == ["Петров Пётр", "Иванов Иван", "Сидоров Сидор", "Кузнецов Кузьма"]
     assert [p.rank for p in result] == [1, 1, 2, 2]
     assert result[0].to_json()["dominoes"] == 3 and result[3].to_json()["remarks"] == 1
+
+
+def test_a_named_pair_shows_its_name_and_its_players():
+    named = PairEntry(id=1, number=1, name="Клинчане", players=("Иванов Пётр", "Петров Иван"))
+    assert named.label == "Клинчане (Иванов Пётр — Петров Иван)"
+    assert PairEntry(id=2, number=2, players=("Иванов Пётр", "Петров Иван")).label == "Иванов Пётр — Петров Иван"
+    assert PairEntry(id=3, number=3, name="Клинчане").label == "Клинчане"  # no players yet

@@ -210,3 +210,13 @@ def test_standings_page_counts_a_bye_apart_from_the_parties(client, db):
     assert (cells["3"]["Партий"], cells["3"]["Побед"], cells["3"]["Пропусков"], cells["3"]["Очки матча"]) == (
         "0", "0", "1", "1")
     assert (cells["1"]["Партий"], cells["1"]["Побед"], cells["1"]["Пропусков"]) == ("1", "1", "0")
+
+
+@pytest.mark.parametrize("url", ["reports:standings", "reports:crosstable", "reports:projector"])
+def test_a_named_pair_keeps_its_players_names_on_the_public_pages(client, cup, url):
+    pair = cup.pairs.get(number=3)
+    pair.name = "Клинчане"
+    pair.save(update_fields=["name"])
+    first, second = [p.name for p in pair.players.order_by("number")]
+    html = client.get(reverse(url, args=["cup"])).content.decode().replace("\xad", "")
+    assert f"Клинчане ({first} — {second})" in html
