@@ -9,7 +9,10 @@ Used by ``verify_scores`` (every tournament, or one) and by the organizer's chec
 * ``refused`` — the engine refuses its stored rows;
 * ``fingerprint`` — a signature vouches for other content: the rows were changed behind the
   services' back (``scoring.integrity``). Nothing here repairs that: the chief referee reopens the
-  protocol and the table signs it again.
+  protocol and the table signs it again;
+* ``seal`` — a signature carries no seal of the tournament's key, or one that does not verify
+  (``scoring.seals``): the row was forged or its fingerprint recomputed after a change, or it came from a
+  file without seals. Repaired the same way as a fingerprint.
 
 The first three are repaired by ``verify_scores --fix`` (a rescore); the check itself only reads.
 """
@@ -21,8 +24,9 @@ from .integrity import fingerprint_mismatches
 from .models import Protocol
 from .rules import ProtocolError
 from .scores import GAME_CACHE_FIELDS, game_cache, score
+from .seals import trusted_certificates, unsealed
 
-KINDS = ("prior", "cache", "refused", "fingerprint")
+KINDS = ("prior", "cache", "refused", "fingerprint", "seal")
 
 
 @dataclass
@@ -56,8 +60,9 @@ def computed(result) -> tuple:
             *(game_cache(result)[name] for name in GAME_CACHE_FIELDS))
 
 
-def check_protocol(protocol, prior: tuple[int, int]) -> list[Finding]:
-    """The findings of one protocol; ``prior`` are both pairs' remarks of the earlier rounds as stored."""
+def check_protocol(protocol, prior: tuple[int, int], trusted: dict | None = None) -> list[Finding]:
+    """The findings of one protocol; ``prior`` are both pairs' remarks of the earlier rounds as stored;
+    ``trusted``: the tournament's certificates by id (``seals.trusted_certificates``), read once per tournament."""
     findings = []
     stored_prior = (protocol.prior_remarks_a, protocol.prior_remarks_b)
     try:
@@ -76,6 +81,13 @@ def check_protocol(protocol, prior: tuple[int, int]) -> list[Finding]:
         findings.append(Finding(protocol, "fingerprint",
                                 f"fingerprint mismatch: content {current[:16]}, signed {mismatched[0].fingerprint[:16]} "
                                 f"({len(mismatched)} signature(s): {who})", signatures=mismatched))
+    if trusted is None:
+        trusted = trusted_certificates(protocol.partie.round.tournament)
+    forged = unsealed(protocol.signatures.all(), trusted)
+    if forged:
+        who = ", ".join(f"{s.role} {s.seat}".strip() for s in forged)
+        findings.append(Finding(protocol, "seal", f"no valid seal of the tournament's key ({len(forged)} "
+                                                  f"signature(s): {who})", signatures=forged))
     return findings
 
 
@@ -92,6 +104,7 @@ def check_tournament(tournament, round_number: int | None = None) -> Report:
         protocols = protocols.filter(partie__round__number=round_number)
     protocols = protocols_for_sheets(protocols)
     report = Report()
+    trusted = trusted_certificates(tournament)
     priors: dict[int, dict] = {}
     for protocol in protocols.iterator(chunk_size=500):
         partie = protocol.partie
@@ -101,5 +114,6 @@ def check_tournament(tournament, round_number: int | None = None) -> Report:
         prior = priors[number]
         report.checked += 1
         report.signed += protocol.is_locked
-        report.findings += check_protocol(protocol, (prior.get(partie.pair_a_id, 0), prior.get(partie.pair_b_id, 0)))
+        report.findings += check_protocol(protocol, (prior.get(partie.pair_a_id, 0), prior.get(partie.pair_b_id, 0)),
+                                          trusted)
     return report

@@ -33,11 +33,11 @@ covered, so those fingerprints still match. Such a header has no
 from __future__ import annotations
 
 import hashlib
-import json
 
 from django.utils.translation import gettext as _
 
 from .protocol_json import protocol_to_json
+from .seals import canonical_json  # noqa: F401  (the one canonical form: fingerprints and seals)
 
 SIDES = ("A", "B")
 CLOCKWISE = ("A1", "B1", "A2", "B2")
@@ -49,10 +49,6 @@ MAX_PLAYERS = 10     # more players than a pair ever has: a damaged header
 
 
 # --- the signed content and its fingerprint -------------------------------------------
-
-def canonical_json(data) -> str:
-    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-
 
 def header_from_json(data: dict, tournament_name: str | None = None) -> dict:
     """The header part of a §9 protocol dict (with the tournament's name when given)."""

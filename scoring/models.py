@@ -191,6 +191,8 @@ class Signature(models.Model):
     fingerprint = models.CharField(_("отпечаток протокола"), max_length=64)
     # How it was given: tournaments.models.SigningMethod values (blank for older rows).
     method = models.CharField(_("способ подписи"), max_length=16, blank=True)
+    # The tournament's key vouches for this row (scoring.seals): "<certificate id>:<base64 signature>".
+    seal = models.TextField(_("печать турнира"), blank=True)
 
     class Meta:
         verbose_name = _("подпись")

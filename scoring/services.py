@@ -35,6 +35,8 @@ from .models import (
     Deal, DealResult, PinAttempt, Protocol, ProtocolStatus, Remark, RemarkReason, Signature, SignatureRole,
 )
 from .pins import MAX_PIN_FAILURES, clean_pin, pin_matches
+from .reports.signing import ensure_signing_key
+from .seals import make_seal, seal_message
 from .scores import refresh_prior_remarks
 
 SEATS = ("A1", "B1", "A2", "B2")
@@ -623,8 +625,11 @@ def sign_protocol(user, partie, *, role, seat=None, pin=None, expected_version):
             if not signatures:  # the first signature: the names, pairs, round and table as the signers see them
                 freeze_header(protocol)
             fingerprint = protocol_fingerprint(protocol)
+            key_pem, cert_pem = ensure_signing_key(tournament)  # the tournament's seal on the row (scoring.seals)
             sig = Signature.objects.create(protocol=protocol, role=role, seat=seat or "", name=name, user=signer,
-                                           fingerprint=fingerprint, method=how)
+                                           fingerprint=fingerprint, method=how,
+                                           seal=make_seal(key_pem, cert_pem,
+                                                          seal_message(fingerprint, role, seat, name, how)))
             log_action(tournament, "protocol.signed", user=user, partie=partie, before=None,
                        after={**_signature_json(sig), "method": how,
                               **({} if signatures else {"signed_header": protocol.signed_header})}, note=name)

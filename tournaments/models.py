@@ -59,6 +59,9 @@ class Tournament(models.Model):
     # The tournament's key for signing PDF score sheets (created on first use).
     signing_key_pem = models.TextField(_("ключ подписи (PEM)"), blank=True)
     signing_cert_pem = models.TextField(_("сертификат подписи (PEM)"), blank=True)
+    # Certificates this tournament signed with before (kept when it was imported without its key): the seals
+    # of the signatures made then verify against them (scoring.seals).
+    former_certs_pem = models.TextField(_("прежние сертификаты подписи (PEM)"), blank=True)
     created_at = models.DateTimeField(_("создан"), auto_now_add=True)
 
     class Meta:

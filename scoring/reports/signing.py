@@ -58,14 +58,17 @@ def ensure_signing_key(tournament):
     """The tournament's key and certificate (PEM), created and saved on first use."""
     if tournament.signing_key_pem and tournament.signing_cert_pem:
         return tournament.signing_key_pem, tournament.signing_cert_pem
-    from tournaments.models import Tournament
-
     with transaction.atomic():
-        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        locked = type(tournament).objects.select_for_update().get(pk=tournament.pk)
         if not (locked.signing_key_pem and locked.signing_cert_pem):
+            if locked.signing_cert_pem.strip():  # imported without its key: the old certificate still
+                # verifies the seals made with it (scoring.seals), so it is kept as a former one
+                locked.former_certs_pem = (locked.former_certs_pem.rstrip() + "\n" + locked.signing_cert_pem.strip()
+                                           ).strip() + "\n"
             locked.signing_key_pem, locked.signing_cert_pem = _new_key_and_certificate(locked.name or locked.slug)
-            locked.save(update_fields=["signing_key_pem", "signing_cert_pem"])
+            locked.save(update_fields=["signing_key_pem", "signing_cert_pem", "former_certs_pem"])
     tournament.signing_key_pem, tournament.signing_cert_pem = locked.signing_key_pem, locked.signing_cert_pem
+    tournament.former_certs_pem = locked.former_certs_pem
     return tournament.signing_key_pem, tournament.signing_cert_pem
 
 

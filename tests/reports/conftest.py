@@ -5,6 +5,8 @@ from django.utils import timezone
 from scoring.integrity import freeze_header, protocol_fingerprint
 from scoring.models import Protocol, ProtocolStatus, Signature
 from scoring.protocol_json import import_protocol_json
+from scoring.reports.signing import ensure_signing_key
+from scoring.seals import make_seal, seal_message
 from tests.factories import make_referee, make_round, make_tournament
 
 # RULES.md §8: scores 48 : 35, or 47 : 35 when pair A already had one remark.
@@ -40,9 +42,16 @@ def sign(protocol, *names):
     freeze_header(protocol)
     Protocol.objects.filter(pk=protocol.pk).update(signed_header=protocol.signed_header)
     fingerprint = protocol_fingerprint(protocol)
+    key_pem, cert_pem = ensure_signing_key(protocol.partie.round.tournament)
+
+    def sealed(role, seat, name):  # the tournament's seal, as the signing service gives it (scoring.seals)
+        return make_seal(key_pem, cert_pem, seal_message(fingerprint, role, seat, name, ""))
+
     for seat, name in zip(("A1", "A2", "B1", "B2"), names):
-        Signature.objects.create(protocol=protocol, role="player", seat=seat, name=name, fingerprint=fingerprint)
-    Signature.objects.create(protocol=protocol, role="referee", name="Судьин Семён", fingerprint=fingerprint)
+        Signature.objects.create(protocol=protocol, role="player", seat=seat, name=name, fingerprint=fingerprint,
+                                 seal=sealed("player", seat, name))
+    Signature.objects.create(protocol=protocol, role="referee", name="Судьин Семён", fingerprint=fingerprint,
+                             seal=sealed("referee", "", "Судьин Семён"))
     Protocol.objects.filter(pk=protocol.pk).update(status=ProtocolStatus.SIGNED, locked_at=timezone.now())
     protocol.refresh_from_db()
     return protocol

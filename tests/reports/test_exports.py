@@ -38,10 +38,10 @@ def test_blank_sheets_one_page_per_table_with_seats_and_rotation(cup):
 
 
 def test_signed_sheet_shows_deals_totals_remarks_and_is_digitally_signed(cup):
-    assert not Tournament.objects.get(pk=cup.pk).signing_cert_pem
+    before = Tournament.objects.get(pk=cup.pk).signing_cert_pem  # made by the first signature's seal (scoring.seals)
     data = exports.signed_sheets_pdf(cup, 2, base_url="http://example.org")
     cup.refresh_from_db()
-    assert cup.signing_key_pem.startswith("-----BEGIN PRIVATE KEY") and cup.signing_cert_pem  # created on first use
+    assert cup.signing_key_pem.startswith("-----BEGIN PRIVATE KEY") and cup.signing_cert_pem == before
     pages = pdf_text(data)
     assert len(pages) == 4
     sheet = pages[0]  # table 1: the §8 example, pair A already warned in round 1

@@ -48,4 +48,4 @@ def test_simulation_with_withdrawals_and_no_shows(system):
 
     out = io.StringIO()
     call_command("verify_scores", t.slug, stdout=out)  # exits 1 (SystemExit) on any difference
-    assert out.getvalue().strip().endswith(f"{protocols.count()} protocol(s) checked, 0 differ, 0 fingerprint mismatch(es)")
+    assert out.getvalue().strip().endswith(f"{protocols.count()} protocol(s) checked, 0 differ, 0 fingerprint mismatch(es), 0 without a valid seal")

@@ -44,6 +44,7 @@ from referees.models import AuditEntry, TournamentRole, log_action
 from scoring.integrity import header_from_json, header_problem
 from scoring.models import Deal, Protocol, Remark, Signature
 from scoring.protocol_json import protocol_to_json
+from scoring.seals import certificate_id, certificates, message_of, seal_valid, trusted_certificates
 from tournaments.models import Pair, Partie, Player, Round, Tournament
 
 FORMAT = "domino-tournament"
@@ -85,6 +86,8 @@ class ImportResult:
     counts: dict = field(default_factory=dict)
     skipped_roles: list = field(default_factory=list)      # [{"username", "role"}]
     missing_accounts: list = field(default_factory=list)   # usernames not found, sorted
+    certificate: str = ""                                   # the id of the file's certificate (scoring.seals)
+    unsealed: int = 0                                       # signatures without a seal (older files)
 
 
 def _fields(model):
@@ -331,15 +334,39 @@ def _import(data, head, slug, wanted, user) -> ImportResult:
                 if name == "protocols":
                     _check_signed_headers(reader, rows)
                 result.counts[name] = reader.create(name, model, rows)
+        result.certificate, result.unsealed = _check_seals(tournament)
         _freeze_legacy_headers(reader, data, head)
         result.missing_accounts = sorted(reader.missing)
         tournament.refresh_from_db()
         log_action(tournament, "tournament.imported", user=user, after={
             "source_slug": str(head.get("slug"))[:80], "exported_at": str(data.get("exported_at"))[:40],
             "version": VERSION, "with_key": bool(tournament.signing_key_pem), "counts": result.counts,
+            "certificate": result.certificate, "unsealed": result.unsealed,
             "skipped_roles": result.skipped_roles, "missing_accounts": result.missing_accounts,
         })
     return result
+
+
+def _check_seals(tournament) -> tuple[str, int]:
+    """Every sealed signature of the file must verify against the file's certificates (scoring.seals): a deal
+    changed with its fingerprint recomputed, or a forged signature row, is refused. Signatures without a seal
+    (a file written before seals) are counted; the protocol check reports them. Returns (certificate id, count)."""
+    trusted = trusted_certificates(tournament)
+    bad, unsealed = [], 0
+    for sig in Signature.objects.filter(protocol__partie__round__tournament=tournament).select_related(
+            "protocol__partie__round").order_by("pk"):
+        if not sig.seal:
+            unsealed += 1
+        elif not seal_valid(sig.seal, message_of(sig), trusted):
+            bad.append(sig)
+    if bad:
+        where = ", ".join(sorted({_("тур %(r)s, стол %(t)s") % {"r": s.protocol.partie.round.number,
+                                                                "t": s.protocol.partie.table} for s in bad}))
+        raise TransferError(_("Подписи протоколов не заверены сертификатом турнира из файла (%(where)s): записи "
+                              "подписей подделаны или протокол изменён после подписи. Файл не загружен.")
+                            % {"where": where[:500]})
+    [cert] = certificates(tournament.signing_cert_pem)[:1] or [None]
+    return (certificate_id(cert) if cert is not None else ""), unsealed
 
 
 def _check_signed_headers(reader, rows) -> None:

@@ -274,6 +274,8 @@ CHECK_TEXTS = {
     "cache": gettext_lazy("Сохранённый итог расходится с пересчётом по записям протокола."),
     "refused": gettext_lazy("Записи протокола не проходят проверку правил"),
     "fingerprint": gettext_lazy("Записи изменены после подписи: подписи (%(who)s) их не подтверждают."),
+    "seal": gettext_lazy("Подписи (%(who)s) не заверены ключом турнира: запись подписи подделана, изменена "
+                         "после подписи или пришла из файла без печатей."),
 }
 
 
@@ -304,7 +306,7 @@ def check_view(request, slug):
         partie = finding.protocol.partie
         row = rows.setdefault(partie.pk, {"partie": partie, "problems": [], "tampered": False})
         text = CHECK_TEXTS[finding.kind]
-        if finding.kind == "fingerprint":
+        if finding.kind in ("fingerprint", "seal"):
             row["tampered"] = True
             text = text % {"who": ", ".join(s.seat or str(_("судья")) for s in finding.signatures)}
         elif finding.kind == "refused":
@@ -313,6 +315,6 @@ def check_view(request, slug):
     return render(request, "tournaments/check.html", {
         "tournament": tournament, "report": report, "rows": list(rows.values()), "rounds": rounds,
         "round_number": round_number,
-        "tampered": report.count("fingerprint"), "refused": report.count("refused"),
+        "tampered": report.count("fingerprint", "seal"), "refused": report.count("refused"),
         "fixable": len({f.protocol.pk for f in report.findings if f.kind in ("prior", "cache")}),
     })

@@ -2,11 +2,13 @@
 
     python manage.py verify_scores [SLUG] [--fix]
 
-Prints one line per protocol whose cache differs, and one per protocol whose
+Prints one line per protocol whose cache differs, one per protocol whose
 content no longer matches the fingerprint its signatures vouch for (rows
-changed behind the services' back). Exits 1 when any cache differs and was
-not fixed, or when any fingerprint differs (``--fix`` cannot fix those: the
-chief referee reopens the protocol and the table signs it again).
+changed behind the services' back), and one per protocol with a signature that
+has no valid seal of the tournament's key (``scoring.seals``: a forged row or a
+recomputed fingerprint). Exits 1 when any cache differs and was not fixed, or
+when any fingerprint or seal fails (``--fix`` cannot fix those: the chief
+referee reopens the protocol and the table signs it again).
 
 The Kozel family's games, goats and rating are part of the cache: protocols of
 Kozel and Morskoy recorded before those fields existed show as differing, and
@@ -34,7 +36,7 @@ class Command(BaseCommand):
         tournaments = Tournament.objects.order_by("pk")
         if slug:
             tournaments = tournaments.filter(slug=slug)
-        checked = drift = tampered = 0
+        checked = drift = tampered = forged = 0
         for tournament in tournaments.iterator():
             report = check_tournament(tournament)  # the check page's own code, a few queries per round
             checked += report.checked
@@ -45,10 +47,14 @@ class Command(BaseCommand):
                 if finding.kind == "fingerprint":
                     tampered += 1
                     continue
+                if finding.kind == "seal":
+                    forged += 1
+                    continue
                 drift += 1
                 if fix and finding.kind != "refused":
                     with transaction.atomic():
                         rescore(Protocol.objects.select_for_update().get(pk=finding.protocol.pk), cascade=False)
-        self.stdout.write(f"{checked} protocol(s) checked, {drift} differ, {tampered} fingerprint mismatch(es)")
-        if (drift and not fix) or tampered:
+        self.stdout.write(f"{checked} protocol(s) checked, {drift} differ, {tampered} fingerprint mismatch(es), "
+                          f"{forged} without a valid seal")
+        if (drift and not fix) or tampered or forged:
             sys.exit(1)

@@ -20,5 +20,10 @@ class Command(BaseCommand):
         self.stdout.write(f"{result.tournament.slug}: " + ", ".join(f"{k} {v}" for k, v in result.counts.items()))
         for role in result.skipped_roles:
             self.stdout.write(f"skipped role: {role['username']} ({role['role']}) — no such account here")
+        if result.certificate:  # compare with the organizer's: it signed the PDF sheets and every signature's seal
+            self.stdout.write(f"certificate {result.certificate}")
+        if result.unsealed:
+            self.stdout.write(f"signatures without a seal (an older file; the protocol check lists them): "
+                              f"{result.unsealed}")
         if result.missing_accounts:
             self.stdout.write("accounts not found here (left unlinked): " + ", ".join(result.missing_accounts))
