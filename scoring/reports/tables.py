@@ -48,6 +48,13 @@ class StandingsTable(tables.Table):
         # Writes the rows from the records in one pass; keep its cells in step with the columns above.
         template_name = "reports/standings_table.html"
 
+    def __init__(self, data, *args, **kwargs):
+        # «Пропусков» only where some pair had a bye (an even field has none: one column fewer on every screen)
+        self.show_byes = any(r.byes for r in data)
+        if not self.show_byes:
+            kwargs["exclude"] = tuple(kwargs.get("exclude") or ()) + ("byes",)
+        super().__init__(data, *args, **kwargs)
+
     def render_rank(self, value, record):
         return f"{value}" + ("=" if record.tied else "") if value is not None else "—"
 
@@ -59,6 +66,7 @@ class StandingsTable(tables.Table):
 
 
 WIDE = {"td": {"class": "num opt wide"}, "th": {"class": "num opt wide"}}  # hidden below 1100 px
+XWIDE = {"td": {"class": "num opt wide xwide"}, "th": {"class": "num opt wide xwide"}}  # hidden below 1700 px
 
 
 class KozelStandingsTable(StandingsTable):
@@ -72,18 +80,19 @@ class KozelStandingsTable(StandingsTable):
     # A phone shows the place, the pair, the match points and the goats difference (what ranks them);
     # a tablet adds the goats, dry goats, rating and a few more; the "wide" ones need a full screen.
     played = NumberColumn(verbose_name=_("Партий"), attrs=WIDE)
-    losses = NumberColumn(verbose_name=_("Пораж."), attrs=WIDE)
+    wins = NumberColumn(verbose_name=_("Побед"), attrs=XWIDE)
+    losses = NumberColumn(verbose_name=_("Пораж."), attrs=XWIDE)
     byes = NumberColumn(verbose_name=_("Пропусков"), attrs=WIDE)
     games_won = NumberColumn(verbose_name=_("Игр выиграно"), attrs=WIDE)
-    goats_received = NumberColumn(optional=True, verbose_name=_("Козлов"))
-    goats_given = NumberColumn(verbose_name=_("Козлов дано"), attrs=WIDE)
+    goats_received = NumberColumn(verbose_name=_("Козлов"))  # the legend explains it: a phone shows it too
+    goats_given = NumberColumn(verbose_name=_("Козлов дано"), attrs=XWIDE)
     goats_difference = NumberColumn(verbose_name=_("± козлов"))
     dry_goats = NumberColumn(optional=True, verbose_name=_("Сухих"))
-    rating = NumberColumn(optional=True, verbose_name=_("Рейтинг"), default="")
+    rating = NumberColumn(verbose_name=_("Рейтинг"), default="")
     points_for = NumberColumn(verbose_name=_("Очки за"), attrs=WIDE)
-    points_against = NumberColumn(verbose_name=_("Против"), attrs=WIDE)
+    points_against = NumberColumn(verbose_name=_("Против"), attrs=XWIDE)
     difference = NumberColumn(verbose_name=_("Разн."), attrs=WIDE)
-    deals_won = NumberColumn(verbose_name=_("Раздач"), attrs=WIDE)
+    deals_won = NumberColumn(verbose_name=_("Раздач"), attrs=XWIDE)
     buchholz = NumberColumn(verbose_name=_("Бухгольц"), attrs=WIDE)
 
     class Meta(StandingsTable.Meta):

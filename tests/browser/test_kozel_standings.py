@@ -65,8 +65,11 @@ def test_kozel_pages_on_a_phone(live_server, new_page, artifacts, viewport):
     assert any("Козлов" in h for h in headers) and any("Рейтинг" in h for h in headers)
     visible = visible_headers(page)
     assert visible[:3] == ["Место", "Пара", "Игроки"] and "Очки матча" in visible and "± козлов" in visible
+    assert "Козлов" in visible and "Рейтинг" in visible  # the legend below explains both: a phone shows both
     if w > 640:
-        assert "Козлов" in visible and "Рейтинг" in visible and "Сухих" in visible
+        assert "Сухих" in visible
+    for box in page.locator("header.topbar a, header.topbar button").all():  # finger-sized header links
+        assert box.bounding_box()["height"] >= 44, box.inner_text()
     assert fits(page) and cell_words_unbroken(page, "table.standings")
     assert table_fits(page, "table.standings")
     page.screenshot(path=str(artifacts / f"kozel-standings-{w}.png"), full_page=True)
@@ -85,6 +88,15 @@ def test_kozel_pages_on_a_phone(live_server, new_page, artifacts, viewport):
     assert "Козлов" in page.inner_text("table")
     assert fits(page)
     page.screenshot(path=str(artifacts / f"kozel-projector-{w}.png"), full_page=False)
+    if w == 820:  # a laptop and the hall screen: every column shown fits the page, none hides in a scroll box
+        for width in (1280, 1920):
+            laptop = new_page({"width": width, "height": 900})
+            laptop.goto(f"{base}/t/kozel-cup/standings/")
+            shown = visible_headers(laptop)
+            assert {"Партий", "Козлов", "± козлов", "Сухих", "Рейтинг", "Очки за", "Разн.", "Бухгольц"} <= set(shown)
+            assert table_fits(laptop, "table.standings") and fits(laptop), width
+            assert ("Козлов дано" in shown) == (width > 1700)
+            laptop.screenshot(path=str(artifacts / f"kozel-standings-{width}.png"), full_page=True)
     if w == 820:  # the hall screen itself
         hall = new_page({"width": 1920, "height": 1080})
         hall.goto(f"{base}/t/kozel-cup/standings/projector/")

@@ -220,3 +220,8 @@ def test_a_named_pair_keeps_its_players_names_on_the_public_pages(client, cup, u
     first, second = [p.name for p in pair.players.order_by("number")]
     html = client.get(reverse(url, args=["cup"])).content.decode().replace("\xad", "")
     assert f"Клинчане ({first} — {second})" in html
+
+
+def test_an_even_field_has_no_bye_column(client, cup):
+    html = client.get(reverse("reports:standings", args=["cup"])).content.decode()
+    assert "Пропусков" not in html and "Партий" in html
