@@ -181,7 +181,8 @@ def client_ip(request):
             return remote
     ip, _routable = ipware.ip.get_client_ip(
         request, proxy_order=settings.AXES_IPWARE_PROXY_ORDER, proxy_count=settings.AXES_IPWARE_PROXY_COUNT,
-        request_header_order=settings.AXES_IPWARE_META_PRECEDENCE_ORDER)
+        request_header_order=settings.AXES_IPWARE_META_PRECEDENCE_ORDER,
+        strict=False)  # a client's own (forged) hops before ours do not void the header
     return ip or remote
 
 
