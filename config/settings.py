@@ -115,17 +115,22 @@ AUTH_PASSWORD_VALIDATORS = [
 
 # Login throttling (django-axes): every password check goes through authenticate(request=…),
 # so the login page and a player's password on the table's device count alike. Five wrong
-# passwords lock the account, and separately the client address, for the cool-off time; the
-# right password is refused meanwhile. Failures are kept in axes' AccessAttempt and
+# passwords for one account from one client address lock that account from that address
+# (the owner still logs in from his own phone); DOMINO_ADDRESS_FAILURE_LIMIT wrong passwords
+# from one address, whatever the accounts, lock the address (referees.throttle.ThrottleHandler).
+# The right password is refused meanwhile. Failures are kept in axes' AccessAttempt and
 # AccessFailureLog tables; lockouts are logged (logger "referees.throttle") and, for a
-# table's device, also written to the tournament's audit log.
+# table's device, also written to the tournament's audit log. The organizer (the chief referee
+# for referees) lifts a lockout from the officials page (referees.lockouts).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+AXES_HANDLER = "referees.throttle.ThrottleHandler"
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DOMINO_LOCKOUT_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+DOMINO_ADDRESS_FAILURE_LIMIT = int(os.environ.get("DOMINO_ADDRESS_FAILURE_LIMIT", "20"))
 # A success does not wipe the failures: axes would wipe those of the whole address, so that an
 # account of one's own would reset the count against somebody else's. Failures expire with the cool-off.
 AXES_RESET_ON_SUCCESS = False
@@ -133,6 +138,23 @@ AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_ENABLE_ACCESS_FAILURE_LOG = True
 AXES_LOCKOUT_CALLABLE = "referees.throttle.lockout_response"
 AXES_USERNAME_CALLABLE = "referees.throttle.client_username"
+# The client address behind a reverse proxy (docs/deploy.md): without either setting the address is
+# the connection's own (REMOTE_ADDR) and an X-Forwarded-For header is ignored, since any device can
+# forge it. DOMINO_TRUSTED_PROXIES: the proxies' addresses or networks (comma separated); a request
+# from one of them is the right-most X-Forwarded-For hop that is no trusted proxy. DOMINO_PROXY_COUNT:
+# the number of proxies in front, each appending to X-Forwarded-For (django-ipware picks the hop).
+DOMINO_TRUSTED_PROXIES = [p.strip() for p in os.environ.get("DOMINO_TRUSTED_PROXIES", "").split(",") if p.strip()]
+DOMINO_PROXY_COUNT = int(os.environ.get("DOMINO_PROXY_COUNT", "0") or 0)
+AXES_CLIENT_IP_CALLABLE = "referees.throttle.client_ip"
+AXES_IPWARE_PROXY_ORDER = "left-most"
+# ipware counts the proxies between the client and the last one, which appends the client itself.
+AXES_IPWARE_PROXY_COUNT = DOMINO_PROXY_COUNT - 1 if DOMINO_PROXY_COUNT > 0 else None
+AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR",)
+
+# Login sessions end with the tournament day: DOMINO_SESSION_HOURS after the login (referees.throttle),
+# not Django's two weeks, so a phone left in the hall does not stay an official's for the next event.
+DOMINO_SESSION_HOURS = float(os.environ.get("DOMINO_SESSION_HOURS", "16"))
+SESSION_COOKIE_AGE = int(DOMINO_SESSION_HOURS * 3600)
 
 LANGUAGE_CODE = "ru"
 LANGUAGES = [("ru", _("Russian")), ("en", _("English"))]

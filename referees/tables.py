@@ -62,6 +62,8 @@ ACTION_LABELS = {
     "protocol.pin_reset": _("Попытки ПИН-кода разрешены снова"),
     "account.password_reset": _("Судье задан новый пароль"),
     "account.locked_out": _("Проверка пароля приостановлена после неверных попыток"),
+    "account.unlocked": _("Блокировка входа снята"),
+    "account.address_unlocked": _("Блокировка адреса снята"),
     "tournament.imported": _("Турнир загружен из файла переноса"),
 }
 

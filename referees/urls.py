@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import overview, views, views_accounts, views_signing
+from . import overview, views, views_accounts, views_lockouts, views_signing
 
 app_name = "referees"
 urlpatterns = [
@@ -13,6 +13,8 @@ urlpatterns = [
     path("t/<slug:slug>/accounts/role/<id:role_id>/<slug:action>/", views_accounts.role_action,
          name="role_action"),
     path("t/<slug:slug>/accounts/password/<id:role_id>/", views_accounts.reset_password, name="reset_password"),
+    path("t/<slug:slug>/lockouts/", views_lockouts.lockouts_page, name="lockouts"),
+    path("t/<slug:slug>/lockouts/lift/", views_lockouts.lift, name="lift_lockout"),
     path("partie/<id:partie_id>/", views.partie_entry, name="partie"),
     path("partie/<id:partie_id>/deal/", views.deal_save, name="deal_save"),
     path("partie/<id:partie_id>/deal/preview/", views.deal_preview, name="deal_preview"),

@@ -1,4 +1,5 @@
-"""Login throttling: five wrong passwords lock the account and the client address (django-axes)."""
+"""Login throttling (django-axes): five wrong passwords lock an account from that client address;
+more from one address, whatever the accounts, lock the address."""
 import datetime
 import logging
 
@@ -30,7 +31,9 @@ def logged_in(client):
 def test_axes_checks_every_authentication_first():
     assert settings.AUTHENTICATION_BACKENDS[0] == "axes.backends.AxesStandaloneBackend"
     assert settings.AXES_FAILURE_LIMIT == 5
-    assert settings.AXES_LOCKOUT_PARAMETERS == ["username", "ip_address"]
+    assert settings.AXES_LOCKOUT_PARAMETERS == [["username", "ip_address"]]
+    assert settings.AXES_HANDLER == "referees.throttle.ThrottleHandler"
+    assert settings.DOMINO_ADDRESS_FAILURE_LIMIT > settings.AXES_FAILURE_LIMIT
     assert settings.AXES_ENABLED
 
 
@@ -68,23 +71,48 @@ def test_logging_into_ones_own_account_does_not_reset_the_count_against_another(
     assert r.status_code == 429 and LOCKOUT_TEXT in r.content.decode()
 
 
-def test_the_account_is_locked_whatever_the_address(client, table):
-    for i in range(5):
-        login(client, "referee", "wrong-password", ip=f"10.0.1.{i}")
-    r = login(client, "referee", PASSWORD, ip="10.0.2.1")
-    assert r.status_code == 429 and not logged_in(client)
-    # Another account from a fresh address is not affected.
-    r = login(client, "chief", PASSWORD, ip="10.0.2.2")
+def test_wrong_passwords_from_one_address_do_not_lock_the_owner_out_of_her_own_device(client, table):
+    """Anyone in the hall guessing the organizer's password locks only his own device out of her account."""
+    for _ in range(5):
+        login(client, "org", "wrong-password", ip="10.0.1.66")
+    assert login(client, "org", PASSWORD, ip="10.0.1.66").status_code == 429
+    own = client.__class__()
+    r = login(own, "org", PASSWORD, ip="10.0.2.1")
+    assert r.status_code == 302 and logged_in(own)
+    # Repeated from the same device, it still locks only that device.
+    for _ in range(10):
+        login(client, "org", "wrong-password", ip="10.0.1.66")
+    again = client.__class__()
+    assert login(again, "org", PASSWORD, ip="10.0.2.2").status_code == 302
+
+
+def test_each_address_has_its_own_five_tries_at_an_account(client, table):
+    for i in range(4):
+        for _ in range(5):
+            login(client, "chief", "wrong-password", ip=f"10.0.1.{i}")
+        assert login(client, "chief", PASSWORD, ip=f"10.0.1.{i}").status_code == 429
+    r = login(client, "chief", PASSWORD, ip="10.0.2.9")
     assert r.status_code == 302 and logged_in(client)
 
 
-def test_the_address_is_locked_whatever_the_account(client, table):
-    for name in ("referee", "referee2", "chief", "org", "nobody"):
+def test_the_address_is_locked_whatever_the_account_at_its_own_limit(client, table, settings):
+    settings.DOMINO_ADDRESS_FAILURE_LIMIT = 12
+    names = ["referee", "referee2", "chief", "org", "nobody", "staff", "player-x", "player-y"]
+    tried = 0
+    for name in names * 2:
+        if tried == 11:
+            break
         login(client, name, "wrong-password", ip="10.0.3.1")
-    r = login(client, "table2", PASSWORD, ip="10.0.3.1")
-    assert r.status_code == 429 and not logged_in(client)
-    r = login(client, "table2", PASSWORD, ip="10.0.3.2")
-    assert r.status_code == 302 and logged_in(client)
+        tried += 1
+    # Eleven wrong passwords from one address, at most two per account: the address still works.
+    first = client.__class__()
+    assert login(first, "table2", PASSWORD, ip="10.0.3.1").status_code == 302
+    r = login(client, "player-z", "wrong-password", ip="10.0.3.1")  # the twelfth
+    assert r.status_code == 429
+    r = login(client.__class__(), "table2", PASSWORD, ip="10.0.3.1")
+    assert r.status_code == 429 and LOCKOUT_TEXT in r.content.decode()
+    other = client.__class__()
+    assert login(other, "table2", PASSWORD, ip="10.0.3.2").status_code == 302 and logged_in(other)
 
 
 def test_after_the_cool_off_the_right_password_works(client, table):
@@ -120,17 +148,17 @@ def test_player_password_on_the_table_device_is_throttled_and_audited(client, ta
     r = client.post(sign_url(table), {"seat": "A1", "password": PASSWORD}, REMOTE_ADDR="10.0.4.1")
     assert r.status_code == 429
     assert not Protocol.objects.get(partie=table.partie).signatures.exists()
-    # The player's own login is locked too: the lockout is per account.
+    # The lockout is of his account from the table's device: his own phone still logs in.
     other = client.__class__()
-    assert login(other, "playera1", PASSWORD, ip="10.0.4.2").status_code == 429
+    assert login(other, "playera1", PASSWORD, ip="10.0.4.2").status_code == 302
 
 
 def test_player_password_wrong_tries_count_with_the_login_page(client, table):
-    """Three wrong logins and two wrong passwords at the table: five, the account is locked."""
+    """Three wrong logins and two wrong passwords on the same device: five, the account is locked there."""
     play(table.referee, table.partie)
     other = client.__class__()
     for i in range(3):
-        login(other, "playera1", "wrong-password", ip=f"10.0.5.{i}")
+        login(other, "playera1", "wrong-password", ip="10.0.6.1")
     client.force_login(table.referee)
     client.post(sign_url(table), {"seat": "A1", "password": "wrong"}, REMOTE_ADDR="10.0.6.1")
     r = client.post(sign_url(table), {"seat": "A1", "password": "wrong"}, REMOTE_ADDR="10.0.6.1")
@@ -176,3 +204,18 @@ def test_a_name_too_long_for_any_account_is_refused_next_to_the_field_and_record
     assert admin.status_code == 200
     assert AccessAttempt.objects.filter(username="w" * 150).exists()
 
+
+
+def test_wrong_player_passwords_on_one_device_lock_the_device_at_the_address_limit(client, table, settings):
+    settings.DOMINO_ADDRESS_FAILURE_LIMIT = 6
+    play(table.referee, table.partie)
+    client.force_login(table.referee)
+    for seat in ("A1", "A1", "A1", "B1", "B1"):
+        r = client.post(sign_url(table), {"seat": seat, "password": "wrong"}, REMOTE_ADDR="10.0.4.9")
+        assert r.status_code == 422
+    r = client.post(sign_url(table), {"seat": "B2", "password": "wrong"}, REMOTE_ADDR="10.0.4.9")
+    assert r.status_code == 429 and LOCKOUT_TEXT in r.content.decode()
+    # Now even the right password of a fourth player is refused on that device.
+    r = client.post(sign_url(table), {"seat": "A2", "password": PASSWORD}, REMOTE_ADDR="10.0.4.9")
+    assert r.status_code == 429
+    assert not Protocol.objects.get(partie=table.partie).signatures.exists()

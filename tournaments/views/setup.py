@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from referees import accounts
+from referees import accounts, lockouts
 from referees.models import RoleKind
 from referees.permissions import is_organizer, is_referee
 from scoring.errors import ServiceError
@@ -113,7 +113,7 @@ def _officials_page(request, tournament, *, attach_form=None, link_form=None, st
         "tournament": tournament, "officials": accounts.officials(tournament), "query": query, "found": found,
         "attach_form": attach_form or AttachForm(), "blank_attach_form": AttachForm(),
         "link_form": link_form or LinkPlayerForm(tournament=tournament),
-        "roles": dict(RoleKind.choices),
+        "roles": dict(RoleKind.choices), "back": "officials", **lockouts.page_context(tournament, request.user),
     }, status=status)
 
 

@@ -2,7 +2,9 @@
 
 Prepares the database and the static files, makes sure an organizer can log in (asking for the
 login and password on a terminal, or taking DOMINO_ADMIN_USER / DOMINO_ADMIN_PASSWORD), prints the
-address phones should open with a QR code of it, and then becomes a gunicorn server.
+address phones should open with a QR code of it, waits (bounded) until the port is free — a
+server killed a moment ago may leave a worker holding it for seconds — and then becomes a gunicorn
+server.
 """
 from __future__ import annotations
 
@@ -10,7 +12,9 @@ import getpass
 import io
 import os
 import shutil
+import socket
 import sys
+import time
 
 from django.conf import settings
 from django.contrib.auth import get_user_model, password_validation
@@ -29,6 +33,40 @@ def default_workers() -> int:
     return max(2, min(8, 2 * (os.cpu_count() or 1)))
 
 
+def port_is_free(host, port) -> bool:
+    """Whether a server could listen on ``host:port`` now (bound as gunicorn binds, with SO_REUSEADDR)."""
+    for family, kind, proto, _name, address in socket.getaddrinfo(host or None, int(port), type=socket.SOCK_STREAM,
+                                                                   flags=socket.AI_PASSIVE):
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind(address)
+            except OSError:
+                return False
+    return True
+
+
+def wait_for_port(host, port, timeout: float, say=print, *, interval: float = 0.25) -> float:
+    """Wait until ``host:port`` is free, at most ``timeout`` seconds; the seconds waited.
+
+    Raises ``CommandError`` with what to do when the port is still taken.
+    """
+    start = time.monotonic()
+    said = False
+    while not port_is_free(host, port):
+        waited = time.monotonic() - start
+        if waited >= timeout:
+            raise CommandError(
+                f"Port {port} on {host} is still in use after {timeout:g} s: another server holds it "
+                f"(`ss -ltnp 'sport = :{port}'` shows which). Stop it, or choose another PORT, and start again.")
+        if not said:
+            say(f"Port {port} on {host} is in use (a server that stopped a moment ago?); "
+                f"waiting up to {timeout:g} s for it to be free...")
+            said = True
+        time.sleep(min(interval, max(0.0, timeout - waited)))
+    return time.monotonic() - start
+
+
 class Command(BaseCommand):
     help = "Serve the site in production mode (gunicorn, static files by the application)."
 
@@ -42,6 +80,8 @@ class Command(BaseCommand):
         parser.add_argument("--no-static", action="store_true",
                             help="the static files are collected already (several servers on one folder)")
         parser.add_argument("--prepare-only", action="store_true", help="prepare, print the address, do not serve")
+        parser.add_argument("--port-wait", type=float, default=float(os.environ.get("DOMINO_PORT_WAIT", "30")),
+                            help="seconds to wait for the port to be free before giving up (default 30)")
 
     def handle(self, *args, **o):
         if settings.DEBUG:
@@ -56,6 +96,9 @@ class Command(BaseCommand):
         self.print_address()
         if o["prepare_only"]:
             return
+        waited = wait_for_port(o["host"], o["port"], o["port_wait"], self.stdout.write)
+        if waited >= 1:
+            self.stdout.write(f"Port {o['port']} is free after {waited:.0f} s.")
         self.exec_gunicorn(o)
 
     # --- accounts -------------------------------------------------------------------------

@@ -1,0 +1,83 @@
+"""`make serve` after a crash: it waits (bounded) for a port an orphaned worker still holds, then serves."""
+import socket
+import threading
+import time
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.test import override_settings
+
+from tournaments.management.commands import serve
+from tournaments.management.commands.serve import port_is_free, wait_for_port
+
+
+def hold_port(seconds=None):
+    """A listening socket on a free loopback port, as an orphaned worker holds it; closed after ``seconds``."""
+    holder = socket.socket()
+    holder.bind(("127.0.0.1", 0))
+    holder.listen()
+    port = holder.getsockname()[1]
+    if seconds is not None:
+        timer = threading.Timer(seconds, holder.close)
+        timer.start()
+    return holder, port
+
+
+def test_the_wait_ends_as_soon_as_the_port_is_freed():
+    holder, port = hold_port(seconds=1.5)
+    said = []
+    try:
+        assert not port_is_free("127.0.0.1", port)
+        waited = wait_for_port("127.0.0.1", port, timeout=15, say=said.append, interval=0.1)
+    finally:
+        holder.close()
+    assert 1.2 <= waited < 10
+    assert port_is_free("127.0.0.1", port)
+    assert len(said) == 1 and f"Port {port} on 127.0.0.1 is in use" in said[0] and "15 s" in said[0]
+
+
+def test_the_wait_is_bounded_and_says_what_to_do():
+    holder, port = hold_port()
+    try:
+        start = time.monotonic()
+        with pytest.raises(CommandError) as err:
+            wait_for_port("127.0.0.1", port, timeout=1, say=lambda _m: None, interval=0.1)
+        assert 0.9 <= time.monotonic() - start < 5
+    finally:
+        holder.close()
+    message = str(err.value)
+    assert f"Port {port} on 127.0.0.1 is still in use after 1 s" in message and "ss -ltnp" in message
+
+
+def test_every_address_counts_a_port_held_on_loopback():
+    holder, port = hold_port()
+    try:
+        assert not port_is_free("0.0.0.0", port)
+    finally:
+        holder.close()
+
+
+def test_a_free_port_is_not_waited_for():
+    holder, port = hold_port()
+    holder.close()
+    said = []
+    assert wait_for_port("127.0.0.1", port, timeout=5, say=said.append) < 0.5
+    assert said == []
+
+
+@pytest.mark.django_db
+@override_settings(DEBUG=False)
+def test_serve_does_not_start_gunicorn_while_the_port_is_held(monkeypatch, capsys):
+    started = []
+    monkeypatch.setattr(serve.Command, "exec_gunicorn", lambda self, o: started.append(o["port"]))
+    holder, port = hold_port()
+    try:
+        with pytest.raises(CommandError, match="still in use after 0.5 s"):
+            call_command("serve", "--no-migrate", "--no-static", "--host", "127.0.0.1", "--port", str(port),
+                         "--port-wait", "0.5")
+        assert started == []
+    finally:
+        holder.close()
+    call_command("serve", "--no-migrate", "--no-static", "--host", "127.0.0.1", "--port", str(port))
+    assert started == [str(port)]
