@@ -269,3 +269,27 @@ def test_a_post_only_address_opened_from_history_gives_a_russian_page_with_a_way
     assert r.status_code == 405 and r["Allow"] == "POST"
     assert "только отправляет форму" in html and "Ничего не изменено" in html
     assert f'href="{reverse("referees:partie", args=[table.partie.pk])}"' in html
+
+
+def test_a_pin_signature_sent_twice_signs_once_and_wrong_pins_with_a_key_are_still_counted(ref_client, table):
+    from scoring import pins
+    from scoring.models import PinAttempt
+    from tournaments.models import Player, SigningMethod
+
+    table.tournament.signing_method = SigningMethod.TABLE_PIN
+    table.tournament.save()
+    codes = {i.player.pk: i.pin for i in pins.generate_pins(table.organizer, table.tournament)}
+    play(table.referee, table.partie)
+    player = Player.objects.get(pair__tournament=table.tournament, pair__number=3, number=1)
+    sign = reverse("referees:sign", args=[table.partie.pk])
+    key = _key(_page(ref_client, table.partie), sign)
+    wrong = "12345" if codes[player.pk] != "12345" else "54321"
+    for _ in range(2):  # a refused form stores no key: each wrong try counts
+        post = {"seat": "A1", "pin": wrong, "version": shown_version(table.partie), "form_key": key}
+        assert ref_client.post(sign, post).status_code == 422
+    assert PinAttempt.objects.get(player=player).failures == 2
+    post = {"seat": "A1", "pin": codes[player.pk], "version": shown_version(table.partie), "form_key": key}
+    assert ref_client.post(sign, post).status_code == 302
+    r = ref_client.post(sign, post, follow=True)
+    assert r.status_code == 200 and "уже была отправлена и сохранена" in r.content.decode()
+    assert Signature.objects.filter(protocol__partie=table.partie).count() == 1
