@@ -65,3 +65,31 @@ def log_action(tournament, action, *, user=None, partie=None, before=None, after
     return AuditEntry.objects.create(
         tournament=tournament, partie=partie, user=user, action=action, before=before, after=after, note=note
     )
+
+
+class SubmittedForm(models.Model):
+    """A write form of the table page whose write is stored, by the one-time key the page gave it.
+
+    Written in the same transaction as the write (``referees.submissions.once``): the same form sent
+    again (a lost answer, a double tap, Back and Save) answers with this result and writes nothing.
+    """
+
+    key = models.CharField(_("ключ формы"), max_length=64, unique=True)
+    partie = models.ForeignKey(
+        "tournaments.Partie", verbose_name=_("партия"), on_delete=models.CASCADE, related_name="+"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("пользователь"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )
+    action = models.CharField(_("действие"), max_length=32)
+    payload = models.CharField(_("отпечаток формы"), max_length=64)
+    result = models.JSONField(_("ответ"), default=dict)
+    at = models.DateTimeField(_("время"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("отправленная форма")
+        verbose_name_plural = _("отправленные формы")
+
+    def __str__(self):
+        return f"{self.at:%Y-%m-%d %H:%M:%S} {self.action}"

@@ -11,8 +11,6 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
-
 
 from scoring import services
 from scoring.errors import ConfirmationRequired, InvalidInput, NotAllowed, ServiceError, VersionConflict
@@ -21,7 +19,9 @@ from tournaments.models import Partie
 
 from . import game_entry
 from . import permissions as perms
-from . import selectors, signing, throttle
+from . import selectors, signing, submissions, throttle
+from .entry_page import render_entry, unsaved_deal, unsaved_reason, unsaved_remark
+from .methods import post_only
 
 
 def get_partie(partie_id) -> Partie:
@@ -48,37 +48,6 @@ def entry_url(partie, anchor=""):
     return reverse("referees:partie", args=[partie.pk]) + (f"#{anchor}" if anchor else "")
 
 
-def render_entry(request, partie, *, status=200, deal_form=None, remark_form=None, errors=None, conflict=None,
-                 confirm_remark=None, reopen_form=None, confirm=None):
-    ctx = selectors.entry_context(partie, request.user)
-    protocol, upcoming = ctx["protocol"], ctx["upcoming"]
-    if ctx["can_enter"] and deal_form is None:
-        correct = request.GET.get("correct", "")
-        row = next((d for d in protocol.deals.all() if str(d.n) == correct), None)
-        form_class = game_entry.form_class(ctx["rules"])
-        if row is not None:
-            deal_form = game_entry.make_form(ctx["rules"], initial=form_class.initial_for(
-                row.to_json(), version=protocol.version, correct=True))
-        elif upcoming:
-            deal_form = game_entry.make_form(ctx["rules"], initial=game_entry.form_initial(
-                ctx["rules"], upcoming, protocol.version))
-    if ctx["can_enter"] and remark_form is None:
-        default_deal = upcoming["n"] if upcoming else protocol.deals.count() or 1
-        remark_form = RemarkForm(initial={"deal": default_deal, "version": protocol.version})
-    ctx.update({
-        "deal_form": deal_form, "remark_form": remark_form, "errors": errors or {}, "conflict": conflict,
-        "confirm_remark": confirm_remark, "reopen_form": reopen_form or ReopenForm(),
-        "correcting": bool(deal_form is not None and deal_form["correct"].value() in (True, "True", "on", "1")),
-        "first_lead_form": FirstLeadForm(initial={"first_lead": protocol.first_lead, "version": protocol.version}),
-        "confirm": confirm,
-    })
-    ctx.update(signing.signing_context(request, partie, ctx, deal_form))
-    if deal_form is not None and "hand_A1" in deal_form.fields:
-        ctx["hand_rows"] = [{"seat": s, "name": ctx["names"][s], "field": deal_form[f"hand_{s}"],
-                             "tiles": deal_form[f"tiles_{s}"]} for s in selectors.CLOCKWISE]
-    return render(request, "referees/partie.html", ctx, status=status)
-
-
 @login_required
 def partie_entry(request, partie_id):
     partie = get_partie(partie_id)
@@ -91,7 +60,7 @@ def _entering(view):
     """POST only, logged in, and a referee of this table."""
 
     @login_required
-    @require_POST
+    @post_only
     def wrapper(request, partie_id, *args, **kwargs):
         partie = get_partie(partie_id)
         if not perms.can_enter(request.user, partie):
@@ -105,30 +74,55 @@ def _entering(view):
     return wrapper
 
 
-def _conflict(request, partie, exc, **kwargs):
-    return render_entry(request, partie, status=409, conflict=exc.message, **kwargs)
+def _conflict(request, partie, exc, unsaved=None):
+    """The protocol as stored now and fresh forms; what was sent beside them, marked «не сохранено»."""
+    return render_entry(request, partie, status=409, conflict=exc.message,
+                        unsaved=unsaved or unsaved_reason(request.POST))
+
+
+def _once(request, partie, action, call, outcome):
+    """The service call, once per form (``referees.submissions``); a form sent again gets its first answer."""
+    return submissions.once(request.POST, request.user, partie, action, call, outcome)
+
+
+def _answer(request, partie, outcome):
+    if outcome.repeated:
+        messages.info(request, _("Эта форма уже была отправлена и сохранена; повторно ничего не записано."))
+    for level, text in outcome.messages:
+        messages.add_message(request, level, text)
+    return redirect(entry_url(partie, outcome.anchor))
 
 
 @_entering
 def deal_save(request, partie):
     form = game_entry.make_form(partie.round.tournament.rules(), request.POST)
     if form.is_valid():
-        call = services.correct_deal if form.cleaned_data["correct"] else services.record_deal
-        signed_before = signing.player_signers(partie) if form.cleaned_data["correct"] else []
+        c = form.cleaned_data
+        correcting = bool(c["correct"])
+        call = services.correct_deal if correcting else services.record_deal
+        signed_before = signing.player_signers(partie) if correcting else []
+        outcome = submissions.Outcome(anchor="deals")
+
+        def write():
+            protocol = call(request.user, partie, form.deal(), expected_version=c["version"])
+            if correcting and protocol.version == c["version"]:  # the service wrote nothing
+                outcome.messages.append((messages.INFO, _("Раздача %(n)s не изменена: записывать было нечего.")
+                                         % {"n": c["n"]}))
+                return
+            outcome.messages.append((messages.SUCCESS, _("Раздача %(n)s сохранена.") % {"n": c["n"]}))
+            if signed_before:
+                outcome.messages.append((messages.WARNING, _(
+                    "Подписи игроков сняты. Подписать протокол снова должны: %(names)s.")
+                    % {"names": ", ".join(signed_before)}))
+
         try:
-            call(request.user, partie, form.deal(), expected_version=form.cleaned_data["version"])
+            return _answer(request, partie, _once(request, partie, "deal", write, outcome))
         except VersionConflict as exc:
-            return _conflict(request, partie, exc, deal_form=form)
+            return _conflict(request, partie, exc, unsaved_deal(form, selectors.seat_names(partie)))
         except NotAllowed:
             raise
         except ServiceError as exc:
             form.add_service_error(exc)
-        else:
-            messages.success(request, _("Раздача %(n)s сохранена.") % {"n": form.cleaned_data["n"]})
-            if signed_before:
-                messages.warning(request, _("Подписи игроков сняты. Подписать протокол снова должны: %(names)s.")
-                                 % {"names": ", ".join(signed_before)})
-            return redirect(entry_url(partie, "deals"))
     return render_entry(request, partie, status=422, deal_form=form)
 
 
@@ -173,23 +167,23 @@ def remark_save(request, partie):
     form = RemarkForm(request.POST)
     if form.is_valid():
         c = form.cleaned_data
+        outcome = submissions.Outcome([(messages.SUCCESS, _("Замечание записано."))], "remarks")
         try:
-            services.give_remark(request.user, partie, deal=c["deal"], seat=c["seat"], reason=c["reason"],
-                                 note=c["note"], confirm_disqualification=c["confirm_disqualification"],
-                                 expected_version=c["version"])
+            return _answer(request, partie, _once(request, partie, "remark", lambda: services.give_remark(
+                request.user, partie, deal=c["deal"], seat=c["seat"], reason=c["reason"], note=c["note"],
+                confirm_disqualification=c["confirm_disqualification"], expected_version=c["version"]), outcome))
         except ConfirmationRequired as exc:
             confirm = RemarkForm(initial={**c, "confirm_disqualification": True})
             return render_entry(request, partie, remark_form=form, confirm_remark={"message": exc.message,
                                                                                    "form": confirm})
         except VersionConflict as exc:
-            return _conflict(request, partie, exc, remark_form=form)
+            return _conflict(request, partie, exc, unsaved_remark(form, selectors.seat_names(partie)))
         except NotAllowed:
             raise
         except ServiceError as exc:
+            if exc.code == "no_show":  # a stale page: the remark form is no longer shown
+                return render_entry(request, partie, status=422, errors={"remarks": exc.message})
             form.add_service_error(exc)
-        else:
-            messages.success(request, _("Замечание записано."))
-            return redirect(entry_url(partie, "remarks"))
     return render_entry(request, partie, status=422, remark_form=form)
 
 
@@ -215,15 +209,14 @@ def remark_preview(request, partie):
 
 def _simple_action(request, partie, section, call, success):
     try:
-        call()
+        outcome = _once(request, partie, section, call, submissions.Outcome([(messages.SUCCESS, success)], section))
     except NotAllowed as exc:
         return forbidden(request, exc.message)
     except VersionConflict as exc:
         return _conflict(request, partie, exc)
     except ServiceError as exc:
         return render_entry(request, partie, status=422, errors={section: exc.message})
-    messages.success(request, success)
-    return redirect(entry_url(partie, section))
+    return _answer(request, partie, outcome)
 
 
 @_entering
@@ -270,7 +263,7 @@ def first_lead(request, partie):
 
 
 @login_required
-@require_POST
+@post_only
 def confirm_deal(request, partie_id, n):
     partie = get_partie(partie_id)
     if not perms.can_confirm(request.user, partie):
@@ -282,7 +275,7 @@ def confirm_deal(request, partie_id, n):
 
 
 @login_required
-@require_POST
+@post_only
 def sign(request, partie_id):
     """A player signs (his account, his password or his PIN on the table's device); the referee countersigns."""
     partie = get_partie(partie_id)
@@ -301,17 +294,19 @@ def sign(request, partie_id):
         return render_entry(request, partie, status=422, errors={"signatures": _("Укажите место игрока.")})
     seat = form.cleaned_data["seat"]
     if signing.uses_pin(partie) and seat not in perms.player_seats(request.user, partie):
+        outcome = submissions.Outcome([(messages.SUCCESS, _("Подпись %(seat)s принята.") % {"seat": seat})],
+                                      "signatures")
         try:
-            services.sign_protocol(request.user, partie, role="player", seat=seat, pin=form.cleaned_data["pin"],
-                                   expected_version=version)
+            outcome = _once(request, partie, "signatures", lambda: services.sign_protocol(
+                request.user, partie, role="player", seat=seat, pin=form.cleaned_data["pin"],
+                expected_version=version), outcome)
         except VersionConflict as exc:
             return _conflict(request, partie, exc)
         except ServiceError as exc:
             if exc.code == "not_allowed":
                 return forbidden(request, exc.message)
             return render_entry(request, partie, status=422, errors={f"sign_{seat}": exc.message})
-        messages.success(request, _("Подпись %(seat)s принята.") % {"seat": seat})
-        return redirect(entry_url(partie, "signatures"))
+        return _answer(request, partie, outcome)
     signer = request.user
     if seat not in perms.player_seats(request.user, partie):
         try:
@@ -333,28 +328,27 @@ def _player_by_password(request, partie, seat, password):
 
 
 @login_required
-@require_POST
+@post_only
 def reopen(request, partie_id):
     partie = get_partie(partie_id)
     if not perms.can_reopen(request.user, partie):
         return forbidden(request, _("Открыть подписанный протокол может только главный судья."))
     form = ReopenForm(request.POST)
     if form.is_valid():
+        outcome = submissions.Outcome([(messages.SUCCESS, _("Протокол снова открыт; подписи сняты."))])
         try:
-            services.reopen_protocol(request.user, partie, form.cleaned_data["reason"],
-                                     expected_version=posted_version(request))
+            return _answer(request, partie, _once(request, partie, "reopen", lambda: services.reopen_protocol(
+                request.user, partie, form.cleaned_data["reason"], expected_version=posted_version(request)),
+                outcome))
         except VersionConflict as exc:
-            return _conflict(request, partie, exc, reopen_form=form)
+            return _conflict(request, partie, exc)
         except ServiceError as exc:
             form.add_service_error(exc)
-        else:
-            messages.success(request, _("Протокол снова открыт; подписи сняты."))
-            return redirect(entry_url(partie))
     return render_entry(request, partie, status=422, reopen_form=form)
 
 
 @login_required
-@require_POST
+@post_only
 def clear(request, partie_id):
     """The chief referee empties a protocol of a round made draft again (the service checks and logs it)."""
     partie = get_partie(partie_id)

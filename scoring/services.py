@@ -99,8 +99,8 @@ def _open(partie, expected_version, *, allow_locked=False, allow_draft=False) ->
         )
     if given != protocol.version:
         raise VersionConflict(
-            _("Протокол уже изменён с другого устройства (версия %(now)s, у вас %(yours)s). "
-              "Проверьте текущее состояние и повторите.") % {"now": protocol.version, "yours": given},
+            _("Протокол изменился после того, как эта страница была открыта: запись не сохранена. "
+              "Ниже — протокол, как он записан сейчас; сравните и при необходимости внесите снова."),
             version=protocol.version, current=current_state(protocol),
         )
     if protocol.is_locked and not allow_locked:
@@ -251,7 +251,10 @@ def record_deal(user, partie, deal: dict, *, expected_version) -> Protocol:
 
 
 def correct_deal(user, partie, deal: dict, *, expected_version) -> Protocol:
-    """Replace a recorded deal before signing; the audit keeps what it was."""
+    """Replace a recorded deal before signing; the audit keeps what it was.
+
+    The same deal saved again unchanged writes nothing: the version, the confirmation and the players'
+    signatures stay as they were (the protocol is returned with its version unchanged)."""
     partie = _partie_for_entry(user, partie)
     deal = _normalize_deal(deal)
     with transaction.atomic():
@@ -260,6 +263,8 @@ def correct_deal(user, partie, deal: dict, *, expected_version) -> Protocol:
         if row is None:
             raise InvalidInput(_("Раздача %(n)s ещё не внесена.") % {"n": deal["n"]}, "no_such_deal",
                                deal=deal["n"], field="n")
+        if _normalize_deal(_deal_json(row)) == deal:  # saved unchanged: nothing to write, signatures stay
+            return protocol
         before = {"deal": _deal_json(row), "totals": _totals(protocol), "version": protocol.version}
         engine_score(with_deal(protocol_json(protocol), deal))
         row.result, row.out, row.offender = deal["result"], deal.get("out", ""), deal.get("offender", "")
@@ -347,6 +352,8 @@ def give_remark(user, partie, *, deal, seat, reason, note="", confirm_disqualifi
         raise InvalidInput(_("Укажите раздачу."), "deal_number", field="deal", seat=seat) from None
     with transaction.atomic():
         protocol = _open(partie, expected_version)
+        if protocol.no_show:  # no partie was played: there is no deal and no player to give a remark to
+            raise InvalidInput(_("Партия завершена неявкой: замечания в ней не даются."), "no_show", seat=seat)
         recorded = protocol.deals.count()
         if not 1 <= deal <= recorded + 1:
             raise InvalidInput(_("Замечание можно дать в раздаче от 1 до %(max)s.") % {"max": recorded + 1},

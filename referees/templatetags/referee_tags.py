@@ -1,4 +1,7 @@
 from django import template
+from django.utils.html import format_html
+
+from referees import submissions
 
 register = template.Library()
 
@@ -10,3 +13,9 @@ def get(mapping, key):
         return mapping.get(key, "")
     except AttributeError:
         return ""
+
+
+@register.simple_tag
+def form_key():
+    """A write form's one-time key (``referees.submissions``): the same form sent twice is written once."""
+    return format_html('<input type="hidden" name="{}" value="{}">', submissions.FIELD, submissions.new_key())

@@ -99,3 +99,46 @@ def test_remarks_from_two_devices_are_both_counted_on_the_ladder(table):
 
     steps = sorted(e.after["step"] for e in AuditEntry.objects.filter(action="protocol.remark.given"))
     assert steps == [1, 2, 3]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_form_sent_twice_at_once_is_written_once_and_both_get_its_answer(table):
+    from django.http import QueryDict
+
+    from referees import submissions
+
+    services.ensure_protocol(table.partie)
+    post = QueryDict(mutable=True)
+    post.update({"n": "1", "version": "0", "result": "block", "form_key": submissions.new_key()})
+
+    def send():
+        outcome = submissions.Outcome([("success", "Раздача 1 сохранена.")], "deals")
+        return submissions.once(post, table.referee, table.partie, "deal", lambda: services.record_deal(
+            table.referee, table.partie, DEALS[1] | {"n": 1}, expected_version=0), outcome)
+
+    outcomes = race(send, send)
+    assert all(isinstance(o, submissions.Outcome) for o in outcomes), outcomes
+    assert sorted(o.repeated for o in outcomes) == [False, True]
+    assert all(o.messages == [("success", "Раздача 1 сохранена.")] for o in outcomes)
+    assert Deal.objects.filter(protocol__partie=table.partie).count() == 1
+    assert Protocol.objects.get(partie=table.partie).version == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_first_send_at_a_new_table_and_its_repeat_at_once_are_written_once(table):
+    """No protocol row yet to lock: the repeat waits in the service, is refused by the version, then answered."""
+    from django.http import QueryDict
+
+    from referees import submissions
+
+    post = QueryDict(mutable=True)
+    post.update({"n": "1", "version": "0", "form_key": submissions.new_key()})
+
+    def send():
+        return submissions.once(post, table.referee, table.partie, "deal", lambda: services.record_deal(
+            table.referee, table.partie, DEALS[0], expected_version=0), submissions.Outcome(anchor="deals"))
+
+    outcomes = race(send, send)
+    assert all(isinstance(o, submissions.Outcome) for o in outcomes), outcomes
+    assert sorted(o.repeated for o in outcomes) == [False, True]
+    assert Deal.objects.filter(protocol__partie=table.partie).count() == 1

@@ -1,5 +1,6 @@
 """The table page for Kozel, Morskoy kozel and hand points: the form of each game, the preview, the services."""
 import re
+from html.parser import HTMLParser
 
 import pytest
 from django.urls import reverse
@@ -500,3 +501,56 @@ def test_morskoy_tile_and_seat_fields_refuse_hostile_values_next_to_the_field(re
         assert "Выберите" in error_of(html, field)
     assert "<script>" not in html.split("</head>")[1].replace("<script src", "")
     assert stored_deals(morskoy) == 0
+
+
+# --- a correction saved unchanged, in every game: the form as the page fills it, sent back as it is ---------
+
+class _FormFields(HTMLParser):
+    """The name/value pairs the browser sends for the deal form (checked radios, selected options)."""
+
+    def __init__(self):
+        super().__init__()
+        self.fields, self.inside, self.select = [], False, None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form":
+            self.inside = a.get("id") == "deal-form"
+        elif not self.inside:
+            return
+        elif tag == "input" and a.get("name") and (a.get("type") not in ("radio", "checkbox") or "checked" in a):
+            self.fields.append((a["name"], a.get("value") or ""))
+        elif tag == "select":
+            self.select = a.get("name")
+        elif tag == "option" and self.select and "selected" in a:
+            self.fields.append((self.select, a.get("value") or ""))
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.inside = False
+        elif tag == "select":
+            self.select = None
+
+
+@pytest.mark.parametrize("game, deals", [
+    ("kozel", KOZEL_DEALS[:3]),
+    ("morskoy", [{"n": 1, "result": "domino", "lead": "A1", "out": "A1", "out_tile": "6-6",
+                  "hands": {"B1": 3, "B2": 4}}]),
+    ("points", [{"n": 1, "result": "points", "points": {"A": 60, "B": 30}, "note": "штраф"}]),
+])
+def test_a_correction_sent_back_unchanged_writes_nothing_in_every_game(ref_client, request, game, deals):
+    table = request.getfixturevalue(game)
+    record(table, deals)
+    version = shown_version(table.partie)
+    for deal in deals:
+        html = ref_client.get(reverse("referees:partie", args=[table.partie.pk]) + f"?correct={deal['n']}")
+        parser = _FormFields()
+        parser.feed(html.content.decode())
+        data = {}
+        for name, value in parser.fields:
+            data.setdefault(name, value)
+        assert data["correct"] == "True" and data["n"] == str(deal["n"])
+        r = ref_client.post(reverse("referees:deal_save", args=[table.partie.pk]), data)
+        assert r.status_code == 302, r.content.decode()[:2000]
+    assert shown_version(table.partie) == version
+    assert not AuditEntry.objects.filter(action="protocol.deal.corrected").exists()

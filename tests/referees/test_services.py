@@ -416,3 +416,40 @@ def test_withdrawing_the_disqualifying_remark_reinstates_the_pair(table):
     assert protocol.disqualified == "" and protocol.status == ProtocolStatus.NOT_STARTED
     assert Pair.objects.get(tournament=table.tournament, number=7).status == PairStatus.ACTIVE
     assert "pair.reinstated" in actions(table.partie)
+
+
+def test_a_deal_saved_again_unchanged_keeps_signatures_version_and_confirmation(table):
+    play(table.referee, table.partie)
+    services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1",
+                           expected_version=shown_version(table.partie))
+    version = shown_version(table.partie)
+    for deal in DEALS:  # every result and a hand of tiles ("0-0"), as the correction form sends them back
+        protocol = services.correct_deal(table.referee2, table.partie, dict(deal), expected_version=version)
+        assert protocol.version == version
+    assert Signature.objects.get(protocol__partie=table.partie).seat == "A1"
+    assert shown_version(table.partie) == version
+    assert not {"protocol.deal.corrected", "protocol.signatures_discarded"} & set(actions(table.partie))
+    assert set(Deal.objects.filter(protocol__partie=table.partie).values_list("entered_by", flat=True)) == {
+        table.referee.pk}
+    # A real change still discards the signatures.
+    services.correct_deal(table.referee, table.partie, {**DEALS[1], "hands": {"A1": 9, "A2": 10, "B1": 4, "B2": 31}},
+                          expected_version=version)
+    assert not Signature.objects.filter(protocol__partie=table.partie).exists()
+
+
+def test_remark_after_a_no_show_is_refused_in_words(table):
+    services.record_no_show(table.referee, table.partie, "B", expected_version=shown_version(table.partie))
+    with pytest.raises(InvalidInput) as err:
+        services.give_remark(table.referee, table.partie, deal=1, seat="A1", reason="time",
+                             expected_version=shown_version(table.partie))
+    assert err.value.code == "no_show" and "неявкой" in err.value.message
+    assert "противоречит" not in err.value.message
+    assert not Remark.objects.filter(protocol__partie=table.partie).exists()
+
+
+def test_stale_version_message_blames_no_device_and_shows_no_version_numbers(table):
+    services.record_deal(table.referee, table.partie, DEALS[0], expected_version=0)
+    with pytest.raises(VersionConflict) as err:
+        services.record_deal(table.referee, table.partie, DEALS[1], expected_version=0)
+    assert "устройств" not in err.value.message and not any(ch.isdigit() for ch in err.value.message)
+    assert "не сохранена" in err.value.message

@@ -270,3 +270,31 @@ def test_withdraw_remark_from_the_page(ref_client, table):
     assert r.status_code == 422 and "почему замечание снимается" in r.content.decode()
     r = ref_client.post(url, {"reason": "не тот игрок", "version": protocol.version})
     assert r.status_code == 302 and not Protocol.objects.get(partie=table.partie).remarks.exists()
+
+
+def test_after_a_no_show_no_remark_form_is_offered_and_a_stale_one_is_refused_in_words(ref_client, table):
+    services.record_no_show(table.referee, table.partie, "B", expected_version=shown_version(table.partie))
+    html = ref_client.get(reverse("referees:partie", args=[table.partie.pk])).content.decode()
+    assert 'id="remark-form"' not in html and 'id="remarks"' not in html
+    r = ref_client.post(reverse("referees:remark_save", args=[table.partie.pk]),
+                        {"seat": "A1", "reason": "time", "deal": "1", "version": shown_version(table.partie)})
+    body = r.content.decode()
+    assert r.status_code == 422 and "завершена неявкой" in body and "противоречит" not in body
+    assert not table.partie.protocol.remarks.exists()
+
+
+def test_correction_saved_unchanged_from_the_page_keeps_the_signatures(ref_client, table):
+    play(table.referee, table.partie)
+    services.sign_protocol(table.players["A1"], table.partie, role="player", seat="A1",
+                           expected_version=shown_version(table.partie))
+    version = shown_version(table.partie)
+    page = ref_client.get(reverse("referees:partie", args=[table.partie.pk]) + "?correct=1").content.decode()
+    assert "Исправление раздачи 1" in page
+    # Deal 1 as the correction form holds it: A1 went out; B1's hand is the tile 0-0, its count filled in by the page.
+    r = ref_client.post(reverse("referees:deal_save", args=[table.partie.pk]),
+                        deal_post(1, version, correct="True", result="domino", out="A1", hand_A2="14", hand_B1="10",
+                                  tiles_B1="0-0", hand_B2="23"), follow=True)
+    html = r.content.decode()
+    assert r.status_code == 200 and "Раздача 1 не изменена" in html and "Подписи игроков сняты" not in html
+    assert shown_version(table.partie) == version
+    assert table.partie.protocol.signatures.filter(seat="A1").exists()

@@ -1,0 +1,28 @@
+"""POST-only addresses of the referee pages, opened from the browser's history or a bookmark.
+
+Django's ``require_POST`` answers such a visit with an empty 405, which a phone's
+browser shows as a blank «HTTP ERROR 405». Here the visit gets a Russian page
+saying that the address only sends a form, with a link back to the table.
+"""
+from __future__ import annotations
+
+from functools import wraps
+
+from django.shortcuts import render
+from django.urls import reverse
+
+
+def post_only(view):
+    """Like ``require_POST``, with a page a person can read and a way back (status 405, ``Allow: POST``)."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if request.method == "POST":
+            return view(request, *args, **kwargs)
+        partie_id = kwargs.get("partie_id")
+        back = reverse("referees:partie", args=[partie_id]) if partie_id is not None else reverse("tournaments:home")
+        response = render(request, "405.html", {"back": back, "to_table": partie_id is not None}, status=405)
+        response["Allow"] = "POST"
+        return response
+
+    return wrapper
