@@ -94,25 +94,47 @@ def rows_xlsx(data: bytes, max_rows: int):
                     for row in ws.iter_rows(max_row=max_rows, max_col=MAX_COLUMNS)]
         finally:
             wb.close()
-    except DefusedXmlException:
-        raise _bad(_("Файл .xlsx содержит определения сущностей XML (DTD): такой файл не открывается, "
-                     "это приём атаки, а не таблица."), "xlsx_entities") from None
-    except TournamentError:
-        raise
-    except (ValueError, TypeError) as exc:  # a number cell holding "abc", a date out of range…
-        raise _bad(_("В файле .xlsx ячейка с испорченным значением (%(e)s): сохраните таблицу заново в Excel "
-                     "или LibreOffice.") % {"e": str(exc)[:80]}) from None
-    except (IndexError, KeyError):
-        raise _bad(_("В файле .xlsx ячейка ссылается на строку, которой в файле нет: файл испорчен; сохраните "
-                     "таблицу заново.")) from None
-    except Exception:  # openpyxl and the XML parser raise many kinds for a file that is not a workbook
-        raise _bad(_("Файл не читается как таблица Excel (.xlsx).")) from None
+    except Exception as exc:
+        raise _refusal(exc) from None
     return rows
+
+
+def _refusal(exc) -> TournamentError:
+    """The Russian message for what went wrong reading a workbook (openpyxl wraps the XML parser's errors)."""
+    causes = [exc]
+    while causes[-1].__cause__ is not None or causes[-1].__context__ is not None:
+        causes.append(causes[-1].__cause__ or causes[-1].__context__)
+        if len(causes) > 10:
+            break
+    if any(isinstance(c, DefusedXmlException) for c in causes):
+        return _bad(_("Файл .xlsx содержит определения сущностей XML (DTD): такой файл не открывается, "
+                     "это приём атаки, а не таблица."), "xlsx_entities")
+    if isinstance(exc, TournamentError):
+        return exc
+    if isinstance(exc, IndexError):
+        return _bad(_("В файле .xlsx ячейка ссылается на строку, которой в файле нет: файл испорчен; сохраните "
+                      "таблицу заново."))
+    if isinstance(exc, ValueError) and "read workbook" not in str(exc):  # a number cell holding "abc"…
+        return _bad(_("В файле .xlsx ячейка с испорченным значением (%(e)s): сохраните таблицу заново в Excel "
+                      "или LibreOffice.") % {"e": str(exc)[:80]})
+    # openpyxl and the XML parser raise many kinds for a file that is not a workbook
+    return _bad(_("Файл не читается как таблица Excel (.xlsx)."))
 
 
 def _lower_prevails(data: bytes, encoding: str) -> int:
     text = data[:64 * 1024].decode(encoding, errors="replace")
     return sum(ch.islower() for ch in text) - sum(ch.isupper() for ch in text)
+
+
+def _utf16_without_bom(head: bytes) -> str:
+    """"utf-16-le" / "utf-16-be" when every other byte is the high byte of Latin or Cyrillic (0 or 4), else ""."""
+    if len(head) < 4:
+        return ""
+    for lane, encoding in ((1, "utf-16-le"), (0, "utf-16-be")):
+        highs = head[lane::2]
+        if sum(b in (0, 4) for b in highs) >= 0.9 * len(highs):
+            return encoding
+    return ""
 
 
 def decode_csv(data: bytes, header_words) -> tuple[str, str]:
@@ -122,8 +144,8 @@ def decode_csv(data: bytes, header_words) -> tuple[str, str]:
         candidates = ["utf-8-sig"]
     elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
         candidates = ["utf-16"]
-    elif head.count(b"\x00") * 4 > len(head) > 0:  # UTF-16 without a BOM: every other byte is zero
-        candidates = ["utf-16-le" if head[1:2] == b"\x00" else "utf-16-be"]
+    elif _utf16_without_bom(head):
+        candidates = [_utf16_without_bom(head)]
     else:
         candidates = ["utf-8-sig", "cp1251", "koi8-r"]
     decoded = []
