@@ -45,6 +45,7 @@ def clean_rating(value, *, field: str, what: str):
     else:
         text = ascii_digits(str(value).strip())
     if not _ASCII_INT.fullmatch(text) or abs(int(text)) > RATING_MAX:
+        what = _label(what)
         raise InvalidInput(
             _("%(what)s — целое число от −%(max)s до %(max)s, цифрами 0–9.") % {"what": what, "max": RATING_MAX},
             field=field,
@@ -52,15 +53,25 @@ def clean_rating(value, *, field: str, what: str):
     return int(text)
 
 
+def _label(what) -> str:
+    return what() if callable(what) else what
+
+
 def clean_text(value, *, field: str, what: str, required=False, limit=200, multiline=False) -> str:
-    """A text as ``config.text.clean_text`` cleans it, then required and at most ``limit`` characters."""
+    """A text as ``config.text.clean_text`` cleans it, then required and at most ``limit`` characters.
+
+    ``what`` names the field in the messages: a text, or a function giving it (translated only on an error).
+    """
     try:
         text = clean_unicode(value, multiline=multiline)
     except UnsafeText as exc:
+        what = _label(what)
         raise InvalidInput(f"{what[:1].upper()}{what[1:]}: {exc.message}.", field=field, code=exc.code) from None
     if required and not text:
+        what = _label(what)
         raise InvalidInput(_("Укажите: %(what)s.") % {"what": what}, field=field, code="required")
     if len(text) > limit:
+        what = _label(what)
         raise InvalidInput(_("%(what)s — не длиннее %(n)s символов.") % {"what": what[:1].upper() + what[1:],
                                                                          "n": limit},
                            field=field, code="too_long")
@@ -86,11 +97,11 @@ def _raise(errors: list) -> None:
 
 def _player_fields(p, k, errors) -> dict:
     name = _collect(errors, clean_text, p.get("name"), field=f"player{k}_name",
-                    what=_("фамилия и имя игрока %(k)s") % {"k": k}, required=True)
+                    what=lambda: _("фамилия и имя игрока %(k)s") % {"k": k}, required=True)
     club = _collect(errors, clean_text, p.get("club"), field=f"player{k}_club",
-                    what=_("клуб / город игрока %(k)s") % {"k": k})
+                    what=lambda: _("клуб / город игрока %(k)s") % {"k": k})
     rating = _collect(errors, clean_rating, p.get("rating"), field=f"player{k}_rating",
-                      what=_("Рейтинг игрока %(k)s") % {"k": k})
+                      what=lambda: _("Рейтинг игрока %(k)s") % {"k": k})
     return {"name": name, "club": club, "rating": rating}
 
 
@@ -115,8 +126,8 @@ def pair_problems(players, name, rating) -> tuple[list[dict], str | None, int | 
         errors.append(InvalidInput(
             _("«%(name)s» указан в паре дважды: в паре два разных игрока.") % {"name": second},
             field="player2_name", code="same_player_twice"))
-    pair_name = _collect(errors, clean_text, name, field="name", what=_("название пары"))
-    pair_rating = _collect(errors, clean_rating, rating, field="rating", what=_("Рейтинг пары"))
+    pair_name = _collect(errors, clean_text, name, field="name", what=lambda: _("название пары"))
+    pair_rating = _collect(errors, clean_rating, rating, field="rating", what=lambda: _("Рейтинг пары"))
     errors.sort(key=lambda e: _FIELD_ORDER.get(e.details.get("field"), len(_FIELD_ORDER)))
     return cleaned, pair_name, pair_rating, errors
 
