@@ -24,6 +24,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from .text import ascii_digits
+
 MAX_ID = 2**63 - 1  # BigAutoField, on SQLite and PostgreSQL
 MAX_INT = 2**31 - 1  # IntegerField on every database
 MIN_INT = -(2**31)
@@ -44,7 +46,7 @@ def strict_int(value, minimum: int = MIN_INT, maximum: int = MAX_INT) -> int | N
     if isinstance(value, int):
         number = value
     else:
-        text = str(value).strip()
+        text = ascii_digits(str(value).strip())  # full-width digits are digits; other scripts' are refused
         if not _INTEGER.fullmatch(text):
             return None
         number = int(text)
@@ -117,7 +119,7 @@ class StrictIntegerField(forms.IntegerField):
         if value in self.empty_values:
             return None
         if isinstance(value, str):
-            value = value.strip()
+            value = ascii_digits(value.strip())
             if value == "":
                 return None
             if not _INTEGER.fullmatch(value):

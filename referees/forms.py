@@ -6,6 +6,7 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from config.text import CleanTextMixin
 from scoring.forms import ServiceErrorsMixin
 
 from .accounts import MAX_TABLE
@@ -53,7 +54,7 @@ def _login_input(**attrs):
     return forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none", "spellcheck": "false", **attrs})
 
 
-class OfficialForm(ServiceErrorsMixin, forms.Form):
+class OfficialForm(CleanTextMixin, ServiceErrorsMixin, forms.Form):
     full_name = forms.CharField(label=_("Фамилия и имя"), max_length=200)
     username = forms.CharField(label=_("Имя пользователя (логин)"), max_length=150, widget=_login_input())
     # Shown in clear: the organizer hands it to the referee.

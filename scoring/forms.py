@@ -12,6 +12,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from config.converters import StrictIntegerField
+from config.text import CleanTextMixin, ascii_digits
 
 from .models import DealResult, RemarkReason
 
@@ -88,11 +89,15 @@ class DealForm(ServiceErrorsMixin, forms.Form):
         hands = {}
         for seat in SEATS:
             if result == DealResult.DOMINO and seat == cleaned.get("out"):
-                continue  # the player who went out holds nothing
+                # The player who went out holds nothing: a number typed there is left out, anything else refused.
+                text = ascii_digits((cleaned.get(f"hand_{seat}") or "").strip())
+                if text and not PIPS_RE.fullmatch(text):
+                    self.add_error(f"hand_{seat}", _("Введите число очков (целое, от 0 до 69)."))
+                continue
             if result == DealResult.WRONG_PASS and not self.hands_on_wrong_pass:
                 continue  # a wrong pass scores fixed points: the hands are not counted (nor shown)
             tiles = (cleaned.get(f"tiles_{seat}") or "").replace(",", " ").split()
-            text = (cleaned.get(f"hand_{seat}") or "").strip()
+            text = ascii_digits((cleaned.get(f"hand_{seat}") or "").strip())  # full-width digits are digits
             # Each hand is checked on its own here, so that every wrong hand of a deal is named at once.
             if tiles:
                 bad = next((t for t in tiles if not TILE_RE.match(t)), None)
@@ -134,7 +139,7 @@ class DealForm(ServiceErrorsMixin, forms.Form):
         return deal
 
 
-class RemarkForm(ServiceErrorsMixin, forms.Form):
+class RemarkForm(CleanTextMixin, ServiceErrorsMixin, forms.Form):
     seat = forms.ChoiceField(label=_("Игрок"), choices=SEAT_CHOICES, widget=forms.RadioSelect,
                              error_messages={"required": _("Выберите игрока.")})
     reason = forms.ChoiceField(label=_("Причина"), choices=RemarkReason.choices,
@@ -168,6 +173,6 @@ class PlayerSignForm(ServiceErrorsMixin, forms.Form):
     pin = forms.CharField(label=_("ПИН-код"), required=False, strip=True)
 
 
-class ReopenForm(ServiceErrorsMixin, forms.Form):
+class ReopenForm(CleanTextMixin, ServiceErrorsMixin, forms.Form):
     reason = forms.CharField(label=_("Причина повторного открытия"), widget=forms.Textarea(attrs={"rows": 2}),
                              error_messages={"required": _("Укажите причину повторного открытия.")})

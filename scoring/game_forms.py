@@ -29,6 +29,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from config.converters import StrictIntegerField
+from config.text import CleanTextMixin, ascii_digits
 
 from .forms import SEAT_CHOICES, SEATS, DealForm, ServiceErrorsMixin, numeric_input
 from .models import DealResult
@@ -137,7 +138,7 @@ class KozelDealForm(DealForm):
         return deal
 
 
-class HandPointsDealForm(ServiceErrorsMixin, forms.Form):
+class HandPointsDealForm(CleanTextMixin, ServiceErrorsMixin, forms.Form):
     """A deal of hand points: the points of pair A and of pair B, and a note."""
 
     n = StrictIntegerField(widget=forms.HiddenInput, min_value=1)
@@ -168,7 +169,7 @@ class HandPointsDealForm(ServiceErrorsMixin, forms.Form):
     def clean(self):
         cleaned = super().clean()
         for side in ("A", "B"):
-            text = (cleaned.get(f"points_{side}") or "").strip().replace("\u2212", "-")
+            text = ascii_digits((cleaned.get(f"points_{side}") or "").strip()).replace("\u2212", "-")
             if not text:
                 continue
             if not POINTS_RE.fullmatch(text):

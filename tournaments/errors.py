@@ -48,3 +48,22 @@ class SetupRejected(TournamentError):
     def __init__(self, message, errors):
         super().__init__(message)
         self.errors = errors
+
+
+class InvalidFields(InvalidInput):
+    """Several bad fields of one submit or one row at once: ``errors`` lists (field, message) in form order.
+
+    ``field`` and ``message`` are the first of them, so that code reading one error still reads one.
+    """
+
+    def __init__(self, errors, code=None):
+        field, message = errors[0]
+        super().__init__(message, code=code, field=field)
+        self.errors = list(errors)
+
+
+def field_errors(err) -> list[tuple[str | None, str]]:
+    """(field, message) of every bad field a domain error names (one for a plain error)."""
+    if isinstance(err, InvalidFields):
+        return err.errors
+    return [(err.details.get("field"), err.message)]

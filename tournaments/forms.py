@@ -3,10 +3,17 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from config.converters import StrictIntegerField
+from config.text import CleanTextMixin
+
+from .services.registration import pair_problems
 
 
-class PairForm(forms.Form):
-    """A pair's players (in seat order), its name and rating. Ratings are text: the service reads them strictly."""
+class PairForm(CleanTextMixin, forms.Form):
+    """A pair's players (in seat order), its name and rating. Ratings are text: the service reads them strictly.
+
+    Every bad field of a submit is shown at once: the form's own checks (length, a refused character)
+    and the service's rules (a rating, the same player twice) side by side.
+    """
 
     player1_name = forms.CharField(label=_("Игрок 1: фамилия и имя"), max_length=200)
     player1_club = forms.CharField(label=_("Игрок 1: клуб / город"), max_length=200, required=False)
@@ -19,11 +26,20 @@ class PairForm(forms.Form):
 
     def players(self):
         d = self.cleaned_data
-        return [{"name": d[f"player{k}_name"], "club": d[f"player{k}_club"], "rating": d[f"player{k}_rating"]}
-                for k in (1, 2)]
+        return [{"name": d.get(f"player{k}_name"), "club": d.get(f"player{k}_club"),
+                 "rating": d.get(f"player{k}_rating")} for k in (1, 2)]
+
+    def clean(self):
+        cleaned = super().clean()
+        *_values, problems = pair_problems(self.players(), cleaned.get("name"), cleaned.get("rating"))
+        for err in problems:
+            field = err.details.get("field")
+            if field not in self.errors:
+                self.add_error(field if field in self.fields else None, err.message)
+        return cleaned
 
 
-class ImportForm(forms.Form):
+class ImportForm(CleanTextMixin, forms.Form):
     file = forms.FileField(label=_("Файл .xlsx или .csv"))
 
     def clean_file(self):
@@ -35,27 +51,27 @@ class ImportForm(forms.Form):
         return f
 
 
-class DrawForm(forms.Form):
+class DrawForm(CleanTextMixin, forms.Form):
     seed = forms.CharField(label=_("Зерно жеребьёвки (пусто — случайное)"), max_length=64, required=False)
 
 
-class ManualNumberForm(forms.Form):
+class ManualNumberForm(CleanTextMixin, forms.Form):
     number = StrictIntegerField(label=_("Номер"), required=False, min_value=1)
 
 
-class PairRoundForm(forms.Form):
+class PairRoundForm(CleanTextMixin, forms.Form):
     override_reason = forms.CharField(
         label=_("Причина, если протоколы прошлого тура ещё не подписаны"), required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
 
 
-class SwapForm(forms.Form):
+class SwapForm(CleanTextMixin, forms.Form):
     pair_x = StrictIntegerField(label=_("Пара №"), min_value=1)
     pair_y = StrictIntegerField(label=_("поменять местами с парой №"), min_value=1)
 
 
-class WithdrawForm(forms.Form):
+class WithdrawForm(CleanTextMixin, forms.Form):
     note = forms.CharField(label=_("Причина"), max_length=300, required=False)
 
 
@@ -69,7 +85,7 @@ class LatePairForm(PairEditForm):
     note = None
 
 
-class SubstituteForm(forms.Form):
+class SubstituteForm(CleanTextMixin, forms.Form):
     seat = forms.TypedChoiceField(label=_("Кого заменяют"), coerce=int, choices=[(1, _("игрока 1")), (2, _("игрока 2"))])
     name = forms.CharField(label=_("Новый игрок: фамилия и имя"), max_length=200)
     club = forms.CharField(label=_("Клуб / город"), max_length=200, required=False)

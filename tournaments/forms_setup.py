@@ -21,6 +21,7 @@ from scoring.rules import Rules, RulesError
 from scoring.rules import config
 from scoring.rules.config import OPTION_CHOICES
 
+from config.text import CleanTextMixin
 from referees.forms import TablesField
 from referees.models import RoleKind
 from scoring.forms import ServiceErrorsMixin
@@ -163,7 +164,7 @@ def preset_option_choices() -> dict:
             for code in config.PRESETS}
 
 
-class TournamentForm(forms.Form):
+class TournamentForm(CleanTextMixin, forms.Form):
     name = forms.CharField(label=_("Название"), max_length=200)
     slug = forms.CharField(
         label=_("Краткое имя для адреса"), max_length=80, required=False,
@@ -354,7 +355,7 @@ class TournamentForm(forms.Form):
         return {k: d[k] if k != "venue" else (d[k] or "") for k in keys}
 
 
-class CopyForm(forms.Form):
+class CopyForm(CleanTextMixin, forms.Form):
     name = forms.CharField(label=_("Название нового турнира"), max_length=200)
     slug = forms.CharField(label=_("Краткое имя для адреса"), max_length=80, required=False,
                            help_text=_("Латинские буквы, цифры и дефис; пусто — из названия."))

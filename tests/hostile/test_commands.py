@@ -1,10 +1,14 @@
 """The protocol scorer refuses absurd files with a clear error instead of a traceback."""
 import json
+import subprocess
+import sys
 
 import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
 
 from scoring.management.commands.score_protocol import MAX_DEPTH, nesting_depth
-from tests.scoring.test_protocol_json import run_cli
+from tests.scoring.test_protocol_json import ROOT, run_cli
 
 
 @pytest.mark.parametrize("text, code", [
@@ -29,3 +33,30 @@ def test_nesting_depth_counts_lists_and_objects():
     for _ in range(MAX_DEPTH + 5):
         deep = [deep]
     assert nesting_depth(deep) > MAX_DEPTH
+
+
+@pytest.mark.parametrize("content", [b'{"format": "\xff\xfe"}', b"\xc3\x28"])
+def test_score_protocol_refuses_invalid_utf8_with_a_message(tmp_path, content):
+    path = tmp_path / "p.json"
+    path.write_bytes(content)
+    for args, stdin in (([str(path)], None), (["-"], content)):
+        res = subprocess.run([sys.executable, "manage.py", "score_protocol", *args], cwd=ROOT, input=stdin,
+                             capture_output=True, timeout=120)
+        assert res.returncode == 1
+        assert b"Traceback" not in res.stderr
+        assert json.loads(res.stdout)["error"]["code"] == "bad_encoding"
+        assert "UTF-8" in res.stderr.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("text, words", [
+    ("[" * 200_000 + "]" * 200_000, "вложены глубже"),
+    ('{"format": "domino-tournament", "version": 1' + "0" * 100_000 + "}", "тысяч цифр"),
+    ('{"format": "\udcff"}'.encode("utf-8", "surrogateescape").decode("latin-1"), "UTF-8"),
+])
+def test_import_tournament_refuses_absurd_json_with_a_clear_error(tmp_path, text, words):
+    path = tmp_path / "t.json"
+    path.write_bytes(text.encode("latin-1") if "\xff" in text else text.encode())
+    with pytest.raises(CommandError) as err:
+        call_command("import_tournament", str(path))
+    assert words in str(err.value) and "не файл переноса" in str(err.value)

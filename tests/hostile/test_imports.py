@@ -74,7 +74,7 @@ def test_control_characters_in_a_csv_are_refused():
     text = HEADER + "Иван\x00ов,Тверь,,Петров\x07,,,,\n"
     with pytest.raises(ImportRejected) as err:
         parse_pairs_file(text.encode(), "pairs.csv")
-    assert [(r, c) for r, c, _m in err.value.errors] == [(2, "Игрок 1 (A)")]
+    assert [(r, c) for r, c, _m in err.value.errors] == [(2, "Игрок 1 (A)"), (2, "Игрок 2 (D)")]  # both named
 
 
 @pytest.mark.django_db

@@ -69,7 +69,7 @@ def test_import_names_the_rows_that_would_duplicate(organizer):
         import_pairs(organizer, t, xlsx_bytes(rows), "pairs.xlsx")
     found = {(row, msg) for row, _col, msg in err.value.errors}
     assert (5, "«игрок 3» уже есть в строке 3") in found
-    assert (6, "«СМИРНОВ олег» указан в паре дважды") in found
+    assert (6, "«СМИРНОВ олег» указан в паре дважды: в паре два разных игрока.") in found
     assert not t.pairs.exists()
 
 

@@ -281,3 +281,33 @@ def test_not_a_json_file(tmp_path, db):
 def test_export_of_an_unknown_tournament(db):
     with pytest.raises(CommandError, match="нет"):
         call_command("export_tournament", "no-such", "/dev/null")
+
+
+def _small_file(slug="small"):
+    tournament = make_tournament(2, slug=slug)
+    return json.loads(json.dumps(transfer.export_data(tournament), cls=transfer._Encoder))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("damage, words", [
+    (lambda d: d["players"][0].update(name="Иван\x00ов"), "«players», запись .*name: недопустимый управляющий"),
+    (lambda d: d["tournament"].update(name="Кубок\x1b[2J\x07"), "«tournament», запись .*name: недопустимый управляющий"),
+    (lambda d: d["players"][1].update(name="\u202eнавИ"), "name: недопустимый символ направления письма"),
+    (lambda d: d["pairs"][0].update(name="Пара\x0c\x00"), "pairs"),
+])
+def test_an_archive_with_control_characters_in_its_text_is_refused(damage, words):
+    data = _small_file()
+    damage(data)
+    with pytest.raises(transfer.TransferError, match=words):
+        transfer.import_data(data, slug="doctored")
+    assert not Tournament.objects.filter(slug="doctored").exists()
+
+
+@pytest.mark.django_db
+def test_an_archives_text_is_cleaned_as_the_forms_clean_it():
+    data = _small_file()
+    data["players"][0]["name"] = "Ива\u200bнов  Иван"
+    data["tournament"]["name"] = "Кубок\u00ad города"
+    imported = transfer.import_data(data, slug="cleaned").tournament
+    assert imported.name == "Кубок города"
+    assert Player.objects.filter(pair__tournament=imported, name="Иванов Иван").exists()

@@ -1,23 +1,25 @@
 """Registration from a spreadsheet (.xlsx) or CSV: all rows or none."""
 from __future__ import annotations
 
-import csv
 import io
 
 from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
-from openpyxl import Workbook, load_workbook
+from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 
+from config.text import UnsafeText
+from config.text import clean_text as clean_unicode
 from referees.models import log_action
 from scoring.reports.xlsx import cells
 
-from ..errors import ImportRejected, InvalidInput, TournamentError
+from ..errors import ImportRejected, TournamentError
 from ..models import Tournament
 from ..permissions import require_organizer
 from ..names import fold
-from .registration import _create_pair, clean_pair_fields, clean_player, pair_label, registered_names
+from .import_files import ENCODING_NAMES, Formula, decode_csv, rows_csv, rows_xlsx
+from .registration import _create_pair, pair_label, pair_problems, registered_names
 
 # (key, header as printed in the template, required)
 COLUMNS = [
@@ -57,64 +59,59 @@ def template_xlsx() -> bytes:
     return out.getvalue()
 
 
-def _rows_xlsx(data: bytes):
-    try:
-        wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception:  # openpyxl raises several kinds for a file that is not a workbook
-        raise TournamentError(_("Файл не читается как таблица Excel (.xlsx)."), code="bad_file") from None
-    ws = wb.worksheets[0]
-    for values in ws.iter_rows(values_only=True):
-        yield ["" if v is None else v for v in values]
+def _read(data: bytes, filename: str):
+    """(rows, encoding named for the messages or "") of the file; rows bounded by ``max_rows``."""
+    if filename.lower().endswith(".xlsx"):
+        return iter(rows_xlsx(data, max_rows() + 2)), ""
+    text, encoding = decode_csv(data, [header for _key, header, _req in COLUMNS])
+    return rows_csv(text), ENCODING_NAMES.get(encoding, encoding)
 
 
-def _delimiter(first_line: str) -> str:
-    """The separator of the header row: the one of ``;``, ``,`` and tab it uses most (outside quotes)."""
-    outside = "".join(part for k, part in enumerate(first_line.split('"')) if k % 2 == 0)
-    counts = {d: outside.count(d) for d in (";", ",", "\t")}
-    best = max(counts, key=counts.get)
-    return best if counts[best] else ","
-
-
-def _rows_csv(data: bytes):
-    for encoding in ("utf-8-sig", "cp1251"):
+def _header_positions(header) -> tuple[dict, list]:
+    """{column key: index} of the header row, and the titles that are not the template's (as written)."""
+    positions, unknown = {}, []
+    for k, title in enumerate(header):
         try:
-            text = data.decode(encoding)
-            break
-        except UnicodeDecodeError:
-            continue
-    else:
-        raise TournamentError(_("Не удалось прочитать кодировку файла CSV."), code="bad_file")
-    # Only the separator is guessed; quoting is always the spreadsheets' own: a field in double quotes,
-    # a quote inside it doubled ("Иванов ""Ваня"" Иван"), line breaks allowed inside quotes.
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text.split("\n", 1)[0]),
-                        quotechar='"', doublequote=True, strict=True)
-    try:
-        yield from reader
-    except csv.Error as exc:
-        raise TournamentError(_("Строка %(n)s файла CSV не читается: проверьте кавычки.") % {"n": reader.line_num},
-                              code="bad_file") from exc
+            text = clean_unicode(str(title))
+        except UnsafeText:
+            text = str(title)
+        key = HEADERS.get(text.lower())
+        if key and key not in positions:
+            positions[key] = k
+        elif text:
+            unknown.append((k, text))
+    return positions, unknown
+
+
+def _cell_errors(cell: dict) -> list:
+    """(field, message) for every formula or error value among the row's cells."""
+    return [(key, _("в ячейке формула «%(f)s»: впишите текст или число, а не формулу") % {"f": str(v)[:40]})
+            for key, v in cell.items() if isinstance(v, Formula)]
 
 
 def parse_pairs_file(data: bytes, filename: str) -> list[dict]:
-    """Rows as dicts of cleaned players; raises ImportRejected listing every bad row (row, column, message)."""
-    rows = _rows_xlsx(data) if filename.lower().endswith(".xlsx") else _rows_csv(data)
+    """Rows as dicts of cleaned players; raises ImportRejected listing every bad row (row, column, message).
+
+    Every error of a row is listed (not the first alone); nothing in the file is left out silently.
+    """
+    rows, encoding = _read(data, filename)
     header = next(rows, None)
     if header is None:
         raise TournamentError(_("Файл пуст."), code="empty_file")
-    positions = {}
-    for k, title in enumerate(header):
-        key = HEADERS.get(str(title).strip().lower())
-        if key:
-            positions[key] = k
+    positions, unknown = _header_positions(header)
     missing = [h for key, h, required in COLUMNS if required and key not in positions]
     if missing:
-        raise ImportRejected(
-            _("В первой строке нет столбцов: %(cols)s.") % {"cols": ", ".join(missing)},
-            [(1, h, _("нет такого столбца")) for h in missing],
-        )
+        message = _("В первой строке нет столбцов: %(cols)s.") % {"cols": ", ".join(missing)}
+        if encoding:
+            message += " " + _("Файл прочитан в кодировке %(enc)s; если буквы в нём выглядят иначе, сохраните его "
+                               "в UTF-8.") % {"enc": encoding}
+        raise ImportRejected(message, [(1, h, _("нет такого столбца")) for h in missing])
     header_of = {key: h for key, h, _req in COLUMNS}
     letter = {key: get_column_letter(k + 1) for key, k in positions.items()}
-    parsed, errors = [], []
+    parsed, errors, names = [], [], []
+    for k, title in unknown:
+        errors.append((1, f"{str(title)[:40]} ({get_column_letter(k + 1)})",
+                       _("столбца нет в шаблоне: его данные не будут прочитаны; переименуйте или удалите его")))
     limit = max_rows()
     for row_number, values in enumerate(rows, start=2):
         if row_number - 1 > limit:
@@ -125,23 +122,23 @@ def parse_pairs_file(data: bytes, filename: str) -> list[dict]:
             continue
         if is_example_row(cell):
             continue  # the example of an older template, left in the data area
+        row_errors = _cell_errors(cell)
+        cell = {key: ("" if isinstance(v, Formula) else v) for key, v in cell.items()}
         players = [
             {"name": cell.get(f"player{k}_name"), "club": cell.get(f"player{k}_club"),
              "rating": cell.get(f"player{k}_rating")}
             for k in (1, 2)
         ]
-        for p in players:
-            if isinstance(p["rating"], str):
-                p["rating"] = p["rating"].strip()
-        try:
-            cleaned = [clean_player(p, k) for k, p in enumerate(players, start=1)]
-            name, rating = clean_pair_fields(cell.get("name"), cell.get("rating"))
+        cleaned, name, rating, problems = pair_problems(players, cell.get("name"), cell.get("rating"))
+        formula_fields = {f for f, _m in row_errors}
+        row_errors += [(e.details.get("field", ""), e.message) for e in problems
+                       if e.details.get("field") not in formula_fields]
+        names.append((row_number, [p["name"] for p in cleaned]))
+        if row_errors:
+            errors += [(row_number, f"{header_of.get(f, f)} ({letter.get(f, '?')})", m) for f, m in row_errors]
+        else:
             parsed.append({"row": row_number, "players": cleaned, "name": name, "rating": rating})
-        except InvalidInput as err:
-            field = err.details.get("field", "")
-            column = f"{header_of.get(field, field)} ({letter.get(field, '?')})"
-            errors.append((row_number, column, err.message))
-    errors += duplicate_rows(parsed, letter, header_of)
+    errors += duplicate_rows(names, letter, header_of)
     if errors:
         errors.sort(key=lambda e: e[0])
         raise ImportRejected(_("В файле есть ошибки; ничего не сохранено."), errors)
@@ -156,23 +153,24 @@ def is_example_row(cell: dict) -> bool:
             and fold(cell.get("player2_name")) == fold(EXAMPLE[3]))
 
 
-def duplicate_rows(parsed, letter, header_of) -> list:
-    """(row, column, message) for every player named twice in the file (in one row or in two)."""
+def duplicate_rows(names, letter, header_of) -> list:
+    """(row, column, message) for every player named in two rows of the file.
+
+    ``names`` lists (row, [player 1's name, player 2's name]) with None for a name that was refused;
+    a player twice in one row is an error of that row already.
+    """
     errors, seen = [], {}
-    for row in parsed:
-        for k, player in enumerate(row["players"], start=1):
-            key = fold(player["name"])
+    for row, pair in names:
+        for k, name in enumerate(pair, start=1):
+            if not name:
+                continue
+            key = fold(name)
             field = f"player{k}_name"
-            column = f"{header_of[field]} ({letter.get(field, '?')})"
-            if key in seen:
-                first_row, first_k = seen[key]
-                if first_row == row["row"]:
-                    message = _("«%(name)s» указан в паре дважды") % {"name": player["name"]}
-                else:
-                    message = _("«%(name)s» уже есть в строке %(row)s") % {"name": player["name"], "row": first_row}
-                errors.append((row["row"], column, message))
+            if key in seen and seen[key] != row:
+                errors.append((row, f"{header_of[field]} ({letter.get(field, '?')})",
+                               _("«%(name)s» уже есть в строке %(row)s") % {"name": name, "row": seen[key]}))
             else:
-                seen[key] = (row["row"], k)
+                seen.setdefault(key, row)
     return errors
 
 

@@ -9,7 +9,10 @@ from django.utils.translation import gettext as _
 
 from referees.models import log_action
 
-from ..errors import InvalidInput, TournamentError
+from config.text import UnsafeText, ascii_digits
+from config.text import clean_text as clean_unicode
+
+from ..errors import InvalidFields, InvalidInput, TournamentError
 from ..models import PairingSystem, Pair, PairStatus, Player, Tournament
 from ..names import fold
 from ..permissions import require_organizer
@@ -25,15 +28,12 @@ def pair_snapshot(pair) -> dict:
     }
 
 
-# NUL and other control characters: PostgreSQL refuses NUL, and none of them prints.
-CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-
 RATING_MAX = 100_000
-_ASCII_INT = re.compile(r"[+-]?[0-9]{1,7}")
+_ASCII_INT = re.compile(r"[+-]?[0-9]{1,7}", re.ASCII)
 
 
 def clean_rating(value, *, field: str, what: str):
-    """A rating: empty, or a whole number written with the digits 0–9 within ±100 000."""
+    """A rating: empty, or a whole number written with the digits 0–9 (full-width ones too) within ±100 000."""
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
     if isinstance(value, bool):
@@ -43,8 +43,9 @@ def clean_rating(value, *, field: str, what: str):
     if isinstance(value, int):
         text = str(value)
     else:
-        text = str(value).strip()
+        text = ascii_digits(str(value).strip())
     if not _ASCII_INT.fullmatch(text) or abs(int(text)) > RATING_MAX:
+        what = _label(what)
         raise InvalidInput(
             _("%(what)s — целое число от −%(max)s до %(max)s, цифрами 0–9.") % {"what": what, "max": RATING_MAX},
             field=field,
@@ -52,46 +53,97 @@ def clean_rating(value, *, field: str, what: str):
     return int(text)
 
 
-def clean_text(value, *, field: str, what: str, required=False, limit=200) -> str:
-    text = " ".join(str(value or "").split())  # line breaks and tabs become spaces
-    if CONTROL.search(text):
-        raise InvalidInput(_("%(what)s: недопустимый управляющий символ.") % {"what": what}, field=field)
+def _label(what) -> str:
+    return what() if callable(what) else what
+
+
+def clean_text(value, *, field: str, what: str, required=False, limit=200, multiline=False) -> str:
+    """A text as ``config.text.clean_text`` cleans it, then required and at most ``limit`` characters.
+
+    ``what`` names the field in the messages: a text, or a function giving it (translated only on an error).
+    """
+    try:
+        text = clean_unicode(value, multiline=multiline)
+    except UnsafeText as exc:
+        what = _label(what)
+        raise InvalidInput(f"{what[:1].upper()}{what[1:]}: {exc.message}.", field=field, code=exc.code) from None
     if required and not text:
-        raise InvalidInput(_("Укажите: %(what)s.") % {"what": what}, field=field)
+        what = _label(what)
+        raise InvalidInput(_("Укажите: %(what)s.") % {"what": what}, field=field, code="required")
     if len(text) > limit:
-        raise InvalidInput(_("%(what)s — не длиннее %(n)s символов.") % {"what": what, "n": limit}, field=field)
+        what = _label(what)
+        raise InvalidInput(_("%(what)s — не длиннее %(n)s символов.") % {"what": what[:1].upper() + what[1:],
+                                                                         "n": limit},
+                           field=field, code="too_long")
     return text
 
 
-def clean_player(p, k) -> dict:
-    """One player's name (required), club / city and rating; errors name the field ``player{k}_…``."""
-    name = " ".join(str(p.get("name") or "").split())  # line breaks and tabs become spaces
-    if CONTROL.search(name):
-        raise InvalidInput(_("Недопустимый управляющий символ в имени игрока %(k)s.") % {"k": k},
-                           field=f"player{k}_name")
-    if not name:
-        raise InvalidInput(_("Укажите фамилию и имя игрока %(k)s.") % {"k": k}, field=f"player{k}_name")
-    if len(name) > 200:
-        raise InvalidInput(_("Слишком длинное имя игрока %(k)s.") % {"k": k}, field=f"player{k}_name")
-    club = clean_text(p.get("club"), field=f"player{k}_club", what=_("клуб / город игрока %(k)s") % {"k": k})
-    rating = clean_rating(p.get("rating"), field=f"player{k}_rating",
-                          what=_("Рейтинг игрока %(k)s") % {"k": k})
+def _collect(errors: list, clean, *args, **kwargs):
+    """``clean(*args, **kwargs)``, or None with its error added to ``errors``."""
+    try:
+        return clean(*args, **kwargs)
+    except InvalidInput as err:
+        errors.append(err)
+        return None
+
+
+def _raise(errors: list) -> None:
+    """One error as it is; several as one InvalidFields naming each field."""
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise InvalidFields([(e.details.get("field"), e.message) for e in errors], code=errors[0].code)
+
+
+def _player_fields(p, k, errors) -> dict:
+    name = _collect(errors, clean_text, p.get("name"), field=f"player{k}_name",
+                    what=lambda: _("фамилия и имя игрока %(k)s") % {"k": k}, required=True)
+    club = _collect(errors, clean_text, p.get("club"), field=f"player{k}_club",
+                    what=lambda: _("клуб / город игрока %(k)s") % {"k": k})
+    rating = _collect(errors, clean_rating, p.get("rating"), field=f"player{k}_rating",
+                      what=lambda: _("Рейтинг игрока %(k)s") % {"k": k})
     return {"name": name, "club": club, "rating": rating}
 
 
-def clean_players(players) -> list[dict]:
-    """Two players, each with a name (club and rating optional); raises InvalidInput naming the field.
+def clean_player(p, k) -> dict:
+    """One player's name (required), club / city and rating; errors name the field ``player{k}_…``, all at once."""
+    errors = []
+    player = _player_fields(p, k, errors)
+    _raise(errors)
+    return player
 
-    The same person twice in one pair is refused (names compared as ``names.fold`` does).
+
+def pair_problems(players, name, rating) -> tuple[list[dict], str | None, int | None, list[InvalidInput]]:
+    """Two players, the pair's name and rating as cleaned, and every error among them (in form order).
+
+    A field with an error is None. The same person twice in one pair is an error (names compared as
+    ``names.fold`` does).
     """
+    errors = []
+    cleaned = [_player_fields(p, k, errors) for k, p in enumerate(players, start=1)]
+    first, second = (c["name"] for c in cleaned)
+    if first and second and fold(first) == fold(second):
+        errors.append(InvalidInput(
+            _("«%(name)s» указан в паре дважды: в паре два разных игрока.") % {"name": second},
+            field="player2_name", code="same_player_twice"))
+    pair_name = _collect(errors, clean_text, name, field="name", what=lambda: _("название пары"))
+    pair_rating = _collect(errors, clean_rating, rating, field="rating", what=lambda: _("Рейтинг пары"))
+    errors.sort(key=lambda e: _FIELD_ORDER.get(e.details.get("field"), len(_FIELD_ORDER)))
+    return cleaned, pair_name, pair_rating, errors
+
+
+_FIELD_ORDER = {f: k for k, f in enumerate(["player1_name", "player1_club", "player1_rating", "player2_name",
+                                              "player2_club", "player2_rating", "name", "rating"])}
+
+
+def clean_pair(players, name, rating) -> tuple[list[dict], str, int | None]:
+    """Two players, the pair's name and rating, cleaned; raises every bad field at once (InvalidFields)."""
     players = list(players)
     if len(players) != 2:
         raise InvalidInput(_("В паре должно быть два игрока."), field="players")
-    cleaned = [clean_player(p, k) for k, p in enumerate(players, start=1)]
-    if fold(cleaned[0]["name"]) == fold(cleaned[1]["name"]):
-        raise InvalidInput(_("«%(name)s» указан в паре дважды: в паре два разных игрока.") % {"name": cleaned[1]["name"]},
-                           field="player2_name", code="same_player_twice")
-    return cleaned
+    cleaned, pair_name, pair_rating, errors = pair_problems(players, name, rating)
+    _raise(errors)
+    return cleaned, pair_name, pair_rating
 
 
 def registered_names(tournament, *, exclude_pair=None) -> dict:
@@ -131,11 +183,6 @@ def check_duplicates(tournament, players, *, exclude_pair=None, known=None) -> N
             )
 
 
-def clean_pair_fields(name, rating) -> tuple[str, int | None]:
-    return (clean_text(name, field="name", what=_("название пары")),
-            clean_rating(rating, field="rating", what=_("Рейтинг пары")))
-
-
 def _create_pair(tournament, players, *, name="", rating=None, number=None, joined_round=None) -> Pair:
     pair = Pair.objects.create(tournament=tournament, name=name, rating=rating, number=number,
                                joined_round=joined_round)
@@ -148,8 +195,7 @@ def _create_pair(tournament, players, *, name="", rating=None, number=None, join
 def register_pair(user, tournament: Tournament, *, players, name="", rating=None) -> Pair:
     """Register one pair of two players (before the draw is closed)."""
     require_organizer(user, tournament)
-    players = clean_players(players)
-    name, rating = clean_pair_fields(name, rating)
+    players, name, rating = clean_pair(players, name, rating)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if tournament.draw_closed:
@@ -167,8 +213,7 @@ def register_late_pair(user, tournament: Tournament, *, players, name="", rating
     Not in a round robin, whose schedule is fixed by the number of pairs.
     """
     require_organizer(user, tournament)
-    players = clean_players(players)
-    name, rating = clean_pair_fields(name, rating)
+    players, name, rating = clean_pair(players, name, rating)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         last = tournament.rounds.order_by("-number").first()
@@ -207,8 +252,7 @@ def edit_pair(user, pair: Pair, *, players, name="", rating=None, note="") -> Pa
     person is a substitution (``substitute_player``).
     """
     require_organizer(user, pair.tournament)
-    players = clean_players(players)
-    name, rating = clean_pair_fields(name, rating)
+    players, name, rating = clean_pair(players, name, rating)
     note = clean_text(note, field="note", what=_("причина"), limit=300)
     with transaction.atomic():
         pair = Pair.objects.select_for_update().select_related("tournament").get(pk=pair.pk)

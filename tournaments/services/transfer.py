@@ -20,6 +20,8 @@ behind. It is audited on the new tournament.
   the source installation's.
 * A file from a newer version with fields this installation does not know is
   refused rather than imported with those fields lost.
+* Text is cleaned as the forms clean it (``config.text``); the JSON is read
+  within the bounds of ``config.json_limits`` (UTF-8, ``MAX_DEPTH``, numbers).
 * A protocol carries the header its signers saw (``signed_header``: slug, names,
   pairs, round, table), so its signatures still match under a new slug. A file
   written before headers were kept gets them on import from its own rows and
@@ -40,6 +42,8 @@ from django.db import DataError, IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.json_limits import JsonRefused, decode, loads
+from config.text import UnsafeText, clean_text, text_problem
 from referees.models import AuditEntry, TournamentRole, log_action
 from scoring.integrity import header_from_json, header_problem
 from scoring.models import Deal, Protocol, Remark, Signature
@@ -65,6 +69,9 @@ TABLES = [
     ("audit", AuditEntry, "tournament"),
 ]
 TABLE_OF_MODEL = {Tournament: "tournament", **{model: name for name, model, _scope in TABLES}}
+# Text fields that are not a person's words: kept byte for byte (only a control character is refused).
+RAW_TEXT = {KEY_FIELD, "signing_cert_pem", "pin_hash", "fingerprint", "stamp", "slug", "draw_seed", "seed",
+            "action", "method"}
 
 
 class _Encoder(DjangoJSONEncoder):
@@ -155,15 +162,20 @@ def export_tournament(tournament, path, *, with_key=False) -> dict:
 
 # --- import ------------------------------------------------------------------------------
 
+# A transfer file nests: file → table → row → a JSON field (an audit entry's before/after) a few levels more.
+MAX_DEPTH = 64
+
+
 def read_file(path) -> dict:
     try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
+        with open(path, "rb") as f:
+            raw = f.read()
     except OSError as exc:
         raise TransferError(_("Файл не читается: %(e)s") % {"e": exc.strerror or exc}) from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise TransferError(_("Это не файл переноса турнира: %(e)s") % {"e": exc}) from None
-    return data
+    try:
+        return loads(decode(raw), max_depth=MAX_DEPTH)
+    except JsonRefused as exc:
+        raise TransferError(_("Это не файл переноса турнира: %(e)s.") % {"e": exc.message_ru}) from None
 
 
 def _check_head(data) -> None:
@@ -239,6 +251,8 @@ class _Reader:
                         self._fail(table, row, _("ссылка %(f)s на запись, которой нет в файле") % {"f": name})
             else:
                 self._check_type(table, row, f, value)
+                if isinstance(value, str) and isinstance(f, (models.CharField, models.TextField)):
+                    value = self._clean_str(table, row, f, value)
                 try:
                     kwargs[f.attname] = f.to_python(value)
                 except ValidationError as exc:
@@ -252,6 +266,17 @@ class _Reader:
         except ValidationError as exc:
             self._fail(table, row, "; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items()))
         return obj, stamps
+
+    def _clean_str(self, table, row, f, value) -> str:
+        try:
+            if f.name in RAW_TEXT or f.choices:
+                problem = text_problem(value)
+                if problem:
+                    raise UnsafeText(problem[1], problem[0])
+                return value
+            return clean_text(value, multiline=isinstance(f, models.TextField))
+        except UnsafeText as exc:
+            self._fail(table, row, f"{f.name}: {exc.message}")
 
     def _check_type(self, table, row, f, value):
         """JSON types as the export writes them: no number as text (``"٣"``), no text where a number is."""

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from referees.permissions import is_chief_referee
 
 from .. import services
-from ..errors import ImportRejected, TournamentError
+from ..errors import ImportRejected, TournamentError, field_errors
 from ..forms import DrawForm, ImportForm, ManualNumberForm, PairForm, PairRoundForm, SwapForm, WithdrawForm
 from ..models import PairStatus, RoundStatus, Tournament
 from ..permissions import can_organize
@@ -78,8 +78,8 @@ def pair_add_view(request, slug):
             pair = services.register_pair(request.user, tournament, players=form.players(),
                                           name=form.cleaned_data["name"], rating=form.cleaned_data["rating"])
         except TournamentError as err:
-            field = err.details.get("field")
-            form.add_error(field if field in form.fields else None, err.message)
+            for field, message in field_errors(err):
+                form.add_error(field if field in form.fields else None, message)
         else:
             messages.success(request, _("Пара зарегистрирована: %(p)s") % {"p": pair})
             return redirect("tournaments:manage", slug=slug)

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from .. import services
-from ..errors import TournamentError
+from ..errors import TournamentError, field_errors
 from ..forms import LatePairForm, PairEditForm, SubstituteForm
 from ..models import PairStatus, RoundStatus, Tournament
 from ..names import name_key, name_matches
@@ -78,8 +78,9 @@ def _pair_form_initial(pair) -> dict:
 
 
 def _add_service_error(form, err):
-    field = err.details.get("field")
-    form.add_error(field if field in form.fields else None, err.message)
+    """Every field the service refused, each error next to its field."""
+    for field, message in field_errors(err):
+        form.add_error(field if field in form.fields else None, message)
 
 
 @login_required
@@ -107,9 +108,10 @@ def pair_edit_view(request, slug, pair_id):
                 services.substitute_player(request.user, pair, d["seat"], note=d["note"],
                                            player={"name": d["name"], "club": d["club"], "rating": d["rating"]})
             except TournamentError as err:
-                field = {f"player{d['seat']}_name": "name", f"player{d['seat']}_club": "club",
-                         f"player{d['seat']}_rating": "rating"}.get(err.details.get("field"), err.details.get("field"))
-                substitute.add_error(field if field in substitute.fields else None, err.message)
+                for field, message in field_errors(err):
+                    field = {f"player{d['seat']}_name": "name", f"player{d['seat']}_club": "club",
+                             f"player{d['seat']}_rating": "rating"}.get(field, field)
+                    substitute.add_error(field if field in substitute.fields else None, message)
             else:
                 messages.success(request, _("Игрок заменён."))
                 return redirect("tournaments:pair_list", slug=slug)

@@ -13,27 +13,12 @@ import sys
 
 from django.core.management.base import BaseCommand
 
+from config.json_limits import JsonRefused, decode, loads, nesting_depth  # noqa: F401  (nesting_depth: tests)
 from scoring.rules import ProtocolError, score_protocol
 
 # A protocol is a few levels deep (protocol → deals → deal → hands → tiles) and a few kilobytes long.
 MAX_DEPTH = 32
 MAX_BYTES = 10 * 1024 * 1024
-TOO_DEEP = object()
-
-
-def nesting_depth(data) -> int:
-    """How deeply lists and objects nest in ``data`` (iterative: no recursion to exhaust)."""
-    deepest, stack = 0, [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if isinstance(value, dict):
-            value = list(value.values())
-        if isinstance(value, list):
-            deepest = max(deepest, depth)
-            if depth > MAX_DEPTH:
-                return depth
-            stack.extend((v, depth + 1) for v in value)
-    return deepest
 
 
 class Command(BaseCommand):
@@ -49,27 +34,22 @@ class Command(BaseCommand):
         path = options["file"]
         try:
             if path == "-":
-                text = sys.stdin.read()
+                stdin = getattr(sys.stdin, "buffer", None)  # bytes; a text stream (tests) is encoded back
+                raw = stdin.read(MAX_BYTES + 1) if stdin else sys.stdin.read(MAX_BYTES + 1).encode("utf-8")
             else:
-                with open(path, encoding="utf-8") as fh:
-                    text = fh.read()
+                with open(path, "rb") as fh:
+                    raw = fh.read(MAX_BYTES + 1)
         except OSError as exc:
-            self._fail({"code": "unreadable", "message": f"cannot read {path}: {exc.strerror}"})
-        if len(text) > MAX_BYTES:
-            self._fail({"code": "too_large", "message": f"the file is longer than {MAX_BYTES} characters",
-                        "message_ru": f"файл длиннее {MAX_BYTES} знаков: это не протокол партии"})
+            self._fail({"code": "unreadable", "message": f"cannot read {path}: {exc.strerror}",
+                        "message_ru": f"файл {path} не читается: {exc.strerror}"})
+        if len(raw) > MAX_BYTES:
+            self._fail({"code": "too_large", "message": f"the file is longer than {MAX_BYTES} bytes",
+                        "message_ru": f"файл длиннее {MAX_BYTES} байт: это не протокол партии"})
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            self._fail({"code": "bad_json", "message": f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"})
-        except RecursionError:  # the parser itself gave up: far too deep
-            data = TOO_DEEP
-        except ValueError as exc:  # a number of thousands of digits
-            self._fail({"code": "bad_json", "message": f"not a protocol: {exc}",
-                        "message_ru": "в файле число из тысяч цифр: это не протокол партии"})
-        if data is TOO_DEEP or nesting_depth(data) > MAX_DEPTH:
-            self._fail({"code": "too_deep", "message": f"lists and objects nest deeper than {MAX_DEPTH} levels",
-                        "message_ru": f"списки и объекты вложены глубже {MAX_DEPTH} уровней: это не протокол партии"})
+            data = loads(decode(raw), max_depth=MAX_DEPTH)
+        except JsonRefused as exc:
+            self._fail({"code": exc.code, "message": exc.message,
+                        "message_ru": f"{exc.message_ru}: это не протокол партии"})
         try:
             result = score_protocol(data)
         except ProtocolError as exc:
