@@ -48,8 +48,9 @@ from referees.models import AuditEntry, TournamentRole, log_action
 from scoring.integrity import header_from_json, header_problem
 from scoring.models import Deal, Protocol, Remark, Signature
 from scoring.protocol_json import protocol_to_json
-from scoring.seals import certificate_id, certificates, message_of, seal_valid, trusted_certificates
 from tournaments.models import Pair, Partie, Player, Round, Tournament
+
+from .transfer_seals import check_seals
 
 FORMAT = "domino-tournament"
 VERSION = 1
@@ -359,7 +360,7 @@ def _import(data, head, slug, wanted, user) -> ImportResult:
                 if name == "protocols":
                     _check_signed_headers(reader, rows)
                 result.counts[name] = reader.create(name, model, rows)
-        result.certificate, result.unsealed = _check_seals(tournament)
+        result.certificate, result.unsealed = check_seals(tournament, TransferError)
         _freeze_legacy_headers(reader, data, head)
         result.missing_accounts = sorted(reader.missing)
         tournament.refresh_from_db()
@@ -370,28 +371,6 @@ def _import(data, head, slug, wanted, user) -> ImportResult:
             "skipped_roles": result.skipped_roles, "missing_accounts": result.missing_accounts,
         })
     return result
-
-
-def _check_seals(tournament) -> tuple[str, int]:
-    """Every sealed signature of the file must verify against the file's certificates (scoring.seals): a deal
-    changed with its fingerprint recomputed, or a forged signature row, is refused. Signatures without a seal
-    (a file written before seals) are counted; the protocol check reports them. Returns (certificate id, count)."""
-    trusted = trusted_certificates(tournament)
-    bad, unsealed = [], 0
-    for sig in Signature.objects.filter(protocol__partie__round__tournament=tournament).select_related(
-            "protocol__partie__round").order_by("pk"):
-        if not sig.seal:
-            unsealed += 1
-        elif not seal_valid(sig.seal, message_of(sig), trusted):
-            bad.append(sig)
-    if bad:
-        where = ", ".join(sorted({_("тур %(r)s, стол %(t)s") % {"r": s.protocol.partie.round.number,
-                                                                "t": s.protocol.partie.table} for s in bad}))
-        raise TransferError(_("Подписи протоколов не заверены сертификатом турнира из файла (%(where)s): записи "
-                              "подписей подделаны или протокол изменён после подписи. Файл не загружен.")
-                            % {"where": where[:500]})
-    [cert] = certificates(tournament.signing_cert_pem)[:1] or [None]
-    return (certificate_id(cert) if cert is not None else ""), unsealed
 
 
 def _check_signed_headers(reader, rows) -> None:
