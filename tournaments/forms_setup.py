@@ -25,13 +25,22 @@ from referees.forms import TablesField
 from referees.models import RoleKind
 from scoring.forms import ServiceErrorsMixin
 
-from .models import PairingSystem, Player, SignatureMode
+from .models import PairingSystem, Player, SignatureMode, SigningMethod
 from .presets import ladder_kind_choices, option_choices, option_label, preset_choices, rules_error_text
 
 LADDER_ROWS = 6
 SKIPPED_OPTIONS = ("preset", "remark_ladder")
 OPTIONAL_OPTIONS = ("forfeit_score",)  # blank: the preset's rule (40 per deal, or the target)
 DIGITS = re.compile(r"[0-9]{1,9}")
+
+
+class IsoDateInput(forms.DateInput):
+    """``<input type="date">`` takes only ISO dates (2026-12-05): a localized 05.12.2026 shows as empty."""
+
+    input_type = "date"
+
+    def __init__(self, attrs=None):
+        super().__init__(attrs=attrs, format="%Y-%m-%d")
 
 
 class StrictIntegerField(forms.CharField):
@@ -169,15 +178,17 @@ class TournamentForm(forms.Form):
         label=_("Краткое имя для адреса"), max_length=80, required=False,
         help_text=_("Латинские буквы, цифры и дефис; пусто — из названия."),
     )
-    start_date = forms.DateField(label=_("Дата начала"), widget=forms.DateInput(attrs={"type": "date"}))
+    start_date = forms.DateField(label=_("Дата начала"), widget=IsoDateInput())
     end_date = forms.DateField(label=_("Дата окончания"), required=False,
-                               widget=forms.DateInput(attrs={"type": "date"}))
+                               widget=IsoDateInput())
     venue = forms.CharField(label=_("Место проведения"), max_length=200, required=False)
     pairing_system = forms.ChoiceField(label=_("Система жеребьёвки туров"), choices=PairingSystem.choices,
                                        initial=PairingSystem.SWISS)
     rounds_planned = StrictIntegerField(label=_("Запланировано туров"), min_value=1, max_value=99, initial=7)
     signature_mode = forms.ChoiceField(label=_("Подписи игроков"), choices=SignatureMode.choices,
                                        initial=SignatureMode.EACH_PLAYER)
+    signing_method = forms.ChoiceField(label=_("Способ подписи"), choices=SigningMethod.choices,
+                                       initial=SigningMethod.ACCOUNT)
     confirm_each_deal = forms.BooleanField(label=_("Подтверждать каждую раздачу"), required=False)
     is_public = forms.BooleanField(label=_("Опубликован (виден всем)"), required=False, initial=True)
     rules_preset = forms.ChoiceField(label=_("Регламент"))
@@ -225,7 +236,7 @@ class TournamentForm(forms.Form):
         rules = tournament.rules()
         initial = {f: getattr(tournament, f) for f in (
             "name", "slug", "start_date", "end_date", "venue", "pairing_system", "rounds_planned",
-            "signature_mode", "confirm_each_deal", "is_public", "rules_preset")}
+            "signature_mode", "signing_method", "confirm_each_deal", "is_public", "rules_preset")}
         initial.update(preset_values().get(rules.preset, {}))
         initial.update(option_form_values(rules))
         if "forfeit_score" not in (tournament.rules_overrides or {}):
@@ -350,7 +361,8 @@ class TournamentForm(forms.Form):
         """What ``create_tournament`` / ``update_tournament`` take."""
         d = self.cleaned_data
         keys = ("name", "slug", "start_date", "end_date", "venue", "pairing_system", "rounds_planned",
-                "signature_mode", "confirm_each_deal", "is_public", "rules_preset", "rules_overrides", "tiebreaks")
+                "signature_mode", "signing_method", "confirm_each_deal", "is_public", "rules_preset", "rules_overrides",
+                "tiebreaks")
         return {k: d[k] if k != "venue" else (d[k] or "") for k in keys}
 
 
@@ -358,9 +370,9 @@ class CopyForm(forms.Form):
     name = forms.CharField(label=_("Название нового турнира"), max_length=200)
     slug = forms.CharField(label=_("Краткое имя для адреса"), max_length=80, required=False,
                            help_text=_("Латинские буквы, цифры и дефис; пусто — из названия."))
-    start_date = forms.DateField(label=_("Дата начала"), widget=forms.DateInput(attrs={"type": "date"}))
+    start_date = forms.DateField(label=_("Дата начала"), widget=IsoDateInput())
     end_date = forms.DateField(label=_("Дата окончания"), required=False,
-                               widget=forms.DateInput(attrs={"type": "date"}))
+                               widget=IsoDateInput())
 
 
 def add_service_errors(form, errors: dict) -> None:

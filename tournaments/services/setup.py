@@ -32,12 +32,12 @@ from .settings import rescore_begun, rules_locked
 # Fields of a tournament a person sets on the create / edit form.
 SETTINGS = (
     "name", "slug", "start_date", "end_date", "venue", "rules_preset", "rules_overrides", "tiebreaks",
-    "pairing_system", "rounds_planned", "signature_mode", "confirm_each_deal", "is_public",
+    "pairing_system", "rounds_planned", "signature_mode", "signing_method", "confirm_each_deal", "is_public",
 )
 RULES_FIELDS = ("rules_preset", "rules_overrides", "tiebreaks")
 # What a copy takes from its source besides the rules (never pairs, rounds, keys or the draw).
 COPIED = ("venue", "rules_preset", "rules_overrides", "tiebreaks", "pairing_system", "rounds_planned",
-          "signature_mode", "confirm_each_deal", "is_public")
+          "signature_mode", "signing_method", "confirm_each_deal", "is_public")
 COPIED_ROLES = (RoleKind.ORGANIZER, RoleKind.CHIEF_REFEREE, RoleKind.REFEREE)
 
 TRANSLIT = {
