@@ -40,6 +40,7 @@ ACTION_LABELS = {
     "round.published": _("Тур опубликован"),
     "round.finished": _("Тур завершён"),
     "round.discarded": _("Черновик тура удалён"),
+    "round.reopened": _("Тур снова идёт: открыт его протокол"),
     "tournament.rules_changed": _("Регламент изменён"),
     "round.paired_early": _("Тур составлен до подписания всех протоколов"),
     "pair.edited": _("Данные пары изменены"),

@@ -1,4 +1,6 @@
 """Organizer pages: each view checks the permission, calls one service, shows the result."""
+import re
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -18,6 +20,7 @@ from ..forms import DrawForm, ImportForm, ManualNumberForm, PairForm, PairRoundF
 from ..models import PairStatus, RoundStatus, Tournament
 from ..permissions import can_organize
 from ..presets import preset_label
+from ..services.rounds import open_protocols, open_table_tokens, open_tables_text
 from ..state import state_steps, tournament_state
 from . import pairs as pairs_views
 
@@ -42,12 +45,21 @@ def _manage_context(tournament, page=None, **extra):
         "tournament": tournament, "pairs": pairs, "rounds": rounds, "last_round": last,
         "pair_form": PairForm(), "draw_form": DrawForm(initial={"seed": tournament.draw_seed}),
         "round_form": PairRoundForm(), "swap_form": SwapForm(),
-        "unsigned": services.unsigned_tables(last) if last and last.status == RoundStatus.PUBLISHED else [],
+        "open_tables": _open_tables(tournament, last),
+        "can_pair_next": bool(tournament.draw_done_at) and (last is None or (
+            last.status != RoundStatus.DRAFT and last.number < tournament.rounds_planned)),
         "active_count": tournament.pairs.filter(status=PairStatus.ACTIVE).count(),
         "state": tournament_state(tournament), "state_steps": state_steps(), "preset_name": preset_label(tournament.rules_preset),
     }
     context.update(extra)
     return context
+
+
+def _open_tables(tournament, last) -> str:
+    """The unsigned tables of every round in play (the previous round's, and a reopened earlier one's)."""
+    if last is None:
+        return ""
+    return open_tables_text(last.number, open_table_tokens(last.number, open_protocols(tournament)))
 
 
 def _error(request, err):
@@ -185,6 +197,9 @@ def withdraw_view(request, slug, pair_id):
     return _post_action(request, slug, action, _("Пара снята с турнира; её результаты сохранены."))
 
 
+TABLE_TOKEN = re.compile(r"[0-9]{1,6}(:[0-9]{1,6})?", re.ASCII)  # a table, or "round:table" of an earlier round
+
+
 @login_required
 @require_POST
 def pair_round_view(request, slug):
@@ -195,10 +210,9 @@ def pair_round_view(request, slug):
     if not form.is_valid():
         return _form_refused(request, slug, form)
     reason = form.cleaned_data["override_reason"]
-    confirm = [t for t in request.POST.getlist("confirm_tables") if t.isascii() and t.isdigit() and len(t) < 7]
+    confirm = [int(t) if t.isdigit() else t for t in request.POST.getlist("confirm_tables") if TABLE_TOKEN.fullmatch(t)]
     try:
-        rnd = services.pair_round(request.user, tournament, override_reason=reason,
-                                  confirm_tables=[int(t) for t in confirm])
+        rnd = services.pair_round(request.user, tournament, override_reason=reason, confirm_tables=confirm)
     except TournamentError as err:
         if err.code == "confirm_open_tables":
             return pairs_views.confirm_page(

@@ -16,6 +16,7 @@ from ..forms import LatePairForm, PairEditForm, SubstituteForm
 from ..models import PairStatus, RoundStatus, Tournament
 from ..names import name_key, name_matches
 from ..permissions import can_organize
+from ..services.rounds import open_protocols, open_table_tokens, open_tables_text
 
 
 def _organized(request, slug):
@@ -205,7 +206,8 @@ def pair_early_view(request, slug):
     if not (can_organize(request.user, tournament) or is_chief_referee(request.user, tournament)):
         raise PermissionDenied
     last = tournament.rounds.order_by("-number").first()
-    tables = services.unsigned_tables(last) if last and last.status == RoundStatus.PUBLISHED else []
+    tokens = open_table_tokens(last.number, open_protocols(tournament)) if last else []
     return render(request, "tournaments/pair_early.html", {
-        "tournament": tournament, "last": last, "tables": tables, "form": PairRoundForm(),
+        "tournament": tournament, "last": last, "tables": open_tables_text(last.number, tokens) if tokens else "",
+        "earlier": any(isinstance(t, str) for t in tokens), "form": PairRoundForm(),
     })
