@@ -25,6 +25,7 @@ from referees.forms import TablesField
 from referees.models import RoleKind
 from scoring.forms import ServiceErrorsMixin
 
+from .forms import IsoDateInput
 from .models import PairingSystem, Player, SignatureMode, SigningMethod
 from .presets import ladder_kind_choices, option_choices, option_label, preset_choices, rules_error_text
 
@@ -32,15 +33,6 @@ LADDER_ROWS = 6
 SKIPPED_OPTIONS = ("preset", "remark_ladder")
 OPTIONAL_OPTIONS = ("forfeit_score",)  # blank: the preset's rule (40 per deal, or the target)
 DIGITS = re.compile(r"[0-9]{1,9}")
-
-
-class IsoDateInput(forms.DateInput):
-    """``<input type="date">`` takes only ISO dates (2026-12-05): a localized 05.12.2026 shows as empty."""
-
-    input_type = "date"
-
-    def __init__(self, attrs=None):
-        super().__init__(attrs=attrs, format="%Y-%m-%d")
 
 
 class StrictIntegerField(forms.CharField):

@@ -105,7 +105,7 @@ def test_reopening_an_earlier_round_makes_later_standings_provisional_and_keeps_
     with pytest.raises(RoundBlocked) as err:
         pair_round(organizer, t, override_reason="стол 2 тура 2 переписывают")
     assert err.value.code == "confirm_open_tables" and err.value.details["tables"] == ["2:2"]
-    assert "тур 2, стол 2" in err.value.message
+    assert "в туре 2 — стол 2" in err.value.message
     r4 = pair_round(organizer, t, override_reason="стол 2 тура 2 переписывают", confirm_tables=["2:2"])
     assert r4.number == 4 and r4.override_tables == ["2:2"]
 
@@ -116,14 +116,14 @@ def test_confirming_the_open_tables_through_the_page_with_an_earlier_round(clien
     reopen(chief, t.rounds.get(number=2), table=2)
     client.force_login(organizer)
     manage = client.get(reverse("tournaments:manage", args=[t.slug])).content.decode()
-    assert "тур 2, стол 2" in manage and 'name="override_reason"' in manage
+    assert "в туре 2 — стол 2" in manage and 'name="override_reason"' in manage
     url = reverse("tournaments:pair_round", args=[t.slug])
     page = client.post(url, {"override_reason": "переписывают"}).content.decode()
     assert 'value="2:2"' in page and not t.rounds.filter(number=4).exists()
     client.post(url, {"override_reason": "переписывают", "confirm_tables": "2:2", "confirmed": "1"})
     assert t.rounds.get(number=4).override_tables == ["2:2"]
     html = client.get(reverse("tournaments:pairings", args=[t.slug, 4])).content.decode()
-    assert "тур 2, стол 2" in html
+    assert "в туре 2 — стол 2" in html
 
 
 def test_reopening_in_a_round_in_play_changes_no_round(organizer, chief):

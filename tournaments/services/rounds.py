@@ -113,7 +113,7 @@ def open_table_tokens(previous: int, open_rounds) -> list:
 
 
 def open_tables_text(previous: int, tokens) -> str:
-    """«1, 2» when only the previous round is open, else «тур 3, столы 1, 2; тур 2, стол 5» (``open_table_tokens``)."""
+    """«1, 2» when only the previous round is open, else «в туре 3 — столы 1, 2; в туре 2 — стол 5»."""
     if all(isinstance(t, int) for t in tokens):
         return ", ".join(map(str, tokens))
     by_round: dict[int, list[str]] = {}
@@ -121,7 +121,7 @@ def open_tables_text(previous: int, tokens) -> str:
         number, table = (previous, token) if isinstance(token, int) else map(int, str(token).split(":"))
         by_round.setdefault(number, []).append(str(table))
     return "; ".join(
-        ngettext("тур %(r)s, стол %(t)s", "тур %(r)s, столы %(t)s", len(tables)) % {"r": n, "t": ", ".join(tables)}
+        ngettext("в туре %(r)s — стол %(t)s", "в туре %(r)s — столы %(t)s", len(tables)) % {"r": n, "t": ", ".join(tables)}
         for n, tables in by_round.items())
 
 
@@ -255,6 +255,9 @@ def swap_parties(user, rnd: Round, number_x: int, number_y: int) -> list[str]:
             for side, pair in (("a", partie.pair_a), ("b", partie.pair_b)):
                 if pair is not None:
                     where[pair.number] = (partie, side)
+        if number_x == number_y:
+            raise InvalidInput(_("Укажите две разные пары: пару №%(n)s не с кем поменять местами.") % {"n": number_x},
+                               field="pair")
         for n in (number_x, number_y):
             if n not in where:
                 raise InvalidInput(_("Пары №%(n)s нет в этом туре.") % {"n": n}, field="pair")

@@ -93,7 +93,12 @@ def pair_add_view(request, slug):
             field = err.details.get("field")
             form.add_error(field if field in form.fields else None, err.message)
         else:
-            messages.success(request, _("Пара зарегистрирована: %(p)s") % {"p": pair})
+            players = pair.name or " — ".join(p.name for p in pair.players.all())
+            if pair.number:
+                text = _("Пара №%(n)s зарегистрирована: %(p)s.") % {"n": pair.number, "p": players}
+            else:
+                text = _("Пара зарегистрирована: %(p)s. Номер она получит при жеребьёвке.") % {"p": players}
+            messages.success(request, text)
             return redirect("tournaments:manage", slug=slug)
     return render(request, "tournaments/manage.html", _manage_context(tournament, pair_form=form),
                   status=400 if request.method == "POST" else 200)
@@ -197,6 +202,23 @@ def withdraw_view(request, slug, pair_id):
     return _post_action(request, slug, action, _("Пара снята с турнира; её результаты сохранены."))
 
 
+@login_required
+@require_POST
+def undo_withdrawal_view(request, slug, pair_id):
+    form = WithdrawForm(request.POST)
+    if not form.is_valid():
+        return _form_refused(request, slug, form)
+    note = form.cleaned_data["note"]
+    if not pairs_views.confirmed(request):
+        tournament = _organized(request, slug)
+        pair = get_object_or_404(tournament.pairs, pk=pair_id)
+        return pairs_views.confirm_page(request, tournament, title=_("Вернуть пару в турнир?"),
+                                        consequences=pairs_views.undo_withdrawal_consequences(pair),
+                                        fields={"note": note}, button=_("Вернуть пару"), extra={"ask_note": True})
+    return _post_action(request, slug, lambda t: services.undo_withdrawal(
+        request.user, get_object_or_404(t.pairs, pk=pair_id), note=note), _("Снятие пары отменено: она снова играет."))
+
+
 TABLE_TOKEN = re.compile(r"[0-9]{1,6}(:[0-9]{1,6})?", re.ASCII)  # a table, or "round:table" of an earlier round
 
 
@@ -219,7 +241,9 @@ def pair_round_view(request, slug):
                 request, tournament, title=_("Составить тур, не дожидаясь подписей?"),
                 consequences=[err.message, _("Причина: %(r)s") % {"r": " ".join(reason.split())}],
                 fields={"override_reason": reason}, button=_("Составить тур досрочно"),
-                extra={"confirm_tables": err.details["tables"]},
+                extra={"confirm_tables": err.details["tables"], "confirm_tables_text": open_tables_text(
+                    tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0,
+                    err.details["tables"])},
             )
         _error(request, err)
         if not can_organize(request.user, tournament):

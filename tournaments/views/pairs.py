@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .. import services
 from ..errors import TournamentError
@@ -174,14 +175,18 @@ def draw_consequences(tournament, seed) -> list[str]:
 
 def publish_consequences(rnd) -> list[str]:
     tables = rnd.parties.filter(pair_b__isnull=False).count()
-    return [_("Тур %(n)s (%(t)s столов) станет виден всем: игроки увидят пары и столы, судьи смогут вносить "
-              "протоколы.") % {"n": rnd.number, "t": tables},
+    return [ngettext("Тур %(n)s (%(t)s стол) станет виден всем: игроки увидят пары и столы, судьи смогут вносить "
+                     "протоколы.",
+                     "Тур %(n)s (%(t)s столов) станет виден всем: игроки увидят пары и столы, судьи смогут вносить "
+                     "протоколы.", tables) % {"n": rnd.number, "t": tables},
             _("Менять пары в опубликованном туре будет нельзя.")]
 
 
 def discard_consequences(rnd) -> list[str]:
-    return [_("Черновик тура %(n)s (%(t)s столов) будет удалён; тур можно будет составить заново.")
-            % {"n": rnd.number, "t": rnd.parties.count()}]
+    tables = rnd.parties.count()
+    return [ngettext("Черновик тура %(n)s (%(t)s стол) будет удалён; тур можно будет составить заново.",
+                     "Черновик тура %(n)s (%(t)s столов) будет удалён; тур можно будет составить заново.", tables)
+            % {"n": rnd.number, "t": tables}]
 
 
 def withdraw_consequences(pair) -> list[str]:
@@ -193,6 +198,11 @@ def withdraw_consequences(pair) -> list[str]:
         lines.append(_("Её результаты после тура %(n)s сохранятся; в положении она будет в конце, без места.")
                      % {"n": last.number})
     return lines
+
+
+def undo_withdrawal_consequences(pair) -> list[str]:
+    return [_("%(pair)s снова будет играть: её поставят в следующий тур.") % {"pair": _pair_title(pair)},
+            _("Вернуть пару можно, только пока после её снятия не составлен ни один тур.")]
 
 
 @login_required
