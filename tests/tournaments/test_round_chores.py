@@ -104,6 +104,11 @@ def test_tournament_with_a_signed_protocol_is_archived_not_deleted(organizer):
     assert AuditEntry.objects.filter(tournament=t, action="tournament.archived").exists()
     with pytest.raises(SetupRejected):
         setup.delete_tournament(organizer, t)
+    with pytest.raises(SetupRejected) as err:
+        setup.update_tournament(organizer, t, {"is_public": True})
+    assert "в архиве" in err.value.errors["is_public"][0]
+    t.refresh_from_db()
+    assert not t.is_public
 
 
 def test_only_the_organizer_deletes(client, organizer, plain_user):

@@ -195,6 +195,9 @@ def update_tournament(user, tournament, data: dict) -> Tournament:
         if changed_rules and rules_locked(tournament):
             message = _("Протоколы турнира уже подписаны: регламент и порядок показателей менять нельзя.")
             raise SetupRejected(message, {f: [message] for f in changed_rules})
+        if tournament.archived_at and tournament.is_public:
+            raise SetupRejected(_("Настройки турнира не приняты: исправьте отмеченные поля."), {
+                "is_public": [_("Турнир в архиве: опубликовать его нельзя.")]})
         played = tournament.rounds.count()
         if tournament.rounds_planned is not None and tournament.rounds_planned < played:
             raise SetupRejected(_("Настройки турнира не приняты: исправьте отмеченные поля."), {
