@@ -21,7 +21,7 @@ from django.utils.translation import ngettext
 
 from referees import permissions as perms
 from referees.models import log_action
-from tournaments.models import PairStatus, Partie, RoundStatus, SignatureMode, SigningMethod
+from tournaments.models import PairStatus, Partie, Round, RoundStatus, SignatureMode, SigningMethod
 
 from referees.protocol_state import (  # noqa: F401  (re-exported: the pages read through the services module)
     absent_sides, current_state, engine_score, load_partie, missing_signatures, next_remark_effect, protocol_json,
@@ -700,6 +700,12 @@ def reopen_protocol(user, partie, reason, *, expected_version):
         _save(protocol, user, content_changed=False)
         log_action(partie.round.tournament, "protocol.reopened", user=user, partie=partie, before=before,
                    after={"status": protocol.status, "signatures": []}, note=reason)
+        # A round with an unsigned protocol is in play again (docs/rules.md, «Повторно открытый протокол»).
+        if Round.objects.filter(pk=partie.round_id, status=RoundStatus.FINISHED).update(status=RoundStatus.PUBLISHED):
+            partie.round.status = RoundStatus.PUBLISHED
+            log_action(partie.round.tournament, "round.reopened", user=user, partie=partie, note=reason,
+                       before={"round": partie.round.number, "status": RoundStatus.FINISHED},
+                       after={"round": partie.round.number, "status": RoundStatus.PUBLISHED})
     return protocol
 
 

@@ -8,6 +8,15 @@ from config.text import CleanTextMixin
 from .services.registration import pair_problems
 
 
+class IsoDateInput(forms.DateInput):
+    """``<input type="date">`` takes only ISO dates (2026-12-05): a localized 05.12.2026 shows as empty."""
+
+    input_type = "date"
+
+    def __init__(self, attrs=None):
+        super().__init__(attrs=attrs, format="%Y-%m-%d")
+
+
 class PairForm(CleanTextMixin, forms.Form):
     """A pair's players (in seat order), its name and rating. Ratings are text: the service reads them strictly.
 

@@ -26,7 +26,8 @@ from referees.forms import TablesField
 from referees.models import RoleKind
 from scoring.forms import ServiceErrorsMixin
 
-from .models import PairingSystem, Player, SignatureMode
+from .forms import IsoDateInput
+from .models import PairingSystem, Player, SignatureMode, SigningMethod
 from .presets import ladder_kind_choices, option_choices, option_label, preset_choices, rules_error_text
 
 LADDER_ROWS = 6
@@ -170,15 +171,17 @@ class TournamentForm(CleanTextMixin, forms.Form):
         label=_("Краткое имя для адреса"), max_length=80, required=False,
         help_text=_("Латинские буквы, цифры и дефис; пусто — из названия."),
     )
-    start_date = forms.DateField(label=_("Дата начала"), widget=forms.DateInput(attrs={"type": "date"}))
+    start_date = forms.DateField(label=_("Дата начала"), widget=IsoDateInput())
     end_date = forms.DateField(label=_("Дата окончания"), required=False,
-                               widget=forms.DateInput(attrs={"type": "date"}))
+                               widget=IsoDateInput())
     venue = forms.CharField(label=_("Место проведения"), max_length=200, required=False)
     pairing_system = forms.ChoiceField(label=_("Система жеребьёвки туров"), choices=PairingSystem.choices,
                                        initial=PairingSystem.SWISS)
     rounds_planned = StrictIntegerField(label=_("Запланировано туров"), min_value=1, max_value=99, initial=7)
     signature_mode = forms.ChoiceField(label=_("Подписи игроков"), choices=SignatureMode.choices,
                                        initial=SignatureMode.EACH_PLAYER)
+    signing_method = forms.ChoiceField(label=_("Способ подписи"), choices=SigningMethod.choices,
+                                       initial=SigningMethod.ACCOUNT)
     confirm_each_deal = forms.BooleanField(label=_("Подтверждать каждую раздачу"), required=False)
     is_public = forms.BooleanField(label=_("Опубликован (виден всем)"), required=False, initial=True)
     rules_preset = forms.ChoiceField(label=_("Регламент"))
@@ -226,7 +229,7 @@ class TournamentForm(CleanTextMixin, forms.Form):
         rules = tournament.rules()
         initial = {f: getattr(tournament, f) for f in (
             "name", "slug", "start_date", "end_date", "venue", "pairing_system", "rounds_planned",
-            "signature_mode", "confirm_each_deal", "is_public", "rules_preset")}
+            "signature_mode", "signing_method", "confirm_each_deal", "is_public", "rules_preset")}
         initial.update(preset_values().get(rules.preset, {}))
         initial.update(option_form_values(rules))
         if "forfeit_score" not in (tournament.rules_overrides or {}):
@@ -351,7 +354,8 @@ class TournamentForm(CleanTextMixin, forms.Form):
         """What ``create_tournament`` / ``update_tournament`` take."""
         d = self.cleaned_data
         keys = ("name", "slug", "start_date", "end_date", "venue", "pairing_system", "rounds_planned",
-                "signature_mode", "confirm_each_deal", "is_public", "rules_preset", "rules_overrides", "tiebreaks")
+                "signature_mode", "signing_method", "confirm_each_deal", "is_public", "rules_preset", "rules_overrides",
+                "tiebreaks")
         return {k: d[k] if k != "venue" else (d[k] or "") for k in keys}
 
 
@@ -359,9 +363,9 @@ class CopyForm(CleanTextMixin, forms.Form):
     name = forms.CharField(label=_("Название нового турнира"), max_length=200)
     slug = forms.CharField(label=_("Краткое имя для адреса"), max_length=80, required=False,
                            help_text=_("Латинские буквы, цифры и дефис; пусто — из названия."))
-    start_date = forms.DateField(label=_("Дата начала"), widget=forms.DateInput(attrs={"type": "date"}))
+    start_date = forms.DateField(label=_("Дата начала"), widget=IsoDateInput())
     end_date = forms.DateField(label=_("Дата окончания"), required=False,
-                               widget=forms.DateInput(attrs={"type": "date"}))
+                               widget=IsoDateInput())
 
 
 def add_service_errors(form, errors: dict) -> None:

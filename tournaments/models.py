@@ -48,6 +48,8 @@ class Tournament(models.Model):
         _("способ подписи"), max_length=16, choices=SigningMethod.choices, default=SigningMethod.ACCOUNT,
     )
     is_public = models.BooleanField(_("опубликован"), default=True)
+    # A tournament with signed protocols is archived instead of deleted: hidden, its records kept.
+    archived_at = models.DateTimeField(_("в архиве с"), null=True, blank=True)
     # The draw (жеребьёвка): reproducible from the stored seed.
     draw_seed = models.CharField(_("зерно жеребьёвки"), max_length=64, blank=True)
     draw_done_at = models.DateTimeField(_("жеребьёвка проведена"), null=True, blank=True)

@@ -4,7 +4,8 @@ registration → draw done → round k in play → finished.
 
 * **registration** — the draw of pair numbers has not been run;
 * **draw done** — pairs are numbered, no round is paired yet;
-* **round k in play** — round k is a draft, published, or finished with more rounds planned;
+* **round k in play** — round k is a draft, published, or finished with more rounds planned; a finished
+  round whose protocol the chief referee reopens is published (in play) again until it is finished anew;
 * **finished** — the planned number of rounds is reached and every round is finished.
   To finish early, the organizer lowers "rounds planned" to the rounds played
   (the settings refuse a number below the rounds already paired).
@@ -85,6 +86,21 @@ def tournament_state(tournament) -> TournamentState:
         return TournamentState(ROUND_IN_PLAY, label, number, status, Action(
             _("Завершить тур %(k)s") % {"k": number},
             reverse("tournaments:round_action", args=[slug, number, "finish"])),
+            note=_("Все протоколы тура подписаны."))
+    reopened = [(n, pk) for n, st, pk in rounds if st == RoundStatus.PUBLISHED]
+    if reopened:  # a protocol of an earlier round was reopened after the last round was finished
+        from .services import unsigned_tables
+
+        k, pk = reopened[0]
+        unsigned = tuple(unsigned_tables(tournament.rounds.get(pk=pk)))
+        label = _("Тур %(k)s снова идёт: открыт его протокол") % {"k": k}
+        if unsigned:
+            return TournamentState(ROUND_IN_PLAY, label, k, RoundStatus.PUBLISHED, Action(
+                _("Ход тура: не подписано протоколов — %(n)s") % {"n": len(unsigned)},
+                reverse("referees:dashboard", args=[slug]), "get"), unsigned=unsigned,
+                note=_("Положение предварительное; следующий тур составляется только досрочно, с причиной."))
+        return TournamentState(ROUND_IN_PLAY, label, k, RoundStatus.PUBLISHED, Action(
+            _("Завершить тур %(k)s") % {"k": k}, reverse("tournaments:round_action", args=[slug, k, "finish"])),
             note=_("Все протоколы тура подписаны."))
     return TournamentState(ROUND_IN_PLAY, _("Тур %(k)s из %(n)s завершён") % {"k": number, "n": planned},
                            number, status, Action(_("Составить тур %(n)s") % {"n": number + 1},

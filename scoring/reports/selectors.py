@@ -54,18 +54,22 @@ class Standings:
 
     @property
     def provisional(self) -> bool:
-        """The shown round is still in play: its results may change."""
+        """The shown round, or an earlier one whose protocol was reopened, is in play: results may change."""
         shown = self.shown_round
-        return shown is not None and self.round_status.get(shown) != RoundStatus.FINISHED
+        return shown is not None and any(
+            status != RoundStatus.FINISHED for n, status in self.round_status.items() if n <= shown)
 
     @property
     def round_label(self) -> str:
-        """«после тура N» once round N is finished; «тур N идёт (предварительно)» while it is in play."""
+        """«после тура N» once round N and those before it are finished; «тур N идёт (предварительно)» while
+        it is in play; «после тура N (предварительно)» while a reopened protocol of an earlier round is open."""
         shown = self.shown_round
         if shown is None:
             return ""
-        if self.provisional:
+        if self.round_status.get(shown) != RoundStatus.FINISHED:
             return _("тур %(n)s идёт (предварительно)") % {"n": shown}
+        if self.provisional:
+            return _("после тура %(n)s (предварительно)") % {"n": shown}
         return _("после тура %(n)s") % {"n": shown}
 
 

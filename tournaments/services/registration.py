@@ -356,3 +356,32 @@ def withdraw_pair(user, pair: Pair, *, note="") -> Pair:
         pair.save(update_fields=["status", "withdrawn_after_round"])
         log_action(tournament, "pair.withdrawn", user=user, before=before, after=pair_snapshot(pair), note=note)
     return pair
+
+
+def undo_withdrawal(user, pair: Pair, *, note="") -> Pair:
+    """A withdrawn pair plays on, as if it had not left: only while no round was paired since it withdrew.
+
+    A pair removed by the referee's decision (the last step of the remark ladder) is not brought back here:
+    the chief referee clears that remark's protocol instead.
+    """
+    tournament = pair.tournament
+    require_organizer(user, tournament)
+    note = clean_text(note, field="note", what=_("причина"), limit=300)
+    with transaction.atomic():
+        pair = Pair.objects.select_for_update().get(pk=pair.pk)
+        if pair.status != PairStatus.WITHDRAWN:
+            raise TournamentError(_("Пара не снималась: отменять нечего."), code="not_withdrawn")
+        last = tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+        if last > (pair.withdrawn_after_round or 0):
+            raise TournamentError(
+                _("После снятия пары уже составлен тур %(n)s, и её в нём нет: отменить снятие можно, только пока "
+                  "следующий тур не составлен (черновик тура можно удалить).") % {"n": last},
+                code="round_paired_since",
+            )
+        before = pair_snapshot(pair)
+        pair.status = PairStatus.ACTIVE
+        pair.withdrawn_after_round = None
+        pair.save(update_fields=["status", "withdrawn_after_round"])
+        log_action(tournament, "pair.withdrawal_undone", user=user, before=before, after=pair_snapshot(pair),
+                   note=note)
+    return pair

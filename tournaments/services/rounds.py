@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from referees.models import log_action
 
@@ -93,12 +94,58 @@ def compute_pairings(tournament: Tournament, number: int, seed: str):
 OVERRIDE_REASON_MAX = 1000
 
 
+def open_protocols(tournament: Tournament, before: int | None = None) -> list[tuple[int, list[int]]]:
+    """[(round number, its unsigned tables)] of every published round (before round ``before``), in order.
+
+    A round is in play while it is published; a reopened protocol makes a finished round published again.
+    """
+    rounds = tournament.rounds.filter(status=RoundStatus.PUBLISHED).order_by("number")
+    if before is not None:
+        rounds = rounds.filter(number__lt=before)
+    return [(rnd.number, unsigned_tables(rnd)) for rnd in rounds]
+
+
+def open_table_tokens(previous: int, open_rounds) -> list:
+    """The open tables as the early pairing confirms them: the previous round's as numbers, an earlier
+    round's as ``"round:table"`` (a reopened protocol of an earlier round)."""
+    tokens = [t for n, tables in open_rounds if n == previous for t in tables]
+    return tokens + [f"{n}:{t}" for n, tables in open_rounds if n != previous for t in tables]
+
+
+def open_tables_text(previous: int, tokens) -> str:
+    """«1, 2» when only the previous round is open, else «в туре 3 — столы 1, 2; в туре 2 — стол 5»."""
+    if all(isinstance(t, int) for t in tokens):
+        return ", ".join(map(str, tokens))
+    by_round: dict[int, list[str]] = {}
+    for token in tokens:
+        number, table = (previous, token) if isinstance(token, int) else map(int, str(token).split(":"))
+        by_round.setdefault(number, []).append(str(table))
+    return "; ".join(
+        ngettext("в туре %(r)s — стол %(t)s", "в туре %(r)s — столы %(t)s", len(tables)) % {"r": n, "t": ", ".join(tables)}
+        for n, tables in by_round.items())
+
+
+def _confirmed(tokens, confirm_tables) -> bool:
+    given = sorted(str(t).strip() for t in (confirm_tables or []))
+    return given == sorted(str(t) for t in tokens)
+
+
+def _finish_signed(user, tournament, rounds_in_play) -> None:
+    """Rounds in play whose protocols are all signed again are finished (as pairing the next round does)."""
+    for number, tables in rounds_in_play:
+        if not tables:
+            tournament.rounds.filter(number=number).update(status=RoundStatus.FINISHED)
+            log_action(tournament, "round.finished", user=user, after={"round": number})
+
+
 def pair_round(user, tournament: Tournament, *, override_reason: str = "", confirm_tables=None) -> Round:
     """Pair the next round as a draft.
 
-    Refused while the current round has unsigned protocols, unless the organizer or the chief referee
-    gives a reason and confirms the list of open tables (``confirm_tables``, exactly the tables still
-    unsigned: a list that changed in the meantime is asked again). Without open tables, organizers only.
+    Refused while a round in play has unsigned protocols (the previous round, or an earlier one whose
+    protocol was reopened), unless the organizer or the chief referee gives a reason and confirms the list
+    of open tables (``confirm_tables``, exactly the tables still unsigned: the previous round's as numbers,
+    an earlier round's as ``"round:table"``; a list that changed in the meantime is asked again). Without
+    open tables, organizers only.
     """
     from referees.permissions import is_chief_referee
 
@@ -120,27 +167,31 @@ def pair_round(user, tournament: Tournament, *, override_reason: str = "", confi
         if last and last.status == RoundStatus.DRAFT:
             raise RoundBlocked(_("Тур %(n)s ещё черновик: опубликуйте или удалите его.") % {"n": last.number},
                                code="draft_exists")
-        if last and last.status == RoundStatus.PUBLISHED:
-            tables = unsigned_tables(last)
-            if tables and not override_reason:
+        in_play = open_protocols(tournament) if last else []
+        tables = open_table_tokens(last.number, in_play) if last else []
+        if tables:
+            earlier = any(isinstance(t, str) for t in tables)
+            where = open_tables_text(last.number, tables)
+            if not override_reason:
                 raise RoundBlocked(
-                    _("В туре %(n)s не подписаны протоколы столов: %(t)s. Дождитесь подписей или укажите причину.")
-                    % {"n": last.number, "t": ", ".join(map(str, tables[:30]))},
+                    (_("Не подписаны протоколы: %(t)s. Дождитесь подписей или укажите причину.") if earlier else
+                     _("В туре %(n)s не подписаны протоколы столов: %(t)s. Дождитесь подписей или укажите причину."))
+                    % {"n": last.number, "t": where},
                     code="unsigned_protocols", tables=tables,
                 )
-            if tables and [int(t) for t in (confirm_tables or [])] != tables:
+            if not _confirmed(tables, confirm_tables):
                 raise RoundBlocked(
-                    _("Тур %(next)s будет составлен, хотя в туре %(n)s не подписаны протоколы столов %(t)s. "
-                      "Эти столы останутся открытыми; при составлении пар их партии учтены такими, какие внесены "
-                      "сейчас.")
-                    % {"next": last.number + 1, "n": last.number, "t": ", ".join(map(str, tables))},
+                    (_("Тур %(next)s будет составлен, хотя не подписаны протоколы: %(t)s. "
+                       "Эти столы останутся открытыми; при составлении пар их партии учтены такими, какие внесены "
+                       "сейчас.") if earlier else
+                     _("Тур %(next)s будет составлен, хотя в туре %(n)s не подписаны протоколы столов %(t)s. "
+                       "Эти столы останутся открытыми; при составлении пар их партии учтены такими, какие внесены "
+                       "сейчас."))
+                    % {"next": last.number + 1, "n": last.number, "t": where},
                     code="confirm_open_tables", tables=tables,
                 )
             open_tables = tables
-            if not tables:
-                last.status = RoundStatus.FINISHED
-                last.save(update_fields=["status"])
-                log_action(tournament, "round.finished", user=user, after={"round": last.number})
+        _finish_signed(user, tournament, in_play)
         number = (last.number if last else 0) + 1
         if number > tournament.rounds_planned:
             raise RoundBlocked(_("Все запланированные туры (%(n)s) уже составлены.") % {"n": tournament.rounds_planned},
@@ -204,6 +255,9 @@ def swap_parties(user, rnd: Round, number_x: int, number_y: int) -> list[str]:
             for side, pair in (("a", partie.pair_a), ("b", partie.pair_b)):
                 if pair is not None:
                     where[pair.number] = (partie, side)
+        if number_x == number_y:
+            raise InvalidInput(_("Укажите две разные пары: пару №%(n)s не с кем поменять местами.") % {"n": number_x},
+                               field="pair")
         for n in (number_x, number_y):
             if n not in where:
                 raise InvalidInput(_("Пары №%(n)s нет в этом туре.") % {"n": n}, field="pair")
@@ -288,4 +342,4 @@ def finish_round(user, rnd: Round) -> Round:
 
 
 __all__ = ["pair_round", "swap_parties", "publish_round", "finish_round", "discard_round", "unsigned_tables",
-           "compute_pairings", "recorded_tables"]
+           "compute_pairings", "recorded_tables", "open_protocols", "open_table_tokens", "open_tables_text"]

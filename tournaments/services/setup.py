@@ -13,32 +13,39 @@ rescored under the new rules in the same transaction.
 """
 from __future__ import annotations
 
+import json
+import logging
 import re
 import unicodedata
 
+from django.contrib.admin.models import DELETION, LogEntry
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from referees.models import RoleKind, TournamentRole, log_action
 from referees.permissions import is_organizer
+from scoring.models import Protocol, ProtocolStatus
 from scoring.rules import Rules, RulesError
 
 from ..errors import NotAllowed, SetupRejected
-from ..models import Tournament
+from ..models import Partie, Tournament
 from ..presets import rules_error_text
 from .settings import rescore_begun, rules_locked
 
 # Fields of a tournament a person sets on the create / edit form.
 SETTINGS = (
     "name", "slug", "start_date", "end_date", "venue", "rules_preset", "rules_overrides", "tiebreaks",
-    "pairing_system", "rounds_planned", "signature_mode", "confirm_each_deal", "is_public",
+    "pairing_system", "rounds_planned", "signature_mode", "signing_method", "confirm_each_deal", "is_public",
 )
 RULES_FIELDS = ("rules_preset", "rules_overrides", "tiebreaks")
 # What a copy takes from its source besides the rules (never pairs, rounds, keys or the draw).
 COPIED = ("venue", "rules_preset", "rules_overrides", "tiebreaks", "pairing_system", "rounds_planned",
-          "signature_mode", "confirm_each_deal", "is_public")
+          "signature_mode", "signing_method", "confirm_each_deal", "is_public")
 COPIED_ROLES = (RoleKind.ORGANIZER, RoleKind.CHIEF_REFEREE, RoleKind.REFEREE)
+audit_log = logging.getLogger("tournaments.audit")
 
 TRANSLIT = {
     "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "yo", "ж": "zh", "з": "z", "и": "i",
@@ -188,6 +195,9 @@ def update_tournament(user, tournament, data: dict) -> Tournament:
         if changed_rules and rules_locked(tournament):
             message = _("Протоколы турнира уже подписаны: регламент и порядок показателей менять нельзя.")
             raise SetupRejected(message, {f: [message] for f in changed_rules})
+        if tournament.archived_at and tournament.is_public:
+            raise SetupRejected(_("Настройки турнира не приняты: исправьте отмеченные поля."), {
+                "is_public": [_("Турнир в архиве: опубликовать его нельзя.")]})
         played = tournament.rounds.count()
         if tournament.rounds_planned is not None and tournament.rounds_planned < played:
             raise SetupRejected(_("Настройки турнира не приняты: исправьте отмеченные поля."), {
@@ -224,3 +234,38 @@ def copy_tournament(user, source, *, name, start_date, slug="", end_date=None) -
         log_action(tournament, "tournament.copied", user=user,
                    after={**snapshot(tournament), "source": source.slug, "roles": copied})
     return tournament
+
+
+# --- deleting a tournament ---------------------------------------------------------
+
+def has_signed_protocols(tournament) -> bool:
+    return Protocol.objects.filter(partie__round__tournament=tournament).filter(
+        Q(status=ProtocolStatus.SIGNED) | Q(signatures__isnull=False)).exists()
+
+
+def delete_tournament(user, tournament) -> str:
+    """The organizer deletes a tournament (a test one, say): ``"deleted"``, or ``"archived"`` when any protocol
+    bears a signature — then it is hidden from everyone but its officials and every record is kept.
+
+    The tournament's own audit log goes with it, so a deletion is recorded in the site's log
+    (``django.contrib.admin`` history and the ``tournaments.audit`` logger) with what was deleted.
+    """
+    _require_edit(user, tournament)
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if tournament.archived_at:
+            raise SetupRejected(_("Турнир уже в архиве."), {})
+        if has_signed_protocols(tournament):
+            tournament.archived_at, tournament.is_public = timezone.now(), False
+            tournament.save(update_fields=["archived_at", "is_public"])
+            log_action(tournament, "tournament.archived", user=user, after={"archived_at": tournament.archived_at
+                                                                             .isoformat(), "is_public": False})
+            return "archived"
+        record = {**snapshot(tournament), "pairs": tournament.pairs.count(), "rounds": tournament.rounds.count()}
+        LogEntry.objects.log_actions(user.pk, [tournament], DELETION, change_message=json.dumps(
+            [{"deleted": record}], ensure_ascii=False, default=str), single_object=True)
+        audit_log.warning("tournament deleted by %s: %s", user.get_username(),
+                          json.dumps(record, ensure_ascii=False, default=str))
+        Partie.objects.filter(round__tournament=tournament).delete()  # the parties hold their pairs (PROTECT)
+        tournament.delete()
+    return "deleted"

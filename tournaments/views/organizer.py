@@ -1,4 +1,6 @@
 """Organizer pages: each view checks the permission, calls one service, shows the result."""
+import re
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -18,6 +20,7 @@ from ..forms import DrawForm, ImportForm, ManualNumberForm, PairForm, PairRoundF
 from ..models import PairStatus, RoundStatus, Tournament
 from ..permissions import can_organize
 from ..presets import preset_label
+from ..services.rounds import open_protocols, open_table_tokens, open_tables_text
 from ..state import state_steps, tournament_state
 from . import pairs as pairs_views
 
@@ -42,12 +45,21 @@ def _manage_context(tournament, page=None, **extra):
         "tournament": tournament, "pairs": pairs, "rounds": rounds, "last_round": last,
         "pair_form": PairForm(), "draw_form": DrawForm(initial={"seed": tournament.draw_seed}),
         "round_form": PairRoundForm(), "swap_form": SwapForm(),
-        "unsigned": services.unsigned_tables(last) if last and last.status == RoundStatus.PUBLISHED else [],
+        "open_tables": _open_tables(tournament, last),
+        "can_pair_next": bool(tournament.draw_done_at) and (last is None or (
+            last.status != RoundStatus.DRAFT and last.number < tournament.rounds_planned)),
         "active_count": tournament.pairs.filter(status=PairStatus.ACTIVE).count(),
         "state": tournament_state(tournament), "state_steps": state_steps(), "preset_name": preset_label(tournament.rules_preset),
     }
     context.update(extra)
     return context
+
+
+def _open_tables(tournament, last) -> str:
+    """The unsigned tables of every round in play (the previous round's, and a reopened earlier one's)."""
+    if last is None:
+        return ""
+    return open_tables_text(last.number, open_table_tokens(last.number, open_protocols(tournament)))
 
 
 def _error(request, err):
@@ -81,7 +93,12 @@ def pair_add_view(request, slug):
             for field, message in field_errors(err):
                 form.add_error(field if field in form.fields else None, message)
         else:
-            messages.success(request, _("Пара зарегистрирована: %(p)s") % {"p": pair})
+            players = pair.name or " — ".join(p.name for p in pair.players.all())
+            if pair.number:
+                text = _("Пара №%(n)s зарегистрирована: %(p)s.") % {"n": pair.number, "p": players}
+            else:
+                text = _("Пара зарегистрирована: %(p)s. Номер она получит при жеребьёвке.") % {"p": players}
+            messages.success(request, text)
             return redirect("tournaments:manage", slug=slug)
     return render(request, "tournaments/manage.html", _manage_context(tournament, pair_form=form),
                   status=400 if request.method == "POST" else 200)
@@ -187,6 +204,26 @@ def withdraw_view(request, slug, pair_id):
 
 @login_required
 @require_POST
+def undo_withdrawal_view(request, slug, pair_id):
+    form = WithdrawForm(request.POST)
+    if not form.is_valid():
+        return _form_refused(request, slug, form)
+    note = form.cleaned_data["note"]
+    if not pairs_views.confirmed(request):
+        tournament = _organized(request, slug)
+        pair = get_object_or_404(tournament.pairs, pk=pair_id)
+        return pairs_views.confirm_page(request, tournament, title=_("Вернуть пару в турнир?"),
+                                        consequences=pairs_views.undo_withdrawal_consequences(pair),
+                                        fields={"note": note}, button=_("Вернуть пару"), extra={"ask_note": True})
+    return _post_action(request, slug, lambda t: services.undo_withdrawal(
+        request.user, get_object_or_404(t.pairs, pk=pair_id), note=note), _("Снятие пары отменено: она снова играет."))
+
+
+TABLE_TOKEN = re.compile(r"[0-9]{1,6}(:[0-9]{1,6})?", re.ASCII)  # a table, or "round:table" of an earlier round
+
+
+@login_required
+@require_POST
 def pair_round_view(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
     if not (can_organize(request.user, tournament) or is_chief_referee(request.user, tournament)):
@@ -195,17 +232,18 @@ def pair_round_view(request, slug):
     if not form.is_valid():
         return _form_refused(request, slug, form)
     reason = form.cleaned_data["override_reason"]
-    confirm = [t for t in request.POST.getlist("confirm_tables") if t.isascii() and t.isdigit() and len(t) < 7]
+    confirm = [int(t) if t.isdigit() else t for t in request.POST.getlist("confirm_tables") if TABLE_TOKEN.fullmatch(t)]
     try:
-        rnd = services.pair_round(request.user, tournament, override_reason=reason,
-                                  confirm_tables=[int(t) for t in confirm])
+        rnd = services.pair_round(request.user, tournament, override_reason=reason, confirm_tables=confirm)
     except TournamentError as err:
         if err.code == "confirm_open_tables":
             return pairs_views.confirm_page(
                 request, tournament, title=_("Составить тур, не дожидаясь подписей?"),
                 consequences=[err.message, _("Причина: %(r)s") % {"r": " ".join(reason.split())}],
                 fields={"override_reason": reason}, button=_("Составить тур досрочно"),
-                extra={"confirm_tables": err.details["tables"]},
+                extra={"confirm_tables": err.details["tables"], "confirm_tables_text": open_tables_text(
+                    tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0,
+                    err.details["tables"])},
             )
         _error(request, err)
         if not can_organize(request.user, tournament):

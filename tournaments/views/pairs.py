@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .. import services
 from ..errors import TournamentError, field_errors
@@ -16,6 +17,7 @@ from ..forms import LatePairForm, PairEditForm, SubstituteForm
 from ..models import PairStatus, RoundStatus, Tournament
 from ..names import name_key, name_matches
 from ..permissions import can_organize
+from ..services.rounds import open_protocols, open_table_tokens, open_tables_text
 
 
 def _organized(request, slug):
@@ -175,14 +177,18 @@ def draw_consequences(tournament, seed) -> list[str]:
 
 def publish_consequences(rnd) -> list[str]:
     tables = rnd.parties.filter(pair_b__isnull=False).count()
-    return [_("Тур %(n)s (%(t)s столов) станет виден всем: игроки увидят пары и столы, судьи смогут вносить "
-              "протоколы.") % {"n": rnd.number, "t": tables},
+    return [ngettext("Тур %(n)s (%(t)s стол) станет виден всем: игроки увидят пары и столы, судьи смогут вносить "
+                     "протоколы.",
+                     "Тур %(n)s (%(t)s столов) станет виден всем: игроки увидят пары и столы, судьи смогут вносить "
+                     "протоколы.", tables) % {"n": rnd.number, "t": tables},
             _("Менять пары в опубликованном туре будет нельзя.")]
 
 
 def discard_consequences(rnd) -> list[str]:
-    return [_("Черновик тура %(n)s (%(t)s столов) будет удалён; тур можно будет составить заново.")
-            % {"n": rnd.number, "t": rnd.parties.count()}]
+    tables = rnd.parties.count()
+    return [ngettext("Черновик тура %(n)s (%(t)s стол) будет удалён; тур можно будет составить заново.",
+                     "Черновик тура %(n)s (%(t)s столов) будет удалён; тур можно будет составить заново.", tables)
+            % {"n": rnd.number, "t": tables}]
 
 
 def withdraw_consequences(pair) -> list[str]:
@@ -196,6 +202,11 @@ def withdraw_consequences(pair) -> list[str]:
     return lines
 
 
+def undo_withdrawal_consequences(pair) -> list[str]:
+    return [_("%(pair)s снова будет играть: её поставят в следующий тур.") % {"pair": _pair_title(pair)},
+            _("Вернуть пару можно, только пока после её снятия не составлен ни один тур.")]
+
+
 @login_required
 def pair_early_view(request, slug):
     """The chief referee's (and organizer's) page to pair the next round before every protocol is signed."""
@@ -207,7 +218,8 @@ def pair_early_view(request, slug):
     if not (can_organize(request.user, tournament) or is_chief_referee(request.user, tournament)):
         raise PermissionDenied
     last = tournament.rounds.order_by("-number").first()
-    tables = services.unsigned_tables(last) if last and last.status == RoundStatus.PUBLISHED else []
+    tokens = open_table_tokens(last.number, open_protocols(tournament)) if last else []
     return render(request, "tournaments/pair_early.html", {
-        "tournament": tournament, "last": last, "tables": tables, "form": PairRoundForm(),
+        "tournament": tournament, "last": last, "tables": open_tables_text(last.number, tokens) if tokens else "",
+        "earlier": any(isinstance(t, str) for t in tokens), "form": PairRoundForm(),
     })

@@ -8,6 +8,7 @@ from .. import pair_selectors, selectors
 from ..models import PairStatus, RoundStatus, Tournament
 from ..names import name_key, name_matches
 from ..permissions import can_organize
+from ..services.rounds import open_tables_text
 from ..tables import DrawTable, PairingsByNameTable, PairingsByTableTable
 
 
@@ -89,6 +90,7 @@ def pairings(request, slug, round_number):
         "by_name": by_name_table, "by_table": by_table,
         "byes": [r for r in rows if r["bye"]],
         "rounds": selectors.visible_rounds(tournament, organizer),
+        "override_tables": open_tables_text(rnd.number - 1, rnd.override_tables or []),
     }
     if request.htmx:
         return render(request, "tournaments/_round_results.html", context)

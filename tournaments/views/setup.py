@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -25,6 +26,7 @@ from ..forms_setup import preset_option_choices
 from ..models import Round, Tournament
 from ..services import setup
 from ..services.settings import rules_locked
+from .pairs import confirm_page, confirmed
 
 
 def _form_page(request, form, tournament=None, *, title, status=200):
@@ -95,6 +97,33 @@ def copy_view(request, slug):
             return redirect("tournaments:manage", slug=tournament.slug)
     return render(request, "tournaments/copy.html", {"form": form, "tournament": source},
                   status=400 if request.method == "POST" else 200)
+
+
+@login_required
+def delete_view(request, slug):
+    """GET: what deleting the tournament does (or that it is archived); POST, confirmed: do it."""
+    tournament = _editable(request, slug)
+    if request.method != "POST" or not confirmed(request):
+        if setup.has_signed_protocols(tournament):
+            lines = [_("В турнире есть подписанные протоколы: он не будет удалён, а уйдёт в архив."),
+                     _("Турнир перестанет быть виден всем; пары, туры, протоколы и журнал сохранятся.")]
+        else:
+            lines = [_("Турнир будет удалён вместе с парами (%(p)s), турами (%(r)s) и журналом; вернуть его нельзя.")
+                     % {"p": tournament.pairs.count(), "r": tournament.rounds.count()},
+                     _("Запись об удалении останется в журнале сайта.")]
+        return confirm_page(request, tournament, title=_("Удалить турнир «%(n)s»?") % {"n": tournament.name},
+                            consequences=lines, button=_("Удалить турнир"),
+                            cancel=reverse("tournaments:edit", args=[slug]))
+    try:
+        outcome = setup.delete_tournament(request.user, tournament)
+    except SetupRejected as err:
+        messages.error(request, err.message)
+        return redirect("tournaments:manage", slug=slug)
+    if outcome == "archived":
+        messages.success(request, _("Турнир «%(n)s» в архиве: он скрыт, записи сохранены.") % {"n": tournament.name})
+        return redirect("tournaments:manage", slug=slug)
+    messages.success(request, _("Турнир «%(n)s» удалён.") % {"n": tournament.name})
+    return redirect("tournaments:home")
 
 
 # --- officials: existing accounts ---------------------------------------------------
