@@ -8,6 +8,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
+from tournaments.names import person_name
+
 from .models import RoleKind
 
 ROLE_WORD = {
@@ -53,7 +55,7 @@ def who(entry, roles: dict) -> str:
     user = entry.user
     if user is None:
         return _("Игрок (без входа)") if entry.action.startswith("protocol.") else _("Система")
-    name = user.get_full_name() or user.get_username()
+    name = person_name(user)
     role = roles.get(user.pk)
     if role is None and (user.is_superuser or user.is_staff):
         role = RoleKind.ORGANIZER

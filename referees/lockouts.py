@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from scoring.errors import InvalidInput, NotAllowed
 from tournaments.models import Player
+from tournaments.names import person_name
 
 from . import permissions as perms
 from .models import RoleKind, TournamentRole, log_action
@@ -57,7 +58,7 @@ def _people(tournament) -> dict[str, tuple[str, str]]:
     for role in roles:
         username = role.user.get_username()
         if username not in people or ROLE_ORDER[role.role] < ROLE_ORDER[people[username][0]]:
-            people[username] = (role.role, role.user.get_full_name() or username)
+            people[username] = (role.role, person_name(role.user))
     for player in Player.objects.filter(pair__tournament=tournament, user__isnull=False).select_related("user"):
         people.setdefault(player.user.get_username(), (PLAYER, player.name))
     return people

@@ -22,6 +22,7 @@ from django.utils.translation import ngettext
 from referees import permissions as perms
 from referees.models import log_action
 from tournaments.models import PairStatus, Partie, Round, RoundStatus, SignatureMode, SigningMethod
+from tournaments.names import person_name
 
 from referees.protocol_state import (  # noqa: F401  (re-exported: the pages read through the services module)
     absent_sides, current_state, engine_score, load_partie, missing_signatures, next_remark_effect, protocol_json,
@@ -625,7 +626,7 @@ def sign_protocol(user, partie, *, role, seat=None, pin=None, expected_version):
                 if "referee" not in missing:
                     raise InvalidInput(_("Судья уже подписал протокол."), "already_signed")
                 raise InvalidInput(_("Судья подписывает после игроков."), "players_first")
-            name = user.get_full_name() or user.get_username()
+            name = person_name(user)
             if protocol.no_show:  # no partie was played: no paper sheet with players' signatures to attest
                 how = SigningMethod.ACCOUNT
         if refusal is None:

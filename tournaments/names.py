@@ -23,3 +23,12 @@ def name_key(text) -> tuple:
 def name_matches(query, text) -> bool:
     """Does ``text`` contain ``query``, compared as ``fold`` compares?"""
     return fold(query) in fold(text)
+
+
+def person_name(user) -> str:
+    """An account's name as the forms ask for it and the pair lists write it: «Фамилия Имя» (the account keeps
+    the surname as ``last_name``, ``referees.accounts.split_name``), or the login when it has none."""
+    if user is None:
+        return ""
+    name = " ".join(part for part in (user.last_name, user.first_name) if part)
+    return name or user.get_username()

@@ -5,6 +5,7 @@ from referees.models import RoleKind, TournamentRole
 from scoring.models import Protocol
 from scoring.scores import score
 from tournaments import selectors as tournament_selectors
+from tournaments.names import person_name
 
 from . import pdf_pack, selectors
 from .sheets import signed_sheet
@@ -51,7 +52,7 @@ def sanctions_of(tournament) -> list[dict]:
 
 def chief_referee_names(tournament) -> list[str]:
     roles = TournamentRole.objects.filter(tournament=tournament, role=RoleKind.CHIEF_REFEREE).select_related("user")
-    return sorted(r.user.get_full_name() or r.user.get_username() for r in roles)
+    return sorted(person_name(r.user) for r in roles)
 
 
 def final_report(tournament) -> bytes:

@@ -425,3 +425,20 @@ def test_every_audited_action_has_a_label():
                             cwd=root, capture_output=True, text=True).stdout
     actions = set(re.findall(r'"([a-z_.]+)"', source))
     assert actions and actions - set(ACTION_LABELS) == set()
+
+
+
+def test_officials_are_shown_surname_first_as_the_form_asks(client, table):
+    """«Фамилия и имя» is asked; the officials' pages and the header say it in that order."""
+    from tournaments.names import person_name  # noqa: PLC0415
+
+    role = accounts.create_official(table.organizer, table.tournament, **_official(table))
+    assert person_name(role.user) == "Васин Василий"
+    client.force_login(table.organizer)
+    for url in (reverse("referees:accounts", args=[table.tournament.slug]),
+                reverse("tournaments:officials", args=[table.tournament.slug])):
+        html = client.get(url).content.decode()
+        assert "Васин Василий" in html and "Василий Васин" not in html
+    client.force_login(role.user)
+    assert "Васин Василий" in client.get("/").content.decode()  # the header
+    assert person_name(type(role.user)(username="nobody")) == "nobody" and person_name(None) == ""

@@ -15,6 +15,8 @@ import pyphen
 from django import template
 from django.utils.html import escape
 
+from tournaments.names import person_name
+
 register = template.Library()
 
 LONG_WORD = 10  # letters: shorter words fit the narrowest column and are left whole
@@ -41,3 +43,9 @@ def soft_hyphens(text: str) -> str:
 def hyphenate(value) -> str:
     """The name, escaped, with soft hyphens in its long words (see the module docstring)."""
     return escape(soft_hyphens(str(value)))
+
+
+@register.filter
+def person(user) -> str:
+    """An account's «Фамилия Имя» (``tournaments.names.person_name``)."""
+    return person_name(user)
