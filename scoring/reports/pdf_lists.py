@@ -11,13 +11,13 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import LongTable, Paragraph, SimpleDocTemplate, Spacer, TableStyle
 
-from .pdf import BOLD, FONT, MARGIN, WIDTH, register_fonts
+from .pdf import BOLD, FONT, MARGIN, WIDTH, metadata, register_fonts
 from .tabular import status_text, tiebreak_labels
 
 
 def _doc(buf, title):
     return SimpleDocTemplate(buf, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
-                             bottomMargin=MARGIN, title=title, author=_("Спортивное домино"))
+                             bottomMargin=MARGIN, title=title, **metadata())
 
 
 def _styles():

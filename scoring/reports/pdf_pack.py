@@ -25,7 +25,8 @@ from reportlab.pdfgen import canvas
 
 from tournaments.presets import preset_label
 
-from .pdf import BOLD, FONT, MARGIN, PAGE_H, PAGE_W, WIDTH, fit, register_fonts
+from .pdf import BOLD, FONT, MARGIN, PAGE_H, PAGE_W, WIDTH, metadata, register_fonts, set_metadata
+from .pdf_text import LEADING, block_height, draw_lines, whole
 from .tabular import cell_text, status_text, tiebreak_labels
 
 BIG = 16  # pt: pairings read from two metres
@@ -44,7 +45,7 @@ def _p(text, style=CELL) -> Paragraph:
 
 def _doc(buf, title):
     return SimpleDocTemplate(buf, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
-                             bottomMargin=MARGIN, title=title, author=_("Спортивное домино"))
+                             bottomMargin=MARGIN, title=title, **metadata())
 
 
 def _grid(data, widths, *, header_size=10, zebra=False):
@@ -125,41 +126,73 @@ def pairings_by_name_pdf(tournament, rnd, rows) -> bytes:
 # --- table cards -----------------------------------------------------------------
 
 CARD_SEATS = (("A1", "top"), ("B1", "right"), ("A2", "bottom"), ("B2", "left"))
+CARD_HALF = 75      # pt: half the side of the drawn table
+CARD_NAME = 15      # pt: a seat's name, stepping down to CARD_NAME_MIN before it wraps
+CARD_NAME_MIN = 11
 
 
-def _card(c: canvas.Canvas, tournament, rnd, partie, seats: dict):
-    """One table card on a page: the table number huge, the pairs, the seats around a drawn table."""
-    c.setFont(FONT, 12)
-    c.drawString(MARGIN, PAGE_H - MARGIN - 12, fit(tournament.name, FONT, 12, WIDTH))
-    c.drawString(MARGIN, PAGE_H - MARGIN - 30, fit(_subtitle(tournament, rnd), FONT, 12, WIDTH))
-    c.setFont(BOLD, 40)
-    c.drawCentredString(PAGE_W / 2, PAGE_H - MARGIN - 90, _("Стол %(n)s") % {"n": partie.table})
-    c.setFont(BOLD, 18)
-    y = PAGE_H - MARGIN - 135
+def lead_note(rules) -> str:
+    """Who leads the first deal, as the game's rules say (RULES.md §3; RULES-KOZEL.md §2.2; hand points: no rule)."""
+    if rules.family == "kozel" and rules.next_lead != "rotate":
+        return _("Первую раздачу каждой игры начинает тот, у кого дубль 1-1, — с этого дубля.")
+    if rules.family == "hand":
+        return ""
+    return _("Первым заходит A1.")
+
+
+def _pair_line(side: str, pair) -> str:
+    text = _("Пара %(side)s: №%(n)s") % {"side": side, "n": pair.number}
+    return f"{text} «{pair.name}»" if pair.name else text
+
+
+def _seat_block(c, seat: str, name: str, x: float, width: float, *, top: float | None = None,
+                bottom: float | None = None, middle: float | None = None):
+    """The seat in bold and its player's name under it, printed whole and centred on ``x`` within ``width``;
+    placed by its top, its bottom or its middle."""
+    size, lines = whole(name, FONT, CARD_NAME, width, min_size=CARD_NAME_MIN)
+    height = 18 * LEADING + block_height(size, lines)
+    if top is None:
+        top = bottom + height if bottom is not None else middle + height / 2
+    draw_lines(c, x, top, [seat], BOLD, 18, align="center")
+    draw_lines(c, x, top - 18 * LEADING, lines, FONT, size, align="center")
+
+
+def _card(c: canvas.Canvas, tournament, rnd, partie, seats: dict, note: str):
+    """One table card on a page: the table number huge, the pairs, the seats around a drawn table; every text
+    inside the page's margins and printed whole."""
+    y = draw_lines(c, MARGIN, PAGE_H - MARGIN, *_whole(tournament.name, FONT, 12, WIDTH))
+    y = draw_lines(c, MARGIN, y - 4, *_whole(_subtitle(tournament, rnd), FONT, 12, WIDTH))
+    y = draw_lines(c, PAGE_W / 2, y - 14, [_("Стол %(n)s") % {"n": partie.table}], BOLD, 40, align="center")
+    y -= 6
     for side, pair in (("A", partie.pair_a), ("B", partie.pair_b)):
-        text = _("Пара %(side)s: №%(n)s") % {"side": side, "n": pair.number}
-        c.drawCentredString(PAGE_W / 2, y, text)
-        y -= 24
+        y = draw_lines(c, PAGE_W / 2, y - 4, *_whole(_pair_line(side, pair), BOLD, 18, WIDTH, min_size=13),
+                       align="center")
     # the table, seen from above: A1 at the top, then clockwise B1, A2, B2
-    cx, cy, half = PAGE_W / 2, PAGE_H / 2 - 60, 95
+    cx, cy, half = PAGE_W / 2, PAGE_H / 2 - 40, CARD_HALF
     c.setLineWidth(1.5)
     c.rect(cx - half, cy - half, 2 * half, 2 * half)
     c.setFont(BOLD, 30)
     c.drawCentredString(cx, cy - 10, str(partie.table))
-    box_w = WIDTH / 2 - 10
-    places = {
-        "top": (cx, cy + half + 16), "bottom": (cx, cy - half - 44),
-        "right": (cx + half + 10 + box_w / 2 - 20, cy - 12), "left": (cx - half - 10 - box_w / 2 + 20, cy - 12),
-    }
+    side_w = cx - half - 12 - MARGIN  # from the page's margin to the table, on either side
     for seat, where in CARD_SEATS:
-        x, yy = places[where]
-        width = 2 * half + 80 if where in ("top", "bottom") else box_w - 70
-        c.setFont(BOLD, 18)
-        c.drawCentredString(x, yy + 14, seat)
-        c.setFont(FONT, 15)
-        c.drawCentredString(x, yy - 6, fit(seats.get(seat, ""), FONT, 15, width))
-    c.setFont(FONT, 9)
-    c.drawString(MARGIN, MARGIN, _("Места по часовой стрелке: A1, B1, A2, B2. Первым заходит A1."))
+        name = seats.get(seat, "")
+        if where == "top":
+            _seat_block(c, seat, name, cx, WIDTH, bottom=cy + half + 8)
+        elif where == "bottom":
+            _seat_block(c, seat, name, cx, WIDTH, top=cy - half - 8)
+        elif where == "right":
+            _seat_block(c, seat, name, PAGE_W - MARGIN - side_w / 2, side_w, middle=cy)
+        else:
+            _seat_block(c, seat, name, MARGIN + side_w / 2, side_w, middle=cy)
+    text = _("Места по часовой стрелке: A1, B1, A2, B2.") + (f" {note}" if note else "")
+    size, lines = whole(text, FONT, 9, WIDTH)
+    draw_lines(c, MARGIN, MARGIN + block_height(size, lines), lines, FONT, size)
+
+
+def _whole(text, font, size, width, *, min_size=None):
+    """(lines, font, size) for ``draw_lines``: ``text`` printed whole in ``width``."""
+    size, lines = whole(text, font, size, width, min_size=min_size)
+    return lines, font, size
 
 
 def table_cards_pdf(tournament, rnd, parties) -> bytes:
@@ -169,12 +202,13 @@ def table_cards_pdf(tournament, rnd, parties) -> bytes:
     buf = io.BytesIO()
     c = canvas.Canvas(buf, pagesize=A4)
     c.setTitle(_("%(t)s — тур %(r)s: карточки столов") % {"t": tournament.name, "r": rnd.number})
-    c.setAuthor(_("Спортивное домино"))
+    set_metadata(c)
+    note = lead_note(tournament.rules())
     drawn = 0
     for partie in parties:
         if partie.pair_b is None:
             continue
-        _card(c, tournament, rnd, partie, seats_of(partie))
+        _card(c, tournament, rnd, partie, seats_of(partie), note)
         c.showPage()
         drawn += 1
     if not drawn:
