@@ -252,7 +252,7 @@ def render_sheets(sheets, *, title: str = "") -> bytes:
     buf = io.BytesIO()
     c = canvas.Canvas(buf, pagesize=A4, pageCompression=1)
     c.setTitle(title or _("Протоколы"))
-    set_metadata(c)
+    set_metadata(c, subject=title or _("Протоколы"))
     drawn = False
     for sheet in sheets:
         draw_sheet(c, sheet)

@@ -4,8 +4,7 @@
   on a wall and read from two metres;
 * ``table_cards_pdf`` — one card per table: its number, the two pairs and who
   sits in A1 B1 A2 B2;
-* ``final_report_pdf`` — final standings, the cross table, the sanctions of
-  every pair and the chief referee's signature line: what a club files.
+* the final report is ``pdf_report``.
 
 Names come from users: every text that goes into ``Paragraph`` markup is
 escaped (``xml.sax.saxutils.escape``); the canvas draws plain strings.
@@ -15,19 +14,17 @@ from __future__ import annotations
 import io
 from xml.sax.saxutils import escape
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import LongTable, PageBreak, Paragraph, SimpleDocTemplate, Spacer, TableStyle
+from reportlab.platypus import LongTable, Paragraph, SimpleDocTemplate, Spacer, TableStyle
 from reportlab.pdfgen import canvas
 
 from tournaments.presets import preset_label
 
 from .pdf import BOLD, FONT, MARGIN, PAGE_H, PAGE_W, WIDTH, metadata, register_fonts, set_metadata
 from .pdf_text import LEADING, block_height, draw_lines, whole
-from .tabular import cell_text, status_text, tiebreak_labels
 
 BIG = 16  # pt: pairings read from two metres
 H1 = ParagraphStyle("pack-h1", fontName=BOLD, fontSize=20, leading=25, spaceAfter=4)
@@ -45,7 +42,7 @@ def _p(text, style=CELL) -> Paragraph:
 
 def _doc(buf, title):
     return SimpleDocTemplate(buf, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
-                             bottomMargin=MARGIN, title=title, **metadata())
+                             bottomMargin=MARGIN, title=title, subject=title, **metadata())
 
 
 def _grid(data, widths, *, header_size=10, zebra=False):
@@ -66,17 +63,11 @@ def _grid(data, widths, *, header_size=10, zebra=False):
     return table
 
 
-def _names(pair) -> str:
-    if pair is None:
-        return ""
-    players = sorted(pair.players.all(), key=lambda p: (p.number or 9, p.id))
-    return " — ".join(p.name for p in players)
-
-
 def _pair_cell(pair) -> Paragraph:
-    """"№3" in bold, then each player on his own line (names escaped for the markup)."""
+    """"№3" in bold with the pair's own name, then each player on his own line (names escaped for the markup)."""
     players = sorted(pair.players.all(), key=lambda p: (p.number or 9, p.id))
-    lines = [f"<b>№{pair.number}</b>"] + [escape(p.name) for p in players]
+    head = f"<b>№{pair.number}</b>" + (f" «{escape(pair.name)}»" if pair.name else "")
+    lines = [head] + [escape(p.name) for p in players]
     return Paragraph("<br/>".join(lines), BIG_CELL)
 
 
@@ -201,8 +192,9 @@ def table_cards_pdf(tournament, rnd, parties) -> bytes:
     register_fonts()
     buf = io.BytesIO()
     c = canvas.Canvas(buf, pagesize=A4)
-    c.setTitle(_("%(t)s — тур %(r)s: карточки столов") % {"t": tournament.name, "r": rnd.number})
-    set_metadata(c)
+    title = _("%(t)s — тур %(r)s: карточки столов") % {"t": tournament.name, "r": rnd.number}
+    c.setTitle(title)
+    set_metadata(c, subject=title)
     note = lead_note(tournament.rules())
     drawn = 0
     for partie in parties:
@@ -217,111 +209,3 @@ def table_cards_pdf(tournament, rnd, parties) -> bytes:
         c.showPage()
     c.save()
     return buf.getvalue()
-
-
-# --- the final report ------------------------------------------------------------
-
-def _fmt(x):
-    if isinstance(x, float):
-        return f"{x:g}"
-    return "" if x is None else str(x)
-
-
-def _standings_table(standings):
-    head = [_("Место"), _("Пара"), _("Игроки"), _("Очки матча"), _("Поб."), _("Пор."), _("За"), _("Против"),
-            _("Разн.")]
-    data = [[_p(h, HEAD) for h in head]]
-    for r in standings.rows:
-        label = r.pair.label + (f" ({status_text(r.status)})" if status_text(r.status) else "")
-        data.append([_p(_fmt(r.rank) or "—"), _p(_fmt(r.pair.number)), _p(label), _p(_fmt(r.match_points)),
-                     _p(r.wins), _p(r.losses), _p(r.points_for), _p(r.points_against), _p(r.difference)])
-    fixed = [40, 36, None, 46, 34, 34, 38, 46, 38]
-    if standings.goats:  # Kozel and Morskoy: goats (and rating) after the match points
-        extra = [_("Козлов"), _("± козлов")] + ([_("Рейтинг")] if standings.rating else [])
-        data[0][4:4] = [_p(h, HEAD) for h in extra]
-        for line, r in zip(data[1:], standings.rows):
-            line[4:4] = [_p(r.goats_received), _p(r.goats_difference)] + (
-                [_p(_fmt(r.rating))] if standings.rating else [])
-        fixed[4:4] = [46, 42] + ([48] if standings.rating else [])
-    fixed[2] = WIDTH - sum(w for w in fixed if w)
-    return _grid(data, fixed)
-
-
-def _cross_table(standings, cells, rounds):
-    head = [_("Место"), _("Пара")] + [_("Тур %(n)s") % {"n": n} for n in rounds]
-    data = [[_p(h, HEAD) for h in head]]
-    for r in standings.rows:
-        by_round = {c.round: c for c in cells.get(r.pair.id, [])}
-        line = [_p(_fmt(r.rank) or "—"), _p(_fmt(r.pair.number))]
-        for n in rounds:
-            cell = by_round.get(n)
-            if cell is None:
-                line.append(_p(""))
-            elif cell.opponent is None:
-                line.append(_p(_("пропуск")))
-            elif not cell.result:
-                line.append(_p(f"{cell.opponent} —"))
-            elif standings.goats:
-                line.append(_p(f"{cell.mark}{cell.opponent} {cell_text(cell, True)}"))
-            else:
-                line.append(_p(f"{cell.mark}{cell.opponent} {cell.points_for}:{cell.points_against}"))
-        data.append(line)
-    first = [40, 36]
-    rest = (WIDTH - sum(first)) / max(1, len(rounds))
-    return _grid(data, first + [rest] * len(rounds))
-
-
-def _sanctions_table(sanctions):
-    head = [_("Пара"), _("Тур"), _("Стол"), _("Раздача"), _("Игрок"), _("Причина"), _("№"), _("Последствие")]
-    data = [[_p(h, HEAD) for h in head]]
-    for s in sanctions:
-        data.append([_p(f"№{s['pair']}"), _p(s["round"]), _p(s["table"]), _p(s["deal"]),
-                     _p(f"{s['seat']} {s['name']}"), _p(s["reason"]), _p(s["number"]), _p(s["effect"])])
-    widths = [36, 30, 34, 52, None, 90, 22, 120]
-    widths[4] = WIDTH - sum(w for w in widths if w)
-    return _grid(data, widths)
-
-
-def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=(), check=None) -> bytes:
-    """``standings``/``cells`` from ``selectors.load_crosstable``; ``sanctions`` from ``sanctions_of``;
-    ``check``: the protocols' check (``scoring.checks.check_tournament``), stated above the signature."""
-    register_fonts()
-    title = _("%(t)s: итоговый отчёт") % {"t": tournament.name}
-    rounds = list(standings.rounds)
-    story = [
-        _p(title, H1), _p(_subtitle(tournament), SMALL),
-        _p(_("Пар: %(p)s · туров: %(r)s · порядок показателей: %(o)s") % {
-            "p": len(standings.rows), "r": len(rounds), "o": " → ".join(tiebreak_labels(standings.tiebreaks))},
-           SMALL),
-        _p(_("Итоговое положение"), H2), _standings_table(standings),
-        PageBreak(), _p(_("Турнирная таблица"), H2),
-        _p(_("В клетке: + победа, = ничья, − поражение; номер соперника; козлы партии: свои : соперника.")
-           if standings.goats else _("В клетке: + победа, = ничья, − поражение; номер соперника; счёт партии."),
-           SMALL), Spacer(1, 4),
-        _cross_table(standings, cells, rounds),
-        _p(_("Замечания и санкции"), H2),
-    ]
-    if sanctions:
-        story.append(_sanctions_table(sanctions))
-    else:
-        story.append(_p(_("Замечаний не было."), SMALL))
-    if check is not None:
-        story += [_p(_("Проверка протоколов"), H2), _p(_check_text(check), SMALL)]
-    story += [Spacer(1, 28), _p(_("Главный судья: ______________________  / %(name)s /") % {
-        "name": ", ".join(chief_referees) or "______________________"}, BIG_CELL),
-        Spacer(1, 10), _p(_("Дата: %(d)s") % {"d": timezone.localdate().strftime("%d.%m.%Y")}, SMALL)]
-    buf = io.BytesIO()
-    _doc(buf, title).build(story)
-    return buf.getvalue()
-
-
-def _check_text(check) -> str:
-    """One paragraph: how many protocols were rescored and checked, and those that do not agree (round/table)."""
-    head = _("Протоколов пересчитано движком: %(n)s, из них подписано: %(s)s.") % {"n": check.checked, "s": check.signed}
-    if not check.findings:
-        return head + " " + _("Всё сходится: итоги совпадают с пересчётом, все подписи подтверждают записи.")
-    where = sorted({(f.protocol.partie.round.number, f.protocol.partie.table or 0) for f in check.findings})
-    listed = ", ".join(_("тур %(r)s стол %(t)s") % {"r": r, "t": t} for r, t in where[:40])
-    more = " …" if len(where) > 40 else ""
-    return head + " " + _("Не сходятся (см. страницу «Проверка протоколов»): %(list)s%(more)s.") % {
-        "list": listed, "more": more}
