@@ -110,7 +110,9 @@ def _deals(p: Page, sheet):
     header = ["№", _("Заход"), _("Тасует"), _("Итог"), "A1", "A2", "B1", "B2", _("Очки A"), _("Очки B"),
               _("Сумма A"), _("Сумма B")]
     rows = _deal_rows(sheet)
-    room = p.y - MARGIN - 360  # keep space for remarks, result, signatures and the QR code
+    # keep space for the legend, remarks, result, signatures and the QR code (names and notes make them taller)
+    bottom = 30 + remarks_height(sheet) + 60 + max(signatures_height(sheet, QR_SIZE) + 22, QR_SIZE + 40)
+    room = p.y - MARGIN - max(360, bottom)
     row_h = max(11, min(24 if not sheet.signed else 17, room / (len(rows) + 1)))
     p.grid(DEAL_WIDTHS, rows, header=header, row_h=row_h, size=8.5 if row_h >= 14 else 7, align=DEAL_ALIGN)
     p.gap(3)
@@ -146,7 +148,8 @@ def _remarks(p: Page, sheet):
     p.text(MARGIN, _("Замечания и санкции"), size=10, bold=True)
     p.gap(5)
     widths, rows, options = remarks_table(sheet)
-    p.grid(widths, rows, align=["center", "center", "left", "left", "center", "center", "left"], **options)
+    p.grid(widths, rows, align=["center", "center", "left", "left", "center", "center", "left"],
+           next_page=lambda page: _next_sheet(page.c, sheet, page), **options)
     p.gap(12)
 
 
@@ -213,9 +216,25 @@ def draw_sheet(c: canvas.Canvas, sheet):
     _remarks(p, sheet)
     _result(p, sheet)
     qr_size = QR_SIZE
+    if p.y - max(signatures_height(sheet, qr_size) + 22, qr_size + 40) < MARGIN:
+        p = _next_sheet(c, sheet, p)  # the signatures and their QR code are never split
     top_of_signatures = p.y
     _signatures(p, sheet, qr_size)
     draw_footer(c, sheet, top_of_signatures, qr_size)
+
+
+def _next_sheet(c: canvas.Canvas, sheet, p: Page) -> Page:
+    """End the page with «continued» and move the cursor ``p`` to the top of the next one, headed by the
+    tournament, round, table and the number of the sheet's page."""
+    c.setFont(FONT, 7)
+    c.drawRightString(PAGE_W - MARGIN, MARGIN, _("Продолжение на следующем листе"))
+    c.showPage()
+    p.y = PAGE_H - MARGIN
+    p.text(MARGIN, _("%(t)s · Тур %(r)s · Стол %(s)s · лист %(k)s") % {
+        "t": sheet.tournament, "r": sheet.round, "s": sheet.table or "—", "k": c.getPageNumber() - p.first_page + 1},
+        size=11, bold=True, width=WIDTH)
+    p.gap(8)
+    return p
 
 
 def draw_footer(c: canvas.Canvas, sheet, top_of_signatures: float, qr_size: float):

@@ -116,7 +116,9 @@ class Table:
         c.drawRightString(PAGE_W - MARGIN, MARGIN, _("Продолжение на следующем листе"))
         c.showPage()
         self.pages += 1
+        first = self.p.first_page
         self.p = Page(c)
+        self.p.first_page = first
         continued_heading(self.p, self.sheet, self.pages)
         if headings:
             self.heading()

@@ -104,6 +104,7 @@ class Page:
     def __init__(self, c: canvas.Canvas):
         self.c = c
         self.y = PAGE_H - MARGIN
+        self.first_page = c.getPageNumber()  # a sheet's pages are numbered from its first
 
     def text(self, x, text, size=9, bold=False, width=None, align="left", advance=True, min_size=None) -> float:
         """Text whose top is at the cursor, printed whole: with ``width`` it steps its font down and wraps
@@ -128,42 +129,44 @@ class Page:
             self.y -= height
         return height
 
-    def grid(self, widths, rows, *, row_h=16, header=None, size=8.5, align=None, shade_header=True):
+    def grid(self, widths, rows, *, row_h=16, header=None, size=8.5, align=None, shade_header=True, next_page=None):
         """Draw a table at the cursor; ``rows`` are lists of cell texts, each printed whole (a cell that does not
-        fit steps its font down, then wraps and makes its row taller). Moves the cursor below it."""
-        c = self.c
-        x0 = MARGIN
+        fit steps its font down, then wraps and makes its row taller). Moves the cursor below it. With
+        ``next_page`` (called with this cursor: it ends the page and heads the next one), a row that does not fit
+        above the bottom margin goes to the next page under the header again."""
         cells, heights = grid_layout(widths, rows, header=header, row_h=row_h, size=size)
-        top = self.y
-        height = sum(heights)
-        if header and shade_header:
+        has_header = header is not None
+        for i, (line, h) in enumerate(zip(cells, heights)):
+            is_header = has_header and i == 0
+            if next_page is not None and not is_header and self.y - h < MARGIN + 12:
+                next_page(self)
+                if has_header:
+                    self._grid_row(widths, cells[0], heights[0], align, header=True, shade=shade_header)
+            self._grid_row(widths, line, h, align, header=is_header, shade=shade_header)
+
+    def _grid_row(self, widths, line, h, align, *, header: bool, shade: bool):
+        c, x0, top = self.c, MARGIN, self.y
+        font, fitted = line
+        if header and shade:
             c.setFillColorRGB(*GREY)
-            c.rect(x0, top - heights[0], sum(widths), heights[0], stroke=0, fill=1)
+            c.rect(x0, top - h, sum(widths), h, stroke=0, fill=1)
             c.setFillColorRGB(0, 0, 0)
         c.setLineWidth(0.6)
-        c.rect(x0, top - height, sum(widths), height)
-        y = top
-        for h in heights[:-1]:
-            y -= h
-            c.line(x0, y, x0 + sum(widths), y)
+        c.rect(x0, top - h, sum(widths), h)
         x = x0
         for w in widths[:-1]:
             x += w
-            c.line(x, top, x, top - height)
-        y = top
-        for i, ((font, fitted), h) in enumerate(zip(cells, heights)):
-            x = x0
-            is_header = header is not None and i == 0
-            for j, (w, (cell_size, text)) in enumerate(zip(widths, fitted)):
-                how = "center" if is_header else (align[j] if align else "left")
-                block = block_height(cell_size, text)
-                # the block centred in its row; one line sits as the fixed-height rows always set it
-                first = y - (h - block) / 2 - 0.1 * cell_size + 1.5
-                at = {"center": x + w / 2, "right": x + w - 3}.get(how, x + 3)
-                draw_lines(c, at, first, text, font, cell_size, align=how)
-                x += w
-            y -= h
-        self.y = top - height
+            c.line(x, top, x, top - h)
+        x = x0
+        for j, (w, (cell_size, text)) in enumerate(zip(widths, fitted)):
+            how = "center" if header else (align[j] if align else "left")
+            block = block_height(cell_size, text)
+            # the block centred in its row; one line sits as the fixed-height rows always set it
+            first = top - (h - block) / 2 - 0.1 * cell_size + 1.5
+            at = {"center": x + w / 2, "right": x + w - 3}.get(how, x + 3)
+            draw_lines(c, at, first, text, font, cell_size, align=how)
+            x += w
+        self.y = top - h
 
     def gap(self, h):
         self.y -= h

@@ -127,3 +127,25 @@ def test_signed_kozel_sheet_prints_every_name_whole_inside_the_margins(db):
     data = exports.protocol_pdf(protocol, sign=False)
     artifact("names-signed-kozel.pdf", data)
     assert_names_whole_and_inside(data, NAMES)
+
+
+def test_remarks_with_long_notes_go_on_to_a_second_sheet_with_the_signatures_whole(sport):
+    """Six remarks with 300-letter notes do not fit one page: the table of remarks goes on under its header on
+    the next page, the signatures are not split from their QR code, and nothing leaves the margins."""
+    rnd = sport.rounds.get(number=1)
+    remarks = [{"deal": n, "player": seat, "reason": "other"}
+               for n, seat in ((1, "A1"), (1, "B2"), (2, "A2"), (2, "B1"), (3, "A1"), (3, "B2"))]
+    protocol = play(rnd, 1, EXAMPLE_DEALS[:3], remarks)
+    note = ("Игрок несколько раз подряд обсуждал с партнёром возможные ходы вслух, несмотря на предупреждения "
+            "судьи; соперники просили остановить игру. ") * 2
+    protocol.remarks.update(note=note[:300])
+    protocol = sign(protocol, *NAMES)
+    data = exports.protocol_pdf(protocol, sign=False)
+    artifact("names-signed-sport-long-remarks.pdf", data)
+    with pdfplumber.open(io.BytesIO(data)) as doc:
+        texts = [" ".join((page.extract_text() or "").split()) for page in doc.pages]
+    assert len(texts) == 2
+    assert "Продолжение на следующем листе" in texts[0] and "Подписи" not in texts[0]
+    assert "Кубок города · Тур 1 · Стол 1 · лист 2" in texts[1] and "Подписи" in texts[1]
+    assert texts[1].count("Замеч.") == 1  # the remarks' header again above the rows that went on
+    assert_names_whole_and_inside(data, NAMES, per_page=False)
