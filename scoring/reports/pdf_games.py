@@ -22,7 +22,6 @@ from .pdf import (BOLD, FONT, GREY, MARGIN, PAGE_W, QR_SIZE, WIDTH, Page, _heade
 from .pdf_text import whole, wrap
 
 SIZE = 8            # pt, cell text
-LINE = SIZE * 1.2   # pt, one line of wrapped text
 MIN_ROW = 12.5      # pt, the lowest row before the sheet continues on another page
 MAX_ROW = 16        # pt, signed sheet
 BLANK_ROW = 19      # pt, blank sheet: room to write by hand
