@@ -26,10 +26,15 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-# A blank sheet: empty rows per game (one game, two games, three or more), and hand-points rows.
+from scoring.rules.errors import ProtocolError
+from scoring.rules.kozel import count_hand
+
+# A blank sheet: empty rows per game (one game, two games, three or more), and hand-points rows. Where the
+# winners record (Morskoy: small deals add up to the target, a game often runs 10–20 deals) a game gets more rows.
 BLANK_ROWS_ONE_GAME = 12
 BLANK_ROWS_TWO_GAMES = 9
 BLANK_ROWS_MORE_GAMES = 6
+BLANK_ROWS_WINNERS_RECORD = (18, 12, 8)
 BLANK_POINTS_ROWS = 12
 BLANK_EXTRA_ROWS = 2
 
@@ -58,6 +63,7 @@ class GameRow:
     running_b: int | None = None
     sanctioned: bool = False
     winner: str | None = None
+    hands: dict = field(default_factory=dict)  # seat -> what the hand counts («10 (0-0)» with its tiles)
 
 
 @dataclass
@@ -99,6 +105,7 @@ class GamesSheet:
     rating: dict | None = None
     lines: list = field(default_factory=list)       # the partie's result, one line each (signed sheets)
     blank: bool = False
+    next_lead: str = "out_player"                   # the rules' lead after deal 1 (``rotate``: no 1-1 rule)
 
 
 def columns(rules) -> Columns:
@@ -206,6 +213,24 @@ def game_title(n: int) -> str:
     return _("Игра %(n)s") % {"n": n}
 
 
+def hand_text(rules, raw, seat: str, n: int) -> str:
+    """What a hand counts under the rules, with its tiles when one or two were entered: «10 (0-0)», «23»."""
+    if raw is None:
+        return ""
+    try:
+        hand = count_hand(rules, raw, seat=seat, n=n)
+    except ProtocolError:  # the engine scored the protocol, so this is only a hand it did not need
+        return str(raw)
+    if hand.tiles and len(hand.tiles) <= 2:
+        return f"{hand.value} ({' '.join(f'{a}-{b}' for a, b in hand.tiles)})"
+    return str(hand.value)
+
+
+def hands_of(rules, row, n: int) -> dict:
+    hands = (row.hands or {}) if row else {}
+    return {seat: hand_text(rules, hands.get(seat), seat, n) for seat in ("A1", "A2", "B1", "B2") if seat in hands}
+
+
 def kozel_sheet(result, stored: dict, numbers: dict) -> GamesSheet:
     """``result``: the engine's ScoredProtocol; ``stored``: deal number -> ``Deal`` row;
     ``numbers``: side -> pair number."""
@@ -217,7 +242,7 @@ def kozel_sheet(result, stored: dict, numbers: dict) -> GamesSheet:
         by_game.setdefault(d.game, []).append(GameRow(
             d.n, lead_text(d.lead, row.lead_tile if row else ""), result_text(row, d), marks_text(d),
             d.points_a, d.points_b, d.remembered.get("A", 0), d.remembered.get("B", 0), d.eggs,
-            d.running_a, d.running_b, bool(d.sanctions), d.winner,
+            d.running_a, d.running_b, bool(d.sanctions), d.winner, hands_of(rules, row, d.n),
         ))
     games = []
     for g in result.games:
@@ -229,7 +254,7 @@ def kozel_sheet(result, stored: dict, numbers: dict) -> GamesSheet:
                                summary=_("Игра %(n)s идёт: %(a)s : %(b)s") % {
                                    "n": n, "a": last.running_a, "b": last.running_b}))
     sheet = GamesSheet("kozel", cols, games=games, goats=dict(result.goats or {"A": 0, "B": 0}),
-                       rating=dict(result.rating) if cols.rating and result.rating else None)
+                       rating=dict(result.rating) if cols.rating and result.rating else None, next_lead=rules.next_lead)
     sheet.lines = partie_lines(result, numbers, sheet)
     return sheet
 
@@ -278,12 +303,13 @@ def blank_games(rules) -> GamesSheet | None:
     if rules.family != "kozel":
         return None
     count = rules.games_per_partie
-    per_game = (BLANK_ROWS_ONE_GAME if count == 1 else BLANK_ROWS_TWO_GAMES if count == 2
-                else BLANK_ROWS_MORE_GAMES)
+    one, two, more = (BLANK_ROWS_WINNERS_RECORD if rules.recorder == "winner"
+                      else (BLANK_ROWS_ONE_GAME, BLANK_ROWS_TWO_GAMES, BLANK_ROWS_MORE_GAMES))
+    per_game = one if count == 1 else two if count == 2 else more
     games = [GameBlock(k, game_title(k), [GameRow(0) for _ in range(per_game)], played=False)
              for k in range(1, count + 1)]
     if rules.extra_game_on_tie and count >= 2:   # a tie of goats needs two games or more
         k = count + 1
         games.append(GameBlock(k, _("Игра %(n)s — если козлов поровну") % {"n": k},
-                               [GameRow(0) for _ in range(BLANK_ROWS_MORE_GAMES)], played=False))
-    return GamesSheet("kozel", columns(rules), games=games, blank=True)
+                               [GameRow(0) for _ in range(more)], played=False))
+    return GamesSheet("kozel", columns(rules), games=games, blank=True, next_lead=rules.next_lead)

@@ -1,4 +1,4 @@
-"""The print pack of a round and the final report: one function per file (the pages call these)."""
+"""The print pack of a round and the tournament's report: one function per file (the pages call these)."""
 from __future__ import annotations
 
 from referees.models import RoleKind, TournamentRole
@@ -7,7 +7,7 @@ from scoring.scores import score
 from tournaments import selectors as tournament_selectors
 from tournaments.names import person_name
 
-from . import pdf_pack, selectors
+from . import pdf_pack, pdf_report, selectors
 from .sheets import signed_sheet
 
 
@@ -59,5 +59,5 @@ def final_report(tournament) -> bytes:
     from scoring.checks import check_tournament
 
     standings, cells, _matrix = selectors.load_crosstable(tournament)
-    return pdf_pack.final_report_pdf(tournament, standings, cells, sanctions_of(tournament),
+    return pdf_report.final_report_pdf(tournament, standings, cells, sanctions_of(tournament),
                                      chief_referees=chief_referee_names(tournament), check=check_tournament(tournament))

@@ -1,151 +1,21 @@
 """Score sheets on A4 (reportlab canvas), blank and signed, one partie per page.
 
-Drawn from plain ``sheets.Sheet`` data. Fonts: DejaVu Sans (settings.PDF_FONT,
-settings.PDF_FONT_BOLD), embedded, so that Russian names print.
+Drawn from plain ``sheets.Sheet`` data on the ground of ``pdf_page`` (fonts, the page cursor, tables whose
+cells are printed whole, the QR code).
 """
 from __future__ import annotations
 
 import io
-from itertools import groupby
 
-from django.conf import settings
+from django.conf import settings  # noqa: F401  (tests reach settings through this module)
 from django.utils.translation import gettext as _
-from reportlab.graphics.barcode.qrencoder import QRCode, QRErrorCorrectLevel
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
-FONT, BOLD = "DejaVuSans", "DejaVuSans-Bold"
-PAGE_W, PAGE_H = A4
-MARGIN = 12 * mm
-WIDTH = PAGE_W - 2 * MARGIN
-GREY = (0.92, 0.94, 0.96)
-CLOCKWISE = ("A1", "B1", "A2", "B2")
-
-
-def register_fonts():
-    if FONT not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(FONT, str(settings.PDF_FONT)))
-        pdfmetrics.registerFont(TTFont(BOLD, str(settings.PDF_FONT_BOLD)))
-        pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=BOLD, italic=FONT, boldItalic=BOLD)
-
-
-def url_lines(url: str, font: str, size: float, width: float) -> list[str]:
-    """An address in one line, or split after the host into two, so that it is printed whole where it fits."""
-    url = str(url or "")
-    if pdfmetrics.stringWidth(url, font, size) <= width:
-        return [url]
-    start = url.find("://") + 3 if "://" in url else 0
-    cut = url.find("/", start)
-    if cut <= 0:
-        return [fit(url, font, size, width)]
-    return [fit(url[:cut], font, size, width), fit(url[cut:], font, size, width)]
-
-
-def fit(text: str, font: str, size: float, width: float) -> str:
-    """The text cut with an ellipsis so that it fits ``width``."""
-    text = str(text or "")
-    if pdfmetrics.stringWidth(text, font, size) <= width:
-        return text
-    while text and pdfmetrics.stringWidth(text + "…", font, size) > width:
-        text = text[:-1]
-    return text + "…"
-
-
-class Page:
-    """A cursor going down an A4 page."""
-
-    def __init__(self, c: canvas.Canvas):
-        self.c = c
-        self.y = PAGE_H - MARGIN
-
-    def text(self, x, text, size=9, bold=False, width=None, align="left", advance=True):
-        """Text whose top is at the cursor; the cursor moves below it unless ``advance`` is false."""
-        font = BOLD if bold else FONT
-        if width is not None:
-            text = fit(text, font, size, width)
-        self.c.setFont(font, size)
-        y = self.y - size
-        if advance:
-            self.y -= size * 1.35
-        if align == "right":
-            self.c.drawRightString(x, y, text)
-        elif align == "center":
-            self.c.drawCentredString(x, y, text)
-        else:
-            self.c.drawString(x, y, text)
-
-    def grid(self, widths, rows, *, row_h=16, header=None, size=8.5, align=None, shade_header=True):
-        """Draw a table at the cursor; ``rows`` are lists of cell texts. Moves the cursor below it."""
-        c = self.c
-        x0 = MARGIN
-        lines = ([header] if header else []) + list(rows)
-        top = self.y
-        height = row_h * len(lines)
-        if header and shade_header:
-            c.setFillColorRGB(*GREY)
-            c.rect(x0, top - row_h, sum(widths), row_h, stroke=0, fill=1)
-            c.setFillColorRGB(0, 0, 0)
-        c.setLineWidth(0.6)
-        c.rect(x0, top - height, sum(widths), height)
-        for i in range(1, len(lines)):
-            c.line(x0, top - i * row_h, x0 + sum(widths), top - i * row_h)
-        x = x0
-        for w in widths[:-1]:
-            x += w
-            c.line(x, top, x, top - height)
-        for i, line in enumerate(lines):
-            base = top - (i + 1) * row_h + (row_h - size) / 2 + 1.5
-            x = x0
-            is_header = header is not None and i == 0
-            font = BOLD if is_header else FONT
-            cell_size = size - 0.5 if is_header else size
-            c.setFont(font, cell_size)
-            for j, (w, cell) in enumerate(zip(widths, line)):
-                how = "center" if is_header else (align[j] if align else "left")
-                txt = fit(cell, font, cell_size, w - 4)
-                if how == "center":
-                    c.drawCentredString(x + w / 2, base, txt)
-                elif how == "right":
-                    c.drawRightString(x + w - 3, base, txt)
-                else:
-                    c.drawString(x + 3, base, txt)
-                x += w
-        self.y = top - height
-
-    def gap(self, h):
-        self.y -= h
-
-
-QR_MASK = 2  # any of the 8 mask patterns is valid; a fixed one saves trying all eight on every page
-
-
-def qr_modules(text: str) -> list[list[bool]]:
-    """The dark modules of a QR code (error correction M) for ``text``."""
-    qr = QRCode(None, QRErrorCorrectLevel.M)
-    qr.addData(text)
-    qr.version = qr.calculate_version()
-    qr.makeImpl(False, QR_MASK)
-    return qr.modules
-
-
-def draw_qr(c: canvas.Canvas, text: str, x: float, y: float, size: float, border: int = 2):
-    """A QR code of ``text`` as one filled path, lower-left corner at (x, y)."""
-    modules = qr_modules(text)
-    count = len(modules)
-    box = size / (count + 2 * border)
-    path = c.beginPath()
-    for r, row in enumerate(modules):
-        col = 0
-        for dark, run in groupby(row):
-            n = len(list(run))
-            if dark:
-                path.rect(x + (col + border) * box, y + size - (r + border + 1) * box, n * box, box)
-            col += n
-    c.setFillColorRGB(0, 0, 0)
-    c.drawPath(path, stroke=0, fill=1)
+from .pdf_page import (BOLD, CLOCKWISE, FONT, GREY, MARGIN, PAGE_H, PAGE_W, WIDTH, Page, draw_qr, fit,  # noqa: F401
+                       grid_height, metadata, register_fonts, set_metadata, url_lines)
 
 
 # --- one sheet ---------------------------------------------------------------------
@@ -156,23 +26,38 @@ DEAL_ALIGN = ["center", "center", "center", "left", "right", "right", "right", "
               "right"]
 
 
+def _pair_heading(number, name: str, prior: int) -> str:
+    pair = _("№ %(n)s") % {"n": number if number is not None else "—"}
+    if name:
+        pair += f" «{name}»"
+    return _("%(pair)s · замечаний до партии: %(k)s") % {"pair": pair, "k": prior}
+
+
 def _header(p: Page, sheet, note: str | None = None):
-    p.text(MARGIN, sheet.tournament, size=14, bold=True, width=WIDTH - 170, advance=False)
-    p.text(PAGE_W - MARGIN, _("Тур %(r)s · Стол %(t)s") % {"r": sheet.round, "t": sheet.table or "—"}, size=14,
-           bold=True, align="right")
-    p.gap(2)
+    """The tournament, round and table, what the sheet is, the date, the venue and the rules (each printed whole),
+    then the seats with the players' names."""
+    where = _("Тур %(r)s · Стол %(t)s") % {"r": sheet.round, "t": sheet.table or "—"}
+    right = pdfmetrics.stringWidth(where, BOLD, 14)
+    top = p.y
+    height = p.text(MARGIN, sheet.tournament, size=14, bold=True, width=WIDTH - right - 12, advance=False)
+    p.text(PAGE_W - MARGIN, where, size=14, bold=True, align="right", advance=False)
+    p.y = top - max(height, 14 * 1.35) - 2
     title = _("Протокол партии (подписан)") if sheet.signed else _("Протокол партии")
-    p.text(PAGE_W - MARGIN, sheet.rules_text, size=8, align="right", width=200, advance=False)
-    p.text(MARGIN, f"{title} · {sheet.date}" + (f" · {sheet.venue}" if sheet.venue else ""), size=9, width=WIDTH - 210)
+    top = p.y
+    rules = p.text(PAGE_W - MARGIN, sheet.rules_text, size=8, align="right", width=190, advance=False)
+    line = p.text(MARGIN, f"{title} · {sheet.date}" + (f" · {sheet.venue}" if sheet.venue else ""), size=9,
+                  width=WIDTH - 200, advance=False)
+    p.y = top - max(rules, line)
     p.gap(4)
     # Seats: pair A on the left, pair B on the right; clockwise order A1, B1, A2, B2.
     half = WIDTH / 2
+    names = getattr(sheet, "pair_names", ("", ""))
     p.grid(
-        [50, half - 50, 50, half - 50],
+        [40, half - 40, 40, half - 40],
         [["A1", sheet.seats.get("A1", ""), "B1", sheet.seats.get("B1", "")],
          ["A2", sheet.seats.get("A2", ""), "B2", sheet.seats.get("B2", "")]],
-        header=[_("Пара A"), _("№ %(n)s · замечаний до партии: %(k)s") % {"n": sheet.pair_a, "k": sheet.prior_remarks[0]},
-                _("Пара B"), _("№ %(n)s · замечаний до партии: %(k)s") % {"n": sheet.pair_b, "k": sheet.prior_remarks[1]}],
+        header=[_("Пара A"), _pair_heading(sheet.pair_a, names[0], sheet.prior_remarks[0]),
+                _("Пара B"), _pair_heading(sheet.pair_b, names[1], sheet.prior_remarks[1])],
         row_h=17, size=10, align=["center", "left", "center", "left"],
     )
     p.gap(3)
@@ -182,7 +67,8 @@ def _header(p: Page, sheet, note: str | None = None):
         _mismatch_warning(p)
     else:
         p.text(MARGIN, note if note is not None else _("Места по часовой стрелке: A1 → B1 → A2 → B2. Заход переходит "
-                                                       "по часовой стрелке, тасует игрок слева от заходящего."), size=7)
+                                                       "по часовой стрелке, тасует игрок слева от заходящего."), size=7,
+               width=WIDTH)
     p.gap(8)
 
 
@@ -224,36 +110,53 @@ def _deals(p: Page, sheet):
     header = ["№", _("Заход"), _("Тасует"), _("Итог"), "A1", "A2", "B1", "B2", _("Очки A"), _("Очки B"),
               _("Сумма A"), _("Сумма B")]
     rows = _deal_rows(sheet)
-    room = p.y - MARGIN - 360  # keep space for remarks, result, signatures and the QR code
+    # keep space for the legend, remarks, result, signatures and the QR code (names and notes make them taller)
+    bottom = 30 + remarks_height(sheet) + 60 + max(signatures_height(sheet, QR_SIZE) + 22, QR_SIZE + 40)
+    room = p.y - MARGIN - max(360, bottom)
     row_h = max(11, min(24 if not sheet.signed else 17, room / (len(rows) + 1)))
     p.grid(DEAL_WIDTHS, rows, header=header, row_h=row_h, size=8.5 if row_h >= 14 else 7, align=DEAL_ALIGN)
     p.gap(3)
     if sheet.signed:
-        p.text(MARGIN, _("Остаток в руках — очки по регламенту; * — раздача изменена санкцией (см. замечания)."), size=7)
+        p.text(MARGIN, _("Остаток в руках — очки по регламенту; * — раздача изменена санкцией (см. замечания)."), size=7,
+               width=WIDTH)
     else:
         p.text(MARGIN, _("Итог: «Д A1» — домино (кто вышел), «Р» — рыба, «ЛП B2» — ложный пас (кто). "
-                         "Последние строки — для дополнительных раздач при равном счёте."), size=7)
+                         "Последние строки — для дополнительных раздач при равном счёте."), size=7, width=WIDTH)
     p.gap(10)
 
 
-REMARK_WIDTHS = [30, 32, 92, 78, 40, 47, WIDTH - 319]
+REMARK_WIDTHS = [30, 32, 120, 120, 36, 40, WIDTH - 378]
+
+
+def remarks_table(sheet) -> tuple[list, list, dict]:
+    """(widths, rows, options) of the table of remarks: the referee's note after the reason."""
+    header = [_("Разд."), _("Место"), _("Игрок"), _("Причина"), _("№ пары"), _("Замеч. №"), _("Санкция")]
+    if sheet.signed:
+        rows = [[str(r.deal), r.seat, r.name, f"{r.reason}: {r.note}" if r.note else r.reason,
+                 "" if r.pair is None else str(r.pair), str(r.number), r.effect] for r in sheet.remarks]
+        if not rows:
+            rows = [["", "", _("замечаний нет"), "", "", "", ""]]
+    else:
+        rows = [[""] * 7 for _ in range(BLANK_REMARK_ROWS)]
+    return REMARK_WIDTHS, rows, dict(header=header, row_h=15 if sheet.signed else 19, size=8)
+
+
+BLANK_REMARK_ROWS = 2
 
 
 def _remarks(p: Page, sheet):
     p.text(MARGIN, _("Замечания и санкции"), size=10, bold=True)
     p.gap(5)
-    widths = REMARK_WIDTHS
-    header = [_("Разд."), _("Место"), _("Игрок"), _("Причина"), _("№ пары"), _("Замеч. №"), _("Санкция")]
-    if sheet.signed:
-        rows = [[str(r.deal), r.seat, r.name, r.reason, "" if r.pair is None else str(r.pair), str(r.number), r.effect]
-                for r in sheet.remarks]
-        if not rows:
-            rows = [["", "", _("замечаний нет"), "", "", "", ""]]
-    else:
-        rows = [[""] * 7 for _ in range(4)]
-    p.grid(widths, rows, header=header, row_h=15 if sheet.signed else 19, size=8,
-           align=["center", "center", "left", "left", "center", "center", "left"])
+    widths, rows, options = remarks_table(sheet)
+    p.grid(widths, rows, align=["center", "center", "left", "left", "center", "center", "left"],
+           next_page=lambda page: _next_sheet(page.c, sheet, page), **options)
     p.gap(12)
+
+
+def remarks_height(sheet) -> float:
+    """The height ``_remarks`` takes."""
+    widths, rows, options = remarks_table(sheet)
+    return 10 * 1.35 + 5 + grid_height(widths, rows, **options) + 12
 
 
 def _result(p: Page, sheet):
@@ -269,22 +172,34 @@ def _result(p: Page, sheet):
     p.gap(14)
 
 
+def signatures_table(sheet, qr_size) -> tuple[list, list, dict]:
+    """(widths, rows, options) of the signatures: how each was given on a signed sheet, the names to sign on a
+    blank one."""
+    width = WIDTH - qr_size - 10
+    if sheet.signed:
+        widths = [44, 32, width - 44 - 32 - 76 - 64 - 64, 76, 64, 64]
+        rows = [[s.role, s.seat, s.name, s.signed_at, s.method, s.fingerprint[:12]] for s in sheet.signatures]
+        header = [_("Роль"), _("Место"), _("Кто"), _("Когда"), _("Как"), _("Отпечаток")]
+        return widths, rows or [["", "", _("подписей нет"), "", "", ""]], dict(header=header, row_h=15, size=8)
+    widths = [46, width - 46 - 150, 150]
+    rows = [[s, sheet.seats.get(s, ""), ""] for s in CLOCKWISE] + [[_("Судья"), "", ""]]
+    return widths, rows, dict(header=[_("Место"), _("Игрок"), _("Подпись")], row_h=21, size=9)
+
+
 def _signatures(p: Page, sheet, qr_size):
     p.text(MARGIN, _("Подписи"), size=10, bold=True)
     p.gap(5)
-    width = WIDTH - qr_size - 10
-    if sheet.signed:
-        widths = [58, 34, width - 58 - 34 - 92 - 84, 92, 84]
-        rows = [[s.role, s.seat, s.name, s.signed_at, s.fingerprint[:12]] for s in sheet.signatures]
-        p.grid(widths, rows or [["", "", _("подписей нет"), "", ""]],
-               header=[_("Роль"), _("Место"), _("Кто"), _("Когда"), _("Отпечаток")], row_h=15, size=8)
-        if sheet.attested:
-            p.gap(3)
-            p.text(MARGIN, _("Судья заверил подписи игроков на бумажном бланке."), size=7.5, width=width)
-    else:
-        widths = [46, width - 46 - 150, 150]
-        rows = [[s, sheet.seats.get(s, ""), ""] for s in CLOCKWISE] + [[_("Судья"), "", ""]]
-        p.grid(widths, rows, header=[_("Место"), _("Игрок"), _("Подпись")], row_h=24, size=9)
+    widths, rows, options = signatures_table(sheet, qr_size)
+    p.grid(widths, rows, **options)
+    if sheet.signed and sheet.attested:
+        p.gap(3)
+        p.text(MARGIN, _("Судья заверил подписи игроков на бумажном бланке."), size=7.5, width=sum(widths))
+
+
+def signatures_height(sheet, qr_size) -> float:
+    """The height ``_signatures`` takes."""
+    widths, rows, options = signatures_table(sheet, qr_size)
+    return 10 * 1.35 + 5 + grid_height(widths, rows, **options) + (14 if sheet.signed and sheet.attested else 0)
 
 
 QR_SIZE = 34 * mm
@@ -301,9 +216,25 @@ def draw_sheet(c: canvas.Canvas, sheet):
     _remarks(p, sheet)
     _result(p, sheet)
     qr_size = QR_SIZE
+    if p.y - max(signatures_height(sheet, qr_size) + 22, qr_size + 40) < MARGIN:
+        p = _next_sheet(c, sheet, p)  # the signatures and their QR code are never split
     top_of_signatures = p.y
     _signatures(p, sheet, qr_size)
     draw_footer(c, sheet, top_of_signatures, qr_size)
+
+
+def _next_sheet(c: canvas.Canvas, sheet, p: Page) -> Page:
+    """End the page with «continued» and move the cursor ``p`` to the top of the next one, headed by the
+    tournament, round, table and the number of the sheet's page."""
+    c.setFont(FONT, 7)
+    c.drawRightString(PAGE_W - MARGIN, MARGIN, _("Продолжение на следующем листе"))
+    c.showPage()
+    p.y = PAGE_H - MARGIN
+    p.text(MARGIN, _("%(t)s · Тур %(r)s · Стол %(s)s · лист %(k)s") % {
+        "t": sheet.tournament, "r": sheet.round, "s": sheet.table or "—", "k": c.getPageNumber() - p.first_page + 1},
+        size=11, bold=True, width=WIDTH)
+    p.gap(8)
+    return p
 
 
 def draw_footer(c: canvas.Canvas, sheet, top_of_signatures: float, qr_size: float):
@@ -340,7 +271,7 @@ def render_sheets(sheets, *, title: str = "") -> bytes:
     buf = io.BytesIO()
     c = canvas.Canvas(buf, pagesize=A4, pageCompression=1)
     c.setTitle(title or _("Протоколы"))
-    c.setAuthor(_("Спортивное домино"))
+    set_metadata(c, subject=title or _("Протоколы"))
     drawn = False
     for sheet in sheets:
         draw_sheet(c, sheet)

@@ -7,65 +7,47 @@ the hand-points deals with their notes. A normal partie fits one page (the rows
 shrink down to a readable minimum); a longer one continues on further pages,
 each starting with the tournament, round and table and the column headings
 again, and the remarks, the result and the signatures are never split from the
-signatures' QR code. Names and notes are drawn as plain strings (no markup);
-a note wraps between words (a word longer than its cell is broken there: it is
-a sheet, not a page that can scroll).
+signatures' QR code. Names and notes are drawn as plain strings (no markup),
+each printed whole (``pdf_text.whole``): a cell steps its font down, then wraps
+between words (a word longer than its cell is broken there: it is a sheet, not
+a page that can scroll) and its row grows.
 """
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from .pdf import (BOLD, FONT, GREY, MARGIN, PAGE_W, QR_SIZE, WIDTH, Page, _header, _remarks, _signatures,
-                  draw_footer, fit)
+from .pdf import (BOLD, FONT, GREY, MARGIN, PAGE_W, QR_SIZE, WIDTH, Page, _header, _remarks, _signatures, draw_footer,
+                  remarks_height, signatures_height)
+from .pdf_text import whole, wrap
 
 SIZE = 8            # pt, cell text
-LINE = SIZE * 1.2   # pt, one line of wrapped text
 MIN_ROW = 12.5      # pt, the lowest row before the sheet continues on another page
 MAX_ROW = 16        # pt, signed sheet
 BLANK_ROW = 19      # pt, blank sheet: room to write by hand
-BLANK_MIN_ROW = 16  # pt, the lowest row of a blank sheet
+BLANK_MIN_ROW = 14  # pt (5 mm), the lowest row of a blank sheet
 PAD = 3.5           # pt, above and below the text of a row
 CONTINUED = 36      # pt, the heading of a continuation page
 BAND_SHADE = (0.86, 0.9, 0.95)
-
-
-def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Lines of ``text`` no wider than ``width``: broken between words, a too long word broken inside."""
-    text = " ".join(str(text or "").split())
-    if not text:
-        return [""]
-    lines, line = [], ""
-    for word in text.split(" "):
-        candidate = f"{line} {word}" if line else word
-        if pdfmetrics.stringWidth(candidate, font, size) <= width:
-            line = candidate
-            continue
-        if line:
-            lines.append(line)
-        while pdfmetrics.stringWidth(word, font, size) > width:
-            cut = len(word)
-            while cut > 1 and pdfmetrics.stringWidth(word[:cut], font, size) > width:
-                cut -= 1
-            lines.append(word[:cut])
-            word = word[cut:]
-        line = word
-    lines.append(line)
-    return lines
 
 
 # --- columns --------------------------------------------------------------------------------
 
 def kozel_columns(cols) -> list[tuple[str, float, str]]:
     """(heading, width, alignment); the result column takes what is left."""
-    spec = [("№", 22, "center"), (_("Заход"), 42, "center"), (_("Итог"), 0, "left"),
-            (_("Очки A"), 36, "right"), (_("Очки B"), 36, "right")]
+    spec = [("№", 22, "center"), (_("Заход"), 40, "center"), (_("Итог"), 0, "left")]
+    spec += [(seat, HAND_W, "right") for seat in HAND_SEATS]  # what each hand counts: the players check it
+    spec += [(_("Очки A"), 34, "right"), (_("Очки B"), 34, "right")]
     if cols.remembered:
-        spec += [(_("Запомн. A"), 44, "right"), (_("Запомн. B"), 44, "right")]
+        spec += [(_("Запомн. A"), 38, "right"), (_("Запомн. B"), 38, "right")]
     if cols.eggs:
-        spec += [(_("Яйца"), 32, "right")]
-    spec += [(_("Сумма A"), 42, "right"), (_("Сумма B"), 42, "right")]
+        spec += [(_("Яйца"), 30, "right")]
+    spec += [(_("Сумма A"), 38, "right"), (_("Сумма B"), 38, "right")]
     return _fill(spec)
+
+
+HAND_SEATS = ("A1", "A2", "B1", "B2")
+HAND_W = 27  # pt: a hand's count, or two lines for a count with its tiles
 
 
 def points_columns() -> list[tuple[str, float, str]]:
@@ -88,7 +70,8 @@ def kozel_cells(row, cols) -> list[str]:
     if row.n == 0:  # an empty row of a blank sheet
         return [""] * len(kozel_columns(cols))
     result = row.result + (f" · {row.marks}" if row.marks else "")
-    cells = [str(row.n), row.lead, result, _num(row.points_a), _num(row.points_b)]
+    cells = [str(row.n), row.lead, result] + [row.hands.get(seat, "") for seat in HAND_SEATS]
+    cells += [_num(row.points_a), _num(row.points_b)]
     if cols.remembered:
         cells += [_num(row.remembered_a, zero=False), _num(row.remembered_b, zero=False)]
     if cols.eggs:
@@ -106,12 +89,20 @@ def points_cells(row, blank: bool) -> list[str]:
 
 # --- drawing --------------------------------------------------------------------------------
 
+def heading_lines(columns) -> list:
+    return [whole(h, BOLD, SIZE - 0.5, w - 4, min_size=6) for (h, w, _a) in columns]
+
+
+def heading_height(columns) -> float:
+    return max(len(x) * s * 1.2 for s, x in heading_lines(columns)) + 2 * PAD
+
+
 class Table:
     """Rows drawn down the page; a row that does not fit starts a new page with the headings again."""
 
-    def __init__(self, c, p: Page, sheet, columns, *, row_h: float, wrap_col: int):
+    def __init__(self, c, p: Page, sheet, columns, *, row_h: float):
         self.c, self.p, self.sheet = c, p, sheet
-        self.columns, self.row_h, self.wrap_col = columns, row_h, wrap_col
+        self.columns, self.row_h = columns, row_h
         self.widths = [w for _h, w, _a in columns]
         self.pages = 1
 
@@ -124,22 +115,24 @@ class Table:
         c.drawRightString(PAGE_W - MARGIN, MARGIN, _("Продолжение на следующем листе"))
         c.showPage()
         self.pages += 1
+        first = self.p.first_page
         self.p = Page(c)
+        self.p.first_page = first
         continued_heading(self.p, self.sheet, self.pages)
         if headings:
             self.heading()
 
     def heading(self):
-        lines = [wrap(h, BOLD, SIZE - 0.5, w - 4) for (h, w, _a) in self.columns]
-        height = max(len(x) for x in lines) * LINE + 2 * PAD
-        self._cells(lines, height, bold=True, shade=GREY, aligns=["center"] * len(lines))
+        lines = heading_lines(self.columns)
+        self._cells(lines, heading_height(self.columns), bold=True, shade=GREY, aligns=["center"] * len(lines))
 
     def row(self, cells: list[str], *, bold: bool = False):
-        lines = []
-        for i, (text, (_h, w, _a)) in enumerate(zip(cells, self.columns)):
-            font = BOLD if bold else FONT
-            lines.append(wrap(text, font, SIZE, w - 5) if i == self.wrap_col else [fit(text, font, SIZE, w - 5)])
-        height = max(self.row_h, max(len(x) for x in lines) * LINE + 2 * PAD)
+        """One row; every cell printed whole (its font steps down, then it wraps and the row grows)."""
+        font = BOLD if bold else FONT
+        lines = [whole(text, font, SIZE, w - 5, min_size=6.5) for text, (_h, w, _a) in zip(cells, self.columns)]
+        tallest = max(len(x) for _s, x in lines)
+        natural = max(len(x) * s * 1.2 for s, x in lines) + (2 * PAD if tallest > 1 else 3)
+        height = max(self.row_h, natural)
         if not self._room(height):
             self.new_page()
         self._cells(lines, height, bold=bold, aligns=[a for _h, _w, a in self.columns])
@@ -175,11 +168,12 @@ class Table:
         for w in self.widths[:-1]:
             x += w
             c.line(x, top, x, top - height)
-        size = SIZE - 0.5 if bold else SIZE
-        c.setFont(BOLD if bold else FONT, size)
+        c.setFont(BOLD if bold else FONT, SIZE)
         x = MARGIN
-        for cell, w, how in zip(lines, self.widths, aligns):
-            block = len(cell) * LINE
+        for (size, cell), w, how in zip(lines, self.widths, aligns):
+            c.setFont(BOLD if bold else FONT, size)
+            leading = size * 1.2
+            block = len(cell) * leading
             y = top - (height - block) / 2 - size + 1
             for line in cell:
                 if how == "center":
@@ -188,34 +182,49 @@ class Table:
                     c.drawRightString(x + w - 3, y, line)
                 else:
                     c.drawString(x + 3, y, line)
-                y -= LINE
+                y -= leading
             x += w
         self.p.y = top - height
 
 
 def continued_heading(p: Page, sheet, page_number: int):
-    p.text(MARGIN, sheet.tournament, size=11, bold=True, width=WIDTH - 200, advance=False)
-    p.text(PAGE_W - MARGIN, _("Тур %(r)s · Стол %(t)s · лист %(k)s") % {
-        "r": sheet.round, "t": sheet.table or "—", "k": page_number}, size=11, bold=True, align="right")
+    where = _("Тур %(r)s · Стол %(t)s · лист %(k)s") % {"r": sheet.round, "t": sheet.table or "—", "k": page_number}
+    top = p.y
+    height = p.text(MARGIN, sheet.tournament, size=11, bold=True, width=WIDTH - stringWidth(where, BOLD, 11) - 12,
+                    advance=False)
+    p.text(PAGE_W - MARGIN, where, size=11, bold=True, align="right", advance=False)
+    p.y = top - max(height, 11 * 1.35)
     p.text(MARGIN, _("Протокол партии, продолжение: пара A № %(a)s — пара B № %(b)s") % {
         "a": sheet.pair_a, "b": sheet.pair_b or "—"}, size=8, width=WIDTH)
     p.gap(8)
 
 
 def _legend(sheet) -> str:
+    """What the columns of this sheet mean: only the columns it has."""
     g = sheet.games
     if g.kind == "hand":
         if g.blank:
             return _("Очки каждой пары за раздачу вписывает судья; сумма — счёт после раздачи.")
         return _("Очки — записанные судьёй за раздачу; * — очки изменены санкцией (см. замечания).")
+    cols = g.columns
+    parts = []
     if g.blank:
-        return _("Заход: кто начал и каким камнем. Итог: «Выход A1 2-4» — кто вышел и его последний камень, "
-                 "«Рыба, рыбак B2», «Ложный пас A2». Очки — записанные в раздаче; запомн. — очки ниже порога, "
-                 "ещё не записанные; яйца — очки рыбы поровну, ждущие следующей раздачи. Первую раздачу каждой "
-                 "игры начинает тот, у кого 1-1.")
-    return _("Очки — записанные в раздаче (с запомненными, пришедшими при открытии); запомн. — очки ниже порога, "
-             "ещё не записанные; яйца — очки рыбы поровну, ждущие следующей раздачи; сумма — счёт игры. "
-             "* — в раздаче санкция (см. замечания).")
+        parts += [_("Заход: кто начал и каким камнем."),
+                  _("Итог: «Выход A1 2-4» — кто вышел и его последний камень, «Рыба, рыбак B2», «Ложный пас A2».")]
+    parts.append(_("A1, A2, B1, B2 — очки, оставшиеся в руках у игрока."))
+    if cols.remembered:
+        parts.append(_("Очки — записанные в раздаче (с запомненными, пришедшими при открытии); запомн. — очки "
+                       "ниже порога, ещё не записанные."))
+    else:
+        parts.append(_("Очки — записанные в раздаче."))
+    if cols.eggs:
+        parts.append(_("Яйца — очки рыбы поровну, ждущие следующей раздачи."))
+    parts.append(_("Сумма — счёт игры."))
+    if not g.blank:
+        parts.append(_("* — в раздаче санкция (см. замечания)."))
+    elif g.next_lead != "rotate":
+        parts.append(_("Первую раздачу каждой игры начинает тот, у кого дубль 1-1, — с этого дубля."))
+    return " ".join(parts)
 
 
 def _seat_note(sheet) -> str:
@@ -280,14 +289,8 @@ def _wrapped(lines):
 
 def _bottom_height(sheet, result_lines) -> float:
     """The height of what follows the deals: remarks, the result, the signatures and the QR code."""
-    remark_rows = max(1, len(sheet.remarks)) if sheet.signed else 4
-    remarks = 10 * 1.35 + 5 + (remark_rows + 1) * (15 if sheet.signed else 19) + 12
     result = sum(size * 1.35 for _t, size, _b in result_lines) + 2 + 14
-    if sheet.signed:
-        signatures = 10 * 1.35 + 5 + (max(1, len(sheet.signatures)) + 1) * 15 + (14 if sheet.attested else 0)
-    else:
-        signatures = 10 * 1.35 + 5 + 6 * 24
-    return remarks + result + max(signatures + 22, QR_SIZE + 40)
+    return remarks_height(sheet) + result + max(signatures_height(sheet, QR_SIZE) + 22, QR_SIZE + 40)
 
 
 def draw_games_sheet(c, sheet):
@@ -295,18 +298,23 @@ def draw_games_sheet(c, sheet):
     p = Page(c)
     _header(p, sheet, note=_seat_note(sheet))
     if g.kind == "hand":
-        columns, wrap_col = points_columns(), 3
+        columns = points_columns()
     else:
-        columns, wrap_col = kozel_columns(g.columns), 2
+        columns = kozel_columns(g.columns)
     rows = _table_rows(sheet)
     results = _wrapped(_result_lines(sheet))
     legend = wrap(_legend(sheet), FONT, 7, WIDTH)
     bottom = _bottom_height(sheet, results)
     # One page when the rows fit at a readable height; otherwise the smallest height and more pages.
-    room = p.y - MARGIN - bottom - len(legend) * 7 * 1.35 - 14 - 2 * LINE
+    # A band (a game's heading or summary) is as tall as a row, and never lower than its text.
+    bands, band_h = sum(1 for kind, *_rest in rows if kind == "band"), (SIZE + 0.5) * 1.2 + 2 * PAD
+    room = p.y - MARGIN - bottom - len(legend) * 7 * 1.35 - 13 - 1 - heading_height(columns)
+    row_h = (room - bands * band_h) / max(1, len(rows) - bands)
+    if row_h > band_h:
+        row_h = room / max(1, len(rows))
     tallest = BLANK_ROW if g.blank else MAX_ROW
-    row_h = max(BLANK_MIN_ROW if g.blank else MIN_ROW, min(tallest, room / max(1, len(rows) + 1)))
-    table = Table(c, p, sheet, columns, row_h=row_h, wrap_col=wrap_col)
+    row_h = max(BLANK_MIN_ROW if g.blank else MIN_ROW, min(tallest, row_h))
+    table = Table(c, p, sheet, columns, row_h=row_h)
     table.heading()
     for kind, *rest in rows:
         if kind == "band":

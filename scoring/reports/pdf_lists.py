@@ -11,13 +11,14 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import LongTable, Paragraph, SimpleDocTemplate, Spacer, TableStyle
 
-from .pdf import BOLD, FONT, MARGIN, WIDTH, register_fonts
+from .pdf import BOLD, FONT, MARGIN, WIDTH, metadata, register_fonts
+from .pdf_page import pair_with_players
 from .tabular import status_text, tiebreak_labels
 
 
 def _doc(buf, title):
     return SimpleDocTemplate(buf, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
-                             bottomMargin=MARGIN, title=title, author=_("Спортивное домино"))
+                             bottomMargin=MARGIN, title=title, subject=title, **metadata())
 
 
 def _styles():
@@ -85,7 +86,8 @@ def standings_pdf(standings) -> bytes:
         titles.remove(_("Раздач"))
     data, greyed = [_head(titles)], []
     for i, r in enumerate(standings.rows, start=1):
-        label = r.pair.label + (f" ({status_text(r.status)})" if status_text(r.status) else "")
+        label = pair_with_players(r.pair.name, r.pair.players)
+        label += f" ({status_text(r.status)})" if status_text(r.status) else ""
         line = [_fmt(r.rank) or "—", _fmt(r.pair.number), text(label, small), r.played, r.wins, r.losses,
                 _fmt(r.match_points), r.points_for, r.points_against, r.difference, r.deals_won, _fmt(r.buchholz)]
         if standings.goats:
@@ -116,7 +118,8 @@ def pairings_pdf(tournament, rnd, parties) -> bytes:
     def names(pair):
         if pair is None:
             return _("пропуск тура")
-        return " — ".join(p.name for p in sorted(pair.players.all(), key=lambda p: (p.number or 9, p.id)))
+        return pair_with_players(pair.name, [p.name for p in sorted(pair.players.all(),
+                                                                    key=lambda p: (p.number or 9, p.id))])
 
     big = ParagraphStyle("big", fontName=FONT, fontSize=10.5, leading=13)
     for partie in parties:

@@ -4,8 +4,7 @@
   on a wall and read from two metres;
 * ``table_cards_pdf`` — one card per table: its number, the two pairs and who
   sits in A1 B1 A2 B2;
-* ``final_report_pdf`` — final standings, the cross table, the sanctions of
-  every pair and the chief referee's signature line: what a club files.
+* the final report is ``pdf_report``.
 
 Names come from users: every text that goes into ``Paragraph`` markup is
 escaped (``xml.sax.saxutils.escape``); the canvas draws plain strings.
@@ -15,18 +14,17 @@ from __future__ import annotations
 import io
 from xml.sax.saxutils import escape
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import LongTable, PageBreak, Paragraph, SimpleDocTemplate, Spacer, TableStyle
+from reportlab.platypus import LongTable, Paragraph, SimpleDocTemplate, Spacer, TableStyle
 from reportlab.pdfgen import canvas
 
 from tournaments.presets import preset_label
 
-from .pdf import BOLD, FONT, MARGIN, PAGE_H, PAGE_W, WIDTH, fit, register_fonts
-from .tabular import cell_text, status_text, tiebreak_labels
+from .pdf import BOLD, FONT, MARGIN, PAGE_H, PAGE_W, WIDTH, metadata, register_fonts, set_metadata
+from .pdf_text import LEADING, block_height, draw_lines, whole
 
 BIG = 16  # pt: pairings read from two metres
 H1 = ParagraphStyle("pack-h1", fontName=BOLD, fontSize=20, leading=25, spaceAfter=4)
@@ -44,7 +42,7 @@ def _p(text, style=CELL) -> Paragraph:
 
 def _doc(buf, title):
     return SimpleDocTemplate(buf, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
-                             bottomMargin=MARGIN, title=title, author=_("Спортивное домино"))
+                             bottomMargin=MARGIN, title=title, subject=title, **metadata())
 
 
 def _grid(data, widths, *, header_size=10, zebra=False):
@@ -65,17 +63,11 @@ def _grid(data, widths, *, header_size=10, zebra=False):
     return table
 
 
-def _names(pair) -> str:
-    if pair is None:
-        return ""
-    players = sorted(pair.players.all(), key=lambda p: (p.number or 9, p.id))
-    return " — ".join(p.name for p in players)
-
-
 def _pair_cell(pair) -> Paragraph:
-    """"№3" in bold, then each player on his own line (names escaped for the markup)."""
+    """"№3" in bold with the pair's own name, then each player on his own line (names escaped for the markup)."""
     players = sorted(pair.players.all(), key=lambda p: (p.number or 9, p.id))
-    lines = [f"<b>№{pair.number}</b>"] + [escape(p.name) for p in players]
+    head = f"<b>№{pair.number}</b>" + (f" «{escape(pair.name)}»" if pair.name else "")
+    lines = [head] + [escape(p.name) for p in players]
     return Paragraph("<br/>".join(lines), BIG_CELL)
 
 
@@ -125,41 +117,73 @@ def pairings_by_name_pdf(tournament, rnd, rows) -> bytes:
 # --- table cards -----------------------------------------------------------------
 
 CARD_SEATS = (("A1", "top"), ("B1", "right"), ("A2", "bottom"), ("B2", "left"))
+CARD_HALF = 75      # pt: half the side of the drawn table
+CARD_NAME = 15      # pt: a seat's name, stepping down to CARD_NAME_MIN before it wraps
+CARD_NAME_MIN = 11
 
 
-def _card(c: canvas.Canvas, tournament, rnd, partie, seats: dict):
-    """One table card on a page: the table number huge, the pairs, the seats around a drawn table."""
-    c.setFont(FONT, 12)
-    c.drawString(MARGIN, PAGE_H - MARGIN - 12, fit(tournament.name, FONT, 12, WIDTH))
-    c.drawString(MARGIN, PAGE_H - MARGIN - 30, fit(_subtitle(tournament, rnd), FONT, 12, WIDTH))
-    c.setFont(BOLD, 40)
-    c.drawCentredString(PAGE_W / 2, PAGE_H - MARGIN - 90, _("Стол %(n)s") % {"n": partie.table})
-    c.setFont(BOLD, 18)
-    y = PAGE_H - MARGIN - 135
+def lead_note(rules) -> str:
+    """Who leads the first deal, as the game's rules say (RULES.md §3; RULES-KOZEL.md §2.2; hand points: no rule)."""
+    if rules.family == "kozel" and rules.next_lead != "rotate":
+        return _("Первую раздачу каждой игры начинает тот, у кого дубль 1-1, — с этого дубля.")
+    if rules.family == "hand":
+        return ""
+    return _("Первым заходит A1.")
+
+
+def _pair_line(side: str, pair) -> str:
+    text = _("Пара %(side)s: №%(n)s") % {"side": side, "n": pair.number}
+    return f"{text} «{pair.name}»" if pair.name else text
+
+
+def _seat_block(c, seat: str, name: str, x: float, width: float, *, top: float | None = None,
+                bottom: float | None = None, middle: float | None = None):
+    """The seat in bold and its player's name under it, printed whole and centred on ``x`` within ``width``;
+    placed by its top, its bottom or its middle."""
+    size, lines = whole(name, FONT, CARD_NAME, width, min_size=CARD_NAME_MIN)
+    height = 18 * LEADING + block_height(size, lines)
+    if top is None:
+        top = bottom + height if bottom is not None else middle + height / 2
+    draw_lines(c, x, top, [seat], BOLD, 18, align="center")
+    draw_lines(c, x, top - 18 * LEADING, lines, FONT, size, align="center")
+
+
+def _card(c: canvas.Canvas, tournament, rnd, partie, seats: dict, note: str):
+    """One table card on a page: the table number huge, the pairs, the seats around a drawn table; every text
+    inside the page's margins and printed whole."""
+    y = draw_lines(c, MARGIN, PAGE_H - MARGIN, *_whole(tournament.name, FONT, 12, WIDTH))
+    y = draw_lines(c, MARGIN, y - 4, *_whole(_subtitle(tournament, rnd), FONT, 12, WIDTH))
+    y = draw_lines(c, PAGE_W / 2, y - 14, [_("Стол %(n)s") % {"n": partie.table}], BOLD, 40, align="center")
+    y -= 6
     for side, pair in (("A", partie.pair_a), ("B", partie.pair_b)):
-        text = _("Пара %(side)s: №%(n)s") % {"side": side, "n": pair.number}
-        c.drawCentredString(PAGE_W / 2, y, text)
-        y -= 24
+        y = draw_lines(c, PAGE_W / 2, y - 4, *_whole(_pair_line(side, pair), BOLD, 18, WIDTH, min_size=13),
+                       align="center")
     # the table, seen from above: A1 at the top, then clockwise B1, A2, B2
-    cx, cy, half = PAGE_W / 2, PAGE_H / 2 - 60, 95
+    cx, cy, half = PAGE_W / 2, PAGE_H / 2 - 40, CARD_HALF
     c.setLineWidth(1.5)
     c.rect(cx - half, cy - half, 2 * half, 2 * half)
     c.setFont(BOLD, 30)
     c.drawCentredString(cx, cy - 10, str(partie.table))
-    box_w = WIDTH / 2 - 10
-    places = {
-        "top": (cx, cy + half + 16), "bottom": (cx, cy - half - 44),
-        "right": (cx + half + 10 + box_w / 2 - 20, cy - 12), "left": (cx - half - 10 - box_w / 2 + 20, cy - 12),
-    }
+    side_w = cx - half - 12 - MARGIN  # from the page's margin to the table, on either side
     for seat, where in CARD_SEATS:
-        x, yy = places[where]
-        width = 2 * half + 80 if where in ("top", "bottom") else box_w - 70
-        c.setFont(BOLD, 18)
-        c.drawCentredString(x, yy + 14, seat)
-        c.setFont(FONT, 15)
-        c.drawCentredString(x, yy - 6, fit(seats.get(seat, ""), FONT, 15, width))
-    c.setFont(FONT, 9)
-    c.drawString(MARGIN, MARGIN, _("Места по часовой стрелке: A1, B1, A2, B2. Первым заходит A1."))
+        name = seats.get(seat, "")
+        if where == "top":
+            _seat_block(c, seat, name, cx, WIDTH, bottom=cy + half + 8)
+        elif where == "bottom":
+            _seat_block(c, seat, name, cx, WIDTH, top=cy - half - 8)
+        elif where == "right":
+            _seat_block(c, seat, name, PAGE_W - MARGIN - side_w / 2, side_w, middle=cy)
+        else:
+            _seat_block(c, seat, name, MARGIN + side_w / 2, side_w, middle=cy)
+    text = _("Места по часовой стрелке: A1, B1, A2, B2.") + (f" {note}" if note else "")
+    size, lines = whole(text, FONT, 9, WIDTH)
+    draw_lines(c, MARGIN, MARGIN + block_height(size, lines), lines, FONT, size)
+
+
+def _whole(text, font, size, width, *, min_size=None):
+    """(lines, font, size) for ``draw_lines``: ``text`` printed whole in ``width``."""
+    size, lines = whole(text, font, size, width, min_size=min_size)
+    return lines, font, size
 
 
 def table_cards_pdf(tournament, rnd, parties) -> bytes:
@@ -168,13 +192,15 @@ def table_cards_pdf(tournament, rnd, parties) -> bytes:
     register_fonts()
     buf = io.BytesIO()
     c = canvas.Canvas(buf, pagesize=A4)
-    c.setTitle(_("%(t)s — тур %(r)s: карточки столов") % {"t": tournament.name, "r": rnd.number})
-    c.setAuthor(_("Спортивное домино"))
+    title = _("%(t)s — тур %(r)s: карточки столов") % {"t": tournament.name, "r": rnd.number}
+    c.setTitle(title)
+    set_metadata(c, subject=title)
+    note = lead_note(tournament.rules())
     drawn = 0
     for partie in parties:
         if partie.pair_b is None:
             continue
-        _card(c, tournament, rnd, partie, seats_of(partie))
+        _card(c, tournament, rnd, partie, seats_of(partie), note)
         c.showPage()
         drawn += 1
     if not drawn:
@@ -183,111 +209,3 @@ def table_cards_pdf(tournament, rnd, parties) -> bytes:
         c.showPage()
     c.save()
     return buf.getvalue()
-
-
-# --- the final report ------------------------------------------------------------
-
-def _fmt(x):
-    if isinstance(x, float):
-        return f"{x:g}"
-    return "" if x is None else str(x)
-
-
-def _standings_table(standings):
-    head = [_("Место"), _("Пара"), _("Игроки"), _("Очки матча"), _("Поб."), _("Пор."), _("За"), _("Против"),
-            _("Разн.")]
-    data = [[_p(h, HEAD) for h in head]]
-    for r in standings.rows:
-        label = r.pair.label + (f" ({status_text(r.status)})" if status_text(r.status) else "")
-        data.append([_p(_fmt(r.rank) or "—"), _p(_fmt(r.pair.number)), _p(label), _p(_fmt(r.match_points)),
-                     _p(r.wins), _p(r.losses), _p(r.points_for), _p(r.points_against), _p(r.difference)])
-    fixed = [40, 36, None, 46, 34, 34, 38, 46, 38]
-    if standings.goats:  # Kozel and Morskoy: goats (and rating) after the match points
-        extra = [_("Козлов"), _("± козлов")] + ([_("Рейтинг")] if standings.rating else [])
-        data[0][4:4] = [_p(h, HEAD) for h in extra]
-        for line, r in zip(data[1:], standings.rows):
-            line[4:4] = [_p(r.goats_received), _p(r.goats_difference)] + (
-                [_p(_fmt(r.rating))] if standings.rating else [])
-        fixed[4:4] = [46, 42] + ([48] if standings.rating else [])
-    fixed[2] = WIDTH - sum(w for w in fixed if w)
-    return _grid(data, fixed)
-
-
-def _cross_table(standings, cells, rounds):
-    head = [_("Место"), _("Пара")] + [_("Тур %(n)s") % {"n": n} for n in rounds]
-    data = [[_p(h, HEAD) for h in head]]
-    for r in standings.rows:
-        by_round = {c.round: c for c in cells.get(r.pair.id, [])}
-        line = [_p(_fmt(r.rank) or "—"), _p(_fmt(r.pair.number))]
-        for n in rounds:
-            cell = by_round.get(n)
-            if cell is None:
-                line.append(_p(""))
-            elif cell.opponent is None:
-                line.append(_p(_("пропуск")))
-            elif not cell.result:
-                line.append(_p(f"{cell.opponent} —"))
-            elif standings.goats:
-                line.append(_p(f"{cell.mark}{cell.opponent} {cell_text(cell, True)}"))
-            else:
-                line.append(_p(f"{cell.mark}{cell.opponent} {cell.points_for}:{cell.points_against}"))
-        data.append(line)
-    first = [40, 36]
-    rest = (WIDTH - sum(first)) / max(1, len(rounds))
-    return _grid(data, first + [rest] * len(rounds))
-
-
-def _sanctions_table(sanctions):
-    head = [_("Пара"), _("Тур"), _("Стол"), _("Раздача"), _("Игрок"), _("Причина"), _("№"), _("Последствие")]
-    data = [[_p(h, HEAD) for h in head]]
-    for s in sanctions:
-        data.append([_p(f"№{s['pair']}"), _p(s["round"]), _p(s["table"]), _p(s["deal"]),
-                     _p(f"{s['seat']} {s['name']}"), _p(s["reason"]), _p(s["number"]), _p(s["effect"])])
-    widths = [36, 30, 34, 52, None, 90, 22, 120]
-    widths[4] = WIDTH - sum(w for w in widths if w)
-    return _grid(data, widths)
-
-
-def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=(), check=None) -> bytes:
-    """``standings``/``cells`` from ``selectors.load_crosstable``; ``sanctions`` from ``sanctions_of``;
-    ``check``: the protocols' check (``scoring.checks.check_tournament``), stated above the signature."""
-    register_fonts()
-    title = _("%(t)s: итоговый отчёт") % {"t": tournament.name}
-    rounds = list(standings.rounds)
-    story = [
-        _p(title, H1), _p(_subtitle(tournament), SMALL),
-        _p(_("Пар: %(p)s · туров: %(r)s · порядок показателей: %(o)s") % {
-            "p": len(standings.rows), "r": len(rounds), "o": " → ".join(tiebreak_labels(standings.tiebreaks))},
-           SMALL),
-        _p(_("Итоговое положение"), H2), _standings_table(standings),
-        PageBreak(), _p(_("Турнирная таблица"), H2),
-        _p(_("В клетке: + победа, = ничья, − поражение; номер соперника; козлы партии: свои : соперника.")
-           if standings.goats else _("В клетке: + победа, = ничья, − поражение; номер соперника; счёт партии."),
-           SMALL), Spacer(1, 4),
-        _cross_table(standings, cells, rounds),
-        _p(_("Замечания и санкции"), H2),
-    ]
-    if sanctions:
-        story.append(_sanctions_table(sanctions))
-    else:
-        story.append(_p(_("Замечаний не было."), SMALL))
-    if check is not None:
-        story += [_p(_("Проверка протоколов"), H2), _p(_check_text(check), SMALL)]
-    story += [Spacer(1, 28), _p(_("Главный судья: ______________________  / %(name)s /") % {
-        "name": ", ".join(chief_referees) or "______________________"}, BIG_CELL),
-        Spacer(1, 10), _p(_("Дата: %(d)s") % {"d": timezone.localdate().strftime("%d.%m.%Y")}, SMALL)]
-    buf = io.BytesIO()
-    _doc(buf, title).build(story)
-    return buf.getvalue()
-
-
-def _check_text(check) -> str:
-    """One paragraph: how many protocols were rescored and checked, and those that do not agree (round/table)."""
-    head = _("Протоколов пересчитано движком: %(n)s, из них подписано: %(s)s.") % {"n": check.checked, "s": check.signed}
-    if not check.findings:
-        return head + " " + _("Всё сходится: итоги совпадают с пересчётом, все подписи подтверждают записи.")
-    where = sorted({(f.protocol.partie.round.number, f.protocol.partie.table or 0) for f in check.findings})
-    listed = ", ".join(_("тур %(r)s стол %(t)s") % {"r": r, "t": t} for r, t in where[:40])
-    more = " …" if len(where) > 40 else ""
-    return head + " " + _("Не сходятся (см. страницу «Проверка протоколов»): %(list)s%(more)s.") % {
-        "list": listed, "more": more}

@@ -55,6 +55,7 @@ class SheetRemark:
     number: int  # the remark's step on the pair's ladder (its count over the tournament)
     effect: str
     pair: int | None = None  # the number of the pair that received it
+    note: str = ""  # the referee's note on it, as typed
 
 
 @dataclass
@@ -64,6 +65,7 @@ class SheetSignature:
     name: str
     signed_at: str
     fingerprint: str
+    method: str = ""  # how it was given («ПИН-код», «учётная запись» …), "" for older rows
 
 
 @dataclass
@@ -93,6 +95,7 @@ class Sheet:
     # The fingerprint of the records now when a signature vouches for something else (changed behind the
     # services' back, scoring.integrity.fingerprint_mismatches); "" when every signature agrees.
     mismatch: str = ""
+    pair_names: tuple = ("", "")  # the pairs' own names (A, B), printed beside their numbers; "" when none
 
 
 def seats_of(partie) -> dict:
@@ -145,6 +148,7 @@ def _header(partie, rules) -> dict:
         tournament=tournament.name, venue=tournament.venue, date=tournament.start_date.strftime("%d.%m.%Y"),
         round=partie.round.number, table=partie.table, pair_a=partie.pair_a.number,
         pair_b=partie.pair_b.number if partie.pair_b else None, seats=seats_of(partie), rules_text=rules_text(rules),
+        pair_names=(partie.pair_a.name, partie.pair_b.name if partie.pair_b else ""),
     )
 
 
@@ -219,15 +223,17 @@ def signed_sheet(protocol, result, *, base_url: str = "") -> Sheet:
             effects.setdefault((d.n, s.seat, s.remark_number), effect_text(s.kind, s.points))
     reasons = dict(RemarkReason.choices)
     numbers = {"A": partie.pair_a.number, "B": partie.pair_b.number if partie.pair_b else None}
+    notes = remark_notes(protocol)
     remarks = [
         SheetRemark(r.deal, r.seat, seats.get(r.seat, ""), str(reasons.get(r.reason, r.reason)), r.number,
-                    effects.get((r.deal, r.seat, r.number), effect_text(r.effect)), numbers.get(r.seat[0]))
+                    effects.get((r.deal, r.seat, r.number), effect_text(r.effect)), numbers.get(r.seat[0]),
+                    _take(notes, (r.deal, r.seat, r.reason)))
         for r in result.remarks
     ]
     signatures = [
         SheetSignature(
             str(SignatureRole(s.role).label) if s.role in SignatureRole.values else s.role, s.seat, s.name,
-            timezone.localtime(s.signed_at).strftime("%d.%m.%Y %H:%M"), s.fingerprint,
+            timezone.localtime(s.signed_at).strftime("%d.%m.%Y %H:%M"), s.fingerprint, method_text(s.method),
         )
         for s in protocol.signatures.all()
     ]
@@ -240,6 +246,33 @@ def signed_sheet(protocol, result, *, base_url: str = "") -> Sheet:
         attested=any(s.method == "referee_attests" for s in protocol.signatures.all()),
         games=games_sheet(result, stored, numbers), mismatch=current if mismatched else "",
     )
+
+
+METHOD_TEXT = {
+    "account": gettext_noop("учётная запись"),
+    "referee_attests": gettext_noop("заверил судья"),
+    "table_pin": gettext_noop("ПИН-код"),
+    "own_phone": gettext_noop("ПИН-код, свой телефон"),
+}
+
+
+def method_text(method: str) -> str:
+    """How a signature was given, in two or three words (tournaments.models.SigningMethod)."""
+    text = METHOD_TEXT.get(method or "")
+    return _(text) if text else (method or "")
+
+
+def remark_notes(protocol) -> dict:
+    """(deal, seat, reason) -> the referee's notes of the stored remarks, in the order they were given."""
+    notes: dict = {}
+    for r in protocol.remarks.all():
+        notes.setdefault((r.deal, r.seat, r.reason), []).append(r.note or "")
+    return notes
+
+
+def _take(notes: dict, key) -> str:
+    waiting = notes.get(key)
+    return waiting.pop(0) if waiting else ""
 
 
 def outcome_text(partie, result) -> str:

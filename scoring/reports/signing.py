@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from django.db import transaction
 
 SIGNATURE_FIELD = "Signature1"
+# The organization of a self-signed certificate made here (a data folder's existing certificate is kept).
+CERTIFICATE_ORGANIZATION = "Турнир по спортивному домино"
 
 
 def _new_key_and_certificate(common_name: str) -> tuple[str, str]:
@@ -27,7 +29,7 @@ def _new_key_and_certificate(common_name: str) -> tuple[str, str]:
     name = x509.Name([
         # X.509 limits the common name to 64 bytes: a Cyrillic name is cut on a character boundary.
         x509.NameAttribute(NameOID.COMMON_NAME, common_name.encode()[:64].decode("utf-8", "ignore") or "tournament"),
-        x509.NameAttribute(NameOID.ORGANIZATION_NAME, "Sport dominoes tournament"),
+        x509.NameAttribute(NameOID.ORGANIZATION_NAME, CERTIFICATE_ORGANIZATION),
     ])
     now = datetime.datetime.now(datetime.timezone.utc)
     cert = (

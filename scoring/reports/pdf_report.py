@@ -1,0 +1,173 @@
+"""The tournament's report on A4: standings with the columns of the standings page, the cross table, the
+sanctions of every pair, the protocols' check and the signature lines of the chief referee and the secretary.
+
+It is the *final* report only once the last planned round is finished; before that its title and heading say
+after which round of how many it stands («после тура 2 из 5»), or that the round is still in play.
+Names come from users: every text that goes into ``Paragraph`` markup is escaped (``pdf_pack._p``).
+"""
+from __future__ import annotations
+
+import io
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import PageBreak, Spacer
+
+from .pdf import BOLD, WIDTH, register_fonts
+from .pdf_pack import BIG_CELL, H1, H2, HEAD, SMALL, _doc, _grid, _p, _subtitle
+from .pdf_page import pair_with_players
+from .tabular import cell_text, status_text, tiebreak_labels
+
+# Tie-break columns besides the report's own ones: (criterion, heading, value, width). Each is printed when the
+# tournament's tie-breaks use it or the standings page always shows it (``PAGE_SHOWS``).
+TIEBREAK_COLUMNS = (
+    ("games_won", gettext_noop("Выигр. игр"), lambda r: r.games_won, 34),
+    ("deals_won", gettext_noop("Раздач"), lambda r: r.deals_won, 36),
+    ("buchholz", gettext_noop("Бухг."), lambda r: r.buchholz, 30),
+    ("sonneborn_berger", gettext_noop("З.-Б."), lambda r: r.sonneborn_berger, 30),
+)
+NARROW_HEAD = ParagraphStyle("report-head", fontName=BOLD, fontSize=7, leading=8.5)
+PAGE_SHOWS = {"sport": {"deals_won", "buchholz"}, "goats": {"games_won", "buchholz"}}
+
+
+def _fmt(x):
+    if isinstance(x, float):
+        return f"{x:g}"
+    return "" if x is None else str(x)
+
+
+def stage(tournament, standings) -> tuple[bool, str]:
+    """(final, words): final once the last planned round is finished; else «после тура 2 из 5» or «тур 3 из 5
+    идёт (предварительно)»."""
+    shown, planned = standings.shown_round, tournament.rounds_planned or len(standings.rounds)
+    if shown is not None and shown >= planned and not standings.provisional:
+        return True, ""
+    if shown is None:
+        return False, _("туры ещё не сыграны")
+    if standings.provisional:
+        return False, _("тур %(r)s из %(n)s идёт (предварительно)") % {"r": shown, "n": planned}
+    return False, _("после тура %(r)s из %(n)s") % {"r": shown, "n": planned}
+
+
+def _rank(r) -> str:
+    return (_fmt(r.rank) + ("=" if r.tied else "")) if r.rank else "—"
+
+
+def _standings_table(standings):
+    head = [_("Место"), _("Пара"), _("Игроки"), _("Игр"), _("Очки матча"), _("Поб."), _("Пор."), _("За"),
+            _("Против"), _("Разн.")]
+    data = [[_p(h, NARROW_HEAD) for h in head]]
+    for r in standings.rows:
+        label = pair_with_players(r.pair.name, r.pair.players)
+        label += f" ({status_text(r.status)})" if status_text(r.status) else ""
+        data.append([_p(_rank(r)), _p(_fmt(r.pair.number)), _p(label), _p(r.played), _p(_fmt(r.match_points)),
+                     _p(r.wins), _p(r.losses), _p(r.points_for), _p(r.points_against), _p(r.difference)])
+    fixed = [24, 24, None, 20, 30, 22, 22, 24, 30, 26]
+    if standings.goats:  # Kozel and Morskoy: goats (and rating) after the match points
+        extra = [_("Козлов"), _("± козлов")] + ([_("Рейтинг")] if standings.rating else [])
+        data[0][5:5] = [_p(h, NARROW_HEAD) for h in extra]
+        for line, r in zip(data[1:], standings.rows):
+            line[5:5] = [_p(r.goats_received), _p(r.goats_difference)] + (
+                [_p(_fmt(r.rating))] if standings.rating else [])
+        fixed[5:5] = [30, 30] + ([34] if standings.rating else [])
+    shown = PAGE_SHOWS["goats" if standings.goats else "sport"]
+    for key, heading, value, width in TIEBREAK_COLUMNS:
+        if key in standings.tiebreaks or key in shown:
+            data[0].append(_p(_(heading), NARROW_HEAD))
+            for line, r in zip(data[1:], standings.rows):
+                line.append(_p(_fmt(value(r))))
+            fixed.append(width)
+    # each column at least as wide as its longest heading word, so that no word is broken; the players take the rest
+    titles = [h.text for h in data[0]]
+    fixed = [None if i == 2 else max(w, 7 + max(stringWidth(word, BOLD, NARROW_HEAD.fontSize) for word in t.split()))
+             for i, (w, t) in enumerate(zip(fixed, titles))]
+    fixed[2] = WIDTH - sum(w for w in fixed if w)
+    return _grid(data, fixed)
+
+
+def _cross_table(standings, cells, rounds):
+    """The cell as the cross-table page writes it: the opponent, then the mark («9+»), then the score."""
+    head = [_("Место"), _("Пара")] + [_("Тур %(n)s") % {"n": n} for n in rounds]
+    data = [[_p(h, HEAD) for h in head]]
+    for r in standings.rows:
+        by_round = {c.round: c for c in cells.get(r.pair.id, [])}
+        line = [_p(_rank(r)), _p(_fmt(r.pair.number))]
+        for n in rounds:
+            cell = by_round.get(n)
+            if cell is None:
+                line.append(_p(""))
+            elif cell.opponent is None:
+                line.append(_p("+ " + _("пропуск")))
+            elif not cell.result:
+                line.append(_p(f"{cell.opponent} —"))
+            else:
+                line.append(_p(f"{cell.opponent}{cell.mark} {cell_text(cell, standings.goats)}"))
+        data.append(line)
+    first = [40, 36]
+    rest = (WIDTH - sum(first)) / max(1, len(rounds))
+    return _grid(data, first + [rest] * len(rounds))
+
+
+def _sanctions_table(sanctions):
+    head = [_("Пара"), _("Тур"), _("Стол"), _("Раздача"), _("Игрок"), _("Причина"), _("№"), _("Последствие")]
+    data = [[_p(h, HEAD) for h in head]]
+    for s in sanctions:
+        data.append([_p(f"№{s['pair']}"), _p(s["round"]), _p(s["table"]), _p(s["deal"]),
+                     _p(f"{s['seat']} {s['name']}"), _p(s["reason"]), _p(s["number"]), _p(s["effect"])])
+    widths = [36, 30, 34, 52, None, 90, 22, 120]
+    widths[4] = WIDTH - sum(w for w in widths if w)
+    return _grid(data, widths)
+
+
+def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=(), check=None) -> bytes:
+    """``standings``/``cells`` from ``selectors.load_crosstable``; ``sanctions`` from ``sanctions_of``;
+    ``check``: the protocols' check (``scoring.checks.check_tournament``), stated above the signatures."""
+    register_fonts()
+    final, words = stage(tournament, standings)
+    if final:
+        title, heading = _("%(t)s: итоговый отчёт") % {"t": tournament.name}, _("Итоговое положение")
+    else:
+        title = _("%(t)s: отчёт, %(stage)s") % {"t": tournament.name, "stage": words}
+        heading = _("Положение: %(stage)s") % {"stage": words}
+    rounds = list(standings.rounds)
+    story = [
+        _p(title, H1), _p(_subtitle(tournament), SMALL),
+        _p(_("Пар: %(p)s · туров: %(r)s · порядок показателей: %(o)s") % {
+            "p": len(standings.rows), "r": len(rounds), "o": " → ".join(tiebreak_labels(standings.tiebreaks))},
+           SMALL),
+        _p(heading, H2), _standings_table(standings),
+        PageBreak(), _p(_("Турнирная таблица"), H2),
+        _p(_("В клетке: номер соперника, + победа, = ничья, − поражение; козлы партии: свои : соперника.")
+           if standings.goats else _("В клетке: номер соперника, + победа, = ничья, − поражение; счёт партии."),
+           SMALL), Spacer(1, 4),
+        _cross_table(standings, cells, rounds),
+        _p(_("Замечания и санкции"), H2),
+    ]
+    if sanctions:
+        story.append(_sanctions_table(sanctions))
+    else:
+        story.append(_p(_("Замечаний не было."), SMALL))
+    if check is not None:
+        story += [_p(_("Проверка протоколов"), H2), _p(_check_text(check), SMALL)]
+    story += [Spacer(1, 28), _p(_("Главный судья: ______________________  / %(name)s /") % {
+        "name": ", ".join(chief_referees) or "______________________"}, BIG_CELL),
+        Spacer(1, 18), _p(_("Главный секретарь: ________________  / ________________ /"), BIG_CELL),
+        Spacer(1, 10), _p(_("Дата: %(d)s") % {"d": timezone.localdate().strftime("%d.%m.%Y")}, SMALL)]
+    buf = io.BytesIO()
+    _doc(buf, title).build(story)
+    return buf.getvalue()
+
+
+def _check_text(check) -> str:
+    """One paragraph: how many protocols were rescored and checked, and those that do not agree (round/table)."""
+    head = _("Протоколов пересчитано движком: %(n)s, из них подписано: %(s)s.") % {"n": check.checked, "s": check.signed}
+    if not check.findings:
+        return head + " " + _("Всё сходится: итоги совпадают с пересчётом, все подписи подтверждают записи.")
+    where = sorted({(f.protocol.partie.round.number, f.protocol.partie.table or 0) for f in check.findings})
+    listed = ", ".join(_("тур %(r)s стол %(t)s") % {"r": r, "t": t} for r, t in where[:40])
+    more = " …" if len(where) > 40 else ""
+    return head + " " + _("Не сходятся (см. страницу «Проверка протоколов»): %(list)s%(more)s.") % {
+        "list": listed, "more": more}
