@@ -8,8 +8,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from config.public import public_url
-from scoring import services
-from scoring.models import SignatureRole
+from scoring import pin_tries, services
+from scoring.models import PinAttempt, SignatureRole
+from scoring.pin_codes import MAX_PIN_FAILURES
 from tournaments.models import SignatureMode, SigningMethod
 
 from . import permissions as perms
@@ -40,10 +41,8 @@ def signature_slots(partie, protocol, names=None) -> tuple[list[dict], object]:
 
 
 def blocked_seats(partie, protocol) -> list[str]:
-    """Seats whose player has used up his PIN tries on this protocol (one query)."""
-    from scoring.models import PinAttempt
-    from scoring.pins import MAX_PIN_FAILURES
-
+    """Seats whose player has used up his PIN tries on this protocol, on the referee's device or on phones
+    (one query)."""
     blocked = set(PinAttempt.objects.filter(protocol=protocol, failures__gte=MAX_PIN_FAILURES)
                   .values_list("player_id", flat=True))
     seats = []
@@ -60,8 +59,14 @@ def player_signers(partie) -> list[str]:
     return [s.name for s in protocol.signatures.all() if s.role == SignatureRole.PLAYER]
 
 
+def phone_sign_path(partie) -> str:
+    """The own-phone signing page with the table's QR token (only who sees the table, or holds a player's
+    slip of the pair, gets it)."""
+    return f"{reverse('referees:phone_sign', args=[partie.pk])}?t={pin_tries.table_token(partie)}"
+
+
 def phone_sign_url(request, partie) -> str:
-    return public_url(reverse("referees:phone_sign", args=[partie.pk]), request)
+    return public_url(phone_sign_path(partie), request)
 
 
 def signing_context(request, partie, ctx, deal_form=None) -> dict:

@@ -17,7 +17,6 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from referees import permissions as perms
 from referees.models import log_action
@@ -32,9 +31,10 @@ from referees.protocol_state import (  # noqa: F401  (re-exported: the pages rea
 from .integrity import canonical_json, freeze_header, protocol_fingerprint  # noqa: F401
 from .errors import ConfirmationRequired, InvalidInput, NotAllowed, ProtocolLocked, VersionConflict
 from .models import (
-    Deal, DealResult, PinAttempt, Protocol, ProtocolStatus, Remark, RemarkReason, Signature, SignatureRole,
+    Deal, DealResult, PinChannel, Protocol, ProtocolStatus, Remark, RemarkReason, Signature, SignatureRole,
 )
-from .pins import MAX_PIN_FAILURES, clean_pin, pin_matches
+from . import pin_tries
+from .pin_codes import clean_pin
 from .scores import refresh_prior_remarks
 
 SEATS = ("A1", "B1", "A2", "B2")
@@ -546,13 +546,14 @@ def set_first_lead(user, partie, seat, *, expected_version):
 
 # --- signatures, lock, reopening ------------------------------------------------------
 
-def sign_protocol(user, partie, *, role, seat=None, pin=None, expected_version):
+def sign_protocol(user, partie, *, role, seat=None, pin=None, expected_version, phone=None):
     """A player signs for his seat, then the referee countersigns; the last signature locks the protocol.
 
     How a player signs depends on the tournament's ``signing_method``: with his
     account (``pin`` is None), or with his PIN on the referee's device or on his
     own phone (then ``user`` is the referee, or anyone on the public signing
-    page). When the referee attests the paper sheet, he signs alone. A no-show
+    page, who must hold the table's QR token: ``phone``, a ``pin_tries.PhoneClient``;
+    the tries are counted by ``scoring.pin_tries``). When the referee attests the paper sheet, he signs alone. A no-show
     protocol needs only the referee; the absent or disqualified pair cannot sign.
     """
     partie = load_partie(partie)
@@ -577,6 +578,7 @@ def sign_protocol(user, partie, *, role, seat=None, pin=None, expected_version):
                 how = SigningMethod.TABLE_PIN
             elif method == SigningMethod.OWN_PHONE:
                 how = SigningMethod.OWN_PHONE
+                pin_tries.require_token(partie, phone)
             else:
                 _require(False, _("ПИН-код вводится на устройстве судьи этого стола."))
             pin = clean_pin(pin)
@@ -609,7 +611,8 @@ def sign_protocol(user, partie, *, role, seat=None, pin=None, expected_version):
             player = perms.seated_players(side_pair)[int(seat[1]) - 1]
             name = player.name
             if pin is not None:
-                refusal = _check_pin(user, protocol, player, seat, pin)
+                channel = PinChannel.TABLE if how == SigningMethod.TABLE_PIN else PinChannel.PHONE
+                refusal = pin_tries.check_pin(user, protocol, player, seat, pin, channel=channel, phone=phone)
                 signer = player.user
         else:
             if missing != ["referee"]:
@@ -637,35 +640,6 @@ def sign_protocol(user, partie, *, role, seat=None, pin=None, expected_version):
     if refusal is not None:  # the wrong try is counted (committed) and then refused
         raise refusal
     return protocol
-
-
-def _check_pin(user, protocol, player, seat, pin):
-    """None if the PIN is right; else the error to raise once the wrong try is stored (inside the lock)."""
-    tournament = protocol.partie.round.tournament
-    attempt, _created = PinAttempt.objects.select_for_update().get_or_create(protocol=protocol, player=player)
-    blocked = _("Неверный ПИН-код введён %(n)s раз: подпись ПИН-кодом для игрока %(name)s в этом протоколе "
-                "закрыта. Обратитесь к главному судье.") % {"n": MAX_PIN_FAILURES, "name": player.name}
-    if attempt.failures >= MAX_PIN_FAILURES:
-        log_action(tournament, "protocol.pin_refused", user=user, partie=protocol.partie, before=None,
-                   after={"seat": seat, "player": player.pk, "failures": attempt.failures}, note=player.name)
-        return NotAllowed(blocked, "pin_blocked")
-    if not player.pin_hash:
-        return InvalidInput(_("У игрока %(name)s нет ПИН-кода: его выдаёт организатор.") % {"name": player.name},
-                            "no_pin", seat=seat, field="pin")
-    if pin_matches(pin, player.pin_hash):
-        return None
-    attempt.failures += 1
-    attempt.save(update_fields=["failures", "last_at"])
-    log_action(tournament, "protocol.pin_wrong", user=user, partie=protocol.partie, before=None,
-               after={"seat": seat, "player": player.pk, "failures": attempt.failures}, note=player.name)
-    left = MAX_PIN_FAILURES - attempt.failures
-    if left <= 0:
-        log_action(tournament, "protocol.pin_refused", user=user, partie=protocol.partie, before=None,
-                   after={"seat": seat, "player": player.pk, "failures": attempt.failures}, note=player.name)
-        return NotAllowed(blocked, "pin_blocked")
-    message = ngettext("Неверный ПИН-код. Осталась %(n)s попытка.", "Неверный ПИН-код. Осталось попыток: %(n)s.",
-                       left) % {"n": left}
-    return InvalidInput(message, "pin_wrong", seat=seat, field="pin")
 
 
 def reopen_protocol(user, partie, reason, *, expected_version):
