@@ -19,11 +19,12 @@ from django.views.decorators.http import require_POST
 from axes.helpers import get_client_ip_address
 from config.public import public_url
 from scoring import pin_tries, pins, services
-from scoring.errors import NotAllowed, ServiceError
+from scoring.errors import ConfirmationRequired, NotAllowed, ServiceError
 from scoring.forms import PlayerSignForm
 from scoring.models import ProtocolStatus
 from scoring.views import game_context
 from tournaments.models import SignatureMode, SigningMethod, Tournament
+from tournaments.views.pairs import confirm_page, confirmed
 
 from . import permissions as perms
 from . import qr, selectors, signing
@@ -80,14 +81,22 @@ def phone_client(request, token) -> pin_tries.PhoneClient:
 @login_required
 @require_POST
 def player_pins(request, slug):
-    """New signing PINs for every player (or one: ``player``); the slips with the PINs are shown this once."""
+    """New signing PINs for every player (or one: ``player``); the slips with the PINs are shown this once.
+
+    For every player, when slips are out, the first POST names how many become void and asks to confirm."""
     tournament = get_object_or_404(Tournament, slug=slug)
     raw = request.POST.get("player", "")
     player_ids = [int(raw)] if raw.isascii() and raw.isdigit() and len(raw) < 12 else None
     try:
-        issued = pins.generate_pins(request.user, tournament, player_ids)
+        issued = pins.generate_pins(request.user, tournament, player_ids, confirmed=confirmed(request))
     except NotAllowed as exc:
         return forbidden(request, exc.message)
+    except ConfirmationRequired as exc:
+        return confirm_page(request, tournament, title=_("Выдать новые ПИН-коды всем игрокам?"),
+                            consequences=[exc.message, _("Новые ПИН-коды будут показаны один раз, на листках "
+                                                         "для печати.")],
+                            cancel=reverse("referees:accounts", args=[slug]) + "#pins",
+                            button=_("Да, выдать новые ПИН-коды всем"))
     if not issued:
         messages.info(request, _("Игроков для ПИН-кодов нет."))
         return redirect(reverse("referees:accounts", args=[slug]) + "#players")

@@ -13,12 +13,13 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from referees import permissions as perms
 from referees.models import log_action
 from tournaments.models import Player, SignatureMode, SigningMethod, Tournament
 
-from .errors import InvalidInput, NotAllowed
+from .errors import ConfirmationRequired, InvalidInput, NotAllowed
 from .pin_codes import MAX_PIN_FAILURES, clean_pin, hash_pin, pin_matches, random_pin  # noqa: F401  (re-exported)
 
 @dataclass
@@ -31,8 +32,13 @@ class IssuedPin:
         return self.player.name
 
 
-def generate_pins(user, tournament, player_ids=None) -> list[IssuedPin]:
-    """New PINs for the tournament's players (all, or the given ones); old PINs stop working."""
+def generate_pins(user, tournament, player_ids=None, *, confirmed=False) -> list[IssuedPin]:
+    """New PINs for the tournament's players (all, or the given ones); old PINs stop working.
+
+    New PINs for all players void every printed slip: unless ``confirmed``, that is refused with
+    ``ConfirmationRequired`` naming how many slips become void (one player's new PIN is not asked).
+    Nothing issued, nothing audited.
+    """
     if not perms.is_organizer(user, tournament):
         raise NotAllowed(_("ПИН-коды игроков выдаёт организатор турнира."))
     issued = []
@@ -40,15 +46,28 @@ def generate_pins(user, tournament, player_ids=None) -> list[IssuedPin]:
         players = Player.objects.select_for_update().filter(pair__tournament=tournament).select_related("pair")
         if player_ids is not None:
             players = players.filter(pk__in=list(player_ids))
-        for player in players.order_by("pair__number", "pair_id", "number", "id"):
+        players = list(players.order_by("pair__number", "pair_id", "number", "id"))
+        void = sum(1 for p in players if p.pin_hash)
+        if player_ids is None and void and not confirmed:
+            raise ConfirmationRequired(void_slips_message(void, len(players)), "pins_void_slips")
+        for player in players:
             pin = random_pin()
             player.pin_hash = hash_pin(pin)
             player.save(update_fields=["pin_hash"])
             issued.append(IssuedPin(player, pin))
-        log_action(tournament, "players.pins_issued", user=user, before=None,
-                   after={"players": [i.player.pk for i in issued]},
-                   note=_("Выданы ПИН-коды: %(n)s") % {"n": len(issued)})
+        if issued:
+            log_action(tournament, "players.pins_issued", user=user, before={"void_slips": void},
+                       after={"players": [i.player.pk for i in issued]},
+                       note=_("Выданы ПИН-коды: %(n)s") % {"n": len(issued)})
     return issued
+
+
+def void_slips_message(void, total) -> str:
+    return ngettext(
+        "Новые ПИН-коды получат все игроки (%(total)s). %(n)s выданный листок с ПИН-кодом перестанет действовать: "
+        "игроку придётся выдать новый листок.",
+        "Новые ПИН-коды получат все игроки (%(total)s). Выданные листки с ПИН-кодами (%(n)s) перестанут "
+        "действовать: игрокам придётся выдать новые листки.", void) % {"n": void, "total": total}
 
 
 def set_signing(user, tournament, *, method, mode=None) -> Tournament:
