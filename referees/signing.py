@@ -129,3 +129,10 @@ def confirm_no_show(partie, side, version) -> dict:
     return {"message": message, "action": reverse("referees:no_show", args=[partie.pk]),
             "fields": {"side": side, "confirm": "1", "version": "" if version is None else version},
             "button": _("Да, отметить неявку пары %(side)s") % {"side": side}}
+
+
+def confirm_clear(partie, message, reason, version) -> dict:
+    """The confirmation a clear of a protocol with players' signatures needs (the service names the signers)."""
+    return {"message": message, "action": reverse("referees:clear", args=[partie.pk]),
+            "fields": {"reason": reason or "", "confirm": "1", "version": "" if version is None else version},
+            "button": _("Да, очистить протокол и снять подписи")}

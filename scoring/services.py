@@ -665,12 +665,14 @@ def reopen_protocol(user, partie, reason, *, expected_version):
     return protocol
 
 
-def clear_protocol(user, partie, reason, *, expected_version):
+def clear_protocol(user, partie, reason, *, expected_version, confirm_signatures=False):
     """The chief referee empties an open protocol (deals, remarks, no-show, time-up, signatures), with a reason.
 
     For a table that must not keep what was written there, e.g. a draft round
     that held results: a signed protocol is reopened first. Allowed in a
-    draft round, where nothing else may be written. The audit keeps the whole
+    draft round, where nothing else may be written. Players' signatures go as
+    on reopening: with the reason, and only once confirmed (``confirm_signatures``;
+    else ``ConfirmationRequired`` names the signers). The audit keeps the whole
     protocol as it was. A pair disqualified by a remark of this protocol plays again.
     """
     partie = load_partie(partie)
@@ -683,7 +685,15 @@ def clear_protocol(user, partie, reason, *, expected_version):
         raise InvalidInput(_("Причина — не длиннее 300 знаков."), "reason_too_long", field="reason")
     with transaction.atomic():
         protocol = _open(partie, expected_version, allow_draft=True)
-        before = {"protocol": protocol_json(protocol), "totals": _totals(protocol), "version": protocol.version}
+        signatures = list(protocol.signatures.all())
+        if signatures and not confirm_signatures:
+            raise ConfirmationRequired(
+                _("Протокол уже подписали: %(names)s. Очистка снимет их подписи, как повторное открытие, — "
+                  "подписывать придётся снова. Очистить протокол?") % {"names": ", ".join(s.name for s in signatures)},
+                "clear_signed")
+        before = {"protocol": protocol_json(protocol), "totals": _totals(protocol), "version": protocol.version,
+                  "signatures": [_signature_json(s) for s in signatures]}
+        _discard_signatures(protocol, user, reason)  # with the reason of the clear, as reopening does
         was_disqualified = engine_score(protocol_json(protocol)).disqualified
         protocol.deals.all().delete()
         protocol.remarks.all().delete()
