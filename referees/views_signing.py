@@ -103,10 +103,14 @@ def player_pins(request, slug):
     slips = []
     for item in issued:
         pair = item.player.pair
-        url = public_url(reverse("tournaments:pair", args=[slug, pair.number]), request) if pair.number else ""
+        url = ""
+        if pair.number:  # the pair page, with the slip's key: it leads this player to signing on his phone
+            url = public_url(f"{reverse('tournaments:pair', args=[slug, pair.number])}"
+                             f"?k={pin_tries.slip_key(item.player)}", request)
         slips.append({"name": item.player.name, "pin": item.pin, "pair": pair.number, "url": url,
                       "qr": qr.qr_svg(url) if url else ""})
-    return render(request, "referees/pin_slips.html", {"tournament": tournament, "slips": slips})
+    return render(request, "referees/pin_slips.html", {
+        "tournament": tournament, "slips": slips, "own_phone": tournament.signing_method == SigningMethod.OWN_PHONE})
 
 
 class SigningForm(forms.Form):

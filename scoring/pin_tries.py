@@ -3,9 +3,11 @@
 The rules, in the order ``check_pin`` applies them:
 
 1. On a player's own phone a try needs the table's QR token: a secret of the
-   protocol (an HMAC of its partie with the site's ``SECRET_KEY``) carried only
-   by the QR link on the table referee's screen. A try without it is refused
-   before anything is counted: it says nothing about the player's PIN.
+   protocol (an HMAC of its partie with the site's ``SECRET_KEY``) carried by
+   the QR link on the table referee's screen, and shown otherwise only on the
+   pair page to whoever proves he is one of its players (the key of his PIN
+   slip's QR, or his account). A try without it is refused before anything is
+   counted: it says nothing about the player's PIN.
 2. Phones are limited per device (its session, or its CSRF cookie before it has
    one; stored as a hash) and per address, in the tournament:
    ``PHONE_DEVICE_LIMIT`` and ``PHONE_ADDRESS_LIMIT`` wrong PINs within
@@ -51,9 +53,25 @@ class PhoneClient:
 
 
 def table_token(partie) -> str:
-    """The secret of the table's QR link (the same for the protocol's whole life; no need to store it)."""
-    return salted_hmac("scoring.pin_tries.table_token", f"partie:{partie.pk}",
+    """The secret of the table's QR link (the same for the protocol's whole life; no need to store it).
+    ``partie``: the partie or its id."""
+    return salted_hmac("scoring.pin_tries.table_token", f"partie:{getattr(partie, 'pk', partie)}",
                        algorithm="sha256").hexdigest()[:TOKEN_LENGTH]
+
+
+def slip_key(player) -> str:
+    """The secret of a player's PIN slip (its QR link to the pair page): whoever holds it holds the slip.
+
+    Made from the PIN's hash, so a new PIN voids the old slip's link together with the old PIN."""
+    return salted_hmac("scoring.pin_tries.slip", f"player:{player.pk}:{player.pin_hash}",
+                       algorithm="sha256").hexdigest()[:TOKEN_LENGTH]
+
+
+def slip_holder(players, key):
+    """The player among ``players`` whose slip carries ``key``, or None."""
+    if not isinstance(key, str) or len(key) != TOKEN_LENGTH:
+        return None
+    return next((p for p in players if p.pin_hash and constant_time_compare(key, slip_key(p))), None)
 
 
 def token_valid(partie, token) -> bool:
