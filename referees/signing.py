@@ -101,7 +101,9 @@ def signing_context(request, partie, ctx, deal_form=None) -> dict:
         extra["blocked_seats"] = blocked_seats(partie, protocol)
     if method == SigningMethod.OWN_PHONE and ctx.get("awaiting") and ctx.get("can_countersign"):
         url = phone_sign_url(request, partie)
-        extra.update(phone_url=url, phone_qr=qr.qr_svg(url))
+        address, _sep, query = url.partition("?")  # shown in pieces: a narrow screen breaks after a / or before ?t=
+        extra.update(phone_url=url, phone_qr=qr.qr_svg(url),
+                     phone_url_parts=address.split("/")[:-1] + ["?" + query])
     signed = [s for s in protocol.signatures.all() if s.role == SignatureRole.PLAYER]
     correcting = deal_form is not None and deal_form["correct"].value() in (True, "True", "on", "1")
     if correcting and signed:
