@@ -124,11 +124,22 @@ def sentence(entry) -> str:
         names = ", ".join(s.get("name", "") for s in (entry.before or []) if isinstance(s, dict))
         return _("подписи сняты (%(names)s): %(why)s") % {"names": names, "why": note}
     if act == "protocol.pin_wrong":
-        return _("неверный ПИН-код игрока %(name)s (%(seat)s), попытка %(n)s из 5") % {
-            "name": note, "seat": a.get("seat", "?"), "n": a.get("failures", "?")}
+        where = _(" с телефона") if a.get("channel") == "phone" else ""
+        return _("неверный ПИН-код игрока %(name)s (%(seat)s)%(where)s, попытка %(n)s из 5") % {
+            "name": note, "seat": a.get("seat", "?"), "n": a.get("failures", "?"), "where": where}
     if act == "protocol.pin_refused":
+        if a.get("channel") == "phone":
+            return _("подпись с телефона для игрока %(name)s (%(seat)s) закрыта после 5 неверных попыток; "
+                     "у судьи стола он подписывает по-прежнему") % {"name": note, "seat": a.get("seat", "?")}
         return _("подпись ПИН-кодом игрока %(name)s (%(seat)s) закрыта после 5 неверных попыток") % {
             "name": note, "seat": a.get("seat", "?")}
+    if act == "protocol.pin_throttled":
+        if a.get("kind") == "address":
+            return _("с адреса %(address)s введено %(n)s неверных ПИН-кодов: ПИН-коды с него не принимаются "
+                     "%(minutes)s мин") % {"address": a.get("address", "?"), "n": a.get("failures", "?"),
+                                           "minutes": a.get("minutes", "?")}
+        return _("с одного телефона введено %(n)s неверных ПИН-кодов: ПИН-коды с него не принимаются "
+                 "%(minutes)s мин") % {"n": a.get("failures", "?"), "minutes": a.get("minutes", "?")}
     if act == "pair.disqualified":
         return _("пара №%(n)s снята с турнира") % {"n": a.get("pair", "?")}
     if act == "pair.reinstated":

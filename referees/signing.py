@@ -8,8 +8,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from config.public import public_url
-from scoring import services
-from scoring.models import SignatureRole
+from scoring import pin_tries, services
+from scoring.models import PinAttempt, SignatureRole
+from scoring.pin_codes import MAX_PIN_FAILURES
 from tournaments.models import SignatureMode, SigningMethod
 
 from . import permissions as perms
@@ -40,10 +41,8 @@ def signature_slots(partie, protocol, names=None) -> tuple[list[dict], object]:
 
 
 def blocked_seats(partie, protocol) -> list[str]:
-    """Seats whose player has used up his PIN tries on this protocol (one query)."""
-    from scoring.models import PinAttempt
-    from scoring.pins import MAX_PIN_FAILURES
-
+    """Seats whose player has used up his PIN tries on this protocol, on the referee's device or on phones
+    (one query)."""
     blocked = set(PinAttempt.objects.filter(protocol=protocol, failures__gte=MAX_PIN_FAILURES)
                   .values_list("player_id", flat=True))
     seats = []
@@ -60,8 +59,29 @@ def player_signers(partie) -> list[str]:
     return [s.name for s in protocol.signatures.all() if s.role == SignatureRole.PLAYER]
 
 
+def phone_sign_path(partie) -> str:  # the partie or its id
+    """The own-phone signing page with the table's QR token (only who sees the table, or holds a player's
+    slip of the pair, gets it)."""
+    partie_id = getattr(partie, "pk", partie)
+    return f"{reverse('referees:phone_sign', args=[partie_id])}?t={pin_tries.table_token(partie_id)}"
+
+
+def pair_signing(request, tournament, players, games):
+    """On the pair page: the player who proved he is of the pair (his PIN slip's QR key ``k``, or his account),
+    or None; for him, in own-phone signing, every protocol awaiting signatures gets its signing link
+    (``sign_url``, with the table's token). Others are told to scan the QR on the referee's screen."""
+    signer = pin_tries.slip_holder(players, request.GET.get("k"))
+    if signer is None and request.user.is_authenticated:
+        signer = next((p for p in players if p.user_id == request.user.pk), None)
+    if signer is not None and tournament.signing_method == SigningMethod.OWN_PHONE:
+        for game in games:
+            if game["awaiting"]:
+                game["sign_url"] = phone_sign_path(game["partie_id"])
+    return signer
+
+
 def phone_sign_url(request, partie) -> str:
-    return public_url(reverse("referees:phone_sign", args=[partie.pk]), request)
+    return public_url(phone_sign_path(partie), request)
 
 
 def signing_context(request, partie, ctx, deal_form=None) -> dict:
@@ -81,7 +101,9 @@ def signing_context(request, partie, ctx, deal_form=None) -> dict:
         extra["blocked_seats"] = blocked_seats(partie, protocol)
     if method == SigningMethod.OWN_PHONE and ctx.get("awaiting") and ctx.get("can_countersign"):
         url = phone_sign_url(request, partie)
-        extra.update(phone_url=url, phone_qr=qr.qr_svg(url))
+        address, _sep, query = url.partition("?")  # shown in pieces: a narrow screen breaks after a / or before ?t=
+        extra.update(phone_url=url, phone_qr=qr.qr_svg(url),
+                     phone_url_parts=address.split("/")[:-1] + ["?" + query])
     signed = [s for s in protocol.signatures.all() if s.role == SignatureRole.PLAYER]
     correcting = deal_form is not None and deal_form["correct"].value() in (True, "True", "on", "1")
     if correcting and signed:
@@ -124,3 +146,10 @@ def confirm_no_show(partie, side, version) -> dict:
     return {"message": message, "action": reverse("referees:no_show", args=[partie.pk]),
             "fields": {"side": side, "confirm": "1", "version": "" if version is None else version},
             "button": _("Да, отметить неявку пары %(side)s") % {"side": side}}
+
+
+def confirm_clear(partie, message, reason, version) -> dict:
+    """The confirmation a clear of a protocol with players' signatures needs (the service names the signers)."""
+    return {"message": message, "action": reverse("referees:clear", args=[partie.pk]),
+            "fields": {"reason": reason or "", "confirm": "1", "version": "" if version is None else version},
+            "button": _("Да, очистить протокол и снять подписи")}

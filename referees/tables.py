@@ -60,6 +60,7 @@ ACTION_LABELS = {
     "protocol.no_show_undone": _("Неявка отменена"),
     "protocol.pin_wrong": _("Неверный ПИН-код"),
     "protocol.pin_refused": _("Подпись ПИН-кодом закрыта"),
+    "protocol.pin_throttled": _("ПИН-коды с телефона не принимаются"),
     "players.pins_issued": _("Выданы ПИН-коды"),
     "tournament.signing_changed": _("Изменён способ подписи"),
     "protocol.pin_reset": _("Попытки ПИН-кода разрешены снова"),

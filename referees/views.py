@@ -354,10 +354,20 @@ def clear(request, partie_id):
     partie = get_partie(partie_id)
     if not perms.can_reopen(request.user, partie):
         return forbidden(request, _("Очистить протокол может только главный судья."))
-    return _simple_action(request, partie, "clear",
-                          lambda: services.clear_protocol(request.user, partie, request.POST.get("reason"),
-                                                          expected_version=posted_version(request)),
-                          _("Протокол очищен."))
+    reason, version = request.POST.get("reason"), posted_version(request)
+    try:
+        services.clear_protocol(request.user, partie, reason, expected_version=version,
+                                confirm_signatures=request.POST.get("confirm") == "1")
+    except ConfirmationRequired as exc:  # players signed: they are named, and the clear waits for a confirmation
+        return render_entry(request, partie, confirm=signing.confirm_clear(partie, exc.message, reason, version))
+    except NotAllowed as exc:
+        return forbidden(request, exc.message)
+    except VersionConflict as exc:
+        return _conflict(request, partie, exc)
+    except ServiceError as exc:
+        return render_entry(request, partie, status=422, errors={"clear": exc.message})
+    messages.success(request, _("Протокол очищен."))
+    return redirect(entry_url(partie, "clear"))
 
 
 @_entering

@@ -1,11 +1,12 @@
 """Signing without an account: the public page a player opens from the table's QR code, and the PIN slips.
 
-Thin views: the PIN check, the five-tries limit and the audit are in
-``scoring.services.sign_protocol``; the PINs are made by ``scoring.pins``.
+Thin views: the PIN check, the QR token, the limits of tries and the audit are in
+``scoring.services.sign_protocol`` and ``scoring.pin_tries``; the PINs are made by ``scoring.pins``.
 """
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -15,13 +16,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from axes.helpers import get_client_ip_address
 from config.public import public_url
-from scoring import pins, services
-from scoring.errors import NotAllowed, ServiceError
+from scoring import pin_tries, pins, services
+from scoring.errors import ConfirmationRequired, NotAllowed, ServiceError
 from scoring.forms import PlayerSignForm
 from scoring.models import ProtocolStatus
 from scoring.views import game_context
 from tournaments.models import SignatureMode, SigningMethod, Tournament
+from tournaments.views.pairs import confirm_page, confirmed
 
 from . import permissions as perms
 from . import qr, selectors, signing
@@ -36,6 +39,7 @@ def phone_sign(request, partie_id):
     if partie.is_bye or not perms.can_view_protocol(request.user, partie):
         raise Http404
     protocol = selectors.load_protocol(partie, create=False)
+    token = request.POST.get("token", "") or request.GET.get("t", "")  # the form's copy, or the QR link's
     errors = {}
     if request.method == "POST":
         form = PlayerSignForm(request.POST)
@@ -45,16 +49,17 @@ def phone_sign(request, partie_id):
             seat = form.cleaned_data["seat"]
             try:
                 services.sign_protocol(request.user, partie, role="player", seat=seat, pin=form.cleaned_data["pin"],
-                                       expected_version=request.POST.get("version"))
+                                       expected_version=request.POST.get("version"), phone=phone_client(request, token))
             except ServiceError as exc:
-                errors[f"sign_{seat}"] = exc.message
+                errors["signatures" if exc.code == "phone_token" else f"sign_{seat}"] = exc.message
             else:
                 messages.success(request, _("Подпись принята. Спасибо!"))
-                return redirect(request.path)
+                return redirect(signing.phone_sign_path(partie))
         protocol = selectors.load_protocol(partie, create=False)
     names = selectors.seat_names(partie)
     ctx = {"partie": partie, "tournament": tournament, "protocol": protocol, "errors": errors, "names": names,
-           "own_phone": tournament.signing_method == SigningMethod.OWN_PHONE, "seats": selectors.seat_list(partie)}
+           "own_phone": tournament.signing_method == SigningMethod.OWN_PHONE, "seats": selectors.seat_list(partie),
+           "token": token if pin_tries.token_valid(partie, token) else ""}
     if protocol is not None:
         scored = services.engine_score(services.protocol_json(protocol))
         slots, referee = signing.signature_slots(partie, protocol, names)
@@ -65,28 +70,47 @@ def phone_sign(request, partie_id):
     return render(request, "referees/phone_sign.html", ctx, status=422 if errors else 200)
 
 
+def phone_client(request, token) -> pin_tries.PhoneClient:
+    """The signing phone: its link's token, its device (the session, or the CSRF cookie every POST carries)
+    and its address as the login throttle sees it."""
+    device = request.session.session_key or request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
+    return pin_tries.phone_client(token, device, get_client_ip_address(request))
+
+
 @never_cache
 @login_required
 @require_POST
 def player_pins(request, slug):
-    """New signing PINs for every player (or one: ``player``); the slips with the PINs are shown this once."""
+    """New signing PINs for every player (or one: ``player``); the slips with the PINs are shown this once.
+
+    For every player, when slips are out, the first POST names how many become void and asks to confirm."""
     tournament = get_object_or_404(Tournament, slug=slug)
     raw = request.POST.get("player", "")
     player_ids = [int(raw)] if raw.isascii() and raw.isdigit() and len(raw) < 12 else None
     try:
-        issued = pins.generate_pins(request.user, tournament, player_ids)
+        issued = pins.generate_pins(request.user, tournament, player_ids, confirmed=confirmed(request))
     except NotAllowed as exc:
         return forbidden(request, exc.message)
+    except ConfirmationRequired as exc:
+        return confirm_page(request, tournament, title=_("Выдать новые ПИН-коды всем игрокам?"),
+                            consequences=[exc.message, _("Новые ПИН-коды будут показаны один раз, на листках "
+                                                         "для печати.")],
+                            cancel=reverse("referees:accounts", args=[slug]) + "#pins",
+                            button=_("Да, выдать новые ПИН-коды всем"))
     if not issued:
         messages.info(request, _("Игроков для ПИН-кодов нет."))
         return redirect(reverse("referees:accounts", args=[slug]) + "#players")
     slips = []
     for item in issued:
         pair = item.player.pair
-        url = public_url(reverse("tournaments:pair", args=[slug, pair.number]), request) if pair.number else ""
+        url = ""
+        if pair.number:  # the pair page, with the slip's key: it leads this player to signing on his phone
+            url = public_url(f"{reverse('tournaments:pair', args=[slug, pair.number])}"
+                             f"?k={pin_tries.slip_key(item.player)}", request)
         slips.append({"name": item.player.name, "pin": item.pin, "pair": pair.number, "url": url,
                       "qr": qr.qr_svg(url) if url else ""})
-    return render(request, "referees/pin_slips.html", {"tournament": tournament, "slips": slips})
+    return render(request, "referees/pin_slips.html", {
+        "tournament": tournament, "slips": slips, "own_phone": tournament.signing_method == SigningMethod.OWN_PHONE})
 
 
 class SigningForm(forms.Form):

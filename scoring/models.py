@@ -203,8 +203,16 @@ class Signature(models.Model):
         return f"{self.get_role_display()}: {self.name}"
 
 
+class PinChannel(models.TextChoices):
+    """Where a PIN was typed: the table referee's device, or a player's own phone (the table's QR link)."""
+
+    TABLE = "table", _("устройство судьи")
+    PHONE = "phone", _("свой телефон")
+
+
 class PinAttempt(models.Model):
-    """Wrong PINs typed for one player on one protocol (kept in the database: it holds across app servers)."""
+    """Wrong PINs typed for one player on one protocol, counted apart for each channel (kept in the database:
+    it holds across app servers). Wrong tries on phones never close the PIN on the referee's device."""
 
     protocol = models.ForeignKey(
         Protocol, verbose_name=_("протокол"), on_delete=models.CASCADE, related_name="pin_attempts"
@@ -212,13 +220,40 @@ class PinAttempt(models.Model):
     player = models.ForeignKey(
         "tournaments.Player", verbose_name=_("игрок"), on_delete=models.CASCADE, related_name="+"
     )
+    channel = models.CharField(_("где вводили"), max_length=8, choices=PinChannel.choices, default=PinChannel.TABLE)
     failures = models.PositiveSmallIntegerField(_("неверных попыток"), default=0)
+    refused = models.PositiveIntegerField(_("отказов после блокировки"), default=0)
     last_at = models.DateTimeField(_("последняя попытка"), auto_now=True)
 
     class Meta:
         verbose_name = _("попытка ПИН-кода")
         verbose_name_plural = _("попытки ПИН-кода")
-        constraints = [models.UniqueConstraint(fields=["protocol", "player"], name="unique_pin_attempt")]
+        constraints = [models.UniqueConstraint(fields=["protocol", "player", "channel"],
+                                               name="unique_pin_attempt_channel")]
+
+
+class PinThrottleKind(models.TextChoices):
+    SESSION = "session", _("устройство (сессия)")
+    ADDRESS = "address", _("адрес")
+
+
+class PinThrottle(models.Model):
+    """Wrong PINs typed on phones from one device (a hash of its session) or one address, in one tournament,
+    within a cool-off window that starts at the window's first wrong try."""
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", verbose_name=_("турнир"), on_delete=models.CASCADE, related_name="+"
+    )
+    kind = models.CharField(_("что считается"), max_length=8, choices=PinThrottleKind.choices)
+    key = models.CharField(_("ключ"), max_length=64)
+    failures = models.PositiveSmallIntegerField(_("неверных попыток"), default=0)
+    refused = models.PositiveIntegerField(_("отказов после блокировки"), default=0)
+    since = models.DateTimeField(_("начало окна"))
+
+    class Meta:
+        verbose_name = _("попытки ПИН-кода с телефонов")
+        verbose_name_plural = _("попытки ПИН-кода с телефонов")
+        constraints = [models.UniqueConstraint(fields=["tournament", "kind", "key"], name="unique_pin_throttle")]
 
 
 class DataVersion(models.Model):

@@ -2,35 +2,25 @@
 
 A PIN is 4–6 digits, so the hash alone cannot protect it from someone who
 holds the database; what protects it at the table is the limit of wrong tries
-(``MAX_PIN_FAILURES`` per player per protocol, counted in the database so that
-it holds across app servers). The hash is PBKDF2 from
-``django.contrib.auth.hashers`` with fewer rounds than a password needs, so
-that printing slips for two hundred players takes seconds, not minutes.
+(``MAX_PIN_FAILURES`` per player per protocol and channel, and on phones per
+device and address besides, counted in the database so that it holds across
+app servers: ``scoring.pin_tries``). The PINs themselves, their hash and
+their format are in ``scoring.pin_codes``.
 """
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 
-from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from referees import permissions as perms
 from referees.models import log_action
 from tournaments.models import Player, SignatureMode, SigningMethod, Tournament
 
-from .errors import InvalidInput, NotAllowed
-
-PIN_LENGTH = 5
-MAX_PIN_FAILURES = 5
-ASCII_DIGITS = frozenset("0123456789")
-
-
-class PinHasher(PBKDF2PasswordHasher):
-    algorithm = "pbkdf2_sha256_pin"
-    iterations = 20_000
-
+from .errors import ConfirmationRequired, InvalidInput, NotAllowed
+from .pin_codes import MAX_PIN_FAILURES, clean_pin, hash_pin, pin_matches, random_pin  # noqa: F401  (re-exported)
 
 @dataclass
 class IssuedPin:
@@ -42,33 +32,13 @@ class IssuedPin:
         return self.player.name
 
 
-def hash_pin(pin: str) -> str:
-    hasher = PinHasher()
-    return hasher.encode(pin, hasher.salt())
+def generate_pins(user, tournament, player_ids=None, *, confirmed=False) -> list[IssuedPin]:
+    """New PINs for the tournament's players (all, or the given ones); old PINs stop working.
 
-
-def pin_matches(pin: str, encoded: str) -> bool:
-    if not encoded or not encoded.startswith(PinHasher.algorithm + "$"):
-        return False
-    return PinHasher().verify(pin, encoded)
-
-
-def clean_pin(raw) -> str:
-    """4–6 ASCII digits (digits of other scripts, ٣ or ², are refused with a message)."""
-    pin = (raw or "").strip()
-    if not pin:
-        raise InvalidInput(_("Введите ПИН-код."), "pin_required", field="pin")
-    if len(pin) > 6 or len(pin) < 4 or not set(pin) <= ASCII_DIGITS:
-        raise InvalidInput(_("ПИН-код — от 4 до 6 цифр 0–9."), "pin_format", field="pin")
-    return pin
-
-
-def random_pin() -> str:
-    return "".join(secrets.choice("0123456789") for _ in range(PIN_LENGTH))
-
-
-def generate_pins(user, tournament, player_ids=None) -> list[IssuedPin]:
-    """New PINs for the tournament's players (all, or the given ones); old PINs stop working."""
+    New PINs for all players void every printed slip: unless ``confirmed``, that is refused with
+    ``ConfirmationRequired`` naming how many slips become void (one player's new PIN is not asked).
+    Nothing issued, nothing audited.
+    """
     if not perms.is_organizer(user, tournament):
         raise NotAllowed(_("ПИН-коды игроков выдаёт организатор турнира."))
     issued = []
@@ -76,15 +46,28 @@ def generate_pins(user, tournament, player_ids=None) -> list[IssuedPin]:
         players = Player.objects.select_for_update().filter(pair__tournament=tournament).select_related("pair")
         if player_ids is not None:
             players = players.filter(pk__in=list(player_ids))
-        for player in players.order_by("pair__number", "pair_id", "number", "id"):
+        players = list(players.order_by("pair__number", "pair_id", "number", "id"))
+        void = sum(1 for p in players if p.pin_hash)
+        if player_ids is None and void and not confirmed:
+            raise ConfirmationRequired(void_slips_message(void, len(players)), "pins_void_slips")
+        for player in players:
             pin = random_pin()
             player.pin_hash = hash_pin(pin)
             player.save(update_fields=["pin_hash"])
             issued.append(IssuedPin(player, pin))
-        log_action(tournament, "players.pins_issued", user=user, before=None,
-                   after={"players": [i.player.pk for i in issued]},
-                   note=_("Выданы ПИН-коды: %(n)s") % {"n": len(issued)})
+        if issued:
+            log_action(tournament, "players.pins_issued", user=user, before={"void_slips": void},
+                       after={"players": [i.player.pk for i in issued]},
+                       note=_("Выданы ПИН-коды: %(n)s") % {"n": len(issued)})
     return issued
+
+
+def void_slips_message(void, total) -> str:
+    return ngettext(
+        "Новые ПИН-коды получат все игроки (%(total)s). Перестанет действовать %(n)s выданный листок с ПИН-кодом "
+        "— взамен раздайте новые листки.",
+        "Новые ПИН-коды получат все игроки (%(total)s). Перестанут действовать выданные листки с ПИН-кодами: "
+        "%(n)s — взамен раздайте новые листки.", void) % {"n": void, "total": total}
 
 
 def set_signing(user, tournament, *, method, mode=None) -> Tournament:
@@ -108,7 +91,8 @@ def set_signing(user, tournament, *, method, mode=None) -> Tournament:
 
 
 def reset_pin_attempts(user, partie, seat, reason) -> None:
-    """The chief referee lets a player try his PIN again on one protocol (after five wrong tries); audited."""
+    """The chief referee lets a player try his PIN again on one protocol (after five wrong tries), on the
+    referee's device and on phones alike; audited."""
     from referees.protocol_state import load_partie
 
     from .models import PinAttempt, Protocol
@@ -129,12 +113,14 @@ def reset_pin_attempts(user, partie, seat, reason) -> None:
     player = players[index]
     with transaction.atomic():
         protocol = Protocol.objects.select_for_update().get(partie=partie)
-        attempt = PinAttempt.objects.select_for_update().filter(protocol=protocol, player=player).first()
-        if attempt is None or attempt.failures == 0:
+        attempts = list(PinAttempt.objects.select_for_update().filter(protocol=protocol, player=player,
+                                                                        failures__gt=0).order_by("channel"))
+        if not attempts:
             raise InvalidInput(_("Неверных попыток у этого игрока нет."), "no_attempts", field="seat")
-        before = attempt.failures
-        attempt.failures = 0
-        attempt.save(update_fields=["failures", "last_at"])
+        before = {a.channel: a.failures for a in attempts}
+        for attempt in attempts:
+            attempt.failures, attempt.refused = 0, 0
+            attempt.save(update_fields=["failures", "refused", "last_at"])
         log_action(partie.round.tournament, "protocol.pin_reset", user=user, partie=partie,
-                   before={"seat": seat, "player": player.pk, "failures": before},
+                   before={"seat": seat, "player": player.pk, "failures": sum(before.values()), "channels": before},
                    after={"seat": seat, "player": player.pk, "failures": 0}, note=reason[:300])

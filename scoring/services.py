@@ -17,7 +17,6 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from referees import permissions as perms
 from referees.models import log_action
@@ -33,9 +32,10 @@ from referees.protocol_state import (  # noqa: F401  (re-exported: the pages rea
 from .integrity import canonical_json, freeze_header, protocol_fingerprint  # noqa: F401
 from .errors import ConfirmationRequired, InvalidInput, NotAllowed, ProtocolLocked, VersionConflict
 from .models import (
-    Deal, DealResult, PinAttempt, Protocol, ProtocolStatus, Remark, RemarkReason, Signature, SignatureRole,
+    Deal, DealResult, PinChannel, Protocol, ProtocolStatus, Remark, RemarkReason, Signature, SignatureRole,
 )
-from .pins import MAX_PIN_FAILURES, clean_pin, pin_matches
+from . import pin_tries
+from .pin_codes import clean_pin
 from .reports.signing import ensure_signing_key
 from .seals import make_seal, seal_message
 from .scores import refresh_prior_remarks
@@ -556,13 +556,14 @@ def set_first_lead(user, partie, seat, *, expected_version):
 
 # --- signatures, lock, reopening ------------------------------------------------------
 
-def sign_protocol(user, partie, *, role, seat=None, pin=None, expected_version):
+def sign_protocol(user, partie, *, role, seat=None, pin=None, expected_version, phone=None):
     """A player signs for his seat, then the referee countersigns; the last signature locks the protocol.
 
     How a player signs depends on the tournament's ``signing_method``: with his
     account (``pin`` is None), or with his PIN on the referee's device or on his
     own phone (then ``user`` is the referee, or anyone on the public signing
-    page). When the referee attests the paper sheet, he signs alone. A no-show
+    page, who must hold the table's QR token: ``phone``, a ``pin_tries.PhoneClient``;
+    the tries are counted by ``scoring.pin_tries``). When the referee attests the paper sheet, he signs alone. A no-show
     protocol needs only the referee; the absent or disqualified pair cannot sign.
     """
     partie = load_partie(partie)
@@ -587,6 +588,7 @@ def sign_protocol(user, partie, *, role, seat=None, pin=None, expected_version):
                 how = SigningMethod.TABLE_PIN
             elif method == SigningMethod.OWN_PHONE:
                 how = SigningMethod.OWN_PHONE
+                pin_tries.require_token(partie, phone)
             else:
                 _require(False, _("ПИН-код вводится на устройстве судьи этого стола."))
             pin = clean_pin(pin)
@@ -619,7 +621,8 @@ def sign_protocol(user, partie, *, role, seat=None, pin=None, expected_version):
             player = perms.seated_players(side_pair)[int(seat[1]) - 1]
             name = player.name
             if pin is not None:
-                refusal = _check_pin(user, protocol, player, seat, pin)
+                channel = PinChannel.TABLE if how == SigningMethod.TABLE_PIN else PinChannel.PHONE
+                refusal = pin_tries.check_pin(user, protocol, player, seat, pin, channel=channel, phone=phone)
                 signer = player.user
         else:
             if missing != ["referee"]:
@@ -652,35 +655,6 @@ def sign_protocol(user, partie, *, role, seat=None, pin=None, expected_version):
     return protocol
 
 
-def _check_pin(user, protocol, player, seat, pin):
-    """None if the PIN is right; else the error to raise once the wrong try is stored (inside the lock)."""
-    tournament = protocol.partie.round.tournament
-    attempt, _created = PinAttempt.objects.select_for_update().get_or_create(protocol=protocol, player=player)
-    blocked = _("Неверный ПИН-код введён %(n)s раз: подпись ПИН-кодом для игрока %(name)s в этом протоколе "
-                "закрыта. Обратитесь к главному судье.") % {"n": MAX_PIN_FAILURES, "name": player.name}
-    if attempt.failures >= MAX_PIN_FAILURES:
-        log_action(tournament, "protocol.pin_refused", user=user, partie=protocol.partie, before=None,
-                   after={"seat": seat, "player": player.pk, "failures": attempt.failures}, note=player.name)
-        return NotAllowed(blocked, "pin_blocked")
-    if not player.pin_hash:
-        return InvalidInput(_("У игрока %(name)s нет ПИН-кода: его выдаёт организатор.") % {"name": player.name},
-                            "no_pin", seat=seat, field="pin")
-    if pin_matches(pin, player.pin_hash):
-        return None
-    attempt.failures += 1
-    attempt.save(update_fields=["failures", "last_at"])
-    log_action(tournament, "protocol.pin_wrong", user=user, partie=protocol.partie, before=None,
-               after={"seat": seat, "player": player.pk, "failures": attempt.failures}, note=player.name)
-    left = MAX_PIN_FAILURES - attempt.failures
-    if left <= 0:
-        log_action(tournament, "protocol.pin_refused", user=user, partie=protocol.partie, before=None,
-                   after={"seat": seat, "player": player.pk, "failures": attempt.failures}, note=player.name)
-        return NotAllowed(blocked, "pin_blocked")
-    message = ngettext("Неверный ПИН-код. Осталась %(n)s попытка.", "Неверный ПИН-код. Осталось попыток: %(n)s.",
-                       left) % {"n": left}
-    return InvalidInput(message, "pin_wrong", seat=seat, field="pin")
-
-
 def reopen_protocol(user, partie, reason, *, expected_version):
     """Only the chief referee (or organizer) reopens a signed protocol, with a written reason."""
     partie = load_partie(partie)
@@ -710,12 +684,14 @@ def reopen_protocol(user, partie, reason, *, expected_version):
     return protocol
 
 
-def clear_protocol(user, partie, reason, *, expected_version):
+def clear_protocol(user, partie, reason, *, expected_version, confirm_signatures=False):
     """The chief referee empties an open protocol (deals, remarks, no-show, time-up, signatures), with a reason.
 
     For a table that must not keep what was written there, e.g. a draft round
     that held results: a signed protocol is reopened first. Allowed in a
-    draft round, where nothing else may be written. The audit keeps the whole
+    draft round, where nothing else may be written. Players' signatures go as
+    on reopening: with the reason, and only once confirmed (``confirm_signatures``;
+    else ``ConfirmationRequired`` names the signers). The audit keeps the whole
     protocol as it was. A pair disqualified by a remark of this protocol plays again.
     """
     partie = load_partie(partie)
@@ -728,7 +704,15 @@ def clear_protocol(user, partie, reason, *, expected_version):
         raise InvalidInput(_("Причина — не длиннее 300 знаков."), "reason_too_long", field="reason")
     with transaction.atomic():
         protocol = _open(partie, expected_version, allow_draft=True)
-        before = {"protocol": protocol_json(protocol), "totals": _totals(protocol), "version": protocol.version}
+        signatures = list(protocol.signatures.all())
+        if signatures and not confirm_signatures:
+            raise ConfirmationRequired(
+                _("Протокол уже подписали: %(names)s. Очистка снимет их подписи, как повторное открытие, — "
+                  "подписывать придётся снова. Очистить протокол?") % {"names": ", ".join(s.name for s in signatures)},
+                "clear_signed")
+        before = {"protocol": protocol_json(protocol), "totals": _totals(protocol), "version": protocol.version,
+                  "signatures": [_signature_json(s) for s in signatures]}
+        _discard_signatures(protocol, user, reason)  # with the reason of the clear, as reopening does
         was_disqualified = engine_score(protocol_json(protocol)).disqualified
         protocol.deals.all().delete()
         protocol.remarks.all().delete()

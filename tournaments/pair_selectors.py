@@ -47,7 +47,7 @@ def pair_games(tournament, pair, organizer: bool) -> list[dict]:
             "partie_id": p.pk, "side": side,
             "my_seats": [(s, seated[s].name) for s in (f"{side}1", f"{side}2") if s in seated],
             "opponent": opponent, "opponent_names": [pl.name for pl in opponent.players.all()] if opponent else [],
-            "score": None, "result": "", "status": "", "locked": False, "remarks": [],
+            "score": None, "result": "", "status": "", "locked": False, "remarks": [], "awaiting": False,
         }
         if protocol is not None and not p.is_bye:
             mine, theirs = (protocol.score_a, protocol.score_b) if side == "A" else (protocol.score_b, protocol.score_a)
@@ -58,6 +58,7 @@ def pair_games(tournament, pair, organizer: bool) -> list[dict]:
                     row["goats"] = goats if side == "A" else goats[::-1]
             row["status"] = protocol.get_status_display()
             row["locked"] = protocol.is_locked
+            row["awaiting"] = protocol.status == ProtocolStatus.AWAITING_SIGNATURES
             if protocol.status in (ProtocolStatus.AWAITING_SIGNATURES, ProtocolStatus.SIGNED):
                 row["result"] = "draw" if not protocol.winner else ("win" if protocol.winner == side else "loss")
             row["remarks"] = [

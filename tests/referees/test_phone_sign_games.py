@@ -3,8 +3,8 @@ protocol and the score sheet show them (the figures come from the engine's score
 import re
 
 import pytest
-from django.urls import reverse
 
+from referees.signing import phone_sign_path
 from scoring.protocol_json import protocol_to_json
 from scoring.rules import score_protocol
 from tests.factories import make_referee
@@ -23,7 +23,7 @@ def own_phone(partie):
 
 
 def phone_page(client, partie) -> str:
-    response = client.get(reverse("referees:phone_sign", args=[partie.pk]))
+    response = client.get(phone_sign_path(partie))  # the table's QR link
     assert response.status_code == 200
     return response.content.decode()
 

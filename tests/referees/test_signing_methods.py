@@ -2,7 +2,7 @@
 import pytest
 
 from referees.models import AuditEntry
-from scoring import pins, services
+from scoring import pin_tries, pins, services
 from scoring.errors import InvalidInput, NotAllowed
 from scoring.models import PinAttempt, Signature
 from tournaments.models import Player, SignatureMode, SigningMethod
@@ -23,6 +23,10 @@ def _method(table, method, mode=SignatureMode.EACH_PLAYER):
 def _pins(table):
     issued = pins.generate_pins(table.organizer, table.tournament)
     return {i.player.pk: i.pin for i in issued}
+
+
+def _phone(table, device="phone-1", address="10.0.0.1"):
+    return pin_tries.phone_client(pin_tries.table_token(table.partie), device, address)
 
 
 def _v(table):
@@ -101,7 +105,8 @@ def test_own_phone_signs_without_an_account(table, anonymous):
     play(table.referee, table.partie)
     for seat in SEATS:
         services.sign_protocol(anonymous, table.partie, role="player", seat=seat,
-                               pin=codes[_seat_player(table, seat).pk], expected_version=_v(table))
+                               pin=codes[_seat_player(table, seat).pk], expected_version=_v(table),
+                               phone=_phone(table, device=f"phone-{seat}"))
     assert {s.method for s in Signature.objects.all()} == {SigningMethod.OWN_PHONE}
     assert services.sign_protocol(table.referee, table.partie, role="referee", expected_version=_v(table)).is_locked
 
@@ -117,23 +122,27 @@ def test_pin_of_another_player_is_wrong_and_five_wrong_tries_refuse(table, anony
     for i in range(4):
         with pytest.raises(InvalidInput) as exc:
             services.sign_protocol(anonymous, table.partie, role="player", seat="A1", pin=wrong,
-                                   expected_version=_v(table))
+                                   expected_version=_v(table), phone=_phone(table))
         assert exc.value.code == "pin_wrong" and str(4 - i) in exc.value.message
     with pytest.raises(NotAllowed) as exc:
-        services.sign_protocol(anonymous, table.partie, role="player", seat="A1", pin=wrong, expected_version=_v(table))
+        services.sign_protocol(anonymous, table.partie, role="player", seat="A1", pin=wrong, expected_version=_v(table),
+                               phone=_phone(table, device="phone-2", address="10.0.0.2"))
     assert exc.value.code == "pin_blocked" and a1.name in exc.value.message
-    # Now even the right PIN is refused for this player on this protocol, on any device.
+    # Now even the right PIN is refused for this player on phones; the referee's device is not blocked.
     with pytest.raises(NotAllowed):
-        services.sign_protocol(table.referee, table.partie, role="player", seat="A1", pin=codes[a1.pk],
-                               expected_version=_v(table))
-    assert PinAttempt.objects.get(player=a1).failures == 5
+        services.sign_protocol(anonymous, table.partie, role="player", seat="A1", pin=codes[a1.pk],
+                               expected_version=_v(table), phone=_phone(table, device="phone-3", address="10.0.0.3"))
+    assert PinAttempt.objects.get(player=a1, channel="phone").failures == 5
     assert not Signature.objects.exists()
     assert AuditEntry.objects.filter(action="protocol.pin_wrong").count() == 5
-    assert AuditEntry.objects.filter(action="protocol.pin_refused").count() == 2
+    assert AuditEntry.objects.filter(action="protocol.pin_refused").count() == 1
     # Another player of the same protocol is not affected.
     b1 = _seat_player(table, "B1")
     services.sign_protocol(anonymous, table.partie, role="player", seat="B1", pin=codes[b1.pk],
+                           expected_version=_v(table), phone=_phone(table, device="phone-4", address="10.0.0.4"))
+    services.sign_protocol(table.referee, table.partie, role="player", seat="A1", pin=codes[a1.pk],
                            expected_version=_v(table))
+    assert Signature.objects.get(seat="A1").method == SigningMethod.TABLE_PIN
 
 
 def test_pin_refused_in_account_mode(table):

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from referees.models import AuditEntry
-from scoring import pins, services
+from scoring import pin_tries, pins, services
 from scoring.errors import ServiceError
 from scoring.models import Protocol
 from tests.versions import shown_version
@@ -120,7 +120,7 @@ def test_own_phone_page_shows_a_qr_and_signs_without_login(client, ref_client, t
     codes = _codes(table)
     play(table.referee, table.partie)
     entry = ref_client.get(reverse("referees:partie", args=[table.partie.pk])).content.decode()
-    phone = reverse("referees:phone_sign", args=[table.partie.pk])
+    phone = reverse("referees:phone_sign", args=[table.partie.pk]) + "?t=" + pin_tries.table_token(table.partie)
     assert 'svg class="qr"' in entry and phone in entry
     client.logout()
     page = client.get(phone)
@@ -140,7 +140,7 @@ def test_site_url_is_used_for_the_qr(ref_client, table, settings):
     _method(table, SigningMethod.OWN_PHONE)
     play(table.referee, table.partie)
     entry = ref_client.get(reverse("referees:partie", args=[table.partie.pk])).content.decode()
-    assert "https://domino.example.org" + reverse("referees:phone_sign", args=[table.partie.pk]) in entry
+    assert "https://domino.example.org" + reverse("referees:phone_sign", args=[table.partie.pk]) + "?t=" in entry
 
 
 def test_phone_page_in_other_modes_refuses_politely(client, table):
@@ -216,7 +216,8 @@ def test_audit_reads_as_sentences(client, table):
     services.record_deal(table.referee, table.partie, DEALS[2], expected_version=_v(table))
     services.record_deal(table.referee, table.partie, DEALS[3], expected_version=_v(table))
     services.sign_protocol(None, table.partie, role="player", seat="A1", pin=codes[_player(table, "A1").pk],
-                           expected_version=_v(table))
+                           expected_version=_v(table),
+                           phone=pin_tries.phone_client(pin_tries.table_token(table.partie), "phone", "10.0.0.1"))
     client.force_login(table.chief)
     html = client.get(reverse("referees:audit_partie", args=[table.partie.pk])).content.decode()
     assert "Судья Анна Судейская" in html

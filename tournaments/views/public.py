@@ -1,11 +1,13 @@
 """Public pages: anyone can read published rounds and the draw, without logging in."""
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.utils.cache import patch_cache_control
 
 from config.paging import clean_query, paginate
+from referees import signing
 
 from .. import pair_selectors, selectors
-from ..models import PairStatus, RoundStatus, Tournament
+from ..models import PairStatus, RoundStatus, SigningMethod, Tournament
 from ..names import name_key, name_matches
 from ..permissions import can_organize
 from ..services.rounds import open_tables_text
@@ -122,10 +124,15 @@ def pair_page(request, slug, number):
         raise Http404
     pair = get_object_or_404(tournament.pairs.prefetch_related("players"), number=number)
     players = sorted(pair.players.all(), key=lambda p: (p.number is None, p.number or 0, p.pk))
-    return render(request, "tournaments/pair.html", {
-        "tournament": tournament, "pair": pair, "players": players, "organizer": organizer,
-        "games": pair_selectors.pair_games(tournament, pair, organizer),
+    games = pair_selectors.pair_games(tournament, pair, organizer)
+    signer = signing.pair_signing(request, tournament, players, games)  # a player of the pair: his signing links
+    response = render(request, "tournaments/pair.html", {
+        "tournament": tournament, "pair": pair, "players": players, "organizer": organizer, "games": games,
+        "signer": signer, "own_phone": tournament.signing_method == SigningMethod.OWN_PHONE,
     })
+    if signer is not None:
+        patch_cache_control(response, private=True, no_store=True)
+    return response
 
 
 def pair_search(request, slug):
