@@ -37,7 +37,7 @@ import hashlib
 from django.utils.translation import gettext as _
 
 from .protocol_json import protocol_to_json
-from .seals import canonical_json  # noqa: F401  (the one canonical form: fingerprints and seals)
+from .seals import canonical_json, trusted_certificates, unsealed
 
 SIDES = ("A", "B")
 CLOCKWISE = ("A1", "B1", "A2", "B2")
@@ -128,6 +128,18 @@ def signed_content(protocol) -> dict:
 def protocol_fingerprint(protocol) -> str:
     """SHA-256 of the canonical JSON of the signed content (what a signature vouches for)."""
     return hashlib.sha256(canonical_json(signed_content(protocol)).encode("utf-8")).hexdigest()
+
+
+def untrusted_signatures(protocol) -> tuple[str, list]:
+    """``fingerprint_mismatches`` plus the signatures whose tournament seal is missing or does not verify
+    (``scoring.seals``: a forged row, or a fingerprint recomputed after a change): what the sheet and the
+    public page warn about."""
+    current, mismatched = fingerprint_mismatches(protocol)
+    signatures = list(protocol.signatures.all())
+    if not signatures:
+        return current, mismatched
+    forged = unsealed(signatures, trusted_certificates(protocol.partie.round.tournament))
+    return current or protocol_fingerprint(protocol), mismatched + [s for s in forged if s not in mismatched]
 
 
 def fingerprint_mismatches(protocol) -> tuple[str, list]:

@@ -7,7 +7,7 @@ from referees import selectors
 from tournaments.models import Partie
 
 from . import services
-from .integrity import fingerprint_mismatches, seats_as_signed
+from .integrity import seats_as_signed, untrusted_signatures
 
 
 def protocol(request, partie_id):
@@ -23,7 +23,7 @@ def protocol(request, partie_id):
                "seats": selectors.seat_list(partie)}
     else:
         ctx = selectors.entry_context(partie, request.user, protocol=protocol)
-        ctx["fingerprint_mismatches"] = fingerprint_mismatches(protocol)[1]
+        ctx["fingerprint_mismatches"] = untrusted_signatures(protocol)[1]
         ctx["seats"], ctx["corrections"] = seats_as_signed(protocol, ctx["seats"])  # the names as signed
         ctx.update(game_context(partie, protocol, ctx["scored"]))
     return render(request, "scoring/protocol.html", ctx)

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from scoring.integrity import as_signed, fingerprint_mismatches
+from scoring.integrity import as_signed, untrusted_signatures
 from scoring.models import Remark, RemarkReason, SignatureRole
 from scoring.rules import lead_and_shuffle
 from scoring.rules.hands import parse_hand
@@ -238,7 +238,7 @@ def signed_sheet(protocol, result, *, base_url: str = "") -> Sheet:
         for s in protocol.signatures.all()
     ]
     fingerprint = signatures[-1].fingerprint if signatures else ""
-    current, mismatched = fingerprint_mismatches(protocol)
+    current, mismatched = untrusted_signatures(protocol)
     return Sheet(
         **header, deals=deals, prior_remarks=(protocol.prior_remarks_a, protocol.prior_remarks_b),
         signed=True, remarks=remarks, totals=(result.totals_a, result.totals_b), outcome=outcome_text(partie, result),

@@ -149,3 +149,20 @@ def test_an_organizers_own_rsa_key_seals_too():
     assert seal_valid(seal, message, {certificate_id(cert): cert})
     assert not seal_valid(seal, seal_message("f" * 64, "player", "A1", "Иванов Петр", "pin"),
                           {certificate_id(cert): cert})
+
+
+def test_the_public_page_and_the_signed_sheet_warn_of_recomputed_fingerprints(signed, client):
+    import io  # noqa: PLC0415
+
+    import pdfplumber  # noqa: PLC0415
+
+    from scoring.reports import exports  # noqa: PLC0415
+
+    url = reverse("scoring:protocol", args=[signed.partie.pk])
+    assert 'id="fingerprint-mismatch"' not in client.get(url).content.decode()
+    doctor(Protocol.objects.get(partie=signed.partie))
+    assert 'id="fingerprint-mismatch"' in client.get(url).content.decode()
+    data = exports.protocol_pdf(Protocol.objects.get(partie=signed.partie), sign=False)
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        text = "\n".join(page.extract_text() or "" for page in pdf.pages)
+    assert "ВНИМАНИЕ: записи протокола не совпадают" in text
