@@ -1,10 +1,14 @@
 """The print pack of a round and the tournament's report: one function per file (the pages call these)."""
 from __future__ import annotations
 
+from django.urls import reverse
+
 from referees.models import RoleKind, TournamentRole
 from scoring.models import Protocol
+from scoring.pin_tries import table_token
 from scoring.scores import score
 from tournaments import selectors as tournament_selectors
+from tournaments.models import SigningMethod
 from tournaments.names import person_name
 
 from . import pdf_pack, pdf_report, selectors
@@ -26,9 +30,16 @@ def pairings_by_name(tournament, round_number: int) -> bytes:
     return pdf_pack.pairings_by_name_pdf(tournament, rnd, tournament_selectors.by_name(parties))
 
 
-def table_cards(tournament, round_number: int) -> bytes:
+def table_cards(tournament, round_number: int, *, base_url: str = "") -> bytes:
+    """One card per table; where players sign on their own phones, each card carries the table's signing QR
+    (its link holds the table's token, scoring.pin_tries: whoever sits at the table may try a PIN)."""
     rnd, parties = _parties(tournament, round_number)
-    return pdf_pack.table_cards_pdf(tournament, rnd, parties)
+    sign_urls = {}
+    if tournament.signing_method == SigningMethod.OWN_PHONE:
+        base = base_url.rstrip("/")
+        sign_urls = {p.pk: f"{base}{reverse('referees:phone_sign', args=[p.pk])}?t={table_token(p.pk)}"
+                     for p in parties if p.pair_b_id}
+    return pdf_pack.table_cards_pdf(tournament, rnd, parties, sign_urls=sign_urls)
 
 
 def sanctions_of(tournament) -> list[dict]:

@@ -23,7 +23,7 @@ from reportlab.pdfgen import canvas
 
 from tournaments.presets import preset_label
 
-from .pdf import BOLD, FONT, MARGIN, PAGE_H, PAGE_W, WIDTH, metadata, register_fonts, set_metadata
+from .pdf import BOLD, FONT, MARGIN, PAGE_H, PAGE_W, WIDTH, draw_qr, metadata, register_fonts, set_metadata
 from .pdf_text import LEADING, block_height, draw_lines, whole
 
 BIG = 16  # pt: pairings read from two metres
@@ -118,6 +118,7 @@ def pairings_by_name_pdf(tournament, rnd, rows) -> bytes:
 
 CARD_SEATS = (("A1", "top"), ("B1", "right"), ("A2", "bottom"), ("B2", "left"))
 CARD_HALF = 75      # pt: half the side of the drawn table
+CARD_QR = 90        # pt: the own-phone signing QR in the card's lower right corner
 CARD_NAME = 15      # pt: a seat's name, stepping down to CARD_NAME_MIN before it wraps
 CARD_NAME_MIN = 11
 
@@ -148,7 +149,7 @@ def _seat_block(c, seat: str, name: str, x: float, width: float, *, top: float |
     draw_lines(c, x, top - 18 * LEADING, lines, FONT, size, align="center")
 
 
-def _card(c: canvas.Canvas, tournament, rnd, partie, seats: dict, note: str):
+def _card(c: canvas.Canvas, tournament, rnd, partie, seats: dict, note: str, sign_url: str = ""):
     """One table card on a page: the table number huge, the pairs, the seats around a drawn table; every text
     inside the page's margins and printed whole."""
     y = draw_lines(c, MARGIN, PAGE_H - MARGIN, *_whole(tournament.name, FONT, 12, WIDTH))
@@ -178,6 +179,12 @@ def _card(c: canvas.Canvas, tournament, rnd, partie, seats: dict, note: str):
     text = _("Места по часовой стрелке: A1, B1, A2, B2.") + (f" {note}" if note else "")
     size, lines = whole(text, FONT, 9, WIDTH)
     draw_lines(c, MARGIN, MARGIN + block_height(size, lines), lines, FONT, size)
+    if sign_url:  # own-phone signing: the table's QR, as on the referee's screen
+        bottom = MARGIN + block_height(size, lines) + 10
+        draw_qr(c, sign_url, PAGE_W - MARGIN - CARD_QR, bottom, CARD_QR)
+        caption = _("Подпись протокола со своего телефона: наведите камеру на QR-код")
+        cap_size, cap_lines = whole(caption, FONT, 9, WIDTH - CARD_QR - 10)
+        draw_lines(c, MARGIN, bottom + block_height(cap_size, cap_lines), cap_lines, FONT, cap_size)
 
 
 def _whole(text, font, size, width, *, min_size=None):
@@ -186,7 +193,8 @@ def _whole(text, font, size, width, *, min_size=None):
     return lines, font, size
 
 
-def table_cards_pdf(tournament, rnd, parties) -> bytes:
+def table_cards_pdf(tournament, rnd, parties, *, sign_urls: dict | None = None) -> bytes:
+    """``sign_urls``: {partie id: the own-phone signing link} of the tables whose cards carry its QR."""
     from .sheets import seats_of
 
     register_fonts()
@@ -200,7 +208,7 @@ def table_cards_pdf(tournament, rnd, parties) -> bytes:
     for partie in parties:
         if partie.pair_b is None:
             continue
-        _card(c, tournament, rnd, partie, seats_of(partie), note)
+        _card(c, tournament, rnd, partie, seats_of(partie), note, (sign_urls or {}).get(partie.pk, ""))
         c.showPage()
         drawn += 1
     if not drawn:

@@ -138,3 +138,29 @@ def test_print_pages_for_referees_only(client, table):
         assert response.status_code == 200 and response.content.startswith(b"%PDF")
     response = client.get(reverse("tournaments:final_report", args=[table.tournament.slug]))
     assert response.status_code == 200 and response.content.startswith(b"%PDF")
+
+
+def test_own_phone_signing_puts_the_tables_signing_qr_on_its_card(table, monkeypatch):
+    from urllib.parse import parse_qs, urlsplit  # noqa: PLC0415
+
+    from django.urls import reverse  # noqa: PLC0415
+
+    from scoring.pin_tries import token_valid  # noqa: PLC0415
+    from scoring.reports import pdf_pack  # noqa: PLC0415
+    from tournaments.models import SigningMethod, Tournament  # noqa: PLC0415
+
+    drawn = []
+    real = pdf_pack.draw_qr
+    monkeypatch.setattr(pdf_pack, "draw_qr", lambda c, text, *a, **k: (drawn.append(text), real(c, text, *a, **k)))
+    text, _pages = text_of(pack.table_cards(table.tournament, 2, base_url="http://hall.example/"))
+    assert drawn == [] and "своего телефона" not in text  # signing at the referee's device: no QR
+    Tournament.objects.filter(pk=table.tournament.pk).update(signing_method=SigningMethod.OWN_PHONE)
+    table.tournament.refresh_from_db()
+    text, pages = text_of(pack.table_cards(table.tournament, 2, base_url="http://hall.example/"))
+    assert len(drawn) == pages == 4 and text.count("Подпись протокола со своего телефона") == 4
+    parties = list(table.round2.parties.exclude(pair_b=None).order_by("table"))
+    for partie, url in zip(parties, drawn):
+        parts = urlsplit(url)
+        assert f"{parts.scheme}://{parts.netloc}{parts.path}" == "http://hall.example" + reverse(
+            "referees:phone_sign", args=[partie.pk])
+        assert token_valid(partie.pk, parse_qs(parts.query)["t"][0])

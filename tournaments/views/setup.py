@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from config.public import public_url
 from referees import accounts, lockouts
 from referees.models import RoleKind
 from referees.permissions import is_organizer, is_referee
@@ -210,7 +211,8 @@ def print_view(request, slug, round_number, kind):
         raise Http404
     get_object_or_404(Round, tournament=tournament, number=round_number)
     render_pdf, name = PACK[kind]
-    return _pdf(render_pdf(tournament, round_number), f"{slug}-round{round_number}-{name}.pdf")
+    extra = {"base_url": public_url("/", request)} if kind == "table-cards" else {}  # the cards' signing QR
+    return _pdf(render_pdf(tournament, round_number, **extra), f"{slug}-round{round_number}-{name}.pdf")
 
 
 @login_required
