@@ -15,11 +15,11 @@ behind. It is audited on the new tournament.
   linked to the account of the same username if the target has one, else
   left without (names on signatures are kept as written). A role whose
   account is missing is skipped and listed.
-* Times (registration, deals, signatures, the audit log) are kept as they were.
-* The audit log's ``before``/``after`` are kept as written: ids in them are
-  the source installation's.
-* A file from a newer version with fields this installation does not know is
-  refused rather than imported with those fields lost.
+* Times are kept as they were; the audit log's ``before``/``after`` as written
+  (ids in them are the source's). A file with fields this installation does
+  not know (a newer version) is refused rather than imported with them lost.
+* Every signature's seal must verify against the file's certificates
+  (``transfer_signed``, ``scoring.seals``).
 * Text is cleaned as the forms clean it (``config.text``); the JSON is read
   within the bounds of ``config.json_limits`` (UTF-8, ``MAX_DEPTH``, numbers).
 * A protocol carries the header its signers saw (``signed_header``: slug, names,
@@ -45,12 +45,10 @@ from django.utils.translation import gettext as _
 from config.json_limits import JsonRefused, decode, loads
 from config.text import UnsafeText, clean_text, text_problem
 from referees.models import AuditEntry, TournamentRole, log_action
-from scoring.integrity import header_from_json, header_problem
 from scoring.models import Deal, Protocol, Remark, Signature
-from scoring.protocol_json import protocol_to_json
 from tournaments.models import Pair, Partie, Player, Round, Tournament
 
-from .transfer_seals import check_seals
+from .transfer_signed import check_seals, check_signed_headers, freeze_legacy_headers
 
 FORMAT = "domino-tournament"
 VERSION = 1
@@ -358,10 +356,10 @@ def _import(data, head, slug, wanted, user) -> ImportResult:
                 result.counts[name] = reader.create(name, model, rows, keep=lambda r: r.get("user") in users)
             else:
                 if name == "protocols":
-                    _check_signed_headers(reader, rows)
+                    check_signed_headers(reader, rows)
                 result.counts[name] = reader.create(name, model, rows)
         result.certificate, result.unsealed = check_seals(tournament, TransferError)
-        _freeze_legacy_headers(reader, data, head)
+        freeze_legacy_headers(reader, data, head)
         result.missing_accounts = sorted(reader.missing)
         tournament.refresh_from_db()
         log_action(tournament, "tournament.imported", user=user, after={
@@ -371,32 +369,6 @@ def _import(data, head, slug, wanted, user) -> ImportResult:
             "skipped_roles": result.skipped_roles, "missing_accounts": result.missing_accounts,
         })
     return result
-
-
-def _check_signed_headers(reader, rows) -> None:
-    """A protocol's frozen header (what its signers saw) must be one this system writes."""
-    for row in rows:
-        header = row.get("signed_header")
-        problem = header_problem(header) if header is not None else ""
-        if problem:
-            reader._fail("protocols", row, problem)
-
-
-def _freeze_legacy_headers(reader, data, head) -> None:
-    """Signed protocols of a file written before headers were kept get the header their fingerprints covered.
-
-    As the migration did in the source installation: the source's slug and the file's round, table,
-    pairs and players (no tournament name), so that their signatures still match under a new slug.
-    """
-    legacy = [reader.ids["protocols"][r.get("id")] for r in data.get("protocols", []) if "signed_header" not in r]
-    signed = set(Signature.objects.filter(protocol_id__in=legacy).values_list("protocol_id", flat=True))
-    if not signed:
-        return
-    protocols = list(Protocol.objects.filter(pk__in=signed).select_related("partie__round__tournament").prefetch_related(
-        "deals", "remarks", "partie__pair_a__players", "partie__pair_b__players"))
-    for protocol in protocols:
-        protocol.signed_header = {**header_from_json(protocol_to_json(protocol)), "tournament": str(head.get("slug"))}
-    Protocol.objects.bulk_update(protocols, ["signed_header"], batch_size=500)
 
 
 def import_tournament(path, *, slug=None, user=None) -> ImportResult:
