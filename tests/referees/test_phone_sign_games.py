@@ -89,3 +89,21 @@ def test_referee_countersigns_a_kozel_protocol_by_its_goats():
     hand = partie_of("hand-points", slug="hand-countersign")
     protocol = record(hand, HAND_DEALS, signed=False)
     assert f"счёт {protocol.score_a} : {protocol.score_b}" in confirm_countersign(hand, protocol.version)["message"]
+
+
+def test_kozel_signing_page_shows_each_seats_hand(client):
+    """A player checks what he signs: each deal lists the hands as counted (a lone double with its tile)."""
+    from scoring.reports.game_sheets import hand_text  # noqa: PLC0415
+
+    partie = partie_of("kozel", {"games_per_partie": 2})
+    protocol = record(partie, KOZEL_TWO_GAMES, signed=False)
+    own_phone(partie)
+    rules = partie.round.tournament.rules()
+    html = phone_page(client, partie)
+    for deal in protocol.deals.order_by("n"):
+        row = html[html.index(f'id="deal-{deal.n}"'):]
+        row = row[:row.index("</tr>")]
+        for seat in ("A1", "A2", "B1", "B2"):
+            if seat in (deal.hands or {}):
+                assert f"{seat} {hand_text(rules, deal.hands[seat], seat, deal.n)}" in row, (deal.n, seat)
+    assert "на руках:" in html
