@@ -3,10 +3,8 @@
 A form in another charset than UTF-8 used to end as gunicorn's bare 500: Django refused to decode it
 (400), and its 400 page ran the CSRF check again, which read the form again, and so on.
 """
-import io
 import logging
 import sys
-from contextlib import contextmanager
 
 import pytest
 from django.conf import settings
@@ -17,6 +15,7 @@ from django.urls import reverse
 from config import errors
 from config.logs import OneLineFilter
 from tests.factories import make_tournament
+from tests.site_log import site_log
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("production")]
 
@@ -25,18 +24,6 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("production")]
 def production():
     with override_settings(DEBUG=False):
         yield
-
-
-@contextmanager
-def site_log():
-    """What the site's configured console handler writes while the block runs."""
-    handler = next(h for h in logging.getLogger().handlers if any(isinstance(f, OneLineFilter) for f in h.filters))
-    stream = io.StringIO()
-    old = handler.setStream(stream)
-    try:
-        yield stream
-    finally:
-        handler.setStream(old)
 
 
 def client_with_token():
