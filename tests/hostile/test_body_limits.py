@@ -169,3 +169,10 @@ def test_a_content_length_that_is_not_a_number_is_a_400():
         "CONTENT_TYPE": "application/x-www-form-urlencoded", "wsgi.input": Source(5)})
     assert status.startswith("400")
     assert "Неверный запрос" in page
+
+
+@override_settings(**LIMITS)
+def test_the_413_page_in_english_under_the_en_prefix():
+    response = Client().post("/en/login/", {"username": "x" * 30_000, "password": "y"})
+    assert response.status_code == 413
+    assert "Request too large" in response.content.decode() and "19 KB" in response.content.decode()
