@@ -12,6 +12,7 @@ from django.core.files import temp as upload_temp
 from django.core.handlers.wsgi import WSGIHandler, WSGIRequest
 from django.test import Client, override_settings
 from django.urls import reverse
+from django.utils import translation
 
 from config.middleware import READ_CHUNK, RequestLimitsMiddleware
 from referees.models import RoleKind, TournamentRole
@@ -173,6 +174,7 @@ def test_a_content_length_that_is_not_a_number_is_a_400():
 
 @override_settings(**LIMITS)
 def test_the_413_page_in_english_under_the_en_prefix():
-    response = Client().post("/en/login/", {"username": "x" * 30_000, "password": "y"})
+    with translation.override("ru"):  # the request's language does not stay with the tests after it
+        response = Client().post("/en/login/", {"username": "x" * 30_000, "password": "y"})
     assert response.status_code == 413
     assert "Request too large" in response.content.decode() and "19 KB" in response.content.decode()
