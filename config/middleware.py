@@ -15,7 +15,9 @@ before a byte of it is read:
 ``FailuresMiddleware`` turns a database that does not answer into a 503 page with ``Retry-After``
 and a full disk into «Диск сервера заполнен …», each with one line in the log instead of a
 traceback (``config.errors.failure_response``); and marks the referees' pages ``no-store``: a
-table's device is shared, and its back button must not show a page of the previous user.
+table's device is shared, and its back button must not show a page of the previous user. The
+round overview polled every 5 s keeps its ETag instead (``private, no-cache``: revalidated on
+every poll, and its ETag names the user), so a repeated poll is still a 304.
 """
 from __future__ import annotations
 
@@ -116,7 +118,7 @@ class FailuresMiddleware:
     def __call__(self, request):
         response = self.get_response(request)
         match = getattr(request, "resolver_match", None)
-        if match is not None and "referees" in match.namespaces:
+        if match is not None and "referees" in match.namespaces and not response.has_header("ETag"):
             patch_cache_control(response, no_store=True)
         return response
 

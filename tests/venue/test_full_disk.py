@@ -130,3 +130,8 @@ def test_the_referees_pages_are_not_stored(referee, table):  # noqa: F811
     assert "no-store" in response["Cache-Control"]
     response = referee.get(reverse("reports:standings", args=[table.tournament.slug]))
     assert "no-store" not in response.get("Cache-Control", "")
+    polled = referee.get(reverse("referees:dashboard_tables", args=[table.tournament.slug]))
+    assert polled.has_header("ETag") and "no-store" not in polled["Cache-Control"]
+    again = referee.get(reverse("referees:dashboard_tables", args=[table.tournament.slug]),
+                        HTTP_IF_NONE_MATCH=polled["ETag"])
+    assert again.status_code == 304
