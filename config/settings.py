@@ -57,8 +57,12 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     *(["whitenoise.middleware.WhiteNoiseMiddleware"] if SERVE else []),
+    # A database that does not answer, a full disk: a page that says so, one log line; no-store on the referees' pages.
+    "config.middleware.FailuresMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # Ahead of the CSRF check (the first to read a form): a body too large or in a foreign charset, unread.
+    "config.middleware.RequestLimitsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -209,10 +213,23 @@ IMPORT_MAX_ROWS = int(os.environ.get("DOMINO_IMPORT_MAX_ROWS", "5000"))
 PDF_FONT = BASE_DIR / "static" / "fonts" / "DejaVuSans.ttf"
 PDF_FONT_BOLD = BASE_DIR / "static" / "fonts" / "DejaVuSans-Bold.ttf"
 
+# Bodies: refused unread over these sizes (config.middleware). The larger one only on the organizer's upload
+# pages, logged in as an organizer of that tournament; a file under it stays in memory, never on the disk.
+REQUEST_MAX_BYTES = int(os.environ.get("DOMINO_REQUEST_MAX_BYTES", str(1024 * 1024)))
+UPLOAD_MAX_BYTES = int(os.environ.get("DOMINO_UPLOAD_MAX_BYTES", str(6 * 1024 * 1024)))
+UPLOAD_URL_NAMES = ["tournaments:import"]
+DATA_UPLOAD_MAX_MEMORY_SIZE = max(REQUEST_MAX_BYTES, UPLOAD_MAX_BYTES)
+FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
+# The organizer's page warns when the data folder's disk has less free space than this.
+DISK_WARNING_BYTES = int(os.environ.get("DOMINO_DISK_WARNING_MB", "500")) * 1024 * 1024
+
+CSRF_FAILURE_VIEW = "config.errors.csrf_failure"
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"one_line": {"()": "config.logs.OneLineFilter"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["one_line"]}},
     "root": {"handlers": ["console"], "level": "WARNING"},
     # A phone or a scanner asking for a host name the site does not serve: answered 400, not a traceback.
     "loggers": {"django.security.DisallowedHost": {"handlers": [], "propagate": False}},

@@ -27,3 +27,9 @@ urlpatterns += i18n_patterns(
     path("", include("tournaments.urls")),
     prefix_default_language=False,
 )
+
+# The site's own error pages (config.errors): Russian, in the site's layout, never reading the body again.
+handler400 = "config.errors.bad_request"
+handler403 = "config.errors.permission_denied"
+handler404 = "config.errors.page_not_found"
+handler500 = "config.errors.server_error"

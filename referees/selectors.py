@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 
 from scoring import services
 from scoring.models import Deal, Protocol, ProtocolStatus, Remark, Signature
+from scoring.scores import refresh_prior_remarks
 from tournaments.models import Partie
 
 from . import game_entry
@@ -29,8 +30,24 @@ def seat_list(partie) -> list[dict]:
     return [{"seat": s, "name": names[s], "side": s[0]} for s in CLOCKWISE]
 
 
+def unwritten_protocol(partie) -> Protocol:
+    """What a table shows before its first write: an empty protocol with the pairs' earlier remarks.
+
+    Not saved (reading never writes: a page view on a full disk still answers); the first write creates
+    the row (``scoring.services.ensure_protocol``). It has no rows, and its id 0 matches none: a query
+    by it finds nothing, as there is nothing yet.
+    """
+    protocol = Protocol(partie=partie)
+    refresh_prior_remarks(protocol)
+    protocol.pk = 0
+    protocol._prefetched_objects_cache = {
+        "deals": Deal.objects.none(), "remarks": Remark.objects.none(), "signatures": Signature.objects.none()}
+    return protocol
+
+
 def load_protocol(partie, *, create=True) -> Protocol | None:
-    """The protocol with its rows, in four queries (None if it does not exist and ``create`` is false)."""
+    """The protocol with its rows, in four queries (None if it does not exist and ``create`` is false;
+    with ``create``, the unsaved empty protocol of a table not written to yet)."""
     rows = Protocol.objects.prefetch_related(
         Prefetch("deals", queryset=Deal.objects.select_related("entered_by", "confirmed_by")),
         Prefetch("remarks", queryset=Remark.objects.select_related("given_by")),
@@ -39,10 +56,7 @@ def load_protocol(partie, *, create=True) -> Protocol | None:
     try:
         protocol = rows.get(partie=partie)
     except Protocol.DoesNotExist:  # the table's first visit
-        if not create:
-            return None
-        services.ensure_protocol(partie)
-        protocol = rows.get(partie=partie)
+        return unwritten_protocol(partie) if create else None
     protocol.partie = partie
     return protocol
 

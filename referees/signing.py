@@ -15,7 +15,7 @@ from tournaments.models import SignatureMode, SigningMethod
 
 from . import permissions as perms
 from . import qr
-from .selectors import seat_names
+from .selectors import load_protocol, seat_names
 
 PIN_METHODS = (SigningMethod.TABLE_PIN, SigningMethod.OWN_PHONE)
 
@@ -55,7 +55,7 @@ def blocked_seats(partie, protocol) -> list[str]:
 
 def player_signers(partie) -> list[str]:
     """Names of the players who have signed the partie's protocol so far."""
-    protocol = services.ensure_protocol(partie)
+    protocol = load_protocol(partie)  # a read: nothing is created
     return [s.name for s in protocol.signatures.all() if s.role == SignatureRole.PLAYER]
 
 
@@ -122,7 +122,7 @@ def score_text(partie, protocol) -> str:
 
 
 def confirm_countersign(partie, version) -> dict:
-    protocol = services.ensure_protocol(partie)
+    protocol = load_protocol(partie)  # a read: nothing is created
     tournament = partie.round.tournament
     parts = [_("Подписать протокол: %(score)s?") % {"score": score_text(partie, protocol)}]
     if protocol.no_show:

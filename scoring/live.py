@@ -5,14 +5,21 @@ puts a new random stamp into the tournament's ``DataVersion`` row in the same tr
 ETag is that stamp plus what else its content depends on (path, language, user): a repeated poll is
 answered ``304 Not Modified`` after one small query, and a fragment rendered once is served from the
 shared cache to every device asking for the same thing until the next change.
+
+Reading never writes: a tournament without its version row yet (imported rows send no signals) gets
+a stamp of its own for this request only, uncached, until its first change writes the row. The cache
+is an aid, never a condition: a cache that cannot be read or written (a full disk) is skipped with one
+line in the log, and the page is rendered as if nothing were cached.
 """
 from __future__ import annotations
 
 import functools
 import hashlib
+import logging
 import uuid
 
-from django.core.cache import cache
+from django.core.cache import cache as django_cache
+from django.db import DatabaseError
 from django.db.models.signals import post_delete, post_save
 from django.http import HttpResponse
 from django.utils import timezone
@@ -21,6 +28,35 @@ from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
 CACHE_SECONDS = 600
+UNVERSIONED = "unversioned"  # the stamp of a request alone: nothing under it is worth caching
+logger = logging.getLogger(__name__)
+
+
+class SafeCache:
+    """The shared cache, whose failures (OSError of a full disk, a database cache's error) are misses."""
+
+    def __init__(self, backend):
+        self.backend = backend
+
+    def get(self, key, default=None):
+        try:
+            return self.backend.get(key, default)
+        except (OSError, DatabaseError) as exc:
+            logger.warning("live cache not read (%s): %s", key, exc)
+            return default
+
+    def set(self, key, value, timeout=CACHE_SECONDS) -> bool:
+        if UNVERSIONED in key:
+            return False
+        try:
+            self.backend.set(key, value, timeout)
+        except (OSError, DatabaseError) as exc:
+            logger.warning("live cache not written (%s): %s", key, exc)
+            return False
+        return True
+
+
+cache = SafeCache(django_cache)
 
 
 def bump(tournament_id) -> None:
@@ -35,13 +71,11 @@ def bump(tournament_id) -> None:
 
 
 def current_stamp(tournament_id) -> str:
+    """The tournament's data version; without its row yet, one for this request alone (nothing written)."""
     from .models import DataVersion
 
     stamp = DataVersion.objects.filter(tournament_id=tournament_id).values_list("stamp", flat=True).first()
-    if stamp is None:
-        stamp = DataVersion.objects.get_or_create(tournament_id=tournament_id,
-                                                  defaults={"stamp": uuid.uuid4().hex})[0].stamp
-    return stamp
+    return stamp if stamp is not None else f"{UNVERSIONED}{uuid.uuid4().hex}"
 
 
 def etag(stamp: str, request, *parts, per_user=False) -> str:

@@ -5,6 +5,10 @@ role, the locked protocol, both pairs' prior remarks, deals, remarks, the new de
 protocol row write, one data-version bump, the audit entry; the test's savepoint and its release)
 and 9 for the page (session, user, partie, players, role, the protocol, its deals, remarks and
 signatures). The budgets are those figures: one query more is a regression to look at.
+
+Opening a table writes nothing, so the first deal at a table also creates its protocol row: 7 more
+for that POST (the row looked for twice, a savepoint and its release, the pairs' prior remarks, the
+insert and its data-version bump).
 """
 import re
 
@@ -20,6 +24,7 @@ from tests.factories import make_referee, make_round, make_tournament
 pytestmark = pytest.mark.django_db
 
 POST_BUDGET = 16
+FIRST_POST_BUDGET = POST_BUDGET + 7
 PAGE_BUDGET = 9
 DEALS = [
     {"result": "domino", "out": "A1", "hand_B1": 10, "hand_A2": 5, "hand_B2": 7},
@@ -49,7 +54,8 @@ def test_a_deal_post_and_its_page_fit_the_budget(client, django_user_model):
         assert response.status_code == 302
         with CaptureQueriesContext(connection) as get:
             page = client.get(response["Location"]).content.decode()
-        assert len(post.captured_queries) <= POST_BUDGET, [q["sql"][:80] for q in post.captured_queries]
+        budget = FIRST_POST_BUDGET if n == 1 else POST_BUDGET
+        assert len(post.captured_queries) <= budget, [q["sql"][:80] for q in post.captured_queries]
         assert len(get.captured_queries) <= PAGE_BUDGET, [q["sql"][:80] for q in get.captured_queries]
     protocol = Protocol.objects.get(partie=partie)
     assert protocol.deals.count() == 4 and protocol.version == 4
