@@ -1,6 +1,8 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.shortcuts import redirect
+from django.templatetags.static import static
 from django.urls import include, path, register_converter
 
 from config.converters import IdConverter, NumberConverter
@@ -13,6 +15,8 @@ from referees import password as password_views
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
+    # browsers ask for /favicon.ico whatever the page says: the site's icon, not a 404 in the log
+    path("favicon.ico", lambda request: redirect(static("img/favicon.svg"), permanent=True)),
 ]
 
 urlpatterns += i18n_patterns(

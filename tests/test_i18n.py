@@ -99,3 +99,11 @@ def test_russian_catalogue_plural_entries_have_three_forms():
     assert plural
     assert [m for m, strs in plural if len(strs) != 3 or not all(strs)] == []
     assert (LOCALE / "ru/LC_MESSAGES/django.mo").exists()
+
+
+@pytest.mark.django_db
+def test_the_site_has_an_icon(client):
+    html = client.get("/").content.decode()
+    assert 'rel="icon"' in html and "img/favicon.svg" in html
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301 and response["Location"].endswith("img/favicon.svg")
