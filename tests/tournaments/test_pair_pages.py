@@ -155,3 +155,15 @@ def test_register_form_refuses_hostile_ratings_next_to_the_field(logged, rating)
     html = r.content.decode()
     assert r.status_code == 400 and not t.pairs.exists()
     assert "цифрами 0–9" in html or "не более 20" in html
+
+
+
+def test_players_ratings_show_on_the_pair_page_and_the_organizers_list(logged):
+    tournament = make_tournament(4, slug="rated")
+    first = tournament.pairs.get(number=2).players.order_by("number").first()
+    first.rating = 1510
+    first.save(update_fields=["rating"])
+    public = logged.get(reverse("tournaments:pair", args=["rated", 2])).content.decode()
+    assert "рейтинг 1510" in public and public.count("рейтинг ") == 1  # the second player has none
+    listing = logged.get(reverse("tournaments:pair_list", args=["rated"])).content.decode()
+    assert "рейтинг 1510" in listing
