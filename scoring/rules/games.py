@@ -21,7 +21,11 @@ which both pairs record wipes nobody; under ``one_deal`` a tied block is a
 deal that records nothing; a game that reaches the target in the same deal as
 the eggs run out is decided on the target; a pair that leaves (``abandoned``
 or disqualified) loses the partie whatever the goats; a no-show gives every
-game a goat but its totals only to the partie.
+game a goat but its totals only to the partie. A goat is dry (§3.6, option
+``dry_goat``) when the pair that decides it — the goat's opponents when the
+losers record, the goat when the winners do — never recorded a point in the
+game (``never_recorded``: points later wiped count, and so do fines written to
+it; a deal that writes 0 does not) or ends it at 0 (``ends_at_zero``).
 """
 from __future__ import annotations
 
@@ -108,11 +112,18 @@ class Game:
     first: int
     totals: dict = field(default_factory=lambda: {"A": 0, "B": 0})
     opened: dict = field(default_factory=lambda: {"A": False, "B": False})
+    wrote: dict = field(default_factory=lambda: {"A": False, "B": False})   # recorded a point in the game (§3.6)
     remembered: dict = field(default_factory=lambda: {"A": 0, "B": 0})
     eggs: int = 0
     tries: int = 0
     decider_next: str | None = None
     next_lead: tuple | None = None     # the seats that may lead the next deal; None: not fixed
+
+    def record(self, side: str, points: int) -> None:
+        """Write points to a pair's total; any point written counts for §3.6, even if a wipe takes it later."""
+        self.totals[side] += points
+        if points > 0:
+            self.wrote[side] = True
 
     def take(self, rules: Rules, table: KozelTable) -> tuple[dict, dict, int, str | None, bool]:
         """Put a table value into the game: (value, recorded, eggs_used, wiped, eggs_ran_out_in_a_draw)."""
@@ -150,7 +161,7 @@ class Game:
             elif rules.remember_small == "one_deal" and side not in small_now and not recorded[side]:
                 self.remembered[side] = 0
         for side in SIDES:
-            self.totals[side] += recorded[side]
+            self.record(side, recorded[side])
         wiped = None
         if rules.wipe_on_record:
             recorders = [s for s in SIDES if recorded[s] > 0]
@@ -218,7 +229,9 @@ def _close(rules: Rules, game: Game, last: int, goat: str | None, ended: str, le
     totals = dict(game.totals)
     dry = False
     if goat:
-        dry = (totals[other_side(goat)] if rules.recorder == "loser" else totals[goat]) == 0
+        # The pair whose points make it dry: the goat's opponents when the losers record, the goat itself otherwise.
+        side = other_side(goat) if rules.recorder == "loser" else goat
+        dry = totals[side] == 0 if rules.dry_goat == "ends_at_zero" else not game.wrote[side]
     rating = None
     if rules.rating:
         if leaver:
@@ -310,7 +323,7 @@ def score_games(out: ScoredProtocol, by_number: dict, numbers: list, numbered: l
             side = side_of(seat)
             if step.kind in ("fine", "deal_loss"):
                 target = _against(rules, side)
-                game.totals[target] += step.points
+                game.record(target, step.points)
                 recorded[target] += step.points
             sanctions.append(Sanction(k, seat, side, step.kind, step.points, reason))
             if step.kind == "disqualification" and not leaver:
