@@ -47,6 +47,17 @@ def rating_round(numerator: int) -> int:
 
 
 @dataclass(frozen=True)
+class Below:
+    """A value under the opening threshold (§3.2, §4.1), remembered or lost; ``eggs``: its part from eggs."""
+
+    side: str
+    value: int
+    threshold: int
+    fate: str          # "remembered" | "lost"
+    eggs: int = 0
+
+
+@dataclass(frozen=True)
 class GameDeal:
     n: int
     game: int
@@ -65,6 +76,7 @@ class GameDeal:
     decider: str | None = None
     decider_next: str | None = None
     sanctions: tuple = ()
+    below: tuple = ()               # Below entries: what the threshold kept out of the game (not in the JSON)
     shuffle = None
 
     @property
@@ -125,11 +137,11 @@ class Game:
         if points > 0:
             self.wrote[side] = True
 
-    def take(self, rules: Rules, table: KozelTable) -> tuple[dict, dict, int, str | None, bool]:
-        """Put a table value into the game: (value, recorded, eggs_used, wiped, eggs_ran_out_in_a_draw)."""
+    def take(self, rules: Rules, table: KozelTable) -> tuple[dict, dict, int, str | None, bool, tuple]:
+        """Put a table value into the game: (value, recorded, eggs_used, wiped, eggs_ran_out_in_a_draw, below)."""
         values = dict(table.values)
         recorded = {"A": 0, "B": 0}
-        eggs_used, draw = 0, False
+        eggs_used, draw, eggs_side, below = 0, False, None, []
         if table.tie:
             self.eggs += table.eggs_value
             self.tries = 0
@@ -137,7 +149,7 @@ class Game:
             if rules.eggs == "next_deal" or table.lead_tile in rules.eggs_doubles:
                 side = sorted(values)[0] if len(values) == 1 else max(values, key=lambda s: (values[s], s))
                 values[side] += self.eggs
-                eggs_used, self.eggs, self.tries = self.eggs, 0, 0
+                eggs_used, self.eggs, self.tries, eggs_side = self.eggs, 0, 0, side
             else:
                 self.tries += 1
                 if self.tries >= rules.eggs_tries:
@@ -150,7 +162,11 @@ class Game:
                 recorded[side] = value + self.remembered[side]
                 self.remembered[side] = 0
                 self.opened[side] = True
-            elif rules.remember_small == "until_win":
+                continue
+            if value > 0:
+                fate = "lost" if rules.remember_small == "none" else "remembered"
+                below.append(Below(side, value, threshold, fate, eggs_used if side == eggs_side else 0))
+            if rules.remember_small == "until_win":
                 self.remembered[side] += value
             elif rules.remember_small == "one_deal":
                 self.remembered[side] = value
@@ -168,7 +184,7 @@ class Game:
             if len(recorders) == 1 and self.totals[other_side(recorders[0])] > 0:
                 wiped = other_side(recorders[0])
                 self.totals[wiped] = 0
-        return values, recorded, eggs_used, wiped, draw
+        return values, recorded, eggs_used, wiped, draw, tuple(below)
 
 
 def _against(rules: Rules, side: str) -> str:
@@ -314,10 +330,11 @@ def score_games(out: ScoredProtocol, by_number: dict, numbers: list, numbered: l
         sanctions = []
         lost = [(k, seat, reason, step) for k, seat, reason, step in steps if step.kind == "deal_loss"]
         if lost:
-            value, recorded, eggs_used, wiped, eggs_draw = dict(table.values), {"A": 0, "B": 0}, 0, None, False
+            value, recorded = dict(table.values), {"A": 0, "B": 0}
+            eggs_used, wiped, eggs_draw, below = 0, None, False, ()
             decider = None
         else:
-            value, recorded, eggs_used, wiped, eggs_draw = game.take(rules, table)
+            value, recorded, eggs_used, wiped, eggs_draw, below = game.take(rules, table)
         from_table = any(recorded.values())
         for k, seat, reason, step in steps:
             side = side_of(seat)
@@ -344,7 +361,7 @@ def score_games(out: ScoredProtocol, by_number: dict, numbers: list, numbered: l
         out.deals.append(GameDeal(
             n, game.n, lead, table.result, table.winner, {} if table.tie else value, recorded["A"], recorded["B"],
             dict(game.remembered), game.eggs, game.totals["A"], game.totals["B"], eggs_used, wiped, decider, carried,
-            tuple(sanctions),
+            tuple(sanctions), below,
         ))
         if how and not leaver:
             out.games.append(_close(rules, game, n, goat, how))
