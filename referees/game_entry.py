@@ -133,8 +133,10 @@ def game_state(rules, game) -> dict | None:
 
 
 def eggs_text(rules, game) -> str:
-    """What happens to the pending eggs, as the rules say (RULES-KOZEL.md §3.3, §4.6; ``next_deal``)."""
-    text = _("Яйца: %(e)s — прибавятся к стоимости следующей раздачи, кому бы она ни досталась.") % {"e": game.eggs}
+    """What happens to the pending eggs, as the rules say (RULES-KOZEL.md §3.3, §4.6; ``next_deal``).
+
+    The page shows «Яйца: N» above it."""
+    text = _("Они прибавятся к стоимости следующей раздачи, кому бы она ни досталась.")
     threshold = rules.open_threshold
     every_deal = rules.threshold_scope == "every_deal"
     if not threshold or not (every_deal or not all(game.opened.values())):
