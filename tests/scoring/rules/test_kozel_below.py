@@ -124,3 +124,10 @@ def test_a_count_of_50_is_taken_at_face_and_0_0_6_6_as_tiles_count_75():
     scored = score_protocol(kozel_protocol([dom(1, "A1", {"B1": 50, "B2": ["0-0", "6-6"]})],
                                            {"preset": "morskoy-kozel"}))
     assert scored.deals[0].value == {"A": 125}
+
+
+def test_a_count_of_69_worth_a_lone_double_too_is_taken_at_face():
+    """Only a count above 69 cannot be pips; 69 is a hand of tiles even when a lone 6-6 is worth 69."""
+    rules = {"preset": "kozel", "lone_double_six": 69, "open_threshold": 0}
+    scored = score_protocol(kozel_protocol([dom(1, "A1", {"B1": 69, "B2": 5})], rules))
+    assert scored.deals[0].value == {"B": 74}
