@@ -141,7 +141,7 @@ class Game:
         """Put a table value into the game: (value, recorded, eggs_used, wiped, eggs_ran_out_in_a_draw, below)."""
         values = dict(table.values)
         recorded = {"A": 0, "B": 0}
-        eggs_used, draw, eggs_side, below = 0, False, None, []
+        eggs_used, draw, below = 0, False, []
         if table.tie:
             self.eggs += table.eggs_value
             self.tries = 0
@@ -149,7 +149,7 @@ class Game:
             if rules.eggs == "next_deal" or table.lead_tile in rules.eggs_doubles:
                 side = sorted(values)[0] if len(values) == 1 else max(values, key=lambda s: (values[s], s))
                 values[side] += self.eggs
-                eggs_used, self.eggs, self.tries, eggs_side = self.eggs, 0, 0, side
+                eggs_used, self.eggs, self.tries = self.eggs, 0, 0
             else:
                 self.tries += 1
                 if self.tries >= rules.eggs_tries:
@@ -165,7 +165,8 @@ class Game:
                 continue
             if value > 0:
                 fate = "lost" if rules.remember_small == "none" else "remembered"
-                below.append(Below(side, value, threshold, fate, eggs_used if side == eggs_side else 0))
+                # Eggs come with a single value: each_own, the one way to give both pairs a value, makes none.
+                below.append(Below(side, value, threshold, fate, eggs_used))
             if rules.remember_small == "until_win":
                 self.remembered[side] += value
             elif rules.remember_small == "one_deal":
