@@ -104,7 +104,7 @@ def test_75_in_morskoy_asks_for_the_tiles():
     ({"preset": "kozel", "lone_double_six": 100}, 100, "6-6"),
     ({"preset": "morskoy-kozel", "lone_double_blank": 75, "lone_double_six": 0}, 75, "0-0 / 0-0 + 6-6"),
     ({"preset": "morskoy-kozel", "lone_double_blank": 70, "lone_double_six": 70}, 70, "0-0 / 6-6"),
-])
+], ids=["blank-75", "six-100", "blank-and-pair-75", "blank-and-six-70"])
 def test_the_tiles_named_are_those_worth_the_count(rules, count, tiles):
     err = refusal(rules, count)
     assert (err.code, err.params["tiles"]) == ("special_count", tiles)
