@@ -128,7 +128,45 @@ def game_state(rules, game) -> dict | None:
         "decider": game.decider_next,
         "play_off": rules.eggs == "play_off", "eggs_doubles": ", ".join(rules.eggs_doubles),
         "tries_left": rules.eggs_tries - game.tries,
+        "eggs_text": eggs_text(rules, game) if game.eggs and rules.eggs != "play_off" else "",
     }
+
+
+def eggs_text(rules, game) -> str:
+    """What happens to the pending eggs, as the rules say (RULES-KOZEL.md §3.3, §4.6; ``next_deal``).
+
+    The page shows «Яйца: N» above it."""
+    text = _("Они прибавятся к стоимости следующей раздачи, кому бы она ни досталась.")
+    threshold = rules.open_threshold
+    every_deal = rules.threshold_scope == "every_deal"
+    if not threshold or not (every_deal or not all(game.opened.values())):
+        return text
+    keep = rules.remember_small != "none"
+    if every_deal:
+        rest = (_("Если с ними раздача стоит меньше %(t)s, она не записывается, и яйца запоминаются вместе с ней.")
+                if keep else
+                _("Если с ними раздача стоит меньше %(t)s, она не записывается, и яйца пропадают вместе с ней."))
+    else:
+        rest = (_("Если раздача с ними достанется паре, не открывшей счёт, и будет стоить меньше %(t)s, "
+                  "яйца запоминаются вместе с ней.") if keep else
+                _("Если раздача с ними достанется паре, не открывшей счёт, и будет стоить меньше %(t)s, "
+                  "яйца пропадают вместе с ней."))
+    return text + " " + rest % {"t": threshold}
+
+
+def below_notes(deal) -> list[str]:
+    """The values of a deal that the opening threshold kept out of the game, and what became of them."""
+    notes = []
+    for b in getattr(deal, "below", ()):
+        params = {"side": b.side, "v": b.value, "t": b.threshold, "e": b.eggs}
+        if b.fate == "lost":
+            text = _("Пара %(side)s: %(v)s — меньше %(t)s, не записано, очки пропали") % params
+        else:
+            text = _("Пара %(side)s: %(v)s — меньше %(t)s, не записано, очки запомнены") % params
+        if b.eggs:
+            text += " " + _("(в том числе яйца %(e)s)") % params
+        notes.append(text)
+    return notes
 
 
 def goat_text(partie, game) -> str:
@@ -193,7 +231,8 @@ def kozel_row(row: dict, deal, rules) -> dict:
     row["parts"] = [part for part in re.split(r"; | · ", row.get("text") or "") if part]
     row.update({"game": deal.game, "value": deal.value, "remembered": deal.remembered, "eggs": deal.eggs,
                 "eggs_used": deal.eggs_used, "wiped": deal.wiped, "decider": deal.decider,
-                "tie": deal.result == "block" and not deal.value})
+                "tie": deal.result == "block" and not deal.value, "below": below_notes(deal),
+                "eggs_lost": any(b.eggs for b in deal.below)})
     return row
 
 

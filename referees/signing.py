@@ -139,10 +139,17 @@ def confirm_countersign(partie, version) -> dict:
 def confirm_no_show(partie, side, version) -> dict:
     absent = partie.pair_a if side == "A" else partie.pair_b
     present = partie.pair_b if side == "A" else partie.pair_a
-    message = _("Отметить неявку пары %(side)s (№%(absent)s)? Пара №%(present)s получит победу неявкой "
-                "с максимальным счётом; вносить раздачи будет нельзя. Протокол подписывает судья, "
-                "явившаяся пара может подписать тоже. Ошибочную неявку можно отменить до подписи судьи.") % {
-        "side": side, "absent": absent.number, "present": present.number}
+    if partie.round.tournament.rules().family == "kozel":
+        # RULES-KOZEL.md §5.3: the absent pair is the goat of every game of the partie.
+        message = _("Отметить неявку пары %(side)s (№%(absent)s)? Пара №%(present)s получит победу неявкой, "
+                    "пара №%(absent)s — козёл каждой игры партии; вносить раздачи будет нельзя. Протокол "
+                    "подписывает судья, явившаяся пара может подписать тоже. Ошибочную неявку можно отменить "
+                    "до подписи судьи.")
+    else:
+        message = _("Отметить неявку пары %(side)s (№%(absent)s)? Пара №%(present)s получит победу неявкой "
+                    "с максимальным счётом; вносить раздачи будет нельзя. Протокол подписывает судья, "
+                    "явившаяся пара может подписать тоже. Ошибочную неявку можно отменить до подписи судьи.")
+    message = message % {"side": side, "absent": absent.number, "present": present.number}
     return {"message": message, "action": reverse("referees:no_show", args=[partie.pk]),
             "fields": {"side": side, "confirm": "1", "version": "" if version is None else version},
             "button": _("Да, отметить неявку пары %(side)s") % {"side": side}}

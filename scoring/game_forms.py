@@ -31,8 +31,11 @@ from django.utils.translation import gettext_lazy as _
 from config.converters import StrictIntegerField
 from config.text import CleanTextMixin, ascii_digits
 
+from .errors import engine_message
 from .forms import SEAT_CHOICES, SEATS, DealForm, ServiceErrorsMixin, numeric_input
 from .models import DealResult
+from .rules import ProtocolError
+from .rules.kozel import count_hand
 
 TILES = [f"{a}-{b}" for a in range(7) for b in range(a, 7)]
 DOUBLES = [f"{a}-{a}" for a in range(7)]
@@ -109,6 +112,14 @@ class KozelDealForm(DealForm):
         elif out_tile:
             data["out_tile"] = out_tile
         return data
+
+    def _check_hand(self, seat, raw):
+        """The engine's count of one hand under these rules: a 75 that is 0-0 + 6-6 asks for the tiles, and a 12
+        that may be a lone 6-6 too, next to the field."""
+        try:
+            count_hand(self.rules, raw, seat=seat, n=self.cleaned_data.get("n") or 0)
+        except ProtocolError as exc:
+            self.add_error(f"hand_{seat}", engine_message(exc))
 
     def clean(self):
         cleaned = super().clean()

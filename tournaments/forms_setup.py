@@ -15,7 +15,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from scoring.reports.standings import ORDERINGS, TIEBREAKS
+from scoring.reports.standings import DEFAULT_ORDERING, ORDERINGS, TIEBREAKS
 from scoring.reports.tabular import tiebreak_labels
 from scoring.rules import Rules, RulesError
 from scoring.rules import config
@@ -134,10 +134,13 @@ def rule_options() -> list[str]:
     return [f.name for f in fields(Rules) if f.name not in SKIPPED_OPTIONS]
 
 
-def ordering_choices():
+def ordering_choices(preset=None):
+    """The orderings; «Основной порядок» lists what the preset means by it (the Kozel family: by goats)."""
     text = {"default": _("Основной порядок"), "points": _("Сначала набранные очки"),
             "goats": _("По козлам (козёл, морской козёл)")}
-    choices = [(name, f"{text.get(name, name)}: {' → '.join(tiebreak_labels(ORDERINGS[name]))}")
+    default = DEFAULT_ORDERING.get("kozel" if preset in config.KOZEL_PRESETS else "sport", "default")
+    choices = [(name, f"{text.get(name, name)}: "
+                      f"{' → '.join(tiebreak_labels(ORDERINGS[default if name == 'default' else name]))}")
                for name in ORDERINGS]
     return choices + [("custom", _("Свой порядок (ниже)"))]
 
@@ -192,7 +195,6 @@ class TournamentForm(CleanTextMixin, forms.Form):
             kwargs["initial"] = self.initial_from(tournament)
         super().__init__(*args, **kwargs)
         self.fields["rules_preset"].choices = preset_choices()
-        self.fields["tiebreak_order"].choices = ordering_choices()
         self.fields["tiebreak_order"].help_text = _("В козле и морском козле основной порядок — по козлам: %(o)s.") % {
             "o": " → ".join(tiebreak_labels(ORDERINGS["goats"]))}
         defaults = Rules()
@@ -218,6 +220,7 @@ class TournamentForm(CleanTextMixin, forms.Form):
             self.initial.update({"rules_preset": first, "tiebreak_order": "default", **preset_values()[first]})
         # The options of the other presets are hidden on the page and ignored here (their posted values too).
         self.shown_preset = (self.data.get("rules_preset") if self.is_bound else self.initial.get("rules_preset"))
+        self.fields["tiebreak_order"].choices = ordering_choices(self.shown_preset)
         shown = preset_options(self.shown_preset)
         for key in rule_options():
             for name in option_field_names(key):

@@ -3,7 +3,15 @@ from django.utils.html import format_html
 
 from referees import submissions
 
+from referees import game_entry
+
 register = template.Library()
+
+
+@register.filter
+def below_notes(deal):
+    """``{{ preview_deal|below_notes }}``: what the opening threshold kept out of the game in this deal."""
+    return game_entry.below_notes(deal)
 
 
 @register.filter

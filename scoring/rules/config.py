@@ -29,6 +29,8 @@ EGGS_MODES = ("next_deal", "play_off")
 EGGS_EXPIRE = ("void", "draw")
 SIX_FINISH = ("off", "if_recordable", "if_one_hand", "always")
 NEXT_LEAD = ("out_player", "winner_choice", "out_partner", "rotate")
+# RULES-KOZEL.md §3.6: dry when the pair never recorded in the game (default), or ends it at 0 (seed 004's 202).
+DRY_GOAT = ("never_recorded", "ends_at_zero")
 HAND_PARTIE_LENGTH = ("target", "deals", "time")
 BONUS_TILES = ("6-6", "0-0")
 BYE_RESULTS = ("win", "draw", "loss")
@@ -130,6 +132,7 @@ class Rules:
     next_lead: str = "out_player"
     restart_after_unrecorded: bool = False
     dry_goat_value: int = 1
+    dry_goat: str = "never_recorded"
     rating: bool = False
     rating_base: int = 100
     higher_wins: bool = True
@@ -337,7 +340,7 @@ _KOZEL = _COMMON | {
     "count_partner_on_domino", "lone_double_blank", "lone_double_six", "blank_six_pair", "open_threshold",
     "threshold_scope", "remember_small", "wipe_on_record", "eggs", "eggs_doubles", "eggs_tries", "eggs_expire",
     "lead_bonus", "finish_bonus", "blank_finish_wins", "six_finish_wins", "decider", "next_lead",
-    "restart_after_unrecorded", "dry_goat_value", "rating", "rating_base",
+    "restart_after_unrecorded", "dry_goat_value", "dry_goat", "rating", "rating_base",
 }
 _HAND = _COMMON | {"partie_length", "deals_per_partie", "extra_deal_on_tie", "higher_wins", "allow_negative"}
 # The options each preset accepts (anything else is refused as unknown).
@@ -351,7 +354,7 @@ OPTION_CHOICES = {"partie_length": PARTIE_LENGTH + ("games", "time"),
                   "bye_result": BYE_RESULTS, "late_entry_result": LATE_ENTRY_RESULTS,
                   "recorder": RECORDERS, "threshold_scope": THRESHOLD_SCOPES, "remember_small": REMEMBER_SMALL,
                   "eggs": EGGS_MODES, "eggs_expire": EGGS_EXPIRE, "six_finish_wins": SIX_FINISH,
-                  "next_lead": NEXT_LEAD}
+                  "next_lead": NEXT_LEAD, "dry_goat": DRY_GOAT}
 # The choices that a preset narrows (any other choice option: all of OPTION_CHOICES). Which block values
 # go with which recorder is checked once the options are combined (game_options.check_combination).
 _KOZEL_CHOICES = {"partie_length": ("games",),

@@ -7,8 +7,9 @@ applied. The sport presets keep their own validators in ``config``.
 from __future__ import annotations
 
 from .config import (
-    _VALIDATORS, BONUS_TILES, EGGS_EXPIRE, EGGS_MODES, HAND_PARTIE_LENGTH, KOZEL_PRESETS, LOSER_BLOCK_SCORING,
-    NEXT_LEAD, RECORDERS, REMEMBER_SMALL, SIX_FINISH, THRESHOLD_SCOPES, WINNER_BLOCK_SCORING, _bool, _choice, _int,
+    _VALIDATORS, BONUS_TILES, DRY_GOAT, EGGS_EXPIRE, EGGS_MODES, HAND_PARTIE_LENGTH, KOZEL_PRESETS,
+    LOSER_BLOCK_SCORING, NEXT_LEAD, RECORDERS, REMEMBER_SMALL, SIX_FINISH, THRESHOLD_SCOPES, WINNER_BLOCK_SCORING,
+    _bool, _choice, _int,
 )
 from .errors import RulesError
 from .hands import MAX_TABLE_PIPS
@@ -67,6 +68,7 @@ _GAME_VALIDATORS = {
     "next_lead": lambda k, v: _choice(k, v, NEXT_LEAD),
     "restart_after_unrecorded": _bool,
     "dry_goat_value": lambda k, v: _int(k, v, 1, 10),
+    "dry_goat": lambda k, v: _choice(k, v, DRY_GOAT),
     "rating": _bool,
     "rating_base": lambda k, v: _int(k, v, 1, 100_000),
 }

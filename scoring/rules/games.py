@@ -21,7 +21,11 @@ which both pairs record wipes nobody; under ``one_deal`` a tied block is a
 deal that records nothing; a game that reaches the target in the same deal as
 the eggs run out is decided on the target; a pair that leaves (``abandoned``
 or disqualified) loses the partie whatever the goats; a no-show gives every
-game a goat but its totals only to the partie.
+game a goat but its totals only to the partie. A goat is dry (§3.6, option
+``dry_goat``) when the pair that decides it — the goat's opponents when the
+losers record, the goat when the winners do — never recorded a point in the
+game (``never_recorded``: points later wiped count, and so do fines written to
+it; a deal that writes 0 does not) or ends it at 0 (``ends_at_zero``).
 """
 from __future__ import annotations
 
@@ -43,6 +47,17 @@ def rating_round(numerator: int) -> int:
 
 
 @dataclass(frozen=True)
+class Below:
+    """A value under the opening threshold (§3.2, §4.1), remembered or lost; ``eggs``: its part from eggs."""
+
+    side: str
+    value: int
+    threshold: int
+    fate: str          # "remembered" | "lost"
+    eggs: int = 0
+
+
+@dataclass(frozen=True)
 class GameDeal:
     n: int
     game: int
@@ -61,6 +76,7 @@ class GameDeal:
     decider: str | None = None
     decider_next: str | None = None
     sanctions: tuple = ()
+    below: tuple = ()               # Below entries: what the threshold kept out of the game (not in the JSON)
     shuffle = None
 
     @property
@@ -108,17 +124,24 @@ class Game:
     first: int
     totals: dict = field(default_factory=lambda: {"A": 0, "B": 0})
     opened: dict = field(default_factory=lambda: {"A": False, "B": False})
+    wrote: dict = field(default_factory=lambda: {"A": False, "B": False})   # recorded a point in the game (§3.6)
     remembered: dict = field(default_factory=lambda: {"A": 0, "B": 0})
     eggs: int = 0
     tries: int = 0
     decider_next: str | None = None
     next_lead: tuple | None = None     # the seats that may lead the next deal; None: not fixed
 
-    def take(self, rules: Rules, table: KozelTable) -> tuple[dict, dict, int, str | None, bool]:
-        """Put a table value into the game: (value, recorded, eggs_used, wiped, eggs_ran_out_in_a_draw)."""
+    def record(self, side: str, points: int) -> None:
+        """Write points to a pair's total; any point written counts for §3.6, even if a wipe takes it later."""
+        self.totals[side] += points
+        if points > 0:
+            self.wrote[side] = True
+
+    def take(self, rules: Rules, table: KozelTable) -> tuple[dict, dict, int, str | None, bool, tuple]:
+        """Put a table value into the game: (value, recorded, eggs_used, wiped, eggs_ran_out_in_a_draw, below)."""
         values = dict(table.values)
         recorded = {"A": 0, "B": 0}
-        eggs_used, draw = 0, False
+        eggs_used, draw, below = 0, False, []
         if table.tie:
             self.eggs += table.eggs_value
             self.tries = 0
@@ -139,7 +162,12 @@ class Game:
                 recorded[side] = value + self.remembered[side]
                 self.remembered[side] = 0
                 self.opened[side] = True
-            elif rules.remember_small == "until_win":
+                continue
+            if value > 0:
+                fate = "lost" if rules.remember_small == "none" else "remembered"
+                # Eggs come with a single value: each_own, the one way to give both pairs a value, makes none.
+                below.append(Below(side, value, threshold, fate, eggs_used))
+            if rules.remember_small == "until_win":
                 self.remembered[side] += value
             elif rules.remember_small == "one_deal":
                 self.remembered[side] = value
@@ -150,14 +178,14 @@ class Game:
             elif rules.remember_small == "one_deal" and side not in small_now and not recorded[side]:
                 self.remembered[side] = 0
         for side in SIDES:
-            self.totals[side] += recorded[side]
+            self.record(side, recorded[side])
         wiped = None
         if rules.wipe_on_record:
             recorders = [s for s in SIDES if recorded[s] > 0]
             if len(recorders) == 1 and self.totals[other_side(recorders[0])] > 0:
                 wiped = other_side(recorders[0])
                 self.totals[wiped] = 0
-        return values, recorded, eggs_used, wiped, draw
+        return values, recorded, eggs_used, wiped, draw, tuple(below)
 
 
 def _against(rules: Rules, side: str) -> str:
@@ -218,7 +246,9 @@ def _close(rules: Rules, game: Game, last: int, goat: str | None, ended: str, le
     totals = dict(game.totals)
     dry = False
     if goat:
-        dry = (totals[other_side(goat)] if rules.recorder == "loser" else totals[goat]) == 0
+        # The pair whose points make it dry: the goat's opponents when the losers record, the goat itself otherwise.
+        side = other_side(goat) if rules.recorder == "loser" else goat
+        dry = totals[side] == 0 if rules.dry_goat == "ends_at_zero" else not game.wrote[side]
     rating = None
     if rules.rating:
         if leaver:
@@ -301,16 +331,17 @@ def score_games(out: ScoredProtocol, by_number: dict, numbers: list, numbered: l
         sanctions = []
         lost = [(k, seat, reason, step) for k, seat, reason, step in steps if step.kind == "deal_loss"]
         if lost:
-            value, recorded, eggs_used, wiped, eggs_draw = dict(table.values), {"A": 0, "B": 0}, 0, None, False
+            value, recorded = dict(table.values), {"A": 0, "B": 0}
+            eggs_used, wiped, eggs_draw, below = 0, None, False, ()
             decider = None
         else:
-            value, recorded, eggs_used, wiped, eggs_draw = game.take(rules, table)
+            value, recorded, eggs_used, wiped, eggs_draw, below = game.take(rules, table)
         from_table = any(recorded.values())
         for k, seat, reason, step in steps:
             side = side_of(seat)
             if step.kind in ("fine", "deal_loss"):
                 target = _against(rules, side)
-                game.totals[target] += step.points
+                game.record(target, step.points)
                 recorded[target] += step.points
             sanctions.append(Sanction(k, seat, side, step.kind, step.points, reason))
             if step.kind == "disqualification" and not leaver:
@@ -331,7 +362,7 @@ def score_games(out: ScoredProtocol, by_number: dict, numbers: list, numbered: l
         out.deals.append(GameDeal(
             n, game.n, lead, table.result, table.winner, {} if table.tie else value, recorded["A"], recorded["B"],
             dict(game.remembered), game.eggs, game.totals["A"], game.totals["B"], eggs_used, wiped, decider, carried,
-            tuple(sanctions),
+            tuple(sanctions), below,
         ))
         if how and not leaver:
             out.games.append(_close(rules, game, n, goat, how))

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 from .config import Rules
 from .errors import ProtocolError
-from .hands import Hand, parse_hand, parse_tile, read_hands
+from .hands import MAX_HAND_PIPS, Hand, parse_hand, parse_tile, read_hands
 from .seating import SEATS, other_side, partner_of, seats_of, side_of
 
 KOZEL_RESULTS = ("domino", "block", "wrong_pass")
@@ -69,6 +69,12 @@ def tile_name(tile: tuple[int, int]) -> str:
 
 def count_hand(rules: Rules, raw, *, seat: str, n: int) -> Hand:
     """A hand counted under the Kozel values of lone doubles (§2.3)."""
+    if isinstance(raw, int) and not isinstance(raw, bool) and raw > MAX_HAND_PIPS and _worth(rules, raw):
+        raise ProtocolError(
+            "special_count", f"{raw} pips cannot be counted in a hand (at most {MAX_HAND_PIPS}): if it holds "
+            f"{_worth(rules, raw)}, worth {raw} under these rules, enter the tiles", deal=n, seat=seat, value=raw,
+            tiles=_worth(rules, raw),
+        )
     hand = parse_hand(raw, seat=seat, deal=n, lone_double_blank=rules.lone_double_blank)
     if hand.tiles is not None:
         tiles = set(hand.tiles)
@@ -83,6 +89,14 @@ def count_hand(rules: Rules, raw, *, seat: str, n: int) -> Hand:
             "under these rules: enter the tiles", deal=n, seat=seat,
         )
     return hand
+
+
+def _worth(rules: Rules, value: int) -> str:
+    """The lone doubles that count ``value`` under the rules ("0-0 + 6-6", "0-0", …; "" when none)."""
+    hands = [("0-0", rules.lone_double_blank), ("6-6", rules.lone_double_six)]
+    if rules.blank_six_pair:
+        hands.append(("0-0 + 6-6", rules.lone_double_blank + rules.lone_double_six))
+    return " / ".join(name for name, worth in hands if worth == value)
 
 
 def _twelve_is_ambiguous(rules: Rules) -> bool:

@@ -23,7 +23,7 @@ from ..errors import InvalidInput, RoundBlocked, TournamentError
 from ..models import PairingSystem, PairStatus, Partie, Round, RoundStatus, Tournament
 from ..pairing import Entrant, PairingError, pair_random, pair_round_robin, pair_swiss
 from ..permissions import require_organizer
-from .standing import records
+from .standing import pairing_order, records
 
 
 def unsigned_tables(rnd: Round) -> list[int]:
@@ -81,7 +81,7 @@ def compute_pairings(tournament: Tournament, number: int, seed: str):
         ids = sorted(r.number for r in recs.values())
         inactive = {r.number for pid, r in recs.items() if pairs[pid].status != PairStatus.ACTIVE}
         return pair_round_robin(ids, number, inactive=inactive), recs
-    ordered = sorted(active, key=lambda r: r.sort_key)
+    ordered = pairing_order(tournament, number, active)
     entrants = [
         Entrant(r.number, score=r.match_points, rank=k, opponents=frozenset(r.opponents), had_bye=r.byes > 0)
         for k, r in enumerate(ordered)

@@ -1,7 +1,9 @@
-"""What the pairing needs to know about the rounds played: scores, opponents, byes."""
+"""What the pairing needs to know about the rounds played: scores, opponents, byes, the order of the pairs."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from scoring.reports.selectors import load_standings
 
 from ..models import Partie
 
@@ -76,3 +78,20 @@ def records(tournament, before_round: int, rules=None) -> dict[int, PairRecord]:
             b.match_points += rules.match_points_win
             a.match_points += rules.match_points_loss
     return out
+
+
+def pairing_order(tournament, before_round: int, recs, rules=None) -> list[PairRecord]:
+    """``recs`` in the order the pairing ranks them (a pair's place within its score group).
+
+    Sport presets: ``sort_key`` (point difference, points for, number). The Kozel family
+    (RULES-KOZEL.md §5.4): own points are bad when the losers record, and goats count first, so
+    within a score group the pairs keep the order of the tournament's own standings after the
+    rounds played (goats difference, point difference read by ``recorder``, …); the score
+    groups themselves are the match points as ``records`` counts them.
+    """
+    rules = rules or tournament.rules()
+    if rules.family != "kozel":
+        return sorted(recs, key=lambda r: r.sort_key)
+    rows = load_standings(tournament, after_round=before_round - 1).rows
+    place = {row.pair.number: k for k, row in enumerate(rows)}
+    return sorted(recs, key=lambda r: (-r.match_points, place.get(r.number, len(place)), r.number))

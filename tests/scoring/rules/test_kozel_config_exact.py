@@ -30,7 +30,7 @@ KOZEL = {
     "eggs": "next_deal", "eggs_doubles": ["1-1"], "eggs_tries": 3, "eggs_expire": "void",
     "lead_bonus": {"6-6": 0, "0-0": 0}, "finish_bonus": {"6-6": 0, "0-0": 0}, "blank_finish_wins": False,
     "six_finish_wins": "off", "decider": False, "next_lead": "out_player", "restart_after_unrecorded": False,
-    "dry_goat_value": 1, "rating": True, "rating_base": 100, "forfeit_score": 101, "remark_ladder": KOZEL_LADDER,
+    "dry_goat_value": 1, "dry_goat": "never_recorded", "rating": True, "rating_base": 100, "forfeit_score": 101, "remark_ladder": KOZEL_LADDER,
     **STANDINGS,
 }
 MORSKOY = {
@@ -142,6 +142,7 @@ def test_option_choices_exactly():
         "eggs_expire": ("void", "draw"),
         "six_finish_wins": ("off", "if_recordable", "if_one_hand", "always"),
         "next_lead": ("out_player", "winner_choice", "out_partner", "rotate"),
+        "dry_goat": ("never_recorded", "ends_at_zero"),
     }
 
 
@@ -157,6 +158,7 @@ def test_kozel_choices(preset):
     assert option_values(preset, "eggs_expire") == ("void", "draw")
     assert option_values(preset, "remember_small") == ("until_win", "one_deal", "none")
     assert option_values(preset, "threshold_scope") == ("until_open", "every_deal")
+    assert option_values(preset, "dry_goat") == ("never_recorded", "ends_at_zero")
     assert option_values(preset, "bye_result") == ("win", "draw", "loss")
 
 

@@ -30,6 +30,9 @@ OPTION_SETS = [
      "lone_double_blank": 75, "blank_six_pair": False, "six_finish_wins": "always", "decider": False},
     {"preset": "morskoy-kozel", "target_points": 202, "open_threshold": 13, "threshold_scope": "until_open",
      "remember_small": "until_win", "six_finish_wins": "if_one_hand", "next_lead": "winner_choice"},
+    {"preset": "morskoy-kozel", "target_points": 202, "open_threshold": 13, "threshold_scope": "until_open",
+     "remember_small": "until_win", "lone_double_blank": 0, "lone_double_six": 12, "blank_six_pair": False,
+     "blank_finish_wins": False, "six_finish_wins": "off", "decider": False, "dry_goat": "ends_at_zero"},
 ]
 
 JUNK = st.one_of(
@@ -121,6 +124,26 @@ def test_every_finished_game_not_drawn_has_a_goat(data):
         assert len(scored.games) >= rules.games_per_partie or data.get("ended_by_time")
         if scored.goats["A"] != scored.goats["B"]:
             assert scored.winner == ("A" if scored.goats["A"] < scored.goats["B"] else "B")
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(kozel_protocols(mutate=False))
+def test_a_goat_is_dry_by_the_option_read(data):
+    """§3.6: never_recorded — the deciding pair recorded 0 in every deal of the game; ends_at_zero — its total is 0."""
+    scored = score_protocol(data)
+    rules = scored.rules
+    for game in scored.games:
+        if game.goat is None or game.deals is None:
+            assert game.dry is False
+            continue
+        side = game.goat if rules.recorder == "winner" else ("B" if game.goat == "A" else "A")
+        first, last = game.deals
+        written = [d.points_a if side == "A" else d.points_b for d in scored.deals if first <= d.n <= last]
+        if rules.dry_goat == "ends_at_zero":
+            assert game.dry == (game.totals[side] == 0)
+        else:
+            assert game.dry == (not any(written))
+            assert not game.dry or game.totals[side] == 0
 
 
 @settings(max_examples=100, deadline=None)
