@@ -79,8 +79,8 @@ class KozelStandingsTable(StandingsTable):
 
     # A phone shows the place, the pair, the match points and the goats difference (what ranks them);
     # a tablet adds the goats, dry goats, rating and a few more; the "wide" ones need a full screen.
-    played = NumberColumn(verbose_name=_("Партий"), attrs=WIDE)
-    wins = NumberColumn(verbose_name=_("Побед"), attrs=XWIDE)
+    played = NumberColumn(verbose_name=_("Партий"), attrs=XWIDE)
+    wins = NumberColumn(optional=True, verbose_name=_("Побед"))
     losses = NumberColumn(verbose_name=_("Пораж."), attrs=XWIDE)
     byes = NumberColumn(verbose_name=_("Пропусков"), attrs=WIDE)
     games_won = NumberColumn(verbose_name=_("Игр выиграно"), attrs=WIDE)

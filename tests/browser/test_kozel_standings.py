@@ -93,7 +93,7 @@ def test_kozel_pages_on_a_phone(live_server, new_page, artifacts, viewport):
             laptop = new_page({"width": width, "height": 900})
             laptop.goto(f"{base}/t/kozel-cup/standings/")
             shown = visible_headers(laptop)
-            assert {"Партий", "Козлов", "± козлов", "Сухих", "Рейтинг", "Очки за", "Разн.", "Бухгольц"} <= set(shown)
+            assert {"Побед", "Козлов", "± козлов", "Сухих", "Рейтинг", "Очки за", "Разн.", "Бухгольц"} <= set(shown)
             assert table_fits(laptop, "table.standings") and fits(laptop), width
             assert ("Козлов дано" in shown) == (width > 1700)
             laptop.screenshot(path=str(artifacts / f"kozel-standings-{width}.png"), full_page=True)

@@ -98,7 +98,7 @@ def test_player_sees_no_referee_links_and_his_name_in_the_header(client, table):
     client.force_login(user)
     html = client.get(reverse("tournaments:detail", args=["cup"])).content.decode()
     assert reverse("referees:dashboard", args=["cup"]) not in html
-    assert "Иван Смирнов" in html.split("</header>")[0]
+    assert "Смирнов Иван" in html.split("</header>")[0]
     client.force_login(table.referee)
     html = client.get(reverse("tournaments:detail", args=["cup"])).content.decode()
     assert reverse("referees:dashboard", args=["cup"]) in html

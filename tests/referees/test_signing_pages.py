@@ -220,7 +220,7 @@ def test_audit_reads_as_sentences(client, table):
                            phone=pin_tries.phone_client(pin_tries.table_token(table.partie), "phone", "10.0.0.1"))
     client.force_login(table.chief)
     html = client.get(reverse("referees:audit_partie", args=[table.partie.pk])).content.decode()
-    assert "Судья Анна Судейская" in html
+    assert "Судья Судейская Анна" in html
     assert "раздача 2 исправлена: было 48:0 (рыба, A1 9, B1 4, A2 10, B2 30) → стало 49:0 (рыба, A1 9, B1 4, A2 10, B2 31)" in html
     assert "подпись A1 — " + _player(table, "A1").name + " (ПИН-код со своего телефона)" in html
     assert "Игрок (без входа)" in html
