@@ -121,13 +121,20 @@ def test_round_robin_cross_table_on_a_phone(live_server, new_page, artifacts):
 
 @pytest.mark.parametrize("width", [360, 390, 820, 1920])
 def test_hall_screen_headers_and_names_are_not_cut(live_server, new_page, artifacts, width):
-    simulated("kozel", "swiss", "kozel-cup", long_names=True)
+    simulated("kozel", "swiss", "kozel-cup", pairs=16, long_names=True)  # a full page of the hall screen
     simulated("pusto-shest", "swiss", "sport-cup", long_names=True)
     for slug in ("kozel-cup", "sport-cup"):
         page = new_page({"width": width, "height": 1080 if width == 1920 else 800})
         page.goto(f"{live_server.url}/t/{slug}/standings/projector/")
-        page.screenshot(path=str(artifacts / f"phone-projector-{slug}-{width}.png"), full_page=False)
+        page.screenshot(path=str(artifacts / f"phone-projector-{slug}-{width}.png"), full_page=width < 1000)
         assert fits(page)
+        # every row of the page is seen: on the hall screen, above its footer; on a phone, by scrolling down
+        last_row, foot = (page.locator(sel).bounding_box() for sel in ("tbody tr:last-child", ".foot"))
+        assert last_row["y"] + last_row["height"] <= foot["y"] + 1, (slug, width)
+        if width <= 1100:
+            assert page.evaluate("getComputedStyle(document.body).overflowY") != "hidden"
+        else:
+            assert foot["y"] + foot["height"] <= page.viewport_size["height"], (slug, width)
         cut = page.evaluate("""() => Array.from(document.querySelectorAll('th, td'))
             .filter(c => c.offsetWidth > 0 && c.scrollWidth > c.clientWidth + 1).map(c => c.textContent.trim())""")
         assert cut == [], (slug, width)
