@@ -100,6 +100,8 @@ def test_cross_table_and_standings_fit_a_phone_with_finger_sized_links(live_serv
     shown = headers(page, "table.standings")
     assert shown[:3] == ["Место", "Пара", "Игроки"] and "Очки матча" in shown
 
+    check(page, f"{base}/t/{slug}/standings/players/", artifacts, f"phone-players-{slug}-{w}")
+
 
 def test_round_robin_cross_table_on_a_phone(live_server, new_page, artifacts):
     """Six pairs all against all: the grid of a Kozel round robin fits a 360 px phone with its points."""
