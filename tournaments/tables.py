@@ -3,6 +3,9 @@ import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
 ATTRS = {"class": "table pairings"}
+# On a phone the round's two tables stack each row into lines (see _print.html): no sideways swipe.
+BY_TABLE_ATTRS = {"class": "table pairings stacked by-table"}
+BY_NAME_ATTRS = {"class": "table pairings stacked by-name"}
 
 
 class PairingsByTableTable(tables.Table):
@@ -15,7 +18,7 @@ class PairingsByTableTable(tables.Table):
     result = tables.Column(verbose_name=_("Результат"), default="", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
 
     class Meta:
-        attrs = ATTRS
+        attrs = BY_TABLE_ATTRS
         orderable = False
         template_name = "tournaments/pairings_by_table_table.html"
 
@@ -29,7 +32,7 @@ class PairingsByNameTable(tables.Table):
     opponents = tables.Column(verbose_name=_("Соперники"), default="")
 
     class Meta:
-        attrs = ATTRS
+        attrs = BY_NAME_ATTRS
         orderable = False
         template_name = "tournaments/pairings_by_name_table.html"
 
