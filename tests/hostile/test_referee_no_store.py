@@ -1,0 +1,29 @@
+"""No referee's page is kept by the browser: a table's device is shared, its back button must not
+bring back a page of the previous user (``Cache-Control: no-store`` on every page of referees/)."""
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+
+def pages(world):
+    slug, partie = world.tournament.slug, world.partie.pk
+    return [
+        (world.referee, reverse("referees:partie", args=[partie])),
+        (world.chief, reverse("referees:audit_partie", args=[partie])),
+        (world.chief, reverse("referees:dashboard", args=[slug])),
+        (world.chief, reverse("referees:dashboard_tables", args=[slug])),
+        (world.chief, reverse("referees:audit_tournament", args=[slug])),
+        (world.chief, reverse("referees:lockouts", args=[slug])),
+        (world.organizer, reverse("referees:accounts", args=[slug])),
+    ]
+
+
+def test_every_referee_page_is_no_store(world):
+    seen = []
+    for user, url in pages(world):
+        client = Client()
+        client.force_login(user)
+        response = client.get(url)
+        seen.append((url, response.status_code, "no-store" in response.get("Cache-Control", "")))
+    assert [s for s in seen if s[1] != 200] == [], "every page opens for its user"
+    assert [url for url, _, no_store in seen if not no_store] == []
