@@ -164,3 +164,18 @@ def test_admin_works_under_the_policy(live_server, new_page, table):
     assert violations(page) == [] and page.console_errors == []
     open_clean(page, live_server.url + "/admin/tournaments/tournament/")
     open_clean(page, live_server.url + "/admin/tournaments/tournament/add/")
+
+
+def test_referee_confirmation_dialog_under_the_policy(live_server, new_page, table):
+    page = watched(new_page)
+    login(page, live_server.url, "referee", PASSWORD)
+    open_clean(page, f"{live_server.url}/referee/partie/{table.other_partie.pk}/")
+    page.click("#no_show summary")  # <details> opens without a script
+    page.locator("#no_show button", has_text="Неявка пары B").click()
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("#confirm")).to_contain_text("Отметить неявку пары B")
+    assert violations(page) == [] and page.console_errors == []
+    page.click("#confirm-yes")
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("#status")).to_contain_text("неявка пары B")
+    assert violations(page) == [] and page.console_errors == []
