@@ -10,6 +10,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 from . import venue
@@ -56,6 +57,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # The Content-Security-Policy below, on every response (pages, fragments, errors).
+    "csp.middleware.CSPMiddleware",
     *(["whitenoise.middleware.WhiteNoiseMiddleware"] if SERVE else []),
     # A database that does not answer, a full disk: a page that says so, one log line; no-store on the referees' pages.
     "config.middleware.FailuresMiddleware",
@@ -72,6 +75,22 @@ MIDDLEWARE = [
     # Last: turns a lockout flagged during authentication into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
+
+# Only the site's own files run and style a page: no inline script or style, no handler attribute,
+# no eval (htmx is told so in base.html), no plugin, no framing by another site, forms post only here.
+# Images may also be data: URLs. The admin needs no exception (its pages carry no inline script).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+    },
+}
 
 ROOT_URLCONF = "config.urls"
 
