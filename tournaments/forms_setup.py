@@ -1,10 +1,8 @@
 """The tournament's settings form: built from the engine's list of options, so that new presets appear by themselves.
 
-Every configurable number of ``scoring.rules.Rules`` is an ordinary field
-(``rule_<option>``); the remark ladder is a few rows of step / points / pips;
-tie-breaks are an ordering or an ordered list of criteria. ``settings()``
-returns what ``tournaments.services.setup`` takes: the preset and only the
-options that differ from it.
+Every configurable number of ``scoring.rules.Rules`` is an ordinary field (``rule_<option>``); the remark ladder
+is a few rows of step / points / pips; tie-breaks are an ordering or an ordered list of criteria. ``settings()``
+returns what ``tournaments.services.setup`` takes: the preset and only the options that differ from it.
 """
 from __future__ import annotations
 
@@ -15,16 +13,14 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from scoring.reports.standings import DEFAULT_ORDERING, ORDERINGS, TIEBREAKS
-from scoring.reports.tabular import tiebreak_labels
-from scoring.rules import Rules, RulesError
-from scoring.rules import config
-from scoring.rules.config import OPTION_CHOICES
-
 from config.text import CleanTextMixin
 from referees.forms import TablesField
 from referees.models import RoleKind
 from scoring.forms import ServiceErrorsMixin
+from scoring.reports.standings import DEFAULT_ORDERING, ORDERINGS, TIEBREAKS
+from scoring.reports.tabular import tiebreak_labels
+from scoring.rules import Rules, RulesError, config
+from scoring.rules.config import OPTION_CHOICES
 
 from .forms import IsoDateInput
 from .models import PairingSystem, Player, SignatureMode, SigningMethod
