@@ -139,7 +139,7 @@ def untrusted_signatures(protocol) -> tuple[str, list]:
     if not signatures:
         return current, mismatched
     forged = unsealed(signatures, trusted_certificates(protocol.partie.round.tournament))
-    return current or protocol_fingerprint(protocol), mismatched + [s for s in forged if s not in mismatched]
+    return current, mismatched + [s for s in forged if s not in mismatched]
 
 
 def fingerprint_mismatches(protocol) -> tuple[str, list]:

@@ -32,3 +32,12 @@ def person_name(user) -> str:
         return ""
     name = " ".join(part for part in (user.last_name, user.first_name) if part)
     return name or user.get_username()
+
+
+def pair_with_players(name: str, players) -> str:
+    """A pair as every page and printout names it: its own name and its players («Клинчане (Иванов Иван —
+    Петров Пётр)»), or the players alone."""
+    names = " — ".join(p for p in players if p)
+    if name and names:
+        return f"{name} ({names})"
+    return name or names

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 
 def seal_existing(apps, schema_editor):
-    from scoring.reports.signing import _new_key_and_certificate
+    from scoring.reports.signing import _new_key_and_certificate, keep_former
     from scoring.seals import make_seal, seal_message
 
     Signature = apps.get_model("scoring", "Signature")
@@ -16,9 +16,7 @@ def seal_existing(apps, schema_editor):
         tournament = sig.protocol.partie.round.tournament
         if tournament.pk not in keys:
             if not (tournament.signing_key_pem and tournament.signing_cert_pem):
-                if tournament.signing_cert_pem.strip():
-                    tournament.former_certs_pem = (tournament.former_certs_pem.rstrip() + "\n"
-                                                   + tournament.signing_cert_pem.strip()).strip() + "\n"
+                tournament.former_certs_pem = keep_former(tournament.former_certs_pem, tournament.signing_cert_pem)
                 tournament.signing_key_pem, tournament.signing_cert_pem = _new_key_and_certificate(
                     tournament.name or tournament.slug)
                 Tournament.objects.filter(pk=tournament.pk).update(

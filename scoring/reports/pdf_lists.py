@@ -11,8 +11,9 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import LongTable, Paragraph, SimpleDocTemplate, Spacer, TableStyle
 
+from tournaments.names import pair_with_players
+
 from .pdf import BOLD, FONT, MARGIN, WIDTH, metadata, register_fonts
-from .pdf_page import pair_with_players
 from .tabular import status_text, tiebreak_labels
 
 
@@ -86,7 +87,7 @@ def standings_pdf(standings) -> bytes:
         titles.remove(_("Раздач"))
     data, greyed = [_head(titles)], []
     for i, r in enumerate(standings.rows, start=1):
-        label = pair_with_players(r.pair.name, r.pair.players)
+        label = r.pair.label
         label += f" ({status_text(r.status)})" if status_text(r.status) else ""
         line = [_fmt(r.rank) or "—", _fmt(r.pair.number), text(label, small), r.played, r.wins, r.losses,
                 _fmt(r.match_points), r.points_for, r.points_against, r.difference, r.deals_won, _fmt(r.buchholz)]

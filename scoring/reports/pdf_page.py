@@ -26,15 +26,6 @@ GREY = (0.92, 0.94, 0.96)
 CLOCKWISE = ("A1", "B1", "A2", "B2")
 
 
-def pair_with_players(name: str, players) -> str:
-    """A pair as the PDFs name it: its own name and its players («Клинчане (Иванов Иван — Петров Пётр)»), or the
-    players alone."""
-    names = " — ".join(p for p in players if p)
-    if name and names:
-        return f"{name} ({names})"
-    return name or names
-
-
 def metadata() -> dict:
     """The document information of every PDF the project writes: it is made by this system, not «anonymous»."""
     name = _("Спортивное домино")

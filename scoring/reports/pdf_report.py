@@ -18,7 +18,6 @@ from reportlab.platypus import PageBreak, Spacer
 
 from .pdf import BOLD, WIDTH, register_fonts
 from .pdf_pack import BIG_CELL, H1, H2, HEAD, SMALL, _doc, _grid, _p, _subtitle
-from .pdf_page import pair_with_players
 from .tabular import cell_text, status_text, tiebreak_labels
 
 # Tie-break columns besides the report's own ones: (criterion, heading, value, width). Each is printed when the
@@ -61,7 +60,7 @@ def _standings_table(standings):
             _("Против"), _("Разн.")]
     data = [[_p(h, NARROW_HEAD) for h in head]]
     for r in standings.rows:
-        label = pair_with_players(r.pair.name, r.pair.players)
+        label = r.pair.label
         label += f" ({status_text(r.status)})" if status_text(r.status) else ""
         data.append([_p(_rank(r)), _p(_fmt(r.pair.number)), _p(label), _p(r.played), _p(_fmt(r.match_points)),
                      _p(r.wins), _p(r.losses), _p(r.points_for), _p(r.points_against), _p(r.difference)])

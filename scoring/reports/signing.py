@@ -56,6 +56,13 @@ def _new_key_and_certificate(common_name: str) -> tuple[str, str]:
     return key_pem, cert.public_bytes(serialization.Encoding.PEM).decode()
 
 
+def keep_former(former_pem: str, cert_pem: str) -> str:
+    """The former certificates with ``cert_pem`` added (unchanged when it is empty)."""
+    if not cert_pem.strip():
+        return former_pem
+    return (former_pem.rstrip() + "\n" + cert_pem.strip()).strip() + "\n"
+
+
 def ensure_signing_key(tournament):
     """The tournament's key and certificate (PEM), created and saved on first use."""
     if tournament.signing_key_pem and tournament.signing_cert_pem:
@@ -63,10 +70,8 @@ def ensure_signing_key(tournament):
     with transaction.atomic():
         locked = type(tournament).objects.select_for_update().get(pk=tournament.pk)
         if not (locked.signing_key_pem and locked.signing_cert_pem):
-            if locked.signing_cert_pem.strip():  # imported without its key: the old certificate still
-                # verifies the seals made with it (scoring.seals), so it is kept as a former one
-                locked.former_certs_pem = (locked.former_certs_pem.rstrip() + "\n" + locked.signing_cert_pem.strip()
-                                           ).strip() + "\n"
+            # imported without its key: the old certificate still verifies the seals made with it (scoring.seals)
+            locked.former_certs_pem = keep_former(locked.former_certs_pem, locked.signing_cert_pem)
             locked.signing_key_pem, locked.signing_cert_pem = _new_key_and_certificate(locked.name or locked.slug)
             locked.save(update_fields=["signing_key_pem", "signing_cert_pem", "former_certs_pem"])
     tournament.signing_key_pem, tournament.signing_cert_pem = locked.signing_key_pem, locked.signing_cert_pem

@@ -20,7 +20,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from itertools import groupby
 
-from tournaments.names import name_key
+from tournaments.names import name_key, pair_with_players
 
 TIEBREAKS = (
     "match_points",
@@ -127,10 +127,7 @@ class PairEntry:
     @property
     def label(self) -> str:
         """The players' names; a named pair shows its name and its players («Клинчане (Иванов — Петров)»)."""
-        players = " — ".join(self.players)
-        if self.name and players:
-            return f"{self.name} ({players})"
-        return self.name or players
+        return pair_with_players(self.name, self.players)
 
     @property
     def sort_name(self) -> tuple:
