@@ -74,3 +74,26 @@ def test_confirmations_for_new_pins_and_for_clearing_a_signed_protocol(live_serv
     page.wait_for_load_state("networkidle")
     expect(page.locator("#confirm")).to_contain_text("Римский-Корсаков Николай Андреевич")
     look(page, artifacts, "pin-clear-signed-confirm")
+
+
+# Lengthens the first piece of the shown address (another host, port or partie number) one letter at a time.
+LONGER_ADDRESS_JS = r"""
+(extra) => {
+  const link = document.querySelector("#phone-sign p.small a");
+  const first = link.firstChild;
+  first.textContent = first.textContent.replace("http:", "http:" + "x".repeat(extra));
+}
+"""
+
+
+def test_the_signing_address_breaks_only_between_its_pieces(live_server, new_page, hall):
+    """The own-phone address under the QR may wrap after a slash, but its key (?t=…) stays one word whatever
+    the host, port or partie number in front of it (CI once broke it inside at 360 px)."""
+    page = new_page(WIDTHS["360"])
+    login(page, live_server.url, "chief", PASSWORD)
+    page.goto(f"{live_server.url}/referee/partie/{hall.partie.pk}/")
+    expect(page.locator("#phone-sign")).to_be_visible()
+    for extra in range(0, 25):  # a piece longer than the line itself may break; a host name rarely is
+        page.evaluate(LONGER_ADDRESS_JS, 1 if extra else 0)
+        assert page.evaluate(BROKEN_WORDS_JS) == [], extra
+        assert no_horizontal_scroll(page), extra
