@@ -1,0 +1,1 @@
+"""The ground floor: helpers every app uses and that import no app (no models, no services)."""
