@@ -13,7 +13,7 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
-from . import venue
+from core import venue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("DOMINO_DATA_DIR", BASE_DIR / "var"))
@@ -30,7 +30,7 @@ elif not DEBUG:
 else:
     SECRET_KEY = "dev-only-secret-key-change-me-in-production"
 ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
-# The public address QR codes, login slips and PDFs carry (see config.public.public_url).
+# The public address QR codes, login slips and PDFs carry (see core.public.public_url).
 SITE_URL = os.environ.get("SITE_URL", "").rstrip("/")
 if SERVE:
     if not SITE_URL:
@@ -61,11 +61,11 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     *(["whitenoise.middleware.WhiteNoiseMiddleware"] if SERVE else []),
     # A database that does not answer, a full disk: a page that says so, one log line; no-store on the referees' pages.
-    "config.middleware.FailuresMiddleware",
+    "core.middleware.FailuresMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # Ahead of the CSRF check (the first to read a form): a body too large or in a foreign charset, unread.
-    "config.middleware.RequestLimitsMiddleware",
+    "core.middleware.RequestLimitsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -232,22 +232,23 @@ IMPORT_MAX_ROWS = int(os.environ.get("DOMINO_IMPORT_MAX_ROWS", "5000"))
 PDF_FONT = BASE_DIR / "static" / "fonts" / "DejaVuSans.ttf"
 PDF_FONT_BOLD = BASE_DIR / "static" / "fonts" / "DejaVuSans-Bold.ttf"
 
-# Bodies: refused unread over these sizes (config.middleware). The larger one only on the organizer's upload
+# Bodies: refused unread over these sizes (core.middleware). The larger one only on the organizer's upload
 # pages, logged in as an organizer of that tournament; a file under it stays in memory, never on the disk.
 REQUEST_MAX_BYTES = int(os.environ.get("DOMINO_REQUEST_MAX_BYTES", str(1024 * 1024)))
 UPLOAD_MAX_BYTES = int(os.environ.get("DOMINO_UPLOAD_MAX_BYTES", str(6 * 1024 * 1024)))
 UPLOAD_URL_NAMES = ["tournaments:import"]
+UPLOAD_PERMISSION = "tournaments.uploads.may_upload"  # (user, slug) -> bool: may send the larger body
 DATA_UPLOAD_MAX_MEMORY_SIZE = max(REQUEST_MAX_BYTES, UPLOAD_MAX_BYTES)
 FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 # The organizer's page warns when the data folder's disk has less free space than this.
 DISK_WARNING_BYTES = int(os.environ.get("DOMINO_DISK_WARNING_MB", "500")) * 1024 * 1024
 
-CSRF_FAILURE_VIEW = "config.errors.csrf_failure"
+CSRF_FAILURE_VIEW = "core.error_pages.csrf_failure"
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"one_line": {"()": "config.logs.OneLineFilter"}},
+    "filters": {"one_line": {"()": "core.logs.OneLineFilter"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["one_line"]}},
     "root": {"handlers": ["console"], "level": "WARNING"},
     # A phone or a scanner asking for a host name the site does not serve: answered 400, not a traceback.

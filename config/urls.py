@@ -5,7 +5,7 @@ from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.urls import include, path, register_converter
 
-from config.converters import IdConverter, NumberConverter
+from core.converters import IdConverter, NumberConverter
 
 # Bounded integers in URLs (before the apps' patterns are read): a number beyond the database's range is a 404.
 register_converter(IdConverter, "id")
@@ -32,8 +32,8 @@ urlpatterns += i18n_patterns(
     prefix_default_language=False,
 )
 
-# The site's own error pages (config.errors): Russian, in the site's layout, never reading the body again.
-handler400 = "config.errors.bad_request"
-handler403 = "config.errors.permission_denied"
-handler404 = "config.errors.page_not_found"
-handler500 = "config.errors.server_error"
+# The site's own error pages (core.error_pages): Russian, in the site's layout, never reading the body again.
+handler400 = "core.error_pages.bad_request"
+handler403 = "core.error_pages.permission_denied"
+handler404 = "core.error_pages.page_not_found"
+handler500 = "core.error_pages.server_error"

@@ -1,5 +1,7 @@
 from django.contrib import admin
 
+from core.admin import ReadOnlyAdminMixin
+
 from .models import AuditEntry, TournamentRole
 
 
@@ -10,16 +12,8 @@ class TournamentRoleAdmin(admin.ModelAdmin):
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ("at", "tournament", "partie", "user", "action")
     list_filter = ("tournament", "action")
     readonly_fields = [f.name for f in AuditEntry._meta.fields]
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

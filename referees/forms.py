@@ -6,7 +6,7 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from config.text import CleanTextMixin
+from core.text import CleanTextMixin
 from scoring.forms import ServiceErrorsMixin
 
 from .accounts import MAX_TABLE

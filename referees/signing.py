@@ -7,14 +7,14 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from config.public import public_url
+from core import qr
+from core.public import public_url
 from scoring import pin_tries, services
 from scoring.models import PinAttempt, SignatureRole
 from scoring.pin_codes import MAX_PIN_FAILURES
 from tournaments.models import SignatureMode, SigningMethod
 
 from . import permissions as perms
-from . import qr
 from .selectors import load_protocol, seat_names
 
 PIN_METHODS = (SigningMethod.TABLE_PIN, SigningMethod.OWN_PHONE)

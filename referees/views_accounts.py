@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from config.paging import clean_query, page_of, paginate
-from config.public import public_url
+from core.paging import clean_query, page_of, paginate
+from core.public import public_url
 from scoring.errors import NotAllowed, ServiceError
 from tournaments.models import Tournament
 

@@ -17,7 +17,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from axes.helpers import get_client_ip_address
-from config.public import public_url
+from core import qr
+from core.public import public_url
 from scoring import pin_tries, pins, services
 from scoring.errors import ConfirmationRequired, NotAllowed, ServiceError
 from scoring.forms import PlayerSignForm
@@ -27,7 +28,7 @@ from tournaments.models import SignatureMode, SigningMethod, Tournament
 from tournaments.views.pairs import confirm_page, confirmed
 
 from . import permissions as perms
-from . import qr, selectors, signing
+from . import selectors, signing
 from .views import forbidden, get_partie
 
 

@@ -6,20 +6,9 @@ log; the admin (even a superuser's) shows them and changes nothing.
 """
 from django.contrib import admin
 
+from core.admin import ReadOnlyAdminMixin
+
 from .models import Deal, Protocol, Remark, Signature
-
-
-class ReadOnlyAdminMixin:
-    """No add, no change, no delete: the admin only shows the rows."""
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class DealInline(ReadOnlyAdminMixin, admin.TabularInline):

@@ -11,8 +11,8 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from config.converters import StrictIntegerField
-from config.text import CleanTextMixin, ascii_digits
+from core.converters import StrictIntegerField
+from core.text import CleanTextMixin, ascii_digits
 
 from .models import DealResult, RemarkReason
 

@@ -28,8 +28,8 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from config.converters import StrictIntegerField
-from config.text import CleanTextMixin, ascii_digits
+from core.converters import StrictIntegerField
+from core.text import CleanTextMixin, ascii_digits
 
 from .errors import engine_message
 from .forms import SEAT_CHOICES, SEATS, DealForm, ServiceErrorsMixin, numeric_input

@@ -3,7 +3,7 @@ import io
 import logging
 from contextlib import contextmanager
 
-from config.logs import OneLineFilter
+from core.logs import OneLineFilter
 
 
 @contextmanager

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from scoring.admin import ReadOnlyAdminMixin
+from core.admin import ReadOnlyAdminMixin
 
 from .models import Pair, Partie, Player, Round, Tournament
 from .services.settings import RULE_FIELDS, rules_locked

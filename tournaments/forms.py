@@ -2,8 +2,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from config.converters import StrictIntegerField
-from config.text import CleanTextMixin
+from core.converters import StrictIntegerField
+from core.text import CleanTextMixin
 
 from .services.registration import pair_problems
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django.db.models import Prefetch
 
-from config.paging import fold
+from core.paging import fold
 from scoring.rules import lead_and_shuffle
 
 from .models import Partie, Player, RoundStatus

@@ -8,9 +8,9 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
-from config.converters import parse_int
-from config.paging import paginate, paginate_table
-from config.public import public_url
+from core.converters import parse_int
+from core.paging import paginate, paginate_table
+from core.public import public_url
 from scoring import live
 from scoring.models import Protocol
 from tournaments.models import Round, RoundStatus, Tournament

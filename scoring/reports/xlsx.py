@@ -1,50 +1,22 @@
 """Excel workbooks (openpyxl, write-only: rows are streamed, numbers stay numbers).
 
-Text is never a formula: a name such as ``=HYPERLINK("http://…")`` or
-``@SUM(A1)`` is written as a text cell (OWASP's CSV-injection guidance); every
-file of the project that holds a person's text is written through ``cells``.
+Text is never a formula: every cell is written through ``core.cells``.
 """
 from __future__ import annotations
 
 import io
 
 from openpyxl import Workbook
-from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
+
+from core.cells import cells, text_cell
 
 HEADER_FONT = Font(bold=True)
 HEADER_FILL = PatternFill("solid", fgColor="DDE6EE")
 HEADER_ALIGN = Alignment(wrap_text=True, vertical="center")
 SHEET_TITLE_MAX = 31  # Excel's limit
 FORBIDDEN = str.maketrans({c: " " for c in "[]:*?/\\"})
-
-
-# What a spreadsheet takes for the start of a formula (OWASP: =, +, -, @, tab, carriage return).
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def is_formula_like(value) -> bool:
-    return isinstance(value, str) and value.startswith(FORMULA_START)
-
-
-def text_cell(ws, value):
-    """A cell for ``ws`` (write-only or not) holding ``value``; formula-like text stays text."""
-    cell = WriteOnlyCell(ws, value=value)
-    if is_formula_like(value):
-        cell.data_type = "s"  # openpyxl would store "=…" as a formula
-        cell.quotePrefix = True  # and Excel keeps it text when someone edits the cell
-    return cell
-
-
-def cells(ws, values) -> list:
-    """A row for ``ws.append``: numbers stay numbers, no text becomes a formula."""
-    return [text_cell(ws, v) for v in values]
-
-
-def csv_field(value):
-    """A value for a CSV file: formula-like text gets a leading apostrophe, as OWASP advises for CSV."""
-    return "'" + value if is_formula_like(value) else value
 
 
 def sheet_title(title: str, used: set) -> str:

@@ -4,7 +4,7 @@ from django.db import OperationalError
 from django.test import RequestFactory, override_settings
 from django.views.defaults import server_error
 
-from config import errors
+from core import error_pages
 from tests.factories import make_round, make_tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -82,7 +82,7 @@ def test_refusals_in_the_sites_layout_on_a_phone(live_server, new_page, artifact
     (OperationalError("could not connect to server"), 503, "Сервер временно недоступен"),
     (OperationalError("database or disk is full"), 507, "Диск сервера заполнен")])
 def test_outage_and_full_disk_on_a_phone(new_page, artifacts, width, exc, status, heading):
-    response = errors.failure_response(RequestFactory().post("/referee/partie/1/deal/"), exc)
+    response = error_pages.failure_response(RequestFactory().post("/referee/partie/1/deal/"), exc)
     assert response.status_code == status
     page = new_page({"width": width, "height": 780})
     page.set_content(response.content.decode())

@@ -14,7 +14,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import translation
 
-from config.middleware import READ_CHUNK, RequestLimitsMiddleware
+from core.middleware import READ_CHUNK, RequestLimitsMiddleware
 from referees.models import RoleKind, TournamentRole
 from tests.factories import make_tournament
 

@@ -12,8 +12,8 @@ from django.db import OperationalError, connection
 from django.test import Client, RequestFactory, override_settings
 from django.urls import reverse
 
-from config import errors
-from config.logs import OneLineFilter
+from core import error_pages
+from core.logs import OneLineFilter
 from tests.factories import make_tournament
 from tests.site_log import site_log
 
@@ -53,7 +53,7 @@ def test_a_bad_request_raised_anywhere_gets_the_400_page_even_with_the_csrf_chec
     """Django's own refusal (a form it cannot decode) reaches handler400, which does not read the form."""
     client, token = client_with_token()
     with override_settings(MIDDLEWARE=[m for m in settings.MIDDLEWARE
-                                       if m != "config.middleware.RequestLimitsMiddleware"]):
+                                       if m != "core.middleware.RequestLimitsMiddleware"]):
         response = client.generic("POST", reverse("login"), f"csrfmiddlewaretoken={token}",
                                   content_type="application/x-www-form-urlencoded; charset=latin-1")
     assert response.status_code == 400
@@ -104,7 +104,7 @@ def test_a_database_outage_is_a_503_with_retry_after_and_one_log_line():
         responses = [client.get(reverse("tournaments:home")) for _ in range(3)]
     for response in responses:
         assert response.status_code == 503
-        assert response["Retry-After"] == str(errors.RETRY_AFTER_SECONDS)
+        assert response["Retry-After"] == str(error_pages.RETRY_AFTER_SECONDS)
         assert "Сервер временно недоступен" in response.content.decode()
     lines = log.getvalue().strip().splitlines()
     assert len(lines) == 3, lines
@@ -119,10 +119,10 @@ def test_an_outage_outside_the_views_is_a_503_too():
     try:
         raise OperationalError("server closed the connection unexpectedly")
     except OperationalError:
-        response = errors.server_error(request)
+        response = error_pages.server_error(request)
     assert response.status_code == 503 and response["Retry-After"]
     try:
         raise ZeroDivisionError
     except ZeroDivisionError:
-        response = errors.server_error(request)
+        response = error_pages.server_error(request)
     assert response.status_code == 500 and "Ошибка сервера" in response.content.decode()

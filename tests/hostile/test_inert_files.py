@@ -6,8 +6,10 @@ import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+from core.cells import FORMULA_START, csv_field
+from core.cells import cells as safe_cells
 from scoring.models import Signature
-from scoring.reports import exports, xlsx
+from scoring.reports import exports
 from tests.reports.conftest import cup  # noqa: F401  (fixture)
 from tournaments.services import template_xlsx
 
@@ -158,7 +160,7 @@ def test_no_cell_of_the_workbook_is_a_formula(cup):  # noqa: F811
     # Excel is told to keep them text when someone edits the cell
     wb = load_workbook(io.BytesIO(exports.workbook(cup)))
     flagged = [c for ws in wb.worksheets for row in ws.iter_rows() for c in row
-               if isinstance(c.value, str) and c.value.startswith(xlsx.FORMULA_START)]
+               if isinstance(c.value, str) and c.value.startswith(FORMULA_START)]
     assert flagged and all(c.quotePrefix for c in flagged)
 
 
@@ -173,11 +175,11 @@ def test_formula_like_text_is_text(value):
 
     wb = Workbook(write_only=True)
     ws = wb.create_sheet("x")
-    ws.append(xlsx.cells(ws, [value, 5, "обычный текст"]))
+    ws.append(safe_cells(ws, [value, 5, "обычный текст"]))
     out = io.BytesIO()
     wb.save(out)
     (_t, _c, v, kind), (_t2, _c2, five, kind5), (_t3, _c3, _v3, kind3) = cell_types(out.getvalue())
     assert kind == "s" and v.lstrip("\r\n\t") == value.lstrip("\r\n\t")  # XML may turn CR into LF
     assert (five, kind5) == (5, "n") and kind3 == "s"
-    assert xlsx.csv_field(value) == "'" + value
-    assert xlsx.csv_field("Иванов") == "Иванов" and xlsx.csv_field(5) == 5
+    assert csv_field(value) == "'" + value
+    assert csv_field("Иванов") == "Иванов" and csv_field(5) == 5

@@ -18,7 +18,7 @@ def pages(world):
 
 
 def test_every_referee_page_is_no_store(world):
-    pytest.importorskip("config.middleware", reason="the referees' pages are marked no-store by config.middleware")
+    pytest.importorskip("core.middleware", reason="the referees' pages are marked no-store by core.middleware")
     seen = []
     for user, url in pages(world):
         client = Client()

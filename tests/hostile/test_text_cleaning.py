@@ -2,7 +2,7 @@
 import pytest
 from django.urls import reverse
 
-from config.text import UnsafeText, ascii_digits, clean_text
+from core.text import UnsafeText, ascii_digits, clean_text
 from referees.models import RoleKind, TournamentRole
 from scoring.forms import DealForm
 from tests.factories import make_tournament

@@ -13,7 +13,7 @@ from django.db import OperationalError, connection
 from django.test import Client
 from django.urls import reverse
 
-from config import errors
+from core import error_pages
 from referees import selectors
 from scoring import live, services
 from scoring.models import DataVersion, Protocol
@@ -81,7 +81,7 @@ def test_read_only_pages_answer_on_a_full_disk(referee, table, full_disk):  # no
 def test_a_write_on_a_full_disk_says_so_in_one_log_line(referee, table, full_disk):  # noqa: F811
     with site_log() as log:
         response = referee.post(reverse("referees:deal_save", args=[table.partie.pk]), DEAL_POST)
-    assert response.status_code == errors.DISK_FULL_STATUS
+    assert response.status_code == error_pages.DISK_FULL_STATUS
     page = response.content.decode()
     assert "Диск сервера заполнен" in page and "ничего не потеряно" in page
     assert "могло не сохраниться" not in page
@@ -118,7 +118,7 @@ Usage = namedtuple("Usage", "total used free")
 def test_the_organizer_is_warned_when_free_space_runs_low(client, table, free_mb, warned):  # noqa: F811
     client.force_login(table.organizer)
     usage = Usage(100_000 * 2**20, 0, free_mb * 2**20)
-    with mock.patch("config.disk.shutil.disk_usage", return_value=usage):
+    with mock.patch("core.disk.shutil.disk_usage", return_value=usage):
         page = client.get(reverse("tournaments:manage", args=[table.tournament.slug])).content.decode()
     assert ('id="disk-warning"' in page) is warned
     if warned:

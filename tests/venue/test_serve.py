@@ -10,8 +10,8 @@ from django.core.management import call_command
 from django.test import RequestFactory, override_settings
 from django.views.defaults import server_error
 
-from config import venue
-from config.public import public_url
+from core import venue
+from core.public import public_url
 from tournaments.management.commands.serve import Command
 
 BASE = Path(__file__).resolve().parents[2]

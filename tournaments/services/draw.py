@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.converters import strict_int
+from core.converters import strict_int
 from referees.models import log_action
 
 from ..errors import InvalidInput, TournamentError

@@ -9,10 +9,10 @@ from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 
-from config.text import UnsafeText
-from config.text import clean_text as clean_unicode
+from core.cells import cells
+from core.text import UnsafeText
+from core.text import clean_text as clean_unicode
 from referees.models import log_action
-from scoring.reports.xlsx import cells
 
 from ..errors import ImportRejected, TournamentError
 from ..models import Tournament

@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 
 from referees.models import log_action
 
-from config.text import UnsafeText, ascii_digits
-from config.text import clean_text as clean_unicode
+from core.text import UnsafeText, ascii_digits
+from core.text import clean_text as clean_unicode
 
 from ..errors import InvalidFields, InvalidInput, TournamentError
 from ..models import PairingSystem, Pair, PairStatus, Player, Tournament
@@ -58,7 +58,7 @@ def _label(what) -> str:
 
 
 def clean_text(value, *, field: str, what: str, required=False, limit=200, multiline=False) -> str:
-    """A text as ``config.text.clean_text`` cleans it, then required and at most ``limit`` characters.
+    """A text as ``core.text.clean_text`` cleans it, then required and at most ``limit`` characters.
 
     ``what`` names the field in the messages: a text, or a function giving it (translated only on an error).
     """

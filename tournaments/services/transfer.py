@@ -20,8 +20,8 @@ behind. It is audited on the new tournament.
   not know (a newer version) is refused rather than imported with them lost.
 * Every signature's seal must verify against the file's certificates
   (``transfer_signed``, ``scoring.seals``).
-* Text is cleaned as the forms clean it (``config.text``); the JSON is read
-  within the bounds of ``config.json_limits`` (UTF-8, ``MAX_DEPTH``, numbers).
+* Text is cleaned as the forms clean it (``core.text``); the JSON is read
+  within the bounds of ``core.json_limits`` (UTF-8, ``MAX_DEPTH``, numbers).
 * A protocol carries the header its signers saw (``signed_header``: slug, names,
   pairs, round, table), so its signatures still match under a new slug. A file
   written before headers were kept gets them on import from its own rows and
@@ -42,8 +42,8 @@ from django.db import DataError, IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.json_limits import JsonRefused, decode, loads
-from config.text import UnsafeText, clean_text, text_problem
+from core.json_limits import JsonRefused, decode, loads
+from core.text import UnsafeText, clean_text, text_problem
 from referees.models import AuditEntry, TournamentRole, log_action
 from scoring.models import Deal, Protocol, Remark, Signature
 from tournaments.models import Pair, Partie, Player, Round, Tournament

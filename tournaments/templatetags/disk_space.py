@@ -1,9 +1,9 @@
-"""The organizer's warning that the server's disk is nearly full (``config.disk``)."""
+"""The organizer's warning that the server's disk is nearly full (``core.disk``)."""
 from __future__ import annotations
 
 from django import template
 
-from config.disk import low_space
+from core.disk import low_space
 
 register = template.Library()
 

@@ -3,7 +3,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_cache_control
 
-from config.paging import clean_query, paginate
+from core.paging import clean_query, paginate
 from referees import signing
 
 from .. import pair_selectors, selectors

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.public import public_url
+from core.public import public_url
 from referees import accounts, lockouts
 from referees.models import RoleKind
 from referees.permissions import is_organizer, is_referee

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from . import failures
 
-logger = logging.getLogger("config.errors")
+logger = logging.getLogger("core.error_pages")
 
 RETRY_AFTER_SECONDS = 30
 DISK_FULL_STATUS = 507  # Insufficient Storage
