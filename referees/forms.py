@@ -6,8 +6,8 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.forms import ServiceErrorsMixin
 from core.text import CleanTextMixin
-from scoring.forms import ServiceErrorsMixin
 
 from .accounts import MAX_TABLE
 from .models import RoleKind

@@ -1,24 +1,19 @@
-"""Domain errors of the protocol services: a Russian message a person can act on and a machine ``code``."""
+"""Domain errors of the protocol services: a Russian message a person can act on and a machine ``code``.
+
+Subclasses of ``core.errors``: ``except core.errors.NotAllowed`` also catches this app's ``NotAllowed``.
+"""
 from django.utils.translation import gettext as _
 from django.utils.translation import get_language
 
-
-class ServiceError(Exception):
-    default_code = "error"
-
-    def __init__(self, message, code=None):
-        super().__init__(message)
-        self.message = str(message)
-        self.code = code or self.default_code
-
-    def __str__(self):
-        return self.message
+from core import errors as base
 
 
-class NotAllowed(ServiceError):
+class ServiceError(base.DomainError):
+    """Any refusal of a protocol service (``message``, ``code``)."""
+
+
+class NotAllowed(ServiceError, base.NotAllowed):
     """The acting account has no right to do this."""
-
-    default_code = "not_allowed"
 
 
 class ProtocolLocked(ServiceError):
@@ -38,16 +33,13 @@ class VersionConflict(ServiceError):
         self.current = current
 
 
-class InvalidInput(ServiceError):
+class InvalidInput(ServiceError, base.InvalidInput):
     """Bad input, refused before anything was saved; ``deal``/``seat``/``field`` point at the fault."""
 
-    default_code = "invalid"
-
     def __init__(self, message, code=None, *, deal=None, seat=None, field=None):
-        super().__init__(message, code)
+        super().__init__(message, code, field=field)
         self.deal = deal
         self.seat = seat
-        self.field = field
 
 
 class ConfirmationRequired(ServiceError):

@@ -12,6 +12,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from core.converters import StrictIntegerField
+from core.forms import ServiceErrorsMixin
 from core.text import CleanTextMixin, ascii_digits
 
 from .models import DealResult, RemarkReason
@@ -22,26 +23,9 @@ TILE_RE = re.compile(r"^([0-6])-([0-6])$")
 PIPS_RE = re.compile(r"[0-9]{1,3}", re.ASCII)  # not str.isdigit(): it takes "²" and "٣"
 
 
-
 def numeric_input(**attrs):
     """A text box that brings up the numeric keypad on phones and tablets."""
     return forms.TextInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off", **attrs})
-
-
-class ServiceErrorsMixin:
-    """Put a service error next to the field it names (or above the form)."""
-
-    seat_field = None  # "hand_{seat}" for the deal form
-
-    def add_service_error(self, exc):
-        field = getattr(exc, "field", None)
-        seat = getattr(exc, "seat", None)
-        if field and field in self.fields:
-            self.add_error(field, exc.message)
-        elif seat and self.seat_field and self.seat_field.format(seat=seat) in self.fields:
-            self.add_error(self.seat_field.format(seat=seat), exc.message)
-        else:
-            self.add_error(None, exc.message)
 
 
 class DealForm(ServiceErrorsMixin, forms.Form):

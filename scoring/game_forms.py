@@ -29,10 +29,11 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from core.converters import StrictIntegerField
+from core.forms import ServiceErrorsMixin
 from core.text import CleanTextMixin, ascii_digits
 
 from .errors import engine_message
-from .forms import SEAT_CHOICES, SEATS, DealForm, ServiceErrorsMixin, numeric_input
+from .forms import SEAT_CHOICES, SEATS, DealForm, numeric_input
 from .models import DealResult
 from .rules import ProtocolError
 from .rules.kozel import count_hand

@@ -1,27 +1,20 @@
-"""Domain errors of the organizer's services: a Russian message and a machine ``code``."""
+"""Domain errors of the organizer's services: a Russian message and a machine ``code``.
+
+Subclasses of ``core.errors``: ``except core.errors.NotAllowed`` also catches this app's ``NotAllowed``.
+"""
+from core import errors as base
 
 
-class TournamentError(Exception):
-    default_code = "error"
-
-    def __init__(self, message, code=None, **details):
-        super().__init__(str(message))
-        self.message = str(message)
-        self.code = code or self.default_code
-        self.details = details
-
-    def __str__(self):
-        return self.message
+class TournamentError(base.DomainError):
+    """Any refusal of an organizer's service (``message``, ``code``, ``details``)."""
 
 
-class NotAllowed(TournamentError):
-    default_code = "not_allowed"
+class NotAllowed(TournamentError, base.NotAllowed):
+    """The acting account may not run this tournament."""
 
 
-class InvalidInput(TournamentError):
+class InvalidInput(TournamentError, base.InvalidInput):
     """Bad input; ``field`` names the form field at fault."""
-
-    default_code = "invalid"
 
 
 class ImportRejected(TournamentError):
@@ -61,9 +54,5 @@ class InvalidFields(InvalidInput):
         super().__init__(message, code=code, field=field)
         self.errors = list(errors)
 
-
-def field_errors(err) -> list[tuple[str | None, str]]:
-    """(field, message) of every bad field a domain error names (one for a plain error)."""
-    if isinstance(err, InvalidFields):
-        return err.errors
-    return [(err.details.get("field"), err.message)]
+    def field_errors(self) -> list[tuple[str | None, str]]:
+        return self.errors

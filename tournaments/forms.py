@@ -3,6 +3,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from core.converters import StrictIntegerField
+from core.forms import ServiceErrorsMixin
 from core.text import CleanTextMixin
 
 from .services.registration import pair_problems
@@ -17,7 +18,7 @@ class IsoDateInput(forms.DateInput):
         super().__init__(attrs=attrs, format="%Y-%m-%d")
 
 
-class PairForm(CleanTextMixin, forms.Form):
+class PairForm(CleanTextMixin, ServiceErrorsMixin, forms.Form):
     """A pair's players (in seat order), its name and rating. Ratings are text: the service reads them strictly.
 
     Every bad field of a submit is shown at once: the form's own checks (length, a refused character)
@@ -94,7 +95,7 @@ class LatePairForm(PairEditForm):
     note = None
 
 
-class SubstituteForm(CleanTextMixin, forms.Form):
+class SubstituteForm(CleanTextMixin, ServiceErrorsMixin, forms.Form):
     seat = forms.TypedChoiceField(label=_("Кого заменяют"), coerce=int, choices=[(1, _("игрока 1")), (2, _("игрока 2"))])
     name = forms.CharField(label=_("Новый игрок: фамилия и имя"), max_length=200)
     club = forms.CharField(label=_("Клуб / город"), max_length=200, required=False)

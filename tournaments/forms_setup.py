@@ -13,10 +13,10 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from core.forms import ServiceErrorsMixin
 from core.text import CleanTextMixin
 from referees.forms import TablesField
 from referees.models import RoleKind
-from scoring.forms import ServiceErrorsMixin
 from scoring.reports.standings import DEFAULT_ORDERING, ORDERINGS, TIEBREAKS
 from scoring.reports.tabular import tiebreak_labels
 from scoring.rules import Rules, RulesError, config

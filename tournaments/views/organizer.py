@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from referees.permissions import is_chief_referee
 
 from .. import services
-from ..errors import ImportRejected, TournamentError, field_errors
+from ..errors import ImportRejected, TournamentError
 from ..forms import DrawForm, ImportForm, ManualNumberForm, PairForm, PairRoundForm, SwapForm, WithdrawForm
 from ..models import PairStatus, RoundStatus, Tournament
 from ..permissions import can_organize
@@ -90,8 +90,7 @@ def pair_add_view(request, slug):
             pair = services.register_pair(request.user, tournament, players=form.players(),
                                           name=form.cleaned_data["name"], rating=form.cleaned_data["rating"])
         except TournamentError as err:
-            for field, message in field_errors(err):
-                form.add_error(field if field in form.fields else None, message)
+            form.add_service_error(err)
         else:
             players = pair.name or " — ".join(p.name for p in pair.players.all())
             if pair.number:

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .. import services
-from ..errors import TournamentError, field_errors
+from ..errors import TournamentError
 from ..forms import LatePairForm, PairEditForm, SubstituteForm
 from ..models import PairStatus, RoundStatus, Tournament
 from ..names import name_key, name_matches
@@ -79,12 +79,6 @@ def _pair_form_initial(pair) -> dict:
     return data
 
 
-def _add_service_error(form, err):
-    """Every field the service refused, each error next to its field."""
-    for field, message in field_errors(err):
-        form.add_error(field if field in form.fields else None, message)
-
-
 @login_required
 def pair_edit_view(request, slug, pair_id):
     tournament = _organized(request, slug)
@@ -100,7 +94,7 @@ def pair_edit_view(request, slug, pair_id):
                 services.edit_pair(request.user, pair, players=form.players(), name=form.cleaned_data["name"],
                                    rating=form.cleaned_data["rating"], note=form.cleaned_data["note"])
             except TournamentError as err:
-                _add_service_error(form, err)
+                form.add_service_error(err)
             else:
                 messages.success(request, _("Пара изменена."))
                 return redirect("tournaments:pair_list", slug=slug)
@@ -110,10 +104,9 @@ def pair_edit_view(request, slug, pair_id):
                 services.substitute_player(request.user, pair, d["seat"], note=d["note"],
                                            player={"name": d["name"], "club": d["club"], "rating": d["rating"]})
             except TournamentError as err:
-                for field, message in field_errors(err):
-                    field = {f"player{d['seat']}_name": "name", f"player{d['seat']}_club": "club",
-                             f"player{d['seat']}_rating": "rating"}.get(field, field)
-                    substitute.add_error(field if field in substitute.fields else None, message)
+                substitute.add_service_error(err, aliases={
+                    f"player{d['seat']}_name": "name", f"player{d['seat']}_club": "club",
+                    f"player{d['seat']}_rating": "rating"})
             else:
                 messages.success(request, _("Игрок заменён."))
                 return redirect("tournaments:pair_list", slug=slug)
@@ -153,7 +146,7 @@ def pair_late_view(request, slug):
             pair = services.register_late_pair(request.user, tournament, players=form.players(),
                                                name=form.cleaned_data["name"], rating=form.cleaned_data["rating"])
         except TournamentError as err:
-            _add_service_error(form, err)
+            form.add_service_error(err)
         else:
             messages.success(request, _("Пара №%(n)s зарегистрирована и играет с тура %(r)s.")
                              % {"n": pair.number, "r": pair.joined_round})

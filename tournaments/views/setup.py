@@ -14,11 +14,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.errors import DomainError
 from core.public import public_url
 from referees import accounts, lockouts
 from referees.models import RoleKind
 from referees.permissions import is_organizer, is_referee
-from scoring.errors import ServiceError
 from scoring.reports import pack
 
 from ..errors import NotAllowed, SetupRejected
@@ -158,7 +158,7 @@ def officials_view(request, slug):
         try:
             role = accounts.attach_account(request.user, tournament, form.cleaned_data["account"],
                                            role=form.cleaned_data["role"], tables=form.cleaned_data["tables"])
-        except ServiceError as err:
+        except DomainError as err:
             form.add_service_error(err)
         else:
             messages.success(request, _("«%(u)s» добавлен в турнир: %(role)s.") % {
@@ -176,7 +176,7 @@ def link_player_view(request, slug):
         try:
             player = accounts.link_player_account(request.user, tournament, form.cleaned_data["player"],
                                                   form.cleaned_data["account"])
-        except ServiceError as err:
+        except DomainError as err:
             form.add_service_error(err)
         else:
             messages.success(request, _("Игрок %(name)s привязан к учётной записи «%(u)s».") % {
