@@ -37,11 +37,6 @@ def clean_query(raw) -> str:
     return " ".join(text.split())[:SEARCH_MAX]
 
 
-def fold(text) -> str:
-    """Text as a search compares it: case-insensitive for every alphabet (SQLite folds only ASCII), ё as е."""
-    return str(text or "").casefold().replace("ё", "е")
-
-
 def page_of(ids: list, wanted, per_page: int) -> int:
     """The number of the page that shows ``wanted`` (1 when it is not in ``ids``)."""
     try:

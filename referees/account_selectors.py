@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django.db.models import Count, Q
 
-from core.paging import fold
+from core.names import fold
 from tournaments.models import Player
 
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from scoring.errors import InvalidInput, NotAllowed
 from tournaments.models import Player, Tournament
-from tournaments.names import name_key
+from core.names import name_key
 
 from . import permissions as perms
 from .models import RoleKind, TournamentRole, log_action

@@ -20,6 +20,7 @@ from django.db import transaction
 from django.db.models import Max, Sum
 from django.utils.translation import gettext as _
 
+from core.locking import locked
 from scoring.errors import InvalidInput, NotAllowed
 from tournaments.models import Player
 from tournaments.names import person_name
@@ -125,20 +126,20 @@ def lift_lockout(user, tournament, username) -> list[str]:
     if not _may_lift(user, tournament, role):
         raise NotAllowed(_("Блокировку входа снимает организатор турнира; главный судья — только у судей."))
     with transaction.atomic():
-        attempts = list(AccessAttempt.objects.select_for_update().filter(username=username))
+        attempts = list(locked(AccessAttempt.objects.filter(username=username)))
         counted = {a.pk for a in recent_attempts().filter(pk__in=[a.pk for a in attempts])}
         failures: dict[str, int] = {}
         for attempt in attempts:
             if attempt.pk in counted:
                 address = attempt.ip_address or "—"
                 failures[address] = failures.get(address, 0) + attempt.failures_since_start
-        locked = sorted(a for a, n in failures.items() if n >= settings.AXES_FAILURE_LIMIT)
-        if not locked:
+        addresses = sorted(a for a, n in failures.items() if n >= settings.AXES_FAILURE_LIMIT)
+        if not addresses:
             raise InvalidInput(_("Вход для «%(u)s» не заблокирован.") % {"u": username}, code="not_locked")
         AccessAttempt.objects.filter(pk__in=[a.pk for a in attempts]).delete()
-        log_action(tournament, "account.unlocked", user=user, after={"username": username, "addresses": locked},
-                   note=f"{username} ({', '.join(locked)})")
-    return locked
+        log_action(tournament, "account.unlocked", user=user, after={"username": username, "addresses": addresses},
+                   note=f"{username} ({', '.join(addresses)})")
+    return addresses
 
 
 def lift_address_lockout(user, tournament, address) -> int:
@@ -149,7 +150,7 @@ def lift_address_lockout(user, tournament, address) -> int:
     if address not in {lo.address for lo in locked_addresses(tournament)}:
         raise InvalidInput(_("Адрес %(a)s не заблокирован.") % {"a": address}, code="not_locked")
     with transaction.atomic():
-        attempts = list(AccessAttempt.objects.select_for_update().filter(ip_address=address))
+        attempts = list(locked(AccessAttempt.objects.filter(ip_address=address)))
         failures = sum(a.failures_since_start for a in attempts)
         AccessAttempt.objects.filter(pk__in=[a.pk for a in attempts]).delete()
         log_action(tournament, "account.address_unlocked", user=user,

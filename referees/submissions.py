@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
 
+from core.locking import locked
 from scoring.errors import ServiceError, VersionConflict
 from scoring.models import Protocol
 
@@ -88,7 +89,7 @@ def once(post, user, partie, action, write, outcome: Outcome) -> Outcome:
     try:
         with transaction.atomic():
             # Serialize with the other writes at this table (the services lock this row too).
-            Protocol.objects.select_for_update().filter(partie=partie).first()
+            locked(Protocol.objects.filter(partie=partie)).first()
             done = _earlier(key, partie, user, action, payload)
             if done is not None:
                 return _repeat(done)

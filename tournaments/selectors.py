@@ -3,11 +3,10 @@ from __future__ import annotations
 
 from django.db.models import Prefetch
 
-from core.paging import fold
+from core.names import fold, name_key
 from scoring.rules import lead_and_shuffle
 
 from .models import Partie, Player, RoundStatus
-from .names import name_key
 
 SEAT_ORDER = ("A1", "B1", "A2", "B2")
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournaments.names import name_key
+from core.names import name_key
 
 from .standings import Row, plain_number
 

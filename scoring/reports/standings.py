@@ -20,7 +20,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from itertools import groupby
 
-from tournaments.names import name_key, pair_with_players
+from core.names import name_key
+from tournaments.names import pair_with_players
 
 TIEBREAKS = (
     "match_points",

@@ -7,7 +7,6 @@ from tests.factories import make_round, make_tournament
 from tests.tournaments.conftest import pair_rows, xlsx_bytes
 from tournaments.errors import ImportRejected, InvalidInput, TournamentError
 from tournaments.models import Pair, PairingSystem, PairStatus, Player
-from tournaments.names import fold, name_key, name_matches
 from tournaments.services import (
     delete_pair, edit_pair, import_pairs, pair_round, publish_round, register_late_pair, register_pair, run_draw,
     substitute_player, withdraw_pair,
@@ -20,16 +19,6 @@ P = [{"name": "Ёлкин Семён", "club": "Тверь"}, {"name": "Петр
 
 def players(a, b):
     return [{"name": a}, {"name": b}]
-
-
-# --- one collation key ----------------------------------------------------------------
-
-def test_yo_and_ye_are_one_letter_and_case_is_ignored():
-    assert fold("  ЁЛКИН   Семён ") == "елкин семен" == fold("елкин семен")
-    assert name_matches("елкин", "Ёлкин Семён") and name_matches("СЕМЕН", "Ёлкин Семён")
-    names = ["Жуков Иван", "Ёлкин Семён", "Егоров Пётр", "Дмитриев Олег", "Еремеев Юрий"]
-    assert sorted(names, key=name_key) == ["Дмитриев Олег", "Егоров Пётр", "Ёлкин Семён", "Еремеев Юрий",
-                                           "Жуков Иван"]
 
 
 # --- duplicates -------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.converters import strict_int
+from core.locking import locked
 from referees.models import log_action
 
 from ..errors import InvalidInput, TournamentError
@@ -17,7 +18,7 @@ from ..permissions import require_organizer
 
 
 def _lock(tournament) -> Tournament:
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
     if tournament.draw_closed:
         raise TournamentError(_("Жеребьёвка закрыта."), code="draw_closed")
     return tournament
@@ -28,7 +29,7 @@ def set_manual_number(user, pair: Pair, number) -> Pair:
     require_organizer(user, pair.tournament)
     with transaction.atomic():
         tournament = _lock(pair.tournament)
-        pair = Pair.objects.select_for_update().get(pk=pair.pk)
+        pair = locked(Pair.objects.filter(pk=pair.pk)).get()
         active = tournament.pairs.filter(status=PairStatus.ACTIVE).count()
         before = {"number": pair.number, "manual": pair.manual_number}
         if number in (None, ""):
@@ -84,7 +85,7 @@ def run_draw(user, tournament: Tournament, *, seed: str | None = None) -> Tourna
         tournament = _lock(tournament)
         if tournament.rounds.exists():
             raise TournamentError(_("Туры уже составлены: жеребьёвку повторить нельзя."), code="rounds_exist")
-        pairs = list(tournament.pairs.select_for_update().order_by("registered_at", "id"))
+        pairs = list(locked(tournament.pairs.order_by("registered_at", "id")))
         active = [p for p in pairs if p.status == PairStatus.ACTIVE]
         if len(active) < 2:
             raise TournamentError(_("Для жеребьёвки нужно хотя бы две пары."), code="too_few_pairs")

@@ -10,6 +10,8 @@ from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 
 from core.cells import cells
+from core.locking import locked
+from core.names import fold
 from core.text import UnsafeText
 from core.text import clean_text as clean_unicode
 from referees.models import log_action
@@ -17,7 +19,6 @@ from referees.models import log_action
 from ..errors import ImportRejected, TournamentError
 from ..models import Tournament
 from ..permissions import require_organizer
-from ..names import fold
 from .import_files import ENCODING_NAMES, Formula, decode_csv, rows_csv, rows_xlsx
 from .registration import _create_pair, pair_label, pair_problems, registered_names
 
@@ -193,7 +194,7 @@ def import_pairs(user, tournament: Tournament, data: bytes, filename: str) -> li
     require_organizer(user, tournament)
     rows = parse_pairs_file(data, filename)
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
         if tournament.draw_closed:
             raise TournamentError(_("Жеребьёвка закрыта: регистрация новых пар окончена."), code="draw_closed")
         duplicates = duplicates_of_registered(tournament, rows)

@@ -7,14 +7,14 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
-from referees.models import log_action
-
+from core.locking import locked
+from core.names import fold
 from core.text import UnsafeText, ascii_digits
 from core.text import clean_text as clean_unicode
+from referees.models import log_action
 
 from ..errors import InvalidFields, InvalidInput, TournamentError
 from ..models import PairingSystem, Pair, PairStatus, Player, Tournament
-from ..names import fold
 from ..permissions import require_organizer
 from .draw import player_order
 
@@ -197,7 +197,7 @@ def register_pair(user, tournament: Tournament, *, players, name="", rating=None
     require_organizer(user, tournament)
     players, name, rating = clean_pair(players, name, rating)
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
         if tournament.draw_closed:
             raise TournamentError(_("Жеребьёвка закрыта: регистрация новых пар окончена."), code="draw_closed")
         check_duplicates(tournament, players)
@@ -215,7 +215,7 @@ def register_late_pair(user, tournament: Tournament, *, players, name="", rating
     require_organizer(user, tournament)
     players, name, rating = clean_pair(players, name, rating)
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
         last = tournament.rounds.order_by("-number").first()
         if last is None:
             raise TournamentError(_("Туров ещё нет: зарегистрируйте пару обычным порядком до жеребьёвки."),
@@ -255,7 +255,7 @@ def edit_pair(user, pair: Pair, *, players, name="", rating=None, note="") -> Pa
     players, name, rating = clean_pair(players, name, rating)
     note = clean_text(note, field="note", what=_("причина"), limit=300)
     with transaction.atomic():
-        pair = Pair.objects.select_for_update().select_related("tournament").get(pk=pair.pk)
+        pair = locked(Pair.objects.select_related("tournament").filter(pk=pair.pk)).get()
         check_duplicates(pair.tournament, players, exclude_pair=pair)
         before = pair_snapshot(pair)
         seated = _seated(pair)
@@ -282,7 +282,7 @@ def substitute_player(user, pair: Pair, seat: int, *, player, note="") -> Pair:
     data = clean_player(player, seat)
     note = clean_text(note, field="note", what=_("причина"), limit=300)
     with transaction.atomic():
-        pair = Pair.objects.select_for_update().select_related("tournament").get(pk=pair.pk)
+        pair = locked(Pair.objects.select_related("tournament").filter(pk=pair.pk)).get()
         seated = _seated(pair)
         if len(seated) < seat:
             raise InvalidInput(_("В паре нет игрока %(k)s.") % {"k": seat}, field="seat")
@@ -317,8 +317,8 @@ def delete_pair(user, pair: Pair) -> None:
     """
     require_organizer(user, pair.tournament)
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=pair.tournament_id)
-        pair = Pair.objects.select_for_update().get(pk=pair.pk)
+        tournament = locked(Tournament.objects.filter(pk=pair.tournament_id)).get()
+        pair = locked(Pair.objects.filter(pk=pair.pk)).get()
         if tournament.draw_closed or tournament.rounds.exists():
             raise TournamentError(
                 _("Жеребьёвка закрыта: пару больше нельзя удалить. Снимите её с турнира — её результаты останутся."),
@@ -340,7 +340,7 @@ def withdraw_pair(user, pair: Pair, *, note="") -> Pair:
     require_organizer(user, tournament)
     note = clean_text(note, field="note", what=_("причина"), limit=300)
     with transaction.atomic():
-        pair = Pair.objects.select_for_update().get(pk=pair.pk)
+        pair = locked(Pair.objects.filter(pk=pair.pk)).get()
         if pair.status != PairStatus.ACTIVE:
             raise TournamentError(_("Пара уже не участвует в турнире."), code="not_active")
         draft = pair.tournament.rounds.filter(status="draft").order_by("-number").first()
@@ -368,7 +368,7 @@ def undo_withdrawal(user, pair: Pair, *, note="") -> Pair:
     require_organizer(user, tournament)
     note = clean_text(note, field="note", what=_("причина"), limit=300)
     with transaction.atomic():
-        pair = Pair.objects.select_for_update().get(pk=pair.pk)
+        pair = locked(Pair.objects.filter(pk=pair.pk)).get()
         if pair.status != PairStatus.WITHDRAWN:
             raise TournamentError(_("Пара не снималась: отменять нечего."), code="not_withdrawn")
         last = tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0

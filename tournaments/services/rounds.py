@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.locking import locked
 from referees.models import log_action
 
 from ..errors import InvalidInput, RoundBlocked, TournamentError
@@ -158,7 +159,7 @@ def pair_round(user, tournament: Tournament, *, override_reason: str = "", confi
     started = time.perf_counter()
     open_tables = []
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
         if not tournament.draw_done_at or tournament.pairs.filter(
             status=PairStatus.ACTIVE, number__isnull=True
         ).exists():
@@ -238,7 +239,7 @@ def pair_round(user, tournament: Tournament, *, override_reason: str = "", confi
 
 
 def _draft(rnd: Round) -> Round:
-    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=rnd.pk)
+    rnd = locked(Round.objects.select_related("tournament").filter(pk=rnd.pk)).get()
     if rnd.status != RoundStatus.DRAFT:
         raise RoundBlocked(_("Менять можно только черновик тура."), code="not_draft")
     return rnd
@@ -249,7 +250,7 @@ def swap_parties(user, rnd: Round, number_x: int, number_y: int) -> list[str]:
     require_organizer(user, rnd.tournament)
     with transaction.atomic():
         rnd = _draft(rnd)
-        parties = list(rnd.parties.select_for_update(of=("self",)).select_related("pair_a", "pair_b"))
+        parties = list(locked(rnd.parties.select_related("pair_a", "pair_b"), of=("self",)))
         where = {}
         for partie in parties:
             for side, pair in (("a", partie.pair_a), ("b", partie.pair_b)):
@@ -326,7 +327,7 @@ def finish_round(user, rnd: Round) -> Round:
     """Published → finished once every protocol of the round is signed."""
     require_organizer(user, rnd.tournament)
     with transaction.atomic():
-        rnd = Round.objects.select_for_update().select_related("tournament").get(pk=rnd.pk)
+        rnd = locked(Round.objects.select_related("tournament").filter(pk=rnd.pk)).get()
         if rnd.status != RoundStatus.PUBLISHED:
             raise RoundBlocked(_("Завершить можно только опубликованный тур."), code="not_published")
         tables = unsigned_tables(rnd)

@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core.locking import locked
 from referees.models import log_action
 
 from ..errors import InvalidInput, TournamentError
@@ -67,10 +68,9 @@ def rescore_begun(tournament) -> None:
     from scoring.rules import ProtocolError
     from scoring.scores import rescore
 
-    begun = (Protocol.objects.select_for_update(of=("self",))
-             .filter(partie__round__tournament=tournament)
-             .select_related("partie__round__tournament", "partie__pair_a", "partie__pair_b")
-             .order_by("partie__round__number", "partie__table"))
+    begun = locked(Protocol.objects.filter(partie__round__tournament=tournament)
+                   .select_related("partie__round__tournament", "partie__pair_a", "partie__pair_b")
+                   .order_by("partie__round__number", "partie__table"), of=("self",))
     for protocol in begun:
         try:
             rescore(protocol, cascade=False)
@@ -95,7 +95,7 @@ def update_rules(user, tournament, *, preset, overrides, tiebreaks) -> Tournamen
 
     require_organizer(user, tournament)
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
         before = {f: getattr(tournament, f) for f in RULE_FIELDS}
         tournament.rules_preset = str(preset or "").strip()
         tournament.rules_overrides = overrides if overrides is not None else {}

@@ -25,6 +25,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.locking import locked
 from referees.models import RoleKind, TournamentRole, log_action
 from referees.permissions import is_organizer
 from scoring.models import Protocol, ProtocolStatus
@@ -183,7 +184,7 @@ def update_tournament(user, tournament, data: dict) -> Tournament:
     """Change the settings; rules changes are refused once a protocol is signed."""
     _require_edit(user, tournament)
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
         before = snapshot(tournament)
         _apply(tournament, data)
         after = snapshot(tournament)
@@ -219,7 +220,7 @@ def copy_tournament(user, source, *, name, start_date, slug="", end_date=None) -
     if not is_organizer(user, source):
         raise NotAllowed(_("Скопировать можно только турнир, который вы организуете."))
     with transaction.atomic():
-        source = Tournament.objects.select_for_update().get(pk=source.pk)
+        source = locked(Tournament.objects.filter(pk=source.pk)).get()
         tournament = Tournament()
         _apply(tournament, {**{f: getattr(source, f) for f in COPIED}, "name": name, "slug": slug,
                             "start_date": start_date, "end_date": end_date})
@@ -252,7 +253,7 @@ def delete_tournament(user, tournament) -> str:
     """
     _require_edit(user, tournament)
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
         if tournament.archived_at:
             raise SetupRejected(_("Турнир уже в архиве."), {})
         if has_signed_protocols(tournament):

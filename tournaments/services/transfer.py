@@ -43,6 +43,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.json_limits import JsonRefused, decode, loads
+from core.locking import locked
 from core.text import UnsafeText, clean_text, text_problem
 from referees.models import AuditEntry, TournamentRole, log_action
 from scoring.models import Deal, Protocol, Remark, Signature
@@ -336,7 +337,7 @@ def import_data(data, *, slug=None, user=None) -> ImportResult:
 def _import(data, head, slug, wanted, user) -> ImportResult:
     User = get_user_model()
     with transaction.atomic():
-        if Tournament.objects.select_for_update().filter(slug=slug).exists():
+        if locked(Tournament.objects.filter(slug=slug)).exists():
             raise TransferError(_("Турнир с кратким именем «%(s)s» уже есть. Выберите другое: --slug НОВОЕ.")
                                 % {"s": slug})
         users = dict(User.objects.filter(**{f"{User.USERNAME_FIELD}__in": wanted})

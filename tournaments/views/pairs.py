@@ -11,11 +11,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.names import name_key, name_matches
+
 from .. import services
 from ..errors import TournamentError
 from ..forms import LatePairForm, PairEditForm, SubstituteForm
 from ..models import PairStatus, RoundStatus, Tournament
-from ..names import name_key, name_matches
 from ..permissions import can_organize
 from ..services.rounds import open_protocols, open_table_tokens, open_tables_text
 

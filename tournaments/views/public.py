@@ -3,12 +3,12 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_cache_control
 
+from core.names import name_key, name_matches
 from core.paging import clean_query, paginate
 from referees import signing
 
 from .. import pair_selectors, selectors
 from ..models import PairStatus, RoundStatus, SigningMethod, Tournament
-from ..names import name_key, name_matches
 from ..permissions import can_organize
 from ..services.rounds import open_tables_text
 from ..tables import DrawTable, PairingsByNameTable, PairingsByTableTable
