@@ -8,6 +8,7 @@ import ipaddress
 import os
 import secrets
 import socket
+import time
 from pathlib import Path
 
 
@@ -67,8 +68,6 @@ def secret_key(data_dir: Path) -> str:
         key = path.read_text().strip()
         if key:
             return key
-        import time
-
         time.sleep(0.02)  # written by another process this very moment
     raise RuntimeError(f"{path} is empty: delete it and start again")
 
