@@ -23,7 +23,7 @@ from reportlab.pdfgen import canvas
 
 from tournaments.presets import preset_label
 
-from .pdf import BOLD, FONT, MARGIN, PAGE_H, PAGE_W, WIDTH, draw_qr, metadata, register_fonts, set_metadata
+from .pdf_page import BOLD, FONT, MARGIN, PAGE_H, PAGE_W, WIDTH, draw_qr, metadata, register_fonts, set_metadata
 from .pdf_text import LEADING, block_height, draw_lines, whole
 
 BIG = 16  # pt: pairings read from two metres
