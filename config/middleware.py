@@ -31,8 +31,8 @@ from django.urls import Resolver404, resolve
 from django.utils.cache import patch_cache_control
 from django.utils.http import parse_header_parameters
 
+from referees.permissions import is_organizer
 from tournaments.models import Tournament
-from tournaments.permissions import can_organize
 
 from . import errors
 
@@ -89,7 +89,7 @@ class RequestLimitsMiddleware:
         if match.view_name not in settings.UPLOAD_URL_NAMES or "slug" not in match.kwargs:
             return settings.REQUEST_MAX_BYTES
         tournament = Tournament.objects.filter(slug=match.kwargs["slug"]).only("pk").first()
-        if tournament is None or not can_organize(get_user(request), tournament):
+        if tournament is None or not is_organizer(get_user(request), tournament):
             return settings.REQUEST_MAX_BYTES
         return max(settings.UPLOAD_MAX_BYTES, settings.REQUEST_MAX_BYTES)
 

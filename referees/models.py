@@ -13,6 +13,10 @@ class RoleKind(models.TextChoices):
     PLAYER = "player", _("Игрок")
 
 
+# Where ``referees.permissions`` keeps a user's role rows (per tournament) on the user object.
+ROLES_CACHE = "_tournament_roles_cache"
+
+
 class TournamentRole(models.Model):
     tournament = models.ForeignKey(
         "tournaments.Tournament", verbose_name=_("турнир"), on_delete=models.CASCADE, related_name="roles"
@@ -31,6 +35,20 @@ class TournamentRole(models.Model):
 
     def __str__(self):
         return f"{self.user} — {self.get_role_display()} ({self.tournament})"
+
+    def save(self, *args, **kwargs):
+        super().save(*args, **kwargs)
+        self._forget_roles()
+
+    def delete(self, *args, **kwargs):
+        result = super().delete(*args, **kwargs)
+        self._forget_roles()
+        return result
+
+    def _forget_roles(self):
+        """The user object this role holds reads its roles again at the next permission check."""
+        if TournamentRole.user.is_cached(self):
+            self.user.__dict__.pop(ROLES_CACHE, None)
 
 
 class AppendOnly(Exception):

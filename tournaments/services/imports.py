@@ -12,11 +12,11 @@ from openpyxl.utils import get_column_letter
 from config.text import UnsafeText
 from config.text import clean_text as clean_unicode
 from referees.models import log_action
+from referees.permissions import require_organizer
 from scoring.reports.xlsx import cells
 
 from ..errors import ImportRejected, TournamentError
 from ..models import Tournament
-from ..permissions import require_organizer
 from ..names import fold
 from .import_files import ENCODING_NAMES, Formula, decode_csv, rows_csv, rows_xlsx
 from .registration import _create_pair, pair_label, pair_problems, registered_names

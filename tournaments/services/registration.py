@@ -8,6 +8,7 @@ from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
 from referees.models import log_action
+from referees.permissions import require_organizer
 
 from config.text import UnsafeText, ascii_digits
 from config.text import clean_text as clean_unicode
@@ -15,7 +16,6 @@ from config.text import clean_text as clean_unicode
 from ..errors import InvalidFields, InvalidInput, TournamentError
 from ..models import PairingSystem, Pair, PairStatus, Player, Tournament
 from ..names import fold
-from ..permissions import require_organizer
 from .draw import player_order
 
 

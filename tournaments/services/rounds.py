@@ -18,11 +18,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from referees.models import log_action
+from referees.permissions import require_organizer
 
 from ..errors import InvalidInput, RoundBlocked, TournamentError
 from ..models import PairingSystem, PairStatus, Partie, Round, RoundStatus, Tournament
 from ..pairing import Entrant, PairingError, pair_random, pair_round_robin, pair_swiss
-from ..permissions import require_organizer
 from .standing import pairing_order, records
 
 

@@ -16,10 +16,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from referees.models import log_action
+from referees.permissions import require_organizer
 
 from ..errors import InvalidInput, TournamentError
 from ..models import Tournament
-from ..permissions import require_organizer
 
 RULE_FIELDS = ("rules_preset", "rules_overrides", "tiebreaks")
 

@@ -12,13 +12,12 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from referees.permissions import is_chief_referee
+from referees.permissions import is_chief_referee, is_organizer
 
 from .. import services
 from ..errors import ImportRejected, TournamentError, field_errors
 from ..forms import DrawForm, ImportForm, ManualNumberForm, PairForm, PairRoundForm, SwapForm, WithdrawForm
 from ..models import PairStatus, RoundStatus, Tournament
-from ..permissions import can_organize
 from ..presets import preset_label
 from ..services.rounds import open_protocols, open_table_tokens, open_tables_text
 from ..state import state_steps, tournament_state
@@ -27,7 +26,7 @@ from . import pairs as pairs_views
 
 def _organized(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
-    if not can_organize(request.user, tournament):
+    if not is_organizer(request.user, tournament):
         raise PermissionDenied
     return tournament
 
@@ -226,7 +225,7 @@ TABLE_TOKEN = re.compile(r"[0-9]{1,6}(:[0-9]{1,6})?", re.ASCII)  # a table, or "
 @require_POST
 def pair_round_view(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
-    if not (can_organize(request.user, tournament) or is_chief_referee(request.user, tournament)):
+    if not (is_organizer(request.user, tournament) or is_chief_referee(request.user, tournament)):
         raise PermissionDenied
     form = PairRoundForm(request.POST)
     if not form.is_valid():
@@ -246,11 +245,11 @@ def pair_round_view(request, slug):
                     err.details["tables"])},
             )
         _error(request, err)
-        if not can_organize(request.user, tournament):
+        if not is_organizer(request.user, tournament):
             return redirect("tournaments:pair_early", slug=slug)
         return redirect("tournaments:manage", slug=slug)
     messages.success(request, _("Тур %(n)s составлен (черновик): проверьте и опубликуйте.") % {"n": rnd.number})
-    if not can_organize(request.user, tournament):  # the chief referee: the organizer publishes the draft
+    if not is_organizer(request.user, tournament):  # the chief referee: the organizer publishes the draft
         return redirect("tournaments:pair_early", slug=slug)
     return redirect("tournaments:pairings", slug=slug, round_number=rnd.number)
 

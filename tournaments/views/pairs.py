@@ -11,18 +11,19 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from referees.permissions import is_organizer
+
 from .. import services
 from ..errors import TournamentError, field_errors
 from ..forms import LatePairForm, PairEditForm, SubstituteForm
 from ..models import PairStatus, RoundStatus, Tournament
 from ..names import name_key, name_matches
-from ..permissions import can_organize
 from ..services.rounds import open_protocols, open_table_tokens, open_tables_text
 
 
 def _organized(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
-    if not can_organize(request.user, tournament):
+    if not is_organizer(request.user, tournament):
         raise PermissionDenied
     return tournament
 
@@ -215,7 +216,7 @@ def pair_early_view(request, slug):
     from ..forms import PairRoundForm
 
     tournament = get_object_or_404(Tournament, slug=slug)
-    if not (can_organize(request.user, tournament) or is_chief_referee(request.user, tournament)):
+    if not (is_organizer(request.user, tournament) or is_chief_referee(request.user, tournament)):
         raise PermissionDenied
     last = tournament.rounds.order_by("-number").first()
     tokens = open_table_tokens(last.number, open_protocols(tournament)) if last else []

@@ -5,18 +5,18 @@ from django.utils.cache import patch_cache_control
 
 from config.paging import clean_query, paginate
 from referees import signing
+from referees.permissions import is_organizer
 
 from .. import pair_selectors, selectors
 from ..models import PairStatus, RoundStatus, SigningMethod, Tournament
 from ..names import name_key, name_matches
-from ..permissions import can_organize
 from ..services.rounds import open_tables_text
 from ..tables import DrawTable, PairingsByNameTable, PairingsByTableTable
 
 
 def _tournament(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
-    organizer = can_organize(request.user, tournament)
+    organizer = is_organizer(request.user, tournament)
     if not tournament.is_public and not organizer:
         raise Http404
     return tournament, organizer
