@@ -14,7 +14,7 @@ from reportlab.pdfbase import pdfmetrics
 
 from scoring.protocol_json import protocol_to_json
 from scoring.reports import exports, pdf_games, pdf_page
-from scoring.reports.signing import verify_pdf
+from scoring.reports.pades import pades_verify
 from scoring.rules import score_protocol
 from tests.kozel_protocols import (HAND_DEALS, HOSTILE_NAMES, KOZEL_REMARKS, KOZEL_TWO_GAMES, generated, partie_of,
                                    record)
@@ -120,12 +120,12 @@ def test_kozel_sheet_prints_names_literally_and_still_signs(kozel_two_games):
     assert all(w["x1"] <= pdf_page.PAGE_W - pdf_page.MARGIN for w in pieces) and "…" not in text
     tournament = protocol.partie.round.tournament
     tournament.refresh_from_db()
-    check = verify_pdf(data, tournament.signing_cert_pem)
+    check = pades_verify(data, tournament.signing_cert_pem)
     assert check.ok, check
     tampered = bytearray(data)
     at = data.index(b"stream", len(data) // 4) + 40
     tampered[at] ^= 0x01
-    assert not verify_pdf(bytes(tampered), tournament.signing_cert_pem).ok
+    assert not pades_verify(bytes(tampered), tournament.signing_cert_pem).ok
 
 
 @pytest.mark.parametrize("seed", [1, 3])
@@ -151,7 +151,7 @@ def test_morskoy_sheet_has_goats_wipes_and_no_rating(db, seed):
     assert f"Победила пара {result.winner} № {numbers[result.winner]}" in text
     assert_no_overlap(pages[0]["words"])
     partie.round.tournament.refresh_from_db()
-    assert verify_pdf(data, partie.round.tournament.signing_cert_pem).ok
+    assert pades_verify(data, partie.round.tournament.signing_cert_pem).ok
 
 
 def test_hand_points_sheet_lists_points_notes_and_totals(db):
@@ -179,7 +179,7 @@ def test_hand_points_sheet_lists_points_notes_and_totals(db):
     assert f"Победила пара {result.winner} № {numbers[result.winner]}" in text
     assert_no_overlap(pages[0]["words"])
     partie.round.tournament.refresh_from_db()
-    assert verify_pdf(data, partie.round.tournament.signing_cert_pem).ok
+    assert pades_verify(data, partie.round.tournament.signing_cert_pem).ok
 
 
 def test_a_long_partie_continues_on_another_page_with_the_headings_again(db):
