@@ -13,6 +13,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from referees.permissions import is_chief_referee, is_organizer
+from scoring.checks import check_tournament
+from scoring.services import rescore_drifted
 
 from .. import services
 from ..errors import ImportRejected, TournamentError, field_errors
@@ -320,8 +322,6 @@ CHECK_TEXTS = {
 def check_view(request, slug):
     """The chief referee's or organizer's check of every protocol (scoring.checks); a POST rewrites the
     drifted cached results (scoring.services.rescore_drifted)."""
-    from scoring.checks import check_tournament
-
     tournament = get_object_or_404(Tournament, slug=slug)
     if not is_chief_referee(request.user, tournament):
         raise PermissionDenied
@@ -331,8 +331,6 @@ def check_view(request, slug):
     if round_number not in rounds:
         round_number = None  # no round or an unknown one (other scripts' digits too): the whole tournament
     if request.method == "POST":
-        from scoring.services import rescore_drifted
-
         fixed = rescore_drifted(request.user, tournament, round_number=round_number)
         messages.success(request, _("Пересчитано протоколов: %(n)s. Записи и подписи не менялись.") % {"n": fixed})
         url = reverse("tournaments:check", args=[slug])

@@ -11,11 +11,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from referees.permissions import is_organizer
+from referees.permissions import is_chief_referee, is_organizer
 
 from .. import services
 from ..errors import TournamentError, field_errors
-from ..forms import LatePairForm, PairEditForm, SubstituteForm
+from ..forms import LatePairForm, PairEditForm, PairRoundForm, SubstituteForm
 from ..models import PairStatus, RoundStatus, Tournament
 from ..names import name_key, name_matches
 from ..services.rounds import open_protocols, open_table_tokens, open_tables_text
@@ -211,10 +211,6 @@ def undo_withdrawal_consequences(pair) -> list[str]:
 @login_required
 def pair_early_view(request, slug):
     """The chief referee's (and organizer's) page to pair the next round before every protocol is signed."""
-    from referees.permissions import is_chief_referee
-
-    from ..forms import PairRoundForm
-
     tournament = get_object_or_404(Tournament, slug=slug)
     if not (is_organizer(request.user, tournament) or is_chief_referee(request.user, tournament)):
         raise PermissionDenied
