@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from scoring.game_forms import deal_form_class, uses_lead_tile
 from scoring.rules import lead_and_shuffle
+from scoring.rules.kozel import _twelve_is_ambiguous
 
 TEMPLATES = {
     "sport": {"fields": "referees/_deal_fields_sport.html", "preview": "referees/_preview.html",
@@ -89,8 +90,6 @@ def kozel_upcoming(rules, scored, protocol, names, next_n) -> dict:
 
 def hand_hint(rules) -> str:
     """How the hands count under the Kozel options (docs/rules-kozel.md §1, «Подсчёт остатка в руке»)."""
-    from scoring.rules.kozel import _twelve_is_ambiguous
-
     tiles = {"blank_tile": tile_text("0-0"), "six_tile": tile_text("6-6")}
     text = _("Одинокий %(blank_tile)s считается %(blank)s, одинокий %(six_tile)s — %(six)s.") % {
         **tiles, "blank": rules.lone_double_blank, "six": rules.lone_double_six}

@@ -3,12 +3,18 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .audit_actions import ACTIONS
+
 
 class RoleKind(models.TextChoices):
     ORGANIZER = "organizer", _("Организатор")
     CHIEF_REFEREE = "chief_referee", _("Главный судья")
     REFEREE = "referee", _("Судья")
     PLAYER = "player", _("Игрок")
+
+
+# Where ``referees.permissions`` keeps a user's role rows (per tournament) on the user object.
+ROLES_CACHE = "_tournament_roles_cache"
 
 
 class TournamentRole(models.Model):
@@ -30,8 +36,34 @@ class TournamentRole(models.Model):
     def __str__(self):
         return f"{self.user} — {self.get_role_display()} ({self.tournament})"
 
+    def save(self, *args, **kwargs):
+        super().save(*args, **kwargs)
+        self._forget_roles()
+
+    def delete(self, *args, **kwargs):
+        result = super().delete(*args, **kwargs)
+        self._forget_roles()
+        return result
+
+    def _forget_roles(self):
+        """The user object this role holds reads its roles again at the next permission check."""
+        if TournamentRole.user.is_cached(self):
+            self.user.__dict__.pop(ROLES_CACHE, None)
+
+
+class AppendOnly(Exception):
+    """An audit entry was to be changed or deleted: the log only grows (a bug, never a person's mistake)."""
+
+
+class AuditQuerySet(models.QuerySet):
+    def delete(self):
+        raise AppendOnly("audit entries are never deleted")
+
 
 class AuditEntry(models.Model):
+    """One line of the audit log. Written once by ``log_action``; never changed or deleted one by one
+    (a tournament's deletion takes its log with it)."""
+
     tournament = models.ForeignKey(
         "tournaments.Tournament", verbose_name=_("турнир"), on_delete=models.CASCADE, related_name="audit_entries"
     )
@@ -49,6 +81,8 @@ class AuditEntry(models.Model):
     note = models.TextField(_("примечание"), blank=True)
     at = models.DateTimeField(_("время"), auto_now_add=True, db_index=True)
 
+    objects = AuditQuerySet.as_manager()
+
     class Meta:
         verbose_name = _("запись журнала")
         verbose_name_plural = _("журнал изменений")
@@ -57,9 +91,20 @@ class AuditEntry(models.Model):
     def __str__(self):
         return f"{self.at:%Y-%m-%d %H:%M:%S} {self.action}"
 
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AppendOnly(f"audit entry {self.pk} is never changed")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnly(f"audit entry {self.pk} is never deleted")
+
 
 def log_action(tournament, action, *, user=None, partie=None, before=None, after=None, note=""):
-    """Write one audit entry (call inside the service's transaction)."""
+    """Write one audit entry (call inside the service's transaction); ``action`` is a code of
+    ``referees.audit_actions.ACTIONS`` (an unknown one is a bug and raises ``ValueError``)."""
+    if action not in ACTIONS:
+        raise ValueError(f"unknown audit action {action!r}: register it in referees/audit_actions.py")
     if user is not None and not getattr(user, "is_authenticated", False):
         user = None
     return AuditEntry.objects.create(

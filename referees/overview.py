@@ -11,6 +11,7 @@ from tournaments.models import Tournament
 
 from . import permissions as perms
 from . import selectors
+from .audit_text import roles_of
 from .tables import AuditTable
 from .views import forbidden, get_partie
 
@@ -71,8 +72,6 @@ def dashboard_tables(request, slug):
 def _audit_page(request, tournament, entries, title, partie=None):
     if not perms.can_read_audit(request.user, tournament):
         return forbidden(request, _("Журнал изменений читают главный судья и организатор."))
-    from .audit_text import roles_of
-
     table = AuditTable(entries.select_related("user", "partie__round"), roles=roles_of(tournament))
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     return render(request, "referees/audit.html",

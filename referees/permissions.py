@@ -8,11 +8,16 @@ for emergencies, where protocols are read-only). No one referees his own
 game: a player of a partie cannot enter, correct, confirm as referee,
 countersign or reopen it, whatever referee role he holds; he still signs for
 his own seat. Each question has one function; the services call them, the
-pages only use them to hide buttons.
+pages only use them to hide buttons. The role rows are read once per user
+object and tournament (``_roles``); saving or deleting a role forgets them.
 """
 from __future__ import annotations
 
-from .models import RoleKind, TournamentRole
+from django.utils.translation import gettext as _
+
+from tournaments.errors import NotAllowed
+
+from .models import ROLES_CACHE, RoleKind, TournamentRole
 
 SEATS_OF_SIDE = {"A": ("A1", "A2"), "B": ("B1", "B2")}
 
@@ -25,16 +30,23 @@ def _roles(user, tournament) -> list[TournamentRole]:
     """The user's role rows in a tournament, cached on the user object for one request."""
     if not _authenticated(user):
         return []
-    cache = user.__dict__.setdefault("_tournament_roles_cache", {})
+    cache = user.__dict__.setdefault(ROLES_CACHE, {})
     if tournament.pk not in cache:
         cache[tournament.pk] = list(TournamentRole.objects.filter(tournament_id=tournament.pk, user=user))
     return cache[tournament.pk]
 
 
 def is_organizer(user, tournament) -> bool:
+    """A user with the "organizer" role in this tournament (being staff or superuser is not enough)."""
     if not _authenticated(user):
         return False
     return any(r.role == RoleKind.ORGANIZER for r in _roles(user, tournament))
+
+
+def require_organizer(user, tournament) -> None:
+    """For the organizer's services: anyone else is refused with ``NotAllowed``."""
+    if not is_organizer(user, tournament):
+        raise NotAllowed(_("Это может сделать только организатор турнира."))
 
 
 def is_chief_referee(user, tournament) -> bool:

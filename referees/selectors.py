@@ -5,7 +5,7 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
 from scoring import services
-from scoring.models import Deal, Protocol, ProtocolStatus, Remark, Signature
+from scoring.models import Deal, Protocol, ProtocolStatus, Remark, Signature, SignatureRole
 from scoring.scores import refresh_prior_remarks
 from tournaments.models import Partie
 
@@ -109,11 +109,20 @@ def deal_rows(protocol, scored, names) -> list[dict]:
     return rows
 
 
-def signature_slots(partie, protocol, names) -> tuple[list[dict], object]:
-    """The players' signature slots and the referee's signature (see ``referees.signing``)."""
-    from .signing import signature_slots as slots
-
-    return slots(partie, protocol, names)
+def signature_slots(partie, protocol, names=None) -> tuple[list[dict], object]:
+    """Player slots that may be signed (each with its signature, its seats and whether it is required)."""
+    names = names or seat_names(partie)
+    signatures = list(protocol.signatures.all())
+    by_seat = {s.seat: s for s in signatures if s.role == SignatureRole.PLAYER}
+    required = set(services.required_player_seats(partie, protocol))
+    slots = []
+    for slot in services.signable_player_seats(partie, protocol):
+        seats = [slot] if len(slot) == 2 else [f"{slot}1", f"{slot}2"]
+        signed = next((by_seat[s] for s in seats if s in by_seat), None)
+        slots.append({"slot": slot, "seats": [(s, names[s]) for s in seats], "signature": signed,
+                      "required": slot in required})
+    referee = next((s for s in signatures if s.role == SignatureRole.REFEREE), None)
+    return slots, referee
 
 
 def entry_context(partie, user, *, protocol=None) -> dict:

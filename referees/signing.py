@@ -15,29 +15,14 @@ from scoring.pin_codes import MAX_PIN_FAILURES
 from tournaments.models import SignatureMode, SigningMethod
 
 from . import permissions as perms
-from .selectors import load_protocol, seat_names
+
+from .selectors import load_protocol, signature_slots
 
 PIN_METHODS = (SigningMethod.TABLE_PIN, SigningMethod.OWN_PHONE)
 
 
 def uses_pin(partie) -> bool:
     return partie.round.tournament.signing_method in PIN_METHODS
-
-
-def signature_slots(partie, protocol, names=None) -> tuple[list[dict], object]:
-    """Player slots that may be signed (each with its signature, its seats and whether it is required)."""
-    names = names or seat_names(partie)
-    signatures = list(protocol.signatures.all())
-    by_seat = {s.seat: s for s in signatures if s.role == SignatureRole.PLAYER}
-    required = set(services.required_player_seats(partie, protocol))
-    slots = []
-    for slot in services.signable_player_seats(partie, protocol):
-        seats = [slot] if len(slot) == 2 else [f"{slot}1", f"{slot}2"]
-        signed = next((by_seat[s] for s in seats if s in by_seat), None)
-        slots.append({"slot": slot, "seats": [(s, names[s]) for s in seats], "signature": signed,
-                      "required": slot in required})
-    referee = next((s for s in signatures if s.role == SignatureRole.REFEREE), None)
-    return slots, referee
 
 
 def blocked_seats(partie, protocol) -> list[str]:

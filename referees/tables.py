@@ -6,71 +6,9 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from .audit_actions import label_of, sentence
+from .audit_text import who
 from .models import AuditEntry
-
-ACTION_LABELS = {
-    "protocol.deal.recorded": _("Раздача внесена"),
-    "protocol.deal.corrected": _("Раздача исправлена"),
-    "protocol.deal.confirmed": _("Раздача подтверждена"),
-    "protocol.remark.given": _("Замечание"),
-    "protocol.remark.withdrawn": _("Замечание снято"),
-    "pair.reinstated": _("Пара возвращена в турнир"),
-    "protocol.no_show": _("Неявка"),
-    "protocol.deal.deleted": _("Раздача удалена"),
-    "protocol.abandoned": _("Уход пары"),
-    "protocol.abandoned_undone": _("Уход пары отменён"),
-    "protocol.time_up": _("Окончание по времени"),
-    "protocol.first_lead": _("Первый заход"),
-    "protocol.signed": _("Подпись"),
-    "protocol.locked": _("Протокол закрыт"),
-    "protocol.reopened": _("Протокол открыт снова"),
-    "protocol.signatures_discarded": _("Подписи сняты"),
-    "protocol.imported": _("Протокол загружен из файла"),
-    "protocol.cleared": _("Протокол очищен"),
-    "protocol.rescored": _("Итог пересчитан"),
-    "pair.disqualified": _("Пара снята с турнира"),
-    "pair.registered": _("Пара зарегистрирована"),
-    "pair.withdrawn": _("Пара снялась"),
-    "pair.withdrawal_undone": _("Снятие пары отменено"),
-    "pairs.imported": _("Пары загружены из файла"),
-    "draw.run": _("Жеребьёвка проведена"),
-    "draw.manual_number": _("Номер пары назначен вручную"),
-    "draw.closed": _("Жеребьёвка закрыта"),
-    "round.paired": _("Пары тура составлены"),
-    "round.swapped": _("Пары переставлены"),
-    "round.published": _("Тур опубликован"),
-    "round.finished": _("Тур завершён"),
-    "round.discarded": _("Черновик тура удалён"),
-    "round.reopened": _("Тур снова идёт: открыт его протокол"),
-    "tournament.rules_changed": _("Регламент изменён"),
-    "round.paired_early": _("Тур составлен до подписания всех протоколов"),
-    "pair.edited": _("Данные пары изменены"),
-    "pair.player_substituted": _("Замена игрока"),
-    "pair.deleted": _("Пара удалена"),
-    "pair.registered_late": _("Пара зарегистрирована после начала турнира"),
-    "account.created": _("Учётная запись создана"),
-    "account.tables_changed": _("Столы судьи изменены"),
-    "account.role_removed": _("Роль снята"),
-    "account.attached": _("Существующая учётная запись добавлена в турнир"),
-    "account.linked": _("Игрок привязан к своей учётной записи"),
-    "tournament.created": _("Турнир создан"),
-    "tournament.updated": _("Настройки турнира изменены"),
-    "tournament.copied": _("Турнир создан копией другого"),
-    "tournament.archived": _("Турнир отправлен в архив"),
-    "protocol.no_show_undone": _("Неявка отменена"),
-    "protocol.pin_wrong": _("Неверный ПИН-код"),
-    "protocol.pin_refused": _("Подпись ПИН-кодом закрыта"),
-    "protocol.pin_throttled": _("ПИН-коды с телефона не принимаются"),
-    "players.pins_issued": _("Выданы ПИН-коды"),
-    "tournament.signing_changed": _("Изменён способ подписи"),
-    "protocol.pin_reset": _("Попытки ПИН-кода разрешены снова"),
-    "account.password_reset": _("Судье задан новый пароль"),
-    "account.locked_out": _("Проверка пароля приостановлена после неверных попыток"),
-    "account.unlocked": _("Блокировка входа снята"),
-    "account.address_unlocked": _("Блокировка адреса снята"),
-    "tournament.imported": _("Турнир загружен из файла переноса"),
-}
-
 
 def compact(value) -> str:
     if value in (None, "", [], {}):
@@ -98,13 +36,9 @@ class AuditTable(tables.Table):
         self.roles = roles or {}
 
     def render_user(self, record):
-        from .audit_text import who
-
         return who(record, self.roles)
 
     def render_action(self, record):
-        from .audit_text import sentence
-
         return sentence(record)
 
     def render_partie(self, record):
@@ -114,5 +48,5 @@ class AuditTable(tables.Table):
 
     def render_before(self, record):
         return format_html('<details><summary>{}</summary><code class="json">{} → {}</code></details>',
-                           ACTION_LABELS.get(record.action, record.action), compact(record.before),
+                           label_of(record.action), compact(record.before),
                            compact(record.after))

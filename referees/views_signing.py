@@ -63,7 +63,7 @@ def phone_sign(request, partie_id):
            "token": token if pin_tries.token_valid(partie, token) else ""}
     if protocol is not None:
         scored = services.engine_score(services.protocol_json(protocol))
-        slots, referee = signing.signature_slots(partie, protocol, names)
+        slots, referee = selectors.signature_slots(partie, protocol, names)
         ctx.update(scored=scored, rows=selectors.deal_rows(protocol, scored, names), slots=slots,
                    referee_signature=referee, awaiting=protocol.status == ProtocolStatus.AWAITING_SIGNATURES,
                    remarks=list(protocol.remarks.all()))

@@ -15,7 +15,10 @@ from core.converters import StrictIntegerField
 from core.forms import ServiceErrorsMixin
 from core.text import CleanTextMixin, ascii_digits
 
+from .errors import engine_message
 from .models import DealResult, RemarkReason
+from .rules import ProtocolError
+from .rules.hands import parse_hand
 
 SEATS = ("A1", "B1", "A2", "B2")
 SEAT_CHOICES = [(s, s) for s in SEATS]
@@ -101,10 +104,6 @@ class DealForm(ServiceErrorsMixin, forms.Form):
 
     def _check_hand(self, seat, raw):
         """The engine's own check of one hand (range, tile count, a tile twice), its message next to the field."""
-        from scoring.errors import engine_message
-        from scoring.rules import ProtocolError
-        from scoring.rules.hands import parse_hand
-
         try:
             parse_hand(raw, seat=seat, deal=self.cleaned_data.get("n") or 0, lone_double_blank=0)
         except ProtocolError as exc:

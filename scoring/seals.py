@@ -3,7 +3,7 @@
 A signature's fingerprint (``scoring.integrity``) is an unkeyed SHA-256 of the protocol's signed content:
 whoever can write the rows (or carries an exported file) can change a deal and recompute it. So every
 signature also carries a **seal**: the tournament's key (the one that signs the PDF score sheets,
-``scoring.reports.signing``) signs the signature's fingerprint, role, seat, name and method. Without the
+``scoring.reports.pades``) signs the signature's fingerprint, role, seat, name and method. Without the
 private key nobody can make a seal that the tournament's certificate accepts: a changed deal with a
 recomputed fingerprint, a signature copied to another protocol or a forged signature row no longer verify.
 

@@ -36,7 +36,7 @@ from .models import (
 )
 from . import pin_tries
 from .pin_codes import clean_pin
-from .reports.signing import ensure_signing_key
+from .reports.pades import ensure_signing_key
 from .seals import make_seal, seal_message
 from .scores import refresh_prior_remarks
 

@@ -8,6 +8,8 @@ from tournaments.models import Partie
 
 from . import services
 from .integrity import seats_as_signed, untrusted_signatures
+from .reports.game_sheets import games_sheet
+from .reports.sheets import outcome_text
 
 
 def protocol(request, partie_id):
@@ -31,9 +33,6 @@ def protocol(request, partie_id):
 
 def game_context(partie, protocol, scored) -> dict:
     """Kozel, Morskoy and hand points: the deals by game, goats, rating and the partie's outcome (the sheet's data)."""
-    from .reports.game_sheets import games_sheet
-    from .reports.sheets import outcome_text
-
     numbers = {"A": partie.pair_a.number, "B": partie.pair_b.number if partie.pair_b else None}
     sheet = games_sheet(scored, {d.n: d for d in protocol.deals.all()}, numbers)
     if sheet is None:

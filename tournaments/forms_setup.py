@@ -17,7 +17,7 @@ from core.forms import ServiceErrorsMixin
 from core.text import CleanTextMixin
 from referees.forms import TablesField
 from referees.models import RoleKind
-from scoring.reports.standings import DEFAULT_ORDERING, ORDERINGS, TIEBREAKS
+from scoring.reports.tiebreaks import DEFAULT_ORDERING, ORDERINGS, TIEBREAKS
 from scoring.reports.tabular import tiebreak_labels
 from scoring.rules import Rules, RulesError, config
 from scoring.rules.config import OPTION_CHOICES

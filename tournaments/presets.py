@@ -11,7 +11,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.rules import config
-from scoring.rules.config import LADDER_KINDS, OPTION_CHOICES
+from scoring.rules.config import OPTION_CHOICES
+from scoring.rules.options import LADDER_KINDS
 
 PRESET_LABELS = {
     # RULES.md §4.1: club rules, a fixed number of deals, the partner's tiles not counted.

@@ -6,10 +6,10 @@ organizer of the tournament the page belongs to.
 from __future__ import annotations
 
 from .models import Tournament
-from .permissions import can_organize
+from referees.permissions import is_organizer
 
 
 def may_upload(user, slug: str) -> bool:
     """An organizer of the tournament ``slug`` (a tournament that does not exist: no one)."""
     tournament = Tournament.objects.filter(slug=slug).only("pk").first()
-    return tournament is not None and can_organize(user, tournament)
+    return tournament is not None and is_organizer(user, tournament)

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 
 def seal_existing(apps, schema_editor):
-    from scoring.reports.signing import _new_key_and_certificate, keep_former
+    from scoring.reports.pades import _new_key_and_certificate, keep_former
     from scoring.seals import make_seal, seal_message
 
     Signature = apps.get_model("scoring", "Signature")

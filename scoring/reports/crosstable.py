@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from .standings import ACTIVE, Row, number_key
+from .standings import ACTIVE, Row
+from .tiebreaks import number_key
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from scoring.scores import score
 from . import pdf, pdf_lists, selectors, tabular, xlsx
 from .sheets import blank_sheet, prior_remarks_by_pair, signed_sheet
-from .signing import sign_pdf
+from .pades import pades_sign
 
 
 def workbook(tournament) -> bytes:
@@ -45,7 +45,7 @@ def signed_sheets_pdf(tournament, round_number: int | None = None, *, base_url: 
     if round_number is not None:
         title = _("%(t)s — тур %(r)s: подписанные протоколы") % {"t": tournament.name, "r": round_number}
     data = pdf.render_sheets(sheets, title=title)
-    return sign_pdf(data, tournament, reason=title) if sign else data
+    return pades_sign(data, tournament, reason=title) if sign else data
 
 
 def protocol_pdf(protocol, *, base_url: str = "", sign: bool = True) -> bytes:
@@ -56,7 +56,7 @@ def protocol_pdf(protocol, *, base_url: str = "", sign: bool = True) -> bytes:
     title = _("%(t)s — тур %(r)s, стол %(s)s") % {"t": tournament.name, "r": sheet.round, "s": sheet.table}
     data = pdf.render_sheets([sheet], title=title)
     if sign and protocol.is_locked:
-        return sign_pdf(data, tournament, reason=_("Подписанный протокол: %(t)s") % {"t": title})
+        return pades_sign(data, tournament, reason=_("Подписанный протокол: %(t)s") % {"t": title})
     return data
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from django.urls import reverse
 
 from referees.models import RoleKind, TournamentRole
+from scoring.checks import check_tournament
 from scoring.models import Protocol
 from scoring.pin_tries import table_token
 from scoring.scores import score
@@ -67,8 +68,6 @@ def chief_referee_names(tournament) -> list[str]:
 
 
 def final_report(tournament) -> bytes:
-    from scoring.checks import check_tournament
-
     standings, cells, _matrix = selectors.load_crosstable(tournament)
     return pdf_report.final_report_pdf(tournament, standings, cells, sanctions_of(tournament),
                                      chief_referees=chief_referee_names(tournament), check=check_tournament(tournament))

@@ -17,8 +17,9 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from .pdf import (BOLD, FONT, GREY, MARGIN, PAGE_W, QR_SIZE, WIDTH, Page, _header, _remarks, _signatures, draw_footer,
-                  remarks_height, signatures_height)
+from .pdf_page import BOLD, FONT, GREY, MARGIN, PAGE_W, WIDTH, Page
+from .pdf_sheet import (QR_SIZE, draw_footer, draw_header, draw_remarks, draw_signatures, remarks_height,
+                        signatures_height)
 from .pdf_text import whole, wrap
 
 SIZE = 8            # pt, cell text
@@ -296,7 +297,7 @@ def _bottom_height(sheet, result_lines) -> float:
 def draw_games_sheet(c, sheet):
     g = sheet.games
     p = Page(c)
-    _header(p, sheet, note=_seat_note(sheet))
+    draw_header(p, sheet, note=_seat_note(sheet))
     if g.kind == "hand":
         columns = points_columns()
     else:
@@ -329,11 +330,11 @@ def draw_games_sheet(c, sheet):
     if p.y - bottom < MARGIN:
         table.new_page(headings=False)
         p = table.p
-    _remarks(p, sheet)
+    draw_remarks(p, sheet)
     for text, size, bold in results:
         p.text(MARGIN, text, size=size, bold=bold)
     p.gap(14)
     top_of_signatures = p.y
-    _signatures(p, sheet, QR_SIZE)
+    draw_signatures(p, sheet, QR_SIZE)
     draw_footer(c, sheet, top_of_signatures, QR_SIZE)
 

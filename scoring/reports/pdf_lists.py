@@ -13,7 +13,7 @@ from reportlab.platypus import LongTable, Paragraph, SimpleDocTemplate, Spacer, 
 
 from tournaments.names import pair_with_players
 
-from .pdf import BOLD, FONT, MARGIN, WIDTH, metadata, register_fonts
+from .pdf_page import BOLD, FONT, MARGIN, WIDTH, metadata, register_fonts
 from .tabular import status_text, tiebreak_labels
 
 

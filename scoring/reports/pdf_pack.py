@@ -23,8 +23,9 @@ from reportlab.pdfgen import canvas
 
 from tournaments.presets import preset_label
 
-from .pdf import BOLD, FONT, MARGIN, PAGE_H, PAGE_W, WIDTH, draw_qr, metadata, register_fonts, set_metadata
+from .pdf_page import BOLD, FONT, MARGIN, PAGE_H, PAGE_W, WIDTH, draw_qr, metadata, register_fonts, set_metadata
 from .pdf_text import LEADING, block_height, draw_lines, whole
+from .sheets import seats_of
 
 BIG = 16  # pt: pairings read from two metres
 H1 = ParagraphStyle("pack-h1", fontName=BOLD, fontSize=20, leading=25, spaceAfter=4)
@@ -195,8 +196,6 @@ def _whole(text, font, size, width, *, min_size=None):
 
 def table_cards_pdf(tournament, rnd, parties, *, sign_urls: dict | None = None) -> bytes:
     """``sign_urls``: {partie id: the own-phone signing link} of the tables whose cards carry its QR."""
-    from .sheets import seats_of
-
     register_fonts()
     buf = io.BytesIO()
     c = canvas.Canvas(buf, pagesize=A4)

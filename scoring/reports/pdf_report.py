@@ -16,7 +16,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import PageBreak, Spacer
 
-from .pdf import BOLD, WIDTH, register_fonts
+from .pdf_page import BOLD, WIDTH, register_fonts
 from .pdf_pack import BIG_CELL, H1, H2, HEAD, SMALL, _doc, _grid, _p, _subtitle
 from .tabular import cell_text, status_text, tiebreak_labels
 

@@ -18,9 +18,8 @@ from tournaments.models import PairingSystem, Pair, Partie, PairStatus, Player, 
 
 from .crosstable import cells_by_pair, round_robin_matrix
 from .individual import PlayerEntry, individual_standings
-from .standings import (
-    Game, PairEntry, Scoring, TiebreakError, compute_standings, resolve_tiebreaks, scoring_from_rules,
-)
+from .standings import Game, PairEntry, Scoring, compute_standings, scoring_from_rules
+from .tiebreaks import TiebreakError, resolve_tiebreaks
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """Form-side check of a tournament's tie-break list (the same rules the standings apply)."""
 from django.core.exceptions import ValidationError
 
-from .standings import TiebreakError, resolve_tiebreaks
+from .tiebreaks import TiebreakError, resolve_tiebreaks
 
 
 def validate_tiebreaks(value):

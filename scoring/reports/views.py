@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from core.converters import parse_int
 from core.paging import paginate, paginate_table
 from core.public import public_url
+from referees.permissions import is_referee
 from scoring import live
 from scoring.models import Protocol
 from tournaments.models import Round, RoundStatus, Tournament
@@ -28,8 +29,6 @@ MATRIX_MAX_PAIRS = 24
 
 def can_export(user, tournament) -> bool:
     """Organizer, chief referee or referee of the tournament (superusers and staff too)."""
-    from referees.permissions import is_referee
-
     return is_referee(user, tournament)
 
 

@@ -2,15 +2,19 @@
 
 Plain data in, plain data out: presets and options (``config``), hands and
 deals (``hands``, ``deal``), remarks and sanctions (``sanctions``), the partie
-and the JSON protocol (``partie``), seats and rotation (``seating``).
+and the JSON protocol (``partie``), the scored protocol's types (``scored``),
+seats and rotation (``seating``).
 The Kozel family (RULES-KOZEL.md): a deal on the table (``kozel``), the
 Morskoy finishes and deciders (``morskoy``), games, goats and the rating
-(``games``), hand points (``hand_points``), their options (``game_options``).
+(``games``), hand points (``hand_points``), their options (``game_options``);
+the option values and checks both share (``options``).
 """
-from .config import DEFAULT_LADDER, PRESETS, LadderStep, Rules
+from .config import DEFAULT_LADDER, PRESETS, Rules
 from .deal import block_points, score_table
 from .errors import ProtocolError, RulesError
-from .partie import FORMAT, FORMAT_2, FORMATS, ScoredDeal, ScoredProtocol, ScoredRemark, score_partie, score_protocol
+from .options import LadderStep
+from .partie import score_partie, score_protocol
+from .scored import FORMAT, FORMAT_2, FORMATS, ScoredDeal, ScoredProtocol, ScoredRemark
 from .seating import CLOCKWISE, SEATS, SIDES, lead_and_shuffle, other_side, partner_of, side_of
 
 

@@ -13,67 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 
 from .errors import RulesError
+from .game_options import check_combination, validate_option
+from .options import (
+    BLOCK_SCORING, BYE_RESULTS, DRY_GOAT, EGGS_EXPIRE, EGGS_MODES, HAND_PARTIE_LENGTH, LATE_ENTRY_RESULTS,
+    LOSER_BLOCK_SCORING, NEXT_LEAD, PARTIE_LENGTH, RECORDERS, REMEMBER_SMALL, SIX_FINISH, SPORT_VALIDATORS,
+    THRESHOLD_SCOPES, LadderStep,
+)
 
 PRESETS = ("pusto-shest", "federation", "kozel", "morskoy-kozel", "hand-points")
 SPORT_PRESETS = ("pusto-shest", "federation")
 KOZEL_PRESETS = ("kozel", "morskoy-kozel")
-BLOCK_SCORING = ("difference", "all", "opponents")
-PARTIE_LENGTH = ("deals", "target")
-# The Kozel family (RULES-KOZEL.md §3.1, §3.8): block values by who records.
-LOSER_BLOCK_SCORING = ("all", "each_own", "fisher_half", "all_to_fisher")
-WINNER_BLOCK_SCORING = ("opponents", "all", "difference")
-RECORDERS = ("loser", "winner")
-THRESHOLD_SCOPES = ("until_open", "every_deal")
-REMEMBER_SMALL = ("until_win", "one_deal", "none")
-EGGS_MODES = ("next_deal", "play_off")
-EGGS_EXPIRE = ("void", "draw")
-SIX_FINISH = ("off", "if_recordable", "if_one_hand", "always")
-NEXT_LEAD = ("out_player", "winner_choice", "out_partner", "rotate")
-# RULES-KOZEL.md §3.6: dry when the pair never recorded in the game (default), or ends it at 0 (seed 004's 202).
-DRY_GOAT = ("never_recorded", "ends_at_zero")
-HAND_PARTIE_LENGTH = ("target", "deals", "time")
-BONUS_TILES = ("6-6", "0-0")
-BYE_RESULTS = ("win", "draw", "loss")
-# What a pair registered late gets for each round played before it joined.
-LATE_ENTRY_RESULTS = ("none", "loss", "draw", "bye")
-LADDER_KINDS = ("warning", "fine", "deal_loss", "disqualification")
-
-
-@dataclass(frozen=True)
-class LadderStep:
-    """The effect of the n-th remark of a pair (docs/rules.md §6).
-
-    * ``warning`` — nothing;
-    * ``fine`` — ``points`` to the opponents, or, when the penalised pair won the
-      deal on the table, the deal re-scored as a block in which it holds ``block_pips``;
-    * ``deal_loss`` — the pair loses the deal 0 : ``points``;
-    * ``disqualification`` — the pair is removed; the partie goes to the opponents by forfeit.
-    """
-
-    kind: str
-    points: int = 0
-    block_pips: int = 0
-
-    def to_config(self) -> dict:
-        data = {"kind": self.kind}
-        if self.kind == "fine":
-            data.update(points=self.points, block_pips=self.block_pips)
-        elif self.kind == "deal_loss":
-            data["points"] = self.points
-        return data
-
-    def describe(self) -> str:
-        """The effect in Russian, as a referee reads it before saving a remark."""
-        if self.kind == "warning":
-            return "предупреждение"
-        if self.kind == "fine":
-            return (
-                f"штраф {self.points} очков; выигранная парой раздача считается боем, "
-                f"в котором у неё {self.block_pips} очков"
-            )
-        if self.kind == "deal_loss":
-            return f"пара проигрывает раздачу 0 : {self.points}"
-        return "снятие пары с турнира (партия — поражение неявкой)"
 
 
 DEFAULT_LADDER = (
@@ -162,11 +111,10 @@ class Rules:
         if unknown:
             raise RulesError(f"unknown rules option(s): {', '.join(unknown)}", key=unknown[0], code="unknown_option")
         if preset in SPORT_PRESETS:
-            values = {key: _VALIDATORS[key](key, value) for key, value in config.items()}
+            values = {key: SPORT_VALIDATORS[key](key, value) for key, value in config.items()}
         else:
-            from .game_options import validate_option
-
-            values = {key: validate_option(preset, key, value) for key, value in config.items()}
+            family = "kozel" if preset in KOZEL_PRESETS else "hand"
+            values = {key: validate_option(family, key, value) for key, value in config.items()}
         rules = replace(PRESET_DEFAULTS[preset], **values)
         if "forfeit_score" not in config:
             rules = replace(rules, forfeit_score=rules.default_forfeit_score())
@@ -174,8 +122,6 @@ class Rules:
             raise RulesError("deals_per_partie must be a multiple of 4 (every player leads equally)",
                              key="deals_per_partie", code="not_multiple_of_4")
         if preset not in SPORT_PRESETS:
-            from .game_options import check_combination
-
             check_combination(rules)
         return rules
 
@@ -228,72 +174,6 @@ def _option_to_config(name: str, value):
     if name == "eggs_doubles":
         return list(value)
     return value
-
-
-def _int(key, value, lo, hi=None):
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{key} must be a whole number", key=key, code="not_integer")
-    if value < lo or (hi is not None and value > hi):
-        bound = f"{lo}..{hi}" if hi is not None else f">= {lo}"
-        raise RulesError(f"{key} must be {bound}, got {value}", key=key, code="out_of_range", lo=lo, hi=hi)
-    return value
-
-
-def _bool(key, value):
-    if not isinstance(value, bool):
-        raise RulesError(f"{key} must be true or false", key=key, code="not_boolean")
-    return value
-
-
-def _choice(key, value, choices):
-    if value not in choices:
-        raise RulesError(f"{key} must be one of {', '.join(choices)}, got {value!r}", key=key, code="bad_choice")
-    return value
-
-
-def _ladder(value):
-    if not isinstance(value, (list, tuple)) or not value:
-        raise RulesError("remark_ladder must be a non-empty list of steps", key="remark_ladder")
-    steps = []
-    for i, raw in enumerate(value, start=1):
-        if isinstance(raw, str):
-            raw = {"kind": raw}
-        if not isinstance(raw, dict):
-            raise RulesError(f"remark_ladder step {i} must be an object", key="remark_ladder")
-        extra = set(raw) - {"kind", "points", "block_pips"}
-        if extra:
-            raise RulesError(f"remark_ladder step {i}: unknown key(s) {', '.join(sorted(extra))}", key="remark_ladder")
-        kind = _choice("remark_ladder", raw.get("kind"), LADDER_KINDS)
-        points = _int("remark_ladder", raw.get("points", 0), 0, 10_000)
-        block_pips = _int("remark_ladder", raw.get("block_pips", 0), 0, 168)
-        if kind in ("fine", "deal_loss") and "points" not in raw:
-            raise RulesError(f"remark_ladder step {i} ({kind}) needs points", key="remark_ladder")
-        if kind == "fine" and "block_pips" not in raw:
-            raise RulesError(f"remark_ladder step {i} (fine) needs block_pips", key="remark_ladder")
-        steps.append(LadderStep(kind, points, block_pips))
-    return tuple(steps)
-
-
-_VALIDATORS = {
-    "partie_length": lambda k, v: _choice(k, v, PARTIE_LENGTH),
-    "deals_per_partie": lambda k, v: _int(k, v, 4, 400),
-    "target_points": lambda k, v: _int(k, v, 1, 100_000),
-    "time_limit_minutes": lambda k, v: _int(k, v, 1, 600),
-    "lone_double_blank": lambda k, v: _int(k, v, 0, 69),
-    "count_partner_on_domino": _bool,
-    "block_scoring": lambda k, v: _choice(k, v, BLOCK_SCORING),
-    "extra_deal_on_tie": _bool,
-    "forfeit_score": lambda k, v: _int(k, v, 0, 100_000),
-    "wrong_pass_points": lambda k, v: _int(k, v, 0, 10_000),
-    "remark_ladder": lambda k, v: _ladder(v),
-    "match_points_win": lambda k, v: _int(k, v, 0, 100),
-    "match_points_draw": lambda k, v: _int(k, v, 0, 100),
-    "match_points_loss": lambda k, v: _int(k, v, 0, 100),
-    "bye_result": lambda k, v: _choice(k, v, BYE_RESULTS),
-    "bye_points_for": lambda k, v: _int(k, v, 0, 100_000),
-    "bye_points_against": lambda k, v: _int(k, v, 0, 100_000),
-    "late_entry_result": lambda k, v: _choice(k, v, LATE_ENTRY_RESULTS),
-}
 
 
 PRESET_DEFAULTS = {

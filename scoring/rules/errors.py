@@ -1,6 +1,8 @@
 """Errors of the scoring engine: every refusal names the deal and the seat at fault."""
 from __future__ import annotations
 
+from .messages import russian
+
 
 class RulesError(ValueError):
     """A tournament's rules configuration is not valid (unknown key, bad value)."""
@@ -36,8 +38,6 @@ class ProtocolError(ValueError):
 
     @property
     def message_ru(self) -> str:
-        from .messages import russian
-
         return russian(self.code, self.deal, self.seat, self.params)
 
     def localized(self, language: str | None) -> str:

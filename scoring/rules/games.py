@@ -35,8 +35,8 @@ from .config import Rules
 from .errors import ProtocolError
 from .kozel import KozelTable, score_kozel_table
 from .morskoy import decide, decider_next, decider_this_deal, finish
-from .partie import ScoredProtocol, outside_partie, score_remarks
 from .sanctions import Sanction
+from .scored import ScoredProtocol, outside_partie, score_remarks
 from .seating import SIDES, lead_and_shuffle, other_side, partner_of, seats_of, side_of
 
 

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .config import LadderStep, Rules
+from .config import Rules
 from .deal import TableResult, block_points
+from .options import LadderStep
 from .seating import other_side, side_of
 
 

@@ -72,7 +72,7 @@ def no_file_opened(monkeypatch):
 
 @pytest.mark.parametrize("pair_of_names", [MARKUP[0:2], MARKUP[2:4], [MARKUP[4], MARKUP[3]]])
 def test_markup_in_names_prints_literally_in_every_pdf(cup, monkeypatch, pair_of_names):  # noqa: F811
-    from scoring.reports.pdf import register_fonts
+    from scoring.reports.pdf_page import register_fonts
 
     register_fonts()
     from PIL import Image
@@ -124,7 +124,7 @@ def test_a_cell_longer_than_a_page_is_cut_instead_of_failing():
     from reportlab.platypus import SimpleDocTemplate
 
     from scoring.reports import pdf_lists
-    from scoring.reports.pdf import register_fonts
+    from scoring.reports.pdf_page import register_fonts
 
     register_fonts()
     _h, small = pdf_lists._styles()

@@ -124,3 +124,28 @@ def test_public_sees_only_published_rounds(table, anonymous):
     assert perms.can_view_protocol(table.referee, table.partie)
     assert perms.can_view_protocol(table.players["B2"], table.partie)
     assert not perms.can_view_protocol(table.foreign_referee, table.partie)
+
+
+# --- the one organizer check: cached per request, forgotten when a role changes ------------------
+
+def test_the_organizer_check_reads_the_roles_once_per_user_object(table, django_assert_num_queries):
+    with django_assert_num_queries(1):
+        assert perms.is_organizer(table.organizer, table.tournament)
+        assert perms.is_organizer(table.organizer, table.tournament)
+        perms.require_organizer(table.organizer, table.tournament)
+        assert perms.is_chief_referee(table.organizer, table.tournament)
+
+
+def test_a_role_given_or_removed_after_a_check_counts_at_the_next_one(table):
+    from referees.models import RoleKind, TournamentRole
+    from tournaments.errors import NotAllowed as TournamentNotAllowed
+
+    user = table.nobody
+    assert not perms.is_organizer(user, table.tournament)
+    with pytest.raises(TournamentNotAllowed, match="только организатор"):
+        perms.require_organizer(user, table.tournament)
+    role = TournamentRole.objects.create(tournament=table.tournament, user=user, role=RoleKind.ORGANIZER)
+    assert perms.is_organizer(user, table.tournament)
+    perms.require_organizer(user, table.tournament)
+    role.delete()
+    assert not perms.is_organizer(user, table.tournament)

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from scoring import integrity
 from scoring.models import Deal, Protocol, Signature
-from scoring.reports.signing import ensure_signing_key
+from scoring.reports.pades import ensure_signing_key
 from scoring.scores import rescore
 from scoring.seals import (certificate_id, certificates, make_seal, message_of, seal_message, seal_valid,
                            trusted_certificates, unsealed)

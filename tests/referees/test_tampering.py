@@ -8,11 +8,11 @@ from django.urls import reverse
 
 from referees import permissions as perms
 from referees.models import AuditEntry
+from referees.permissions import is_organizer
 from scoring.models import Deal, Protocol, Remark, Signature
 from tests.versions import shown_version
 from tournaments.errors import InvalidInput, NotAllowed
 from tournaments.models import Partie, Tournament
-from tournaments.permissions import can_organize
 from tournaments.services import pair_round, rules_locked, update_rules
 from tournaments.services.settings import RulesLocked
 from scoring.scores import rescore
@@ -234,7 +234,7 @@ def test_admin_tournament_rules_are_read_only_once_signed(admin_client, table):
 @pytest.mark.parametrize("who", ["staff", "superuser"])
 def test_staff_or_superuser_is_not_an_organizer(client, table, who):
     user = getattr(table, who)
-    assert not can_organize(user, table.tournament)
+    assert not is_organizer(user, table.tournament)
     assert not perms.is_organizer(user, table.tournament)
     assert not perms.is_chief_referee(user, table.tournament)
     assert not perms.can_enter(user, table.partie)
@@ -247,8 +247,8 @@ def test_staff_or_superuser_is_not_an_organizer(client, table, who):
 
 def test_organizer_role_is_per_tournament(table):
     other = Tournament.objects.get(slug="other-cup")
-    assert can_organize(table.organizer, table.tournament)
-    assert not can_organize(table.organizer, other)
+    assert is_organizer(table.organizer, table.tournament)
+    assert not is_organizer(table.organizer, other)
 
 
 def test_admin_cannot_change_rounds_pairs_or_players_for_a_superuser(admin_client, table):

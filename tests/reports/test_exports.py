@@ -7,7 +7,7 @@ from pypdf import PdfReader
 
 from scoring.models import Protocol
 from scoring.reports import exports, selectors
-from scoring.reports.signing import verify_pdf
+from scoring.reports.pades import pades_verify
 from tournaments.models import Tournament
 from tests.factories import make_referee
 
@@ -57,37 +57,37 @@ def test_signed_sheet_shows_deals_totals_remarks_and_is_digitally_signed(cup):
     assert protocol.signatures.first().fingerprint in sheet
     assert "http://example.org" in sheet and f"/protocols/{protocol.partie_id}/" in sheet
 
-    result = verify_pdf(data, cup.signing_cert_pem)
+    result = pades_verify(data, cup.signing_cert_pem)
     assert result.ok, result
 
 
 def test_a_changed_byte_breaks_the_signature(cup):
     data = exports.signed_sheets_pdf(cup, 1)
-    assert verify_pdf(data, cup.signing_cert_pem).ok
+    assert pades_verify(data, cup.signing_cert_pem).ok
     tampered = bytearray(data)
     at = data.index(b"stream", len(data) // 4) + 40  # inside a signed content stream
     tampered[at] ^= 0x01
-    result = verify_pdf(bytes(tampered), cup.signing_cert_pem)
+    result = pades_verify(bytes(tampered), cup.signing_cert_pem)
     assert not result.ok and not result.intact
 
 
 def test_another_certificate_does_not_validate(cup):
-    from scoring.reports.signing import _new_key_and_certificate
+    from scoring.reports.pades import _new_key_and_certificate
 
     data = exports.signed_sheets_pdf(cup, 1)
     _, other = _new_key_and_certificate("Чужой")
-    result = verify_pdf(data, other)
+    result = pades_verify(data, other)
     assert result.intact and not result.valid and not result.ok
 
 
 def test_the_organizers_own_certificate_is_used_when_given(cup):
-    from scoring.reports.signing import _new_key_and_certificate
+    from scoring.reports.pades import _new_key_and_certificate
 
     key, cert = _new_key_and_certificate("Федерация домино")
     Tournament.objects.filter(pk=cup.pk).update(signing_key_pem=key, signing_cert_pem=cert)
     cup.refresh_from_db()
     data = exports.signed_sheets_pdf(cup, 1)
-    result = verify_pdf(data, cert)
+    result = pades_verify(data, cert)
     assert result.ok and "Федерация домино" in result.signer
 
 
@@ -96,7 +96,7 @@ def test_single_protocol_pdf(cup):
     data = exports.protocol_pdf(protocol)
     text = pdf_text(data)[0]
     assert "0 : 30" in text.replace("0:30", "0 : 30") and "Победила пара B № 6" in text
-    assert verify_pdf(data, Tournament.objects.get(pk=cup.pk).signing_cert_pem).ok
+    assert pades_verify(data, Tournament.objects.get(pk=cup.pk).signing_cert_pem).ok
 
 
 def test_workbook_holds_the_same_numbers_as_the_standings(cup):
@@ -186,7 +186,7 @@ def test_no_show_sheet_states_the_forfeit(cup):
 def test_key_is_created_for_a_long_cyrillic_tournament_name(db):
     from cryptography import x509
 
-    from scoring.reports.signing import ensure_signing_key
+    from scoring.reports.pades import ensure_signing_key
     from tests.factories import make_tournament
 
     tournament = make_tournament(2, slug="long-name")

@@ -9,10 +9,12 @@ from collections import Counter
 
 import pdfplumber
 import pytest
+from django.conf import settings
+from reportlab.pdfbase import pdfmetrics
 
 from scoring.protocol_json import protocol_to_json
-from scoring.reports import exports, pdf, pdf_games
-from scoring.reports.signing import verify_pdf
+from scoring.reports import exports, pdf_games, pdf_page
+from scoring.reports.pades import pades_verify
 from scoring.rules import score_protocol
 from tests.kozel_protocols import (HAND_DEALS, HOSTILE_NAMES, KOZEL_REMARKS, KOZEL_TWO_GAMES, generated, partie_of,
                                    record)
@@ -112,18 +114,18 @@ def test_kozel_sheet_prints_names_literally_and_still_signs(kozel_two_games):
     # note): it wraps, its one long word broken inside the cell, and nothing is cut with «…».
     long_name = HOSTILE_NAMES[2][1]
     note_top = next(w["top"] for w in page["words"] if w["text"] == "Места")
-    pieces = sorted((w for w in page["words"] if w["top"] < note_top and w["x0"] > pdf.MARGIN + pdf.WIDTH / 2
+    pieces = sorted((w for w in page["words"] if w["top"] < note_top and w["x0"] > pdf_page.MARGIN + pdf_page.WIDTH / 2
                      and w["text"] in long_name and len(w["text"]) > 3), key=lambda w: w["top"])
     assert "".join(w["text"] for w in pieces) == long_name.replace(" ", "")
-    assert all(w["x1"] <= pdf.PAGE_W - pdf.MARGIN for w in pieces) and "…" not in text
+    assert all(w["x1"] <= pdf_page.PAGE_W - pdf_page.MARGIN for w in pieces) and "…" not in text
     tournament = protocol.partie.round.tournament
     tournament.refresh_from_db()
-    check = verify_pdf(data, tournament.signing_cert_pem)
+    check = pades_verify(data, tournament.signing_cert_pem)
     assert check.ok, check
     tampered = bytearray(data)
     at = data.index(b"stream", len(data) // 4) + 40
     tampered[at] ^= 0x01
-    assert not verify_pdf(bytes(tampered), tournament.signing_cert_pem).ok
+    assert not pades_verify(bytes(tampered), tournament.signing_cert_pem).ok
 
 
 @pytest.mark.parametrize("seed", [1, 3])
@@ -149,7 +151,7 @@ def test_morskoy_sheet_has_goats_wipes_and_no_rating(db, seed):
     assert f"Победила пара {result.winner} № {numbers[result.winner]}" in text
     assert_no_overlap(pages[0]["words"])
     partie.round.tournament.refresh_from_db()
-    assert verify_pdf(data, partie.round.tournament.signing_cert_pem).ok
+    assert pades_verify(data, partie.round.tournament.signing_cert_pem).ok
 
 
 def test_hand_points_sheet_lists_points_notes_and_totals(db):
@@ -177,7 +179,7 @@ def test_hand_points_sheet_lists_points_notes_and_totals(db):
     assert f"Победила пара {result.winner} № {numbers[result.winner]}" in text
     assert_no_overlap(pages[0]["words"])
     partie.round.tournament.refresh_from_db()
-    assert verify_pdf(data, partie.round.tournament.signing_cert_pem).ok
+    assert pades_verify(data, partie.round.tournament.signing_cert_pem).ok
 
 
 def test_a_long_partie_continues_on_another_page_with_the_headings_again(db):
@@ -229,12 +231,12 @@ def test_blank_sheet_has_the_columns_of_the_rules(db, preset, overrides, columns
 
 
 def test_wrap_breaks_between_words_and_inside_only_a_too_long_word():
-    pdf.register_fonts()
-    lines = pdf_games.wrap("Выход A1 · +яйца 20 " + "Х" * 80, pdf.FONT, 8, 100)
+    pdf_page.register_fonts()
+    lines = pdf_games.wrap("Выход A1 · +яйца 20 " + "Х" * 80, pdf_page.FONT, 8, 100)
     assert lines[0] == "Выход A1 · +яйца 20"
     assert "".join(lines[1:]) == "Х" * 80 and len(lines) > 2
-    assert all(pdf.pdfmetrics.stringWidth(line, pdf.FONT, 8) <= 100 for line in lines)
-    assert pdf_games.wrap("", pdf.FONT, 8, 100) == [""]
+    assert all(pdfmetrics.stringWidth(line, pdf_page.FONT, 8) <= 100 for line in lines)
+    assert pdf_games.wrap("", pdf_page.FONT, 8, 100) == [""]
 
 
 def test_a_note_of_one_long_word_prints_whole_inside_its_cell(db):
@@ -245,7 +247,7 @@ def test_a_note_of_one_long_word_prints_whole_inside_its_cell(db):
     words = pages[0]["words"]
     pieces = [w for w in words if set(w["text"]) == {"Ж"}]
     assert "".join(w["text"] for w in sorted(pieces, key=lambda w: w["top"])) == "Ж" * 200
-    note_x0 = pdf.MARGIN + sum(w for _h, w, _a in pdf_games.points_columns()[:3])
+    note_x0 = pdf_page.MARGIN + sum(w for _h, w, _a in pdf_games.points_columns()[:3])
     note_x1 = note_x0 + pdf_games.points_columns()[3][1]
     assert all(note_x0 <= w["x0"] and w["x1"] <= note_x1 for w in pieces)
     assert_no_overlap(words)
@@ -315,8 +317,8 @@ def test_kozel_sheet_of_a_protocol_changed_behind_its_signatures_says_so(kozel_t
     now = services.protocol_fingerprint(protocol)
     assert now != signed_fp
     data = exports.protocol_pdf(protocol)
-    (pdf.settings.BASE_DIR / "test-artifacts").mkdir(exist_ok=True)
-    (pdf.settings.BASE_DIR / "test-artifacts" / "kozel-sheet-changed-after-signing.pdf").write_bytes(data)
+    (settings.BASE_DIR / "test-artifacts").mkdir(exist_ok=True)
+    (settings.BASE_DIR / "test-artifacts" / "kozel-sheet-changed-after-signing.pdf").write_bytes(data)
     pages = pages_of(data)
     text = " ".join(p["text"] for p in pages)
     assert "ВНИМАНИЕ: записи протокола не совпадают с тем, что подписали игроки и судья." in text

@@ -7,16 +7,8 @@ import pytest
 
 from scoring.reports.crosstable import cells_by_pair, round_robin_matrix
 from scoring.reports.individual import PlayerEntry, individual_standings
-from scoring.reports.standings import (
-    ORDERINGS,
-    Game,
-    PairEntry,
-    Scoring,
-    TiebreakError,
-    compute_standings,
-    resolve_tiebreaks,
-    scoring_from_rules,
-)
+from scoring.reports.standings import Game, PairEntry, Scoring, compute_standings, scoring_from_rules
+from scoring.reports.tiebreaks import ORDERINGS, TiebreakError, resolve_tiebreaks
 from scoring.rules import Rules
 
 KOZEL = Scoring(own_points_against=True, goats=True, rating=True)

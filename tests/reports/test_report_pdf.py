@@ -7,7 +7,7 @@ from cryptography.x509.oid import NameOID
 from pypdf import PdfReader
 
 from scoring.models import Protocol
-from scoring.reports import exports, game_sheets, pack, selectors, signing
+from scoring.reports import exports, game_sheets, pack, pades, selectors
 from scoring.rules import Rules
 from tests.kozel_protocols import KOZEL_TWO_GAMES, partie_of, record
 from tests.reports.test_game_sheets_pdf import deal_line, engine, pages_of
@@ -85,7 +85,7 @@ def test_every_pdf_says_it_is_made_by_the_project(two_rounds):
 
 
 def test_a_new_signing_certificate_names_no_english_organization():
-    _key, cert = signing._new_key_and_certificate("Кубок города")
+    _key, cert = pades._new_key_and_certificate("Кубок города")
     subject = x509.load_pem_x509_certificate(cert.encode()).subject
     organization = subject.get_attributes_for_oid(NameOID.ORGANIZATION_NAME)[0].value
     assert organization == "Турнир по спортивному домино"

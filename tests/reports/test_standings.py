@@ -3,16 +3,8 @@ import pytest
 
 from scoring.reports.crosstable import cells_by_pair, round_robin_matrix
 from scoring.reports.individual import PlayerEntry, individual_standings
-from scoring.reports.standings import (
-    DISQUALIFIED,
-    WITHDRAWN,
-    Game,
-    PairEntry,
-    Scoring,
-    TiebreakError,
-    compute_standings,
-    resolve_tiebreaks,
-)
+from scoring.reports.standings import DISQUALIFIED, WITHDRAWN, Game, PairEntry, Scoring, compute_standings
+from scoring.reports.tiebreaks import TiebreakError, resolve_tiebreaks
 
 
 def pairs(n, extra=None):

@@ -3,7 +3,8 @@ from django.core.exceptions import ValidationError
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from scoring.reports.standings import TIEBREAKS, Game, PairEntry, compute_standings
+from scoring.reports.standings import Game, PairEntry, compute_standings
+from scoring.reports.tiebreaks import TIEBREAKS
 from scoring.reports.validators import validate_tiebreaks
 
 

@@ -179,10 +179,10 @@ def test_export_command_writes_the_files(cup, tmp_path):
                  "--pdf-blank", str(tmp_path / "b.pdf"), "--round", "2", "--base-url", "https://domino.example",
                  stdout=out)
     assert load_workbook(tmp_path / "cup.xlsx").sheetnames[0] == "Положение, тур 3 идёт (предв.)"
-    from scoring.reports.signing import verify_pdf
+    from scoring.reports.pades import pades_verify
 
     cup.refresh_from_db()
-    assert verify_pdf((tmp_path / "p.pdf").read_bytes(), cup.signing_cert_pem).ok
+    assert pades_verify((tmp_path / "p.pdf").read_bytes(), cup.signing_cert_pem).ok
     assert (tmp_path / "b.pdf").read_bytes().startswith(b"%PDF")
     with pytest.raises(CommandError):
         call_command("export", "cup", stdout=io.StringIO())

@@ -34,17 +34,17 @@ def test_demo_organizer_runs_the_demo_by_his_role_and_every_signature_matches(db
     from django.contrib.auth import get_user_model
 
     from referees.models import RoleKind, TournamentRole
-    from tournaments.permissions import can_organize
+    from referees.permissions import is_organizer
 
     call_command("load_demo", stdout=io.StringIO())
     organizer = get_user_model().objects.get(username="organizer")
     tournament = Tournament.objects.get(slug="demo-cup")
     assert not organizer.is_staff and not organizer.is_superuser
     assert TournamentRole.objects.filter(tournament=tournament, user=organizer, role=RoleKind.ORGANIZER).exists()
-    assert can_organize(organizer, tournament)
+    assert is_organizer(organizer, tournament)
     assert organizer.has_perm("tournaments.add_tournament")
     other = Tournament.objects.create(name="Чужой турнир", slug="other", start_date=tournament.start_date)
-    assert not can_organize(organizer, other)
+    assert not is_organizer(organizer, other)
     out = io.StringIO()
     call_command("verify_scores", "demo-cup", stdout=out)  # exits 1 on any difference
     assert "0 differ, 0 fingerprint mismatch(es)" in out.getvalue()

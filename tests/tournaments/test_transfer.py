@@ -14,7 +14,7 @@ from scoring import services
 from scoring.integrity import fingerprint_mismatches
 from scoring.models import Deal, Protocol, Remark, Signature
 from scoring.reports import exports, selectors
-from scoring.reports.signing import ensure_signing_key
+from scoring.reports.pades import ensure_signing_key
 from tests.factories import make_round, make_tournament
 from tests.reports.conftest import blocks, cup, play, sign  # noqa: F401  (the played tournament)
 from tests.versions import shown_version

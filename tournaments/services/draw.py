@@ -11,10 +11,10 @@ from django.utils.translation import gettext as _
 from core.converters import strict_int
 from core.locking import locked
 from referees.models import log_action
+from referees.permissions import require_organizer
 
 from ..errors import InvalidInput, TournamentError
 from ..models import Pair, PairStatus, Player, Tournament
-from ..permissions import require_organizer
 
 
 def _lock(tournament) -> Tournament:

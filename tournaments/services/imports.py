@@ -15,10 +15,10 @@ from core.names import fold
 from core.text import UnsafeText
 from core.text import clean_text as clean_unicode
 from referees.models import log_action
+from referees.permissions import require_organizer
 
 from ..errors import ImportRejected, TournamentError
 from ..models import Tournament
-from ..permissions import require_organizer
 from .import_files import ENCODING_NAMES, Formula, decode_csv, rows_csv, rows_xlsx
 from .registration import _create_pair, pair_label, pair_problems, registered_names
 

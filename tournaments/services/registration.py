@@ -12,10 +12,10 @@ from core.names import fold
 from core.text import UnsafeText, ascii_digits
 from core.text import clean_text as clean_unicode
 from referees.models import log_action
+from referees.permissions import require_organizer
 
 from ..errors import InvalidFields, InvalidInput, TournamentError
 from ..models import PairingSystem, Pair, PairStatus, Player, Tournament
-from ..permissions import require_organizer
 from .draw import player_order
 
 

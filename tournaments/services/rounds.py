@@ -19,18 +19,17 @@ from django.utils.translation import ngettext
 
 from core.locking import locked
 from referees.models import log_action
+from referees.permissions import is_chief_referee, require_organizer
+from scoring.models import Protocol, ProtocolStatus
 
 from ..errors import InvalidInput, RoundBlocked, TournamentError
 from ..models import PairingSystem, PairStatus, Partie, Round, RoundStatus, Tournament
 from ..pairing import Entrant, PairingError, pair_random, pair_round_robin, pair_swiss
-from ..permissions import require_organizer
 from .standing import pairing_order, records
 
 
 def unsigned_tables(rnd: Round) -> list[int]:
     """Tables of the round whose protocol is missing or not signed (byes have none)."""
-    from scoring.models import ProtocolStatus
-
     return list(
         rnd.parties.filter(pair_b__isnull=False)
         .filter(Q(protocol__isnull=True) | ~Q(protocol__status=ProtocolStatus.SIGNED))
@@ -40,8 +39,6 @@ def unsigned_tables(rnd: Round) -> list[int]:
 
 def recorded_tables(rnd: Round, parties=None) -> list[int]:
     """Tables of the round (or of ``parties``) whose protocol holds a deal, remark, no-show or signature."""
-    from scoring.models import Protocol
-
     protocols = Protocol.objects.filter(partie__round=rnd)
     if parties is not None:
         protocols = protocols.filter(partie__in=[p.pk for p in parties])
@@ -148,8 +145,6 @@ def pair_round(user, tournament: Tournament, *, override_reason: str = "", confi
     an earlier round's as ``"round:table"``; a list that changed in the meantime is asked again). Without
     open tables, organizers only.
     """
-    from referees.permissions import is_chief_referee
-
     if not is_chief_referee(user, tournament):
         require_organizer(user, tournament)
     override_reason = " ".join(str(override_reason or "").split())

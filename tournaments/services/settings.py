@@ -17,10 +17,10 @@ from django.utils.translation import gettext as _
 
 from core.locking import locked
 from referees.models import log_action
+from referees.permissions import require_organizer
 
 from ..errors import InvalidInput, TournamentError
 from ..models import Tournament
-from ..permissions import require_organizer
 
 RULE_FIELDS = ("rules_preset", "rules_overrides", "tiebreaks")
 

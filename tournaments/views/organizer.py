@@ -12,13 +12,14 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from referees.permissions import is_chief_referee
+from referees.permissions import is_chief_referee, is_organizer
+from scoring.checks import check_tournament
+from scoring.services import rescore_drifted
 
 from .. import services
 from ..errors import ImportRejected, TournamentError
 from ..forms import DrawForm, ImportForm, ManualNumberForm, PairForm, PairRoundForm, SwapForm, WithdrawForm
 from ..models import PairStatus, RoundStatus, Tournament
-from ..permissions import can_organize
 from ..presets import preset_label
 from ..services.rounds import open_protocols, open_table_tokens, open_tables_text
 from ..state import state_steps, tournament_state
@@ -27,7 +28,7 @@ from . import pairs as pairs_views
 
 def _organized(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
-    if not can_organize(request.user, tournament):
+    if not is_organizer(request.user, tournament):
         raise PermissionDenied
     return tournament
 
@@ -225,7 +226,7 @@ TABLE_TOKEN = re.compile(r"[0-9]{1,6}(:[0-9]{1,6})?", re.ASCII)  # a table, or "
 @require_POST
 def pair_round_view(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
-    if not (can_organize(request.user, tournament) or is_chief_referee(request.user, tournament)):
+    if not (is_organizer(request.user, tournament) or is_chief_referee(request.user, tournament)):
         raise PermissionDenied
     form = PairRoundForm(request.POST)
     if not form.is_valid():
@@ -245,11 +246,11 @@ def pair_round_view(request, slug):
                     err.details["tables"])},
             )
         _error(request, err)
-        if not can_organize(request.user, tournament):
+        if not is_organizer(request.user, tournament):
             return redirect("tournaments:pair_early", slug=slug)
         return redirect("tournaments:manage", slug=slug)
     messages.success(request, _("Тур %(n)s составлен (черновик): проверьте и опубликуйте.") % {"n": rnd.number})
-    if not can_organize(request.user, tournament):  # the chief referee: the organizer publishes the draft
+    if not is_organizer(request.user, tournament):  # the chief referee: the organizer publishes the draft
         return redirect("tournaments:pair_early", slug=slug)
     return redirect("tournaments:pairings", slug=slug, round_number=rnd.number)
 
@@ -320,8 +321,6 @@ CHECK_TEXTS = {
 def check_view(request, slug):
     """The chief referee's or organizer's check of every protocol (scoring.checks); a POST rewrites the
     drifted cached results (scoring.services.rescore_drifted)."""
-    from scoring.checks import check_tournament
-
     tournament = get_object_or_404(Tournament, slug=slug)
     if not is_chief_referee(request.user, tournament):
         raise PermissionDenied
@@ -331,8 +330,6 @@ def check_view(request, slug):
     if round_number not in rounds:
         round_number = None  # no round or an unknown one (other scripts' digits too): the whole tournament
     if request.method == "POST":
-        from scoring.services import rescore_drifted
-
         fixed = rescore_drifted(request.user, tournament, round_number=round_number)
         messages.success(request, _("Пересчитано протоколов: %(n)s. Записи и подписи не менялись.") % {"n": fixed})
         url = reverse("tournaments:check", args=[slug])

@@ -12,18 +12,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.names import name_key, name_matches
+from referees.permissions import is_chief_referee, is_organizer
 
 from .. import services
 from ..errors import TournamentError
-from ..forms import LatePairForm, PairEditForm, SubstituteForm
+from ..forms import LatePairForm, PairEditForm, PairRoundForm, SubstituteForm
 from ..models import PairStatus, RoundStatus, Tournament
-from ..permissions import can_organize
 from ..services.rounds import open_protocols, open_table_tokens, open_tables_text
 
 
 def _organized(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
-    if not can_organize(request.user, tournament):
+    if not is_organizer(request.user, tournament):
         raise PermissionDenied
     return tournament
 
@@ -204,12 +204,8 @@ def undo_withdrawal_consequences(pair) -> list[str]:
 @login_required
 def pair_early_view(request, slug):
     """The chief referee's (and organizer's) page to pair the next round before every protocol is signed."""
-    from referees.permissions import is_chief_referee
-
-    from ..forms import PairRoundForm
-
     tournament = get_object_or_404(Tournament, slug=slug)
-    if not (can_organize(request.user, tournament) or is_chief_referee(request.user, tournament)):
+    if not (is_organizer(request.user, tournament) or is_chief_referee(request.user, tournament)):
         raise PermissionDenied
     last = tournament.rounds.order_by("-number").first()
     tokens = open_table_tokens(last.number, open_protocols(tournament)) if last else []

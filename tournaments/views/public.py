@@ -6,17 +6,18 @@ from django.utils.cache import patch_cache_control
 from core.names import name_key, name_matches
 from core.paging import clean_query, paginate
 from referees import signing
+from referees.permissions import can_view_dashboard, is_organizer
+from scoring.models import Protocol, ProtocolStatus
 
 from .. import pair_selectors, selectors
 from ..models import PairStatus, RoundStatus, SigningMethod, Tournament
-from ..permissions import can_organize
 from ..services.rounds import open_tables_text
 from ..tables import DrawTable, PairingsByNameTable, PairingsByTableTable
 
 
 def _tournament(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
-    organizer = can_organize(request.user, tournament)
+    organizer = is_organizer(request.user, tournament)
     if not tournament.is_public and not organizer:
         raise Http404
     return tournament, organizer
@@ -41,8 +42,6 @@ DRAW_PER_PAGE = 100
 
 
 def _can_referee(user, tournament) -> bool:
-    from referees.permissions import can_view_dashboard
-
     return can_view_dashboard(user, tournament)
 
 
@@ -101,8 +100,6 @@ def pairings(request, slug, round_number):
 
 def _with_results(rnd, rows):
     """Each table's score once entered, and whether its protocol is signed (one query)."""
-    from scoring.models import Protocol, ProtocolStatus
-
     results = {
         pid: (a, b, status, goats) for pid, a, b, status, *goats in Protocol.objects.filter(partie__round=rnd)
         .exclude(status=ProtocolStatus.NOT_STARTED)

@@ -4,7 +4,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.reports import selectors
-from scoring.reports.standings import TiebreakError, resolve_tiebreaks
+from scoring.reports.tiebreaks import TiebreakError, resolve_tiebreaks
 from scoring.rules.config import KOZEL_PRESETS
 from tournaments.models import PairingSystem, Tournament
 

@@ -3,7 +3,7 @@ forfeits, the JSON protocol's defaults and every refusal's code (RULES.md ยง5, ย
 import pytest
 
 from scoring.rules import FORMAT, ProtocolError, Rules, score_partie, score_protocol
-from scoring.rules.partie import ScoredRemark
+from scoring.rules.scored import ScoredRemark
 
 from .helpers import block, domino, points, protocol, score, wrong_pass
 

@@ -3,7 +3,7 @@
 The key and a self-signed certificate are created on first use (the
 ``cryptography`` package) and kept on the tournament (``signing_key_pem`` /
 ``signing_cert_pem``); an organizer who has his own certificate pastes both
-PEM texts there instead. ``sign_pdf`` signs with pyHanko; ``verify_pdf`` checks
+PEM texts there instead. ``pades_sign`` signs with pyHanko; ``pades_verify`` checks
 that the file is intact and signed by that certificate.
 """
 from __future__ import annotations
@@ -91,7 +91,7 @@ def _signer(key_pem: str, cert_pem: str):
     )
 
 
-def sign_pdf(pdf_bytes: bytes, tournament, *, reason: str = "", location: str = "") -> bytes:
+def pades_sign(pdf_bytes: bytes, tournament, *, reason: str = "", location: str = "") -> bytes:
     """The same PDF with a PAdES signature made with the tournament's key."""
     from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
     from pyhanko.sign import fields, signers
@@ -108,7 +108,7 @@ def sign_pdf(pdf_bytes: bytes, tournament, *, reason: str = "", location: str = 
 
 
 @dataclass(frozen=True)
-class Verification:
+class PadesVerification:
     signed: bool
     intact: bool  # the signed bytes were not changed
     valid: bool  # the signature was made by the trusted certificate
@@ -121,7 +121,7 @@ class Verification:
         return self.signed and self.intact and self.valid and self.covers_whole_file
 
 
-def verify_pdf(pdf_bytes: bytes, cert_pem: str) -> Verification:
+def pades_verify(pdf_bytes: bytes, cert_pem: str) -> PadesVerification:
     """Check the file's signature against the tournament's certificate."""
     from pyhanko.keys import load_certs_from_pemder_data
     from pyhanko.pdf_utils.reader import PdfFileReader
@@ -132,14 +132,14 @@ def verify_pdf(pdf_bytes: bytes, cert_pem: str) -> Verification:
         reader = PdfFileReader(io.BytesIO(pdf_bytes))
         signatures = reader.embedded_signatures
         if not signatures:
-            return Verification(False, False, False, False, error="no signature")
+            return PadesVerification(False, False, False, False, error="no signature")
         context = ValidationContext(trust_roots=list(load_certs_from_pemder_data(cert_pem.encode())))
         status = validate_pdf_signature(signatures[-1], context)
     except Exception as exc:  # a damaged file is simply not valid
-        return Verification(False, False, False, False, error=f"{type(exc).__name__}: {exc}")
+        return PadesVerification(False, False, False, False, error=f"{type(exc).__name__}: {exc}")
     from pyhanko.sign.validation.status import SignatureCoverageLevel
 
-    return Verification(
+    return PadesVerification(
         signed=True,
         intact=bool(status.intact),
         valid=bool(status.valid and status.trusted),

@@ -1,0 +1,271 @@
+"""The audit log's actions: one entry per action code, with its label and its sentence.
+
+``log_action`` refuses a code that is not here; the journal page shows each
+entry by its sentence («раздача 3 исправлена: было 12:0 → стало 0:25»), and an
+action without its own sentence by its label and note. The sentences are pure
+functions of the entry's ``after`` (``a``), ``before`` (``b``) and ``note``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
+
+METHOD_WORD = {
+    "table_pin": gettext_lazy("ПИН-код у судьи"), "own_phone": gettext_lazy("ПИН-код со своего телефона"),
+    "referee_attests": gettext_lazy("заверил бумажный бланк"),
+}
+RESULT_WORD = {
+    "domino": gettext_noop("домино"), "block": gettext_noop("рыба"), "wrong_pass": gettext_noop("ложный пас"),
+}
+
+
+def _d(value) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def _score(totals) -> str:
+    totals = _d(totals)
+    if "A" not in totals or "B" not in totals:
+        return ""
+    return f"{totals['A']}:{totals['B']}"
+
+
+def _deal(deal) -> str:
+    deal = _d(deal)
+    text = _(RESULT_WORD.get(deal.get("result"), deal.get("result") or ""))
+    who = deal.get("out") or deal.get("offender")
+    hands = _d(deal.get("hands"))
+    parts = [f"{text} {who or ''}".strip()] if text else []
+    for seat in ("A1", "B1", "A2", "B2"):
+        if seat in hands:
+            hand = hands[seat]
+            parts.append(f"{seat} {' '.join(hand) if isinstance(hand, list) else hand}")
+    return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class Action:
+    code: str
+    label: str          # a lazy translation
+    sentence: Callable | None = None   # (after, before, note, entry) -> str
+
+
+ACTIONS: dict[str, Action] = {}
+
+
+def _register(code: str, label, sentence=None) -> None:
+    if code in ACTIONS:
+        raise ValueError(f"audit action {code!r} is registered twice")
+    ACTIONS[code] = Action(code, label, sentence)
+
+
+def says(code: str, label):
+    """Register an action with the function that tells it as a sentence."""
+    def register(fn):
+        _register(code, label, fn)
+        return fn
+    return register
+
+
+def label_of(code: str) -> str:
+    """The action's label (the code itself for an entry written before its action was renamed)."""
+    action = ACTIONS.get(code)
+    return str(action.label) if action else code
+
+
+def sentence(entry) -> str:
+    """What happened, in one sentence (without the person)."""
+    action = ACTIONS.get(entry.action)
+    note = entry.note or ""
+    if action and action.sentence:
+        return action.sentence(_d(entry.after), _d(entry.before), note, entry)
+    text = label_of(entry.action)
+    return f"{text}: {note}" if note else text
+
+
+@says("protocol.deal.recorded", gettext_lazy("Раздача внесена"))
+def _protocol_deal_recorded(a, b, note, entry):
+    deal = _d(a.get("deal"))
+    return _("раздача %(n)s внесена (%(deal)s), счёт стал %(score)s") % {
+        "n": deal.get("n", "?"), "deal": _deal(deal), "score": _score(a.get("totals"))}
+
+
+@says("protocol.deal.corrected", gettext_lazy("Раздача исправлена"))
+def _protocol_deal_corrected(a, b, note, entry):
+    deal = _d(a.get("deal"))
+    return _("раздача %(n)s исправлена: было %(old)s (%(was)s) → стало %(new)s (%(now)s)") % {
+        "n": deal.get("n", "?"), "was": _deal(b.get("deal")), "now": _deal(deal),
+        "old": _score(b.get("totals")), "new": _score(a.get("totals"))}
+
+
+@says("protocol.deal.confirmed", gettext_lazy("Раздача подтверждена"))
+def _protocol_deal_confirmed(a, b, note, entry):
+    return _("подтвердил раздачу %(n)s") % {"n": a.get("deal", "?")}
+
+
+@says("protocol.remark.given", gettext_lazy("Замечание"))
+def _protocol_remark_given(a, b, note, entry):
+    remark = _d(a.get("remark"))
+    return _("замечание игроку %(seat)s в раздаче %(n)s (%(step)s-е замечание пары): %(effect)s; "
+             "счёт %(score)s") % {
+        "seat": remark.get("player", "?"), "n": remark.get("deal", "?"), "step": a.get("step", "?"),
+        "effect": note, "score": _score(a.get("totals"))}
+
+
+@says("protocol.remark.withdrawn", gettext_lazy("Замечание снято"))
+def _protocol_remark_withdrawn(a, b, note, entry):
+    remark = _d(b.get("remark"))
+    return _("снял замечание игроку %(seat)s (раздача %(n)s): %(reason)s; счёт %(old)s → %(new)s") % {
+        "seat": remark.get("player", "?"), "n": remark.get("deal", "?"), "reason": note,
+        "old": _score(b.get("totals")), "new": _score(a.get("totals"))}
+
+
+@says("pair.reinstated", gettext_lazy("Пара возвращена в турнир"))
+def _pair_reinstated(a, b, note, entry):
+    return _("пара №%(n)s возвращена в турнир") % {"n": a.get("pair", "?")}
+
+
+@says("protocol.no_show", gettext_lazy("Неявка"))
+def _protocol_no_show(a, b, note, entry):
+    return _("отметил неявку пары %(side)s, счёт %(score)s") % {
+        "side": a.get("no_show", "?"), "score": _score(a.get("totals"))}
+
+
+@says("protocol.deal.deleted", gettext_lazy("Раздача удалена"))
+def _protocol_deal_deleted(a, b, note, entry):
+    deal = _d(b.get("deal"))
+    return _("удалил раздачу %(n)s (%(deal)s), счёт %(old)s → %(new)s") % {
+        "n": deal.get("n", "?"), "deal": _deal(deal), "old": _score(b.get("totals")),
+        "new": _score(a.get("totals"))}
+
+
+@says("protocol.abandoned", gettext_lazy("Уход пары"))
+def _protocol_abandoned(a, b, note, entry):
+    return _("отметил уход пары %(side)s, счёт %(score)s") % {
+        "side": a.get("abandoned", "?"), "score": _score(a.get("totals"))}
+
+
+@says("protocol.abandoned_undone", gettext_lazy("Уход пары отменён"))
+def _protocol_abandoned_undone(a, b, note, entry):
+    return _("отменил уход пары %(side)s%(reason)s") % {
+        "side": b.get("abandoned", "?"), "reason": f": {note}" if note else ""}
+
+
+@says("protocol.time_up", gettext_lazy("Окончание по времени"))
+def _protocol_time_up(a, b, note, entry):
+    return _("отметил окончание партии по времени, счёт %(score)s") % {"score": _score(a.get("totals"))}
+
+
+@says("protocol.first_lead", gettext_lazy("Первый заход"))
+def _protocol_first_lead(a, b, note, entry):
+    return _("первый заход: %(seat)s") % {"seat": a.get("first_lead", "?")}
+
+
+@says("protocol.signed", gettext_lazy("Подпись"))
+def _protocol_signed(a, b, note, entry):
+    seat = a.get("seat")
+    how = f" ({METHOD_WORD[a['method']]})" if a.get("method") in METHOD_WORD else ""
+    if a.get("role") == "referee":
+        return _("подписал протокол как судья%(how)s") % {"how": how}
+    return _("подпись %(seat)s — %(name)s%(how)s") % {"seat": seat or "?", "name": a.get("name", note), "how": how}
+
+
+@says("protocol.locked", gettext_lazy("Протокол закрыт"))
+def _protocol_locked(a, b, note, entry):
+    return _("протокол закрыт")
+
+
+@says("protocol.reopened", gettext_lazy("Протокол открыт снова"))
+def _protocol_reopened(a, b, note, entry):
+    return _("открыл протокол снова, подписи сняты: %(reason)s") % {"reason": note}
+
+
+@says("protocol.signatures_discarded", gettext_lazy("Подписи сняты"))
+def _protocol_signatures_discarded(a, b, note, entry):
+    names = ", ".join(s.get("name", "") for s in (entry.before or []) if isinstance(s, dict))
+    return _("подписи сняты (%(names)s): %(why)s") % {"names": names, "why": note}
+
+
+_register("protocol.imported", gettext_lazy("Протокол загружен из файла"))
+_register("protocol.cleared", gettext_lazy("Протокол очищен"))
+_register("protocol.rescored", gettext_lazy("Итог пересчитан"))
+
+
+@says("pair.disqualified", gettext_lazy("Пара снята с турнира"))
+def _pair_disqualified(a, b, note, entry):
+    return _("пара №%(n)s снята с турнира") % {"n": a.get("pair", "?")}
+
+
+_register("pair.registered", gettext_lazy("Пара зарегистрирована"))
+_register("pair.withdrawn", gettext_lazy("Пара снялась"))
+_register("pair.withdrawal_undone", gettext_lazy("Снятие пары отменено"))
+_register("pairs.imported", gettext_lazy("Пары загружены из файла"))
+_register("draw.run", gettext_lazy("Жеребьёвка проведена"))
+_register("draw.manual_number", gettext_lazy("Номер пары назначен вручную"))
+_register("draw.closed", gettext_lazy("Жеребьёвка закрыта"))
+_register("round.paired", gettext_lazy("Пары тура составлены"))
+_register("round.swapped", gettext_lazy("Пары переставлены"))
+_register("round.published", gettext_lazy("Тур опубликован"))
+_register("round.finished", gettext_lazy("Тур завершён"))
+_register("round.discarded", gettext_lazy("Черновик тура удалён"))
+_register("round.reopened", gettext_lazy("Тур снова идёт: открыт его протокол"))
+_register("tournament.rules_changed", gettext_lazy("Регламент изменён"))
+_register("round.paired_early", gettext_lazy("Тур составлен до подписания всех протоколов"))
+_register("pair.edited", gettext_lazy("Данные пары изменены"))
+_register("pair.player_substituted", gettext_lazy("Замена игрока"))
+_register("pair.deleted", gettext_lazy("Пара удалена"))
+_register("pair.registered_late", gettext_lazy("Пара зарегистрирована после начала турнира"))
+_register("account.created", gettext_lazy("Учётная запись создана"))
+_register("account.tables_changed", gettext_lazy("Столы судьи изменены"))
+_register("account.role_removed", gettext_lazy("Роль снята"))
+_register("account.attached", gettext_lazy("Существующая учётная запись добавлена в турнир"))
+_register("account.linked", gettext_lazy("Игрок привязан к своей учётной записи"))
+_register("tournament.created", gettext_lazy("Турнир создан"))
+_register("tournament.updated", gettext_lazy("Настройки турнира изменены"))
+_register("tournament.copied", gettext_lazy("Турнир создан копией другого"))
+_register("tournament.archived", gettext_lazy("Турнир отправлен в архив"))
+
+
+@says("protocol.no_show_undone", gettext_lazy("Неявка отменена"))
+def _protocol_no_show_undone(a, b, note, entry):
+    return _("отменил неявку пары %(side)s%(reason)s") % {
+        "side": b.get("no_show", "?"), "reason": f": {note}" if note else ""}
+
+
+@says("protocol.pin_wrong", gettext_lazy("Неверный ПИН-код"))
+def _protocol_pin_wrong(a, b, note, entry):
+    where = _(" с телефона") if a.get("channel") == "phone" else ""
+    return _("неверный ПИН-код игрока %(name)s (%(seat)s)%(where)s, попытка %(n)s из 5") % {
+        "name": note, "seat": a.get("seat", "?"), "n": a.get("failures", "?"), "where": where}
+
+
+@says("protocol.pin_refused", gettext_lazy("Подпись ПИН-кодом закрыта"))
+def _protocol_pin_refused(a, b, note, entry):
+    if a.get("channel") == "phone":
+        return _("подпись с телефона для игрока %(name)s (%(seat)s) закрыта после 5 неверных попыток; "
+                 "у судьи стола он подписывает по-прежнему") % {"name": note, "seat": a.get("seat", "?")}
+    return _("подпись ПИН-кодом игрока %(name)s (%(seat)s) закрыта после 5 неверных попыток") % {
+        "name": note, "seat": a.get("seat", "?")}
+
+
+@says("protocol.pin_throttled", gettext_lazy("ПИН-коды с телефона не принимаются"))
+def _protocol_pin_throttled(a, b, note, entry):
+    if a.get("kind") == "address":
+        return _("с адреса %(address)s введено %(n)s неверных ПИН-кодов: ПИН-коды с него не принимаются "
+                 "%(minutes)s мин") % {"address": a.get("address", "?"), "n": a.get("failures", "?"),
+                                       "minutes": a.get("minutes", "?")}
+    return _("с одного телефона введено %(n)s неверных ПИН-кодов: ПИН-коды с него не принимаются "
+             "%(minutes)s мин") % {"n": a.get("failures", "?"), "minutes": a.get("minutes", "?")}
+
+
+_register("players.pins_issued", gettext_lazy("Выданы ПИН-коды"))
+_register("tournament.signing_changed", gettext_lazy("Изменён способ подписи"))
+_register("protocol.pin_reset", gettext_lazy("Попытки ПИН-кода разрешены снова"))
+_register("account.password_reset", gettext_lazy("Судье задан новый пароль"))
+_register("account.locked_out", gettext_lazy("Проверка пароля приостановлена после неверных попыток"))
+_register("account.unlocked", gettext_lazy("Блокировка входа снята"))
+_register("account.address_unlocked", gettext_lazy("Блокировка адреса снята"))
+_register("tournament.imported", gettext_lazy("Турнир загружен из файла переноса"))
