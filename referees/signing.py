@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from config.public import public_url
-from scoring import pin_tries, services
+from scoring import pin_tries, protocol_state
 from scoring.models import PinAttempt, SignatureRole
 from scoring.pin_codes import MAX_PIN_FAILURES
 from tournaments.models import SignatureMode, SigningMethod
@@ -29,9 +29,9 @@ def signature_slots(partie, protocol, names=None) -> tuple[list[dict], object]:
     names = names or seat_names(partie)
     signatures = list(protocol.signatures.all())
     by_seat = {s.seat: s for s in signatures if s.role == SignatureRole.PLAYER}
-    required = set(services.required_player_seats(partie, protocol))
+    required = set(protocol_state.required_player_seats(partie, protocol))
     slots = []
-    for slot in services.signable_player_seats(partie, protocol):
+    for slot in protocol_state.signable_player_seats(partie, protocol):
         seats = [slot] if len(slot) == 2 else [f"{slot}1", f"{slot}2"]
         signed = next((by_seat[s] for s in seats if s in by_seat), None)
         slots.append({"slot": slot, "seats": [(s, names[s]) for s in seats], "signature": signed,
@@ -95,7 +95,7 @@ def signing_context(request, partie, ctx, deal_form=None) -> dict:
         "signing_method": method, "uses_pin": method in PIN_METHODS,
         "attests": method == SigningMethod.REFEREE_ATTESTS,
         "one_per_pair": tournament.signature_mode == SignatureMode.ONE_PER_PAIR,
-        "absent": sorted(services.absent_sides(protocol)),
+        "absent": sorted(protocol_state.absent_sides(protocol)),
     }
     if method in PIN_METHODS and not protocol.is_locked and perms.can_reopen(request.user, partie):
         extra["blocked_seats"] = blocked_seats(partie, protocol)

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from axes.helpers import get_client_ip_address
 from config.public import public_url
-from scoring import pin_tries, pins, services
+from scoring import pin_tries, pins, protocol_state, services
 from scoring.errors import ConfirmationRequired, NotAllowed, ServiceError
 from scoring.forms import PlayerSignForm
 from scoring.models import ProtocolStatus
@@ -61,7 +61,7 @@ def phone_sign(request, partie_id):
            "own_phone": tournament.signing_method == SigningMethod.OWN_PHONE, "seats": selectors.seat_list(partie),
            "token": token if pin_tries.token_valid(partie, token) else ""}
     if protocol is not None:
-        scored = services.engine_score(services.protocol_json(protocol))
+        scored = protocol_state.engine_score(protocol_state.protocol_json(protocol))
         slots, referee = signing.signature_slots(partie, protocol, names)
         ctx.update(scored=scored, rows=selectors.deal_rows(protocol, scored, names), slots=slots,
                    referee_signature=referee, awaiting=protocol.status == ProtocolStatus.AWAITING_SIGNATURES,

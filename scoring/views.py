@@ -6,13 +6,13 @@ from referees import permissions as perms
 from referees import selectors
 from tournaments.models import Partie
 
-from . import services
+from . import protocol_state
 from .integrity import seats_as_signed, untrusted_signatures
 
 
 def protocol(request, partie_id):
     try:
-        partie = services.load_partie(partie_id)
+        partie = protocol_state.load_partie(partie_id)
     except Partie.DoesNotExist:
         raise Http404 from None
     if partie.is_bye or not perms.can_view_protocol(request.user, partie):

@@ -2,7 +2,7 @@
 import pytest
 
 from referees.models import AuditEntry
-from scoring import pin_tries, pins, services
+from scoring import pin_tries, pins, protocol_state, services
 from scoring.errors import InvalidInput, NotAllowed
 from scoring.models import PinAttempt, Signature
 from tournaments.models import Player, SignatureMode, SigningMethod
@@ -211,9 +211,9 @@ def test_disqualification_protocol_needs_the_present_pair_and_the_referee(table)
             services.give_remark(table.referee, table.partie, deal=2, seat="B1", reason="talking",
                                  confirm_disqualification=True, expected_version=_v(table))
             break
-    protocol = services.load_partie(table.partie).protocol
+    protocol = protocol_state.load_partie(table.partie).protocol
     assert protocol.disqualified == "B" and protocol.status == "awaiting_signatures"
-    assert services.missing_signatures(table.partie, [], protocol) == ["A1", "A2", "referee"]
+    assert protocol_state.missing_signatures(table.partie, [], protocol) == ["A1", "A2", "referee"]
     with pytest.raises(InvalidInput) as exc:
         services.sign_protocol(table.players["B1"], table.partie, role="player", seat="B1", expected_version=_v(table))
     assert exc.value.code == "absent_pair"

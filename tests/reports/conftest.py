@@ -4,7 +4,7 @@ from django.utils import timezone
 
 from scoring.integrity import freeze_header, protocol_fingerprint
 from scoring.models import Protocol, ProtocolStatus, Signature
-from scoring.protocol_json import import_protocol_json
+from scoring.services import import_protocol_json
 from scoring.reports.signing import ensure_signing_key
 from scoring.seals import make_seal, seal_message
 from tests.factories import make_referee, make_round, make_tournament

@@ -7,7 +7,8 @@ import pytest
 from openpyxl import load_workbook
 
 from scoring.models import Protocol
-from scoring.protocol_json import import_protocol_json, protocol_to_json
+from scoring.protocol_json import protocol_to_json
+from scoring.services import import_protocol_json
 from scoring.rules import score_protocol
 from scoring.reports import exports
 from scoring.reports.standings import Game
