@@ -7,9 +7,9 @@ from scoring.errors import InvalidInput, NotAllowed
 from scoring.models import PinAttempt, Signature
 from tournaments.models import Player, SignatureMode, SigningMethod
 
+from tests.referees.helpers import play
 from tests.versions import shown_version
 
-from .helpers import play
 
 SEATS = ("A1", "B1", "A2", "B2")
 

@@ -7,13 +7,12 @@ from scoring.integrity import protocol_fingerprint
 from scoring.errors import InvalidInput, NotAllowed, VersionConflict
 from scoring.models import Deal, Protocol, ProtocolStatus, Remark, Signature
 from scoring.services import import_protocol_json
+from tests.referees.conftest import DEALS
+from tests.referees.helpers import play, sign_all
 from tests.versions import shown_version
 from tournaments.errors import RoundBlocked
 from tournaments.models import Partie, RoundStatus
 from tournaments.services import discard_round, publish_round, swap_parties
-
-from .conftest import DEALS
-from .helpers import play, sign_all
 
 
 def _state(partie):

@@ -11,10 +11,9 @@ from scoring.errors import ConfirmationRequired, InvalidInput, NotAllowed, Proto
 from scoring.models import Deal, Protocol, ProtocolStatus, Remark, Signature
 from scoring.protocol_json import protocol_to_json
 from tournaments.models import Pair, PairStatus
+from tests.referees.conftest import DEALS
+from tests.referees.helpers import play, sign_all
 from tests.versions import shown_version
-
-from .conftest import DEALS
-from .helpers import play, sign_all
 
 
 def actions(partie):
