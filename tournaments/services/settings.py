@@ -15,7 +15,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core.locking import locked
 from referees.models import log_action
+from scoring.models import Protocol
+from scoring.rules import ProtocolError
+from scoring.rules.config import PRESETS
+from scoring.scores import rescore
 
 from ..errors import InvalidInput, TournamentError
 from ..models import RULE_FIELDS, Tournament, rules_locked_message
@@ -27,12 +32,7 @@ def rescore_begun(tournament) -> None:
 
     Refused with the round and table of the first protocol the new rules do not accept.
     """
-    from scoring.models import Protocol
-    from scoring.rules import ProtocolError
-    from scoring.scores import rescore
-
-    begun = (Protocol.objects.select_for_update(of=("self",))
-             .filter(partie__round__tournament=tournament)
+    begun = (locked(Protocol.objects.filter(partie__round__tournament=tournament), of=("self",))
              .select_related("partie__round__tournament", "partie__pair_a", "partie__pair_b")
              .order_by("partie__round__number", "partie__table"))
     for protocol in begun:
@@ -55,11 +55,9 @@ def update_rules(user, tournament, *, preset, overrides, tiebreaks) -> Tournamen
 
     Unchanged values change nothing and write no audit entry.
     """
-    from scoring.rules.config import PRESETS
-
     require_organizer(user, tournament)
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
         before = {f: getattr(tournament, f) for f in RULE_FIELDS}
         tournament.rules_preset = str(preset or "").strip()
         tournament.rules_overrides = overrides if overrides is not None else {}

@@ -5,7 +5,7 @@ holds the database; what protects it at the table is the limit of wrong tries
 (``MAX_PIN_FAILURES`` per player per protocol and channel, and on phones per
 device and address besides, counted in the database so that it holds across
 app servers: ``scoring.pin_tries``). The PINs themselves, their hash and
-their format are in ``scoring.pin_codes``.
+their format are in ``scoring.pin_codes``. How the players sign (``set_signing``) is chosen here too.
 """
 from __future__ import annotations
 
@@ -20,10 +20,10 @@ from referees import permissions as perms
 from referees.models import log_action
 from tournaments.models import Player, SignatureMode, SigningMethod, Tournament
 
-from .errors import ConfirmationRequired, InvalidInput, NotAllowed
-from .models import PinAttempt, Protocol
-from .pin_codes import MAX_PIN_FAILURES, clean_pin, hash_pin, pin_matches, random_pin  # noqa: F401  (re-exported)
-from .protocol_state import load_partie
+from ..errors import ConfirmationRequired, InvalidInput, NotAllowed
+from ..models import PinAttempt, Protocol
+from ..pin_codes import hash_pin, random_pin
+from ..protocol_state import load_partie
 
 @dataclass
 class IssuedPin:
