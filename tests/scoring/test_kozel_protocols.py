@@ -4,8 +4,8 @@ from django.core.exceptions import ValidationError
 
 from scoring.models import Protocol
 from scoring.protocol_json import protocol_to_json
-from scoring.services import import_protocol_json
 from scoring.rules import ProtocolError
+from scoring.services import import_protocol_json
 from tests.factories import make_referee, make_round, make_tournament
 
 

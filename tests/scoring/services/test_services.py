@@ -6,8 +6,8 @@ import pytest
 
 from referees.models import AuditEntry
 from scoring import protocol_state, services
-from scoring.integrity import protocol_fingerprint
 from scoring.errors import ConfirmationRequired, InvalidInput, NotAllowed, ProtocolLocked, VersionConflict
+from scoring.integrity import protocol_fingerprint
 from scoring.models import Deal, Protocol, ProtocolStatus, Remark, Signature
 from scoring.protocol_json import protocol_to_json
 from tournaments.models import Pair, PairStatus

@@ -3,8 +3,8 @@ import pytest
 
 from referees.models import AuditEntry, RoleKind, TournamentRole
 from scoring import services
-from scoring.integrity import protocol_fingerprint
 from scoring.errors import InvalidInput, NotAllowed, VersionConflict
+from scoring.integrity import protocol_fingerprint
 from scoring.models import Deal, Protocol, ProtocolStatus, Remark, Signature
 from scoring.services import import_protocol_json
 from tests.referees.conftest import DEALS
