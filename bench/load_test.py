@@ -103,7 +103,7 @@ def prepare(args):
 def verify(args):
     """Compare every table's recorded deals and totals with the engine's score of what was sent."""
     _django()
-    from referees.protocol_state import engine_score, protocol_json
+    from scoring.protocol_state import engine_score, protocol_json
     from scoring.models import Protocol
 
     sent = json.loads(Path(args.sent).read_text())

@@ -40,7 +40,7 @@ def main():
 
     from referees.models import AuditEntry, TournamentRole
     from referees.signing import phone_sign_path
-    from scoring import pin_tries, pins, services
+    from scoring import pin_codes, pin_tries, services
     from scoring.models import PinAttempt, Signature
     from tests.factories import make_round, make_tournament
     from tests.referees.helpers import play
@@ -56,7 +56,7 @@ def main():
     referee = user_model.objects.create_user("bench-referee", password="x")
     TournamentRole.objects.create(tournament=cup, user=organizer, role="organizer")
     TournamentRole.objects.create(tournament=cup, user=referee, role="referee")
-    codes = {i.player.pk: i.pin for i in pins.generate_pins(organizer, cup)}
+    codes = {i.player.pk: i.pin for i in services.generate_pins(organizer, cup)}
     parties = list(rnd.parties.select_related("pair_a", "pair_b").order_by("table"))
     for partie in parties:
         play(referee, partie)
@@ -83,7 +83,7 @@ def main():
         checked = sum(PinAttempt.objects.values_list("failures", flat=True)) - checked_before
         print(f"{label}: {args.tries} tries in {seconds:.1f} s, refused {refused}, PIN checked {checked}, "
               f"audit rows {AuditEntry.objects.count() - before}, players closed on phones "
-              f"{PinAttempt.objects.filter(failures__gte=pins.MAX_PIN_FAILURES).count()} of {len(seats)}")
+              f"{PinAttempt.objects.filter(failures__gte=pin_codes.MAX_PIN_FAILURES).count()} of {len(seats)}")
 
     attack("no token", lambda partie: "", lambda n: "198.51.100.7")
     attack("token of table 1, one address", lambda partie: pin_tries.table_token(parties[0]),

@@ -5,6 +5,7 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
 from scoring import services
+from scoring import protocol_state
 from scoring.models import Deal, Protocol, ProtocolStatus, Remark, Signature, SignatureRole
 from scoring.scores import refresh_prior_remarks
 from tournaments.models import Partie
@@ -130,11 +131,11 @@ def entry_context(partie, user, *, protocol=None) -> dict:
     tournament = partie.round.tournament
     rules = tournament.rules()
     names = seat_names(partie)
-    scored = services.engine_score(services.protocol_json(protocol))
+    scored = protocol_state.engine_score(protocol_state.protocol_json(protocol))
     upcoming = game_entry.upcoming(rules, scored, protocol, names)
     remark_steps = {}
     for side in ("A", "B"):
-        step, effect = services.next_remark_effect(partie, protocol, side, rules)
+        step, effect = protocol_state.next_remark_effect(partie, protocol, side, rules)
         remark_steps[side] = {"step": step, "kind": effect.kind, "text": effect.describe()}
     slots, referee_signature = signature_slots(partie, protocol, names)
     can_enter = perms.can_enter(user, partie)

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from core import qr
 from core.public import public_url
-from scoring import pin_tries, services
+from scoring import pin_tries, protocol_state
 from scoring.models import PinAttempt, SignatureRole
 from scoring.pin_codes import MAX_PIN_FAILURES
 from tournaments.models import SignatureMode, SigningMethod
@@ -80,7 +80,7 @@ def signing_context(request, partie, ctx, deal_form=None) -> dict:
         "signing_method": method, "uses_pin": method in PIN_METHODS,
         "attests": method == SigningMethod.REFEREE_ATTESTS,
         "one_per_pair": tournament.signature_mode == SignatureMode.ONE_PER_PAIR,
-        "absent": sorted(services.absent_sides(protocol)),
+        "absent": sorted(protocol_state.absent_sides(protocol)),
     }
     if method in PIN_METHODS and not protocol.is_locked and perms.can_reopen(request.user, partie):
         extra["blocked_seats"] = blocked_seats(partie, protocol)

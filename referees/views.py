@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scoring import services
+from scoring import protocol_state, services
 from scoring.errors import ConfirmationRequired, InvalidInput, NotAllowed, ServiceError, VersionConflict
 from scoring.forms import FirstLeadForm, NoShowForm, PlayerSignForm, RemarkForm, ReopenForm
 from tournaments.models import Partie
@@ -26,7 +26,7 @@ from .methods import post_only
 
 def get_partie(partie_id) -> Partie:
     try:
-        return services.load_partie(partie_id)
+        return protocol_state.load_partie(partie_id)
     except Partie.DoesNotExist:
         raise Http404 from None
 
@@ -139,7 +139,7 @@ def deal_preview(request, partie):
     if form.is_valid():
         protocol = selectors.load_protocol(partie)
         try:
-            scored = services.engine_score(services.with_deal(services.protocol_json(protocol), form.deal()))
+            scored = protocol_state.engine_score(protocol_state.with_deal(protocol_state.protocol_json(protocol), form.deal()))
         except InvalidInput as exc:
             if exc.code == "missing_hand":
                 hint = exc.message
@@ -202,7 +202,7 @@ def remark_preview(request, partie):
     ctx = {"seat": seat}
     if seat in selectors.CLOCKWISE:
         protocol = selectors.load_protocol(partie)
-        step, effect = services.next_remark_effect(partie, protocol, seat[0])
+        step, effect = protocol_state.next_remark_effect(partie, protocol, seat[0])
         ctx.update(step=step, kind=effect.kind, text=effect.describe(), side=seat[0])
     return render(request, "referees/_remark_effect.html", ctx)
 

@@ -1,7 +1,7 @@
 """Signing without an account: the public page a player opens from the table's QR code, and the PIN slips.
 
 Thin views: the PIN check, the QR token, the limits of tries and the audit are in
-``scoring.services.sign_protocol`` and ``scoring.pin_tries``; the PINs are made by ``scoring.pins``.
+``scoring.services.sign_protocol`` and ``scoring.pin_tries``; the PINs are made by ``scoring.services.pins``.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from axes.helpers import get_client_ip_address
 from core import qr
 from core.public import public_url
-from scoring import pin_tries, pins, services
+from scoring import pin_tries, protocol_state, services
 from scoring.errors import ConfirmationRequired, NotAllowed, ServiceError
 from scoring.forms import PlayerSignForm
 from scoring.models import ProtocolStatus
@@ -62,7 +62,7 @@ def phone_sign(request, partie_id):
            "own_phone": tournament.signing_method == SigningMethod.OWN_PHONE, "seats": selectors.seat_list(partie),
            "token": token if pin_tries.token_valid(partie, token) else ""}
     if protocol is not None:
-        scored = services.engine_score(services.protocol_json(protocol))
+        scored = protocol_state.engine_score(protocol_state.protocol_json(protocol))
         slots, referee = selectors.signature_slots(partie, protocol, names)
         ctx.update(scored=scored, rows=selectors.deal_rows(protocol, scored, names), slots=slots,
                    referee_signature=referee, awaiting=protocol.status == ProtocolStatus.AWAITING_SIGNATURES,
@@ -89,7 +89,7 @@ def player_pins(request, slug):
     raw = request.POST.get("player", "")
     player_ids = [int(raw)] if raw.isascii() and raw.isdigit() and len(raw) < 12 else None
     try:
-        issued = pins.generate_pins(request.user, tournament, player_ids, confirmed=confirmed(request))
+        issued = services.generate_pins(request.user, tournament, player_ids, confirmed=confirmed(request))
     except NotAllowed as exc:
         return forbidden(request, exc.message)
     except ConfirmationRequired as exc:
@@ -129,7 +129,7 @@ def signing_settings(request, slug):
         messages.error(request, _("Выберите способ подписи из списка."))
         return redirect(reverse("referees:accounts", args=[slug]) + "#signing")
     try:
-        pins.set_signing(request.user, tournament, method=form.cleaned_data["signing_method"],
+        services.set_signing(request.user, tournament, method=form.cleaned_data["signing_method"],
                          mode=form.cleaned_data["signature_mode"])
     except NotAllowed as exc:
         return forbidden(request, exc.message)
@@ -147,7 +147,7 @@ def pin_reset(request, partie_id):
     partie = get_partie(partie_id)
     seat = request.POST.get("seat", "")
     try:
-        pins.reset_pin_attempts(request.user, partie, seat, request.POST.get("reason", ""))
+        services.reset_pin_attempts(request.user, partie, seat, request.POST.get("reason", ""))
     except NotAllowed as exc:
         return forbidden(request, exc.message)
     except ServiceError as exc:

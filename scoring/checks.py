@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from .integrity import fingerprint_mismatches
 from .models import Protocol
+from .queries import prior_remarks, protocols_for_sheets
 from .rules import ProtocolError
 from .scores import GAME_CACHE_FIELDS, game_cache, score
 from .seals import trusted_certificates, unsealed
@@ -96,9 +97,6 @@ def check_tournament(tournament, round_number: int | None = None) -> Report:
 
     Queries per round, not per protocol: 1,750 protocols (500 pairs, 7 rounds) take about 2 s and 28 queries.
     """
-    from .reports.selectors import protocols_for_sheets
-    from .reports.sheets import prior_remarks_by_pair
-
     protocols = Protocol.objects.filter(partie__round__tournament=tournament)
     if round_number is not None:
         protocols = protocols.filter(partie__round__number=round_number)
@@ -110,7 +108,7 @@ def check_tournament(tournament, round_number: int | None = None) -> Report:
         partie = protocol.partie
         number = partie.round.number
         if number not in priors:
-            priors[number] = prior_remarks_by_pair(tournament, number)
+            priors[number] = prior_remarks(tournament.pk, number)
         prior = priors[number]
         report.checked += 1
         report.signed += protocol.is_locked

@@ -152,7 +152,7 @@ class PlayerSignForm(ServiceErrorsMixin, forms.Form):
     seat = forms.ChoiceField(choices=SEAT_CHOICES, widget=forms.HiddenInput)
     password = forms.CharField(label=_("Пароль игрока"), required=False,
                                widget=forms.PasswordInput(attrs={"autocomplete": "off"}))
-    # Checked by scoring.pins.clean_pin (4–6 digits); no max_length here, so a long paste gets that message.
+    # Checked by scoring.pin_codes.clean_pin (4–6 digits); no max_length here, so a long paste gets that message.
     pin = forms.CharField(label=_("ПИН-код"), required=False, strip=True)
 
 

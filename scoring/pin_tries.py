@@ -16,7 +16,7 @@ The rules, in the order ``check_pin`` applies them:
 3. Each player has ``MAX_PIN_FAILURES`` wrong tries on a protocol per channel:
    tries on phones close phone signing for him, never the referee's device,
    whose own count only the tries typed there raise. The chief referee reopens
-   both (``scoring.pins.reset_pin_attempts``).
+   both (``scoring.services.reset_pin_attempts``).
 4. Every wrong PIN is audited (the counters above bound how many); reaching a
    limit is audited once; the tries refused after that are only counted.
 """

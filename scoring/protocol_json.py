@@ -1,4 +1,5 @@
-"""Protocols in the JSON interchange format (docs/rules.md §9): export from the database and import back.
+"""Protocols in the JSON interchange format (docs/rules.md §9): the stored protocol as a §9 dict, and the
+checks a file passes before it is imported (the import itself: ``scoring.services.imports``).
 
 Reads ``domino-protocol/1`` and ``domino-protocol/2`` (docs/rules-kozel.md, a
 superset of /1); writes /1 for the sport presets, as before, and /2 for the
@@ -10,13 +11,10 @@ that ``abandoned``; a deal field it does not know is refused with
 """
 from __future__ import annotations
 
-from django.db import transaction
-from django.utils.translation import gettext as _
-
-from scoring.rules import FORMAT, FORMAT_2, ProtocolError, score_protocol
+from scoring.rules import FORMAT, FORMAT_2, ProtocolError
 from scoring.rules.config import SPORT_PRESETS
 
-from .models import Deal, Protocol, RemarkReason, Remark
+from .models import Protocol
 
 
 def _players(pair) -> list[str]:
@@ -50,16 +48,11 @@ def protocol_to_json(protocol: Protocol) -> dict:
     }
 
 
-def partie_protocol_json(partie) -> dict:
-    protocol, _ = Protocol.objects.get_or_create(partie=partie)
-    return protocol_to_json(protocol)
-
-
 STORED_DEAL_FIELDS = {"n", "result", "out", "offender", "hands", "lead", "lead_tile", "out_tile", "fisher",
                       "points", "note"}
 
 
-def _check_storable(data: dict) -> None:
+def check_storable(data: dict) -> None:
     """Refuse what the database cannot keep yet, naming the deal and the field."""
     if not isinstance(data, dict):
         return  # score_protocol refuses it with its own message
@@ -73,7 +66,7 @@ def _check_storable(data: dict) -> None:
                                 deal=n, field=extra[0])
 
 
-def _check_pairs(partie, data: dict) -> None:
+def check_pairs(partie, data: dict) -> None:
     pairs = data.get("pairs") or {}
     expected = {"A": partie.pair_a.number, "B": partie.pair_b.number if partie.pair_b else None}
     for side, number in expected.items():
@@ -84,74 +77,6 @@ def _check_pairs(partie, data: dict) -> None:
             )
 
 
-def import_protocol_json(partie, data: dict, user) -> Protocol:
-    """Replace the partie's deals and remarks by those of a §9 protocol.
-
-    Like every protocol service: only a referee of the table who does not
-    play in it may import (``NotAllowed``), nothing is imported while the
-    round is a draft, and the signatures already given are discarded (and
-    logged) when the content changes. The tournament's rules and the pairs'
-    remarks from earlier rounds apply, whatever the file says. A signed
-    protocol is refused; bad input raises ``ProtocolError`` and saves nothing.
-    """
-    from referees import permissions as perms
-    from referees.models import log_action
-
-    from . import services
-    from .errors import NotAllowed
-    from .scores import prior_remarks, rescore
-
-    partie = services.load_partie(partie)
-    if not perms.can_enter(user, partie):
-        raise NotAllowed(_("Загружать протокол может только судья этого стола."))
-    services._require_published(partie)
-    if partie.pair_b_id is None:
-        raise ProtocolError("bye", "a bye has no protocol")
-    _check_pairs(partie, data)
-    tournament = partie.round.tournament
-    with transaction.atomic():
-        protocol = services.ensure_protocol(partie)
-        protocol = Protocol.objects.select_for_update().get(pk=protocol.pk)
-        protocol.partie = partie
-        if protocol.is_locked:
-            raise ProtocolError("protocol_signed", "the protocol is signed and locked; the chief referee may reopen it")
-        before = protocol_to_json(protocol)
-        candidate = dict(data)
-        candidate["rules"] = tournament.rules_config()
-        candidate["pairs"] = {
-            "A": {"number": partie.pair_a.number, "prior_remarks": prior_remarks(partie.pair_a, partie.round.number)},
-            "B": {"number": partie.pair_b.number, "prior_remarks": prior_remarks(partie.pair_b, partie.round.number)},
-        }
-        score_protocol(candidate)  # refuses bad input before anything is written
-        _check_storable(data)
-        protocol.deals.all().delete()
-        protocol.remarks.all().delete()
-        Deal.objects.bulk_create([
-            Deal(protocol=protocol, n=d["n"], result=d["result"], out=d.get("out") or "",
-                 offender=d.get("offender") or "", hands=d.get("hands") or {}, entered_by=_user(user),
-                 **deal_extra_fields(d))
-            for d in data.get("deals") or []
-        ])
-        reasons = set(RemarkReason.values)
-        Remark.objects.bulk_create([
-            Remark(protocol=protocol, deal=r["deal"], seat=r["player"],
-                   reason=r.get("reason") if r.get("reason") in reasons else RemarkReason.OTHER,
-                   note="" if r.get("reason") in reasons else str(r.get("reason") or ""), given_by=_user(user))
-            for r in data.get("remarks") or []
-        ])
-        protocol.no_show = data.get("no_show") or ""
-        protocol.ended_by_time = bool(data.get("ended_by_time", False))
-        protocol.abandoned = data.get("abandoned") or ""
-        protocol.first_lead = data.get("first_lead") or "A1"
-        protocol.version += 1
-        rescore(protocol)
-        if protocol_to_json(protocol) != before:
-            services._discard_signatures(protocol, user, _("Протокол заменён загруженным файлом"))
-        log_action(tournament, "protocol.imported", user=user, partie=partie, before=before,
-                   after=protocol_to_json(protocol))
-    return protocol
-
-
 def deal_extra_fields(d: dict) -> dict:
     """The Kozel and hand-points fields of a deal already checked by the engine, as ``Deal`` keeps them."""
     extra = {name: d.get(name) or "" for name in ("lead", "lead_tile", "out_tile", "fisher", "note")}
@@ -160,6 +85,3 @@ def deal_extra_fields(d: dict) -> dict:
     extra["points"] = d.get("points")
     return extra
 
-
-def _user(user):
-    return user if user is not None and getattr(user, "is_authenticated", False) else None

@@ -8,45 +8,23 @@ from __future__ import annotations
 
 from django.db.models import Q
 
-from .models import Protocol, ProtocolStatus, Remark
-
-
-def prior_remarks(pair, before_round_number: int) -> int:
-    """Remarks the pair received in the rounds before ``before_round_number`` (counted over the tournament)."""
-    if pair is None:
-        return 0
-    return Remark.objects.filter(
-        Q(protocol__partie__pair_a=pair, seat__startswith="A") | Q(protocol__partie__pair_b=pair, seat__startswith="B"),
-        protocol__partie__round__number__lt=before_round_number,
-    ).count()
+from .models import Protocol, ProtocolStatus
+from .protocol_json import protocol_to_json
+from .queries import prior_remarks
+from .rules import score_protocol
 
 
 def refresh_prior_remarks(protocol: Protocol) -> None:
-    """Both pairs' remarks from the earlier rounds, in one query."""
+    """Both pairs' remarks from the earlier rounds (``queries.prior_remarks``, one query)."""
     partie = protocol.partie
-    number = partie.round.number
     pairs = [p for p in (partie.pair_a_id, partie.pair_b_id) if p]
-    if not pairs:
-        protocol.prior_remarks_a = protocol.prior_remarks_b = 0
-        return
-    counts = dict.fromkeys(pairs, 0)
-    for seat, pair_a, pair_b in Remark.objects.filter(
-        Q(protocol__partie__pair_a_id__in=pairs) | Q(protocol__partie__pair_b_id__in=pairs),
-        protocol__partie__round__number__lt=number,
-    ).values_list("seat", "protocol__partie__pair_a_id", "protocol__partie__pair_b_id"):
-        given_to = pair_a if seat.startswith("A") else pair_b  # the pair sitting on the side of that seat
-        if given_to in counts:
-            counts[given_to] += 1
+    counts = prior_remarks(partie.round.tournament_id, partie.round.number, pairs) if pairs else {}
     protocol.prior_remarks_a = counts.get(partie.pair_a_id, 0)
     protocol.prior_remarks_b = counts.get(partie.pair_b_id, 0)
 
 
 def score(protocol: Protocol):
     """The engine's ScoredProtocol for the rows as stored (raises ProtocolError if they are impossible)."""
-    from scoring.rules import score_protocol
-
-    from .protocol_json import protocol_to_json
-
     return score_protocol(protocol_to_json(protocol))
 
 
@@ -72,6 +50,22 @@ def game_cache(result) -> dict:
     return data
 
 
+def protocol_status(protocol: Protocol, scored=None) -> str:
+    """The status of a protocol from its lock and its cached result (rescored first when its rows changed).
+
+    ``scored``: the engine's score of the rows as stored, when at hand (one entry per deal and remark), so
+    that no query asks whether a deal or a remark is stored.
+    """
+    if protocol.locked_at:
+        return ProtocolStatus.SIGNED
+    if protocol.finished and not protocol.extra_deal_needed:
+        return ProtocolStatus.AWAITING_SIGNATURES
+    if (protocol.no_show or (scored is not None and (scored.deals or scored.remarks))
+            or protocol.deals.exists() or protocol.remarks.exists()):
+        return ProtocolStatus.IN_PLAY
+    return ProtocolStatus.NOT_STARTED
+
+
 def rescore(protocol: Protocol, *, cascade: bool = True, result=None):
     """Recompute the cached result of ``protocol`` (call inside the writing transaction).
 
@@ -91,13 +85,8 @@ def rescore(protocol: Protocol, *, cascade: bool = True, result=None):
     protocol.disqualified = result.disqualified or ""
     for name, value in game_cache(result).items():
         setattr(protocol, name, value)
-    if protocol.status != ProtocolStatus.SIGNED:
-        if result.finished:
-            protocol.status = ProtocolStatus.AWAITING_SIGNATURES
-        elif result.deals or result.remarks or protocol.deals.exists() or protocol.remarks.exists():
-            protocol.status = ProtocolStatus.IN_PLAY  # the engine scores one entry per stored deal and remark
-        else:
-            protocol.status = ProtocolStatus.NOT_STARTED
+    if protocol.status != ProtocolStatus.SIGNED:  # a rescore of the cache does not unlock a signed protocol
+        protocol.status = protocol_status(protocol, result)
     protocol.save()
     if cascade:
         _rescore_later(protocol)

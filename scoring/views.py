@@ -6,7 +6,7 @@ from referees import permissions as perms
 from referees import selectors
 from tournaments.models import Partie
 
-from . import services
+from . import protocol_state
 from .integrity import seats_as_signed, untrusted_signatures
 from .reports.game_sheets import games_sheet
 from .reports.sheets import outcome_text
@@ -14,7 +14,7 @@ from .reports.sheets import outcome_text
 
 def protocol(request, partie_id):
     try:
-        partie = services.load_partie(partie_id)
+        partie = protocol_state.load_partie(partie_id)
     except Partie.DoesNotExist:
         raise Http404 from None
     if partie.is_bye or not perms.can_view_protocol(request.user, partie):

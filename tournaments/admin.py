@@ -2,8 +2,7 @@ from django.contrib import admin
 
 from core.admin import ReadOnlyAdminMixin
 
-from .models import Pair, Partie, Player, Round, Tournament
-from .services.settings import RULE_FIELDS, rules_locked
+from .models import RULE_FIELDS, Pair, Partie, Player, Round, Tournament
 
 
 class PlayerInline(ReadOnlyAdminMixin, admin.TabularInline):
@@ -22,7 +21,7 @@ class TournamentAdmin(admin.ModelAdmin):
     def get_readonly_fields(self, request, obj=None):
         """The rules are fixed once a protocol is signed (``Tournament.clean`` refuses the change too)."""
         fields = tuple(super().get_readonly_fields(request, obj))
-        return fields + RULE_FIELDS if obj is not None and rules_locked(obj) else fields
+        return fields + RULE_FIELDS if obj is not None and obj.rules_locked() else fields
 
 
 @admin.register(Pair)

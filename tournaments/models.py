@@ -1,7 +1,17 @@
 """Tournaments, pairs, players, rounds and parties (the organizer's side)."""
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+
+from scoring.models import ProtocolStatus
+
+# The fields of a tournament's rules: fixed once a protocol is signed (``Tournament.rules_locked``).
+RULE_FIELDS = ("rules_preset", "rules_overrides", "tiebreaks")
+
+
+def rules_locked_message() -> str:
+    return gettext("Регламент и порядок показателей нельзя менять: в турнире уже есть подписанные протоколы.")
 
 
 class PairingSystem(models.TextChoices):
@@ -77,7 +87,7 @@ class Tournament(models.Model):
     def clean(self):
         """The rules preset and overrides, and the tie-break list, are validated by the engine.
 
-        Once a protocol is signed they cannot change (``services.settings.rules_locked``).
+        Once a protocol is signed they cannot change (``rules_locked``).
         """
         from django.core.exceptions import ValidationError
 
@@ -97,12 +107,33 @@ class Tournament(models.Model):
             validate_tiebreaks(self.tiebreaks)
         except ValidationError as exc:
             errors["tiebreaks"] = exc.messages
-        from .services.settings import rule_change_errors
-
-        for field, message in rule_change_errors(self).items():
-            errors.setdefault(field, message)
+        changed = self.changed_rule_fields()
+        if changed and self.rules_locked():
+            for field in changed:
+                errors.setdefault(field, rules_locked_message())
         if errors:
             raise ValidationError(errors)
+
+    def rules_locked(self) -> bool:
+        """True once any protocol of the tournament is signed, by a player or the referee.
+
+        A signature vouches for the protocol's content with the tournament's rules, and the standings already
+        read are ordered by the tie-breaks: so the rules are fixed from then on (``services.settings.update_rules``).
+        """
+        if self.pk is None:
+            return False
+        parties = Partie.objects.filter(round__tournament_id=self.pk)
+        return (parties.filter(protocol__signatures__isnull=False).exists()
+                or parties.filter(protocol__status=ProtocolStatus.SIGNED).exists())
+
+    def changed_rule_fields(self) -> list[str]:
+        """The rule fields whose value on this (unsaved) instance differs from the stored one."""
+        if self.pk is None:
+            return []
+        stored = Tournament.objects.filter(pk=self.pk).values(*RULE_FIELDS).first()
+        if stored is None:
+            return []
+        return [f for f in RULE_FIELDS if stored[f] != getattr(self, f)]
 
     def rules_config(self) -> dict:
         """The preset and overrides as the scoring engine takes them."""

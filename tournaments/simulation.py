@@ -2,7 +2,7 @@
 
 Deals are random but valid (docs/rules.md §4.3), from ``scoring.rules.generate``. A run may include
 withdrawals (some pairs before the draw, the others after round 1) and no-show parties spread over
-the rounds; every protocol is signed by whoever ``scoring.services.missing_signatures`` asks for.
+the rounds; every protocol is signed by whoever ``scoring.protocol_state.missing_signatures`` asks for.
 """
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from referees.models import RoleKind, TournamentRole
+from scoring import protocol_state
 from scoring import services as protocol_services
 from scoring.rules.generate import random_deal, random_partie
 
@@ -30,7 +31,7 @@ def sign_as_required(referee, partie, signers: dict) -> None:
 
     for _attempt in range(8):  # at most 4 seats and the referee; more means the rules changed under us
         protocol = Protocol.objects.get(partie=partie)
-        missing = protocol_services.missing_signatures(partie, list(protocol.signatures.all()), protocol)
+        missing = protocol_state.missing_signatures(partie, list(protocol.signatures.all()), protocol)
         if not missing:
             return
         slot = next((s for s in missing if s != "referee"), "referee")

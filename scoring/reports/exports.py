@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from scoring.queries import prior_remarks, protocols_for_sheets
 from scoring.scores import score
 from . import pdf, pdf_lists, selectors, tabular, xlsx
-from .sheets import blank_sheet, prior_remarks_by_pair, signed_sheet
+from .sheets import blank_sheet, signed_sheet
 from .pades import pades_sign
 
 
@@ -32,7 +33,7 @@ def standings_workbook(tournament, after_round=None) -> bytes:
 def blank_sheets_pdf(tournament, round_number: int, *, base_url: str = "") -> bytes:
     rnd = selectors.round_of(tournament, round_number)
     rules = tournament.rules()
-    prior = prior_remarks_by_pair(tournament, round_number)
+    prior = prior_remarks(tournament.pk, round_number)
     sheets = (blank_sheet(p, rules, prior=prior, base_url=base_url) for p in selectors.parties_for_blank_sheets(rnd))
     return pdf.render_sheets(sheets, title=_("%(t)s — тур %(r)s: протоколы") % {"t": tournament.name, "r": round_number})
 
@@ -50,7 +51,7 @@ def signed_sheets_pdf(tournament, round_number: int | None = None, *, base_url: 
 
 def protocol_pdf(protocol, *, base_url: str = "", sign: bool = True) -> bytes:
     """One protocol's score sheet; signed with the tournament's key when the protocol is signed."""
-    protocol = selectors.protocols_for_sheets(type(protocol).objects.filter(pk=protocol.pk)).get()
+    protocol = protocols_for_sheets(type(protocol).objects.filter(pk=protocol.pk)).get()
     sheet = signed_sheet(protocol, score(protocol), base_url=base_url)
     tournament = protocol.partie.round.tournament
     title = _("%(t)s — тур %(r)s, стол %(s)s") % {"t": tournament.name, "r": sheet.round, "s": sheet.table}

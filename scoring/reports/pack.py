@@ -7,6 +7,7 @@ from referees.models import RoleKind, TournamentRole
 from scoring.checks import check_tournament
 from scoring.models import Protocol
 from scoring.pin_tries import table_token
+from scoring.queries import protocols_for_sheets
 from scoring.scores import score
 from tournaments import selectors as tournament_selectors
 from tournaments.models import SigningMethod
@@ -46,7 +47,7 @@ def table_cards(tournament, round_number: int, *, base_url: str = "") -> bytes:
 def sanctions_of(tournament) -> list[dict]:
     """Every remark of the published rounds with its effect, by pair number then round (the engine scores
     only the protocols that hold remarks)."""
-    protocols = selectors.protocols_for_sheets(
+    protocols = protocols_for_sheets(
         Protocol.objects.filter(partie__round__tournament=tournament, remarks__isnull=False)
         .exclude(partie__round__status="draft").distinct())
     rows = []

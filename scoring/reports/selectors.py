@@ -13,6 +13,7 @@ from django.db.models.functions import Substr
 from django.utils.translation import gettext as _
 
 from scoring.models import Deal, Protocol, ProtocolStatus, Remark
+from scoring.queries import protocols_for_sheets
 from scoring.rules.config import KOZEL_PRESETS
 from tournaments.models import PairingSystem, Pair, Partie, PairStatus, Player, Round, RoundStatus
 
@@ -206,15 +207,6 @@ def parties_for_blank_sheets(rnd) -> list[Partie]:
         .select_related("round__tournament", "pair_a", "pair_b")
         .prefetch_related("pair_a__players", "pair_b__players")
         .order_by("table", "id")
-    )
-
-
-def protocols_for_sheets(protocols):
-    """Protocols with everything a score sheet prints (fixed number of queries)."""
-    return (
-        protocols.select_related("partie__round__tournament", "partie__pair_a", "partie__pair_b")
-        .prefetch_related("deals", "remarks", "signatures", "partie__pair_a__players", "partie__pair_b__players")
-        .order_by("partie__round__number", "partie__table", "partie_id")
     )
 
 

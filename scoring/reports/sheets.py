@@ -10,14 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.db.models import Case, Count, F, IntegerField, When
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from scoring.integrity import as_signed, untrusted_signatures
-from scoring.models import Remark, RemarkReason, SignatureRole
+from scoring.models import RemarkReason, SignatureRole
 from scoring.rules import lead_and_shuffle
 from scoring.rules.hands import parse_hand
 
@@ -128,18 +127,6 @@ def protocol_url(partie_id: int, base_url: str = "") -> str:
     """Address of the public protocol page (QR codes); ``base_url`` defaults to settings.SITE_URL when set."""
     base = base_url or getattr(settings, "SITE_URL", "")
     return base.rstrip("/") + reverse("scoring:protocol", args=[partie_id])
-
-
-def prior_remarks_by_pair(tournament, before_round: int) -> dict:
-    """pair id -> remarks received in the rounds before ``before_round`` (one query)."""
-    rows = (
-        Remark.objects.filter(protocol__partie__round__tournament=tournament,
-                              protocol__partie__round__number__lt=before_round)
-        .annotate(who=Case(When(seat__startswith="A", then=F("protocol__partie__pair_a_id")),
-                           default=F("protocol__partie__pair_b_id"), output_field=IntegerField()))
-        .values("who").annotate(n=Count("id")).order_by()
-    )
-    return {r["who"]: r["n"] for r in rows}
 
 
 def _header(partie, rules) -> dict:

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from scoring import pins, services
+from scoring import services
 from tests.referees.conftest import DEALS, PASSWORD
 from tests.versions import shown_version
 from tournaments.models import Player, RoundStatus, SigningMethod
@@ -88,7 +88,7 @@ def _setup(table, method):
     table.tournament.signing_method = method
     table.tournament.save()
     _long_names(table)
-    return {i.player.pk: i.pin for i in pins.generate_pins(table.organizer, table.tournament)}
+    return {i.player.pk: i.pin for i in services.generate_pins(table.organizer, table.tournament)}
 
 
 def _enter_last_deal(page, base, table):

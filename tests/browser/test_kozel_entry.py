@@ -3,7 +3,7 @@ and the tournament's standings then show the goats and rating (Kozel) or the poi
 import pytest
 from playwright.sync_api import expect
 
-from scoring import services
+from scoring.integrity import protocol_fingerprint
 from scoring.models import Protocol, ProtocolStatus
 from scoring.protocol_json import protocol_to_json
 from scoring.rules import score_protocol
@@ -171,7 +171,7 @@ def test_referee_enters_a_kozel_partie_of_two_games_and_it_is_signed(live_server
     protocol = Protocol.objects.get(partie=table.partie)
     assert protocol.status == ProtocolStatus.SIGNED and protocol.winner == "B"
     assert protocol.signatures.count() == 5
-    assert set(protocol.signatures.values_list("fingerprint", flat=True)) == {services.protocol_fingerprint(protocol)}
+    assert set(protocol.signatures.values_list("fingerprint", flat=True)) == {protocol_fingerprint(protocol)}
     assert list(protocol.deals.values_list("lead", flat=True)) == ["A1", "A1", "B1", "B2", "A1"]
 
     # The standings show what the engine gives for the stored protocol: goats, ± goats, games won and rating.

@@ -4,7 +4,7 @@ before clearing a signed protocol. No horizontal scroll, no word broken inside."
 import pytest
 from playwright.sync_api import expect
 
-from scoring import pin_tries, pins, services
+from scoring import pin_tries, services
 from tests.referees.conftest import PASSWORD
 from tests.referees.helpers import play
 from tests.versions import shown_version
@@ -30,7 +30,7 @@ def hall(table):
     _long_names(table)
     table.tournament.signing_method = SigningMethod.OWN_PHONE
     table.tournament.save()
-    pins.generate_pins(table.organizer, table.tournament)
+    services.generate_pins(table.organizer, table.tournament)
     play(table.referee, table.partie)
     return table
 

@@ -3,6 +3,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring import services
+from scoring.integrity import protocol_fingerprint
 from scoring.models import Protocol, ProtocolStatus
 
 from tests.referees.conftest import PASSWORD
@@ -132,7 +133,7 @@ def test_referee_enters_rules_example_with_remark_and_protocol_is_signed_and_loc
     assert protocol.status == ProtocolStatus.SIGNED and protocol.locked_at is not None
     assert (protocol.score_a, protocol.score_b) == (47, 35)
     assert protocol.signatures.count() == 5
-    assert set(protocol.signatures.values_list("fingerprint", flat=True)) == {services.protocol_fingerprint(protocol)}
+    assert set(protocol.signatures.values_list("fingerprint", flat=True)) == {protocol_fingerprint(protocol)}
 
     # The public page (QR codes point there) shows the signed result.
     page.goto(f"{base}/protocols/{table.partie.pk}/")

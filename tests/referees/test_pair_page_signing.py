@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring import pin_tries, pins
+from scoring import pin_tries, services
 from scoring.models import Signature
 from tests.versions import shown_version
 from tournaments.models import Player, SigningMethod
@@ -52,7 +52,7 @@ def test_the_slips_qr_leads_its_player_to_signing(client, hall):
 
 
 def test_without_proof_the_pair_page_tells_where_to_sign_and_hides_the_token(client, hall):
-    pins.generate_pins(hall.organizer, hall.tournament)
+    services.generate_pins(hall.organizer, hall.tournament)
     other = Player.objects.get(pair__tournament__slug="cup", pair__number=3, number=1)  # a player of the other pair at the table
     token = pin_tries.table_token(hall.partie)
     for key in ("", "0" * 20, pin_tries.slip_key(other), "x" * 3000):
@@ -62,7 +62,7 @@ def test_without_proof_the_pair_page_tells_where_to_sign_and_hides_the_token(cli
 
 
 def test_a_new_pin_voids_the_old_slips_link(client, hall):
-    pins.generate_pins(hall.organizer, hall.tournament)
+    services.generate_pins(hall.organizer, hall.tournament)
     b1 = _b1()
     old_key = pin_tries.slip_key(b1)
     _slips(client, hall, b1.pk)

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from referees.models import AuditEntry, RoleKind, TournamentRole
-from scoring import pins
+from scoring import services
 from scoring.errors import ConfirmationRequired
 from tests.factories import make_tournament
 from tournaments.models import Player
@@ -35,7 +35,7 @@ def test_pressing_twice_asks_before_voiding_the_slips(client, table):
 
 
 def test_one_players_new_pin_is_not_asked(client, table):
-    pins.generate_pins(table.organizer, table.tournament)
+    services.generate_pins(table.organizer, table.tournament)
     player = Player.objects.filter(pair__tournament=table.tournament).first()
     client.force_login(table.organizer)
     r = client.post(reverse("referees:player_pins", args=[table.tournament.slug]), {"player": player.pk})
@@ -44,14 +44,14 @@ def test_one_players_new_pin_is_not_asked(client, table):
 
 
 def test_the_service_refuses_without_confirmation_naming_the_slips(table):
-    pins.generate_pins(table.organizer, table.tournament, [Player.objects.filter(
+    services.generate_pins(table.organizer, table.tournament, [Player.objects.filter(
         pair__tournament=table.tournament).first().pk])
     before = _hashes(table.tournament)
     with pytest.raises(ConfirmationRequired) as exc:
-        pins.generate_pins(table.organizer, table.tournament)
+        services.generate_pins(table.organizer, table.tournament)
     assert "Перестанет действовать 1 выданный листок" in exc.value.message and "(16)" in exc.value.message
     assert _hashes(table.tournament) == before
-    assert len(pins.generate_pins(table.organizer, table.tournament, confirmed=True)) == 16
+    assert len(services.generate_pins(table.organizer, table.tournament, confirmed=True)) == 16
 
 
 def test_nothing_issued_is_not_audited(client, django_user_model):

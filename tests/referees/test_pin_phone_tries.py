@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from referees.models import AuditEntry
 from referees.signing import phone_sign_path
-from scoring import pin_tries, pins, services
+from scoring import pin_tries, services
 from scoring.errors import InvalidInput, NotAllowed
 from scoring.models import PinAttempt, PinThrottle, Protocol, Signature
 from tests.versions import shown_version
@@ -23,7 +23,7 @@ SEATS = ("A1", "B1", "A2", "B2")
 def hall(table):
     table.tournament.signing_method = SigningMethod.OWN_PHONE
     table.tournament.save()
-    table.codes = {i.player.pk: i.pin for i in pins.generate_pins(table.organizer, table.tournament)}
+    table.codes = {i.player.pk: i.pin for i in services.generate_pins(table.organizer, table.tournament)}
     play(table.referee, table.partie)
     return table
 

@@ -97,7 +97,7 @@ def test_later_signatures_of_the_same_signing_vouch_for_the_same_header(table):
     rename_a1(table, "Переименованный Игорь")  # between two signatures
     protocol = sign_all_remaining(table)
     assert protocol.signed_header == frozen
-    assert set(protocol.signatures.values_list("fingerprint", flat=True)) == {services.protocol_fingerprint(protocol)}
+    assert set(protocol.signatures.values_list("fingerprint", flat=True)) == {integrity.protocol_fingerprint(protocol)}
     assert verify()[0] == 0
 
 
@@ -156,7 +156,7 @@ def assert_sheet_flags_the_mismatch(table):
     """The signed score sheet (one protocol, the round, sport or Kozel layout alike) says the records changed
     and prints the fingerprint of the records now, not the signed one as if it held."""
     protocol = Protocol.objects.get(partie=table.partie)
-    now = services.protocol_fingerprint(protocol)
+    now = integrity.protocol_fingerprint(protocol)
     signed_fp = protocol.signatures.first().fingerprint
     assert now != signed_fp
     assert signed_sheet(protocol, score(protocol)).mismatch == now
@@ -277,7 +277,7 @@ def test_reopening_and_signing_again_freezes_the_names_now(signed):
     protocol = sign_all(table)
     protocol.refresh_from_db()
     assert protocol.signed_header["pairs"]["A"]["players"][0] == "Исправленный Пётр"
-    assert set(protocol.signatures.values_list("fingerprint", flat=True)) == {services.protocol_fingerprint(protocol)}
+    assert set(protocol.signatures.values_list("fingerprint", flat=True)) == {integrity.protocol_fingerprint(protocol)}
     assert verify()[0] == 0
 
 
@@ -324,7 +324,7 @@ def test_the_migration_freezes_the_header_old_fingerprints_covered(signed):
     protocol = Protocol.objects.get(partie=table.partie)
     assert protocol.signed_header == integrity.header_from_json(protocol_to_json(protocol))  # no tournament name
     assert "tournament_name" not in protocol.signed_header
-    assert services.protocol_fingerprint(protocol) == old
+    assert integrity.protocol_fingerprint(protocol) == old
     play(table.referee, table.other_partie)  # finished, not signed: nothing to freeze
     migration.freeze_signed_headers(django_apps, None)
     assert Protocol.objects.get(partie=table.other_partie).signed_header is None
@@ -410,6 +410,6 @@ def test_the_migration_run_backwards_and_forwards_keeps_old_fingerprints(signed)
     protocol = Protocol.objects.get(partie=table.partie)
     assert protocol.signed_header["pairs"]["A"]["players"][0] == table.signed_name
     assert set(protocol.signatures.values_list("fingerprint", flat=True)) == {old}
-    assert services.protocol_fingerprint(protocol) == old
+    assert integrity.protocol_fingerprint(protocol) == old
     rename_a1(table, "Исправленный Пётр")
     assert verify()[0] == 0

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from referees.models import AuditEntry
-from scoring import pin_tries, pins, services
+from scoring import pin_codes, pin_tries, services
 from scoring.errors import ServiceError
 from scoring.models import Protocol
 from tests.versions import shown_version
@@ -20,7 +20,7 @@ def _method(table, method):
 
 
 def _codes(table):
-    return {i.player.pk: i.pin for i in pins.generate_pins(table.organizer, table.tournament)}
+    return {i.player.pk: i.pin for i in services.generate_pins(table.organizer, table.tournament)}
 
 
 def _v(table):
@@ -162,7 +162,7 @@ def test_pin_slips_for_the_organizer_only(client, table):
     assert r.status_code == 200 and html.count('class="slip"') == 16 and 'svg class="qr"' in html
     assert "no-store" in r.headers.get("Cache-Control", "") or "max-age=0" in r.headers.get("Cache-Control", "")
     pin = re.search(r'class="pin">(\d{5})<', html).group(1)
-    assert any(pins.pin_matches(pin, p.pin_hash) for p in Player.objects.filter(pair__tournament=table.tournament))
+    assert any(pin_codes.pin_matches(pin, p.pin_hash) for p in Player.objects.filter(pair__tournament=table.tournament))
 
 
 def test_organizer_picks_the_signing_method_on_the_accounts_page(client, table):

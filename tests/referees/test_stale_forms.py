@@ -272,13 +272,13 @@ def test_a_post_only_address_opened_from_history_gives_a_russian_page_with_a_way
 
 
 def test_a_pin_signature_sent_twice_signs_once_and_wrong_pins_with_a_key_are_still_counted(ref_client, table):
-    from scoring import pins
+    from scoring import services
     from scoring.models import PinAttempt
     from tournaments.models import Player, SigningMethod
 
     table.tournament.signing_method = SigningMethod.TABLE_PIN
     table.tournament.save()
-    codes = {i.player.pk: i.pin for i in pins.generate_pins(table.organizer, table.tournament)}
+    codes = {i.player.pk: i.pin for i in services.generate_pins(table.organizer, table.tournament)}
     play(table.referee, table.partie)
     player = Player.objects.get(pair__tournament=table.tournament, pair__number=3, number=1)
     sign = reverse("referees:sign", args=[table.partie.pk])

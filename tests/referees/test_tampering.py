@@ -13,7 +13,8 @@ from scoring.models import Deal, Protocol, Remark, Signature
 from tests.versions import shown_version
 from tournaments.errors import InvalidInput, NotAllowed
 from tournaments.models import Partie, Tournament
-from tournaments.services import pair_round, rules_locked, update_rules
+from referees.permissions import is_organizer
+from tournaments.services import pair_round, update_rules
 from tournaments.services.settings import RulesLocked
 from scoring.scores import rescore
 
@@ -80,7 +81,7 @@ def test_public_protocol_page_warns_of_a_mismatch(client, table):
 def test_rules_change_before_any_signature_rescores_and_is_logged(table):
     play(table.referee, table.partie)  # deal 4: A2's wrong pass, 10 points to B
     before = Protocol.objects.get(partie=table.partie).score_b
-    assert not rules_locked(table.tournament)
+    assert not table.tournament.rules_locked()
     tournament = update_rules(table.organizer, table.tournament, preset="pusto-shest",
                               overrides={"wrong_pass_points": 20}, tiebreaks=[])
     assert tournament.rules_overrides == {"wrong_pass_points": 20}
@@ -104,7 +105,7 @@ def test_rules_change_refused_when_the_engine_refuses_a_recorded_protocol(table)
 def test_rules_are_fixed_once_a_protocol_is_signed(table):
     play(table.referee, table.partie)
     services_sign_one(table)
-    assert rules_locked(table.tournament)
+    assert table.tournament.rules_locked()
     for change in ({"preset": "federation", "overrides": {}, "tiebreaks": []},
                    {"preset": "pusto-shest", "overrides": {"target": 150}, "tiebreaks": []},
                    {"preset": "pusto-shest", "overrides": {}, "tiebreaks": ["deals_won", "points_diff"]}):

@@ -4,9 +4,9 @@ from django.utils import timezone
 
 from scoring.integrity import freeze_header, protocol_fingerprint
 from scoring.models import Protocol, ProtocolStatus, Signature
-from scoring.protocol_json import import_protocol_json
 from scoring.reports.pades import ensure_signing_key
 from scoring.seals import make_seal, seal_message
+from scoring.services import import_protocol_json
 from tests.factories import make_referee, make_round, make_tournament
 
 # RULES.md §8: scores 48 : 35, or 47 : 35 when pair A already had one remark.

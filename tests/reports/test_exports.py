@@ -174,7 +174,7 @@ def test_federation_blank_sheet_has_rows_for_a_partie_to_a_target():
 
 
 def test_no_show_sheet_states_the_forfeit(cup):
-    from scoring.protocol_json import import_protocol_json
+    from scoring.services import import_protocol_json
 
     partie = cup.rounds.get(number=3).parties.get(table=2)  # 7 – 5
     protocol = import_protocol_json(partie, {"deals": [], "no_show": "B"}, make_referee(cup))

@@ -254,7 +254,7 @@ def test_a_note_of_one_long_word_prints_whole_inside_its_cell(db):
 
 
 def _import(partie, data, *, signed=True):
-    from scoring.protocol_json import import_protocol_json
+    from scoring.services import import_protocol_json
     from tests.factories import make_referee
     from tests.reports.conftest import sign
 
@@ -306,7 +306,7 @@ def test_tied_goats_sheet_says_an_extra_game_is_played(db):
 def test_kozel_sheet_of_a_protocol_changed_behind_its_signatures_says_so(kozel_two_games):
     """A deal row changed in the database after signing: the game-by-game sheet frames a warning where the
     seats' note was, prints the records' fingerprint now in place of the signed one, and overlaps nothing."""
-    from scoring import services
+    from scoring.integrity import protocol_fingerprint
     from scoring.models import Deal, Protocol
 
     protocol = kozel_two_games
@@ -314,7 +314,7 @@ def test_kozel_sheet_of_a_protocol_changed_behind_its_signatures_says_so(kozel_t
     deal = Deal.objects.filter(protocol=protocol).order_by("n").first()
     Deal.objects.filter(pk=deal.pk).update(hands=dict(deal.hands or {}, B2=(deal.hands or {}).get("B2", 0) + 5))
     protocol = Protocol.objects.get(pk=protocol.pk)
-    now = services.protocol_fingerprint(protocol)
+    now = protocol_fingerprint(protocol)
     assert now != signed_fp
     data = exports.protocol_pdf(protocol)
     (settings.BASE_DIR / "test-artifacts").mkdir(exist_ok=True)

@@ -11,9 +11,10 @@ from django.core.management import call_command
 
 from referees.models import AuditEntry
 from scoring.models import Protocol, ProtocolStatus
-from scoring.protocol_json import import_protocol_json, protocol_to_json
+from scoring.protocol_json import protocol_to_json
 from scoring.rules import ProtocolError
 from scoring.scores import rescore
+from scoring.services import import_protocol_json
 from tests.factories import make_referee, make_round, make_tournament
 
 from .rules.helpers import RULES_EXAMPLE

@@ -7,8 +7,8 @@ would rank a Kozel pair that gave two goats without writing a point last of its 
 import pytest
 
 from scoring.models import Protocol
-from scoring.protocol_json import import_protocol_json
 from scoring.reports.selectors import load_standings
+from scoring.services import import_protocol_json
 from tests.factories import make_referee, make_round, make_tournament
 from tournaments.models import PairingSystem
 from tournaments.services.rounds import compute_pairings

@@ -11,7 +11,7 @@ from django.core.management.base import CommandError
 
 from referees.models import AuditEntry, RoleKind, TournamentRole
 from scoring import services
-from scoring.integrity import fingerprint_mismatches
+from scoring.integrity import fingerprint_mismatches, protocol_fingerprint
 from scoring.models import Deal, Protocol, Remark, Signature
 from scoring.reports import exports, selectors
 from scoring.reports.pades import ensure_signing_key
@@ -98,7 +98,7 @@ def protocols_by_table(t):
 def fingerprint_as(protocol, slug):
     """The protocol's fingerprint with the tournament's slug (part of the signed content) set to ``slug``."""
     protocol.partie.round.tournament.slug = slug
-    return services.protocol_fingerprint(protocol)
+    return protocol_fingerprint(protocol)
 
 
 def pdf_text(data: bytes) -> str:
@@ -138,10 +138,10 @@ def test_round_trip_keeps_standings_fingerprints_and_pdfs_and_leaves_the_other_t
         assert twin.signed_header == protocol.signed_header
         if protocol.signed_header is not None:
             assert protocol.signed_header["tournament"] == "cup"
-            assert services.protocol_fingerprint(twin) == services.protocol_fingerprint(protocol)
+            assert protocol_fingerprint(twin) == protocol_fingerprint(protocol)
         else:  # marked signed by the test setup, no header: the live slug is part of the content
-            assert services.protocol_fingerprint(twin) != services.protocol_fingerprint(protocol)
-            assert fingerprint_as(twin, "cup") == services.protocol_fingerprint(protocol)
+            assert protocol_fingerprint(twin) != protocol_fingerprint(protocol)
+            assert fingerprint_as(twin, "cup") == protocol_fingerprint(protocol)
             twin.partie.round.tournament.slug = "cup-copy"
         assert (twin.status, twin.version, twin.score_a, twin.score_b, twin.locked_at) == \
             (protocol.status, protocol.version, protocol.score_a, protocol.score_b, protocol.locked_at)
@@ -150,8 +150,8 @@ def test_round_trip_keeps_standings_fingerprints_and_pdfs_and_leaves_the_other_t
         assert [(d.to_json(), d.entered_by_id, d.entered_at) for d in twin.deals.all()] == \
             [(d.to_json(), d.entered_by_id, d.entered_at) for d in protocol.deals.all()]
         assert [r.to_json() for r in twin.remarks.all()] == [r.to_json() for r in protocol.remarks.all()]
-    assert target[(3, 1)].signatures.first().fingerprint == services.protocol_fingerprint(target[(3, 1)])
-    assert fingerprint_mismatches(target[(3, 1)]) == (services.protocol_fingerprint(target[(3, 1)]), [])
+    assert target[(3, 1)].signatures.first().fingerprint == protocol_fingerprint(target[(3, 1)])
+    assert fingerprint_mismatches(target[(3, 1)]) == (protocol_fingerprint(target[(3, 1)]), [])
     # PDFs: the same text (standings; score sheets, unsigned so that no time stamp differs).
     assert pdf_text(exports.standings_pdf(copy)) == pdf_text(exports.standings_pdf(played))
     assert pdf_text(exports.signed_sheets_pdf(copy, sign=False)) == pdf_text(exports.signed_sheets_pdf(played, sign=False))
@@ -181,7 +181,7 @@ def test_round_trip_keeps_standings_fingerprints_and_pdfs_and_leaves_the_other_t
 def test_round_trip_into_another_installation_is_identical(played, tmp_path):
     """Export, drop the tournament (as if the file went to another installation), import: nothing differs."""
     standings = [r.to_json() for r in selectors.load_standings(played).rows]
-    fingerprints = {k: services.protocol_fingerprint(p) for k, p in protocols_by_table(played).items()}
+    fingerprints = {k: protocol_fingerprint(p) for k, p in protocols_by_table(played).items()}
     stored = {k: sorted(p.signatures.values_list("fingerprint", flat=True)) for k, p in protocols_by_table(played).items()}
     pdfs = (pdf_text(exports.standings_pdf(played)), pdf_text(exports.signed_sheets_pdf(played, sign=False)))
     path = tmp_path / "cup.json"
@@ -191,7 +191,7 @@ def test_round_trip_into_another_installation_is_identical(played, tmp_path):
     copy = transfer.import_tournament(path).tournament
     assert copy.slug == "cup"
     assert [r.to_json() for r in selectors.load_standings(copy).rows] == standings
-    assert {k: services.protocol_fingerprint(p) for k, p in protocols_by_table(copy).items()} == fingerprints
+    assert {k: protocol_fingerprint(p) for k, p in protocols_by_table(copy).items()} == fingerprints
     assert {k: sorted(p.signatures.values_list("fingerprint", flat=True))
             for k, p in protocols_by_table(copy).items()} == stored
     assert fingerprints[(3, 1)] in stored[(3, 1)]  # signed through the service: its signatures still verify

@@ -4,8 +4,8 @@ A signature vouches for the protocol's content *with* the tournament's rules
 (they are part of the fingerprint), and the standings already read by
 everyone are ordered by the tie-breaks. So once any protocol of the
 tournament carries a signature, the rules are fixed: ``update_rules``
-refuses to change them (``rules_locked``), and ``Tournament.clean`` asks the
-same question so that the admin form refuses too. Before that, a change
+refuses to change them (``Tournament.rules_locked``), and ``Tournament.clean``
+asks the same question so that the admin form refuses too. Before that, a change
 rescores every protocol already begun with the new rules, in the same
 transaction, and is refused if the engine does not accept one of them.
 """
@@ -18,45 +18,13 @@ from django.utils.translation import gettext as _
 from core.locking import locked
 from referees.models import log_action
 from referees.permissions import require_organizer
+from scoring.models import Protocol
+from scoring.rules import ProtocolError
+from scoring.rules.config import PRESETS
+from scoring.scores import rescore
 
 from ..errors import InvalidInput, TournamentError
-from ..models import Tournament
-
-RULE_FIELDS = ("rules_preset", "rules_overrides", "tiebreaks")
-
-
-def rules_locked(tournament) -> bool:
-    """True once any protocol of the tournament is signed, by a player or the referee."""
-    from scoring.models import Protocol, ProtocolStatus, Signature
-
-    if tournament.pk is None:
-        return False
-    return (
-        Signature.objects.filter(protocol__partie__round__tournament_id=tournament.pk).exists()
-        or Protocol.objects.filter(partie__round__tournament_id=tournament.pk, status=ProtocolStatus.SIGNED).exists()
-    )
-
-
-def locked_message() -> str:
-    return _("Регламент и порядок показателей нельзя менять: в турнире уже есть подписанные протоколы.")
-
-
-def changed_rule_fields(tournament) -> list[str]:
-    """The rule fields whose value on this (unsaved) instance differs from the stored one."""
-    if tournament.pk is None:
-        return []
-    stored = Tournament.objects.filter(pk=tournament.pk).values(*RULE_FIELDS).first()
-    if stored is None:
-        return []
-    return [f for f in RULE_FIELDS if stored[f] != getattr(tournament, f)]
-
-
-def rule_change_errors(tournament) -> dict:
-    """{field: message} for each changed rule field once the rules are locked (for ``Tournament.clean``)."""
-    changed = changed_rule_fields(tournament)
-    if changed and rules_locked(tournament):
-        return {field: locked_message() for field in changed}
-    return {}
+from ..models import RULE_FIELDS, Tournament, rules_locked_message
 
 
 def rescore_begun(tournament) -> None:
@@ -64,13 +32,9 @@ def rescore_begun(tournament) -> None:
 
     Refused with the round and table of the first protocol the new rules do not accept.
     """
-    from scoring.models import Protocol
-    from scoring.rules import ProtocolError
-    from scoring.scores import rescore
-
-    begun = locked(Protocol.objects.filter(partie__round__tournament=tournament)
-                   .select_related("partie__round__tournament", "partie__pair_a", "partie__pair_b")
-                   .order_by("partie__round__number", "partie__table"), of=("self",))
+    begun = (locked(Protocol.objects.filter(partie__round__tournament=tournament), of=("self",))
+             .select_related("partie__round__tournament", "partie__pair_a", "partie__pair_b")
+             .order_by("partie__round__number", "partie__table"))
     for protocol in begun:
         try:
             rescore(protocol, cascade=False)
@@ -91,8 +55,6 @@ def update_rules(user, tournament, *, preset, overrides, tiebreaks) -> Tournamen
 
     Unchanged values change nothing and write no audit entry.
     """
-    from scoring.rules.config import PRESETS
-
     require_organizer(user, tournament)
     with transaction.atomic():
         tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
@@ -103,9 +65,9 @@ def update_rules(user, tournament, *, preset, overrides, tiebreaks) -> Tournamen
         after = {f: getattr(tournament, f) for f in RULE_FIELDS}
         if after == before:
             return tournament
-        if rules_locked(tournament):
+        if tournament.rules_locked():
             field = next(f for f in RULE_FIELDS if after[f] != before[f])
-            raise RulesLocked(locked_message(), field=field)
+            raise RulesLocked(rules_locked_message(), field=field)
         if tournament.rules_preset not in PRESETS:
             raise InvalidInput(_("Выберите регламент из списка: %(known)s.") % {"known": ", ".join(PRESETS)},
                                field="rules_preset", code="unknown_preset")
@@ -120,4 +82,4 @@ def update_rules(user, tournament, *, preset, overrides, tiebreaks) -> Tournamen
     return tournament
 
 
-__all__ = ["RULE_FIELDS", "RulesLocked", "rescore_begun", "rule_change_errors", "rules_locked", "update_rules"]
+__all__ = ["RulesLocked", "rescore_begun", "update_rules"]

@@ -7,7 +7,7 @@ the engine validate the rules (``Rules.from_config``, then ``Tournament.clean``)
 and writes an audit entry with what was and what became.
 
 A rules change (preset, overrides, tie-breaks) is refused once any protocol of
-the tournament is signed (``settings.rules_locked``: the results already signed
+the tournament is signed (``Tournament.rules_locked``: the results already signed
 were scored under the old rules); before that, the protocols already begun are
 rescored under the new rules in the same transaction.
 """
@@ -34,7 +34,7 @@ from scoring.rules import Rules, RulesError
 from ..errors import NotAllowed, SetupRejected
 from ..models import Partie, Tournament
 from ..presets import rules_error_text
-from .settings import rescore_begun, rules_locked
+from .settings import rescore_begun
 
 # Fields of a tournament a person sets on the create / edit form.
 SETTINGS = (
@@ -193,7 +193,7 @@ def update_tournament(user, tournament, data: dict) -> Tournament:
             for field in ("rules_preset", "rules_overrides"):
                 setattr(tournament, field, before[field])
             after = snapshot(tournament)
-        if changed_rules and rules_locked(tournament):
+        if changed_rules and tournament.rules_locked():
             message = _("Протоколы турнира уже подписаны: регламент и порядок показателей менять нельзя.")
             raise SetupRejected(message, {f: [message] for f in changed_rules})
         if tournament.archived_at and tournament.is_public:

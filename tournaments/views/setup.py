@@ -26,7 +26,6 @@ from ..forms_setup import AttachForm, CopyForm, LinkPlayerForm, TournamentForm, 
 from ..forms_setup import preset_option_choices
 from ..models import Round, Tournament
 from ..services import setup
-from ..services.settings import rules_locked
 from .pairs import confirm_page, confirmed
 
 
@@ -34,7 +33,7 @@ def _form_page(request, form, tournament=None, *, title, status=200):
     return render(request, "tournaments/setup_form.html", {
         "form": form, "tournament": tournament, "title": title, "presets_json": preset_values(),
         "preset_choices_json": preset_option_choices(),
-        "rules_frozen": tournament is not None and rules_locked(tournament),
+        "rules_frozen": tournament is not None and tournament.rules_locked(),
     }, status=status)
 
 

@@ -16,6 +16,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from referees.models import RoleKind, TournamentRole
+from scoring import protocol_state
 from scoring import services as protocol_services
 from scoring.models import SignatureRole
 from scoring.rules import Rules
@@ -129,7 +130,7 @@ class Command(BaseCommand):
             if protocol.finished:
                 break
         seats = ["A1", "A2", "B1", "B2"] if partie.round.tournament.signature_mode == "each_player" else ["A1", "B1"]
-        signable = protocol_services.signable_player_seats(partie, protocol)
+        signable = protocol_state.signable_player_seats(partie, protocol)
         for seat in seats:
             if seat not in signable and seat[0] not in signable:
                 continue  # a pair taken off the tournament does not sign

@@ -4,15 +4,15 @@ import pytest
 from referees.models import AuditEntry, RoleKind, TournamentRole
 from scoring import services
 from scoring.errors import InvalidInput, NotAllowed, VersionConflict
+from scoring.integrity import protocol_fingerprint
 from scoring.models import Deal, Protocol, ProtocolStatus, Remark, Signature
-from scoring.protocol_json import import_protocol_json
+from scoring.services import import_protocol_json
+from tests.referees.conftest import DEALS
+from tests.referees.helpers import play, sign_all
 from tests.versions import shown_version
 from tournaments.errors import RoundBlocked
 from tournaments.models import Partie, RoundStatus
 from tournaments.services import discard_round, publish_round, swap_parties
-
-from .conftest import DEALS
-from .helpers import play, sign_all
 
 
 def _state(partie):
@@ -92,7 +92,7 @@ def test_draft_round_attack_enter_sign_swap_discard_every_step_refused(table):
     assert (partie.pair_a.number, partie.pair_b.number) == (3, 7)
     protocol = Protocol.objects.get(pk=signed.pk)
     assert protocol.status == ProtocolStatus.SIGNED and protocol.deals.count() == len(DEALS)
-    assert services.protocol_fingerprint(protocol) == fingerprint
+    assert protocol_fingerprint(protocol) == fingerprint
     # Tables with nothing recorded may still be swapped in that draft.
     swap_parties(table.organizer, table.round2, 4, 6)
 

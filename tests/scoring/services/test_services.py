@@ -5,15 +5,15 @@ import json
 import pytest
 
 from referees.models import AuditEntry
-from scoring import services
+from scoring import protocol_state, services
 from scoring.errors import ConfirmationRequired, InvalidInput, NotAllowed, ProtocolLocked, VersionConflict
+from scoring.integrity import protocol_fingerprint
 from scoring.models import Deal, Protocol, ProtocolStatus, Remark, Signature
 from scoring.protocol_json import protocol_to_json
 from tournaments.models import Pair, PairStatus
+from tests.referees.conftest import DEALS
+from tests.referees.helpers import play, sign_all
 from tests.versions import shown_version
-
-from .conftest import DEALS
-from .helpers import play, sign_all
 
 
 def actions(partie):
@@ -40,7 +40,7 @@ def test_remark_with_prior_remark_gives_47_35(table):
     services.give_remark(table.referee, table.earlier_partie, deal=1, seat="A2", reason="time",
                          expected_version=shown_version(table.earlier_partie))
     play(table.referee, table.partie, DEALS[:2])
-    step, effect = services.next_remark_effect(table.partie, Protocol.objects.get(partie=table.partie), "A")
+    step, effect = protocol_state.next_remark_effect(table.partie, Protocol.objects.get(partie=table.partie), "A")
     assert (step, effect.kind) == (2, "fine")
     protocol = services.give_remark(table.referee, table.partie, deal=2, seat="A1", reason="talking",
                                     expected_version=shown_version(table.partie))
@@ -196,7 +196,7 @@ def test_signing_locks_and_every_signature_has_the_content_fingerprint(table):
     signed = {**protocol_to_json(protocol), "tournament_name": table.tournament.name}
     canonical = json.dumps(signed, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
-    assert services.protocol_fingerprint(protocol) == digest
+    assert protocol_fingerprint(protocol) == digest
     signatures = Signature.objects.filter(protocol=protocol)
     assert signatures.count() == 5
     assert set(signatures.values_list("fingerprint", flat=True)) == {digest}

@@ -6,10 +6,10 @@ from referees.models import AuditEntry
 from scoring import services
 from scoring.errors import NotAllowed
 from scoring.models import Deal, Protocol
+from tests.referees.conftest import DEALS
+from tests.referees.helpers import play, sign_all
 from tests.versions import shown_version
 
-from .conftest import DEALS
-from .helpers import play, sign_all
 
 ROLES = ["organizer", "staff", "superuser", "chief", "referee", "table2_referee", "foreign_referee", "player",
          "playing_chief", "nobody", "anonymous"]

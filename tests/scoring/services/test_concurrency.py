@@ -7,9 +7,8 @@ from django.db import connection
 from scoring import services
 from scoring.errors import InvalidInput, VersionConflict
 from scoring.models import Deal, Protocol, Remark
+from tests.referees.conftest import DEALS
 from tests.versions import shown_version
-
-from .conftest import DEALS
 
 
 def race(*calls):

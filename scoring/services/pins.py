@@ -5,7 +5,7 @@ holds the database; what protects it at the table is the limit of wrong tries
 (``MAX_PIN_FAILURES`` per player per protocol and channel, and on phones per
 device and address besides, counted in the database so that it holds across
 app servers: ``scoring.pin_tries``). The PINs themselves, their hash and
-their format are in ``scoring.pin_codes``.
+their format are in ``scoring.pin_codes``. How the players sign (``set_signing``) is chosen here too.
 """
 from __future__ import annotations
 
@@ -15,12 +15,15 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.locking import locked
 from referees import permissions as perms
 from referees.models import log_action
 from tournaments.models import Player, SignatureMode, SigningMethod, Tournament
 
-from .errors import ConfirmationRequired, InvalidInput, NotAllowed
-from .pin_codes import MAX_PIN_FAILURES, clean_pin, hash_pin, pin_matches, random_pin  # noqa: F401  (re-exported)
+from ..errors import ConfirmationRequired, InvalidInput, NotAllowed
+from ..models import PinAttempt, Protocol
+from ..pin_codes import hash_pin, random_pin
+from ..protocol_state import load_partie
 
 @dataclass
 class IssuedPin:
@@ -43,7 +46,7 @@ def generate_pins(user, tournament, player_ids=None, *, confirmed=False) -> list
         raise NotAllowed(_("ПИН-коды игроков выдаёт организатор турнира."))
     issued = []
     with transaction.atomic():
-        players = Player.objects.select_for_update().filter(pair__tournament=tournament).select_related("pair")
+        players = locked(Player.objects.filter(pair__tournament=tournament).select_related("pair"))
         if player_ids is not None:
             players = players.filter(pk__in=list(player_ids))
         players = list(players.order_by("pair__number", "pair_id", "number", "id"))
@@ -79,7 +82,7 @@ def set_signing(user, tournament, *, method, mode=None) -> Tournament:
     if mode is not None and mode not in SignatureMode.values:
         raise InvalidInput(_("Выберите, кто подписывает, из списка."), "signature_mode", field="signature_mode")
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
         before = {"signing_method": tournament.signing_method, "signature_mode": tournament.signature_mode}
         tournament.signing_method = method
         if mode is not None:
@@ -93,10 +96,6 @@ def set_signing(user, tournament, *, method, mode=None) -> Tournament:
 def reset_pin_attempts(user, partie, seat, reason) -> None:
     """The chief referee lets a player try his PIN again on one protocol (after five wrong tries), on the
     referee's device and on phones alike; audited."""
-    from referees.protocol_state import load_partie
-
-    from .models import PinAttempt, Protocol
-
     partie = load_partie(partie)
     if not perms.can_reopen(user, partie):
         raise NotAllowed(_("Разрешить новые попытки ПИН-кода может только главный судья."))
@@ -112,9 +111,9 @@ def reset_pin_attempts(user, partie, seat, reason) -> None:
         raise InvalidInput(_("Укажите место игрока."), "seat", field="seat")
     player = players[index]
     with transaction.atomic():
-        protocol = Protocol.objects.select_for_update().get(partie=partie)
-        attempts = list(PinAttempt.objects.select_for_update().filter(protocol=protocol, player=player,
-                                                                        failures__gt=0).order_by("channel"))
+        protocol = locked(Protocol.objects.filter(partie=partie)).get()
+        attempts = list(locked(PinAttempt.objects.filter(protocol=protocol, player=player,
+                                                          failures__gt=0).order_by("channel")))
         if not attempts:
             raise InvalidInput(_("Неверных попыток у этого игрока нет."), "no_attempts", field="seat")
         before = {a.channel: a.failures for a in attempts}

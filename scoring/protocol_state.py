@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from django.db.models import prefetch_related_objects
 
-from scoring.errors import InvalidInput, engine_message
-from scoring.models import SignatureRole
-from scoring.protocol_json import protocol_to_json
-from scoring.rules import ProtocolError, RulesError, remark_effect, score_protocol
-from tournaments.models import Partie, SignatureMode
+from tournaments.models import Partie, SignatureMode, SigningMethod
+
+from .errors import InvalidInput, engine_message
+from .models import SignatureRole
+from .protocol_json import protocol_to_json
+from .rules import ProtocolError, RulesError, remark_effect, score_protocol
 
 SEATS = ("A1", "B1", "A2", "B2")
 
@@ -95,8 +96,6 @@ def absent_sides(protocol) -> set[str]:
 
 def signable_player_seats(partie, protocol=None) -> list[str]:
     """Slots a player may sign (seats, or pair letters in one-per-pair mode); none when the referee attests."""
-    from tournaments.models import SigningMethod
-
     if partie.round.tournament.signing_method == SigningMethod.REFEREE_ATTESTS:
         return []
     slots = ["A", "B"] if partie.round.tournament.signature_mode == SignatureMode.ONE_PER_PAIR else list(SEATS)

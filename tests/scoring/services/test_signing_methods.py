@@ -2,14 +2,14 @@
 import pytest
 
 from referees.models import AuditEntry
-from scoring import pin_tries, pins, services
+from scoring import pin_codes, pin_tries, protocol_state, services
 from scoring.errors import InvalidInput, NotAllowed
 from scoring.models import PinAttempt, Signature
 from tournaments.models import Player, SignatureMode, SigningMethod
 
+from tests.referees.helpers import play
 from tests.versions import shown_version
 
-from .helpers import play
 
 SEATS = ("A1", "B1", "A2", "B2")
 
@@ -21,7 +21,7 @@ def _method(table, method, mode=SignatureMode.EACH_PLAYER):
 
 
 def _pins(table):
-    issued = pins.generate_pins(table.organizer, table.tournament)
+    issued = services.generate_pins(table.organizer, table.tournament)
     return {i.player.pk: i.pin for i in issued}
 
 
@@ -39,25 +39,25 @@ def _seat_player(table, seat):
 
 
 def test_pins_are_stored_hashed_shown_once_and_regenerated(table):
-    issued = pins.generate_pins(table.organizer, table.tournament)
+    issued = services.generate_pins(table.organizer, table.tournament)
     assert len(issued) == 16
     player = Player.objects.get(pk=issued[0].player.pk)
     assert issued[0].pin not in player.pin_hash and player.pin_hash.startswith("pbkdf2_sha256_pin$")
     assert len(issued[0].pin) == 5 and issued[0].pin.isdigit()
-    assert pins.pin_matches(issued[0].pin, player.pin_hash)
-    again = pins.generate_pins(table.organizer, table.tournament, [player.pk])
+    assert pin_codes.pin_matches(issued[0].pin, player.pin_hash)
+    again = services.generate_pins(table.organizer, table.tournament, [player.pk])
     player.refresh_from_db()
-    assert len(again) == 1 and pins.pin_matches(again[0].pin, player.pin_hash)
+    assert len(again) == 1 and pin_codes.pin_matches(again[0].pin, player.pin_hash)
     if again[0].pin != issued[0].pin:
-        assert not pins.pin_matches(issued[0].pin, player.pin_hash)
+        assert not pin_codes.pin_matches(issued[0].pin, player.pin_hash)
     with pytest.raises(NotAllowed):
-        pins.generate_pins(table.referee, table.tournament)
+        services.generate_pins(table.referee, table.tournament)
 
 
 @pytest.mark.parametrize("raw", ["", "12", "1234567", "12a4", "١٢٣٤", "12²4", "=1+1", "9" * 10000])
 def test_pin_format_is_checked_with_a_message(raw):
     with pytest.raises(InvalidInput) as exc:
-        pins.clean_pin(raw)
+        pin_codes.clean_pin(raw)
     assert "ПИН" in exc.value.message
 
 
@@ -211,9 +211,9 @@ def test_disqualification_protocol_needs_the_present_pair_and_the_referee(table)
             services.give_remark(table.referee, table.partie, deal=2, seat="B1", reason="talking",
                                  confirm_disqualification=True, expected_version=_v(table))
             break
-    protocol = services.load_partie(table.partie).protocol
+    protocol = protocol_state.load_partie(table.partie).protocol
     assert protocol.disqualified == "B" and protocol.status == "awaiting_signatures"
-    assert services.missing_signatures(table.partie, [], protocol) == ["A1", "A2", "referee"]
+    assert protocol_state.missing_signatures(table.partie, [], protocol) == ["A1", "A2", "referee"]
     with pytest.raises(InvalidInput) as exc:
         services.sign_protocol(table.players["B1"], table.partie, role="player", seat="B1", expected_version=_v(table))
     assert exc.value.code == "absent_pair"

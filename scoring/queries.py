@@ -1,0 +1,36 @@
+"""Shared protocol queries: the rows a score sheet or a check reads, and the pairs' remarks of earlier rounds.
+
+Read-only, under the scores, the checks, the reports and the services alike.
+"""
+from __future__ import annotations
+
+from django.db.models import Case, Count, F, IntegerField, Q, When
+
+from .models import Remark
+
+
+def protocols_for_sheets(protocols):
+    """Protocols with everything a score sheet prints (fixed number of queries)."""
+    return (
+        protocols.select_related("partie__round__tournament", "partie__pair_a", "partie__pair_b")
+        .prefetch_related("deals", "remarks", "signatures", "partie__pair_a__players", "partie__pair_b__players")
+        .order_by("partie__round__number", "partie__table", "partie_id")
+    )
+
+
+def prior_remarks(tournament_id: int, before_round: int, pair_ids=None) -> dict:
+    """pair id -> remarks the pair received in the rounds before ``before_round`` (one query).
+
+    A remark at seat A… goes to the partie's pair A, at seat B… to its pair B. ``pair_ids``: count only
+    those pairs (a protocol asks for its two); the pairs without a remark are not in the result.
+    """
+    rows = Remark.objects.filter(protocol__partie__round__tournament_id=tournament_id,
+                                 protocol__partie__round__number__lt=before_round)
+    if pair_ids is not None:
+        pair_ids = [p for p in pair_ids if p]
+        rows = rows.filter(Q(protocol__partie__pair_a_id__in=pair_ids) | Q(protocol__partie__pair_b_id__in=pair_ids))
+    rows = rows.annotate(who=Case(When(seat__startswith="A", then=F("protocol__partie__pair_a_id")),
+                                  default=F("protocol__partie__pair_b_id"), output_field=IntegerField()))
+    if pair_ids is not None:
+        rows = rows.filter(who__in=pair_ids)
+    return {r["who"]: r["n"] for r in rows.values("who").annotate(n=Count("id")).order_by()}

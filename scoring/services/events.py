@@ -1,0 +1,199 @@
+"""What happens at a table besides the deals: remarks, a no-show, a pair that leaves, the time running out."""
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from referees import permissions as perms
+from referees.models import log_action
+from tournaments.models import PairStatus
+
+from ..errors import ConfirmationRequired, InvalidInput
+from ..models import RemarkReason, Remark
+from ..protocol_state import engine_score, load_partie, next_remark_effect, protocol_json
+from .rows import SEATS, SIDES, open_protocol, partie_for_entry, reinstate, require, save_protocol, totals
+
+
+def give_remark(user, partie, *, deal, seat, reason, note="", confirm_disqualification=False,
+                expected_version):
+    """A remark to the player at ``seat`` during ``deal``; its step on the pair's ladder decides the effect."""
+    partie = partie_for_entry(user, partie)
+    if seat not in SEATS:
+        raise InvalidInput(_("Выберите игрока."), "seat", field="seat")
+    if reason not in RemarkReason.values:
+        raise InvalidInput(_("Выберите причину замечания."), "reason", field="reason", seat=seat)
+    try:
+        deal = int(deal)
+    except (TypeError, ValueError):
+        raise InvalidInput(_("Укажите раздачу."), "deal_number", field="deal", seat=seat) from None
+    with transaction.atomic():
+        protocol = open_protocol(partie, expected_version)
+        if protocol.no_show:  # no partie was played: there is no deal and no player to give a remark to
+            raise InvalidInput(_("Партия завершена неявкой: замечания в ней не даются."), "no_show", seat=seat)
+        recorded = protocol.deals.count()
+        if not 1 <= deal <= recorded + 1:
+            raise InvalidInput(_("Замечание можно дать в раздаче от 1 до %(max)s.") % {"max": recorded + 1},
+                               "deal_number", deal=deal, seat=seat, field="deal")
+        step, effect = next_remark_effect(partie, protocol, seat[0])
+        if effect.kind == "disqualification" and not confirm_disqualification:
+            raise ConfirmationRequired(
+                _("Это %(n)s-е замечание пары: %(effect)s. Подтвердите снятие пары с турнира.")
+                % {"n": step, "effect": effect.describe()}, effect=effect.describe())
+        data = protocol_json(protocol)
+        data = {**data, "remarks": list(data.get("remarks", [])) + [{"deal": deal, "player": seat, "reason": reason}]}
+        engine_score(data)
+        remark = Remark.objects.create(protocol=protocol, deal=deal, seat=seat, reason=reason,
+                                       note=(note or "")[:300], given_by=user)
+        save_protocol(protocol, user)
+        tournament = partie.round.tournament
+        log_action(tournament, "protocol.remark.given", user=user, partie=partie, before=None,
+                   after={"remark": remark.to_json(), "step": step, "effect": effect.kind,
+                          "totals": totals(protocol), "version": protocol.version},
+                   note=effect.describe())
+        if effect.kind == "disqualification":
+            pair = partie.pair_a if seat[0] == "A" else partie.pair_b
+            old = pair.status
+            pair.status = PairStatus.DISQUALIFIED
+            pair.save(update_fields=["status"])
+            log_action(tournament, "pair.disqualified", user=user, partie=partie, before={"status": old},
+                       after={"status": pair.status, "pair": pair.number}, note=note or "")
+    return protocol
+
+
+def withdraw_remark(user, partie, remark_id, reason, *, expected_version):
+    """Take back a remark given by mistake (before signing), with a written reason; the audit keeps it."""
+    partie = load_partie(partie)
+    require(perms.can_enter(user, partie))
+    reason = (reason or "").strip()
+    if not reason:
+        raise InvalidInput(_("Укажите, почему замечание снимается."), "reason_required", field="reason")
+    with transaction.atomic():
+        protocol = open_protocol(partie, expected_version)
+        remark = protocol.remarks.filter(pk=remark_id).first()
+        if remark is None:
+            raise InvalidInput(_("Такого замечания в протоколе нет."), "no_such_remark")
+        tournament = partie.round.tournament
+        before = {"remark": remark.to_json(), "totals": totals(protocol), "version": protocol.version}
+        data = protocol_json(protocol)
+        data["remarks"] = [r.to_json() for r in protocol.remarks.all() if r.pk != remark.pk]
+        was_disqualified = engine_score(protocol_json(protocol)).disqualified
+        engine_score(data)
+        remark.delete()
+        save_protocol(protocol, user)
+        log_action(tournament, "protocol.remark.withdrawn", user=user, partie=partie, before=before,
+                   after={"totals": totals(protocol), "version": protocol.version}, note=reason)
+        side = remark.seat[0]
+        pair = partie.pair_a if side == "A" else partie.pair_b
+        if was_disqualified == side and not protocol.disqualified:
+            reinstate(user, partie, pair, reason)
+    return protocol
+
+
+def record_no_show(user, partie, side, *, expected_version):
+    """A pair did not appear: the opponents win by forfeit (§5)."""
+    partie = partie_for_entry(user, partie)
+    if side not in SIDES:
+        raise InvalidInput(_("Укажите пару: A или B."), "side", field="side")
+    with transaction.atomic():
+        protocol = open_protocol(partie, expected_version)
+        if protocol.deals.exists():
+            raise InvalidInput(_("Раздачи уже внесены: неявку отметить нельзя."), "deals_recorded", field="side")
+        if protocol.no_show:
+            raise InvalidInput(_("Неявка уже отмечена."), "no_show_exists", field="side")
+        engine_score({**protocol_json(protocol), "no_show": side})
+        protocol.no_show = side
+        save_protocol(protocol, user)
+        log_action(partie.round.tournament, "protocol.no_show", user=user, partie=partie,
+                   before={"no_show": None}, after={"no_show": side, "totals": totals(protocol)})
+    return protocol
+
+
+def _undo_mark(user, partie, field, reason, *, expected_version, missing, action):
+    """Take back a no-show or a departure marked by mistake, before signing; the audit keeps both states.
+
+    ``missing``: (message, code) when nothing is marked; ``action``: the audit action.
+    """
+    partie = partie_for_entry(user, partie)
+    with transaction.atomic():
+        protocol = open_protocol(partie, expected_version)
+        side = getattr(protocol, field)
+        if not side:
+            raise InvalidInput(missing[0], missing[1], field="side")
+        setattr(protocol, field, "")
+        scored = engine_score(protocol_json(protocol))
+        save_protocol(protocol, user, scored=scored)
+        log_action(partie.round.tournament, action, user=user, partie=partie,
+                   before={field: side}, after={field: None, "totals": totals(protocol)},
+                   note=(reason or "").strip()[:300])
+    return protocol
+
+
+def undo_no_show(user, partie, reason="", *, expected_version):
+    """A no-show recorded by mistake is taken back by the referee before signing; the audit keeps it."""
+    return _undo_mark(user, partie, "no_show", reason, expected_version=expected_version,
+                      missing=(_("Неявка не отмечена."), "no_no_show"), action="protocol.no_show_undone")
+
+
+def mark_abandoned(user, partie, side, *, expected_version):
+    """Kozel and Morskoy: pair ``side`` left the partie unfinished (RULES-KOZEL.md §5.3); it loses the partie.
+
+    The game in play ends after the last recorded deal; the pair that left is its goat and the goat of every
+    game not played. Allowed to the table's referees as a no-show is; refused once the partie is over.
+    """
+    partie = partie_for_entry(user, partie)
+    if side not in SIDES:
+        raise InvalidInput(_("Укажите пару: A или B."), "side", field="side")
+    if partie.round.tournament.rules().family != "kozel":
+        raise InvalidInput(_("Уход пары отмечается только в козле и морском козле."), "no_abandonment",
+                           field="side")
+    with transaction.atomic():
+        protocol = open_protocol(partie, expected_version)
+        if protocol.no_show:
+            raise InvalidInput(_("Партия завершена неявкой."), "no_show", field="side")
+        if protocol.abandoned:
+            raise InvalidInput(_("Уход пары %(side)s уже отмечен.") % {"side": protocol.abandoned},
+                               "abandoned_exists", field="side")
+        if protocol.finished:
+            raise InvalidInput(_("Партия уже окончена: уход пары отметить нельзя."), "finished", field="side")
+        scored = engine_score({**protocol_json(protocol), "abandoned": side})
+        protocol.abandoned = side
+        save_protocol(protocol, user, scored=scored)
+        log_action(partie.round.tournament, "protocol.abandoned", user=user, partie=partie,
+                   before={"abandoned": None}, after={"abandoned": side, "totals": totals(protocol)})
+    return protocol
+
+
+def undo_abandoned(user, partie, reason="", *, expected_version):
+    """A departure marked by mistake is taken back before signing (as a no-show is); the audit keeps it."""
+    return _undo_mark(user, partie, "abandoned", reason, expected_version=expected_version,
+                      missing=(_("Уход пары не отмечен."), "no_abandonment"), action="protocol.abandoned_undone")
+
+
+def has_time_limit(rules) -> bool:
+    """`federation`; Kozel, Morskoy and hand points with a time limit or a partie played for a time."""
+    if rules.preset == "federation":
+        return True
+    return rules.family != "sport" and bool(rules.time_limit_minutes or rules.partie_length == "time")
+
+
+def record_time_up(user, partie, *, expected_version):
+    """Time ran out; the last recorded deal is the last one (a tie still needs an extra deal).
+
+    `federation`, and Kozel, Morskoy and hand points where the rules set a time limit
+    (docs/rules-kozel.md §3, §6): the game in play is decided on its totals.
+    """
+    partie = partie_for_entry(user, partie)
+    if not has_time_limit(partie.round.tournament.rules()):
+        raise InvalidInput(_("В этом регламенте нет лимита времени на партию."), "no_time_limit")
+    with transaction.atomic():
+        protocol = open_protocol(partie, expected_version)
+        if protocol.ended_by_time:
+            raise InvalidInput(_("Окончание по времени уже отмечено."), "time_up_exists")
+        if not protocol.deals.exists():
+            raise InvalidInput(_("Сначала внесите сыгранные раздачи."), "no_deals")
+        engine_score({**protocol_json(protocol), "ended_by_time": True})
+        protocol.ended_by_time = True
+        save_protocol(protocol, user)
+        log_action(partie.round.tournament, "protocol.time_up", user=user, partie=partie,
+                   before={"ended_by_time": False}, after={"ended_by_time": True, "totals": totals(protocol)})
+    return protocol
