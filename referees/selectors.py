@@ -4,8 +4,7 @@ from __future__ import annotations
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
-from scoring import services
-from scoring import protocol_state
+from scoring import protocol_state, services
 from scoring.models import Deal, Protocol, ProtocolStatus, Remark, Signature, SignatureRole
 from scoring.scores import refresh_prior_remarks
 from tournaments.models import Partie
@@ -115,9 +114,9 @@ def signature_slots(partie, protocol, names=None) -> tuple[list[dict], object]:
     names = names or seat_names(partie)
     signatures = list(protocol.signatures.all())
     by_seat = {s.seat: s for s in signatures if s.role == SignatureRole.PLAYER}
-    required = set(services.required_player_seats(partie, protocol))
+    required = set(protocol_state.required_player_seats(partie, protocol))
     slots = []
-    for slot in services.signable_player_seats(partie, protocol):
+    for slot in protocol_state.signable_player_seats(partie, protocol):
         seats = [slot] if len(slot) == 2 else [f"{slot}1", f"{slot}2"]
         signed = next((by_seat[s] for s in seats if s in by_seat), None)
         slots.append({"slot": slot, "seats": [(s, names[s]) for s in seats], "signature": signed,

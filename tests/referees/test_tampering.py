@@ -13,7 +13,6 @@ from scoring.models import Deal, Protocol, Remark, Signature
 from tests.versions import shown_version
 from tournaments.errors import InvalidInput, NotAllowed
 from tournaments.models import Partie, Tournament
-from referees.permissions import is_organizer
 from tournaments.services import pair_round, update_rules
 from tournaments.services.settings import RulesLocked
 from scoring.scores import rescore
