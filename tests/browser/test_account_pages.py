@@ -56,7 +56,7 @@ def test_lockout_page_on_a_phone(live_server, new_page, table, artifacts, width)
 def test_organizer_gives_a_referee_a_new_password_on_a_phone(live_server, new_page, table, artifacts, width):
     page = new_page({"width": width, "height": 800})
     login(page, live_server.url, "org", PASSWORD)
-    page.goto(f"{live_server.url}/referee/t/{table.tournament.slug}/accounts/")
+    page.goto(f"{live_server.url}/t/{table.tournament.slug}/manage/officials/")
     role = TournamentRole.objects.get(tournament=table.tournament, user=table.referee)
     assert no_horizontal_scroll(page)
     page.locator(f"#role-{role.pk}").screenshot(path=str(artifacts / f"accounts-reset-button-{width}.png"))
