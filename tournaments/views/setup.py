@@ -16,9 +16,11 @@ from django.utils.translation import gettext as _
 from config.public import public_url
 from referees.permissions import is_organizer, is_referee
 from scoring.reports import pack
+from scoring.rules import config
 
 from ..errors import NotAllowed, SetupRejected
-from ..forms_setup import CopyForm, TournamentForm, add_service_errors, preset_option_choices, preset_values
+from ..forms_setup import CopyForm, TournamentForm, add_service_errors, ordering_choices, preset_option_choices
+from ..forms_setup import preset_values
 from ..models import Round, Tournament
 from ..services import setup
 from ..services.settings import rules_locked
@@ -29,6 +31,8 @@ def _form_page(request, form, tournament=None, *, title, status=200):
     return render(request, "tournaments/setup_form.html", {
         "form": form, "tournament": tournament, "title": title, "presets_json": preset_values(),
         "preset_choices_json": preset_option_choices(),
+        # the tie-break orders' texts as each preset reads them (the Kozel family: «Основной порядок» is by goats)
+        "tiebreak_labels_json": {code: dict(ordering_choices(code)) for code in config.PRESETS},
         "rules_frozen": tournament is not None and rules_locked(tournament),
     }, status=status)
 
