@@ -70,16 +70,16 @@ def main():
     client = Client()
     client.force_login(organizer)
     draw = reverse("tournaments:draw", args=[tournament.slug])
-    accounts = reverse("referees:accounts", args=[tournament.slug])
+    accounts = reverse("referees:signing", args=[tournament.slug])
     cases = [
         ("draw page, page 1", draw, {}),
         ("draw page, page 50", draw, {"page": 50}),
         ("draw page, search «иванов»", draw, {"q": "иванов"}),
         ("draw page, search «7777»", draw, {"q": "7777"}),
-        ("accounts page, page 1", accounts, {}),
-        ("accounts page, page 150", accounts, {"page": 150}),
-        ("accounts page, search «петров»", accounts, {"q": "петров"}),
-        ("accounts page, search that finds nothing", accounts, {"q": "нет такого"}),
+        ("signing page, page 1", accounts, {}),
+        ("signing page, page 150", accounts, {"page": 150}),
+        ("signing page, search «петров»", accounts, {"q": "петров"}),
+        ("signing page, search that finds nothing", accounts, {"q": "нет такого"}),
     ]
     for label, url, query in cases:
         client.get(url, query)  # warm up templates

@@ -1,4 +1,4 @@
-"""Forms of the accounts page: they only give the input its shape; the rules are the services'."""
+"""Forms of the officials and signing pages: they only give the input its shape; the rules are the services'."""
 from __future__ import annotations
 
 import re
@@ -8,9 +8,10 @@ from django.utils.translation import gettext_lazy as _
 
 from core.forms import ServiceErrorsMixin
 from core.text import CleanTextMixin
+from tournaments.models import SignatureMode, SigningMethod
 
-from .accounts import MAX_TABLE
 from .models import RoleKind
+from .officials import MAX_TABLE
 
 TABLE_TOKEN = re.compile(r"^([0-9]+)(?:-([0-9]+))?$")
 
@@ -73,3 +74,8 @@ class TablesForm(ServiceErrorsMixin, forms.Form):
 class PlayerAccountForm(ServiceErrorsMixin, forms.Form):
     username = forms.CharField(label=_("Имя пользователя (логин)"), max_length=150, widget=_login_input())
     password = forms.CharField(label=_("Пароль"), max_length=128, widget=_login_input())
+
+
+class SigningForm(forms.Form):
+    signing_method = forms.ChoiceField(label=_("Как подписывают игроки"), choices=SigningMethod.choices)
+    signature_mode = forms.ChoiceField(label=_("Кто подписывает"), choices=SignatureMode.choices)

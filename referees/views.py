@@ -14,12 +14,12 @@ from django.utils.translation import gettext as _
 
 from scoring import protocol_state, services
 from scoring.errors import ConfirmationRequired, InvalidInput, NotAllowed, ServiceError, VersionConflict
-from scoring.forms import FirstLeadForm, NoShowForm, PlayerSignForm, RemarkForm, ReopenForm
+from scoring.forms import FirstLeadForm, NoShowForm, RemarkForm
 from tournaments.models import Partie
 
 from . import game_entry
 from . import permissions as perms
-from . import selectors, signing, submissions, throttle
+from . import selectors, signing, submissions
 from .entry_page import render_entry, unsaved_deal, unsaved_reason, unsaved_remark
 from .methods import post_only
 
@@ -74,18 +74,18 @@ def _entering(view):
     return wrapper
 
 
-def _conflict(request, partie, exc, unsaved=None):
+def conflict(request, partie, exc, unsaved=None):
     """The protocol as stored now and fresh forms; what was sent beside them, marked «не сохранено»."""
     return render_entry(request, partie, status=409, conflict=exc.message,
                         unsaved=unsaved or unsaved_reason(request.POST))
 
 
-def _once(request, partie, action, call, outcome):
+def once(request, partie, action, call, outcome):
     """The service call, once per form (``referees.submissions``); a form sent again gets its first answer."""
     return submissions.once(request.POST, request.user, partie, action, call, outcome)
 
 
-def _answer(request, partie, outcome):
+def answer(request, partie, outcome):
     if outcome.repeated:
         messages.info(request, _("Эта форма уже была отправлена и сохранена; повторно ничего не записано."))
     for level, text in outcome.messages:
@@ -116,9 +116,9 @@ def deal_save(request, partie):
                     % {"names": ", ".join(signed_before)}))
 
         try:
-            return _answer(request, partie, _once(request, partie, "deal", write, outcome))
+            return answer(request, partie, once(request, partie, "deal", write, outcome))
         except VersionConflict as exc:
-            return _conflict(request, partie, exc, unsaved_deal(form, selectors.seat_names(partie)))
+            return conflict(request, partie, exc, unsaved_deal(form, selectors.seat_names(partie)))
         except NotAllowed:
             raise
         except ServiceError as exc:
@@ -169,7 +169,7 @@ def remark_save(request, partie):
         c = form.cleaned_data
         outcome = submissions.Outcome([(messages.SUCCESS, _("Замечание записано."))], "remarks")
         try:
-            return _answer(request, partie, _once(request, partie, "remark", lambda: services.give_remark(
+            return answer(request, partie, once(request, partie, "remark", lambda: services.give_remark(
                 request.user, partie, deal=c["deal"], seat=c["seat"], reason=c["reason"], note=c["note"],
                 confirm_disqualification=c["confirm_disqualification"], expected_version=c["version"]), outcome))
         except ConfirmationRequired as exc:
@@ -177,7 +177,7 @@ def remark_save(request, partie):
             return render_entry(request, partie, remark_form=form, confirm_remark={"message": exc.message,
                                                                                    "form": confirm})
         except VersionConflict as exc:
-            return _conflict(request, partie, exc, unsaved_remark(form, selectors.seat_names(partie)))
+            return conflict(request, partie, exc, unsaved_remark(form, selectors.seat_names(partie)))
         except NotAllowed:
             raise
         except ServiceError as exc:
@@ -189,7 +189,7 @@ def remark_save(request, partie):
 
 @_entering
 def remark_withdraw(request, partie, remark_id):
-    return _simple_action(request, partie, "remarks",
+    return simple_action(request, partie, "remarks",
                           lambda: services.withdraw_remark(request.user, partie, remark_id, request.POST.get("reason"),
                                                            expected_version=posted_version(request)),
                           _("Замечание снято."))
@@ -207,16 +207,16 @@ def remark_preview(request, partie):
     return render(request, "referees/_remark_effect.html", ctx)
 
 
-def _simple_action(request, partie, section, call, success):
+def simple_action(request, partie, section, call, success):
     try:
-        outcome = _once(request, partie, section, call, submissions.Outcome([(messages.SUCCESS, success)], section))
+        outcome = once(request, partie, section, call, submissions.Outcome([(messages.SUCCESS, success)], section))
     except NotAllowed as exc:
         return forbidden(request, exc.message)
     except VersionConflict as exc:
-        return _conflict(request, partie, exc)
+        return conflict(request, partie, exc)
     except ServiceError as exc:
         return render_entry(request, partie, status=422, errors={section: exc.message})
-    return _answer(request, partie, outcome)
+    return answer(request, partie, outcome)
 
 
 @_entering
@@ -227,7 +227,7 @@ def no_show(request, partie):
     c = form.cleaned_data
     if not c["confirm"]:
         return render_entry(request, partie, confirm=signing.confirm_no_show(partie, c["side"], c["version"]))
-    return _simple_action(request, partie, "no_show",
+    return simple_action(request, partie, "no_show",
                           lambda: services.record_no_show(request.user, partie, c["side"],
                                                           expected_version=c["version"]),
                           _("Неявка пары %(side)s отмечена.") % {"side": c["side"]})
@@ -236,7 +236,7 @@ def no_show(request, partie):
 @_entering
 def no_show_undo(request, partie):
     version = posted_version(request)
-    return _simple_action(request, partie, "signatures",
+    return simple_action(request, partie, "signatures",
                           lambda: services.undo_no_show(request.user, partie, request.POST.get("reason", ""),
                                                         expected_version=version),
                           _("Неявка отменена."))
@@ -245,7 +245,7 @@ def no_show_undo(request, partie):
 @_entering
 def time_up(request, partie):
     version = posted_version(request)
-    return _simple_action(request, partie, "time",
+    return simple_action(request, partie, "time",
                           lambda: services.record_time_up(request.user, partie, expected_version=version),
                           _("Окончание партии по времени отмечено."))
 
@@ -256,118 +256,10 @@ def first_lead(request, partie):
     if not form.is_valid():
         return render_entry(request, partie, status=422, errors={"time": _("Выберите игрока.")})
     c = form.cleaned_data
-    return _simple_action(request, partie, "time",
+    return simple_action(request, partie, "time",
                           lambda: services.set_first_lead(request.user, partie, c["first_lead"],
                                                           expected_version=c["version"]),
                           _("Первый заход: %(seat)s.") % {"seat": c["first_lead"]})
-
-
-@login_required
-@post_only
-def confirm_deal(request, partie_id, n):
-    partie = get_partie(partie_id)
-    if not perms.can_confirm(request.user, partie):
-        return forbidden(request)
-    version = posted_version(request)
-    return _simple_action(request, partie, "deals",
-                          lambda: services.confirm_deal(request.user, partie, n, expected_version=version),
-                          _("Раздача %(n)s подтверждена.") % {"n": n})
-
-
-@login_required
-@post_only
-def sign(request, partie_id):
-    """A player signs (his account, his password or his PIN on the table's device); the referee countersigns."""
-    partie = get_partie(partie_id)
-    if not perms.can_view_entry(request.user, partie):
-        return forbidden(request)
-    version = posted_version(request)
-    if request.POST.get("role") == "referee":
-        if not request.POST.get("confirm"):
-            return render_entry(request, partie, confirm=signing.confirm_countersign(partie, version))
-        return _simple_action(request, partie, "signatures",
-                              lambda: services.sign_protocol(request.user, partie, role="referee",
-                                                             expected_version=version),
-                              _("Протокол подписан судьёй и закрыт."))
-    form = PlayerSignForm(request.POST)
-    if not form.is_valid():
-        return render_entry(request, partie, status=422, errors={"signatures": _("Укажите место игрока.")})
-    seat = form.cleaned_data["seat"]
-    if signing.uses_pin(partie) and seat not in perms.player_seats(request.user, partie):
-        outcome = submissions.Outcome([(messages.SUCCESS, _("Подпись %(seat)s принята.") % {"seat": seat})],
-                                      "signatures")
-        try:
-            outcome = _once(request, partie, "signatures", lambda: services.sign_protocol(
-                request.user, partie, role="player", seat=seat, pin=form.cleaned_data["pin"],
-                expected_version=version), outcome)
-        except VersionConflict as exc:
-            return _conflict(request, partie, exc)
-        except ServiceError as exc:
-            if exc.code == "not_allowed":
-                return forbidden(request, exc.message)
-            return render_entry(request, partie, status=422, errors={f"sign_{seat}": exc.message})
-        return _answer(request, partie, outcome)
-    signer = request.user
-    if seat not in perms.player_seats(request.user, partie):
-        try:
-            signer = _player_by_password(request, partie, seat, form.cleaned_data["password"])
-        except throttle.LockedOut as exc:
-            return render_entry(request, partie, status=429, errors={f"sign_{seat}": exc.message})
-        if signer is None:
-            return render_entry(request, partie, status=422, errors={
-                f"sign_{seat}": _("Неверный пароль игрока или у игрока нет учётной записи.")})
-    return _simple_action(request, partie, "signatures",
-                          lambda: services.sign_protocol(signer, partie, role="player", seat=seat,
-                                                         expected_version=version),
-                          _("Подпись %(seat)s принята.") % {"seat": seat})
-
-
-def _player_by_password(request, partie, seat, password):
-    """Throttled (per account and per device); raises ``throttle.LockedOut`` after too many wrong tries."""
-    return throttle.player_by_password(request, partie, seat, password)
-
-
-@login_required
-@post_only
-def reopen(request, partie_id):
-    partie = get_partie(partie_id)
-    if not perms.can_reopen(request.user, partie):
-        return forbidden(request, _("Открыть подписанный протокол может только главный судья."))
-    form = ReopenForm(request.POST)
-    if form.is_valid():
-        outcome = submissions.Outcome([(messages.SUCCESS, _("Протокол снова открыт; подписи сняты."))])
-        try:
-            return _answer(request, partie, _once(request, partie, "reopen", lambda: services.reopen_protocol(
-                request.user, partie, form.cleaned_data["reason"], expected_version=posted_version(request)),
-                outcome))
-        except VersionConflict as exc:
-            return _conflict(request, partie, exc)
-        except ServiceError as exc:
-            form.add_service_error(exc)
-    return render_entry(request, partie, status=422, reopen_form=form)
-
-
-@login_required
-@post_only
-def clear(request, partie_id):
-    """The chief referee empties a protocol of a round made draft again (the service checks and logs it)."""
-    partie = get_partie(partie_id)
-    if not perms.can_reopen(request.user, partie):
-        return forbidden(request, _("Очистить протокол может только главный судья."))
-    reason, version = request.POST.get("reason"), posted_version(request)
-    try:
-        services.clear_protocol(request.user, partie, reason, expected_version=version,
-                                confirm_signatures=request.POST.get("confirm") == "1")
-    except ConfirmationRequired as exc:  # players signed: they are named, and the clear waits for a confirmation
-        return render_entry(request, partie, confirm=signing.confirm_clear(partie, exc.message, reason, version))
-    except NotAllowed as exc:
-        return forbidden(request, exc.message)
-    except VersionConflict as exc:
-        return _conflict(request, partie, exc)
-    except ServiceError as exc:
-        return render_entry(request, partie, status=422, errors={"clear": exc.message})
-    messages.success(request, _("Протокол очищен."))
-    return redirect(entry_url(partie, "clear"))
 
 
 @_entering
@@ -380,7 +272,7 @@ def deal_delete(request, partie, n):
             % {"n": n}, "action": reverse("referees:deal_delete", args=[partie.pk, n]),
             "fields": {"confirm": "1", "version": "" if version is None else version},
             "button": _("Да, удалить раздачу %(n)s") % {"n": n}})
-    return _simple_action(request, partie, "deals",
+    return simple_action(request, partie, "deals",
                           lambda: services.delete_last_deal(request.user, partie, n, expected_version=version),
                           _("Раздача %(n)s удалена.") % {"n": n})
 
@@ -401,7 +293,7 @@ def abandoned(request, partie):
             "action": reverse("referees:abandoned", args=[partie.pk]),
             "fields": {"side": c["side"], "confirm": "1", "version": "" if c["version"] is None else c["version"]},
             "button": _("Да, пара %(side)s ушла") % {"side": c["side"]}})
-    return _simple_action(request, partie, "abandoned",
+    return simple_action(request, partie, "abandoned",
                           lambda: services.mark_abandoned(request.user, partie, c["side"],
                                                           expected_version=c["version"]),
                           _("Уход пары %(side)s отмечен.") % {"side": c["side"]})
@@ -410,7 +302,7 @@ def abandoned(request, partie):
 @_entering
 def abandoned_undo(request, partie):
     version = posted_version(request)
-    return _simple_action(request, partie, "abandoned",
+    return simple_action(request, partie, "abandoned",
                           lambda: services.undo_abandoned(request.user, partie, request.POST.get("reason", ""),
                                                           expected_version=version),
                           _("Уход пары отменён."))

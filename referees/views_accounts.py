@@ -1,9 +1,10 @@
-"""The accounts page of a tournament: the organizer adds referees and gives players their accounts.
+"""The signing page of a tournament: how players sign, their PINs and their accounts.
 
 Thin views: check that the user organizes the tournament, call one service of
-``accounts``, render. Service errors land next to the field they name. The
-passwords of the players' accounts are shown once, on a printable page that
-browsers are told not to keep.
+``accounts`` (the PINs and the signing method: ``views_signing``), render.
+Service errors land next to the field they name. The passwords of the players'
+accounts are shown once, on a printable page that browsers are told not to
+keep. The officials have their own page (``tournaments:officials``).
 """
 from __future__ import annotations
 
@@ -22,11 +23,10 @@ from core.public import public_url
 from scoring.errors import NotAllowed, ServiceError
 from tournaments.models import Tournament
 
+from . import account_selectors as selectors
 from . import accounts
 from . import permissions as perms
-from . import account_selectors as selectors
-from .forms import OfficialForm, PlayerAccountForm, TablesForm, tables_text
-from .models import RoleKind
+from .forms import PlayerAccountForm, SigningForm
 from .views import forbidden
 
 
@@ -34,17 +34,13 @@ def _organized(request, slug):
     """The tournament, and a 403 response for anyone who does not organize it."""
     tournament = get_object_or_404(Tournament, slug=slug)
     if not perms.is_organizer(request.user, tournament):
-        return tournament, forbidden(request, _("Учётные записи турнира ведёт его организатор."))
+        return tournament, forbidden(request, _("Подписи и учётные записи игроков ведёт организатор турнира."))
     return tournament, None
 
 
-def accounts_url(tournament, anchor="", page=None):
-    return (reverse("referees:accounts", args=[tournament.slug]) + (f"?page={page}" if page and page > 1 else "")
+def signing_url(tournament, anchor="", page=None):
+    return (reverse("referees:signing", args=[tournament.slug]) + (f"?page={page}" if page and page > 1 else "")
             + (f"#{anchor}" if anchor else ""))
-
-
-def _tables_form(role, data=None):
-    return TablesForm(data, initial={"tables": role.tables}, auto_id=f"id_role{role.pk}_%s")
 
 
 def _player_form(player, tournament, data=None):
@@ -55,17 +51,7 @@ def _player_form(player, tournament, data=None):
 PLAYERS_PER_PAGE = 100
 
 
-def render_page(request, tournament, *, status=200, official_form=None, tables_form=None, role_id=None,
-                player_form=None, player_id=None):
-    rows = []
-    for role in accounts.officials(tournament):
-        rows.append({
-            "role": role, "tables": tables_text(role.tables),
-            "tables_form": (tables_form if role.pk == role_id else _tables_form(role))
-            if role.role == RoleKind.REFEREE else None,
-            "removable": not (role.role == RoleKind.ORGANIZER and role.user_id == request.user.pk),
-            "resettable": role.role in accounts.OFFICIAL_ROLES,
-        })
+def render_page(request, tournament, *, status=200, player_form=None, player_id=None):
     query = clean_query(request.GET.get("q"))
     ids = selectors.player_ids(tournament, query if player_id is None else "")
     if player_id is not None:  # the form with an error is on the page that shows its player
@@ -77,74 +63,28 @@ def render_page(request, tournament, *, status=200, official_form=None, tables_f
                 (player_form if p.pk == player_id else _player_form(p, tournament))}
                for p in selectors.players_in_order(page.object_list)]
     counts = selectors.player_counts(tournament)
-    return render(request, "referees/accounts.html", {
-        "tournament": tournament, "officials": rows, "players": players, "page": page, "query": query,
+    return render(request, "referees/signing.html", {
+        "tournament": tournament, "players": players, "page": page, "query": query,
         "players_total": counts["total"], "with_account": counts["with_account"],
-        "official_form": official_form or OfficialForm(initial={"password": accounts.random_password(10)}),
-        "signing_form": _signing_form(tournament),
+        "signing_form": SigningForm(initial={"signing_method": tournament.signing_method,
+                                             "signature_mode": tournament.signature_mode}),
     }, status=status)
-
-
-def _signing_form(tournament):
-    from .views_signing import SigningForm
-
-    return SigningForm(initial={"signing_method": tournament.signing_method,
-                                "signature_mode": tournament.signature_mode})
 
 
 @never_cache
 @login_required
-def accounts_page(request, slug):
-    """GET: the page; POST: a new referee or chief referee."""
+def signing_page(request, slug):
+    """The signing method, the PINs for all or for one player, the players' accounts."""
     tournament, refused = _organized(request, slug)
     if refused:
         return refused
-    if request.method != "POST":
-        return render_page(request, tournament)
-    form = OfficialForm(request.POST)
-    if form.is_valid():
-        try:
-            role = accounts.create_official(request.user, tournament, **form.cleaned_data)
-        except NotAllowed as exc:
-            return forbidden(request, exc.message)
-        except ServiceError as exc:
-            form.add_service_error(exc)
-        else:
-            messages.success(request, _("Учётная запись «%(u)s» создана: %(role)s.") % {
-                "u": role.user.get_username(), "role": role.get_role_display()})
-            return redirect(accounts_url(tournament, "officials"))
-    return render_page(request, tournament, status=422, official_form=form)
+    return render_page(request, tournament)
 
 
-@login_required
-@require_POST
-def role_action(request, slug, role_id, action):
-    """Change a referee's tables or take a role away."""
-    tournament, refused = _organized(request, slug)
-    if refused:
-        return refused
-    if action not in ("tables", "remove"):
-        raise Http404
-    form = TablesForm(request.POST, auto_id=f"id_role{role_id}_%s") if action == "tables" else None
-    if form is not None and not form.is_valid():
-        return render_page(request, tournament, status=422, tables_form=form, role_id=role_id)
-    try:
-        if form is not None:
-            accounts.set_official_tables(request.user, tournament, role_id, form.cleaned_data["tables"])
-        else:
-            accounts.remove_role(request.user, tournament, role_id)
-    except NotAllowed as exc:
-        return forbidden(request, exc.message)
-    except ServiceError as exc:
-        if exc.code == "role_not_found":
-            raise Http404 from None
-        if form is not None:
-            form.add_service_error(exc)
-            return render_page(request, tournament, status=422, tables_form=form, role_id=role_id)
-        messages.error(request, exc.message)
-        return redirect(accounts_url(tournament, "officials"))
-    messages.success(request, _("Столы судьи сохранены.") if form is not None else _("Роль снята."))
-    return redirect(accounts_url(tournament, "officials"))
+def former_accounts_page(request, slug):
+    """The former «accounts» address: its officials are on the officials page, the rest on the signing page."""
+    get_object_or_404(Tournament, slug=slug)
+    return redirect(reverse("referees:signing", args=[slug]) + (f"?{request.GET.urlencode()}" if request.GET else ""))
 
 
 @login_required
@@ -165,13 +105,13 @@ def player_account(request, slug, player_id):
                 raise Http404 from None
             if exc.code == "player_has_account":
                 messages.error(request, exc.message)
-                return redirect(accounts_url(tournament, "players"))
+                return redirect(signing_url(tournament, "players"))
             form.add_service_error(exc)
         else:
             messages.success(request, _("Игроку %(name)s создана учётная запись «%(u)s».") % {
                 "name": player.name, "u": player.user.get_username()})
             page = page_of(selectors.player_ids(tournament), player.pk, PLAYERS_PER_PAGE)
-            return redirect(accounts_url(tournament, f"player-{player.pk}", page=page))
+            return redirect(signing_url(tournament, f"player-{player.pk}", page=page))
     return render_page(request, tournament, status=422, player_form=form, player_id=player_id)
 
 
@@ -189,32 +129,10 @@ def player_accounts(request, slug):
         return forbidden(request, exc.message)
     except ServiceError as exc:
         messages.error(request, exc.message)
-        return redirect(accounts_url(tournament, "players"))
+        return redirect(signing_url(tournament, "players"))
     if not issued:
         messages.info(request, _("У всех игроков уже есть учётные записи; новых не создано."))
-        return redirect(accounts_url(tournament, "players"))
+        return redirect(signing_url(tournament, "players"))
     login_url = public_url(reverse("login"), request)
     return render(request, "referees/account_slips.html",
                   {"tournament": tournament, "issued": issued, "login_url": login_url})
-
-
-@never_cache
-@login_required
-@require_POST
-def reset_password(request, slug, role_id):
-    """A new password for a referee or chief referee, shown this once on a page browsers do not keep."""
-    tournament, refused = _organized(request, slug)
-    if refused:
-        return refused
-    try:
-        reset = accounts.reset_official_password(request.user, tournament, role_id)
-    except NotAllowed as exc:
-        return forbidden(request, exc.message)
-    except ServiceError as exc:
-        if exc.code == "role_not_found":
-            raise Http404 from None
-        messages.error(request, exc.message)
-        return redirect(accounts_url(tournament, "officials"))
-    login_url = public_url(reverse("login"), request)
-    return render(request, "referees/password_reset.html",
-                  {"tournament": tournament, "role": reset.role, "password": reset.password, "login_url": login_url})

@@ -5,7 +5,6 @@ Thin views: the PIN check, the QR token, the limits of tries and the audit are i
 """
 from __future__ import annotations
 
-from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -24,11 +23,12 @@ from scoring.errors import ConfirmationRequired, NotAllowed, ServiceError
 from scoring.forms import PlayerSignForm
 from scoring.models import ProtocolStatus
 from scoring.views import game_context
-from tournaments.models import SignatureMode, SigningMethod, Tournament
+from tournaments.models import SigningMethod, Tournament
 from tournaments.views.pairs import confirm_page, confirmed
 
 from . import permissions as perms
 from . import selectors, signing
+from .forms import SigningForm
 from .views import forbidden, get_partie
 
 
@@ -96,11 +96,11 @@ def player_pins(request, slug):
         return confirm_page(request, tournament, title=_("Выдать новые ПИН-коды всем игрокам?"),
                             consequences=[exc.message, _("Новые ПИН-коды будут показаны один раз, на листках "
                                                          "для печати.")],
-                            cancel=reverse("referees:accounts", args=[slug]) + "#pins",
+                            cancel=reverse("referees:signing", args=[slug]) + "#pins",
                             button=_("Да, выдать новые ПИН-коды всем"))
     if not issued:
         messages.info(request, _("Игроков для ПИН-кодов нет."))
-        return redirect(reverse("referees:accounts", args=[slug]) + "#players")
+        return redirect(reverse("referees:signing", args=[slug]) + "#players")
     slips = []
     for item in issued:
         pair = item.player.pair
@@ -114,20 +114,15 @@ def player_pins(request, slug):
         "tournament": tournament, "slips": slips, "own_phone": tournament.signing_method == SigningMethod.OWN_PHONE})
 
 
-class SigningForm(forms.Form):
-    signing_method = forms.ChoiceField(label=_("Как подписывают игроки"), choices=SigningMethod.choices)
-    signature_mode = forms.ChoiceField(label=_("Кто подписывает"), choices=SignatureMode.choices)
-
-
 @login_required
 @require_POST
 def signing_settings(request, slug):
-    """The organizer picks the tournament's signing method (on the accounts page, beside the PINs)."""
+    """The organizer picks the tournament's signing method (on the signing page, beside the PINs)."""
     tournament = get_object_or_404(Tournament, slug=slug)
     form = SigningForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Выберите способ подписи из списка."))
-        return redirect(reverse("referees:accounts", args=[slug]) + "#signing")
+        return redirect(reverse("referees:signing", args=[slug]) + "#signing")
     try:
         services.set_signing(request.user, tournament, method=form.cleaned_data["signing_method"],
                          mode=form.cleaned_data["signature_mode"])
@@ -137,7 +132,7 @@ def signing_settings(request, slug):
         messages.error(request, exc.message)
     else:
         messages.success(request, _("Способ подписи сохранён."))
-    return redirect(reverse("referees:accounts", args=[slug]) + "#signing")
+    return redirect(reverse("referees:signing", args=[slug]) + "#signing")
 
 
 @login_required

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from . import views
+from .views import officials as officials_views
 from .views import setup as setup_views
 
 app_name = "tournaments"
@@ -36,8 +37,13 @@ urlpatterns = [
     path("t/<slug:slug>/manage/settings/", setup_views.edit_view, name="edit"),
     path("t/<slug:slug>/manage/copy/", setup_views.copy_view, name="copy"),
     path("t/<slug:slug>/manage/delete/", setup_views.delete_view, name="delete"),
-    path("t/<slug:slug>/manage/officials/", setup_views.officials_view, name="officials"),
-    path("t/<slug:slug>/manage/officials/link-player/", setup_views.link_player_view, name="link_player"),
+    path("t/<slug:slug>/manage/officials/", officials_views.officials_view, name="officials"),
+    path("t/<slug:slug>/manage/officials/new/", officials_views.add_official_view, name="add_official"),
+    path("t/<slug:slug>/manage/officials/role/<id:role_id>/<slug:action>/", officials_views.role_action_view,
+         name="role_action"),
+    path("t/<slug:slug>/manage/officials/password/<id:role_id>/", officials_views.reset_password_view,
+         name="reset_password"),
+    path("t/<slug:slug>/manage/officials/link-player/", officials_views.link_player_view, name="link_player"),
     path("t/<slug:slug>/manage/rounds/<num:round_number>/print/<slug:kind>.pdf", setup_views.print_view,
          name="print"),
     path("t/<slug:slug>/manage/final-report.pdf", setup_views.final_report_view, name="final_report"),

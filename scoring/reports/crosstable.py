@@ -36,6 +36,28 @@ class Cell:
             return ""
         return f"{self.goats}:{self.goats_against}"
 
+    def decided_otherwise(self, goats: bool) -> bool:
+        """The result was not decided by the cell's own figures (a disqualification, a pair that left, a no-show):
+        the loser's goats or points do not read as a loss (fewer or as many goats, at least as many points)."""
+        if self.result not in ("win", "loss"):
+            return False
+        mine, theirs = (self.goats_against, self.goats) if goats else (self.points_for, self.points_against)
+        return mine <= theirs if self.result == "win" else mine >= theirs
+
+    def forfeit_text(self, goats: bool) -> str:
+        """«−:+» in the loser's cell, «+:−» in the winner's, when the figures would read the other way; else ''."""
+        if not self.decided_otherwise(goats):
+            return ""
+        return "+:−" if self.result == "win" else "−:+"
+
+    @property
+    def forfeit_goats(self) -> str:  # for templates, which cannot pass an argument
+        return self.forfeit_text(True)
+
+    @property
+    def forfeit_points(self) -> str:
+        return self.forfeit_text(False)
+
 
 def cells_by_pair(rows: list[Row], games, *, after_round: int | None = None) -> dict:
     """pair id -> list of ``Cell`` in round order (what a cross table prints)."""

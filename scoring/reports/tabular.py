@@ -355,7 +355,10 @@ def crosstable_table(standings, cells, matrix) -> Table:
 
 
 def cell_text(cell, goats: bool) -> str:
-    """A cross-table cell: the partie's points, or in the Kozel family its goats («0:1 к.», own first)."""
+    """A cross-table cell: the partie's points, or in the Kozel family its goats («0:1 к.», own first); «−:+» /
+    «+:−» when a sanction or a no-show decided the partie against the figures (the loser's cell reads as a loss)."""
+    if cell.decided_otherwise(goats):
+        return cell.forfeit_text(goats)
     if goats:
         return f'{cell.goats_score} {pgettext("сокращение: козлов", "к.")}'
     return f"{cell.points_for}:{cell.points_against}"

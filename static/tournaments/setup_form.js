@@ -1,7 +1,8 @@
-// The tournament form: the chosen preset's options and values, the address suggested from the name.
+// The tournament form: the chosen preset's options, values and tie-break texts, the address suggested from the name.
 (function () {
   var presets = JSON.parse(document.getElementById("preset-values").textContent);
   var choices = JSON.parse(document.getElementById("preset-choices").textContent);
+  var tiebreakLabels = JSON.parse(document.getElementById("tiebreak-labels").textContent);
   var form = document.getElementById("setup-form");
   var preset = form.elements["rules_preset"];
   function showOptions() {
@@ -18,6 +19,11 @@
       Array.prototype.forEach.call(el.options, function (o) {
         o.hidden = o.disabled = allowed[name].indexOf(o.value) < 0;
       });
+    });
+    // The tie-break orders as the chosen preset reads them («Основной порядок» of the Kozel family is by goats).
+    var order = form.elements["tiebreak_order"], labels = tiebreakLabels[preset.value] || {};
+    if (order) Array.prototype.forEach.call(order.options, function (o) {
+      if (labels[o.value]) o.textContent = labels[o.value];
     });
   }
   preset.addEventListener("change", function () {

@@ -56,7 +56,7 @@ def test_lockout_page_on_a_phone(live_server, new_page, table, artifacts, width)
 def test_organizer_gives_a_referee_a_new_password_on_a_phone(live_server, new_page, table, artifacts, width):
     page = new_page({"width": width, "height": 800})
     login(page, live_server.url, "org", PASSWORD)
-    page.goto(f"{live_server.url}/referee/t/{table.tournament.slug}/accounts/")
+    page.goto(f"{live_server.url}/t/{table.tournament.slug}/manage/officials/")
     role = TournamentRole.objects.get(tournament=table.tournament, user=table.referee)
     assert no_horizontal_scroll(page)
     page.locator(f"#role-{role.pk}").screenshot(path=str(artifacts / f"accounts-reset-button-{width}.png"))
@@ -68,3 +68,40 @@ def test_organizer_gives_a_referee_a_new_password_on_a_phone(live_server, new_pa
     page.screenshot(path=str(artifacts / f"password-reset-{width}.png"), full_page=True)
     table.referee.refresh_from_db()
     assert table.referee.check_password(password)
+
+
+def small_targets(page, selector) -> list:
+    """Visible links, buttons, inputs and selects inside ``selector`` shorter than 44 px."""
+    return page.evaluate("""(sel) => Array.from(document.querySelectorAll(sel + ' a, ' + sel + ' button, '
+            + sel + ' select, ' + sel + ' input:not([type=hidden]), ' + sel + ' summary'))
+        .map(el => [el, el.getBoundingClientRect()])
+        .filter(([el, r]) => r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden')
+        .filter(([el, r]) => r.height < 44)
+        .map(([el, r]) => (el.textContent.trim() || el.outerHTML).slice(0, 40) + ' ' + Math.round(r.height) + 'px')""",
+                         selector)
+
+
+@pytest.mark.parametrize("width", [360, 390, 820])
+def test_the_officials_page_and_the_signing_page_on_phones_and_a_tablet(live_server, new_page, table, artifacts,
+                                                                       width):
+    page = new_page({"width": width, "height": 800})
+    login(page, live_server.url, "org", PASSWORD)
+    page.goto(f"{live_server.url}/t/{table.tournament.slug}/manage/")
+    page.click("a[href$='/manage/officials/']")
+    expect(page.locator("h1")).to_contain_text("судьи и организаторы")
+    expect(page.locator("#officials")).to_contain_text("Главный судья")
+    expect(page.locator("#official-form")).to_be_visible()
+    expect(page.locator("#lockouts")).to_be_visible()
+    page.screenshot(path=str(artifacts / f"officials-page-{width}.png"), full_page=True)
+    assert no_horizontal_scroll(page)
+    assert small_targets(page, "main") == [], small_targets(page, "main")
+    page.click("#signing-link")
+    expect(page.locator("h1")).to_contain_text("подписи и учётные записи игроков")
+    expect(page.locator("#signing-form")).to_be_visible()
+    expect(page.locator("#pins-form")).to_be_visible()
+    expect(page.locator("#players-table")).to_be_visible()
+    page.screenshot(path=str(artifacts / f"signing-page-{width}.png"), full_page=True)
+    assert no_horizontal_scroll(page)
+    assert small_targets(page, "main") == [], small_targets(page, "main")
+    page.goto(f"{live_server.url}/referee/t/{table.tournament.slug}/accounts/#pins")  # the former address
+    expect(page.locator("h1")).to_contain_text("подписи и учётные записи игроков")

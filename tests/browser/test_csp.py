@@ -100,7 +100,8 @@ def test_organizer_round_page_print_and_narrow_fields(live_server, new_page, tab
     assert page.evaluate("window.__printed") == 1
     open_clean(page, live_server.url + reverse("tournaments:draw", args=["cup"]))
     open_clean(page, live_server.url + reverse("tournaments:manage", args=["cup"]))
-    open_clean(page, live_server.url + reverse("referees:accounts", args=["cup"]))
+    open_clean(page, live_server.url + reverse("referees:signing", args=["cup"]))
+    open_clean(page, live_server.url + reverse("tournaments:officials", args=["cup"]))
     assert violations(page) == [] and page.console_errors == []
 
 

@@ -169,7 +169,7 @@ def test_event_day(live_server, new_page, organizer, referee, pairs_file, artifa
 
     # 4. The referee attests the paper sheets: he signs alone.
     page.goto(manage)
-    page.click("#accounts-link")
+    page.click("#signing-link")
     page.select_option("#signing-form select[name=signing_method]", SigningMethod.REFEREE_ATTESTS)
     page.click("#signing-form button[type=submit]")
     wait(page)

@@ -263,3 +263,45 @@ def test_morskoy_bald_finish_with_the_tile_selects_on_a_phone(live_server, new_p
     expect(page.locator("#goat-announce")).to_contain_text("Козёл: пара 7")
     expect(page.locator("#partie-outcome")).to_contain_text("победа пары 3")
     shots(page, artifacts, "morskoy-finished")
+
+
+def test_morskoy_game_won_on_the_target_over_a_wiped_goat_is_not_dry(live_server, new_page, table, artifacts):
+    """RULES-KOZEL.md §12.2 M1: pair B (7) recorded 31 in deal 3 and was wiped in deal 4; A reaches 125 in deal 5.
+    B is the goat, not dry (§3.6, ``never_recorded``): the page never calls it dry."""
+    use_preset(table, "morskoy-kozel")
+    base = live_server.url
+    page = new_page(PHONE)
+    login(page, base, "referee", PASSWORD)
+    page.goto(f"{base}/referee/partie/{table.partie.pk}/")
+    deals = [("A2", "A1", {"B1": 20, "B2": 18}), ("A1", "B2", {"A1": 9, "A2": 10}),
+             ("B2", "B1", {"A1": 15, "A2": 16}), ("B1", "A2", {"B1": 30, "B2": 28}),
+             ("A2", "A1", {"B1": 35, "B2": 40})]
+    for n, (lead, out, hands) in enumerate(deals, start=1):
+        pick(page, "#lead-group", lead)
+        result(page, "Домино")
+        pick(page, "fieldset[data-for=domino]", out)
+        for seat, pips in hands.items():
+            fill_hand(page, seat, pips)
+        if n == 4:
+            expect(page.locator("#preview-result")).to_contain_text("58")
+        if n == 5:
+            expect(page.locator("#preview-goat")).to_have_text("Козёл: пара 7")  # not «— сухой»
+            shots(page, artifacts, "morskoy-wiped-goat-preview")
+        save_deal(page, n)
+    expect(page.locator("#goat-announce")).to_contain_text("Козёл: пара 7")
+    expect(page.locator("#goat-announce")).not_to_contain_text("сух")
+    expect(page.locator("#goat-1")).to_contain_text("133 : 0")
+    expect(page.locator("#goat-1")).not_to_contain_text("сух")
+    assert "dry" not in (page.locator("#goat-1").get_attribute("class") or "")
+    expect(page.locator("#partie-outcome")).to_contain_text("победа пары 3")
+    shots(page, artifacts, "morskoy-wiped-goat")
+    page.goto(f"{base}/protocols/{table.partie.pk}/")  # the protocol as everyone reads it
+    summary = page.locator("#game-1-summary")
+    expect(summary).to_contain_text("пара B")
+    expect(summary).to_contain_text("133 : 0")
+    expect(summary).not_to_contain_text("всухую")
+    shots(page, artifacts, "morskoy-wiped-goat-protocol")
+    protocol = Protocol.objects.get(partie=table.partie)
+    scored = score_protocol(protocol_to_json(protocol))
+    assert [(g.goat, g.dry) for g in scored.games] == [("B", False)]
+    assert (protocol.goats_b, protocol.dry_goats_b, protocol.winner) == (1, 0, "A")

@@ -46,7 +46,7 @@ def test_draw_and_accounts_pages_on_a_phone(live_server, new_page, artifacts, dj
     page.screenshot(path=str(artifacts / f"draw-pager-{w}.png"), full_page=False)
 
     login(page, base, "boss", "domino2026")
-    page.goto(f"{base}/referee/t/big/accounts/")
+    page.goto(f"{base}/referee/t/big/signing/")
     assert page.locator("#players-table tbody tr").count() == 100
     assert fits(page)
     page.fill("#players input[name=q], form.search input[name=q]", "ёлкин")

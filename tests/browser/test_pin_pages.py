@@ -56,7 +56,7 @@ def test_phone_page_without_the_token_and_pair_page_with_the_slip(live_server, n
 def test_confirmations_for_new_pins_and_for_clearing_a_signed_protocol(live_server, new_page, hall, artifacts):
     page = new_page(PHONE)
     login(page, live_server.url, "org", PASSWORD)
-    page.goto(f"{live_server.url}/referee/t/cup/accounts/#pins")
+    page.goto(f"{live_server.url}/referee/t/cup/signing/#pins")
     page.click("#pins-form button")
     page.wait_for_load_state("networkidle")
     expect(page.locator(".consequences")).to_contain_text("16 выданных листков")

@@ -4,6 +4,7 @@ from django.contrib.auth.models import Permission
 from playwright.sync_api import expect
 
 from referees.models import RoleKind, TournamentRole
+from tournaments.forms_setup import ordering_choices
 from tournaments.models import Tournament
 
 from .conftest import PHONE, login
@@ -165,3 +166,27 @@ def test_switching_to_kozel_shows_its_options_only(live_server, new_page, secret
     t = Tournament.objects.get(name="Кубок двора")
     assert t.rules_preset == "kozel"
     assert t.rules_overrides == {"lead_bonus": {"6-6": 50, "0-0": 0}, "eggs_doubles": ["1-1", "6-6"]}
+
+
+def test_the_tiebreak_drop_down_follows_the_preset_switched_in_the_page(live_server, new_page, secretary, artifacts):
+    """«Основной порядок» names the chosen preset's order: the sport one, then by goats for Kozel and Morskoy."""
+    base = live_server.url
+    page = new_page(PHONE)
+    login(page, base, "secretary", "domino2026")
+    page.goto(f"{base}/new/")
+    default = page.locator("#id_tiebreak_order option[value=default]")
+    sport, kozel = dict(ordering_choices("pusto-shest"))["default"], dict(ordering_choices("kozel"))["default"]
+    assert "разность козлов" in kozel and "разность козлов" not in sport
+    expect(page.locator("#id_rules_preset")).to_have_value("pusto-shest")
+    expect(default).to_have_text(sport)
+    page.select_option("#id_rules_preset", label="Козёл")
+    expect(default).to_have_text(kozel)
+    page.select_option("#id_tiebreak_order", "default")
+    expect(page.locator("#id_tiebreak_order")).to_have_value("default")
+    page.screenshot(path=str(artifacts / "setup-tiebreak-kozel-390.png"), full_page=True)
+    page.select_option("#id_rules_preset", "morskoy-kozel")
+    expect(default).to_have_text(dict(ordering_choices("morskoy-kozel"))["default"])
+    page.select_option("#id_rules_preset", "pusto-shest")
+    expect(default).to_have_text(sport)
+    assert page.locator("#id_tiebreak_order option[value=goats]").inner_text() == dict(
+        ordering_choices("pusto-shest"))["goats"]

@@ -70,7 +70,7 @@ def test_organizer_pages_carry_the_policy(world):
     for url in (reverse("tournaments:manage", args=[slug]), reverse("tournaments:pairings", args=[slug, 2]),
                 reverse("tournaments:edit", args=[slug]), reverse("tournaments:officials", args=[slug]),
                 reverse("tournaments:pair_list", args=[slug]), reverse("tournaments:draw", args=[slug]),
-                reverse("referees:accounts", args=[slug])):
+                reverse("referees:signing", args=[slug])):
         response = c.get(url)
         assert response.status_code == 200, url
         assert_policy(response)

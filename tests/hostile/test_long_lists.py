@@ -70,7 +70,7 @@ def account_rows(html):
 
 def test_accounts_page_pages_and_finds_players(big):
     t, client = big
-    url = reverse("referees:accounts", args=[t.slug])
+    url = reverse("referees:signing", args=[t.slug])
     html = client.get(url).content.decode()
     assert len(account_rows(html)) == PLAYERS_PER_PAGE
     assert "С учётной записью: 0 из 500." in html and "страница 1 из 5" in html

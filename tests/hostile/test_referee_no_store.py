@@ -13,7 +13,8 @@ def pages(world):
         (world.chief, reverse("referees:audit_partie", args=[partie])),
         (world.chief, reverse("referees:audit_tournament", args=[slug])),
         (world.chief, reverse("referees:lockouts", args=[slug])),
-        (world.organizer, reverse("referees:accounts", args=[slug])),
+        (world.organizer, reverse("referees:signing", args=[slug])),
+        (world.organizer, reverse("tournaments:officials", args=[slug])),
     ]
 
 

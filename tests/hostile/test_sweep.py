@@ -140,7 +140,7 @@ FORMS = {
     "first_lead": {"first_lead": "A1", "version": ""},
     "sign": {"role": "player", "seat": "A1", "password": "x"},
     "reopen": {"reason": "ошибка в раздаче"},
-    "accounts": {"full_name": "Судьин Семён", "username": "judge", "password": "secret-1", "role": "referee",
+    "add_official": {"full_name": "Судьин Семён", "username": "judge", "password": "secret-1", "role": "referee",
                  "tables": "1, 2"},
     "role_action": {"tables": "1-3"},
     "player_account": {"username": "pl", "password": "secret-1"},

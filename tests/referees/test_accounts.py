@@ -1,14 +1,17 @@
-"""Accounts of a tournament: the organizer creates referees and players' accounts (services and page)."""
+"""Accounts of a tournament: the organizer creates referees and players' accounts (services and pages)."""
+from urllib.parse import quote
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from referees import accounts
+from referees import accounts, officials
 from referees import permissions as perms
 from referees.forms import parse_tables
 from referees.models import AuditEntry, RoleKind, TournamentRole
 from scoring.errors import InvalidInput, NotAllowed
+from tournaments import names
 from tournaments.models import Player, Tournament
 
 User = get_user_model()
@@ -38,10 +41,10 @@ def _official(table, **kw):
 
 
 SERVICES = {
-    "create_official": lambda u, t: accounts.create_official(u, t.tournament, **_official(t)),
-    "set_official_tables": lambda u, t: accounts.set_official_tables(
+    "create_official": lambda u, t: officials.create_official(u, t.tournament, **_official(t)),
+    "set_official_tables": lambda u, t: officials.set_official_tables(
         u, t.tournament, _role(t, "table2").pk, [3]),
-    "remove_role": lambda u, t: accounts.remove_role(u, t.tournament, _role(t, "referee2").pk),
+    "remove_role": lambda u, t: officials.remove_role(u, t.tournament, _role(t, "referee2").pk),
     "create_player_account": lambda u, t: accounts.create_player_account(
         u, t.tournament, _pair1_player(t), username="igrok-1-1", password=NEW_PASSWORD),
     "create_player_accounts": lambda u, t: accounts.create_player_accounts(u, t.tournament),
@@ -87,7 +90,7 @@ def test_others_are_refused_and_nothing_changes(table, anonymous, django_user_mo
 # --- officials -------------------------------------------------------------------
 
 def test_created_referee_logs_in_and_serves_only_his_tables(table, client):
-    role = accounts.create_official(table.organizer, table.tournament, **_official(table, tables=["2", 4, 2]))
+    role = officials.create_official(table.organizer, table.tournament, **_official(table, tables=["2", 4, 2]))
     assert role.role == RoleKind.REFEREE and role.tables == [2, 4]
     assert (role.user.first_name, role.user.last_name) == ("Василий", "Васин")
     assert client.login(username="vasin", password=NEW_PASSWORD)
@@ -101,16 +104,16 @@ def test_created_referee_logs_in_and_serves_only_his_tables(table, client):
 
 
 def test_referee_without_tables_serves_the_whole_tournament(table):
-    accounts.create_official(table.organizer, table.tournament, **_official(table, tables=[]))
+    officials.create_official(table.organizer, table.tournament, **_official(table, tables=[]))
     referee = User.objects.get(username="vasin")
     assert perms.is_referee_for(referee, table.partie) and perms.is_referee_for(referee, table.other_partie)
 
 
 def test_chief_referee_is_created_without_tables(table):
-    accounts.create_official(table.organizer, table.tournament, **_official(table, role="chief_referee", tables=None))
+    officials.create_official(table.organizer, table.tournament, **_official(table, role="chief_referee", tables=None))
     assert perms.can_reopen(User.objects.get(username="vasin"), table.partie)
     with pytest.raises(InvalidInput) as exc:
-        accounts.create_official(table.organizer, table.tournament,
+        officials.create_official(table.organizer, table.tournament,
                                  **_official(table, username="glavny", role="chief_referee", tables=[1]))
     assert exc.value.field == "tables"
     assert not User.objects.filter(username="glavny").exists()
@@ -121,7 +124,7 @@ def test_existing_username_is_refused_and_nothing_saved(table, username):
     before = _state(table)
     password_hash = User.objects.get(username="referee").password
     with pytest.raises(InvalidInput) as exc:
-        accounts.create_official(table.organizer, table.tournament, **_official(table, username=username))
+        officials.create_official(table.organizer, table.tournament, **_official(table, username=username))
     assert exc.value.code == "username_taken" and exc.value.field == "username"
     assert "уже занято" in exc.value.message
     assert _state(table) == before
@@ -132,7 +135,7 @@ def test_existing_username_is_refused_and_nothing_saved(table, username):
 def test_weak_password_is_refused_next_to_the_field(table, password, field_word):
     before = _state(table)
     with pytest.raises(InvalidInput) as exc:
-        accounts.create_official(table.organizer, table.tournament, **_official(table, password=password))
+        officials.create_official(table.organizer, table.tournament, **_official(table, password=password))
     assert exc.value.field == "password"
     assert field_word in exc.value.message.lower()
     assert _state(table) == before
@@ -146,19 +149,19 @@ def test_weak_password_is_refused_next_to_the_field(table, password, field_word)
 def test_bad_input_is_refused_naming_the_field(table, kw, field):
     before = _state(table)
     with pytest.raises(InvalidInput) as exc:
-        accounts.create_official(table.organizer, table.tournament, **_official(table, **kw))
+        officials.create_official(table.organizer, table.tournament, **_official(table, **kw))
     assert exc.value.field == field
     assert _state(table) == before
 
 
 def test_organizer_changes_tables_and_removes_a_referee(table):
     role = _role(table, "table2")
-    accounts.set_official_tables(table.organizer, table.tournament, role.pk, [1, 3])
+    officials.set_official_tables(table.organizer, table.tournament, role.pk, [1, 3])
     assert perms.is_referee_for(User.objects.get(username="table2"), table.partie)
     entry = AuditEntry.objects.get(action="account.tables_changed")
     assert entry.before["tables"] == [2] and entry.after["tables"] == [1, 3] and entry.user == table.organizer
 
-    accounts.remove_role(table.organizer, table.tournament, role.pk)
+    officials.remove_role(table.organizer, table.tournament, role.pk)
     assert not TournamentRole.objects.filter(pk=role.pk).exists()
     assert User.objects.filter(username="table2").exists()          # the account stays
     assert not perms.is_referee(User.objects.get(username="table2"), table.tournament)
@@ -167,26 +170,26 @@ def test_organizer_changes_tables_and_removes_a_referee(table):
 
 def test_tables_only_for_a_referee_of_this_tournament(table):
     with pytest.raises(InvalidInput) as exc:
-        accounts.set_official_tables(table.organizer, table.tournament, _role(table, "chief").pk, [1])
+        officials.set_official_tables(table.organizer, table.tournament, _role(table, "chief").pk, [1])
     assert exc.value.code == "tables_not_for_role"
     foreign = TournamentRole.objects.get(user=table.foreign_referee)
     with pytest.raises(InvalidInput) as exc:
-        accounts.set_official_tables(table.organizer, table.tournament, foreign.pk, [1])
+        officials.set_official_tables(table.organizer, table.tournament, foreign.pk, [1])
     assert exc.value.code == "role_not_found"
     with pytest.raises(InvalidInput):
-        accounts.remove_role(table.organizer, table.tournament, foreign.pk)
+        officials.remove_role(table.organizer, table.tournament, foreign.pk)
     assert TournamentRole.objects.filter(pk=foreign.pk).exists()
 
 
 def test_organizer_cannot_remove_his_own_organizer_role(table, django_user_model):
     own = _role(table, "org")
     with pytest.raises(InvalidInput) as exc:
-        accounts.remove_role(table.organizer, table.tournament, own.pk)
+        officials.remove_role(table.organizer, table.tournament, own.pk)
     assert exc.value.code == "own_organizer_role"
     assert TournamentRole.objects.filter(pk=own.pk).exists()
     second = django_user_model.objects.create_user("org2", password="x-domino-2026")
     other = TournamentRole.objects.create(tournament=table.tournament, user=second, role=RoleKind.ORGANIZER)
-    accounts.remove_role(table.organizer, table.tournament, other.pk)
+    officials.remove_role(table.organizer, table.tournament, other.pk)
     assert not perms.is_organizer(User.objects.get(username="org2"), table.tournament)
 
 
@@ -270,7 +273,7 @@ def test_removing_a_player_role_unlinks_his_seat(table):
     player = _pair1_player(table)
     accounts.create_player_account(table.organizer, table.tournament, player, username="ivanov", password=NEW_PASSWORD)
     account = User.objects.get(username="ivanov")
-    accounts.remove_role(table.organizer, table.tournament, _role(table, "ivanov").pk)
+    officials.remove_role(table.organizer, table.tournament, _role(table, "ivanov").pk)
     player.refresh_from_db()
     assert player.user is None
     assert not perms.can_sign_as_player(account, table.other_partie, "A1")
@@ -279,7 +282,7 @@ def test_removing_a_player_role_unlinks_his_seat(table):
 # --- audit -----------------------------------------------------------------------
 
 def test_audit_entries_name_the_accounts_and_never_the_passwords(table):
-    accounts.create_official(table.organizer, table.tournament, **_official(table))
+    officials.create_official(table.organizer, table.tournament, **_official(table))
     accounts.create_player_account(table.organizer, table.tournament, _pair1_player(table), username="ivanov",
                                    password=NEW_PASSWORD)
     issued = accounts.create_player_accounts(table.organizer, table.tournament)
@@ -307,15 +310,21 @@ def test_tables_text_parsing():
 
 def test_page_renders_for_the_organizer(table, client):
     client.force_login(table.organizer)
-    page = client.get(reverse("referees:accounts", args=[table.tournament.slug]))
+    page = client.get(reverse("tournaments:officials", args=[table.tournament.slug]))
     assert page.status_code == 200
     html = page.content.decode()
     assert "table2" in html and "Главный судья" in html and 'value="2"' in html
-    assert 'id="official-form"' in html and "Создать учётные записи игрокам" in html
-    assert table.players["A1"].username in html
+    assert 'id="official-form"' in html and 'id="lockouts"' in html and 'id="id_q"' in html
     assert "no-store" in page["Cache-Control"]
+    signing = client.get(reverse("referees:signing", args=[table.tournament.slug]))
+    assert signing.status_code == 200 and "no-store" in signing["Cache-Control"]
+    html = signing.content.decode()
+    assert "Создать учётные записи игрокам" in html and table.players["A1"].username in html
+    assert 'id="signing-form"' in html and 'id="pins-form"' in html and 'id="official-form"' not in html
     manage = client.get(reverse("tournaments:manage", args=[table.tournament.slug])).content.decode()
-    assert reverse("referees:accounts", args=[table.tournament.slug]) in manage
+    assert reverse("referees:signing", args=[table.tournament.slug]) in manage
+    assert reverse("tournaments:officials", args=[table.tournament.slug]) in manage
+    assert reverse("referees:accounts", args=[table.tournament.slug]) not in manage
 
 
 @pytest.mark.parametrize("who", ["chief", "referee", "player", "nobody", "other_organizer"])
@@ -323,15 +332,16 @@ def test_page_and_actions_403_for_others(table, client, anonymous, django_user_m
     client.force_login(_actor(table, who, anonymous, django_user_model))
     slug = table.tournament.slug
     before = _state(table)
-    assert client.get(reverse("referees:accounts", args=[slug])).status_code == 403
+    assert client.get(reverse("tournaments:officials", args=[slug])).status_code == 403
+    assert client.get(reverse("referees:signing", args=[slug])).status_code == 403
     posts = [
-        (reverse("referees:accounts", args=[slug]), {"username": "x1", "full_name": "X Y", "password": NEW_PASSWORD,
-                                                      "role": "referee"}),
+        (reverse("tournaments:add_official", args=[slug]), {"username": "x1", "full_name": "X Y", "password": NEW_PASSWORD,
+                                                            "role": "referee"}),
         (reverse("referees:player_accounts", args=[slug]), {}),
         (reverse("referees:player_account", args=[slug, _pair1_player(table).pk]),
          {"username": "x2", "password": NEW_PASSWORD}),
-        (reverse("referees:role_action", args=[slug, _role(table, "table2").pk, "tables"]), {"tables": "1"}),
-        (reverse("referees:role_action", args=[slug, _role(table, "table2").pk, "remove"]), {}),
+        (reverse("tournaments:role_action", args=[slug, _role(table, "table2").pk, "tables"]), {"tables": "1"}),
+        (reverse("tournaments:role_action", args=[slug, _role(table, "table2").pk, "remove"]), {}),
     ]
     for url, data in posts:
         assert client.post(url, data).status_code == 403
@@ -339,13 +349,14 @@ def test_page_and_actions_403_for_others(table, client, anonymous, django_user_m
 
 
 def test_page_sends_anonymous_to_login(table, client):
-    r = client.get(reverse("referees:accounts", args=[table.tournament.slug]))
-    assert r.status_code == 302 and reverse("login") in r["Location"]
+    for name in ("tournaments:officials", "referees:signing"):
+        r = client.get(reverse(name, args=[table.tournament.slug]))
+        assert r.status_code == 302 and reverse("login") in r["Location"]
 
 
 def test_page_adds_a_referee_and_shows_errors_next_to_fields(table, client):
     client.force_login(table.organizer)
-    url = reverse("referees:accounts", args=[table.tournament.slug])
+    url = reverse("tournaments:add_official", args=[table.tournament.slug])
     data = {"username": "vasin", "full_name": "Васин Василий", "password": "123", "role": "referee",
             "tables": "2, 4-5"}
     r = client.post(url, data)
@@ -368,19 +379,19 @@ def test_page_edits_tables_and_removes_roles(table, client):
     client.force_login(table.organizer)
     slug = table.tournament.slug
     role = _role(table, "table2")
-    r = client.post(reverse("referees:role_action", args=[slug, role.pk, "tables"]), {"tables": "1, 3"})
+    r = client.post(reverse("tournaments:role_action", args=[slug, role.pk, "tables"]), {"tables": "1, 3"})
     assert r.status_code == 302
     role.refresh_from_db()
     assert role.tables == [1, 3]
-    r = client.post(reverse("referees:role_action", args=[slug, role.pk, "tables"]), {"tables": "один"})
+    r = client.post(reverse("tournaments:role_action", args=[slug, role.pk, "tables"]), {"tables": "один"})
     assert r.status_code == 422 and "через запятую" in r.content.decode()
     role.refresh_from_db()
     assert role.tables == [1, 3]
     own = _role(table, "org")
-    r = client.post(reverse("referees:role_action", args=[slug, own.pk, "remove"]), follow=True)
+    r = client.post(reverse("tournaments:role_action", args=[slug, own.pk, "remove"]), follow=True)
     assert "Нельзя снять с себя роль организатора" in r.content.decode()
     assert TournamentRole.objects.filter(pk=own.pk).exists()
-    r = client.post(reverse("referees:role_action", args=[slug, role.pk, "remove"]))
+    r = client.post(reverse("tournaments:role_action", args=[slug, role.pk, "remove"]))
     assert r.status_code == 302 and not TournamentRole.objects.filter(pk=role.pk).exists()
 
 
@@ -444,15 +455,43 @@ def test_every_audited_action_has_a_label():
 
 def test_officials_are_shown_surname_first_as_the_form_asks(client, table):
     """«Фамилия и имя» is asked; the officials' pages and the header say it in that order."""
-    from tournaments.names import person_name  # noqa: PLC0415
+    from tournaments.names import person_name
 
-    role = accounts.create_official(table.organizer, table.tournament, **_official(table))
+    role = officials.create_official(table.organizer, table.tournament, **_official(table))
     assert person_name(role.user) == "Васин Василий"
     client.force_login(table.organizer)
-    for url in (reverse("referees:accounts", args=[table.tournament.slug]),
-                reverse("tournaments:officials", args=[table.tournament.slug])):
-        html = client.get(url).content.decode()
-        assert "Васин Василий" in html and "Василий Васин" not in html
+    html = client.get(reverse("tournaments:officials", args=[table.tournament.slug])).content.decode()
+    assert "Васин Василий" in html and "Василий Васин" not in html
     client.force_login(role.user)
     assert "Васин Василий" in client.get("/").content.decode()  # the header
     assert person_name(type(role.user)(username="nobody")) == "nobody" and person_name(None) == ""
+
+
+def test_one_page_for_the_officials_and_one_for_signing_the_old_address_leads_to_signing(table, client):
+    """The officials (new and existing accounts, tables, passwords, lockouts) on one page; the signing method,
+    the PINs and the players' accounts on the other; the former «accounts» address redirects there."""
+    client.force_login(table.organizer)
+    slug = table.tournament.slug
+    old = client.get(reverse("referees:accounts", args=[slug]), {"q": "петров"})
+    assert old.status_code == 302 and old["Location"] == reverse("referees:signing", args=[slug]) + "?q=" + quote("петров")
+    assert client.get("/referee/t/no-such-cup/accounts/").status_code == 404
+    officials_page = client.get(reverse("tournaments:officials", args=[slug])).content.decode()
+    for action in (reverse("tournaments:add_official", args=[slug]),
+                   reverse("tournaments:role_action", args=[slug, _role(table, "table2").pk, "tables"]),
+                   reverse("tournaments:reset_password", args=[slug, _role(table, "table2").pk])):
+        assert f'action="{action}"' in officials_page
+    assert reverse("referees:player_pins", args=[slug]) not in officials_page
+    assert reverse("referees:signing", args=[slug]) in officials_page
+    signing = client.get(reverse("referees:signing", args=[slug])).content.decode()
+    for action in (reverse("referees:signing_settings", args=[slug]), reverse("referees:player_pins", args=[slug]),
+                   reverse("referees:player_accounts", args=[slug])):
+        assert f'action="{action}"' in signing
+    assert reverse("tournaments:add_official", args=[slug]) not in signing
+    assert reverse("tournaments:officials", args=[slug]) in signing
+    r = client.post(reverse("tournaments:add_official", args=[slug]), _official(table, tables="2"))
+    assert r.status_code == 302 and r["Location"] == reverse("tournaments:officials", args=[slug]) + "#officials"
+
+
+def test_no_local_name_fold_shadows_the_house_one():
+    assert not hasattr(accounts, "name_key") and accounts.fold is names.fold
+    assert officials.name_key is names.name_key and officials.fold is names.fold

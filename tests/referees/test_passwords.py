@@ -5,7 +5,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from referees import accounts
+from referees import accounts, officials
 from referees.models import AuditEntry, RoleKind, TournamentRole
 from scoring.errors import InvalidInput, NotAllowed
 from tournaments.models import Tournament
@@ -34,14 +34,14 @@ def _official(**kw):
 ])
 def test_weak_passwords_are_refused_for_officials(table, password):
     with pytest.raises(InvalidInput) as exc:
-        accounts.create_official(table.organizer, table.tournament, **_official(password=password))
+        officials.create_official(table.organizer, table.tournament, **_official(password=password))
     assert exc.value.code == "weak_password" and exc.value.field == "password"
     assert not User.objects.filter(username="vasin").exists()
 
 
 def test_weak_password_message_is_next_to_the_field(client, table):
     client.force_login(table.organizer)
-    r = client.post(reverse("referees:accounts", args=[table.tournament.slug]),
+    r = client.post(reverse("tournaments:add_official", args=[table.tournament.slug]),
                     {**_official(password="12345678"), "tables": ""})
     assert r.status_code == 422
     html = r.content.decode()
@@ -155,12 +155,12 @@ def _role(table, user):
 
 
 def reset_url(table, role):
-    return reverse("referees:reset_password", args=[table.tournament.slug, role.pk])
+    return reverse("tournaments:reset_password", args=[table.tournament.slug, role.pk])
 
 
 def test_organizer_resets_a_referees_password_shown_once_never_audited(client, table):
     client.force_login(table.organizer)
-    page = client.get(reverse("referees:accounts", args=[table.tournament.slug])).content.decode()
+    page = client.get(reverse("tournaments:officials", args=[table.tournament.slug])).content.decode()
     role = _role(table, table.referee)
     assert reset_url(table, role) in page
     r = client.post(reset_url(table, role))
@@ -184,7 +184,7 @@ def test_reset_ends_the_referees_other_sessions(client, table):
     referee_client = Client()
     referee_client.force_login(table.referee)
     assert referee_client.get(reverse("password_change")).status_code == 200
-    accounts.reset_official_password(table.organizer, table.tournament, _role(table, table.referee).pk)
+    officials.reset_official_password(table.organizer, table.tournament, _role(table, table.referee).pk)
     assert referee_client.get(reverse("password_change")).status_code == 302
 
 
@@ -192,9 +192,9 @@ def test_reset_is_only_for_referees_and_chief_referees(table):
     player_role = TournamentRole.objects.create(tournament=table.tournament, user=table.players["A1"],
                                                 role=RoleKind.PLAYER)
     with pytest.raises(InvalidInput) as exc:
-        accounts.reset_official_password(table.organizer, table.tournament, player_role.pk)
+        officials.reset_official_password(table.organizer, table.tournament, player_role.pk)
     assert exc.value.code == "reset_not_for_role"
-    chief = accounts.reset_official_password(table.organizer, table.tournament, _role(table, table.chief).pk)
+    chief = officials.reset_official_password(table.organizer, table.tournament, _role(table, table.chief).pk)
     table.chief.refresh_from_db()
     assert table.chief.check_password(chief.password)
 
@@ -203,7 +203,7 @@ def test_reset_refused_for_an_account_that_serves_another_organizers_tournament(
     other = Tournament.objects.get(slug="other-cup")
     TournamentRole.objects.create(tournament=other, user=table.referee, role=RoleKind.REFEREE)
     with pytest.raises(NotAllowed):
-        accounts.reset_official_password(table.organizer, table.tournament, _role(table, table.referee).pk)
+        officials.reset_official_password(table.organizer, table.tournament, _role(table, table.referee).pk)
     table.referee.refresh_from_db()
     assert table.referee.check_password(PASSWORD)
 
@@ -212,14 +212,14 @@ def test_reset_refused_for_an_account_that_serves_another_organizers_tournament(
 def test_reset_refused_for_staff(table, extra):
     User.objects.filter(pk=table.referee.pk).update(**extra)
     with pytest.raises(NotAllowed):
-        accounts.reset_official_password(table.organizer, table.tournament, _role(table, table.referee).pk)
+        officials.reset_official_password(table.organizer, table.tournament, _role(table, table.referee).pk)
 
 
 def test_reset_refused_for_an_account_that_organizes_elsewhere(table):
     TournamentRole.objects.create(tournament=Tournament.objects.get(slug="other-cup"), user=table.chief,
                                   role=RoleKind.ORGANIZER)
     with pytest.raises(NotAllowed):
-        accounts.reset_official_password(table.organizer, table.tournament, _role(table, table.chief).pk)
+        officials.reset_official_password(table.organizer, table.tournament, _role(table, table.chief).pk)
 
 
 def test_only_the_organizer_resets(client, table):
@@ -239,6 +239,6 @@ def test_only_the_organizer_resets(client, table):
 def test_reset_lifts_the_login_lockout(client, table):
     for i in range(5):
         client.post(reverse("login"), {"username": "referee", "password": "wrong"}, REMOTE_ADDR=f"10.1.0.{i}")
-    reset = accounts.reset_official_password(table.organizer, table.tournament, _role(table, table.referee).pk)
+    reset = officials.reset_official_password(table.organizer, table.tournament, _role(table, table.referee).pk)
     r = client.post(reverse("login"), {"username": "referee", "password": reset.password}, REMOTE_ADDR="10.1.1.1")
     assert r.status_code == 302

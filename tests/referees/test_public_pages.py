@@ -106,3 +106,12 @@ def test_player_sees_no_referee_links_and_his_name_in_the_header(client, table):
 
 def test_pair_page_with_a_huge_number_is_not_found(client, table):
     assert client.get(f"/t/cup/pair/{'9' * 40}/").status_code == 404
+
+
+def test_protocol_page_writes_the_referee_signature_without_a_space_before_the_colon(client, table):
+    play(table.referee, table.partie)
+    sign_all(table)
+    html = client.get(reverse("scoring:protocol", args=[table.partie.pk])).content.decode()
+    signatures = html.split('class="signatures"', 1)[1].split("</ul>", 1)[0]
+    assert re.search(r"Судья: \S", signatures) and not re.search(r"Судья\s+:", signatures)
+    assert re.search(r"Игрок A1: \S", signatures)

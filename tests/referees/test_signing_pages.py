@@ -165,12 +165,12 @@ def test_pin_slips_for_the_organizer_only(client, table):
     assert any(pin_codes.pin_matches(pin, p.pin_hash) for p in Player.objects.filter(pair__tournament=table.tournament))
 
 
-def test_organizer_picks_the_signing_method_on_the_accounts_page(client, table):
+def test_organizer_picks_the_signing_method_on_the_signing_page(client, table):
     url = reverse("referees:signing_settings", args=[table.tournament.slug])
     client.force_login(table.referee)
     assert client.post(url, {"signing_method": "table_pin", "signature_mode": "each_player"}).status_code == 403
     client.force_login(table.organizer)
-    page = client.get(reverse("referees:accounts", args=[table.tournament.slug])).content.decode()
+    page = client.get(reverse("referees:signing", args=[table.tournament.slug])).content.decode()
     assert 'id="signing-form"' in page
     r = client.post(url, {"signing_method": "<script>", "signature_mode": "each_player"}, follow=True)
     assert "Выберите способ подписи" in r.content.decode()

@@ -9,6 +9,7 @@ from scoring.reports.crosstable import cells_by_pair, round_robin_matrix
 from scoring.reports.individual import PlayerEntry, individual_standings
 from scoring.reports.standings import Game, PairEntry, Scoring, compute_standings, scoring_from_rules
 from scoring.reports.tiebreaks import ORDERINGS, TiebreakError, resolve_tiebreaks
+from scoring.reports.tabular import cell_text
 from scoring.rules import Rules
 
 KOZEL = Scoring(own_points_against=True, goats=True, rating=True)
@@ -248,3 +249,20 @@ def test_cross_table_cells_carry_the_goats_own_first():
     assert unfinished.goats_score == "" and cells[103][0].goats_score == ""
     ordered, grid = round_robin_matrix(rows, games)
     assert [c.goats_score for c in grid[0][1]] == ["0:1", ""]
+
+
+def test_a_partie_lost_by_a_sanction_reads_as_a_loss_in_the_losers_cell():
+    # Pair 1 had the better goats (0:1) but was disqualified: pair 2 won the partie. The cells must not read
+    # «0:1 к.» (the opponent's goat, a win) for the loser: «−:+» / «+:−» on the page, the PDF and the workbook.
+    dq = Game(1, 101, 102, 30, 70, 0, 0, "B", True, "A", None, None, 1, 0, 0, 1, 0, 0, None, None)
+    normal = kg(2, 1, 3, (60, 101), (0, 1))
+    rows = compute_standings(pairs(3), [dq, normal], scoring=KOZEL, tiebreaks=GOATS_ORDER)
+    cells = cells_by_pair(rows, [dq, normal])
+    loser, winner = cells[101][0], cells[102][0]
+    assert (loser.mark, cell_text(loser, True), loser.forfeit_goats) == ("−", "−:+", "−:+")
+    assert (winner.mark, cell_text(winner, True), winner.forfeit_goats) == ("+", "+:−", "+:−")
+    assert cell_text(cells[101][1], True) == "0:1 к." and cells[101][1].forfeit_goats == ""
+    # the sport reading: a disqualified pair with more points lost
+    sport = Game(1, 101, 102, 80, 40, 0, 0, "B", True, "A")
+    cells = cells_by_pair(compute_standings(pairs(2), [sport]), [sport])
+    assert (cell_text(cells[101][0], False), cell_text(cells[102][0], False)) == ("−:+", "+:−")

@@ -252,3 +252,30 @@ def test_the_workbook_re_scores_every_deal_with_the_kozel_fields(preset):
         scored = score_protocol(protocol_to_json(protocol))
         row = last[(protocol.partie.round.number, protocol.partie.table)]
         assert (row["Сумма A"], row["Сумма B"]) == (scored.deals[-1].running_a, scored.deals[-1].running_b)
+
+
+def test_a_pair_that_left_reads_as_the_loser_in_every_cross_table(client):
+    """Pair 1 won game 1 (pair 2 the goat) and left in game 2, which goes to it: goats 1 : 1, yet pair 1 lost.
+    Its cells read «−:+» (pair 2's «+:−») on the page, in the PDF and the workbook, never «1:1 к.» with a loss."""
+    import pdfplumber
+
+    from scoring.reports import pack
+
+    t = make_tournament(2, slug="left", preset="kozel", overrides={"games_per_partie": 2}, is_public=True)
+    rnd = make_round(t, 1, [(1, 2)])
+    deals = [{"n": 1, "result": "domino", "out": "A1", "hands": {"B1": 30, "B2": 30}},
+             {"n": 2, "result": "domino", "out": "A1", "hands": {"B1": 30, "B2": 30}}]
+    import_protocol_json(rnd.parties.get(), {"format": "domino-protocol/2", "deals": deals, "abandoned": "A"},
+                         make_referee(t))
+    protocol = Protocol.objects.get(partie__round__tournament=t)
+    assert (protocol.goats_a, protocol.goats_b, protocol.winner) == (1, 1, "B")
+    html = Client_get(t, "reports:crosstable")
+    rows = {n: html.split(f'data-label="Пара">{n}</td>', 1)[1].split("</tr>", 1)[0] for n in (1, 2)}
+    assert "2−</span><br><small>−:+<br>1:1&nbsp;к." in rows[1] and "1+</span><br><small>+:−<br>" in rows[2]
+    cross = load_workbook(io.BytesIO(exports.workbook(t)))["Турнирная таблица"]
+    lines = {row[1].value: [c.value for c in row] for row in cross.iter_rows(min_row=2)}
+    assert lines[1][3:6] == [2, "−", "−:+"] and lines[2][3:6] == [1, "+", "+:−"]
+    with pdfplumber.open(io.BytesIO(pack.final_report(t))) as pdf:
+        text = "\n".join(page.extract_text() for page in pdf.pages)
+    assert "2− −:+" in text and "1+ +:−" in text and "1:1 к." not in text
+    assert "«−:+» — партия проиграна" in html and "партия проиграна снятием" in " ".join(text.split())  # legends

@@ -105,7 +105,7 @@ def test_login_slips_carry_the_public_address(client, django_user_model):
     boss = django_user_model.objects.create_user("boss", password="x")
     TournamentRole.objects.create(tournament=cup, user=boss, role=RoleKind.ORGANIZER)
     client.force_login(boss)
-    response = client.post(f"/referee/t/{cup.slug}/accounts/players/", HTTP_HOST="127.0.0.1")
+    response = client.post(f"/referee/t/{cup.slug}/signing/players/", HTTP_HOST="127.0.0.1")
     assert response.status_code == 200
     assert "http://192.168.1.20:8000/login/" in response.content.decode()
 

@@ -1,4 +1,4 @@
-"""Setting a tournament up on the site: create, edit, copy, its officials, and the printouts.
+"""Setting a tournament up on the site: create, edit, copy, and the printouts (the officials: ``officials``).
 
 Thin views: check the right, call one service, show the result; the refusals
 of the services land next to the field they name.
@@ -12,18 +12,15 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
-from core.errors import DomainError
 from core.public import public_url
-from referees import accounts, lockouts
-from referees.models import RoleKind
 from referees.permissions import is_organizer, is_referee
 from scoring.reports import pack
+from scoring.rules import config
 
 from ..errors import NotAllowed, SetupRejected
-from ..forms_setup import AttachForm, CopyForm, LinkPlayerForm, TournamentForm, add_service_errors, preset_values
-from ..forms_setup import preset_option_choices
+from ..forms_setup import CopyForm, TournamentForm, add_service_errors, ordering_choices, preset_option_choices
+from ..forms_setup import preset_values
 from ..models import Round, Tournament
 from ..services import setup
 from .pairs import confirm_page, confirmed
@@ -33,6 +30,8 @@ def _form_page(request, form, tournament=None, *, title, status=200):
     return render(request, "tournaments/setup_form.html", {
         "form": form, "tournament": tournament, "title": title, "presets_json": preset_values(),
         "preset_choices_json": preset_option_choices(),
+        # the tie-break orders' texts as each preset reads them (the Kozel family: «Основной порядок» is by goats)
+        "tiebreak_labels_json": {code: dict(ordering_choices(code)) for code in config.PRESETS},
         "rules_frozen": tournament is not None and tournament.rules_locked(),
     }, status=status)
 
@@ -124,64 +123,6 @@ def delete_view(request, slug):
         return redirect("tournaments:manage", slug=slug)
     messages.success(request, _("Турнир «%(n)s» удалён.") % {"n": tournament.name})
     return redirect("tournaments:home")
-
-
-# --- officials: existing accounts ---------------------------------------------------
-
-def _organized(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not is_organizer(request.user, tournament):
-        raise PermissionDenied(_("Это может сделать только организатор турнира."))
-    return tournament
-
-
-def _officials_page(request, tournament, *, attach_form=None, link_form=None, status=200):
-    query = " ".join((request.POST.get("q") or request.GET.get("q", "")).split())[:100]
-    found = accounts.search_accounts(query) if query else []
-    return render(request, "tournaments/officials.html", {
-        "tournament": tournament, "officials": accounts.officials(tournament), "query": query, "found": found,
-        "attach_form": attach_form or AttachForm(), "blank_attach_form": AttachForm(),
-        "link_form": link_form or LinkPlayerForm(tournament=tournament),
-        "roles": dict(RoleKind.choices), "back": "officials", **lockouts.page_context(tournament, request.user),
-    }, status=status)
-
-
-@login_required
-def officials_view(request, slug):
-    """GET: officials of the tournament and a search of existing accounts; POST: attach one."""
-    tournament = _organized(request, slug)
-    if request.method != "POST":
-        return _officials_page(request, tournament)
-    form = AttachForm(request.POST)
-    if form.is_valid():
-        try:
-            role = accounts.attach_account(request.user, tournament, form.cleaned_data["account"],
-                                           role=form.cleaned_data["role"], tables=form.cleaned_data["tables"])
-        except DomainError as err:
-            form.add_service_error(err)
-        else:
-            messages.success(request, _("«%(u)s» добавлен в турнир: %(role)s.") % {
-                "u": role.user.get_username(), "role": role.get_role_display()})
-            return redirect("tournaments:officials", slug=slug)
-    return _officials_page(request, tournament, attach_form=form, status=400)
-
-
-@login_required
-@require_POST
-def link_player_view(request, slug):
-    tournament = _organized(request, slug)
-    form = LinkPlayerForm(request.POST, tournament=tournament)
-    if form.is_valid():
-        try:
-            player = accounts.link_player_account(request.user, tournament, form.cleaned_data["player"],
-                                                  form.cleaned_data["account"])
-        except DomainError as err:
-            form.add_service_error(err)
-        else:
-            messages.success(request, _("Игрок %(name)s привязан к учётной записи «%(u)s».") % {
-                "name": player.name, "u": player.user.get_username()})
-            return redirect("tournaments:officials", slug=slug)
-    return _officials_page(request, tournament, link_form=form, status=400)
 
 
 # --- printouts ---------------------------------------------------------------------
