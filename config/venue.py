@@ -67,7 +67,7 @@ def secret_key(data_dir: Path) -> str:
         key = path.read_text().strip()
         if key:
             return key
-        import time
+        import time  # noqa: PLC0415
 
         time.sleep(0.02)  # written by another process this very moment
     raise RuntimeError(f"{path} is empty: delete it and start again")

@@ -251,7 +251,7 @@ def reset_official_password(user, tournament, role_id) -> ResetPassword:
         account.save(update_fields=["password"])
         official.user = account
         log_action(tournament, "account.password_reset", user=user, after=role_snapshot(official))
-    from axes.utils import reset as reset_lockout
+    from axes.utils import reset as reset_lockout  # noqa: PLC0415
 
     reset_lockout(username=account.get_username())
     return ResetPassword(official, password)

@@ -144,7 +144,7 @@ def sentence(entry) -> str:
         return _("пара №%(n)s снята с турнира") % {"n": a.get("pair", "?")}
     if act == "pair.reinstated":
         return _("пара №%(n)s возвращена в турнир") % {"n": a.get("pair", "?")}
-    from .tables import ACTION_LABELS
+    from .tables import ACTION_LABELS  # noqa: PLC0415 cycle: referees.tables → referees.audit_text
 
     label = str(ACTION_LABELS.get(act, act))
     return f"{label}: {note}" if note else label
@@ -152,7 +152,7 @@ def sentence(entry) -> str:
 
 def roles_of(tournament) -> dict:
     """user id -> the highest role in the tournament (one query)."""
-    from .models import TournamentRole
+    from .models import TournamentRole  # noqa: PLC0415
 
     order = [RoleKind.ORGANIZER, RoleKind.CHIEF_REFEREE, RoleKind.REFEREE]
     roles = {}

@@ -89,7 +89,7 @@ def kozel_upcoming(rules, scored, protocol, names, next_n) -> dict:
 
 def hand_hint(rules) -> str:
     """How the hands count under the Kozel options (docs/rules-kozel.md §1, «Подсчёт остатка в руке»)."""
-    from scoring.rules.kozel import _twelve_is_ambiguous
+    from scoring.rules.kozel import _twelve_is_ambiguous  # noqa: PLC0415
 
     tiles = {"blank_tile": tile_text("0-0"), "six_tile": tile_text("6-6")}
     text = _("Одинокий %(blank_tile)s считается %(blank)s, одинокий %(six_tile)s — %(six)s.") % {

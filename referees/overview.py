@@ -71,7 +71,7 @@ def dashboard_tables(request, slug):
 def _audit_page(request, tournament, entries, title, partie=None):
     if not perms.can_read_audit(request.user, tournament):
         return forbidden(request, _("Журнал изменений читают главный судья и организатор."))
-    from .audit_text import roles_of
+    from .audit_text import roles_of  # noqa: PLC0415
 
     table = AuditTable(entries.select_related("user", "partie__round"), roles=roles_of(tournament))
     RequestConfig(request, paginate={"per_page": 50}).configure(table)

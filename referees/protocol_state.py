@@ -95,7 +95,7 @@ def absent_sides(protocol) -> set[str]:
 
 def signable_player_seats(partie, protocol=None) -> list[str]:
     """Slots a player may sign (seats, or pair letters in one-per-pair mode); none when the referee attests."""
-    from tournaments.models import SigningMethod
+    from tournaments.models import SigningMethod  # noqa: PLC0415 cycle: tournaments.models → … → referees.protocol_state
 
     if partie.round.tournament.signing_method == SigningMethod.REFEREE_ATTESTS:
         return []

@@ -111,7 +111,7 @@ def deal_rows(protocol, scored, names) -> list[dict]:
 
 def signature_slots(partie, protocol, names) -> tuple[list[dict], object]:
     """The players' signature slots and the referee's signature (see ``referees.signing``)."""
-    from .signing import signature_slots as slots
+    from .signing import signature_slots as slots  # noqa: PLC0415 cycle: referees.signing → referees.selectors
 
     return slots(partie, protocol, names)
 

@@ -86,7 +86,7 @@ def render_page(request, tournament, *, status=200, official_form=None, tables_f
 
 
 def _signing_form(tournament):
-    from .views_signing import SigningForm
+    from .views_signing import SigningForm  # noqa: PLC0415
 
     return SigningForm(initial={"signing_method": tournament.signing_method,
                                 "signature_mode": tournament.signature_mode})

@@ -7,6 +7,6 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Протоколы")
 
     def ready(self):
-        from . import live
+        from . import live  # noqa: PLC0415 app registry
 
         live.connect_signals()

@@ -96,8 +96,8 @@ def check_tournament(tournament, round_number: int | None = None) -> Report:
 
     Queries per round, not per protocol: 1,750 protocols (500 pairs, 7 rounds) take about 2 s and 28 queries.
     """
-    from .reports.selectors import protocols_for_sheets
-    from .reports.sheets import prior_remarks_by_pair
+    from .reports.selectors import protocols_for_sheets  # noqa: PLC0415 cycle: scoring.reports.selectors → … → scoring.checks
+    from .reports.sheets import prior_remarks_by_pair  # noqa: PLC0415 cycle: scoring.reports.sheets → … → scoring.checks
 
     protocols = Protocol.objects.filter(partie__round__tournament=tournament)
     if round_number is not None:

@@ -117,9 +117,9 @@ class DealForm(ServiceErrorsMixin, forms.Form):
 
     def _check_hand(self, seat, raw):
         """The engine's own check of one hand (range, tile count, a tile twice), its message next to the field."""
-        from scoring.errors import engine_message
-        from scoring.rules import ProtocolError
-        from scoring.rules.hands import parse_hand
+        from scoring.errors import engine_message  # noqa: PLC0415
+        from scoring.rules import ProtocolError  # noqa: PLC0415
+        from scoring.rules.hands import parse_hand  # noqa: PLC0415
 
         try:
             parse_hand(raw, seat=seat, deal=self.cleaned_data.get("n") or 0, lone_double_blank=0)

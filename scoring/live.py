@@ -61,7 +61,7 @@ cache = SafeCache(django_cache)
 
 def bump(tournament_id) -> None:
     """A new data version for the tournament (call inside the transaction that changes its data)."""
-    from .models import DataVersion
+    from .models import DataVersion  # noqa: PLC0415
 
     if tournament_id is None:
         return
@@ -72,7 +72,7 @@ def bump(tournament_id) -> None:
 
 def current_stamp(tournament_id) -> str:
     """The tournament's data version; without its row yet, one for this request alone (nothing written)."""
-    from .models import DataVersion
+    from .models import DataVersion  # noqa: PLC0415
 
     stamp = DataVersion.objects.filter(tournament_id=tournament_id).values_list("stamp", flat=True).first()
     return stamp if stamp is not None else f"{UNVERSIONED}{uuid.uuid4().hex}"
@@ -121,10 +121,10 @@ def live_page(etag_func, *, per_user=False, cache_body=False):
 # --- what changes the live pages ---------------------------------------------------------
 
 def _tournament_of(instance):
-    from referees.models import TournamentRole
-    from tournaments.models import Pair, Partie, Player, Round, Tournament
+    from referees.models import TournamentRole  # noqa: PLC0415
+    from tournaments.models import Pair, Partie, Player, Round, Tournament  # noqa: PLC0415
 
-    from .models import Protocol
+    from .models import Protocol  # noqa: PLC0415
 
     if isinstance(instance, Tournament):
         return instance.pk
@@ -142,7 +142,7 @@ def _tournament_of(instance):
 def _saved(sender, instance, raw=False, **kwargs):
     if raw:
         return
-    from .models import Protocol
+    from .models import Protocol  # noqa: PLC0415
 
     if isinstance(instance, Protocol):
         # A protocol write saves its row more than once under one new version: one bump is enough.
@@ -154,7 +154,7 @@ def _saved(sender, instance, raw=False, **kwargs):
 
 def _deleted(sender, instance, **kwargs):
     """Only an existing version row is changed: the tournament itself may be going away."""
-    from .models import DataVersion
+    from .models import DataVersion  # noqa: PLC0415
 
     try:
         tournament_id = _tournament_of(instance)
@@ -166,10 +166,10 @@ def _deleted(sender, instance, **kwargs):
 
 
 def connect_signals():
-    from referees.models import TournamentRole
-    from tournaments.models import Pair, Partie, Player, Round, Tournament
+    from referees.models import TournamentRole  # noqa: PLC0415
+    from tournaments.models import Pair, Partie, Player, Round, Tournament  # noqa: PLC0415
 
-    from .models import Protocol
+    from .models import Protocol  # noqa: PLC0415
 
     for model in (Tournament, Pair, Player, Round, Partie, Protocol, TournamentRole):
         post_save.connect(_saved, sender=model, dispatch_uid=f"live-save-{model.__name__}")

@@ -93,9 +93,9 @@ def set_signing(user, tournament, *, method, mode=None) -> Tournament:
 def reset_pin_attempts(user, partie, seat, reason) -> None:
     """The chief referee lets a player try his PIN again on one protocol (after five wrong tries), on the
     referee's device and on phones alike; audited."""
-    from referees.protocol_state import load_partie
+    from referees.protocol_state import load_partie  # noqa: PLC0415
 
-    from .models import PinAttempt, Protocol
+    from .models import PinAttempt, Protocol  # noqa: PLC0415
 
     partie = load_partie(partie)
     if not perms.can_reopen(user, partie):

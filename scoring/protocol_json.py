@@ -94,12 +94,12 @@ def import_protocol_json(partie, data: dict, user) -> Protocol:
     remarks from earlier rounds apply, whatever the file says. A signed
     protocol is refused; bad input raises ``ProtocolError`` and saves nothing.
     """
-    from referees import permissions as perms
-    from referees.models import log_action
+    from referees import permissions as perms  # noqa: PLC0415
+    from referees.models import log_action  # noqa: PLC0415
 
-    from . import services
-    from .errors import NotAllowed
-    from .scores import prior_remarks, rescore
+    from . import services  # noqa: PLC0415 cycle: scoring.services → scoring.protocol_json
+    from .errors import NotAllowed  # noqa: PLC0415
+    from .scores import prior_remarks, rescore  # noqa: PLC0415 cycle: scoring.scores → scoring.protocol_json
 
     partie = services.load_partie(partie)
     if not perms.can_enter(user, partie):

@@ -43,9 +43,9 @@ def refresh_prior_remarks(protocol: Protocol) -> None:
 
 def score(protocol: Protocol):
     """The engine's ScoredProtocol for the rows as stored (raises ProtocolError if they are impossible)."""
-    from scoring.rules import score_protocol
+    from scoring.rules import score_protocol  # noqa: PLC0415
 
-    from .protocol_json import protocol_to_json
+    from .protocol_json import protocol_to_json  # noqa: PLC0415 cycle: scoring.protocol_json → scoring.scores
 
     return score_protocol(protocol_to_json(protocol))
 

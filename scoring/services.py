@@ -153,7 +153,7 @@ def _save(protocol, user=None, *, content_changed=True, scored=None, cascade=Tru
     ``cascade=False``: the change leaves the remarks as they were (a deal entered or corrected), so the
     later rounds' protocols, whose ladder steps count this protocol's remarks, need no rescoring.
     """
-    from .scores import rescore
+    from .scores import rescore  # noqa: PLC0415 cycle: scoring.scores → scoring.protocol_json → scoring.services
 
     if content_changed:
         _discard_signatures(protocol, user, _("Содержание протокола изменено после подписи"))
@@ -210,7 +210,7 @@ def _normalize_deal(deal) -> dict:
 
 
 def deal_extra_fields(deal: dict) -> dict:
-    from .protocol_json import deal_extra_fields as extra
+    from .protocol_json import deal_extra_fields as extra  # noqa: PLC0415 cycle: scoring.protocol_json → scoring.services
 
     return extra(deal)
 
@@ -735,8 +735,8 @@ def rescore_drifted(user, tournament, *, round_number=None) -> int:
     vouch for the records and the frozen header, not for the cache). Each protocol in its own transaction,
     locked while it is rescored, and audited with the result before and after. Returns how many.
     """
-    from .checks import check_tournament, cached
-    from .scores import rescore
+    from .checks import check_tournament, cached  # noqa: PLC0415 cycle: scoring.checks → scoring.scores → scoring.protocol_json → scoring.services
+    from .scores import rescore  # noqa: PLC0415 cycle: scoring.scores → scoring.protocol_json → scoring.services
 
     _require(perms.is_chief_referee(user, tournament),
              _("Пересчитать итоги может только главный судья или организатор."))

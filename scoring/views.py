@@ -31,8 +31,8 @@ def protocol(request, partie_id):
 
 def game_context(partie, protocol, scored) -> dict:
     """Kozel, Morskoy and hand points: the deals by game, goats, rating and the partie's outcome (the sheet's data)."""
-    from .reports.game_sheets import games_sheet
-    from .reports.sheets import outcome_text
+    from .reports.game_sheets import games_sheet  # noqa: PLC0415
+    from .reports.sheets import outcome_text  # noqa: PLC0415
 
     numbers = {"A": partie.pair_a.number, "B": partie.pair_b.number if partie.pair_b else None}
     sheet = games_sheet(scored, {d.n: d for d in protocol.deals.all()}, numbers)

@@ -79,10 +79,10 @@ class Tournament(models.Model):
 
         Once a protocol is signed they cannot change (``services.settings.rules_locked``).
         """
-        from django.core.exceptions import ValidationError
+        from django.core.exceptions import ValidationError  # noqa: PLC0415
 
-        from scoring.reports.validators import validate_tiebreaks
-        from scoring.rules import RulesError
+        from scoring.reports.validators import validate_tiebreaks  # noqa: PLC0415
+        from scoring.rules import RulesError  # noqa: PLC0415
 
         errors = {}
         if not isinstance(self.rules_overrides, dict) or "preset" in (self.rules_overrides or {}):
@@ -97,7 +97,7 @@ class Tournament(models.Model):
             validate_tiebreaks(self.tiebreaks)
         except ValidationError as exc:
             errors["tiebreaks"] = exc.messages
-        from .services.settings import rule_change_errors
+        from .services.settings import rule_change_errors  # noqa: PLC0415 cycle: tournaments.services.settings → tournaments.models
 
         for field, message in rule_change_errors(self).items():
             errors.setdefault(field, message)
@@ -109,7 +109,7 @@ class Tournament(models.Model):
         return {"preset": self.rules_preset, **(self.rules_overrides or {})}
 
     def rules(self):
-        from scoring.rules import Rules
+        from scoring.rules import Rules  # noqa: PLC0415
 
         return Rules.from_config(self.rules_config())
 

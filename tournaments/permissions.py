@@ -10,7 +10,7 @@ def can_organize(user, tournament) -> bool:
     """A user with the "organizer" role in this tournament (being staff or superuser is not enough)."""
     if user is None or not getattr(user, "is_authenticated", False) or not user.is_active:
         return False
-    from referees.models import RoleKind, TournamentRole
+    from referees.models import RoleKind, TournamentRole  # noqa: PLC0415
 
     return TournamentRole.objects.filter(tournament_id=tournament.pk, user=user, role=RoleKind.ORGANIZER).exists()
 

@@ -26,7 +26,7 @@ def sign_as_required(referee, partie, signers: dict) -> None:
     A slot is a seat ("A2") or a pair letter ("A", one signature per pair); the pair's linked
     account signs it. Whatever the signing rules become, this asks them instead of assuming them.
     """
-    from scoring.models import Protocol
+    from scoring.models import Protocol  # noqa: PLC0415
 
     for _attempt in range(8):  # at most 4 seats and the referee; more means the rules changed under us
         protocol = Protocol.objects.get(partie=partie)

@@ -67,7 +67,7 @@ def chief_referee_names(tournament) -> list[str]:
 
 
 def final_report(tournament) -> bytes:
-    from scoring.checks import check_tournament
+    from scoring.checks import check_tournament  # noqa: PLC0415
 
     standings, cells, _matrix = selectors.load_crosstable(tournament)
     return pdf_report.final_report_pdf(tournament, standings, cells, sanctions_of(tournament),

@@ -207,7 +207,7 @@ QR_SIZE = 34 * mm
 
 def draw_sheet(c: canvas.Canvas, sheet):
     if sheet.games is not None:
-        from .pdf_games import draw_games_sheet
+        from .pdf_games import draw_games_sheet  # noqa: PLC0415 cycle: scoring.reports.pdf_games → scoring.reports.pdf
 
         return draw_games_sheet(c, sheet)
     p = Page(c)

@@ -195,7 +195,7 @@ def _whole(text, font, size, width, *, min_size=None):
 
 def table_cards_pdf(tournament, rnd, parties, *, sign_urls: dict | None = None) -> bytes:
     """``sign_urls``: {partie id: the own-phone signing link} of the tables whose cards carry its QR."""
-    from .sheets import seats_of
+    from .sheets import seats_of  # noqa: PLC0415
 
     register_fonts()
     buf = io.BytesIO()

@@ -119,7 +119,7 @@ def rules_text(rules) -> str:
         length = _("раздач: %(n)s") % {"n": rules.deals_per_partie}
     else:
         length = _("до %(n)s очков, %(m)s мин") % {"n": rules.target_points, "m": rules.time_limit_minutes}
-    from tournaments.presets import preset_label
+    from tournaments.presets import preset_label  # noqa: PLC0415
 
     return _("Регламент «%(preset)s», %(length)s") % {"preset": preset_label(rules.preset), "length": length}
 

@@ -28,7 +28,7 @@ MATRIX_MAX_PAIRS = 24
 
 def can_export(user, tournament) -> bool:
     """Organizer, chief referee or referee of the tournament (superusers and staff too)."""
-    from referees.permissions import is_referee
+    from referees.permissions import is_referee  # noqa: PLC0415
 
     return is_referee(user, tournament)
 

@@ -164,7 +164,7 @@ class Rules:
         if preset in SPORT_PRESETS:
             values = {key: _VALIDATORS[key](key, value) for key, value in config.items()}
         else:
-            from .game_options import validate_option
+            from .game_options import validate_option  # noqa: PLC0415 cycle: scoring.rules.game_options → scoring.rules.config
 
             values = {key: validate_option(preset, key, value) for key, value in config.items()}
         rules = replace(PRESET_DEFAULTS[preset], **values)
@@ -174,7 +174,7 @@ class Rules:
             raise RulesError("deals_per_partie must be a multiple of 4 (every player leads equally)",
                              key="deals_per_partie", code="not_multiple_of_4")
         if preset not in SPORT_PRESETS:
-            from .game_options import check_combination
+            from .game_options import check_combination  # noqa: PLC0415 cycle: scoring.rules.game_options → scoring.rules.config
 
             check_combination(rules)
         return rules

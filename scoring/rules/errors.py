@@ -36,7 +36,7 @@ class ProtocolError(ValueError):
 
     @property
     def message_ru(self) -> str:
-        from .messages import russian
+        from .messages import russian  # noqa: PLC0415
 
         return russian(self.code, self.deal, self.seat, self.params)
 

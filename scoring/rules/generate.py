@@ -44,7 +44,7 @@ def random_partie(rng: random.Random, rules: Rules, *, remark_chance: float = 0.
     default ladder has no point sanctions), hand points from ``random_points_deal``
     (a hand-points partie on time runs 40 deals: score it with ``ended_by_time``).
     """
-    from .partie import score_partie
+    from .partie import score_partie  # noqa: PLC0415
 
     if rules.family == "kozel":
         return random_kozel_partie(rng, rules), []
@@ -110,7 +110,7 @@ def random_kozel_deal(rng: random.Random, n: int, rules: Rules, *, lead: str | N
 
 def random_kozel_partie(rng: random.Random, rules: Rules, *, max_deals: int = 400) -> list:
     """Deals until the Kozel / Morskoy partie is over under ``rules`` (each deal led by the seat the rules fix)."""
-    from .partie import score_partie
+    from .partie import score_partie  # noqa: PLC0415
 
     deals: list = []
     lead = lead_and_shuffle(1)[0] if rules.next_lead == "rotate" else None

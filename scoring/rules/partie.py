@@ -257,7 +257,7 @@ def score_partie(
                                 f"no_show is {no_show!r} but the protocol lists {len(remark_list)} remark(s)",
                                 side=no_show, count=len(remark_list))
         if rules.family == "kozel":
-            from .games import forfeit_games
+            from .games import forfeit_games  # noqa: PLC0415 cycle: scoring.rules.games → scoring.rules.partie
 
             return forfeit_games(out, no_show)
         return _forfeit(out, no_show)
@@ -281,7 +281,7 @@ def score_partie(
         numbered.append((deal, seat, reason, counter[side_of(seat)]))
 
     if rules.family == "kozel":
-        from .games import score_games
+        from .games import score_games  # noqa: PLC0415 cycle: scoring.rules.games → scoring.rules.partie
 
         return score_games(out, by_number, numbers, numbered, ended_by_time=ended_by_time, abandoned=abandoned,
                            first_lead=first_lead)
@@ -326,7 +326,7 @@ def score_partie(
 def _table_scorer(rules: Rules):
     """The seam between the partie and a game's deal logic."""
     if rules.family == "hand":
-        from .hand_points import score_points_table
+        from .hand_points import score_points_table  # noqa: PLC0415
 
         return score_points_table
     return score_table

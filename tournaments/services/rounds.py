@@ -28,7 +28,7 @@ from .standing import pairing_order, records
 
 def unsigned_tables(rnd: Round) -> list[int]:
     """Tables of the round whose protocol is missing or not signed (byes have none)."""
-    from scoring.models import ProtocolStatus
+    from scoring.models import ProtocolStatus  # noqa: PLC0415
 
     return list(
         rnd.parties.filter(pair_b__isnull=False)
@@ -39,7 +39,7 @@ def unsigned_tables(rnd: Round) -> list[int]:
 
 def recorded_tables(rnd: Round, parties=None) -> list[int]:
     """Tables of the round (or of ``parties``) whose protocol holds a deal, remark, no-show or signature."""
-    from scoring.models import Protocol
+    from scoring.models import Protocol  # noqa: PLC0415
 
     protocols = Protocol.objects.filter(partie__round=rnd)
     if parties is not None:
@@ -147,7 +147,7 @@ def pair_round(user, tournament: Tournament, *, override_reason: str = "", confi
     an earlier round's as ``"round:table"``; a list that changed in the meantime is asked again). Without
     open tables, organizers only.
     """
-    from referees.permissions import is_chief_referee
+    from referees.permissions import is_chief_referee  # noqa: PLC0415
 
     if not is_chief_referee(user, tournament):
         require_organizer(user, tournament)

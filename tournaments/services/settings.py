@@ -26,7 +26,7 @@ RULE_FIELDS = ("rules_preset", "rules_overrides", "tiebreaks")
 
 def rules_locked(tournament) -> bool:
     """True once any protocol of the tournament is signed, by a player or the referee."""
-    from scoring.models import Protocol, ProtocolStatus, Signature
+    from scoring.models import Protocol, ProtocolStatus, Signature  # noqa: PLC0415
 
     if tournament.pk is None:
         return False
@@ -63,9 +63,9 @@ def rescore_begun(tournament) -> None:
 
     Refused with the round and table of the first protocol the new rules do not accept.
     """
-    from scoring.models import Protocol
-    from scoring.rules import ProtocolError
-    from scoring.scores import rescore
+    from scoring.models import Protocol  # noqa: PLC0415
+    from scoring.rules import ProtocolError  # noqa: PLC0415
+    from scoring.scores import rescore  # noqa: PLC0415 cycle: scoring.scores → … → tournaments.services.settings
 
     begun = (Protocol.objects.select_for_update(of=("self",))
              .filter(partie__round__tournament=tournament)
@@ -91,7 +91,7 @@ def update_rules(user, tournament, *, preset, overrides, tiebreaks) -> Tournamen
 
     Unchanged values change nothing and write no audit entry.
     """
-    from scoring.rules.config import PRESETS
+    from scoring.rules.config import PRESETS  # noqa: PLC0415
 
     require_organizer(user, tournament)
     with transaction.atomic():

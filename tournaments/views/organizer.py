@@ -321,7 +321,7 @@ CHECK_TEXTS = {
 def check_view(request, slug):
     """The chief referee's or organizer's check of every protocol (scoring.checks); a POST rewrites the
     drifted cached results (scoring.services.rescore_drifted)."""
-    from scoring.checks import check_tournament
+    from scoring.checks import check_tournament  # noqa: PLC0415
 
     tournament = get_object_or_404(Tournament, slug=slug)
     if not is_chief_referee(request.user, tournament):
@@ -332,7 +332,7 @@ def check_view(request, slug):
     if round_number not in rounds:
         round_number = None  # no round or an unknown one (other scripts' digits too): the whole tournament
     if request.method == "POST":
-        from scoring.services import rescore_drifted
+        from scoring.services import rescore_drifted  # noqa: PLC0415
 
         fixed = rescore_drifted(request.user, tournament, round_number=round_number)
         messages.success(request, _("Пересчитано протоколов: %(n)s. Записи и подписи не менялись.") % {"n": fixed})

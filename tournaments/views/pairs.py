@@ -210,9 +210,9 @@ def undo_withdrawal_consequences(pair) -> list[str]:
 @login_required
 def pair_early_view(request, slug):
     """The chief referee's (and organizer's) page to pair the next round before every protocol is signed."""
-    from referees.permissions import is_chief_referee
+    from referees.permissions import is_chief_referee  # noqa: PLC0415
 
-    from ..forms import PairRoundForm
+    from ..forms import PairRoundForm  # noqa: PLC0415
 
     tournament = get_object_or_404(Tournament, slug=slug)
     if not (can_organize(request.user, tournament) or is_chief_referee(request.user, tournament)):

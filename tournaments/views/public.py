@@ -41,7 +41,7 @@ DRAW_PER_PAGE = 100
 
 
 def _can_referee(user, tournament) -> bool:
-    from referees.permissions import can_view_dashboard
+    from referees.permissions import can_view_dashboard  # noqa: PLC0415
 
     return can_view_dashboard(user, tournament)
 
@@ -101,7 +101,7 @@ def pairings(request, slug, round_number):
 
 def _with_results(rnd, rows):
     """Each table's score once entered, and whether its protocol is signed (one query)."""
-    from scoring.models import Protocol, ProtocolStatus
+    from scoring.models import Protocol, ProtocolStatus  # noqa: PLC0415
 
     results = {
         pid: (a, b, status, goats) for pid, a, b, status, *goats in Protocol.objects.filter(partie__round=rnd)
