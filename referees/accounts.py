@@ -1,9 +1,9 @@
 """Accounts of a tournament: the organizer creates referees, chief referees and players.
 
-Services in the STYLE.md sense: each takes the acting ``user``, checks that he
-organizes the tournament, works inside one transaction (the tournament row is
-locked, so two organizers or a double click cannot create the same account
-twice), raises a ``ServiceError`` with a machine ``code`` (``field`` names the
+Services, the only writers (docs/architecture.md): each takes the acting
+``user``, checks that he organizes the tournament, works inside one transaction
+(the tournament row is locked, so two organizers or a double click cannot
+create the same account twice), raises a ``ServiceError`` with a machine ``code`` (``field`` names the
 form field at fault) and writes an audit entry. Passwords never reach the
 audit log.
 """
