@@ -1,13 +1,16 @@
 # Three commands: `make run` (the demo, development), `make test`, `make serve` (a real event).
+# `make serve` and `make run` install requirements.txt (what the site needs); `make test`, `make bench`
+# and `make mutation` also install requirements-dev.txt (tests, benchmarks, lint-imports, ruff).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 STAMP := $(VENV)/.installed
+DEV_STAMP := $(VENV)/.installed-dev
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test serve install browser migrate demo messages bench mutation clean
+.PHONY: run test serve install install-dev browser migrate demo messages bench mutation clean
 
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -15,6 +18,12 @@ $(STAMP): requirements.txt
 	touch $(STAMP)
 
 install: $(STAMP)
+
+$(DEV_STAMP): $(STAMP) requirements-dev.txt
+	$(PIP) install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $(DEV_STAMP)
+
+install-dev: $(DEV_STAMP)
 
 migrate: install
 	$(PY) manage.py migrate --noinput
@@ -47,7 +56,7 @@ browser:
 	      || echo "chromium could not be installed: browser tests will be skipped"; \
 	  else echo "chromium missing (apt-get install chromium): browser tests will be skipped"; fi; }
 
-test: install browser
+test: install-dev browser
 	$(PY) -m pytest -q $(PYTEST_ARGS)
 
 # Regenerate the translation catalogues (needs gettext); the compiled .mo files are committed.
@@ -55,13 +64,14 @@ messages: install
 	$(PY) manage.py makemessages -l en -l ru --ignore=.venv --ignore=var --ignore=mutants
 	$(PY) manage.py compilemessages --ignore=.venv
 
-bench: migrate
-	$(PY) manage.py bench_all
+# The benchmarks of bench/ on a small size (a few minutes); BENCH_ARGS=--full for the published sizes.
+bench: install-dev
+	$(PY) bench/run_all.py $(BENCH_ARGS)
 
 # Mutation testing of the engine of every game (scoring/rules/) and the pairing (tournaments/pairing/);
 # configured in setup.cfg. MUTATION_CHILDREN parallel workers (the machine is small).
 MUTATION_CHILDREN ?= 2
-mutation: install
+mutation: install-dev
 	rm -rf mutants
 	$(VENV)/bin/mutmut run --max-children $(MUTATION_CHILDREN) || true
 	$(PY) bench/mutation_score.py

@@ -13,7 +13,6 @@ Figures only; nothing is asserted.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 

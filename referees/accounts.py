@@ -1,6 +1,6 @@
 """Players' accounts of a tournament, and the helpers every account service shares (``officials`` too).
 
-Services in the STYLE.md sense: each takes the acting ``user``, checks that he
+Services, the only writers (docs/architecture.md): each takes the acting ``user``, checks that he
 organizes the tournament, works inside one transaction (the tournament row is
 locked, so two organizers or a double click cannot create the same account
 twice), raises a ``ServiceError`` with a machine ``code`` (``field`` names the

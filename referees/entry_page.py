@@ -12,6 +12,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from scoring.forms import FirstLeadForm, RemarkForm, ReopenForm
+from scoring.game_forms import deal_form_class, make_deal_form
 from scoring.models import RemarkReason
 
 from . import game_entry, selectors, signing
@@ -49,12 +50,12 @@ def render_entry(request, partie, *, status=200, deal_form=None, remark_form=Non
     if ctx["can_enter"] and deal_form is None:
         correct = "" if conflict else request.GET.get("correct", "")
         row = next((d for d in protocol.deals.all() if str(d.n) == correct), None)
-        form_class = game_entry.form_class(ctx["rules"])
+        form_class = deal_form_class(ctx["rules"])
         if row is not None:
-            deal_form = game_entry.make_form(ctx["rules"], initial=form_class.initial_for(
+            deal_form = make_deal_form(ctx["rules"], initial=form_class.initial_for(
                 row.to_json(), version=protocol.version, correct=True))
         elif upcoming:
-            deal_form = game_entry.make_form(ctx["rules"], initial=game_entry.form_initial(
+            deal_form = make_deal_form(ctx["rules"], initial=game_entry.form_initial(
                 ctx["rules"], upcoming, protocol.version))
     remarks_open = ctx["can_enter"] and not protocol.no_show  # no remark in a partie that was not played
     if remarks_open and remark_form is None:

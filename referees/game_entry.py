@@ -13,9 +13,9 @@ import re
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.game_forms import deal_form_class, uses_lead_tile
 from scoring.rules import lead_and_shuffle
 from scoring.rules.kozel import _twelve_is_ambiguous
+from scoring.tiles import uses_lead_tile
 
 TEMPLATES = {
     "sport": {"fields": "referees/_deal_fields_sport.html", "preview": "referees/_preview.html",
@@ -36,14 +36,6 @@ def tile_text(tile: str) -> str:
 
 def templates(rules) -> dict:
     return TEMPLATES[rules.family]
-
-
-def form_class(rules):
-    return deal_form_class(rules)
-
-
-def make_form(rules, *args, **kwargs):
-    return form_class(rules)(*args, rules=rules, **kwargs)
 
 
 def pair_number(partie, side):

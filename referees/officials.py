@@ -1,6 +1,6 @@
 """The officials of a tournament: referees, chief referees and organizers, added, changed and removed.
 
-Services in the STYLE.md sense, as in ``accounts`` (whose shared helpers they
+Services, the only writers (docs/architecture.md), as in ``accounts`` (whose shared helpers they
 use): each takes the acting ``user``, checks that he organizes the tournament,
 locks the tournament's row inside one transaction, raises a ``ServiceError``
 with a machine ``code`` (``field`` names the form field at fault) and writes an
@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from axes.utils import reset as reset_lockout
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.locking import locked
+from core.names import fold, name_key
 from scoring.errors import InvalidInput, NotAllowed
 from tournaments.models import Player
-from core.names import fold, name_key
 
 from . import permissions as perms
 from .accounts import (
@@ -169,7 +170,6 @@ def reset_official_password(user, tournament, role_id) -> ResetPassword:
         account.save(update_fields=["password"])
         official.user = account
         log_action(tournament, "account.password_reset", user=user, after=role_snapshot(official))
-    from axes.utils import reset as reset_lockout
 
     reset_lockout(username=account.get_username())
     return ResetPassword(official, password)

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from scoring import protocol_state, services
 from scoring.errors import ConfirmationRequired, InvalidInput, NotAllowed, ServiceError, VersionConflict
 from scoring.forms import FirstLeadForm, NoShowForm, RemarkForm
+from scoring.game_forms import make_deal_form
 from tournaments.models import Partie
 
 from . import game_entry
@@ -95,7 +96,7 @@ def answer(request, partie, outcome):
 
 @_entering
 def deal_save(request, partie):
-    form = game_entry.make_form(partie.round.tournament.rules(), request.POST)
+    form = make_deal_form(partie.round.tournament.rules(), request.POST)
     if form.is_valid():
         c = form.cleaned_data
         correcting = bool(c["correct"])
@@ -134,7 +135,7 @@ def deal_preview(request, partie):
     yet is only a hint, since the referee may simply not have reached it.
     """
     rules = partie.round.tournament.rules()
-    form = game_entry.make_form(rules, request.POST)
+    form = make_deal_form(rules, request.POST)
     scored = preview = hint = None
     if form.is_valid():
         protocol = selectors.load_protocol(partie)

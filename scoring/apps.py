@@ -7,6 +7,6 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Протоколы")
 
     def ready(self):
-        from . import live  # app registry: the signals connect once the models are loaded
+        from . import live  # noqa: PLC0415 app registry: the signals connect once the models are loaded
 
         live.connect_signals()

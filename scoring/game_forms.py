@@ -37,6 +37,7 @@ from .forms import SEAT_CHOICES, SEATS, DealForm, numeric_input
 from .models import DealResult
 from .rules import ProtocolError
 from .rules.kozel import count_hand
+from .tiles import uses_lead_tile, uses_out_tile
 
 TILES = [f"{a}-{b}" for a in range(7) for b in range(a, 7)]
 DOUBLES = [f"{a}-{a}" for a in range(7)]
@@ -46,14 +47,6 @@ MAX_NOTE = 200
 
 def tile_choices(tiles, empty):
     return [("", empty)] + [(t, t) for t in tiles]
-
-
-def uses_lead_tile(rules) -> bool:
-    return any(p for _t, p in rules.lead_bonus) or rules.decider or rules.eggs == "play_off"
-
-
-def uses_out_tile(rules) -> bool:
-    return any(p for _t, p in rules.finish_bonus) or rules.blank_finish_wins or rules.six_finish_wins != "off"
 
 
 def needs_fisher(rules) -> bool:
@@ -217,4 +210,9 @@ def deal_form_class(rules):
     return {"kozel": KozelDealForm, "hand": HandPointsDealForm}.get(rules.family, SportDealForm)
 
 
-__all__ = ["KozelDealForm", "HandPointsDealForm", "SportDealForm", "deal_form_class"]
+def make_deal_form(rules, *args, **kwargs):
+    """The deal form of the rules' family, bound as a form is (``rules`` passed on)."""
+    return deal_form_class(rules)(*args, rules=rules, **kwargs)
+
+
+__all__ = ["KozelDealForm", "HandPointsDealForm", "SportDealForm", "deal_form_class", "make_deal_form"]

@@ -27,6 +27,11 @@ from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
+from referees.models import TournamentRole
+from tournaments.models import Pair, Partie, Player, Round, Tournament
+
+from .models import DataVersion, Protocol
+
 CACHE_SECONDS = 600
 UNVERSIONED = "unversioned"  # the stamp of a request alone: nothing under it is worth caching
 logger = logging.getLogger(__name__)
@@ -61,8 +66,6 @@ cache = SafeCache(django_cache)
 
 def bump(tournament_id) -> None:
     """A new data version for the tournament (call inside the transaction that changes its data)."""
-    from .models import DataVersion
-
     if tournament_id is None:
         return
     stamp = uuid.uuid4().hex
@@ -72,8 +75,6 @@ def bump(tournament_id) -> None:
 
 def current_stamp(tournament_id) -> str:
     """The tournament's data version; without its row yet, one for this request alone (nothing written)."""
-    from .models import DataVersion
-
     stamp = DataVersion.objects.filter(tournament_id=tournament_id).values_list("stamp", flat=True).first()
     return stamp if stamp is not None else f"{UNVERSIONED}{uuid.uuid4().hex}"
 
@@ -121,10 +122,6 @@ def live_page(etag_func, *, per_user=False, cache_body=False):
 # --- what changes the live pages ---------------------------------------------------------
 
 def _tournament_of(instance):
-    from referees.models import TournamentRole
-    from tournaments.models import Pair, Partie, Player, Round, Tournament
-
-    from .models import Protocol
 
     if isinstance(instance, Tournament):
         return instance.pk
@@ -142,7 +139,6 @@ def _tournament_of(instance):
 def _saved(sender, instance, raw=False, **kwargs):
     if raw:
         return
-    from .models import Protocol
 
     if isinstance(instance, Protocol):
         # A protocol write saves its row more than once under one new version: one bump is enough.
@@ -154,8 +150,6 @@ def _saved(sender, instance, raw=False, **kwargs):
 
 def _deleted(sender, instance, **kwargs):
     """Only an existing version row is changed: the tournament itself may be going away."""
-    from .models import DataVersion
-
     try:
         tournament_id = _tournament_of(instance)
     except Exception:  # noqa: BLE001 — a parent already deleted in the same cascade
@@ -166,10 +160,6 @@ def _deleted(sender, instance, **kwargs):
 
 
 def connect_signals():
-    from referees.models import TournamentRole
-    from tournaments.models import Pair, Partie, Player, Round, Tournament
-
-    from .models import Protocol
 
     for model in (Tournament, Pair, Player, Round, Partie, Protocol, TournamentRole):
         post_save.connect(_saved, sender=model, dispatch_uid=f"live-save-{model.__name__}")

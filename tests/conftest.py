@@ -1,3 +1,5 @@
+from pathlib import Path
+
 import pytest
 from django.db.models.signals import post_save
 
@@ -52,7 +54,35 @@ _hypothesis_settings.register_profile(
 )
 
 
+# --- kinds of test: unit / integration / browser ----------------------------------------
+# Every test gets exactly one (`pytest -m unit` runs the fast ones): browser for tests/browser/,
+# integration for a test that reaches the database (the django_db mark, or a fixture that needs
+# the db), unit otherwise. A test module may also say it itself (`pytestmark = pytest.mark.unit`).
+KINDS = ("unit", "integration", "browser")
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback",
+                     "live_server"}
+BROWSER_FOLDER = Path(__file__).resolve().parent / "browser"
+
+
+def kind_of(item) -> str:
+    if item.path.is_relative_to(BROWSER_FOLDER):
+        return "browser"
+    if item.get_closest_marker("django_db") or DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())):
+        return "integration"
+    return "unit"
+
+
+def _mark_kinds(items):
+    for item in items:
+        if not any(item.get_closest_marker(kind) for kind in KINDS):
+            item.add_marker(kind_of(item))
+        given = [kind for kind in KINDS if item.get_closest_marker(kind)]
+        if len(given) != 1:
+            raise pytest.UsageError(f"{item.nodeid}: marked {' and '.join(given)}; a test is one of {', '.join(KINDS)}")
+
+
 def pytest_collection_modifyitems(config, items):
+    _mark_kinds(items)
     if _hypothesis_settings.get_current_profile_name() != "mutation":
         return
     for item in items:

@@ -1,10 +1,13 @@
 """Tournaments, pairs, players, rounds and parties (the organizer's side)."""
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import ProtocolStatus
+from scoring.reports.validators import validate_tiebreaks
+from scoring.rules import Rules, RulesError
 
 # The fields of a tournament's rules: fixed once a protocol is signed (``Tournament.rules_locked``).
 RULE_FIELDS = ("rules_preset", "rules_overrides", "tiebreaks")
@@ -89,11 +92,6 @@ class Tournament(models.Model):
 
         Once a protocol is signed they cannot change (``rules_locked``).
         """
-        from django.core.exceptions import ValidationError
-
-        from scoring.reports.validators import validate_tiebreaks
-        from scoring.rules import RulesError
-
         errors = {}
         if not isinstance(self.rules_overrides, dict) or "preset" in (self.rules_overrides or {}):
             errors["rules_overrides"] = _("Изменения регламента — объект JSON без ключа preset.")
@@ -140,8 +138,6 @@ class Tournament(models.Model):
         return {"preset": self.rules_preset, **(self.rules_overrides or {})}
 
     def rules(self):
-        from scoring.rules import Rules
-
         return Rules.from_config(self.rules_config())
 
 

@@ -15,6 +15,7 @@ from django.db import transaction
 from referees.models import RoleKind, TournamentRole
 from scoring import protocol_state
 from scoring import services as protocol_services
+from scoring.models import Protocol
 from scoring.rules.generate import random_deal, random_partie
 
 from .models import PairingSystem, PairStatus, Player, RoundStatus, SignatureMode, Tournament
@@ -27,7 +28,6 @@ def sign_as_required(referee, partie, signers: dict) -> None:
     A slot is a seat ("A2") or a pair letter ("A", one signature per pair); the pair's linked
     account signs it. Whatever the signing rules become, this asks them instead of assuming them.
     """
-    from scoring.models import Protocol
 
     for _attempt in range(8):  # at most 4 seats and the referee; more means the rules changed under us
         protocol = Protocol.objects.get(partie=partie)

@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from .models import PairStatus, RoundStatus
+from .services import unsigned_tables
 
 REGISTRATION, DRAW_DONE, ROUND_IN_PLAY, FINISHED = "registration", "draw_done", "round_in_play", "finished"
 STEPS = (REGISTRATION, DRAW_DONE, ROUND_IN_PLAY, FINISHED)
@@ -75,7 +76,6 @@ def tournament_state(tournament) -> TournamentState:
             reverse("tournaments:pairings", args=[slug, number]), "get"),
             note=_("Тур %(k)s — черновик: игроки его ещё не видят.") % {"k": number})
     if status == RoundStatus.PUBLISHED:
-        from .services import unsigned_tables
 
         rnd = tournament.rounds.get(pk=round_pk)
         unsigned = tuple(unsigned_tables(rnd))
@@ -89,7 +89,6 @@ def tournament_state(tournament) -> TournamentState:
             note=_("Все протоколы тура подписаны."))
     reopened = [(n, pk) for n, st, pk in rounds if st == RoundStatus.PUBLISHED]
     if reopened:  # a protocol of an earlier round was reopened after the last round was finished
-        from .services import unsigned_tables
 
         k, pk = reopened[0]
         unsigned = tuple(unsigned_tables(tournament.rounds.get(pk=pk)))

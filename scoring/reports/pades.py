@@ -20,10 +20,10 @@ CERTIFICATE_ORGANIZATION = "Турнир по спортивному домин�
 
 
 def _new_key_and_certificate(common_name: str) -> tuple[str, str]:
-    from cryptography import x509
-    from cryptography.hazmat.primitives import hashes, serialization
-    from cryptography.hazmat.primitives.asymmetric import ec
-    from cryptography.x509.oid import NameOID
+    from cryptography import x509  # noqa: PLC0415 slow import
+    from cryptography.hazmat.primitives import hashes, serialization  # noqa: PLC0415 slow import
+    from cryptography.hazmat.primitives.asymmetric import ec  # noqa: PLC0415 slow import
+    from cryptography.x509.oid import NameOID  # noqa: PLC0415 slow import
 
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([
@@ -80,9 +80,9 @@ def ensure_signing_key(tournament):
 
 
 def _signer(key_pem: str, cert_pem: str):
-    from pyhanko.keys import load_certs_from_pemder_data, load_private_key_from_pemder_data
-    from pyhanko.sign import signers
-    from pyhanko_certvalidator.registry import SimpleCertificateStore
+    from pyhanko.keys import load_certs_from_pemder_data, load_private_key_from_pemder_data  # noqa: PLC0415 slow import
+    from pyhanko.sign import signers  # noqa: PLC0415 slow import
+    from pyhanko_certvalidator.registry import SimpleCertificateStore  # noqa: PLC0415 slow import
 
     key = load_private_key_from_pemder_data(key_pem.encode(), passphrase=None)
     certs = list(load_certs_from_pemder_data(cert_pem.encode()))
@@ -93,8 +93,8 @@ def _signer(key_pem: str, cert_pem: str):
 
 def pades_sign(pdf_bytes: bytes, tournament, *, reason: str = "", location: str = "") -> bytes:
     """The same PDF with a PAdES signature made with the tournament's key."""
-    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
-    from pyhanko.sign import fields, signers
+    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter  # noqa: PLC0415 slow import
+    from pyhanko.sign import fields, signers  # noqa: PLC0415 slow import
 
     key_pem, cert_pem = ensure_signing_key(tournament)
     writer = IncrementalPdfFileWriter(io.BytesIO(pdf_bytes))
@@ -123,10 +123,10 @@ class PadesVerification:
 
 def pades_verify(pdf_bytes: bytes, cert_pem: str) -> PadesVerification:
     """Check the file's signature against the tournament's certificate."""
-    from pyhanko.keys import load_certs_from_pemder_data
-    from pyhanko.pdf_utils.reader import PdfFileReader
-    from pyhanko.sign.validation import validate_pdf_signature
-    from pyhanko_certvalidator import ValidationContext
+    from pyhanko.keys import load_certs_from_pemder_data  # noqa: PLC0415 slow import
+    from pyhanko.pdf_utils.reader import PdfFileReader  # noqa: PLC0415 slow import
+    from pyhanko.sign.validation import validate_pdf_signature  # noqa: PLC0415 slow import
+    from pyhanko_certvalidator import ValidationContext  # noqa: PLC0415 slow import
 
     try:
         reader = PdfFileReader(io.BytesIO(pdf_bytes))
@@ -137,7 +137,7 @@ def pades_verify(pdf_bytes: bytes, cert_pem: str) -> PadesVerification:
         status = validate_pdf_signature(signatures[-1], context)
     except Exception as exc:  # a damaged file is simply not valid
         return PadesVerification(False, False, False, False, error=f"{type(exc).__name__}: {exc}")
-    from pyhanko.sign.validation.status import SignatureCoverageLevel
+    from pyhanko.sign.validation.status import SignatureCoverageLevel  # noqa: PLC0415 slow import
 
     return PadesVerification(
         signed=True,

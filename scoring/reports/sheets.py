@@ -19,6 +19,7 @@ from scoring.integrity import as_signed, untrusted_signatures
 from scoring.models import RemarkReason, SignatureRole
 from scoring.rules import lead_and_shuffle
 from scoring.rules.hands import parse_hand
+from tournaments.presets import preset_label
 
 from .game_sheets import blank_games, games_sheet
 
@@ -118,7 +119,6 @@ def rules_text(rules) -> str:
         length = _("раздач: %(n)s") % {"n": rules.deals_per_partie}
     else:
         length = _("до %(n)s очков, %(m)s мин") % {"n": rules.target_points, "m": rules.time_limit_minutes}
-    from tournaments.presets import preset_label
 
     return _("Регламент «%(preset)s», %(length)s") % {"preset": preset_label(rules.preset), "length": length}
 

@@ -2,7 +2,6 @@
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
-from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from referees import accounts, officials

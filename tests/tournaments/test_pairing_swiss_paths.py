@@ -657,9 +657,9 @@ def test_sent_out_bounds_what_every_best_pairing_sends_out_of_each_group():
         best = min(spread(p) for p in legal)
         at_x = sorted((p for p in legal if spread(p)[0] == bound[0]), key=spread)
         above_x = [p for p in legal if spread(p)[0] > bound[0]]
-        for given in at_x[:1] + at_x[-1:] + above_x[-1:]:
-            out = swiss._sent_out(groups, needs, bound, given)   # no entry: nothing known about that group
-            at_bound_x = spread(given)[0] == bound[0]
+        for known in at_x[:1] + at_x[-1:] + above_x[-1:]:
+            out = swiss._sent_out(groups, needs, bound, known)   # no entry: nothing known about that group
+            at_bound_x = spread(known)[0] == bound[0]
             assert set(out) == ({g[0].score for g in groups} if at_bound_x else set()), seed
             for pairing in legal:
                 if spread(pairing) != best:

@@ -1,6 +1,6 @@
 """Creating, editing and copying a tournament on the site.
 
-Services in the STYLE.md sense: each takes the acting ``user``, checks the
+Services, the only writers (docs/architecture.md): each takes the acting ``user``, checks the
 right (``tournaments.add_tournament`` to create or copy; the organizer's role
 to edit), works inside one transaction with the tournament row locked, lets
 the engine validate the rules (``Rules.from_config``, then ``Tournament.clean``)

@@ -5,7 +5,7 @@ import pytest
 from scoring.rules import FORMAT, ProtocolError, Rules, score_partie, score_protocol
 from scoring.rules.scored import ScoredRemark
 
-from .helpers import block, domino, points, protocol, score, wrong_pass
+from .helpers import block, points, protocol, score, wrong_pass
 
 
 def won_by_a(n):

@@ -170,7 +170,7 @@ class Command(BaseCommand):
     # --- address ------------------------------------------------------------------------------
 
     def print_address(self):
-        import qrcode
+        import qrcode  # noqa: PLC0415 slow import
 
         url = settings.SITE_URL + "/"
         qr = qrcode.QRCode(border=1)
