@@ -11,7 +11,7 @@ from referees import permissions as perms
 from referees.forms import parse_tables
 from referees.models import AuditEntry, RoleKind, TournamentRole
 from scoring.errors import InvalidInput, NotAllowed
-from tournaments import names
+from core import names
 from tournaments.models import Player, Tournament
 
 User = get_user_model()
