@@ -8,7 +8,6 @@ from tournaments.services import edit_pair
 
 from .helpers import play, sign_all
 
-
 NOTE = "после подписи исправлено"
 
 
