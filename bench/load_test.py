@@ -22,31 +22,26 @@ a single client alone on the same servers is measured first in the same run (``l
 The exact command lines of the published figures are in docs/deploy.md (section 4).
 
 Internal sub-commands (run in a child with the server's environment): ``_prepare`` and ``_verify``.
+The servers are started by bench/load_servers.py, the referees' devices are in bench/load_devices.py.
 """
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import os
 import random
-import re
 import shutil
-import socket
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
-from urllib.parse import urlencode
 
-BASE = Path(__file__).resolve().parent.parent
+from load_devices import JITTER, PASSWORD, Device, Stats, play_table
+from load_servers import BASE, Setup, free_port, start_postgres
+
 sys.path.insert(0, str(BASE))
-PY = sys.executable
-PASSWORD = "load-test-password-7"
 SEATS = ("A1", "B1", "A2", "B2")
-JITTER = 0.2  # a deal takes think ± 20 % to play
 
 
 # --- child side: the database ------------------------------------------------------------
@@ -124,230 +119,7 @@ def verify(args):
     print(json.dumps({"lost": lost, "wrong": wrong}))
 
 
-# --- parent side: servers ---------------------------------------------------------------------
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Setup:
-    def __init__(self, name, env, servers):
-        self.name, self.env, self.servers, self.procs = name, env, servers, []
-
-    def child(self, *argv, timeout=600):
-        out = subprocess.run([PY, __file__, *argv], env=self.env, cwd=BASE, capture_output=True, text=True,
-                             timeout=timeout)
-        if out.returncode:
-            raise SystemExit(f"{self.name}: {' '.join(argv)} failed:\n{out.stderr[-3000:]}")
-        return json.loads(out.stdout.strip().splitlines()[-1])
-
-    def start(self, workers, threads):
-        subprocess.run([PY, "manage.py", "serve", "--prepare-only"], env=self.env, cwd=BASE, check=True,
-                       stdout=subprocess.DEVNULL)
-        for port in self.servers:
-            log = open(Path(self.env["DOMINO_DATA_DIR"]) / f"server-{port}.log", "w")
-            self.procs.append(subprocess.Popen(
-                [PY, "manage.py", "serve", "--no-migrate", "--no-static", "--host", "127.0.0.1", "--port", str(port),
-                 "--workers", str(workers), "--threads", str(threads)],
-                env=self.env, cwd=BASE, stdout=log, stderr=subprocess.STDOUT))
-        for port in self.servers:
-            deadline = time.time() + 60
-            while time.time() < deadline:
-                try:
-                    c = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-                    c.request("GET", "/login/")
-                    if c.getresponse().status == 200:
-                        break
-                except OSError:
-                    time.sleep(0.3)
-            else:
-                raise SystemExit(f"{self.name}: the server on port {port} did not start")
-
-    def stop(self):
-        for p in self.procs:
-            p.terminate()
-        for p in self.procs:
-            try:
-                p.wait(20)
-            except subprocess.TimeoutExpired:
-                p.kill()
-
-
-def start_postgres():
-    """A throw-away PostgreSQL on loopback (as .ci/run does); returns (url, stop)."""
-    pgbin = next((Path(d) for d in ["/usr/local/bin", *sorted(Path("/usr/lib/postgresql").glob("*/bin"))]
-                  if (Path(d) / "initdb").exists()), None)
-    if pgbin is None:
-        raise SystemExit("PostgreSQL server binaries not found")
-    tmp = Path(tempfile.mkdtemp(prefix="domino-load-pg."))
-    runas = []
-    if os.geteuid() == 0:
-        shutil.chown(tmp, "postgres")
-        runas = ["runuser", "-u", "postgres", "--"]
-    port = free_port()
-    subprocess.run([*runas, pgbin / "initdb", "-D", tmp / "data", "-U", "domino", "--auth=trust", "-E", "UTF8"],
-                   check=True, stdout=subprocess.DEVNULL)
-    subprocess.run([*runas, pgbin / "pg_ctl", "-D", tmp / "data", "-l", tmp / "log", "-w", "-o",
-                    f"-h 127.0.0.1 -p {port} -k {tmp} -c max_connections=300", "start"], check=True,
-                   stdout=subprocess.DEVNULL)
-
-    def stop():
-        subprocess.run([*runas, pgbin / "pg_ctl", "-D", tmp / "data", "-m", "immediate", "stop"],
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        shutil.rmtree(tmp, ignore_errors=True)
-
-    return f"postgres://domino@127.0.0.1:{port}/postgres", stop
-
-
-# --- parent side: the clients ---------------------------------------------------------------------
-
-VERSION_RE = re.compile(r'name="version" value="(\d+)"')
-N_RE = re.compile(r'name="n" value="(\d+)"')
-CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-
-
-class Stats:
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.latencies, self.errors, self.conflicts, self.requests = [], [], 0, 0
-        self.by_kind = {}
-
-    def add(self, seconds, status, what):
-        with self.lock:
-            self.requests += 1
-            self.latencies.append(seconds)
-            self.by_kind.setdefault(what, []).append(seconds)
-            if status == 409:
-                self.conflicts += 1
-            elif status is None or status >= 400:
-                self.errors.append(f"{what}: {status}")
-
-
-class Device:
-    """One phone or tablet: a keep-alive connection, its cookies, the page it shows."""
-
-    def __init__(self, port, stats, session=None):
-        self.port, self.stats = port, stats
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-        self.cookies = {"sessionid": session} if session else {}
-        self.page = ""
-
-    def request(self, method, path, body=None, what=""):
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
-        if body is not None:
-            body = urlencode(body)
-            headers.update({"Content-Type": "application/x-www-form-urlencoded",
-                            "Referer": f"http://127.0.0.1:{self.port}{path}"})
-        t0 = time.perf_counter()
-        status = None
-        try:
-            for attempt in range(2):
-                try:
-                    self.conn.request(method, path, body=body, headers=headers)
-                    response = self.conn.getresponse()
-                    break
-                except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
-                    if attempt:  # a keep-alive connection closed by the server: once more on a new one
-                        raise
-                    self.conn.close()
-            data = response.read().decode("utf-8", "replace")
-            status = response.status
-            for header, value in response.getheaders():
-                if header.lower() == "set-cookie":
-                    name, _, rest = value.partition("=")
-                    self.cookies[name.strip()] = rest.split(";")[0]
-            return status, data, response.getheader("Location")
-        except OSError as exc:
-            self.conn.close()
-            return None, str(exc), None
-        finally:
-            self.stats.add(time.perf_counter() - t0, status, what or path)
-
-    def login(self, username):
-        status, page, _ = self.request("GET", "/login/", what="login page")
-        token = CSRF_RE.search(page or "")
-        status, _, _ = self.request("POST", "/login/", {"csrfmiddlewaretoken": token.group(1) if token else "",
-                                                       "username": username, "password": PASSWORD}, what="login")
-        return status == 302
-
-    def open(self, partie):
-        status, self.page, _ = self.request("GET", f"/referee/partie/{partie}/", what="table page")
-        return status == 200
-
-    def state(self):
-        """(the upcoming deal number or None, the version the page shows)."""
-        n, v = N_RE.search(self.page), VERSION_RE.search(self.page)
-        return (int(n.group(1)) if n else None), (int(v.group(1)) if v else None)
-
-    def post_deal(self, partie, deal, version, lone_double_blank):
-        form = {"csrfmiddlewaretoken": CSRF_RE.search(self.page).group(1), "n": deal["n"], "version": version,
-                "result": deal["result"], "out": deal.get("out", ""), "offender": deal.get("offender", "")}
-        for seat, hand in (deal.get("hands") or {}).items():
-            if isinstance(hand, list):
-                form[f"tiles_{seat}"] = " ".join(hand)
-            else:
-                form[f"hand_{seat}"] = hand
-        status, page, location = self.request("POST", f"/referee/partie/{partie}/deal/", form, what="deal")
-        if status == 302:
-            status, self.page, _ = self.request("GET", location, what="table page")
-        else:
-            self.page = page
-        return status
-
-
-def play_table(partie, devices, rng, rules, think, barrier_every, sent, results, lone_double_blank, start=0.0):
-    """One table's partie. With ``think``: the table sits down ``start`` seconds into the run, and each deal
-    takes ``think`` seconds ± ``JITTER`` to play before it is posted; without: every deal at once."""
-    from scoring.rules.generate import random_deal
-
-    main = devices[0]
-    if start:
-        time.sleep(start)
-    for d in devices:
-        if not d.open(partie):
-            results["failed"] += 1
-            return
-    deals = []
-    while True:
-        n, version = main.state()
-        if n is None or n > 12:
-            break
-        deal = random_deal(rng, n, rules)
-        if think:  # the deal is played at the table, then entered
-            time.sleep(think * rng.uniform(1 - JITTER, 1 + JITTER))
-        if len(devices) > 1 and n in barrier_every:
-            versions = [d.state()[1] for d in devices]
-            statuses = [None, None]
-            threads = [threading.Thread(target=lambda i=i: statuses.__setitem__(
-                i, devices[i].post_deal(partie, deal, versions[i], lone_double_blank))) for i in range(2)]
-            for t in threads:
-                t.start()
-            for t in threads:
-                t.join()
-            with results["lock"]:
-                results["conflicts_expected"] += 1
-                results["double_saved"] += statuses.count(200) > 1
-            if 409 in statuses:
-                loser = devices[statuses.index(409)]
-                loser.open(partie)
-            if main.state()[0] == n:  # the main device lost, or both failed: read its page again
-                main.open(partie)
-            if main.state()[0] == n and 409 not in statuses:  # neither saved it: send it again
-                main.post_deal(partie, deal, main.state()[1], lone_double_blank)
-        else:
-            status = main.post_deal(partie, deal, version, lone_double_blank)
-            if status is None or status >= 500:
-                # What a referee does after an error: open the table again; if the deal is not there, send it again.
-                main.open(partie)
-                if main.state()[0] == n:
-                    main.post_deal(partie, deal, main.state()[1], lone_double_blank)
-        if main.state()[0] == n:
-            break  # refused twice: counted as errors, the table will be reported
-        deals.append(deal)
-    sent[str(partie)] = deals
-
+# --- parent side: the run ---------------------------------------------------------------------------
 
 def pace(args) -> str:
     if not args.think:

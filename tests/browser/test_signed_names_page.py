@@ -4,7 +4,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.referees.helpers import play, sign_all
-from tests.referees.test_signed_header import NOTE, a1, rename_a1
+from tests.referees.signed_protocols import NOTE, a1, rename_a1
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -9,7 +9,7 @@ from tests.scoring.rules.kozel_helpers import example
 from tests.versions import shown_version
 from tournaments.forms_setup import TournamentForm
 
-from .test_kozel_entry import KOZEL_DEALS, error_of, page_of, preview, record, ref_client, save, use_preset  # noqa: F401
+from .kozel_pages import KOZEL_DEALS, error_of, page_of, preview, record, ref_client, save, use_preset  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 
