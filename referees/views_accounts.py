@@ -16,13 +16,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
 
 from core.paging import clean_query, page_of, paginate
 from core.public import public_url
 from scoring.errors import NotAllowed, ServiceError
 from tournaments.models import Tournament
 
+from .methods import post_only
 from . import account_selectors as selectors
 from . import accounts
 from . import permissions as perms
@@ -88,7 +88,7 @@ def former_accounts_page(request, slug):
 
 
 @login_required
-@require_POST
+@post_only
 def player_account(request, slug, player_id):
     """An account for one player, with the login and password the organizer typed."""
     tournament, refused = _organized(request, slug)
@@ -117,7 +117,7 @@ def player_account(request, slug, player_id):
 
 @never_cache
 @login_required
-@require_POST
+@post_only
 def player_accounts(request, slug):
     """Accounts for every player who has none; the slips with the passwords are shown this once."""
     tournament, refused = _organized(request, slug)

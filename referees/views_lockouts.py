@@ -10,11 +10,11 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
 
 from scoring.errors import NotAllowed, ServiceError
 from tournaments.models import Tournament
 
+from .methods import post_only
 from . import lockouts
 from . import permissions as perms
 from .views import forbidden
@@ -38,7 +38,7 @@ def lockouts_page(request, slug):
 
 
 @login_required
-@require_POST
+@post_only
 def lift(request, slug):
     """Lift one account's lockout (``username``) or one address's (``address``)."""
     tournament = get_object_or_404(Tournament, slug=slug)

@@ -13,7 +13,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
 
 from axes.helpers import get_client_ip_address
 from core import qr
@@ -26,6 +25,7 @@ from scoring.views import game_context
 from tournaments.models import SigningMethod, Tournament
 from tournaments.views.pairs import confirm_page, confirmed
 
+from .methods import post_only
 from . import permissions as perms
 from . import selectors, signing
 from .forms import SigningForm
@@ -80,7 +80,7 @@ def phone_client(request, token) -> pin_tries.PhoneClient:
 
 @never_cache
 @login_required
-@require_POST
+@post_only
 def player_pins(request, slug):
     """New signing PINs for every player (or one: ``player``); the slips with the PINs are shown this once.
 
@@ -115,7 +115,7 @@ def player_pins(request, slug):
 
 
 @login_required
-@require_POST
+@post_only
 def signing_settings(request, slug):
     """The organizer picks the tournament's signing method (on the signing page, beside the PINs)."""
     tournament = get_object_or_404(Tournament, slug=slug)
@@ -136,7 +136,7 @@ def signing_settings(request, slug):
 
 
 @login_required
-@require_POST
+@post_only
 def pin_reset(request, partie_id):
     """The chief referee lets a player try his PIN again on this protocol."""
     partie = get_partie(partie_id)

@@ -293,3 +293,14 @@ def test_a_pin_signature_sent_twice_signs_once_and_wrong_pins_with_a_key_are_sti
     r = ref_client.post(sign, post, follow=True)
     assert r.status_code == 200 and "уже была отправлена и сохранена" in r.content.decode()
     assert Signature.objects.filter(protocol__partie=table.partie).count() == 1
+
+
+@pytest.mark.parametrize("name", ["draw_run", "close_draw", "pin_issue", "lockout_lift"])
+def test_an_organizers_post_only_address_opened_from_history_gives_the_same_page(client, table, name):
+    """Every POST-only address of the site answers a visit the same way (one decorator, ``post_only``)."""
+    url_names = {"draw_run": "tournaments:draw_run", "close_draw": "tournaments:draw_close",
+                 "pin_issue": "referees:player_pins", "lockout_lift": "referees:lift_lockout"}
+    client.force_login(table.organizer)
+    r = client.get(reverse(url_names[name], args=[table.tournament.slug]))
+    assert r.status_code == 405 and r["Allow"] == "POST"
+    assert "только отправляет форму" in r.content.decode()

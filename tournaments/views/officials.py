@@ -17,10 +17,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, NotAllowed
 from core.public import public_url
+from referees.methods import post_only
 from referees import accounts, lockouts, officials
 from referees.forms import OfficialForm, TablesForm, tables_text
 from referees.models import RoleKind
@@ -91,7 +91,7 @@ def officials_view(request, slug):
 
 
 @login_required
-@require_POST
+@post_only
 def add_official_view(request, slug):
     """A new account for a referee or chief referee, with the login and password the organizer typed."""
     tournament = _organized(request, slug)
@@ -111,7 +111,7 @@ def add_official_view(request, slug):
 
 
 @login_required
-@require_POST
+@post_only
 def role_action_view(request, slug, role_id, action):
     """Change a referee's tables or take a role away."""
     tournament = _organized(request, slug)
@@ -141,7 +141,7 @@ def role_action_view(request, slug, role_id, action):
 
 @never_cache
 @login_required
-@require_POST
+@post_only
 def reset_password_view(request, slug, role_id):
     """A new password for a referee or chief referee, shown this once on a page browsers do not keep."""
     tournament = _organized(request, slug)
@@ -160,7 +160,7 @@ def reset_password_view(request, slug, role_id):
 
 
 @login_required
-@require_POST
+@post_only
 def link_player_view(request, slug):
     """An existing account (from an earlier event) for a player of this tournament."""
     tournament = _organized(request, slug)

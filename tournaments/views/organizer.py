@@ -10,8 +10,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.urls import reverse
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
 
+from referees.methods import post_only
 from referees.permissions import is_chief_referee, is_organizer
 from scoring.checks import check_tournament
 from scoring.services import rescore_drifted
@@ -148,7 +148,7 @@ def _post_action(request, slug, action, success):
 
 
 @login_required
-@require_POST
+@post_only
 def draw_run_view(request, slug):
     form = DrawForm(request.POST)
     if not form.is_valid():
@@ -164,13 +164,13 @@ def draw_run_view(request, slug):
 
 
 @login_required
-@require_POST
+@post_only
 def close_draw_view(request, slug):
     return _post_action(request, slug, lambda t: services.close_draw(request.user, t), _("Жеребьёвка закрыта."))
 
 
 @login_required
-@require_POST
+@post_only
 def manual_number_view(request, slug, pair_id):
     form = ManualNumberForm(request.POST)
     number = form.data.get("number") or None
@@ -182,7 +182,7 @@ def manual_number_view(request, slug, pair_id):
 
 
 @login_required
-@require_POST
+@post_only
 def withdraw_view(request, slug, pair_id):
     form = WithdrawForm(request.POST)
     if not form.is_valid():
@@ -203,7 +203,7 @@ def withdraw_view(request, slug, pair_id):
 
 
 @login_required
-@require_POST
+@post_only
 def undo_withdrawal_view(request, slug, pair_id):
     form = WithdrawForm(request.POST)
     if not form.is_valid():
@@ -223,7 +223,7 @@ TABLE_TOKEN = re.compile(r"[0-9]{1,6}(:[0-9]{1,6})?", re.ASCII)  # a table, or "
 
 
 @login_required
-@require_POST
+@post_only
 def pair_round_view(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
     if not (is_organizer(request.user, tournament) or is_chief_referee(request.user, tournament)):
@@ -269,7 +269,7 @@ CONFIRMED_ROUND_ACTIONS = {
 
 
 @login_required
-@require_POST
+@post_only
 def round_action_view(request, slug, round_number, action):
     if action not in ROUND_ACTIONS:
         raise PermissionDenied
@@ -287,7 +287,7 @@ def round_action_view(request, slug, round_number, action):
 
 
 @login_required
-@require_POST
+@post_only
 def swap_view(request, slug, round_number):
     tournament = _organized(request, slug)
     rnd = get_object_or_404(tournament.rounds, number=round_number)
