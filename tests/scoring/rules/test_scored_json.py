@@ -1,0 +1,25 @@
+"""The scored protocol's JSON before the first deal: a Kozel-family protocol says no games, no goats and
+(with the rating, RULES-KOZEL §3) no rating yet; the other families carry no game fields at all."""
+from scoring.rules import score_protocol
+
+
+def _empty(preset: str) -> dict:
+    return score_protocol({"format": "domino-protocol/2", "rules": {"preset": preset}, "deals": []}).to_json()
+
+
+def test_a_kozel_protocol_before_its_first_deal():
+    scored = _empty("kozel")
+    assert scored["games"] == [] and scored["goats"] == {"A": 0, "B": 0}
+    assert scored["rating"] == {"A": None, "B": None}
+    assert scored["extra_game_needed"] is False and scored["abandoned"] is None
+
+
+def test_morskoy_before_its_first_deal_has_goats_but_no_rating():
+    scored = _empty("morskoy-kozel")
+    assert scored["goats"] == {"A": 0, "B": 0} and "rating" not in scored
+
+
+def test_hand_points_and_sport_carry_no_game_fields():
+    for preset in ("hand-points", "federation"):
+        scored = _empty(preset)
+        assert not {"games", "goats", "rating", "extra_game_needed", "abandoned"} & set(scored), preset
