@@ -12,16 +12,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import cProfile
-import os
 import re
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 BASE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(BASE))
+
+import throwaway_site  # noqa: E402  (bench/ beside this file)
 
 
 def main():
@@ -31,26 +31,18 @@ def main():
                         help="also profile the POSTs and the pages (cProfile) and print the N costliest functions "
                              "(the milliseconds then include the profiler's own cost)")
     args = parser.parse_args()
-    os.environ["DOMINO_DATA_DIR"] = tempfile.mkdtemp(prefix="domino-deal-bench.")
-    os.environ.pop("DATABASE_URL", None)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
+    throwaway_site.start("domino-deal-bench.")
     import random
 
     from django.contrib.auth import get_user_model
-    from django.core.management import call_command
     from django.db import connection
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext, setup_test_environment
+    from django.test.utils import CaptureQueriesContext
 
     from referees.models import TournamentRole
     from scoring.rules.generate import random_deal
     from tests.factories import make_round, make_tournament
 
-    setup_test_environment()
-    call_command("migrate", verbosity=0)
     cup = make_tournament(2 * args.tables, slug="deal-bench")
     rnd = make_round(cup, 1, [(2 * i + 1, 2 * i + 2) for i in range(args.tables)])
     user = get_user_model().objects.create_user("bench-referee", password="x")

@@ -12,14 +12,14 @@ on a phone. Prints figures; asserts nothing.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 BASE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(BASE))
+
+import throwaway_site  # noqa: E402  (bench/ beside this file)
 
 
 def main():
@@ -27,16 +27,9 @@ def main():
     parser.add_argument("--tables", type=int, default=8)
     parser.add_argument("--tries", type=int, default=3000)
     args = parser.parse_args()
-    os.environ["DOMINO_DATA_DIR"] = tempfile.mkdtemp(prefix="domino-pin-bench.")
-    os.environ.pop("DATABASE_URL", None)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
+    throwaway_site.start("domino-pin-bench.")
     from django.contrib.auth import get_user_model
-    from django.core.management import call_command
     from django.test import Client
-    from django.test.utils import setup_test_environment
 
     from referees.models import AuditEntry, TournamentRole
     from referees.signing import phone_sign_path
@@ -47,8 +40,6 @@ def main():
     from tests.versions import shown_version
     from tournaments.models import SigningMethod
 
-    setup_test_environment()
-    call_command("migrate", verbosity=0)
     cup = make_tournament(2 * args.tables, slug="pin-bench", signing_method=SigningMethod.OWN_PHONE)
     rnd = make_round(cup, 1, [(2 * i + 1, 2 * i + 2) for i in range(args.tables)])
     user_model = get_user_model()

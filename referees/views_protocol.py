@@ -70,7 +70,7 @@ def sign(request, partie_id):
     signer = request.user
     if seat not in perms.player_seats(request.user, partie):
         try:
-            signer = _player_by_password(request, partie, seat, form.cleaned_data["password"])
+            signer = throttle.player_by_password(request, partie, seat, form.cleaned_data["password"])
         except throttle.LockedOut as exc:
             return render_entry(request, partie, status=429, errors={f"sign_{seat}": exc.message})
         if signer is None:
@@ -80,11 +80,6 @@ def sign(request, partie_id):
                           lambda: services.sign_protocol(signer, partie, role="player", seat=seat,
                                                          expected_version=version),
                           _("Подпись %(seat)s принята.") % {"seat": seat})
-
-
-def _player_by_password(request, partie, seat, password):
-    """Throttled (per account and per device); raises ``throttle.LockedOut`` after too many wrong tries."""
-    return throttle.player_by_password(request, partie, seat, password)
 
 
 @login_required
