@@ -88,20 +88,11 @@ def player_seats(user, partie) -> list[str]:
     if not _authenticated(user):
         return []
     seats = []
-    for side, pair in (("A", partie.pair_a), ("B", partie.pair_b)):
-        if pair is None:
-            continue
-        for seat, player in zip(SEATS_OF_SIDE[side], seated_players(pair)):
+    for side in "AB":
+        for seat, player in zip(SEATS_OF_SIDE[side], partie.side_players(side)):
             if player.user_id == user.pk:
                 seats.append(seat)
     return seats
-
-
-def seated_players(pair) -> list:
-    """The two players of a pair in seat order (player number 1 then 2)."""
-    players = list(pair.players.all())
-    players.sort(key=lambda p: (p.number is None, p.number or 0, p.pk))
-    return players[:2]
 
 
 # --- one function per question ------------------------------------------------

@@ -18,8 +18,8 @@ TILES = [f"{a}-{b}" for a in range(7) for b in range(a, 7)]
 
 def seat_names(partie) -> dict:
     names = {}
-    for side, pair in (("A", partie.pair_a), ("B", partie.pair_b)):
-        players = perms.seated_players(pair) if pair else []
+    for side in "AB":
+        players = partie.side_players(side)
         for i, seat in enumerate((f"{side}1", f"{side}2")):
             names[seat] = players[i].name if i < len(players) else "—"
     return names
@@ -179,7 +179,7 @@ def round_tables(rnd, user) -> list[Partie]:
     tables = perms.referee_tables(user, rnd.tournament)
     qs = (
         rnd.parties.select_related("pair_a", "pair_b", "protocol")
-        .prefetch_related("pair_a__players", "pair_b__players")
+        .prefetch_related("pair_a__players", "pair_b__players", "partner_a__players", "partner_b__players")
         .order_by("table", "id")
     )
     if tables is not None:

@@ -31,8 +31,8 @@ def blocked_seats(partie, protocol) -> list[str]:
     blocked = set(PinAttempt.objects.filter(protocol=protocol, failures__gte=MAX_PIN_FAILURES)
                   .values_list("player_id", flat=True))
     seats = []
-    for side, pair in (("A", partie.pair_a), ("B", partie.pair_b)):
-        for i, player in enumerate(perms.seated_players(pair) if pair else [], start=1):
+    for side in "AB":
+        for i, player in enumerate(partie.side_players(side), start=1):
             if player.pk in blocked:
                 seats.append(f"{side}{i}")
     return seats

@@ -48,7 +48,6 @@ from django.utils.translation import gettext as _
 
 from scoring.errors import ServiceError
 
-from . import permissions as perms
 from .models import log_action
 
 log = logging.getLogger(__name__)
@@ -214,8 +213,7 @@ def player_by_password(request, partie, seat, password):
     when the checks are locked; the table page then shows the message next to
     the field instead of axes' lockout page.
     """
-    pair = partie.pair_a if seat[0] == "A" else partie.pair_b
-    players = perms.seated_players(pair) if pair else []
+    players = partie.side_players(seat[0])
     index = int(seat[1]) - 1
     if index >= len(players) or players[index].user is None or not password:
         return None

@@ -17,10 +17,9 @@ from scoring.rules.config import SPORT_PRESETS
 from .models import Protocol
 
 
-def _players(pair) -> list[str]:
-    if pair is None:
-        return []
-    return [p.name for p in sorted(pair.players.all(), key=lambda p: (p.number or 9, p.id))]
+def _players(partie, side: str) -> list[str]:
+    """The names of a side in seat order (an individual event's side: its two players' entrants)."""
+    return [p.name for p in partie.side_players(side)] if partie.side_entrants(side) else []
 
 
 def protocol_to_json(protocol: Protocol) -> dict:
@@ -34,9 +33,9 @@ def protocol_to_json(protocol: Protocol) -> dict:
         "round": partie.round.number,
         "table": partie.table,
         "pairs": {
-            "A": {"number": partie.pair_a.number, "players": _players(partie.pair_a),
+            "A": {"number": partie.pair_a.number, "players": _players(partie, "A"),
                   "prior_remarks": protocol.prior_remarks_a},
-            "B": {"number": partie.pair_b.number if partie.pair_b else None, "players": _players(partie.pair_b),
+            "B": {"number": partie.pair_b.number if partie.pair_b else None, "players": _players(partie, "B"),
                   "prior_remarks": protocol.prior_remarks_b},
         },
         "first_lead": protocol.first_lead,

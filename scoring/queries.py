@@ -13,7 +13,8 @@ def protocols_for_sheets(protocols):
     """Protocols with everything a score sheet prints (fixed number of queries)."""
     return (
         protocols.select_related("partie__round__tournament", "partie__pair_a", "partie__pair_b")
-        .prefetch_related("deals", "remarks", "signatures", "partie__pair_a__players", "partie__pair_b__players")
+        .prefetch_related("deals", "remarks", "signatures", "partie__pair_a__players", "partie__pair_b__players",
+            "partie__partner_a__players", "partie__partner_b__players")
         .order_by("partie__round__number", "partie__table", "partie_id")
     )
 

@@ -23,6 +23,13 @@ class PairingSystem(models.TextChoices):
     RANDOM = "random", _("Случайная без повторов")
 
 
+class TournamentFormat(models.TextChoices):
+    """Who the entrants are: fixed pairs, or players with a new partner every round (docs/rules-individual.md)."""
+
+    PAIRS = "pairs", _("Парный зачёт")
+    INDIVIDUAL = "individual", _("Личный зачёт")
+
+
 class SignatureMode(models.TextChoices):
     EACH_PLAYER = "each_player", _("Каждый игрок")
     ONE_PER_PAIR = "one_per_pair", _("Один игрок от пары")
@@ -45,6 +52,10 @@ class Tournament(models.Model):
     venue = models.CharField(_("место проведения"), max_length=200, blank=True)
     rules_preset = models.CharField(_("регламент"), max_length=32, default="pusto-shest")
     rules_overrides = models.JSONField(_("изменения регламента"), default=dict, blank=True)
+    format = models.CharField(
+        _("зачёт"), max_length=16, choices=TournamentFormat.choices, default=TournamentFormat.PAIRS,
+        help_text=_("Личный зачёт: участники — игроки, партнёр назначается на каждый тур."),
+    )
     pairing_system = models.CharField(
         _("система жеребьёвки туров"), max_length=16, choices=PairingSystem.choices, default=PairingSystem.SWISS
     )
@@ -133,6 +144,10 @@ class Tournament(models.Model):
             return []
         return [f for f in RULE_FIELDS if stored[f] != getattr(self, f)]
 
+    @property
+    def is_individual(self) -> bool:
+        return self.format == TournamentFormat.INDIVIDUAL
+
     def rules_config(self) -> dict:
         """The preset and overrides as the scoring engine takes them."""
         return {"preset": self.rules_preset, **(self.rules_overrides or {})}
@@ -148,6 +163,8 @@ class PairStatus(models.TextChoices):
 
 
 class Pair(models.Model):
+    """An entrant: a pair of two players, or in an individual event one player (``Tournament.is_individual``)."""
+
     tournament = models.ForeignKey(Tournament, verbose_name=_("турнир"), on_delete=models.CASCADE, related_name="pairs")
     number = models.PositiveIntegerField(_("номер пары"), null=True, blank=True)
     name = models.CharField(_("название пары"), max_length=200, blank=True)
@@ -236,6 +253,16 @@ class Partie(models.Model):
     pair_b = models.ForeignKey(
         Pair, verbose_name=_("пара B"), on_delete=models.PROTECT, related_name="parties_as_b", null=True, blank=True
     )
+    # Individual events (docs/rules-individual.md): the second player of each side (seats A2, B2); pair_a
+    # and pair_b are then the players of seats A1 and B1. Empty in pair events and for a sit-out.
+    partner_a = models.ForeignKey(
+        Pair, verbose_name=_("партнёр A2"), on_delete=models.PROTECT, related_name="parties_as_a2", null=True,
+        blank=True,
+    )
+    partner_b = models.ForeignKey(
+        Pair, verbose_name=_("партнёр B2"), on_delete=models.PROTECT, related_name="parties_as_b2", null=True,
+        blank=True,
+    )
     reason = models.CharField(_("обоснование пары"), max_length=300, blank=True)
 
     class Meta:
@@ -253,3 +280,29 @@ class Partie(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.pair_b_id is None
+
+    def side_entrants(self, side: str) -> list:
+        """The entrants of side "A" or "B": one pair, or in an individual event the players of seats 1 and 2."""
+        first, second = (self.pair_a, self.partner_a) if side == "A" else (self.pair_b, self.partner_b)
+        return [e for e in (first, second) if e is not None]
+
+    def entrant_ids(self) -> list[int]:
+        """Every entrant at the table (pair events: the two pairs; individual: the four players)."""
+        return [i for i in (self.pair_a_id, self.partner_a_id, self.pair_b_id, self.partner_b_id) if i]
+
+    def side_players(self, side: str) -> list:
+        """The players of a side in seat order (seat 1, then seat 2).
+
+        A pair's players by their number in the pair; in an individual event the one player of each of the
+        side's two entrants. Reads ``players`` through the prefetch cache when the caller prefetched it.
+        """
+        entrants = self.side_entrants(side)
+        if len(entrants) == 1:
+            return seated(entrants[0])
+        return [seated(e)[0] for e in entrants if seated(e)]
+
+
+def seated(pair) -> list:
+    """The players of a pair in seat order (player number 1 then 2), at most two."""
+    players = sorted(pair.players.all(), key=lambda p: (p.number is None, p.number or 0, p.pk))
+    return players[:2]

@@ -29,6 +29,8 @@ def pair_games(tournament, pair, organizer: bool) -> list[dict]:
         .prefetch_related(
             Prefetch("pair_a__players", queryset=Player.objects.order_by("number", "id")),
             Prefetch("pair_b__players", queryset=Player.objects.order_by("number", "id")),
+            Prefetch("partner_a__players", queryset=Player.objects.order_by("number", "id")),
+            Prefetch("partner_b__players", queryset=Player.objects.order_by("number", "id")),
             Prefetch("protocol__remarks", queryset=Remark.objects.order_by("deal", "id")),
         )
         .order_by("round__number")

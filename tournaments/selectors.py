@@ -68,11 +68,8 @@ def by_table(parties) -> list[dict]:
 def seats(partie) -> dict:
     """{"A1": player, "B1": …} — player number 1 sits in seat 1 of his side."""
     out = {}
-    for side, pair in (("A", partie.pair_a), ("B", partie.pair_b)):
-        if pair is None:
-            continue
-        players = sorted(pair.players.all(), key=lambda pl: (pl.number is None, pl.number or 0, pl.pk))
-        for k, player in enumerate(players[:2], start=1):
+    for side in "AB":
+        for k, player in enumerate(partie.side_players(side), start=1):
             out[f"{side}{k}"] = player
     return out
 

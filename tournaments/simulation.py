@@ -166,7 +166,7 @@ def simulate(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None
         publish_round(organizer, rnd)
         parties = list(
             rnd.parties.filter(pair_b__isnull=False).select_related("round__tournament", "pair_a", "pair_b")
-            .prefetch_related("pair_a__players", "pair_b__players")
+            .prefetch_related("pair_a__players", "pair_b__players", "partner_a__players", "partner_b__players")
         )
         absent = set(events.sample(range(len(parties)), min(no_show_plan[k], len(parties))))
         for i, partie in enumerate(parties):

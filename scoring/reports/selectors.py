@@ -205,7 +205,7 @@ def parties_for_blank_sheets(rnd) -> list[Partie]:
     return list(
         Partie.objects.filter(round=rnd, pair_b__isnull=False)
         .select_related("round__tournament", "pair_a", "pair_b")
-        .prefetch_related("pair_a__players", "pair_b__players")
+        .prefetch_related("pair_a__players", "pair_b__players", "partner_a__players", "partner_b__players")
         .order_by("table", "id")
     )
 
@@ -289,6 +289,6 @@ def pairings(tournament):
     return (
         Partie.objects.filter(round__tournament=tournament).exclude(round__status=RoundStatus.DRAFT)
         .select_related("round", "pair_a", "pair_b")
-        .prefetch_related("pair_a__players", "pair_b__players")
+        .prefetch_related("pair_a__players", "pair_b__players", "partner_a__players", "partner_b__players")
         .order_by("round__number", "table", "id")
     )

@@ -101,8 +101,8 @@ class Sheet:
 def seats_of(partie) -> dict:
     """Seat -> player name (player number 1 sits in seat 1, docs/rules.md §2)."""
     seats = {}
-    for side, pair in (("A", partie.pair_a), ("B", partie.pair_b)):
-        players = sorted(pair.players.all(), key=lambda p: (p.number or 9, p.id)) if pair else []
+    for side in "AB":
+        players = partie.side_players(side)
         for i in (1, 2):
             seats[f"{side}{i}"] = players[i - 1].name if len(players) >= i else ""
     return seats

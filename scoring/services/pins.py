@@ -104,8 +104,7 @@ def reset_pin_attempts(user, partie, seat, reason) -> None:
         raise InvalidInput(_("Укажите причину."), "reason_required", field="reason")
     if seat not in ("A1", "A2", "B1", "B2") or partie.is_bye:
         raise InvalidInput(_("Укажите место игрока."), "seat", field="seat")
-    pair = partie.pair_a if seat[0] == "A" else partie.pair_b
-    players = perms.seated_players(pair)
+    players = partie.side_players(seat[0])
     index = int(seat[1]) - 1
     if index >= len(players):
         raise InvalidInput(_("Укажите место игрока."), "seat", field="seat")

@@ -83,8 +83,7 @@ def sign_protocol(user, partie, *, role, seat=None, pin=None, expected_version, 
                 raise InvalidInput(_("Эта подпись уже есть."), "already_signed", seat=seat)
             if any(s.role == SignatureRole.REFEREE for s in signatures):
                 raise InvalidInput(_("Судья уже подписал протокол."), "already_signed")
-            side_pair = partie.pair_a if seat[0] == "A" else partie.pair_b
-            player = perms.seated_players(side_pair)[int(seat[1]) - 1]
+            player = partie.side_players(seat[0])[int(seat[1]) - 1]
             name = player.name
             if pin is not None:
                 channel = PinChannel.TABLE if how == SigningMethod.TABLE_PIN else PinChannel.PHONE

@@ -52,7 +52,8 @@ def freeze_legacy_headers(reader, data, head) -> None:
     if not signed:
         return
     protocols = list(Protocol.objects.filter(pk__in=signed).select_related("partie__round__tournament").prefetch_related(
-        "deals", "remarks", "partie__pair_a__players", "partie__pair_b__players"))
+        "deals", "remarks", "partie__pair_a__players", "partie__pair_b__players",
+            "partie__partner_a__players", "partie__partner_b__players"))
     for protocol in protocols:
         protocol.signed_header = {**header_from_json(protocol_to_json(protocol)), "tournament": str(head.get("slug"))}
     Protocol.objects.bulk_update(protocols, ["signed_header"], batch_size=500)
