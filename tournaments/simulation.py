@@ -18,7 +18,7 @@ from scoring import services as protocol_services
 from scoring.models import Protocol
 from scoring.rules.generate import random_deal, random_partie
 
-from .models import PairingSystem, PairStatus, Player, RoundStatus, SignatureMode, Tournament
+from .models import PairingSystem, PairStatus, Player, RoundStatus, SignatureMode, Tournament, TournamentFormat
 from .services import finish_round, pair_round, publish_round, register_pair, run_draw, withdraw_pair
 
 
@@ -39,7 +39,8 @@ def sign_as_required(referee, partie, signers: dict) -> None:
             protocol_services.sign_protocol(referee, partie, role="referee", expected_version=protocol.version)
             continue
         seat = slot if len(slot) == 2 else f"{slot}1"
-        pair = partie.pair_a if seat[0] == "A" else partie.pair_b
+        entrants = partie.side_entrants(seat[0])  # a pair, or an individual event's two players
+        pair = entrants[int(seat[1]) - 1] if len(entrants) == 2 else entrants[0]
         protocol_services.sign_protocol(signers[pair.pk], partie, role="player", seat=seat,
                                         expected_version=protocol.version)
     raise RuntimeError(f"round {partie.round.number} table {partie.table}: signatures still missing")
@@ -85,23 +86,29 @@ def spread(total: int, slots: int) -> list[int]:
 
 
 def create_tournament(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None,
-                      preset: str = "pusto-shest") -> Tournament:
-    """A tournament with ``pairs`` registered pairs; one account per pair signs its protocols."""
+                      preset: str = "pusto-shest", format: str = TournamentFormat.PAIRS) -> Tournament:
+    """A tournament with ``pairs`` registered pairs (an individual event: ``pairs`` players); one account per
+    pair signs its protocols (per player in an individual event, where every player signs)."""
     if system not in PairingSystem.values:
         raise ValueError(f"unknown pairing system {system!r}")
-    slug = slug or f"sim-{system}-{pairs}-{seed}"
+    individual = format == TournamentFormat.INDIVIDUAL
+    slug = slug or (f"sim-individual-{system}-{pairs}-{seed}" if individual else f"sim-{system}-{pairs}-{seed}")
     n = 2
     base = slug
     while Tournament.objects.filter(slug=slug).exists():
         slug, n = f"{base}-{n}", n + 1
     tournament = Tournament.objects.create(
-        name=f"Моделирование: {pairs} пар, {rounds} туров", slug=slug, start_date=datetime.date.today(),
-        pairing_system=system, rounds_planned=rounds, signature_mode=SignatureMode.ONE_PER_PAIR,
-        rules_preset=preset,
+        name=(f"Моделирование: {pairs} игроков, личный зачёт, {rounds} туров" if individual else
+              f"Моделирование: {pairs} пар, {rounds} туров"), slug=slug, start_date=datetime.date.today(),
+        pairing_system=system, rounds_planned=rounds, format=format, rules_preset=preset,
+        signature_mode=SignatureMode.EACH_PLAYER if individual else SignatureMode.ONE_PER_PAIR,
     )
     TournamentRole.objects.get_or_create(tournament=tournament, user=organizer, role=RoleKind.ORGANIZER)
     rng = random.Random(f"names:{seed}")
-    for i in range(pairs):
+    for i in range(pairs if individual else 0):
+        register_pair(organizer, tournament, players=[
+            {"name": f"Игрок {i + 1}", "club": rng.choice(["Тверь", "Москва", "Казань", "Самара"])}])
+    for i in range(0 if individual else pairs):
         register_pair(organizer, tournament, players=[
             {"name": f"Игрок {2 * i + 1}", "club": rng.choice(["Тверь", "Москва", "Казань", "Самара"])},
             {"name": f"Игрок {2 * i + 2}", "club": rng.choice(["Тверь", "Москва", "Казань", "Самара"])},
@@ -135,14 +142,15 @@ def link_signers(tournament, seed) -> dict:
 def _withdraw(organizer, tournament, count: int, rng: random.Random, note: str) -> list:
     """Withdraw ``count`` active pairs chosen by ``rng``; returns their numbers (None before the draw)."""
     active = list(tournament.pairs.filter(status=PairStatus.ACTIVE).order_by("id"))
-    chosen = rng.sample(active, min(count, max(0, len(active) - 2)))
+    keep = 4 if tournament.is_individual else 2
+    chosen = rng.sample(active, min(count, max(0, len(active) - keep)))
     for pair in chosen:
         withdraw_pair(organizer, pair, note=note)
     return sorted((p.number for p in chosen), key=lambda n: (n is None, n or 0))
 
 
 def simulate(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None, withdraw: int = 0,
-             no_shows: int = 0, preset: str = "pusto-shest") -> dict:
+             no_shows: int = 0, preset: str = "pusto-shest", format: str = TournamentFormat.PAIRS) -> dict:
     """Register, draw, and play every round; returns the JSON summary.
 
     ``withdraw``: pairs withdrawn, half (rounded down) before the draw, the rest after round 1.
@@ -153,19 +161,21 @@ def simulate(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None
     rng = random.Random(f"play:{seed}")
     events = random.Random(f"events:{seed}")
     tournament = create_tournament(organizer, pairs=pairs, rounds=rounds, system=system, seed=seed, slug=slug,
-                                   preset=preset)
+                                   preset=preset, format=format)
     before_draw = withdraw // 2
     withdrawn = {"before_draw": len(_withdraw(organizer, tournament, before_draw, events, "моделирование: до жеребьёвки"))}
     run_draw(organizer, tournament, seed=str(seed))
     signers = link_signers(tournament, seed)
-    summary = {"slug": tournament.slug, "system": system, "pairs": pairs, "rounds": [], "withdrawn": withdrawn,
-               "preset": preset}
+    summary = {"slug": tournament.slug, "system": system, "format": format,
+               "players" if format == TournamentFormat.INDIVIDUAL else "pairs": pairs, "rounds": [],
+               "withdrawn": withdrawn, "preset": preset}
     no_show_plan = spread(no_shows, rounds)
     for k in range(rounds):
         rnd = pair_round(organizer, tournament)
         publish_round(organizer, rnd)
         parties = list(
-            rnd.parties.filter(pair_b__isnull=False).select_related("round__tournament", "pair_a", "pair_b")
+            rnd.parties.filter(pair_b__isnull=False)
+            .select_related("round__tournament", "pair_a", "pair_b", "partner_a", "partner_b")
             .prefetch_related("pair_a__players", "pair_b__players", "partner_a__players", "partner_b__players")
         )
         absent = set(events.sample(range(len(parties)), min(no_show_plan[k], len(parties))))

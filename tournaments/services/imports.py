@@ -20,7 +20,7 @@ from referees.permissions import require_organizer
 from ..errors import ImportRejected, TournamentError
 from ..models import Tournament
 from .import_files import ENCODING_NAMES, Formula, decode_csv, rows_csv, rows_xlsx
-from .registration import _create_pair, pair_label, pair_problems, registered_names
+from .registration import _create_pair, entrant_size, pair_label, pair_problems, registered_names
 
 # (key, header as printed in the template, required)
 COLUMNS = [
@@ -90,17 +90,20 @@ def _cell_errors(cell: dict) -> list:
             for key, v in cell.items() if isinstance(v, Formula)]
 
 
-def parse_pairs_file(data: bytes, filename: str) -> list[dict]:
+def parse_pairs_file(data: bytes, filename: str, *, size: int = 2) -> list[dict]:
     """Rows as dicts of cleaned players; raises ImportRejected listing every bad row (row, column, message).
 
     Every error of a row is listed (not the first alone); nothing in the file is left out silently.
+    ``size`` 1 (an individual event): one player a row, in the columns of player 1; a filled column of
+    player 2 is an error of its row.
     """
     rows, encoding = _read(data, filename)
     header = next(rows, None)
     if header is None:
         raise TournamentError(_("Файл пуст."), code="empty_file")
     positions, unknown = _header_positions(header)
-    missing = [h for key, h, required in COLUMNS if required and key not in positions]
+    missing = [h for key, h, required in COLUMNS
+               if required and key not in positions and (size == 2 or key.startswith("player1"))]
     if missing:
         message = _("В первой строке нет столбцов: %(cols)s.") % {"cols": ", ".join(missing)}
         if encoding:
@@ -128,8 +131,12 @@ def parse_pairs_file(data: bytes, filename: str) -> list[dict]:
         players = [
             {"name": cell.get(f"player{k}_name"), "club": cell.get(f"player{k}_club"),
              "rating": cell.get(f"player{k}_rating")}
-            for k in (1, 2)
+            for k in range(1, size + 1)
         ]
+        if size == 1:
+            row_errors += [(key, _("в личном зачёте в строке один игрок: столбцы игрока 2 оставьте пустыми"))
+                           for key in ("player2_name", "player2_club", "player2_rating")
+                           if str(cell.get(key) or "").strip()]
         cleaned, name, rating, problems = pair_problems(players, cell.get("name"), cell.get("rating"))
         formula_fields = {f for f, _m in row_errors}
         row_errors += [(e.details.get("field", ""), e.message) for e in problems
@@ -192,7 +199,7 @@ def duplicates_of_registered(tournament, rows) -> list:
 def import_pairs(user, tournament: Tournament, data: bytes, filename: str) -> list:
     """Register every pair of the file, or none of them."""
     require_organizer(user, tournament)
-    rows = parse_pairs_file(data, filename)
+    rows = parse_pairs_file(data, filename, size=entrant_size(tournament))
     with transaction.atomic():
         tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
         if tournament.draw_closed:

@@ -121,7 +121,7 @@ def pair_problems(players, name, rating) -> tuple[list[dict], str | None, int | 
     """
     errors = []
     cleaned = [_player_fields(p, k, errors) for k, p in enumerate(players, start=1)]
-    first, second = (c["name"] for c in cleaned)
+    first, second = ([c["name"] for c in cleaned] + [None])[:2]
     if first and second and fold(first) == fold(second):
         errors.append(InvalidInput(
             _("«%(name)s» указан в паре дважды: в паре два разных игрока.") % {"name": second},
@@ -136,11 +136,18 @@ _FIELD_ORDER = {f: k for k, f in enumerate(["player1_name", "player1_club", "pla
                                               "player2_club", "player2_rating", "name", "rating"])}
 
 
-def clean_pair(players, name, rating) -> tuple[list[dict], str, int | None]:
-    """Two players, the pair's name and rating, cleaned; raises every bad field at once (InvalidFields)."""
+def entrant_size(tournament) -> int:
+    """Players per entrant: two in a pair event, one in an individual event."""
+    return 1 if tournament.is_individual else 2
+
+
+def clean_pair(players, name, rating, *, size: int = 2) -> tuple[list[dict], str, int | None]:
+    """Two players (``size`` 1: the one player of an individual event's entrant), the pair's name and rating,
+    cleaned; raises every bad field at once (InvalidFields)."""
     players = list(players)
-    if len(players) != 2:
-        raise InvalidInput(_("В паре должно быть два игрока."), field="players")
+    if len(players) != size:
+        raise InvalidInput(_("В паре должно быть два игрока.") if size == 2 else
+                           _("В личном зачёте участник — один игрок."), field="players")
     cleaned, pair_name, pair_rating, errors = pair_problems(players, name, rating)
     _raise(errors)
     return cleaned, pair_name, pair_rating
@@ -171,7 +178,7 @@ def check_duplicates(tournament, players, *, exclude_pair=None, known=None) -> N
     """
     known = registered_names(tournament, exclude_pair=exclude_pair) if known is None else known
     found = [known.get(fold(p["name"])) for p in players]
-    if found[0] is not None and found[1] is not None and found[0].pair_id == found[1].pair_id:
+    if len(found) == 2 and found[0] is not None and found[1] is not None and found[0].pair_id == found[1].pair_id:
         raise InvalidInput(_("Такая пара уже зарегистрирована: %(pair)s.") % {"pair": pair_label(found[0].pair)},
                            field="player1_name", code="duplicate_pair")
     for k, player in enumerate(found, start=1):
@@ -195,7 +202,7 @@ def _create_pair(tournament, players, *, name="", rating=None, number=None, join
 def register_pair(user, tournament: Tournament, *, players, name="", rating=None) -> Pair:
     """Register one pair of two players (before the draw is closed)."""
     require_organizer(user, tournament)
-    players, name, rating = clean_pair(players, name, rating)
+    players, name, rating = clean_pair(players, name, rating, size=entrant_size(tournament))
     with transaction.atomic():
         tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
         if tournament.draw_closed:
@@ -213,7 +220,7 @@ def register_late_pair(user, tournament: Tournament, *, players, name="", rating
     Not in a round robin, whose schedule is fixed by the number of pairs.
     """
     require_organizer(user, tournament)
-    players, name, rating = clean_pair(players, name, rating)
+    players, name, rating = clean_pair(players, name, rating, size=entrant_size(tournament))
     with transaction.atomic():
         tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
         last = tournament.rounds.order_by("-number").first()
@@ -252,7 +259,7 @@ def edit_pair(user, pair: Pair, *, players, name="", rating=None, note="") -> Pa
     person is a substitution (``substitute_player``).
     """
     require_organizer(user, pair.tournament)
-    players, name, rating = clean_pair(players, name, rating)
+    players, name, rating = clean_pair(players, name, rating, size=entrant_size(pair.tournament))
     note = clean_text(note, field="note", what=_("причина"), limit=300)
     with transaction.atomic():
         pair = locked(Pair.objects.select_related("tournament").filter(pk=pair.pk)).get()

@@ -25,6 +25,7 @@ from scoring.models import Protocol, ProtocolStatus
 from ..errors import InvalidInput, RoundBlocked, TournamentError
 from ..models import PairingSystem, PairStatus, Partie, Round, RoundStatus, Tournament
 from ..pairing import Entrant, PairingError, pair_random, pair_round_robin, pair_swiss
+from .individual_rounds import compute_individual_pairings, individual_parties, single_records, table_snapshot
 from .standing import pairing_order, records
 
 
@@ -61,12 +62,13 @@ def _refuse_recorded(rnd: Round, parties=None) -> None:
 
 
 def _round_snapshot(rnd: Round) -> dict:
+    parties = rnd.parties.select_related("pair_a", "pair_b", "partner_a", "partner_b").order_by("table")
+    if rnd.tournament.is_individual:
+        return {"round": rnd.number, "status": rnd.status, "parties": [table_snapshot(p) for p in parties]}
     return {
         "round": rnd.number, "status": rnd.status,
-        "parties": [
-            {"table": p.table, "A": p.pair_a.number, "B": p.pair_b.number if p.pair_b_id else None}
-            for p in rnd.parties.select_related("pair_a", "pair_b").order_by("table")
-        ],
+        "parties": [{"table": p.table, "A": p.pair_a.number, "B": p.pair_b.number if p.pair_b_id else None}
+                    for p in parties],
     }
 
 
@@ -201,7 +203,10 @@ def pair_round(user, tournament: Tournament, *, override_reason: str = "", confi
         seed = f"{tournament.draw_seed}:{number}"
         t0 = time.perf_counter()
         try:
-            result, _recs = compute_pairings(tournament, number, seed)
+            if tournament.is_individual:
+                result, _recs = compute_individual_pairings(tournament, number, seed)
+            else:
+                result, _recs = compute_pairings(tournament, number, seed)
         except PairingError as err:
             raise TournamentError(err.message, code=err.code) from None
         algorithm_seconds = time.perf_counter() - t0
@@ -212,7 +217,9 @@ def pair_round(user, tournament: Tournament, *, override_reason: str = "", confi
         )
         pair_by_number = {p.number: p for p in tournament.pairs.filter(number__isnull=False)}
         parties, table = [], 0
-        for p in result.pairings:
+        if tournament.is_individual:
+            parties = individual_parties(rnd, result, pair_by_number)
+        for p in [] if tournament.is_individual else result.pairings:
             table += 1
             a, b = pair_by_number[p.a], pair_by_number[p.b] if p.b is not None else None
             if b is not None and b.number < a.number:
@@ -228,7 +235,8 @@ def pair_round(user, tournament: Tournament, *, override_reason: str = "", confi
             tournament, "round.paired", user=user, note=rnd.override_reason,
             after={"round": number, "system": tournament.pairing_system, "method": result.method,
                    "algorithm_seconds": round(algorithm_seconds, 4),
-                   "parties": [[p.pair_a.number, p.pair_b.number if p.pair_b else None] for p in parties]},
+                   "parties": [table_snapshot(p) if tournament.is_individual else
+                               [p.pair_a.number, p.pair_b.number if p.pair_b else None] for p in parties]},
         )
     return rnd
 
@@ -245,38 +253,52 @@ def swap_parties(user, rnd: Round, number_x: int, number_y: int) -> list[str]:
     require_organizer(user, rnd.tournament)
     with transaction.atomic():
         rnd = _draft(rnd)
-        parties = list(locked(rnd.parties.select_related("pair_a", "pair_b"), of=("self",)))
+        parties = list(locked(rnd.parties.select_related("pair_a", "pair_b", "partner_a", "partner_b"),
+                              of=("self",)))
         where = {}
         for partie in parties:
-            for side, pair in (("a", partie.pair_a), ("b", partie.pair_b)):
+            for seat in SEAT_FIELDS:
+                pair = getattr(partie, seat)
                 if pair is not None:
-                    where[pair.number] = (partie, side)
+                    where[pair.number] = (partie, seat)
+        individual = rnd.tournament.is_individual
         if number_x == number_y:
-            raise InvalidInput(_("Укажите две разные пары: пару №%(n)s не с кем поменять местами.") % {"n": number_x},
-                               field="pair")
+            raise InvalidInput((_("Укажите двух разных игроков: игрока №%(n)s не с кем поменять местами.")
+                                if individual else
+                                _("Укажите две разные пары: пару №%(n)s не с кем поменять местами."))
+                               % {"n": number_x}, field="pair")
         for n in (number_x, number_y):
             if n not in where:
-                raise InvalidInput(_("Пары №%(n)s нет в этом туре.") % {"n": n}, field="pair")
+                raise InvalidInput((_("Игрока №%(n)s нет в этом туре.") if individual else
+                                    _("Пары №%(n)s нет в этом туре.")) % {"n": n}, field="pair")
         (px, sx), (py, sy) = where[number_x], where[number_y]
-        if px.pk == py.pk:
+        if px.pk == py.pk and not individual:
             raise InvalidInput(_("Эти пары уже играют за одним столом."), field="pair")
-        _refuse_recorded(rnd, [px, py])
+        if px.pk == py.pk and px.pair_b_id is None:
+            raise InvalidInput(_("Оба игрока пропускают тур: меняться нечем."), field="pair")
+        _refuse_recorded(rnd, [px, py] if px.pk != py.pk else [px])
         before = _round_snapshot(rnd)
-        pair_x, pair_y = getattr(px, f"pair_{sx}"), getattr(py, f"pair_{sy}")
-        setattr(px, f"pair_{sx}", pair_y)
-        setattr(py, f"pair_{sy}", pair_x)
-        for partie in (px, py):
-            if partie.pair_b is not None and partie.pair_b.number < partie.pair_a.number:
+        pair_x, pair_y = getattr(px, sx), getattr(py, sy)
+        setattr(px, sx, pair_y)
+        setattr(py, sy, pair_x)
+        for partie in {px.pk: px, py.pk: py}.values():
+            if not individual and partie.pair_b is not None and partie.pair_b.number < partie.pair_a.number:
                 partie.pair_a, partie.pair_b = partie.pair_b, partie.pair_a
             partie.reason = _("изменено организатором вручную")
-        Partie.objects.bulk_update([px, py], ["pair_a", "pair_b", "reason"])
-        warnings = swap_warnings(rnd, [px, py])
+        changed = list({px.pk: px, py.pk: py}.values())
+        Partie.objects.bulk_update(changed, [*SEAT_FIELDS, "reason"])
+        warnings = swap_warnings(rnd, changed)
         log_action(rnd.tournament, "round.swapped", user=user, before=before, after=_round_snapshot(rnd),
                    note="; ".join(warnings))
     return warnings
 
 
+SEAT_FIELDS = ("pair_a", "partner_a", "pair_b", "partner_b")
+
+
 def swap_warnings(rnd: Round, parties) -> list[str]:
+    if rnd.tournament.is_individual:
+        return individual_swap_warnings(rnd, parties)
     recs = records(rnd.tournament, rnd.number)
     by_number = {r.number: r for r in recs.values()}
     warnings = []
@@ -292,6 +314,23 @@ def swap_warnings(rnd: Round, parties) -> list[str]:
                 _("Повторная встреча: пары №%(a)s и №%(b)s уже играли в туре %(r)s.")
                 % {"a": a.number, "b": b, "r": a.met_in[b]}
             )
+    return warnings
+
+
+def individual_swap_warnings(rnd: Round, parties) -> list[str]:
+    """Repeated partners and second sit-outs an organizer's exchange of two players makes."""
+    recs = {r.number: r for r in single_records(rnd.tournament, rnd.number).values()}
+    warnings = []
+    for partie in parties:
+        if partie.pair_b is None:
+            rec = recs[partie.pair_a.number]
+            if rec.sat_out:
+                warnings.append(_("Игрок №%(n)s уже пропускал тур — это второй пропуск.") % {"n": rec.number})
+            continue
+        for first, second in ((partie.pair_a, partie.partner_a), (partie.pair_b, partie.partner_b)):
+            if first is not None and second is not None and second.number in recs[first.number].partners:
+                warnings.append(_("Повторное партнёрство: игроки №%(a)s и №%(b)s уже играли вместе.")
+                                % {"a": first.number, "b": second.number})
     return warnings
 
 

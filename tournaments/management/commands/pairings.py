@@ -1,4 +1,9 @@
-"""Print the pairings of a tournament as JSON: [{"round", "table", "A", "B"}, …] (B null for a bye)."""
+"""Print the pairings of a tournament as JSON.
+
+A pair event: [{"round", "table", "A", "B"}, …] with pair numbers (B null for a bye). An individual event,
+one round (``--round K``): {"round": K, "tables": [{"table": 1, "A": [p, q], "B": [r, s]}, …],
+"sitting_out": [x, …]} with player numbers (seats A1, A2 against B1, B2); every round: a list of those.
+"""
 import json
 
 from django.core.management.base import BaseCommand, CommandError
@@ -24,9 +29,28 @@ class Command(BaseCommand):
             if not tournament.rounds.filter(number=round).exists():
                 raise CommandError(f"no round {round} in {slug!r}")
             parties = parties.filter(round__number=round)
+        if tournament.is_individual:
+            rounds = individual_rounds(parties)
+            data = rounds[0] if round is not None else rounds
+            self.stdout.write(json.dumps(data, ensure_ascii=False))
+            return
         rows = [
             {"round": r, "table": t, "A": a, "B": b}
             for r, t, a, b in parties.order_by("round__number", "table").values_list(
                 "round__number", "table", "pair_a__number", "pair_b__number")
         ]
         self.stdout.write(json.dumps(rows, ensure_ascii=False))
+
+
+def individual_rounds(parties) -> list[dict]:
+    """Every round of an individual event as {"round", "tables", "sitting_out"} (player numbers)."""
+    rounds: dict[int, dict] = {}
+    for r, t, a1, a2, b1, b2 in parties.order_by("round__number", "table").values_list(
+            "round__number", "table", "pair_a__number", "partner_a__number", "pair_b__number",
+            "partner_b__number"):
+        out = rounds.setdefault(r, {"round": r, "tables": [], "sitting_out": []})
+        if b1 is None:
+            out["sitting_out"].append(a1)
+        else:
+            out["tables"].append({"table": t, "A": [a1, a2], "B": [b1, b2]})
+    return list(rounds.values())

@@ -1,0 +1,141 @@
+"""Rounds of an individual event (docs/rules-individual.md): the players' records and the tables of a round.
+
+The organizer's services in ``rounds`` call these where an individual event differs from a pair event:
+what the pairing needs to know (match points, partners, opponents, sit-outs of every player), the
+pairing system behind the round, and the parties it creates (one per table of four, one per player
+sitting out).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+from ..models import PairingSystem, PairStatus, Partie
+from ..pairing.individual_base import IndividualRound, Single
+from ..pairing.individual_random import pair_individual_random
+from ..pairing.individual_swiss import pair_individual_swiss
+from ..pairing.whist import round_robin_round
+
+
+@dataclass
+class SingleRecord:
+    pair_id: int  # the entrant's row (an individual event's entrant is a Pair with one player)
+    number: int
+    active: bool = True
+    match_points: float = 0
+    points_for: int = 0
+    points_against: int = 0
+    partners: set = field(default_factory=set)  # player numbers
+    opponents: Counter = field(default_factory=Counter)  # player number -> parties against him
+    sat_out: int = 0
+
+    @property
+    def sort_key(self):
+        return (-self.match_points, -(self.points_for - self.points_against), -self.points_for, self.number)
+
+
+def _side_result(rules, protocol, side: str) -> float:
+    if protocol is None or not protocol.winner:
+        return rules.match_points_draw if protocol is not None and protocol.finished else 0
+    return rules.match_points_win if protocol.winner == side else rules.match_points_loss
+
+
+def single_records(tournament, before_round: int, rules=None) -> dict[int, SingleRecord]:
+    """{entrant id: SingleRecord} over the rounds numbered below ``before_round`` (every numbered player)."""
+    rules = rules or tournament.rules()
+    bye_mp = {"win": rules.match_points_win, "draw": rules.match_points_draw,
+              "loss": rules.match_points_loss}.get(rules.bye_result, rules.match_points_win)
+    out = {
+        p["id"]: SingleRecord(p["id"], p["number"], p["status"] == PairStatus.ACTIVE)
+        for p in tournament.pairs.filter(number__isnull=False).values("id", "number", "status")
+    }
+    parties = (
+        Partie.objects.filter(round__tournament=tournament, round__number__lt=before_round)
+        .select_related("protocol")
+        .only("pair_a_id", "partner_a_id", "pair_b_id", "partner_b_id", "protocol__winner", "protocol__finished",
+              "protocol__score_a", "protocol__score_b")
+    )
+    for partie in parties:
+        if partie.pair_b_id is None:
+            rec = out.get(partie.pair_a_id)
+            if rec is not None:
+                rec.sat_out += 1
+                rec.match_points += bye_mp
+                rec.points_for += rules.bye_points_for
+                rec.points_against += rules.bye_points_against
+            continue
+        protocol = getattr(partie, "protocol", None)
+        sides = {"A": [out.get(partie.pair_a_id), out.get(partie.partner_a_id)],
+                 "B": [out.get(partie.pair_b_id), out.get(partie.partner_b_id)]}
+        for side, other in (("A", "B"), ("B", "A")):
+            mine, theirs = [r for r in sides[side] if r], [r for r in sides[other] if r]
+            for rec in mine:
+                rec.partners.update(r.number for r in mine if r is not rec)
+                rec.opponents.update(r.number for r in theirs)
+                rec.match_points += _side_result(rules, protocol, side)
+                if protocol is not None:
+                    own, opp = (protocol.score_a, protocol.score_b) if side == "A" else (protocol.score_b,
+                                                                                        protocol.score_a)
+                    rec.points_for += own
+                    rec.points_against += opp
+    return out
+
+
+def _single(rec: SingleRecord, rank: int) -> Single:
+    return Single(rec.number, score=rec.match_points, rank=rank, partners=frozenset(rec.partners),
+                  opponents=tuple(sorted(rec.opponents.items())), sat_out=rec.sat_out)
+
+
+def compute_individual_pairings(tournament, number: int, seed: str) -> tuple[IndividualRound, dict]:
+    """Run the tournament's pairing system for round ``number`` of an individual event (no writes).
+
+    Round robin: round ``number`` of the schedule for every numbered player (player k at position k); a
+    table that holds a player who has withdrawn cannot be played, so its other players sit the round out
+    (docs/rules-individual.md §3, [толкование]).
+    """
+    recs = single_records(tournament, number)
+    if tournament.pairing_system == PairingSystem.ROUND_ROBIN:
+        ordered = sorted(recs.values(), key=lambda r: r.number)
+        result = round_robin_round([_single(r, k) for k, r in enumerate(ordered)], number)
+        return _without_withdrawn(result, {r.number for r in ordered if not r.active}), recs
+    active = sorted((r for r in recs.values() if r.active), key=lambda r: r.sort_key)
+    players = [_single(r, k) for k, r in enumerate(active)]
+    if tournament.pairing_system == PairingSystem.RANDOM:
+        return pair_individual_random(players, seed=seed), recs
+    return pair_individual_swiss(players, seed=seed), recs
+
+
+def _without_withdrawn(result: IndividualRound, inactive: set) -> IndividualRound:
+    if not inactive:
+        return result
+    tables, sitting = [], [p for p in result.sitting_out if p not in inactive]
+    for table in result.tables:
+        if inactive.intersection(table.players):
+            sitting.extend(p for p in table.players if p not in inactive)
+        else:
+            tables.append(table)
+    return IndividualRound(tables, sorted(sitting), result.method)
+
+
+def individual_parties(rnd, result: IndividualRound, entrant_by_number: dict) -> list[Partie]:
+    """The parties of a round: its tables (A1 + A2 against B1 + B2), then one sit-out per player."""
+    parties = []
+    for table, t in enumerate(result.tables, start=1):
+        a1, a2 = (entrant_by_number[n] for n in t.a)
+        b1, b2 = (entrant_by_number[n] for n in t.b)
+        parties.append(Partie(round=rnd, table=table, pair_a=a1, partner_a=a2, pair_b=b1, partner_b=b2,
+                              reason=t.reason[:300]))
+    for k, number in enumerate(result.sitting_out, start=len(result.tables) + 1):
+        parties.append(Partie(round=rnd, table=k, pair_a=entrant_by_number[number],
+                              reason=_("пропуск тура: игроков не кратно четырём")[:300]))
+    return parties
+
+
+def table_snapshot(partie) -> dict:
+    """A table of an individual round as the audit log keeps it: the players' numbers by seat."""
+    def number(entrant):
+        return entrant.number if entrant is not None else None
+    return {"table": partie.table, "A": [number(partie.pair_a), number(partie.partner_a)],
+            "B": [number(partie.pair_b), number(partie.partner_b)] if partie.pair_b_id else None}
