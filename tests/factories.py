@@ -44,3 +44,15 @@ def make_referee(tournament, username=None):
     user, _created = get_user_model().objects.get_or_create(username=username or f"referee-{tournament.slug}")
     TournamentRole.objects.get_or_create(tournament=tournament, user=user, role=RoleKind.REFEREE)
     return user
+
+
+def make_individual(n_players=8, *, slug="solo-cup", numbered=True, **kwargs):
+    """An individual event: ``n_players`` entrants of one player each (numbered 1..n unless ``numbered``)."""
+    tournament = Tournament.objects.create(
+        name="Личный турнир", slug=slug, start_date=datetime.date(2026, 12, 1), venue="Клуб", format="individual",
+        **kwargs,
+    )
+    for i in range(n_players):
+        entrant = Pair.objects.create(tournament=tournament, number=(i + 1) if numbered else None)
+        Player.objects.create(pair=entrant, name=player_name(i), club="Тверь", number=1 if numbered else None)
+    return tournament

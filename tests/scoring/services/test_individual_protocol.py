@@ -1,0 +1,65 @@
+"""The protocol of an individual event's table: seats from four entrants, four players sign with their accounts."""
+import random
+
+import pytest
+
+from referees import permissions as perms
+from referees.selectors import seat_names
+from scoring import services
+from scoring.models import ProtocolStatus
+from scoring.rules.generate import random_deal
+from tests.factories import make_individual, make_referee
+from tournaments.services import pair_round, publish_round, run_draw
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table(organizer, django_user_model):
+    t = make_individual(8, numbered=False)
+    run_draw(organizer, t, seed="solo")
+    rnd = pair_round(organizer, t)
+    publish_round(organizer, rnd)
+    partie = rnd.parties.select_related("pair_a", "partner_a", "pair_b", "partner_b", "round__tournament").get(table=1)
+    accounts = {}
+    for seat, entrant in zip(("A1", "A2", "B1", "B2"),
+                             (partie.pair_a, partie.partner_a, partie.pair_b, partie.partner_b)):
+        player = entrant.players.get()
+        player.user = django_user_model.objects.create_user(f"p-{seat}")
+        player.save(update_fields=["user"])
+        accounts[seat] = (player.user, player.name)
+    return partie, accounts, make_referee(t)
+
+
+def test_each_seat_is_the_player_of_its_entrant(table):
+    partie, accounts, _referee = table
+    assert seat_names(partie) == {seat: name for seat, (_user, name) in accounts.items()}
+    for seat, (user, _name) in accounts.items():
+        assert perms.player_seats(user, partie) == [seat]  # the partner of seat A2 is a player of his own
+
+
+def test_a_partie_is_entered_and_signed_by_its_four_players(table):
+    partie, accounts, referee = table
+    rules = partie.round.tournament.rules()
+    protocol = services.ensure_protocol(partie)
+    rng, n = random.Random(3), 0
+    while not (protocol.finished and not protocol.extra_deal_needed):
+        n += 1
+        protocol = services.record_deal(referee, partie, random_deal(rng, n, rules, as_tiles=True),
+                                        expected_version=protocol.version)
+    for seat, (user, _name) in accounts.items():
+        protocol = services.sign_protocol(user, partie, role="player", seat=seat, expected_version=protocol.version)
+    protocol = services.sign_protocol(referee, partie, role="referee", expected_version=protocol.version)
+    assert protocol.status == ProtocolStatus.SIGNED
+    signed = {s.seat: s.name for s in protocol.signatures.all() if s.role == "player"}
+    assert signed == {seat: name for seat, (_user, name) in accounts.items()}
+    assert protocol.signed_header["pairs"]["A"]["players"] == [accounts["A1"][1], accounts["A2"][1]]
+
+
+def test_a_player_cannot_sign_another_seat(table):
+    from scoring.errors import ServiceError
+
+    partie, accounts, referee = table
+    protocol = services.ensure_protocol(partie)
+    with pytest.raises(ServiceError):
+        services.sign_protocol(accounts["A2"][0], partie, role="player", seat="A1", expected_version=protocol.version)
