@@ -47,6 +47,9 @@ class Protocol(models.Model):
     )
     first_lead = models.CharField(_("первый заход"), max_length=2, choices=SEAT_CHOICES, default="A1")
     no_show = models.CharField(_("неявка"), max_length=1, choices=SIDE_CHOICES, blank=True)
+    # Individual events (docs/rules-individual.md §6): the seats of the no-show side that did not come ("A2",
+    # or "A1,A2"); empty with a no-show: the whole side. Only the absent lose; a present partner sits out.
+    absent_seats = models.CharField(_("не явились (места)"), max_length=5, blank=True)
     ended_by_time = models.BooleanField(_("окончена по времени"), default=False)
     # Kozel and Morskoy: the pair that left the table (the game goes to the opponents).
     abandoned = models.CharField(_("ушла пара"), max_length=1, choices=SIDE_CHOICES, blank=True)

@@ -89,11 +89,21 @@ def withdraw_remark(user, partie, remark_id, reason, *, expected_version):
     return protocol
 
 
-def record_no_show(user, partie, side, *, expected_version):
-    """A pair did not appear: the opponents win by forfeit (§5)."""
+def record_no_show(user, partie, side, *, expected_version, seats=None):
+    """A pair did not appear: the opponents win by forfeit (§5).
+
+    An individual event (docs/rules-individual.md §6): ``seats`` names the players of ``side`` who did not
+    come (one or both); the side loses the partie as a no-show, and the standings score only the absent as
+    losing (a present partner sits the round out). Without ``seats``: the whole side.
+    """
     partie = partie_for_entry(user, partie)
     if side not in SIDES:
         raise InvalidInput(_("Укажите пару: A или B."), "side", field="side")
+    seats = sorted(set(seats or ()))
+    if seats and (not partie.round.tournament.is_individual or any(s not in (f"{side}1", f"{side}2") for s in seats)):
+        raise InvalidInput(_("Укажите места не явившихся игроков стороны %(side)s.") % {"side": side},
+                           "absent_seats", field="seats")
+    absent = "" if len(seats) in (0, 2) else seats[0]
     with transaction.atomic():
         protocol = open_protocol(partie, expected_version)
         if protocol.deals.exists():
@@ -102,9 +112,11 @@ def record_no_show(user, partie, side, *, expected_version):
             raise InvalidInput(_("Неявка уже отмечена."), "no_show_exists", field="side")
         engine_score({**protocol_json(protocol), "no_show": side})
         protocol.no_show = side
+        protocol.absent_seats = absent
         save_protocol(protocol, user)
         log_action(partie.round.tournament, "protocol.no_show", user=user, partie=partie,
-                   before={"no_show": None}, after={"no_show": side, "totals": totals(protocol)})
+                   before={"no_show": None},
+                   after={"no_show": side, **({"absent_seats": absent} if absent else {}), "totals": totals(protocol)})
     return protocol
 
 
@@ -120,6 +132,8 @@ def _undo_mark(user, partie, field, reason, *, expected_version, missing, action
         if not side:
             raise InvalidInput(missing[0], missing[1], field="side")
         setattr(protocol, field, "")
+        if field == "no_show":
+            protocol.absent_seats = ""
         scored = engine_score(protocol_json(protocol))
         save_protocol(protocol, user, scored=scored)
         log_action(partie.round.tournament, action, user=user, partie=partie,

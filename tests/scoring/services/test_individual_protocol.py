@@ -63,3 +63,40 @@ def test_a_player_cannot_sign_another_seat(table):
     protocol = services.ensure_protocol(partie)
     with pytest.raises(ServiceError):
         services.sign_protocol(accounts["A2"][0], partie, role="player", seat="A1", expected_version=protocol.version)
+
+
+def test_one_absent_player_is_recorded_with_his_seat(table):
+    from referees.models import AuditEntry
+
+    partie, _accounts, referee = table
+    protocol = services.ensure_protocol(partie)
+    protocol = services.record_no_show(referee, partie, "A", seats=["A2"], expected_version=protocol.version)
+    assert (protocol.no_show, protocol.absent_seats, protocol.winner) == ("A", "A2", "B")
+    assert AuditEntry.objects.filter(action="protocol.no_show").latest("id").after["absent_seats"] == "A2"
+    protocol = services.undo_no_show(referee, partie, "ошибка", expected_version=protocol.version)
+    assert (protocol.no_show, protocol.absent_seats) == ("", "")
+
+
+@pytest.mark.parametrize("side, seats", [("A", ["B1"]), ("B", ["A2", "B2"]), ("A", ["A3"])])
+def test_absent_seats_must_be_of_the_no_show_side(table, side, seats):
+    from scoring.errors import InvalidInput
+
+    partie, _accounts, referee = table
+    protocol = services.ensure_protocol(partie)
+    with pytest.raises(InvalidInput, match="не явившихся"):
+        services.record_no_show(referee, partie, side, seats=seats, expected_version=protocol.version)
+    protocol.refresh_from_db()
+    assert protocol.no_show == "" and protocol.absent_seats == ""
+
+
+def test_absent_seats_are_refused_in_a_pair_event(organizer):
+    from scoring.errors import InvalidInput
+    from tests.factories import make_round, make_tournament
+
+    t = make_tournament(2)
+    rnd = make_round(t, 1, [(1, 2)])
+    partie = rnd.parties.get()
+    referee = make_referee(t)
+    protocol = services.ensure_protocol(partie)
+    with pytest.raises(InvalidInput):
+        services.record_no_show(referee, partie, "A", seats=["A2"], expected_version=protocol.version)
