@@ -121,7 +121,9 @@ def confirm_countersign(partie, version) -> dict:
             "button": _("Да, подписать и закрыть")}
 
 
-def confirm_no_show(partie, side, version) -> dict:
+def confirm_no_show(partie, side, version, *, seat="") -> dict:
+    if seat:
+        return confirm_absent_player(partie, seat, version)
     absent = partie.pair_a if side == "A" else partie.pair_b
     present = partie.pair_b if side == "A" else partie.pair_a
     if partie.round.tournament.rules().family == "kozel":
@@ -138,6 +140,19 @@ def confirm_no_show(partie, side, version) -> dict:
     return {"message": message, "action": reverse("referees:no_show", args=[partie.pk]),
             "fields": {"side": side, "confirm": "1", "version": "" if version is None else version},
             "button": _("Да, отметить неявку пары %(side)s") % {"side": side}}
+
+
+def confirm_absent_player(partie, seat, version) -> dict:
+    """An individual event: one player of a side did not come (docs/rules-individual.md §6)."""
+    players = partie.side_players(seat[0])
+    index = int(seat[1]) - 1
+    name = players[index].name if index < len(players) else "—"
+    message = _("Отметить неявку игрока %(seat)s (%(name)s)? Его сторона проигрывает партию неявкой; в положении "
+                "поражение получит только он, его партнёр — результат пропуска тура. Вносить раздачи будет нельзя. "
+                "Ошибочную неявку можно отменить до подписи судьи.") % {"seat": seat, "name": name}
+    return {"message": message, "action": reverse("referees:no_show", args=[partie.pk]),
+            "fields": {"side": seat[0], "seat": seat, "confirm": "1", "version": "" if version is None else version},
+            "button": _("Да, отметить неявку игрока %(seat)s") % {"seat": seat}}
 
 
 def confirm_clear(partie, message, reason, version) -> dict:

@@ -226,11 +226,14 @@ def no_show(request, partie):
     if not form.is_valid():
         return render_entry(request, partie, status=422, errors={"no_show": _("Укажите пару: A или B.")})
     c = form.cleaned_data
+    seats = [c["seat"]] if c["seat"] else None
     if not c["confirm"]:
-        return render_entry(request, partie, confirm=signing.confirm_no_show(partie, c["side"], c["version"]))
+        return render_entry(request, partie, confirm=signing.confirm_no_show(partie, c["side"], c["version"],
+                                                                             seat=c["seat"]))
     return simple_action(request, partie, "no_show",
-                          lambda: services.record_no_show(request.user, partie, c["side"],
+                          lambda: services.record_no_show(request.user, partie, c["side"], seats=seats,
                                                           expected_version=c["version"]),
+                          _("Неявка игрока %(seat)s отмечена.") % {"seat": c["seat"]} if seats else
                           _("Неявка пары %(side)s отмечена.") % {"side": c["side"]})
 
 

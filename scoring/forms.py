@@ -137,6 +137,8 @@ class RemarkForm(CleanTextMixin, ServiceErrorsMixin, forms.Form):
 
 class NoShowForm(ServiceErrorsMixin, forms.Form):
     side = forms.ChoiceField(choices=[("A", "A"), ("B", "B")])
+    # An individual event: the one player of ``side`` who did not come (empty: the whole side).
+    seat = forms.ChoiceField(choices=[("", "")] + SEAT_CHOICES, required=False)
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
     version = StrictIntegerField(widget=forms.HiddenInput, required=False)
 

@@ -1,0 +1,55 @@
+"""The referee's table page of an individual event: four players' names, one absent player marked by seat."""
+import pytest
+from django.urls import reverse
+
+from scoring.models import Protocol
+from tests.factories import make_individual, make_referee
+from tournaments.services import pair_round, publish_round, run_draw
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def partie(organizer):
+    t = make_individual(8, numbered=False)
+    run_draw(organizer, t, seed="solo")
+    rnd = pair_round(organizer, t)
+    publish_round(organizer, rnd)
+    return rnd.parties.select_related("pair_a", "partner_a", "pair_b", "partner_b").get(table=1)
+
+
+@pytest.fixture
+def ref_client(client, partie):
+    client.force_login(make_referee(partie.round.tournament))
+    return client
+
+
+def test_the_table_page_names_the_four_players_and_offers_one_absent_seat(ref_client, partie):
+    page = ref_client.get(reverse("referees:partie", args=[partie.pk])).content.decode()
+    for side in "AB":
+        for player in partie.side_players(side):
+            assert player.name in page
+    a2 = partie.side_players("A")[1].name
+    assert f"Не явился A2: {a2}" in page
+
+
+def test_one_absent_player_is_confirmed_then_recorded(ref_client, partie):
+    url = reverse("referees:no_show", args=[partie.pk])
+    page = ref_client.get(reverse("referees:partie", args=[partie.pk])).content.decode()
+    version = page.split('name="version" value="', 1)[1].split('"', 1)[0]
+    r = ref_client.post(url, {"side": "A", "seat": "A2", "version": version})
+    body = r.content.decode()
+    assert "поражение получит только он" in body and 'name="seat" value="A2"' in body
+    assert not Protocol.objects.filter(partie=partie, no_show="A").exists()
+    r = ref_client.post(url, {"side": "A", "seat": "A2", "version": version, "confirm": "1"}, follow=True)
+    protocol = Protocol.objects.get(partie=partie)
+    assert (protocol.no_show, protocol.absent_seats) == ("A", "A2")
+    assert "неявка игрока A2" in r.content.decode()
+
+
+@pytest.mark.parametrize("seat", ["B1", "C3", "A2<script>"])
+def test_a_hostile_absent_seat_is_refused_politely(ref_client, partie, seat):
+    r = ref_client.post(reverse("referees:no_show", args=[partie.pk]),
+                        {"side": "A", "seat": seat, "version": "0", "confirm": "1"})
+    assert r.status_code in (200, 302, 409, 422)
+    assert not Protocol.objects.filter(partie=partie, no_show__gt="").exists()
