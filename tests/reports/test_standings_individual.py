@@ -5,11 +5,13 @@ B1 (``pair_b``) and B2 (``partner_b``); a sit-out is a bye of ``pair_a`` alone.
 """
 import pytest
 from django.core.exceptions import ValidationError
+from django.utils.translation import override
 
 from scoring.reports.standings import DISQUALIFIED, WITHDRAWN, Game, PairEntry, Scoring, compute_standings
 from scoring.reports.standings_individual import compute_individual_standings, individual_row_json
-from scoring.reports.tiebreaks import (INDIVIDUAL_ORDERINGS, ORDERINGS, TIEBREAKS, TiebreakError, criteria,
-                                       resolve_tiebreaks)
+from scoring.reports.tabular import tiebreak_labels
+from scoring.reports.tiebreaks import (INDIVIDUAL_ORDERINGS, INDIVIDUAL_TIEBREAKS, ORDERINGS, TIEBREAKS, TiebreakError,
+                                       criteria, resolve_tiebreaks)
 from scoring.reports.validators import validate_tiebreaks
 
 DEFAULT = resolve_tiebreaks([], individual=True)
@@ -241,6 +243,16 @@ def test_the_form_validator_knows_the_individual_criteria():
         validate_tiebreaks(["match_points", "partners_score"])
     with pytest.raises(TiebreakError):
         compute_individual_standings(players(2), [], tiebreaks=("coin",))
+
+
+def test_every_criterion_of_an_individual_event_has_a_label_in_russian_and_english():
+    with override("ru"):
+        ru = dict(zip(INDIVIDUAL_TIEBREAKS, tiebreak_labels(INDIVIDUAL_TIEBREAKS)))
+    with override("en"):
+        en = dict(zip(INDIVIDUAL_TIEBREAKS, tiebreak_labels(INDIVIDUAL_TIEBREAKS)))
+    assert all(ru[n] != n and en[n] != ru[n] for n in INDIVIDUAL_TIEBREAKS)  # a label, and its translation
+    assert (ru["partners_score"], ru["player_number"]) == ("очки партнёров (меньше — выше)", "номер игрока")
+    assert (en["partners_score"], en["player_number"]) == ("partners' score (fewer ranks higher)", "player number")
 
 
 # --- the Kozel family ---------------------------------------------------------------------------------------
