@@ -212,22 +212,18 @@ def scoring_from_rules(rules) -> Scoring:
     )
 
 
-def status_after(pair: PairEntry, games, after_round: int | None) -> str:
+def status_after(pair: PairEntry, removal_rounds, after_round: int | None) -> str:
     """A pair's status as it stood after ``after_round`` (None: now).
 
-    A pair is disqualified from the round of the partie that removed it (or,
-    without such a partie, from ``withdrawn_after_round`` when given); a
-    withdrawn pair from ``withdrawn_after_round``.
+    A pair is disqualified from the round of the partie that removed it (``removal_rounds``: the rounds of
+    such parties; or, without one, from ``withdrawn_after_round`` when given); a withdrawn pair from
+    ``withdrawn_after_round``.
     """
     def reached(r):
         return after_round is None or r is None or r <= after_round
 
-    dq_rounds = [
-        g.round for g in games if g.disqualified and not g.is_bye
-        and (g.pair_a if g.disqualified == "A" else g.pair_b) == pair.id
-    ]
-    if dq_rounds:
-        return DISQUALIFIED if reached(min(dq_rounds)) else ACTIVE
+    if removal_rounds:
+        return DISQUALIFIED if reached(min(removal_rounds)) else ACTIVE
     if pair.status == DISQUALIFIED and reached(pair.withdrawn_after_round):
         return DISQUALIFIED
     if pair.status == WITHDRAWN and reached(pair.withdrawn_after_round):
@@ -251,7 +247,7 @@ def compute_standings(pairs, games, *, scoring: Scoring = Scoring(), tiebreaks=(
     removals = defaultdict(list)  # every round is looked at: a later removal must not show early
     for g in games:
         if g.disqualified and not g.is_bye:
-            removals[g.pair_a if g.disqualified == "A" else g.pair_b].append(g)
+            removals[g.pair_a if g.disqualified == "A" else g.pair_b].append(g.round)
     for row in rows.values():
         row.status = status_after(row.pair, removals[row.pair.id], after_round)
     games = [g for g in games if after_round is None or g.round <= after_round]

@@ -18,14 +18,18 @@ standings (``standings``) apply to each player, in this order:
    sum of the partners' match points (the weaker partners rank higher), Sonneborn-Berger the sum over
    the parties of (the player's match points in it / a win's) × (both opponents' match points), and
    head-to-head the match points earned against the tied players met as opponents.
-5. Late entry, withdrawal and the ranking are the pairs'. **[interpretation]** A player's removal is his
-   entry's status (``status``, ``withdrawn_after_round``): a side removed in a partie names no one player.
+5. Late entry, withdrawal and the ranking are the pairs'. **[interpretation]** Removal is a decision about one
+   player (his entry's ``status``): a disqualified player is removed from the round of the partie in which
+   his side was removed (or from ``withdrawn_after_round``); in that partie he loses as an absent player
+   does (3.), and his partner, who stays in play, is scored as sitting out. While neither player of the
+   removed side is marked disqualified, both take the side's result.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from .standings import (
+    DISQUALIFIED,
     Game,
     Row,
     Scoring,
@@ -66,7 +70,11 @@ def compute_individual_standings(entrants, games, *, scoring: Scoring = Scoring(
     took_part = {pid for g in games for pid in seats(g) if pid is not None}
     rows = {e.id: IndividualRow(pair=e) for e in entrants if listed(e, took_part)}
     for row in rows.values():
-        row.status = status_after(row.pair, (), after_round)
+        removed_in = ()  # a disqualified player's own removal; his partner of that partie stays in play
+        if row.pair.status == DISQUALIFIED:
+            removed_in = [g.round for g in games if g.disqualified and not g.is_bye
+                          and row.pair.id in _side(g, g.disqualified)]
+        row.status = status_after(row.pair, removed_in, after_round)
     games = [g for g in games if after_round is None or g.round <= after_round]
 
     mp = game_match_points(scoring)
@@ -84,10 +92,16 @@ def compute_individual_standings(entrants, games, *, scoring: Scoring = Scoring(
     return rank_rows(rows, tiebreaks, scoring)
 
 
+def _side(g: Game, side: str) -> tuple:
+    return (g.pair_a, g.partner_a) if side == "A" else (g.pair_b, g.partner_b)
+
+
 def _count_partie(rows: dict, g: Game, scoring: Scoring, mp: dict) -> None:
-    """One finished partie for its four players (rules 1–4 of the module's docstring)."""
+    """One finished partie for its four players (rules 1–5 of the module's docstring)."""
     absent = set(g.absent)
-    sides = {"A": (g.pair_a, g.partner_a), "B": (g.pair_b, g.partner_b)}
+    if g.disqualified:  # the player removed in it loses as an absent one does, and spares his partner
+        absent.update(p for p in _side(g, g.disqualified) if p in rows and rows[p].pair.status == DISQUALIFIED)
+    sides = {"A": _side(g, "A"), "B": _side(g, "B")}
     took = {}  # player id -> the side whose result he takes
     for side, (first, second) in sides.items():
         for me, partner in ((first, second), (second, first)):

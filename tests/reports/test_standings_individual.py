@@ -299,6 +299,25 @@ def test_a_withdrawn_player_follows_every_active_one_without_a_place():
     assert [r.status for r in compute_individual_standings(disq, EXAMPLE, tiebreaks=DEFAULT)][-1] == DISQUALIFIED
 
 
+def test_a_disqualified_player_is_removed_from_the_round_of_the_partie_and_his_partner_stays():
+    # Round 2: 1 + 3 lose the partie by 1's removal (side A removed, 0 : 160); 1's entry is disqualified.
+    entrants = players(5, {1: {"status": DISQUALIFIED}})
+    games = EXAMPLE[:2] + [t(2, (1, 3), (2, 5), 0, 160, disqualified="A"), out(2, 4)]
+    rows = compute_individual_standings(entrants, games, tiebreaks=DEFAULT)
+    by = by_number(rows)
+    assert (by[1].status, by[1].rank, order(rows)[-1]) == (DISQUALIFIED, None, 1)
+    # 1 loses the partie of his removal; his partner 3 is scored as sitting out (lost R1 only)
+    assert (by[1].played, by[1].losses, by[1].points_against) == (2, 1, 60 + 160)
+    assert by[3].status == "active" and by[3].rank is not None
+    assert (by[3].played, by[3].losses, by[3].byes, by[3].match_points) == (1, 1, 1, 1)
+    assert (by[2].wins, by[2].buchholz) == (2, by[3].match_points + by[4].match_points + by[1].match_points)
+    # before the entry names the removed player, both players of the side take its result
+    unnamed = by_number(compute_individual_standings(players(5), games, tiebreaks=DEFAULT))
+    assert (unnamed[3].losses, unnamed[3].byes, unnamed[1].status) == (2, 0, "active")
+    after1 = by_number(compute_individual_standings(entrants, games, tiebreaks=DEFAULT, after_round=1))
+    assert (after1[1].status, after1[1].rank) == ("active", 1)
+
+
 def test_a_player_who_left_before_playing_is_not_listed_and_status_as_after_a_round():
     entrants = players(6, {6: {"status": WITHDRAWN, "withdrawn_after_round": 0},
                            4: {"status": WITHDRAWN, "withdrawn_after_round": 2}})
