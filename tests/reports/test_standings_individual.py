@@ -3,6 +3,8 @@
 Every player is a ``PairEntry`` of one player; a partie seats A1 (``pair_a``) and A2 (``partner_a``) against
 B1 (``pair_b``) and B2 (``partner_b``); a sit-out is a bye of ``pair_a`` alone.
 """
+import random
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.utils.translation import override
@@ -44,9 +46,9 @@ def by_number(rows):
 
 
 # The worked example of docs/rules-individual.md §8: five players, two rounds, one sit-out a round.
-# Round 1: 1 + 2 against 3 + 4, 105 : 60 (deals won 4 : 2); 5 sits out.
-# Round 2: 1 + 3 against 2 + 5, 35 : 125 (deals won 1 : 5); 4 sits out.
-EXAMPLE = [t(1, (1, 2), (3, 4), 105, 60, dw=(4, 2)), out(1, 5), t(2, (1, 3), (2, 5), 35, 125, dw=(1, 5)), out(2, 4)]
+# Round 1: 1 + 2 against 3 + 4, 105 : 60 (deals won 3 : 1); 5 sits out.
+# Round 2: 1 + 3 against 2 + 5, 35 : 125 (deals won 1 : 3); 4 sits out.
+EXAMPLE = [t(1, (1, 2), (3, 4), 105, 60, dw=(3, 1)), out(1, 5), t(2, (1, 3), (2, 5), 35, 125, dw=(1, 3)), out(2, 4)]
 
 
 def test_the_worked_example_column_by_column():
@@ -55,21 +57,21 @@ def test_the_worked_example_column_by_column():
                       r.points_against, r.difference, r.deals_won, r.buchholz, r.partners_score, r.sonneborn_berger)
            for r in rows}
     # Match points: a win 1, the bye a win (1) with 0 : 0.
-    # 1: won R1 (105:60), lost R2 (35:125): MP 1, 140 : 185, −45; deals 4 + 1.
+    # 1: won R1 (105:60), lost R2 (35:125): MP 1, 140 : 185, −45; deals 3 + 1.
     #    Buchholz: R1 opponents 3 (0) + 4 (1), R2 opponents 2 (2) + 5 (2) = 5; partners 2 (2) + 3 (0) = 2;
     #    Sonneborn-Berger: won R1 → 1 × (0 + 1) = 1, lost R2 → 0.
-    # 2: won both: MP 2, 105 + 125 = 230 : 60 + 35 = 95, +135; deals 4 + 5; Buchholz (3, 4) 1 + (1, 3) 1 = 2;
+    # 2: won both: MP 2, 105 + 125 = 230 : 60 + 35 = 95, +135; deals 3 + 3; Buchholz (3, 4) 1 + (1, 3) 1 = 2;
     #    partners 1 (1) + 5 (2) = 3; S-B 1 × 1 + 1 × 1 = 2.
-    # 3: lost both: MP 0, 95 : 230, −135; deals 2 + 1; Buchholz (1, 2) 3 + (2, 5) 4 = 7; partners 4 (1) + 1 (1) = 2.
-    # 4: lost R1, sat out R2: MP 1, 60 : 105, −45; deals 2; Buchholz (1, 2) 3; partner 3 (0).
-    # 5: sat out R1, won R2: MP 2, 125 : 35, +90; deals 5; Buchholz (1, 3) 1; partner 2 (2); S-B 1 × 1 = 1.
+    # 3: lost both: MP 0, 95 : 230, −135; deals 1 + 1; Buchholz (1, 2) 3 + (2, 5) 4 = 7; partners 4 (1) + 1 (1) = 2.
+    # 4: lost R1, sat out R2: MP 1, 60 : 105, −45; deals 1; Buchholz (1, 2) 3; partner 3 (0).
+    # 5: sat out R1, won R2: MP 2, 125 : 35, +90; deals 3; Buchholz (1, 3) 1; partner 2 (2); S-B 1 × 1 = 1.
     # Order: 2 and 5 (MP 2) by the difference; 1 and 4 (MP 1, −45 each) by head-to-head (1 beat 4 in R1).
     assert got == {
-        2: (1, 2, 0, 2, 0, 0, 2, 230, 95, 135, 9, 2, 3, 2),
-        5: (2, 1, 1, 1, 0, 0, 2, 125, 35, 90, 5, 1, 2, 1),
-        1: (3, 2, 0, 1, 0, 1, 1, 140, 185, -45, 5, 5, 2, 1),
-        4: (4, 1, 1, 0, 0, 1, 1, 60, 105, -45, 2, 3, 0, 0),
-        3: (5, 2, 0, 0, 0, 2, 0, 95, 230, -135, 3, 7, 2, 0),
+        2: (1, 2, 0, 2, 0, 0, 2, 230, 95, 135, 6, 2, 3, 2),
+        5: (2, 1, 1, 1, 0, 0, 2, 125, 35, 90, 3, 1, 2, 1),
+        1: (3, 2, 0, 1, 0, 1, 1, 140, 185, -45, 4, 5, 2, 1),
+        4: (4, 1, 1, 0, 0, 1, 1, 60, 105, -45, 1, 3, 0, 0),
+        3: (5, 2, 0, 0, 0, 2, 0, 95, 230, -135, 2, 7, 2, 0),
     }
     assert order(rows) == [2, 5, 1, 4, 3]
     by = by_number(rows)
@@ -82,7 +84,7 @@ def test_the_json_row_of_a_player():
     assert individual_row_json(row) == {
         "player": 1, "rank": 3, "name": "Игрок 1", "status": "active", "played": 2, "wins": 1, "draws": 0,
         "losses": 1, "byes": 0, "match_points": 1, "points_for": 140, "points_against": 185, "difference": -45,
-        "deals_won": 5, "head_to_head": 1, "buchholz": 5, "sonneborn_berger": 1, "partners_score": 2,
+        "deals_won": 4, "head_to_head": 1, "buchholz": 5, "sonneborn_berger": 1, "partners_score": 2,
     }
     assert "pair" not in individual_row_json(row, goats=True) and "goats_received" in individual_row_json(row, goats=True)
 
@@ -207,6 +209,23 @@ def test_player_number_decides_last_and_pair_number_means_it():
     shared = compute_individual_standings(players(4), games, tiebreaks=("match_points",))
     assert [(r.number, r.rank, r.tied) for r in shared] == [(1, 1, True), (2, 1, True), (3, 3, True), (4, 3, True)]
     assert resolve_tiebreaks(["match_points", "pair_number"], individual=True) == ("match_points", "player_number")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_in_a_complete_whist_round_robin_buchholz_and_partners_follow_the_own_score(seed):
+    # Wh(5): round r, player r sits out, r+1 + r+4 against r+2 + r+3 (mod 5): every two players are partners
+    # once and opponents twice, so Buchholz = 2 × (all others' MP) and partners' score = all others' MP.
+    rng = random.Random(seed)
+    games = []
+    for r in range(5):
+        a, b = ((r + 1) % 5 + 1, (r + 4) % 5 + 1), ((r + 2) % 5 + 1, (r + 3) % 5 + 1)
+        sa, sb = rng.choice([(60, 40), (40, 60)])
+        games += [t(r + 1, a, b, sa, sb), out(r + 1, r + 1)]
+    rows = compute_individual_standings(players(5), games, tiebreaks=DEFAULT)
+    total = sum(r.match_points for r in rows)
+    assert all(r.played == 4 and r.byes == 1 for r in rows)
+    assert all(r.buchholz == 2 * (total - r.match_points) and r.partners_score == total - r.match_points
+               for r in rows)
 
 
 # --- the lists of criteria --------------------------------------------------------------------------------
