@@ -95,6 +95,11 @@ class Game:
     dry_goats_b: int = 0
     rating_a: int | None = None
     rating_b: int | None = None
+    # Individual events (standings_individual): seats A2 and B2 (``pair_a`` / ``pair_b`` hold A1 / B1; a
+    # sit-out is a bye of ``pair_a`` alone) and the players absent from a published table.
+    partner_a: int | None = None
+    partner_b: int | None = None
+    absent: tuple = ()
 
     @property
     def is_bye(self) -> bool:
@@ -207,22 +212,18 @@ def scoring_from_rules(rules) -> Scoring:
     )
 
 
-def status_after(pair: PairEntry, games, after_round: int | None) -> str:
+def status_after(pair: PairEntry, removal_rounds, after_round: int | None) -> str:
     """A pair's status as it stood after ``after_round`` (None: now).
 
-    A pair is disqualified from the round of the partie that removed it (or,
-    without such a partie, from ``withdrawn_after_round`` when given); a
-    withdrawn pair from ``withdrawn_after_round``.
+    A pair is disqualified from the round of the partie that removed it (``removal_rounds``: the rounds of
+    such parties; or, without one, from ``withdrawn_after_round`` when given); a withdrawn pair from
+    ``withdrawn_after_round``.
     """
     def reached(r):
         return after_round is None or r is None or r <= after_round
 
-    dq_rounds = [
-        g.round for g in games if g.disqualified and not g.is_bye
-        and (g.pair_a if g.disqualified == "A" else g.pair_b) == pair.id
-    ]
-    if dq_rounds:
-        return DISQUALIFIED if reached(min(dq_rounds)) else ACTIVE
+    if removal_rounds:
+        return DISQUALIFIED if reached(min(removal_rounds)) else ACTIVE
     if pair.status == DISQUALIFIED and reached(pair.withdrawn_after_round):
         return DISQUALIFIED
     if pair.status == WITHDRAWN and reached(pair.withdrawn_after_round):
@@ -240,66 +241,84 @@ def compute_standings(pairs, games, *, scoring: Scoring = Scoring(), tiebreaks=(
     (nor bye) in any round — it left before it played anything. Pairs withdrawn or disqualified
     (as of ``after_round``) come after every active pair, ranked among themselves, with no place.
     """
-    for name in tiebreaks:
-        if name not in TIEBREAKS:
-            raise TiebreakError(f"Неизвестный показатель: «{name}».", "unknown_tiebreak", name)
+    check_criteria(tiebreaks, TIEBREAKS)
     took_part = {pid for g in games for pid in (g.pair_a, g.pair_b) if pid is not None}
     rows = {p.id: Row(pair=p) for p in pairs if listed(p, took_part)}
     removals = defaultdict(list)  # every round is looked at: a later removal must not show early
     for g in games:
         if g.disqualified and not g.is_bye:
-            removals[g.pair_a if g.disqualified == "A" else g.pair_b].append(g)
+            removals[g.pair_a if g.disqualified == "A" else g.pair_b].append(g.round)
     for row in rows.values():
         row.status = status_after(row.pair, removals[row.pair.id], after_round)
     games = [g for g in games if after_round is None or g.round <= after_round]
 
     mp = game_match_points(scoring)
-    _count_late_entries(rows, sorted({g.round for g in games}), scoring, mp)
-    by_pair = defaultdict(list)  # the games each pair played (for head-to-head)
+    count_late_entries(rows, sorted({g.round for g in games}), scoring, mp)
     for g in games:
         if g.pair_b is None:
-            row = rows.get(g.pair_a)
-            if row is None:
-                continue
-            _count_bye(row, scoring)
+            if g.pair_a in rows:
+                count_bye(rows[g.pair_a], scoring)
             continue
         if not g.finished:
             continue
-        by_pair[g.pair_a].append(g)
-        by_pair[g.pair_b].append(g)
-        result_a, result_b = _RESULTS[g.winner]
-        for row, result, opp, pf, pa, dw in (
-            (rows.get(g.pair_a), result_a, g.pair_b, g.score_a, g.score_b, g.deals_won_a),
-            (rows.get(g.pair_b), result_b, g.pair_a, g.score_b, g.score_a, g.deals_won_b),
-        ):
-            if row is None:
-                continue
-            points = mp[result]
-            row.played += 1
-            _count_result(row, result)
-            row.match_points += points
-            if scoring.own_points_against:
-                pf, pa = pa, pf
-            row.points_for += pf
-            row.points_against += pa
-            row.deals_won += dw
-            row.opponents.append((opp, points))
-        _count_goats(rows.get(g.pair_a), g.games_won_a, g.goats_a, g.goats_b, g.dry_goats_a, g.dry_goats_b, g.rating_a)
-        _count_goats(rows.get(g.pair_b), g.games_won_b, g.goats_b, g.goats_a, g.dry_goats_b, g.dry_goats_a, g.rating_b)
+        take_side(rows.get(g.pair_a), g, "A", (g.pair_b,), scoring, mp)
+        take_side(rows.get(g.pair_b), g, "B", (g.pair_a,), scoring, mp)
+    return rank_rows(rows, tiebreaks, scoring)
 
+
+def check_criteria(tiebreaks, known) -> None:
+    """Refuse a criterion the ranking does not know (the list is resolved already: a bug, said loudly)."""
+    for name in tiebreaks:
+        if name not in known:
+            raise TiebreakError(f"Неизвестный показатель: «{name}».", "unknown_tiebreak", name)
+
+
+def take_side(row: Row | None, g: Game, side: str, opponents, scoring: Scoring, mp: dict,
+              result: str | None = None) -> None:
+    """``row`` takes side ``side``'s result of the finished partie ``g``: the partie played, its win, draw or
+    loss (``result`` overrides it) and match points, the points (swapped when ``own_points_against``), deals
+    won, the Kozel family's columns; each of ``opponents`` is recorded with the match points earned."""
+    if row is None:
+        return
+    if side == "A":
+        pf, pa, dw, won, received, given, dry, dry_given, rating = (
+            g.score_a, g.score_b, g.deals_won_a, g.games_won_a, g.goats_a, g.goats_b, g.dry_goats_a, g.dry_goats_b,
+            g.rating_a)
+    else:
+        pf, pa, dw, won, received, given, dry, dry_given, rating = (
+            g.score_b, g.score_a, g.deals_won_b, g.games_won_b, g.goats_b, g.goats_a, g.dry_goats_b, g.dry_goats_a,
+            g.rating_b)
+    if result is None:
+        result = "draw" if g.winner is None else ("win" if g.winner == side else "loss")
+    points = mp[result]
+    row.played += 1
+    _count_result(row, result)
+    row.match_points += points
+    if scoring.own_points_against:
+        pf, pa = pa, pf
+    row.points_for += pf
+    row.points_against += pa
+    row.deals_won += dw
+    row.opponents.extend((opp, points) for opp in opponents)
+    row.games_won += won
+    row.goats_received += received
+    row.goats_given += given
+    row.dry_goats += dry
+    row.dry_goats_given += dry_given
+    if rating is not None:
+        row.rating = (row.rating or 0) + rating
+
+
+def rank_rows(rows: dict, tiebreaks, scoring: Scoring) -> list[Row]:
+    """Buchholz and Sonneborn-Berger from each row's ``opponents``, then the ranking: the active rows with
+    their places, then those withdrawn or disqualified, ranked among themselves, with no place."""
     win = scoring.match_points_win or 1
     for row in rows.values():
         row.buchholz = sum(rows[o].match_points for o, _ in row.opponents if o in rows)
         row.sonneborn_berger = sum(rows[o].match_points * p / win for o, p in row.opponents if o in rows)
-
     in_play = [r for r in rows.values() if r.status == ACTIVE]
     removed = [r for r in rows.values() if r.status != ACTIVE]
-    ordered = rank(in_play, tiebreaks, by_pair, scoring, first_rank=1)
-    ordered_removed = rank(removed, tiebreaks, by_pair, scoring, first_rank=None)
-    return ordered + ordered_removed
-
-
-_RESULTS = {"A": ("win", "loss"), "B": ("loss", "win"), None: ("draw", "draw")}
+    return rank(in_play, tiebreaks, first_rank=1) + rank(removed, tiebreaks, first_rank=None)
 
 
 def listed(pair: PairEntry, took_part: set) -> bool:
@@ -309,7 +328,7 @@ def listed(pair: PairEntry, took_part: set) -> bool:
     return pair.status == ACTIVE or pair.id in took_part
 
 
-def _count_late_entries(rows: dict, rounds: list, scoring: Scoring, mp: dict) -> None:
+def count_late_entries(rows: dict, rounds: list, scoring: Scoring, mp: dict) -> None:
     """The rounds a late pair missed, as the rules say (``late_entry_result``; "none" counts nothing)."""
     result = scoring.late_entry_result
     if result == "none":
@@ -320,34 +339,20 @@ def _count_late_entries(rows: dict, rounds: list, scoring: Scoring, mp: dict) ->
             continue
         for _r in (r for r in rounds if r < joined):
             if result == "bye":
-                _count_bye(row, scoring)
+                count_bye(row, scoring)
             else:
                 row.played += 1
                 row.match_points += mp[result]
                 _count_result(row, result)
 
 
-def _count_bye(row: Row, scoring: Scoring) -> None:
+def count_bye(row: Row, scoring: Scoring) -> None:
     """A bye (RULES.md: the rules' ``bye_result`` with its points) is no partie: it counts in ``byes``, match
     points and points, not in the parties played nor in their wins, draws and losses **[interpretation]**."""
     row.byes += 1
     row.match_points += scoring.bye_match_points
     row.points_for += scoring.bye_points_for
     row.points_against += scoring.bye_points_against
-
-
-def _count_goats(row: Row | None, won: int, received: int, given: int, dry: int, dry_given: int,
-                 rating: int | None) -> None:
-    """One finished partie of the Kozel family: games, goats both ways, dry goats, the rating."""
-    if row is None:
-        return
-    row.games_won += won
-    row.goats_received += received
-    row.goats_given += given
-    row.dry_goats += dry
-    row.dry_goats_given += dry_given
-    if rating is not None:
-        row.rating = (row.rating or 0) + rating
 
 
 def _count_result(row: Row, result: str):

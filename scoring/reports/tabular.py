@@ -34,6 +34,9 @@ TIEBREAK_LABELS = {
     "goats_difference": gettext_lazy("разность козлов"),
     "games_won": gettext_lazy("выигранные игры"),
     "rating": gettext_lazy("рейтинг"),
+    # Individual events (docs/rules-individual.md §7).
+    "partners_score": gettext_lazy("очки партнёров (меньше — выше)"),
+    "player_number": gettext_lazy("номер игрока"),
 }
 
 

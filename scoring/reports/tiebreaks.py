@@ -34,6 +34,25 @@ DEFAULT_ORDERING = {"kozel": "goats"}
 # Buchholz only means something when opponents depend on results (Swiss).
 SWISS_ONLY = ("buchholz",)
 
+# Individual events (docs/rules-individual.md §7): the player's criteria. ``buchholz`` sums both opponents of
+# every partie; ``partners_score`` sums the partners' match points (fewer ranks higher); ``pair_number`` is read
+# as ``player_number``. The orderings keep the pairs' names; every system keeps Buchholz and the partners' score.
+INDIVIDUAL_TIEBREAKS = tuple(n for n in TIEBREAKS if n != "pair_number") + ("partners_score", "player_number")
+INDIVIDUAL_ORDERINGS = {
+    "default": ("match_points", "difference", "head_to_head", "buchholz", "partners_score", "points_for",
+                "player_number"),
+    "points": ("points_for", "difference", "match_points", "head_to_head", "buchholz", "partners_score",
+               "player_number"),
+    "goats": ("match_points", "goats_difference", "difference", "head_to_head", "buchholz", "partners_score",
+              "player_number"),
+}
+INDIVIDUAL_SYNONYMS = {"pair_number": "player_number"}
+
+
+def criteria(*, individual: bool = False) -> tuple[tuple[str, ...], dict]:
+    """The criteria and the orderings a tournament may choose from (pairs, or an individual event)."""
+    return (INDIVIDUAL_TIEBREAKS, INDIVIDUAL_ORDERINGS) if individual else (TIEBREAKS, ORDERINGS)
+
 
 class TiebreakError(ValueError):
     """A tournament's tie-break list cannot be used; ``code`` is machine-readable."""
@@ -45,15 +64,17 @@ class TiebreakError(ValueError):
         self.name = name
 
 
-def resolve_tiebreaks(names, *, swiss: bool = True, family: str = "sport") -> tuple[str, ...]:
+def resolve_tiebreaks(names, *, swiss: bool = True, family: str = "sport", individual: bool = False) -> tuple[str, ...]:
     """The criteria to apply, from a tournament's stored list.
 
     An empty list means the default ordering of the preset's ``family`` (the
     Kozel family: ``goats``; every other: ``default``); a single ordering name
     (``["points"]``) expands to that ordering. Unknown or repeated names are
     refused. Buchholz is dropped from an *ordering* outside Swiss (it is kept
-    when the organizer listed it explicitly).
+    when the organizer listed it explicitly). ``individual``: the criteria and
+    orderings of an individual event (``INDIVIDUAL_*``), whatever the system.
     """
+    known, orderings = criteria(individual=individual)
     if names is None:
         names = []
     if isinstance(names, str) or not isinstance(names, (list, tuple)):
@@ -61,20 +82,26 @@ def resolve_tiebreaks(names, *, swiss: bool = True, family: str = "sport") -> tu
     names = list(names)
     if not names:
         names = [DEFAULT_ORDERING.get(family, "default")]
-    if len(names) == 1 and names[0] in ORDERINGS:
-        return tuple(n for n in ORDERINGS[names[0]] if swiss or n not in SWISS_ONLY)
+    if len(names) == 1 and names[0] in orderings:
+        return tuple(n for n in orderings[names[0]] if swiss or individual or n not in SWISS_ONLY)
     seen = set()
+    resolved = []
     for name in names:
-        if name in ORDERINGS:
+        if name in orderings:
             raise TiebreakError(
                 f"«{name}» — готовый порядок, его нельзя смешивать с отдельными показателями.", "mixed_ordering", name
             )
-        if name not in TIEBREAKS:
+        if individual and name in INDIVIDUAL_SYNONYMS:
+            name = INDIVIDUAL_SYNONYMS[name]
+        if name not in known:
+            if name in INDIVIDUAL_TIEBREAKS:
+                raise TiebreakError(f"Показатель «{name}» есть только в личном зачёте.", "individual_only", name)
             raise TiebreakError(f"Неизвестный показатель: «{name}».", "unknown_tiebreak", name)
         if name in seen:
             raise TiebreakError(f"Показатель «{name}» указан дважды.", "duplicate_tiebreak", name)
         seen.add(name)
-    return tuple(names)
+        resolved.append(name)
+    return tuple(resolved)
 
 
 def game_match_points(scoring) -> dict:
@@ -94,6 +121,9 @@ _SIMPLE_KEYS = {
     "sonneborn_berger": lambda r: r.sonneborn_berger,
     "deals_won": lambda r: r.deals_won,
     "pair_number": number_key,
+    "player_number": number_key,
+    # [interpretation] the partners' score ranks the player who had the weaker partners higher.
+    "partners_score": lambda r: -r.partners_score,
     "goats_difference": lambda r: r.goats_difference,
     "games_won": lambda r: r.games_won,
     # [interpretation] a pair without a rated game counts 0 (the sum over no games).
@@ -101,30 +131,28 @@ _SIMPLE_KEYS = {
 }
 
 
-def head_to_head(group: list, games_by_pair: dict, scoring) -> dict | None:
-    """Match points each pair of ``group`` earned against the others of the group.
+def head_to_head(group: list) -> dict | None:
+    """Match points each row of ``group`` earned against the others of the group.
 
-    ``games_by_pair`` maps a pair id to the games it played. **[interpretation]**
-    applied only when every two pairs of the group met (a complete mini-table);
-    otherwise it separates nobody (returns None).
+    Read from each row's ``opponents`` (opponent id, match points earned), so a pair's partie against
+    another pair counts once, and in an individual event each opponent of the group met in a partie counts
+    (a partie against two of them counts twice). **[interpretation]** applied only when every two of the
+    group met as opponents (a complete mini-table); otherwise it separates nobody (returns None).
     """
     ids = {r.pair.id for r in group}
     met = set()
     points = dict.fromkeys(ids, 0)
-    mp = game_match_points(scoring)
-    games = {id(g): g for pid in ids for g in games_by_pair.get(pid, ())}.values()
-    for g in games:
-        if g.is_bye or not g.finished or g.pair_a not in ids or g.pair_b not in ids:
-            continue
-        met.add(frozenset((g.pair_a, g.pair_b)))
-        for side, pid in (("A", g.pair_a), ("B", g.pair_b)):
-            points[pid] += mp["draw" if g.winner is None else ("win" if g.winner == side else "loss")]
+    for r in group:
+        for opp, earned in r.opponents:
+            if opp in ids:
+                met.add(frozenset((r.pair.id, opp)))
+                points[r.pair.id] += earned
     if len(met) < len(ids) * (len(ids) - 1) // 2:
         return None
     return points
 
 
-def rank(rows: list, tiebreaks, games_by_pair, scoring, *, first_rank) -> list:
+def rank(rows: list, tiebreaks, *, first_rank) -> list:
     """``rows`` (``standings.Row``) in order, each with its ``rank`` (None when ``first_rank`` is None) and
     ``tied``: split by each criterion of ``tiebreaks`` in turn, by pair number inside a tie."""
     groups = [sorted(rows, key=number_key, reverse=True)]
@@ -135,7 +163,7 @@ def rank(rows: list, tiebreaks, games_by_pair, scoring, *, first_rank) -> list:
                 split.append(group)
                 continue
             if name == "head_to_head":
-                h2h = head_to_head(group, games_by_pair, scoring)
+                h2h = head_to_head(group)
                 if h2h is None:
                     split.append(group)
                     continue
