@@ -113,7 +113,7 @@ class Tournament(models.Model):
                 field = "rules_preset" if exc.key == "preset" else "rules_overrides"
                 errors[field] = _("Регламент не принят: %(msg)s") % {"msg": exc.message}
         try:
-            validate_tiebreaks(self.tiebreaks)
+            validate_tiebreaks(self.tiebreaks, individual=self.is_individual)
         except ValidationError as exc:
             errors["tiebreaks"] = exc.messages
         changed = self.changed_rule_fields()

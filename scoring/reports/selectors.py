@@ -20,6 +20,7 @@ from tournaments.models import PairingSystem, Pair, Partie, PairStatus, Player, 
 from .crosstable import cells_by_pair, round_robin_matrix
 from .individual import PlayerEntry, individual_standings
 from .standings import Game, PairEntry, Scoring, compute_standings, scoring_from_rules
+from .standings_individual import compute_individual_standings
 from .tiebreaks import TiebreakError, resolve_tiebreaks
 
 
@@ -77,10 +78,11 @@ def tiebreaks_of(tournament) -> tuple[tuple, str]:
     """(criteria, error message) — a bad stored list falls back to the default with a message."""
     swiss = tournament.pairing_system == PairingSystem.SWISS
     family = "kozel" if tournament.rules_preset in KOZEL_PRESETS else "sport"
+    individual = tournament.is_individual
     try:
-        return resolve_tiebreaks(tournament.tiebreaks, swiss=swiss, family=family), ""
+        return resolve_tiebreaks(tournament.tiebreaks, swiss=swiss, family=family, individual=individual), ""
     except TiebreakError as exc:
-        return resolve_tiebreaks([], swiss=swiss, family=family), exc.message
+        return resolve_tiebreaks([], swiss=swiss, family=family, individual=individual), exc.message
 
 
 def pair_entries(tournament) -> list[PairEntry]:
@@ -113,15 +115,27 @@ def games_and_round_status(tournament) -> tuple[list[Game], dict]:
             "protocol__deals_won_a", "protocol__deals_won_b", "protocol__winner", "protocol__finished",
             "protocol__disqualified", "round__status", "protocol__games_won_a", "protocol__games_won_b",
             "protocol__goats_a", "protocol__goats_b", "protocol__dry_goats_a", "protocol__dry_goats_b",
-            "protocol__rating_a", "protocol__rating_b",
+            "protocol__rating_a", "protocol__rating_b", "partner_a_id", "partner_b_id", "protocol__no_show",
+            "protocol__absent_seats",
         )
     )
     games, statuses = [], {}
     for pid, rnd, table, a, b, sa, sb, da, db, winner, finished, dq, status, *kozel in rows:
+        *kozel, partner_a, partner_b, no_show, absent_seats = kozel
         games.append(Game(rnd, a, b, sa or 0, sb or 0, da or 0, db or 0, winner or None, bool(finished), dq or None,
-                          pid, table, *(v or 0 for v in kozel[:6]), *kozel[6:]))
+                          pid, table, *(v or 0 for v in kozel[:6]), *kozel[6:], partner_a=partner_a,
+                          partner_b=partner_b, absent=absent_of(no_show, absent_seats, (a, partner_a, b, partner_b))))
         statuses[rnd] = status
     return games, statuses
+
+
+def absent_of(no_show, absent_seats, entrants) -> tuple:
+    """An individual event's absent players (entrant ids): the seats marked absent, or the whole no-show side."""
+    if not no_show or entrants[1] is None:
+        return ()
+    seats = absent_seats.split(",") if absent_seats else [f"{no_show}1", f"{no_show}2"]
+    index = {"A1": 0, "A2": 1, "B1": 2, "B2": 3}
+    return tuple(entrants[index[s]] for s in seats if s in index and entrants[index[s]] is not None)
 
 
 def load_standings(tournament, after_round: int | None = None) -> Standings:
@@ -132,9 +146,8 @@ def load_standings(tournament, after_round: int | None = None) -> Standings:
     if after_round is not None and rounds and after_round >= rounds[-1]:
         after_round = None
     scoring = scoring_from_rules(tournament.rules())
-    rows = compute_standings(
-        pair_entries(tournament), games, scoring=scoring, tiebreaks=tiebreaks, after_round=after_round,
-    )
+    compute = compute_individual_standings if tournament.is_individual else compute_standings
+    rows = compute(pair_entries(tournament), games, scoring=scoring, tiebreaks=tiebreaks, after_round=after_round)
     return Standings(tournament, rows, games, rounds, after_round, tiebreaks, error, round_status=statuses,
                      scoring=scoring)
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from scoring.reports.selectors import load_standings
+
 from ..models import PairingSystem, PairStatus, Partie
 from ..pairing.individual_base import IndividualRound, Single
 from ..pairing.individual_random import pair_individual_random
@@ -30,10 +32,6 @@ class SingleRecord:
     partners: set = field(default_factory=set)  # player numbers
     opponents: Counter = field(default_factory=Counter)  # player number -> parties against him
     sat_out: int = 0
-
-    @property
-    def sort_key(self):
-        return (-self.match_points, -(self.points_for - self.points_against), -self.points_for, self.number)
 
 
 def _side_result(rules, protocol, side: str) -> float:
@@ -91,6 +89,9 @@ def _single(rec: SingleRecord, rank: int) -> Single:
 def compute_individual_pairings(tournament, number: int, seed: str) -> tuple[IndividualRound, dict]:
     """Run the tournament's pairing system for round ``number`` of an individual event (no writes).
 
+    Swiss and random: the active players by match points, within equal match points in the order of the
+    players' standings after the rounds played (the tournament's tie-breaks).
+
     Round robin: round ``number`` of the schedule for every numbered player (player k at position k); a
     table that holds a player who has withdrawn cannot be played, so its other players sit the round out
     (docs/rules-individual.md §3, [толкование]).
@@ -100,7 +101,9 @@ def compute_individual_pairings(tournament, number: int, seed: str) -> tuple[Ind
         ordered = sorted(recs.values(), key=lambda r: r.number)
         result = round_robin_round([_single(r, k) for k, r in enumerate(ordered)], number)
         return _without_withdrawn(result, {r.number for r in ordered if not r.active}), recs
-    active = sorted((r for r in recs.values() if r.active), key=lambda r: r.sort_key)
+    place = {row.pair.id: k for k, row in enumerate(load_standings(tournament, after_round=number - 1).rows)}
+    active = sorted((r for r in recs.values() if r.active),
+                    key=lambda r: (-r.match_points, place.get(r.pair_id, len(place)), r.number))
     players = [_single(r, k) for k, r in enumerate(active)]
     if tournament.pairing_system == PairingSystem.RANDOM:
         return pair_individual_random(players, seed=seed), recs

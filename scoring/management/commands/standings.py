@@ -4,6 +4,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.reports import selectors
+from scoring.reports.standings_individual import individual_row_json
 from scoring.reports.tiebreaks import TiebreakError, resolve_tiebreaks
 from scoring.rules.config import KOZEL_PRESETS
 from tournaments.models import PairingSystem, Tournament
@@ -25,11 +26,17 @@ class Command(BaseCommand):
             raise CommandError(f"no tournament with slug {slug!r}")
         try:
             resolve_tiebreaks(tournament.tiebreaks, swiss=tournament.pairing_system == PairingSystem.SWISS,
-                              family="kozel" if tournament.rules_preset in KOZEL_PRESETS else "sport")
+                              family="kozel" if tournament.rules_preset in KOZEL_PRESETS else "sport",
+                              individual=tournament.is_individual)
         except TiebreakError as exc:
             raise CommandError(f"tie-breaks of {slug}: {exc.message} ({exc.code})")
         if after_round is not None and after_round < 1:
             raise CommandError("--after-round must be 1 or more")
+        if tournament.is_individual:  # an individual event: its standings are the players'
+            data = selectors.load_standings(tournament, after_round)
+            rows = [individual_row_json(r, goats=data.goats, rating=data.rating) for r in data.rows]
+            self._write_players(tournament, data, rows, options["json"])
+            return
         if players:
             data = selectors.load_individual(tournament, after_round)
             rows = [p.to_json(goats=data.goats, rating=data.rating) for p in data.players]
@@ -61,3 +68,13 @@ class Command(BaseCommand):
                 f"{r['match_points']:>4} {r['points_for']:>6} {r['points_against']:>8} {r['difference']:>6} "
                 f"{r['deals_won']:>6}{extra}  {'' if r['status'] == 'active' else r['status']}  {r['name']}"
             )
+
+    def _write_players(self, tournament, data, rows, as_json):
+        if as_json:
+            self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=1))
+            return
+        self.stdout.write(f"{tournament.name}: after round {data.shown_round or 0}; order: {', '.join(data.tiebreaks)}")
+        self.stdout.write(" rank  player  name                            played  byes   MP   diff  status")
+        for r in rows:
+            self.stdout.write(f"{r['rank'] or '—':>5} {r['player']:>7}  {r['name'][:30]:<30} {r['played']:>7} "
+                              f"{r['byes']:>5} {r['match_points']:>4} {r['difference']:>6}  {r['status']}")
