@@ -1,4 +1,7 @@
-"""Load the demo tournament: Russian names, a few rounds with scored and signed protocols.
+"""Load the demo tournaments: Russian names, a few rounds with scored and signed protocols.
+
+A pair event (``demo-cup``, Swiss) and an individual event (``demo-solo``, 13 players, round robin with a
+new partner every round).
 
 Idempotent: when the demo tournament exists, nothing changes. Everything goes
 through the same services a person uses (registration, draw, pairing, deals,
@@ -25,6 +28,9 @@ from tournaments import services as tournament_services
 from tournaments.models import Player, Tournament
 
 SLUG = "demo-cup"
+SOLO_SLUG = "demo-solo"
+SOLO_PLAYERS = 13
+SOLO_FINISHED_ROUNDS = 2
 PASSWORD = "domino2026"
 PLAYERS = [
     ("Иванов Иван", "Тверь"), ("Петров Пётр", "Тверь"), ("Сидоров Сидор", "Москва"), ("Кузнецов Кузьма", "Москва"),
@@ -43,12 +49,13 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         users = self._users()
-        if Tournament.objects.filter(slug=SLUG).exists():
-            self.stdout.write(f"Demo tournament '{SLUG}' is already loaded.")
-            return
-        with transaction.atomic():
-            self._tournament(users)
-        self.stdout.write(self.style.SUCCESS(f"Demo tournament '{SLUG}' loaded."))
+        for slug, build in ((SLUG, self._tournament), (SOLO_SLUG, self._individual)):
+            if Tournament.objects.filter(slug=slug).exists():
+                self.stdout.write(f"Demo tournament '{slug}' is already loaded.")
+                continue
+            with transaction.atomic():
+                build(users)
+            self.stdout.write(self.style.SUCCESS(f"Demo tournament '{slug}' loaded."))
 
     def _users(self):
         User = get_user_model()
@@ -99,12 +106,39 @@ class Command(BaseCommand):
             if not last:
                 tournament_services.finish_round(organizer, rnd)
 
+    def _individual(self, users):
+        """An individual event: 13 players, a round-robin schedule (one sits out each round), two rounds played."""
+        organizer, chief, referee = users["organizer"], users["chief"], users["referee"]
+        tournament = Tournament.objects.create(
+            name="Личное первенство клуба «Дубль» по спортивному домино", slug=SOLO_SLUG,
+            start_date=datetime.date(2026, 12, 5), venue="Тверь, клуб «Дубль»", rules_preset="pusto-shest",
+            format="individual", pairing_system="round-robin", rounds_planned=SOLO_PLAYERS,
+        )
+        TournamentRole.objects.create(tournament=tournament, user=organizer, role=RoleKind.ORGANIZER)
+        TournamentRole.objects.create(tournament=tournament, user=chief, role=RoleKind.CHIEF_REFEREE)
+        TournamentRole.objects.create(tournament=tournament, user=referee, role=RoleKind.REFEREE)
+        for name, club in PLAYERS[:SOLO_PLAYERS]:
+            tournament_services.register_pair(organizer, tournament, players=[{"name": name, "club": club}])
+        tournament_services.run_draw(organizer, tournament, seed="solo-2026")
+        self._player_accounts(tournament)
+        rules = Rules.from_config(tournament.rules_config())
+        rng = random.Random(2027)
+        for _number in range(SOLO_FINISHED_ROUNDS + 1):
+            rnd = tournament_services.pair_round(organizer, tournament)
+            tournament_services.publish_round(organizer, rnd)
+            if rnd.number > SOLO_FINISHED_ROUNDS:
+                break  # the next round is published, not started
+            for partie in rnd.parties.filter(pair_b__isnull=False).order_by("table"):
+                self._play(referee, partie, rules, rng)
+            tournament_services.finish_round(organizer, rnd)
+
     def _player_accounts(self, tournament):
         """Players sign protocols with their own accounts: player01 … player24, password as above."""
         User = get_user_model()
         players = Player.objects.filter(pair__tournament=tournament).order_by("pair__number", "number")
-        for i, player in enumerate(players, start=1):
+        for player in players:
             last, first = (player.name.split(" ", 1) + [""])[:2]
+            i = next(k for k, (name, _club) in enumerate(PLAYERS, start=1) if name == player.name)
             user, created = User.objects.get_or_create(
                 username=f"player{i:02d}", defaults={"first_name": first, "last_name": last})
             if created:
@@ -134,8 +168,7 @@ class Command(BaseCommand):
         for seat in seats:
             if seat not in signable and seat[0] not in signable:
                 continue  # a pair taken off the tournament does not sign
-            pair = partie.pair_a if seat[0] == "A" else partie.pair_b
-            player = pair.players.get(number=int(seat[1]))
+            player = partie.side_players(seat[0])[int(seat[1]) - 1]
             protocol = protocol_services.sign_protocol(player.user, partie, role=SignatureRole.PLAYER, seat=seat,
                                                        expected_version=protocol.version)
         protocol_services.sign_protocol(referee, partie, role=SignatureRole.REFEREE, expected_version=protocol.version)
