@@ -54,7 +54,7 @@ def seat_by_lot(seater: Seater, rng) -> Seating:
     drawn = [tuple(range(i, i + 4)) for i in range(0, n, 4)]
     moved: dict = {}
     if n <= EXACT_LIMIT:
-        tables = seater.exact(list(range(n)))
+        tables = seater.exact(n)
         why = "partners" if seater.repeats(drawn) else "opponents"
         for k, t in enumerate(tables):
             moved.update({p: (p // 4, why) for p in t if p // 4 != k})

@@ -155,37 +155,47 @@ class Seater:
 
     # --- the exact search -----------------------------------------------------------------------
 
-    def exact(self, members) -> list:
-        """A seating of ``members`` (indexes, ascending) of least cost; among equals the first in the
-        order of the tables (the table of the first player as high in ``order`` as possible, and so on)."""
-        m = len(members)
-        memo = {0: (0, ())}
+    def exact(self, count) -> list:
+        """A seating of players 0…``count``−1 of least cost; among equals the first in the order of the
+        tables (the table of the first player as high in the order as possible, and so on).
+
+        Dynamic programming over the sets of players still to seat (bit masks): the first of them opens
+        a table with three others, tried in order; one whose table alone costs as much as the best found
+        is skipped. The seating in order (four by four) is returned at once when nothing in it repeats:
+        no other costs less (in the Swiss its spreads are the least possible) or comes first.
+        """
+        natural = [tuple(range(i, i + 4)) for i in range(0, count, 4)]
+        if all(self.partnering(t)[1:] == (0, 0) for t in natural):
+            return natural
         key = self.key
+        cost = {t: key(t) for t in combinations(range(count), 4)}
+        memo = {0: (0, ())}
 
         def solve(mask):
             found = memo.get(mask)
             if found is not None:
                 return found
-            bits = [i for i in range(m) if mask >> i & 1]
-            first, rest = bits[0], bits[1:]
-            best = None
-            for a, b, c in combinations(rest, 3):
-                cost = key((members[first], members[a], members[b], members[c]))
-                if best is not None and cost >= best[0]:
+            bits = [i for i in range(count) if mask >> i & 1]
+            first = bits[0]
+            best_total, best = None, None
+            for a, b, c in combinations(bits[1:], 3):
+                t = (first, a, b, c)
+                price = cost[t]
+                if best_total is not None and price >= best_total:
                     continue
-                sub = solve(mask & ~(1 << first | 1 << a | 1 << b | 1 << c))
-                total = cost + sub[0]
-                if best is None or total < best[0]:
-                    best = (total, ((members[first], members[a], members[b], members[c]),) + sub[1])
-            memo[mask] = best
-            return best
+                sub_total, sub = solve(mask & ~(1 << first | 1 << a | 1 << b | 1 << c))
+                if best_total is None or price + sub_total < best_total:
+                    best_total, best = price + sub_total, (t,) + sub
+            memo[mask] = best_total, best
+            return best_total, best
 
-        return list(solve((1 << m) - 1)[1])
+        return list(solve((1 << count) - 1)[1])
 
     # --- the local repair -----------------------------------------------------------------------
 
     def _best_swap(self, tables, k, candidates):
-        """(gain, swap) of the best exchange of one player of table ``k`` with one of a candidate table."""
+        """(gain, swap) of the best exchange of one player of table ``k`` with one of a candidate table; among
+        equal gains the first found (the nearest table, the players nearest to each other in the order)."""
         key = self.key
         tk = tables[k]
         ck = key(tk)
@@ -193,9 +203,10 @@ class Seater:
         for u in candidates:
             tu = tables[u]
             base = ck + key(tu)
-            for x in tk:
+            below = u > k  # among equal gains: the lowest of the upper table, the highest of the lower
+            for x in (reversed(tk) if below else tk):
                 rest_k = [p for p in tk if p != x]
-                for y in tu:
+                for y in (tu if below else reversed(tu)):
                     nk = tuple(sorted(rest_k + [y]))
                     nu = tuple(sorted([p for p in tu if p != y] + [x]))
                     gain = base - key(nk) - key(nu)

@@ -16,7 +16,8 @@ ties of both). Then:
 3. **Partners.** At a table, its players numbered 1…4 by the standings, the partners balance each other:
    1st with 4th against 2nd with 3rd; if that repeats a partner, 1st with 3rd against 2nd with 4th; then
    1st with 2nd against 3rd with 4th; if all three repeat one, the one with fewest repeats.
-4. **Sides.** Side A is the partnership of the table's highest placed player.
+4. **Sides and order.** Side A is the partnership of the table's highest placed player; the tables are
+   listed best first (the highest sum of scores, then the highest placed player).
 
 Each table's reason (in Russian, for the organizer's page) names its score group, the players floated
 into it or moved to it and why, and why its partnership was chosen.
@@ -71,7 +72,7 @@ def seat_by_score(seater: Seater) -> Seating:
     natural = [tuple(range(i, i + 4)) for i in range(0, n, 4)]
     moved: dict = {}
     if n <= EXACT_LIMIT:
-        tables = seater.exact(list(range(n)))
+        tables = seater.exact(n)
         why = "partners" if seater.repeats(natural) else "opponents"
         for k, t in enumerate(tables):
             moved.update({p: (p // 4, why) for p in t if p // 4 != k})
@@ -79,7 +80,7 @@ def seat_by_score(seater: Seater) -> Seating:
     else:
         tables = seater.improve(list(natural), ring_neighbours(len(natural)), moved)
         method = "swiss"
-    tables.sort(key=lambda t: t[0])
+    tables.sort(key=lambda t: (-sum(seater.score[i] for i in t), t[0]))
     return Seating(tables, seater.repeats(tables), method, moved)
 
 
