@@ -72,6 +72,14 @@ def test_the_players_who_met_are_seated_apart_in_a_large_field():
         assert round_cost(players, result)[::2] == (0, 0)
 
 
+def test_at_a_single_table_the_players_who_met_become_partners():
+    players = field(4, opponents=[(1, 2)])
+    for seed in range(8):
+        result = pair_individual_random(players, seed=seed)
+        assert {1, 2} in ({*result.tables[0].a}, {*result.tables[0].b})
+        assert "снова соперники" not in result.tables[0].reason
+
+
 def test_a_repeat_only_when_it_cannot_be_avoided_and_it_is_said():
     result = pair_individual_random(field(4, partners=[(1, 2), (1, 3), (1, 4)]), seed=5)
     assert round_cost(field(4, partners=[(1, 2), (1, 3), (1, 4)]), result)[0] == 1

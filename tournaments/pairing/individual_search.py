@@ -90,11 +90,15 @@ def histories(order):
             if j is not None and j != k:
                 partners[k].add(j)
                 partners[j].add(k)
+        row = opponents[k]
         for q, times in p.opponents:
             j = index.get(q)
             if j is not None and j != k and times:
-                most = max(times, opponents[k].get(j, 0), opponents[j].get(k, 0))
-                opponents[k][j] = opponents[j][k] = most
+                row[j] = times
+    for k, row in enumerate(opponents):  # a meeting one side forgot counts as the other remembers it
+        for j, times in row.items():
+            if opponents[j].get(k, 0) < times:
+                opponents[j][k] = times
     return partners, opponents
 
 
@@ -193,10 +197,11 @@ class Seater:
 
     # --- the local repair -----------------------------------------------------------------------
 
-    def _best_swap(self, tables, k, candidates):
-        """(gain, swap) of the best exchange of one player of table ``k`` with one of a candidate table; among
-        equal gains the first found (the nearest table, the players nearest to each other in the order)."""
-        key = self.key
+    def _best_swap(self, tables, k, candidates, movers=None):
+        """(gain, swap) of the best exchange of one player of table ``k`` (of ``movers`` only, when given:
+        then, in the Swiss, with a player of equal score) with one of a candidate table; among equal gains the first
+        found (the nearest table, the players nearest to each other in the order)."""
+        key, score = self.key, self.score
         tk = tables[k]
         ck = key(tk)
         best_gain, best = 0, None
@@ -205,8 +210,12 @@ class Seater:
             base = ck + key(tu)
             below = u > k  # among equal gains: the lowest of the upper table, the highest of the lower
             for x in (reversed(tk) if below else tk):
+                if movers is not None and x not in movers:
+                    continue
                 rest_k = [p for p in tk if p != x]
                 for y in (tu if below else reversed(tu)):
+                    if movers is not None and self.by_score and score[y] != score[x]:
+                        continue
                     nk = tuple(sorted(rest_k + [y]))
                     nu = tuple(sorted([p for p in tu if p != y] + [x]))
                     gain = base - key(nk) - key(nu)
@@ -214,33 +223,59 @@ class Seater:
                         best_gain, best = gain, (u, nk, nu, x, y)
         return best_gain, best
 
+    def _met_again(self, t) -> set:
+        """The players of table ``t`` who face an opponent they have met."""
+        pick, _, _ = self.partnering(t)
+        (a1, a2), (b1, b2) = PARTNERINGS[pick]
+        out = set()
+        for i in (a1, a2):
+            for j in (b1, b2):
+                if self.opponents[t[i]].get(t[j]):
+                    out.update((t[i], t[j]))
+        return out
+
     def improve(self, tables, neighbours, moved, *, passes=4, margin=2):
         """Exchange single players between tables while the cost falls (``tables`` is changed in place).
 
         ``neighbours(k, wide)`` yields rings of tables to try for table ``k``, nearest first (``wide`` for a
-        repeated partner: the search goes on ``margin`` rings past the first that offers a gain); ``moved``
-        receives, for each player who changed table, his first table and why he moved.
+        repeated partner: the search goes on ``margin`` rings past the first that offers a gain, else it stops
+        at that ring); ``moved``
+        receives, for each player who changed table, his first table and why he moved. For a table whose
+        only fault is repeated opponents, only the players facing an opponent again move (in the Swiss, each
+        in exchange for a player of his own score).
         """
         home = {p: k for k, t in enumerate(tables) for p in t}
+        stamp = [0] * len(tables)  # when each table last changed
+        clock = 0
         for why, wide in (("partners", True), ("opponents", False)):
+            failed: dict = {}  # table → (clock, tables tried) of a search that found nothing
             for _ in range(passes):
                 changed = False
                 for k in range(len(tables)):
                     _, rp, o = self.partnering(tables[k])
                     if (rp == 0) if why == "partners" else (o == 0 and rp == 0):
                         continue
-                    best_gain, swap, stop = 0, None, None
+                    if k in failed:  # nothing it tried has changed since: it would find nothing again
+                        at, tried = failed[k]
+                        if stamp[k] <= at and all(stamp[u] <= at for u in tried):
+                            continue
+                    best_gain, swap, stop, tried = 0, None, None, []
+                    movers = None if rp else self._met_again(tables[k])
                     for d, ring in enumerate(neighbours(k, wide)):
                         if stop is not None and d > stop:
                             break
-                        gain, found = self._best_swap(tables, k, ring)
+                        tried.extend(ring)
+                        gain, found = self._best_swap(tables, k, ring, movers)
                         if gain > best_gain:
                             best_gain, swap = gain, found
                         if swap is not None and stop is None:
-                            stop = d + margin
+                            stop = d + (margin if wide else 0)
                     if swap is None:
+                        failed[k] = (clock, tried)
                         continue
                     u, tables[k], tables[u], x, y = swap
+                    clock += 1
+                    stamp[k] = stamp[u] = clock
                     for p in (x, y):
                         moved.setdefault(p, (home[p], why))
                     changed = True
