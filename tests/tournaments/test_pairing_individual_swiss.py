@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from tournaments.pairing.base import PairingError
 from tournaments.pairing.individual_base import Single, repeated_partners
-from tournaments.pairing.individual_search import EXACT_LIMIT
+from tournaments.pairing.individual_search import EXACT_LIMIT, sit_out_reasons
 from tournaments.pairing.individual_swiss import pair_individual_swiss
 
 from .individual_fields import (
@@ -140,6 +140,19 @@ def test_the_next_lowest_sits_out_when_the_rest_would_repeat_a_partner():
     result = pair_individual_swiss(players)
     assert result.sitting_out == [4]
     assert round_cost(players, result)[0] == 0
+
+
+def test_each_sit_out_is_explained():
+    fresh = field(9)
+    assert sit_out_reasons(fresh, pair_individual_swiss(fresh).sitting_out) == {
+        9: "пропуск тура: самый низкий в положении из игроков, ещё не пропускавших тур"}
+    again = field(5, sat_out={i: 1 for i in range(1, 6)})
+    assert sit_out_reasons(again, pair_individual_swiss(again).sitting_out) == {
+        5: "пропуск тура: все уже пропускали тур; самый низкий в положении из пропускавших меньше всех"}
+    blocked = field(5, partners=[(1, 2), (1, 3), (1, 4)])
+    assert sit_out_reasons(blocked, pair_individual_swiss(blocked).sitting_out) == {
+        4: "пропуск тура: самый низкий в положении из игроков, ещё не пропускавших тур, после которого "
+           "остальных можно рассадить без повторных партнёров"}
 
 
 @pytest.mark.parametrize("n", [13, 14, 15, 23])

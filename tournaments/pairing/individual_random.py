@@ -18,9 +18,9 @@ import random
 
 from .individual_base import IndividualRound, Single, Table
 from .individual_search import (
-    EXACT_LIMIT, PARTNERINGS, Seater, Seating, check_field, sit_out_choices, sit_out_tries,
+    EXACT_LIMIT, PARTNERINGS, Seater, Seating, check_field, sit_out_choices, sit_out_tries, standings_order,
 )
-from .individual_swiss import WHY, opponents_reason, standings_order
+from .individual_swiss import WHY, opponents_reason
 
 SAMPLE = 32  # tables drawn for an exchange with a table that repeats something (all when fewer)
 

@@ -25,6 +25,7 @@ has once, and among those who have sat out least, the lowest in ``order`` first.
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -55,6 +56,13 @@ def check_field(players) -> None:
                 raise PairingError(f"Соперники игрока {p.id} записаны неверно.", code="bad_history")
 
 
+def standings_order(players, seed=""):
+    """Best first: higher score, then higher place (lower ``rank``); exact ties of both by lot from the seed."""
+    base = sorted(players, key=lambda p: repr(p.id))
+    random.Random(f"individual-ties:{seed}").shuffle(base)
+    return sorted(base, key=lambda p: (-p.score, p.rank))
+
+
 def sit_out_choices(order, count):
     """Index lists (into ``order``, best first) of the players who may sit out, the preferred first.
 
@@ -70,6 +78,25 @@ def sit_out_choices(order, count):
     pool = [i for i in need if order[i].sat_out == level]
     for combo in combinations(pool, count - len(forced)):
         yield sorted(forced + list(combo))
+
+
+def sit_out_reasons(players, sitting_out, *, seed="") -> dict:
+    """Why each player of ``sitting_out`` sits out (Russian, for the organizer's page): {id: reason}."""
+    order = standings_order(players, seed)
+    first = {order[i].id for i in next(sit_out_choices(order, len(order) % 4))}
+    chosen = set(sitting_out)
+    reasons = {}
+    for p in order:
+        if p.id not in chosen:
+            continue
+        if p.sat_out == 0:
+            text = "пропуск тура: самый низкий в положении из игроков, ещё не пропускавших тур"
+        else:
+            text = "пропуск тура: все уже пропускали тур; самый низкий в положении из пропускавших меньше всех"
+        if p.id not in first:
+            text += ", после которого остальных можно рассадить без повторных партнёров"
+        reasons[p.id] = text
+    return reasons
 
 
 def sit_out_tries(total, seated) -> int:

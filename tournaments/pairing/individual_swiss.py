@@ -20,28 +20,21 @@ ties of both). Then:
    listed best first (the highest sum of scores, then the highest placed player).
 
 Each table's reason (in Russian, for the organizer's page) names its score group, the players floated
-into it or moved to it and why, and why its partnership was chosen.
+into it or moved to it and why, and why its partnership was chosen; ``individual_search.sit_out_reasons``
+says why each sit-out sits out.
 """
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 from .base import points
 from .individual_base import IndividualRound, Single, Table
 from .individual_search import (
     EXACT_LIMIT, PARTNERING_TEXT, PARTNERINGS, Seater, Seating, check_field, ring_neighbours, sit_out_choices,
-    sit_out_tries,
+    sit_out_tries, standings_order,
 )
 
 WHY = {"partners": "иначе повторились бы партнёры", "opponents": "так реже повторяются соперники"}
-
-
-def standings_order(players, seed="") -> list[Single]:
-    """Best first: higher score, then higher place (lower ``rank``); exact ties of both by lot from the seed."""
-    base = sorted(players, key=lambda p: repr(p.id))
-    random.Random(f"individual-ties:{seed}").shuffle(base)
-    return sorted(base, key=lambda p: (-p.score, p.rank))
 
 
 def pair_individual_swiss(players: list[Single], *, seed="") -> IndividualRound:
