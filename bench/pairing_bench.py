@@ -203,7 +203,7 @@ def individual(sizes=INDIVIDUAL_SIZES, rounds=INDIVIDUAL_ROUNDS, seeds=SWEEP_SEE
           "repeated partners and opponent pairs met more than once summed over the seeds")
     print(f"{'players':>7}  {'Swiss worst s':>13} {'(seed, round)':>13} {'partners':>8} {'spread':>6}  "
           f"{'opponent pairs met twice+: Swiss':>32} {'random':>6} {'naive':>6}  {'random worst s':>14} "
-          f"{'random partners':>15}")
+          f"{'partners: random':>16} {'naive':>5}")
     for n in sizes:
         figures = {}
         for name, pair in (("swiss", pair_individual_swiss), ("random", pair_individual_random),
@@ -219,7 +219,8 @@ def individual(sizes=INDIVIDUAL_SIZES, rounds=INDIVIDUAL_ROUNDS, seeds=SWEEP_SEE
         (seconds, seed, number), partners, again, spread = figures["swiss"]
         (r_seconds, _, _), r_partners, r_again, _ = figures["random"]
         print(f"{n:>7}  {seconds:>13.3f} {f'({seed}, {number})':>13} {partners:>8} {spread:>6}  "
-              f"{again:>32} {r_again:>6} {figures['naive'][2]:>6}  {r_seconds:>14.3f} {r_partners:>15}")
+              f"{again:>32} {r_again:>6} {figures['naive'][2]:>6}  {r_seconds:>14.3f} {r_partners:>16} "
+              f"{figures['naive'][1]:>5}")
 
 
 if __name__ == "__main__":
