@@ -1,0 +1,241 @@
+"""Swiss pairing of individual events (pure algorithm): tables of four by personal score, partners 1st with
+4th against 2nd with 3rd unless that repeats a partner, floats, sit-outs, and the brute-force proof that
+no partner repeats when a small field allows it."""
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from tournaments.pairing.base import PairingError
+from tournaments.pairing.individual_base import Single, repeated_partners
+from tournaments.pairing.individual_search import EXACT_LIMIT, sit_out_reasons
+from tournaments.pairing.individual_swiss import pair_individual_swiss
+
+from .individual_fields import (
+    eligible_sit_outs, field, least_repeats, least_swiss_cost, play, random_history, round_cost,
+)
+
+
+def sides(result):
+    return [(t.a, t.b) for t in result.tables]
+
+
+def every_player_once(players, result):
+    ids = [p.id for p in players]
+    assert sorted(result.ids()) == sorted(ids)
+    assert len(result.sitting_out) == len(ids) % 4
+    assert all(len(t.a) == len(t.b) == 2 for t in result.tables)
+
+
+# --- every player exactly once --------------------------------------------------------------------
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(4, 45), st.integers(0, 10**6), st.floats(0, 0.5))
+def test_every_player_sits_exactly_once(n, seed, density):
+    partners, opponents, sat_out = random_history(n, random.Random(seed), density)
+    players = field(n, partners, opponents, sat_out)
+    every_player_once(players, pair_individual_swiss(players, seed=seed))
+
+
+# --- the partners at a table ----------------------------------------------------------------------
+
+def test_first_and_fourth_partner_against_second_and_third():
+    result = pair_individual_swiss(field(8))
+    assert sides(result) == [((1, 4), (2, 3)), ((5, 8), (6, 7))]
+    assert "1-й с 4-м против 2-го с 3-м" in result.tables[0].reason
+    assert "одинаковый счёт: 0 очков" in result.tables[0].reason
+
+
+def test_first_and_third_when_first_and_fourth_were_partners():
+    result = pair_individual_swiss(field(4, partners=[(1, 4)]))
+    assert sides(result) == [((1, 3), (2, 4))]
+    assert "1-й с 3-м против 2-го с 4-м: уже были партнёрами 1 и 4" in result.tables[0].reason
+
+
+def test_first_and_third_when_second_and_third_were_partners():
+    assert sides(pair_individual_swiss(field(4, partners=[(2, 3)]))) == [((1, 3), (2, 4))]
+
+
+def test_first_and_second_when_both_balanced_splits_repeat():
+    result = pair_individual_swiss(field(4, partners=[(1, 4), (2, 4)]))
+    assert sides(result) == [((1, 2), (3, 4))]
+    assert "1-й со 2-м против 3-го с 4-м: уже были партнёрами 1 и 4, 2 и 4" in result.tables[0].reason
+
+
+def test_a_repeat_only_when_every_split_repeats_and_it_is_said():
+    # 1 has partnered everybody: each split repeats one partner, so the balanced one stays.
+    result = pair_individual_swiss(field(4, partners=[(1, 2), (1, 3), (1, 4)]))
+    assert sides(result) == [((1, 4), (2, 3))]
+    assert "повторный партнёр — без повторов рассадить игроков невозможно" in result.tables[0].reason
+
+
+def test_the_partners_are_ranked_at_the_table_not_by_number():
+    # Scores put 4 first and 1 last: the places at the table follow the standings.
+    players = [Single(i, score=s, rank=k) for k, (i, s) in enumerate([(4, 3), (3, 2), (2, 1), (1, 0)])]
+    assert sides(pair_individual_swiss(players)) == [((4, 1), (3, 2))]
+
+
+# --- score groups and floats ----------------------------------------------------------------------
+
+def test_equal_scores_share_a_table_top_down():
+    scores = {1: 2, 2: 2, 3: 1, 4: 1, 5: 1, 6: 1, 7: 0, 8: 0, 9: 2, 10: 2, 11: 0, 12: 0}
+    players = sorted(field(12, scores=scores), key=lambda p: -p.score)
+    players = [Single(p.id, score=p.score, rank=k) for k, p in enumerate(players)]
+    result = pair_individual_swiss(players)
+    assert [sorted(t.players) for t in result.tables] == [[1, 2, 9, 10], [3, 4, 5, 6], [7, 8, 11, 12]]
+
+
+def test_a_float_names_the_player_and_his_group():
+    scores = {1: 3, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 2, 8: 2}
+    result = pair_individual_swiss(field(8, scores=scores))
+    assert "группа «2 очка»; игрок 1 спущен из группы «3 очка»" in result.tables[0].reason
+    assert result.tables[1].reason.startswith("одинаковый счёт: 2 очка")
+
+
+@pytest.mark.parametrize("n", [8, 40])  # the exhaustive search and the exchange between tables
+def test_a_table_whose_every_split_repeats_exchanges_a_player_with_the_next_table(n):
+    scores = {i: 1 if i <= 4 else 0 for i in range(1, n + 1)}
+    players = field(n, partners=[(1, 2), (1, 3), (1, 4)], scores=scores)
+    result = pair_individual_swiss(players)
+    assert round_cost(players, result)[0] == 0
+    first, second = (set(t.players) for t in result.tables[:2])
+    assert len(first & {1, 2, 3, 4}) == 3 and len(second & {1, 2, 3, 4}) == 1  # one float each way
+    assert first | second == set(range(1, 9))  # only the next table is disturbed
+    assert [sorted(t.players) for t in result.tables[2:]] == [list(range(k, k + 4)) for k in range(9, n, 4)]
+    assert any("пересажен сюда со стола" in t.reason and "иначе повторились бы партнёры" in t.reason
+               for t in result.tables[:2])
+
+
+@pytest.mark.parametrize("n", [8, 40])
+def test_equal_scores_are_seated_so_that_opponents_do_not_meet_again(n):
+    # 1 and 2 met: at one table the balanced split makes them opponents, so they sit apart.
+    result = pair_individual_swiss(field(n, opponents=[(1, 2)]))
+    assert not any({1, 2} <= set(t.players) for t in result.tables)
+    assert round_cost(field(n, opponents=[(1, 2)]), result) == (0, 0, 0)
+
+
+def test_the_spread_comes_before_repeated_opponents():
+    # Splitting 1 and 2 would take a player of the other score group: they meet again instead.
+    players = field(8, opponents=[(1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)],
+                    scores={1: 1, 2: 1, 3: 1, 4: 1})
+    result = pair_individual_swiss(players)
+    assert [sorted(t.players) for t in result.tables] == [[1, 2, 3, 4], [5, 6, 7, 8]]
+    assert "снова соперники" in result.tables[0].reason
+
+
+# --- sit-outs ---------------------------------------------------------------------------------------
+
+def test_the_lowest_placed_sit_out():
+    assert sorted(pair_individual_swiss(field(11)).sitting_out) == [9, 10, 11]
+
+
+def test_who_has_sat_out_plays_before_anyone_sits_out_twice():
+    result = pair_individual_swiss(field(10, sat_out={10: 1, 9: 1, 7: 1}))
+    assert sorted(result.sitting_out) == [6, 8]
+
+
+def test_the_next_lowest_sits_out_when_the_rest_would_repeat_a_partner():
+    # Without 5, players 1–4 must repeat (1 partnered 2, 3 and 4); without 4 they need not.
+    players = field(5, partners=[(1, 2), (1, 3), (1, 4)])
+    result = pair_individual_swiss(players)
+    assert result.sitting_out == [4]
+    assert round_cost(players, result)[0] == 0
+
+
+def test_each_sit_out_is_explained():
+    fresh = field(9)
+    assert sit_out_reasons(fresh, pair_individual_swiss(fresh).sitting_out) == {
+        9: "пропуск тура: самый низкий в положении из игроков, ещё не пропускавших тур"}
+    again = field(5, sat_out={i: 1 for i in range(1, 6)})
+    assert sit_out_reasons(again, pair_individual_swiss(again).sitting_out) == {
+        5: "пропуск тура: все уже пропускали тур; самый низкий в положении из пропускавших меньше всех"}
+    blocked = field(5, partners=[(1, 2), (1, 3), (1, 4)])
+    assert sit_out_reasons(blocked, pair_individual_swiss(blocked).sitting_out) == {
+        4: "пропуск тура: самый низкий в положении из игроков, ещё не пропускавших тур, после которого "
+           "остальных можно рассадить без повторных партнёров"}
+
+
+@pytest.mark.parametrize("n", [13, 14, 15, 23])
+def test_sit_outs_rotate_nobody_twice_before_everyone_once(n):
+    sat = {}
+
+    def check(players, result):
+        for x in result.sitting_out:
+            sat[x] = sat.get(x, 0) + 1
+        assert max(sat.values()) - min(sat.get(i, 0) for i in range(1, n + 1)) <= 1
+
+    rounds = n // (n % 4) + 1
+    play(pair_individual_swiss, n, rounds, seed=n, check=check)
+    assert set(sat) == set(range(1, n + 1))
+
+
+# --- brute force: no repeated partner whenever a small field allows it ----------------------------
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(4, 12), st.integers(0, 10**6), st.floats(0.05, 0.75))
+def test_never_a_repeated_partner_when_a_seating_avoids_it(n, seed, density):
+    partners, opponents, sat_out = random_history(n, random.Random(seed), density)
+    players = field(n, partners, opponents, sat_out)
+    result = pair_individual_swiss(players, seed=seed)
+    every_player_once(players, result)
+    choices = eligible_sit_outs(players)
+    assert sorted(result.sitting_out) in choices  # the rotation is kept
+    least = [least_repeats(players, s) for s in choices]
+    assert round_cost(players, result)[0] == min(least)
+    # the sit-outs are the first choice (the lowest placed) that reaches the fewest repeats
+    assert sorted(result.sitting_out) == choices[least.index(min(least))]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([8, 12]), st.integers(0, 10**6), st.floats(0.05, 0.6))
+def test_the_exhaustive_search_finds_the_least_cost_seating(n, seed, density):
+    rng = random.Random(seed)
+    partners, opponents, _ = random_history(n, rng, density)
+    scores = {i: rng.choice((0, 1, 1, 2)) for i in range(1, n + 1)}
+    base = field(n, partners, opponents, scores=scores)
+    players = [Single(p.id, score=p.score, rank=k, partners=p.partners, opponents=p.opponents)
+               for k, p in enumerate(sorted(base, key=lambda p: (-p.score, p.id)))]
+    assert round_cost(players, pair_individual_swiss(players)) == least_swiss_cost(players)
+
+
+# --- whole tournaments ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("n, rounds", [(12, 9), (16, 11), (21, 13), (60, 9), (200, 9)])
+def test_no_partner_repeats_over_a_tournament(n, rounds):
+    results = play(pair_individual_swiss, n, rounds, seed=7, check=every_player_once)
+    assert repeated_partners(results) == 0
+    assert all(t.reason for r in results for t in r.tables)
+    assert {r.method for r in results} == {"swiss-exact" if n - n % 4 <= EXACT_LIMIT else "swiss"}
+
+
+# --- the seed, and hostile input --------------------------------------------------------------------
+
+def test_the_seed_breaks_only_exact_ties():
+    players = field(12, partners=[(1, 4)])
+    assert sides(pair_individual_swiss(players, seed="a")) == sides(pair_individual_swiss(players, seed="b"))
+    tied = [Single(i) for i in range(1, 13)]  # same score, same rank
+    drawn = {tuple(sides(pair_individual_swiss(tied, seed=s))) for s in range(6)}
+    assert len(drawn) > 1
+    assert sides(pair_individual_swiss(tied, seed=3)) == sides(pair_individual_swiss(tied, seed=3))
+
+
+def test_duplicate_players_are_refused():
+    with pytest.raises(PairingError, match="Номера игроков повторяются") as caught:
+        pair_individual_swiss([Single(1), Single(2), Single(3), Single(1)])
+    assert caught.value.code == "duplicate_player"
+
+
+@pytest.mark.parametrize("n", [0, 1, 3])
+def test_fewer_than_four_players_are_refused(n):
+    with pytest.raises(PairingError, match="За стол садятся четыре игрока") as caught:
+        pair_individual_swiss(field(n))
+    assert caught.value.code == "too_few_players"
+
+
+@pytest.mark.parametrize("bad", [
+    Single(4, opponents=((1,),)), Single(4, opponents=((1, -1),)), Single(4, opponents=((1, "2"),)),
+    Single(4, score="3"), Single(4, sat_out=-1),
+])
+def test_a_broken_history_is_refused_with_a_message(bad):
+    with pytest.raises(PairingError, match="игрока 4 записаны неверно"):
+        pair_individual_swiss([Single(1), Single(2), Single(3), bad])
