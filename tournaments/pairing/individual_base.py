@@ -50,6 +50,7 @@ class IndividualRound:
     tables: list[Table]
     sitting_out: list = field(default_factory=list)
     method: str = ""
+    reasons: dict = field(default_factory=dict)  # sitting-out player -> why he sits out (Russian)
 
     def ids(self) -> list:
         return [p for t in self.tables for p in t.players] + list(self.sitting_out)

@@ -17,6 +17,7 @@ from scoring.reports.selectors import load_standings
 from ..models import PairingSystem, PairStatus, Partie
 from ..pairing.individual_base import IndividualRound, Single
 from ..pairing.individual_random import pair_individual_random
+from ..pairing.individual_search import sit_out_reasons
 from ..pairing.individual_swiss import pair_individual_swiss
 from ..pairing.whist import round_robin_round
 
@@ -105,9 +106,10 @@ def compute_individual_pairings(tournament, number: int, seed: str) -> tuple[Ind
     active = sorted((r for r in recs.values() if r.active),
                     key=lambda r: (-r.match_points, place.get(r.pair_id, len(place)), r.number))
     players = [_single(r, k) for k, r in enumerate(active)]
-    if tournament.pairing_system == PairingSystem.RANDOM:
-        return pair_individual_random(players, seed=seed), recs
-    return pair_individual_swiss(players, seed=seed), recs
+    pair = pair_individual_random if tournament.pairing_system == PairingSystem.RANDOM else pair_individual_swiss
+    result = pair(players, seed=seed)
+    result.reasons = sit_out_reasons(players, result.sitting_out, seed=seed)
+    return result, recs
 
 
 def _without_withdrawn(result: IndividualRound, inactive: set) -> IndividualRound:
@@ -131,8 +133,8 @@ def individual_parties(rnd, result: IndividualRound, entrant_by_number: dict) ->
         parties.append(Partie(round=rnd, table=table, pair_a=a1, partner_a=a2, pair_b=b1, partner_b=b2,
                               reason=t.reason[:300]))
     for k, number in enumerate(result.sitting_out, start=len(result.tables) + 1):
-        parties.append(Partie(round=rnd, table=k, pair_a=entrant_by_number[number],
-                              reason=_("пропуск тура: игроков не кратно четырём")[:300]))
+        reason = result.reasons.get(number) or _("пропуск тура: игроков не кратно четырём")
+        parties.append(Partie(round=rnd, table=k, pair_a=entrant_by_number[number], reason=reason[:300]))
     return parties
 
 
