@@ -5,6 +5,7 @@ Run:  .venv/bin/python bench/pairing_bench.py            all three parts below
       .venv/bin/python bench/pairing_bench.py sweep      the worst round of every size
       .venv/bin/python bench/pairing_bench.py long       1,000 pairs after 30 rounds
       .venv/bin/python bench/pairing_bench.py individual individual events: 100, 1,000 and 10,000 players
+      .venv/bin/python bench/pairing_bench.py individual-small   the same for 100 and 1,000 players, seed 1
 
 The sweep plays 13 rounds with random results (seeds 1–3) for 64, 200, 500, 1,000, 2,000,
 5,000 and 10,000 pairs, timing the pairing of every round; the slowest rounds of each size
@@ -226,4 +227,5 @@ def individual(sizes=INDIVIDUAL_SIZES, rounds=INDIVIDUAL_ROUNDS, seeds=SWEEP_SEE
 if __name__ == "__main__":
     parts = sys.argv[1:] or ["typical", "sweep", "long"]
     for part in parts:
-        {"typical": typical, "sweep": sweep, "long": long, "individual": individual}[part]()
+        {"typical": typical, "sweep": sweep, "long": long, "individual": individual,
+         "individual-small": lambda: individual(sizes=(100, 1000), seeds=(1,))}[part]()
