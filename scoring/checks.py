@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from .integrity import fingerprint_mismatches
 from .models import Protocol
-from .queries import prior_remarks, protocols_for_sheets
+from .queries import prior_remarks, protocols_for_sheets, side_prior_remarks
 from .rules import ProtocolError
 from .scores import GAME_CACHE_FIELDS, game_cache, score
 from .seals import trusted_certificates, unsealed
@@ -112,6 +112,5 @@ def check_tournament(tournament, round_number: int | None = None) -> Report:
         prior = priors[number]
         report.checked += 1
         report.signed += protocol.is_locked
-        report.findings += check_protocol(protocol, (prior.get(partie.pair_a_id, 0), prior.get(partie.pair_b_id, 0)),
-                                          trusted)
+        report.findings += check_protocol(protocol, side_prior_remarks(prior, partie), trusted)
     return report

@@ -22,16 +22,29 @@ def protocols_for_sheets(protocols):
 def prior_remarks(tournament_id: int, before_round: int, pair_ids=None) -> dict:
     """pair id -> remarks the pair received in the rounds before ``before_round`` (one query).
 
-    A remark at seat A… goes to the partie's pair A, at seat B… to its pair B. ``pair_ids``: count only
-    those pairs (a protocol asks for its two); the pairs without a remark are not in the result.
+    A remark at seat A… goes to the partie's pair A, at seat B… to its pair B; in an individual event a
+    remark at seat A2 or B2 goes to that seat's player (``partner_a`` / ``partner_b``). ``pair_ids``: count
+    only those entrants (a protocol asks for its own); those without a remark are not in the result.
     """
     rows = Remark.objects.filter(protocol__partie__round__tournament_id=tournament_id,
                                  protocol__partie__round__number__lt=before_round)
     if pair_ids is not None:
         pair_ids = [p for p in pair_ids if p]
-        rows = rows.filter(Q(protocol__partie__pair_a_id__in=pair_ids) | Q(protocol__partie__pair_b_id__in=pair_ids))
-    rows = rows.annotate(who=Case(When(seat__startswith="A", then=F("protocol__partie__pair_a_id")),
-                                  default=F("protocol__partie__pair_b_id"), output_field=IntegerField()))
+        rows = rows.filter(Q(protocol__partie__pair_a_id__in=pair_ids) | Q(protocol__partie__pair_b_id__in=pair_ids)
+                           | Q(protocol__partie__partner_a_id__in=pair_ids)
+                           | Q(protocol__partie__partner_b_id__in=pair_ids))
+    rows = rows.annotate(who=Case(
+        When(seat="A2", protocol__partie__partner_a_id__isnull=False, then=F("protocol__partie__partner_a_id")),
+        When(seat="B2", protocol__partie__partner_b_id__isnull=False, then=F("protocol__partie__partner_b_id")),
+        When(seat__startswith="A", then=F("protocol__partie__pair_a_id")),
+        default=F("protocol__partie__pair_b_id"), output_field=IntegerField()))
     if pair_ids is not None:
         rows = rows.filter(who__in=pair_ids)
     return {r["who"]: r["n"] for r in rows.values("who").annotate(n=Count("id")).order_by()}
+
+
+def side_prior_remarks(prior: dict, partie) -> tuple[int, int]:
+    """(side A, side B) remarks before the partie from ``prior_remarks``' counts: a pair's own, or in an
+    individual event the sum of the side's two players' (docs/rules-individual.md §2, [толкование])."""
+    return (sum(prior.get(e, 0) for e in (partie.pair_a_id, partie.partner_a_id) if e),
+            sum(prior.get(e, 0) for e in (partie.pair_b_id, partie.partner_b_id) if e))

@@ -10,17 +10,16 @@ from django.db.models import Q
 
 from .models import Protocol, ProtocolStatus
 from .protocol_json import protocol_to_json
-from .queries import prior_remarks
+from .queries import prior_remarks, side_prior_remarks
 from .rules import score_protocol
 
 
 def refresh_prior_remarks(protocol: Protocol) -> None:
     """Both pairs' remarks from the earlier rounds (``queries.prior_remarks``, one query)."""
     partie = protocol.partie
-    pairs = [p for p in (partie.pair_a_id, partie.pair_b_id) if p]
+    pairs = partie.entrant_ids()
     counts = prior_remarks(partie.round.tournament_id, partie.round.number, pairs) if pairs else {}
-    protocol.prior_remarks_a = counts.get(partie.pair_a_id, 0)
-    protocol.prior_remarks_b = counts.get(partie.pair_b_id, 0)
+    protocol.prior_remarks_a, protocol.prior_remarks_b = side_prior_remarks(counts, partie)
 
 
 def score(protocol: Protocol):
@@ -95,11 +94,12 @@ def rescore(protocol: Protocol, *, cascade: bool = True, result=None):
 
 def _rescore_later(protocol: Protocol) -> None:
     partie = protocol.partie
-    pairs = [p for p in (partie.pair_a_id, partie.pair_b_id) if p]
+    pairs = partie.entrant_ids()
     later = (
         Protocol.objects.select_related("partie__round__tournament", "partie__pair_a", "partie__pair_b")
         .filter(partie__round__tournament_id=partie.round.tournament_id, partie__round__number__gt=partie.round.number)
-        .filter(Q(partie__pair_a_id__in=pairs) | Q(partie__pair_b_id__in=pairs))
+        .filter(Q(partie__pair_a_id__in=pairs) | Q(partie__pair_b_id__in=pairs) | Q(partie__partner_a_id__in=pairs)
+                | Q(partie__partner_b_id__in=pairs))
         .order_by("partie__round__number")
     )
     for other in later:

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_noop
 
 from scoring.integrity import as_signed, untrusted_signatures
 from scoring.models import RemarkReason, SignatureRole
+from scoring.queries import side_prior_remarks
 from scoring.rules import lead_and_shuffle
 from scoring.rules.hands import parse_hand
 from tournaments.presets import preset_label
@@ -145,7 +146,7 @@ def blank_sheet(partie, rules, *, prior=None, base_url: str = "", first_lead: st
     prior = prior or {}
     return Sheet(
         **_header(partie, rules), deals=deals,
-        prior_remarks=(prior.get(partie.pair_a_id, 0), prior.get(partie.pair_b_id, 0)),
+        prior_remarks=side_prior_remarks(prior, partie),
         url=protocol_url(partie.pk, base_url), games=blank_games(rules),
     )
 

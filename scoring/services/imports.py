@@ -12,7 +12,7 @@ from ..errors import NotAllowed
 from ..models import Deal, Protocol, Remark, RemarkReason
 from ..protocol_json import check_pairs, check_storable, deal_extra_fields, protocol_to_json
 from ..protocol_state import load_partie
-from ..queries import prior_remarks
+from ..queries import prior_remarks, side_prior_remarks
 from ..rules import ProtocolError, score_protocol
 from ..scores import rescore
 from .rows import discard_signatures, ensure_protocol, require_published
@@ -43,12 +43,13 @@ def import_protocol_json(partie, data: dict, user) -> Protocol:
         if protocol.is_locked:
             raise ProtocolError("protocol_signed", "the protocol is signed and locked; the chief referee may reopen it")
         before = protocol_to_json(protocol)
-        prior = prior_remarks(tournament.pk, partie.round.number, [partie.pair_a_id, partie.pair_b_id])
+        prior_a, prior_b = side_prior_remarks(
+            prior_remarks(tournament.pk, partie.round.number, partie.entrant_ids()), partie)
         candidate = dict(data)
         candidate["rules"] = tournament.rules_config()
         candidate["pairs"] = {
-            "A": {"number": partie.pair_a.number, "prior_remarks": prior.get(partie.pair_a_id, 0)},
-            "B": {"number": partie.pair_b.number, "prior_remarks": prior.get(partie.pair_b_id, 0)},
+            "A": {"number": partie.pair_a.number, "prior_remarks": prior_a},
+            "B": {"number": partie.pair_b.number, "prior_remarks": prior_b},
         }
         score_protocol(candidate)  # refuses bad input before anything is written
         check_storable(data)

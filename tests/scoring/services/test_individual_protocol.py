@@ -100,3 +100,34 @@ def test_absent_seats_are_refused_in_a_pair_event(organizer):
     protocol = services.ensure_protocol(partie)
     with pytest.raises(InvalidInput):
         services.record_no_show(referee, partie, "A", seats=["A2"], expected_version=protocol.version)
+
+
+def test_remarks_before_a_partie_are_the_side_players_own(organizer, django_user_model):
+    """A remark at seat A2 is that player's; a later partie's side counts its two players' remarks."""
+    from scoring.queries import prior_remarks
+    from tournaments.services import finish_round
+
+    t = make_individual(8, numbered=False)
+    run_draw(organizer, t, seed="solo")
+    referee = make_referee(t)
+    rnd = pair_round(organizer, t)
+    publish_round(organizer, rnd)
+    first = rnd.parties.select_related("pair_a", "partner_a", "pair_b", "partner_b").get(table=1)
+    protocol = services.ensure_protocol(first)
+    protocol = services.give_remark(referee, first, deal=1, seat="A2", reason="talking",
+                                    expected_version=protocol.version)
+    services.give_remark(referee, first, deal=1, seat="B2", reason="time", expected_version=protocol.version)
+    assert prior_remarks(t.pk, 2) == {first.partner_a_id: 1, first.partner_b_id: 1}
+    from scoring.models import Protocol, ProtocolStatus
+
+    Protocol.objects.filter(partie__round=rnd).update(status=ProtocolStatus.SIGNED)
+    for partie in rnd.parties.filter(pair_b__isnull=False).exclude(pk=first.pk):
+        Protocol.objects.get_or_create(partie=partie, defaults={"status": ProtocolStatus.SIGNED})
+    finish_round(organizer, rnd)
+    second = pair_round(organizer, t)
+    publish_round(organizer, second)
+    for partie in second.parties.filter(pair_b__isnull=False):
+        protocol = services.ensure_protocol(partie)
+        expected = [sum(1 for e in pair if e in (first.partner_a_id, first.partner_b_id))
+                    for pair in ((partie.pair_a_id, partie.partner_a_id), (partie.pair_b_id, partie.partner_b_id))]
+        assert [protocol.prior_remarks_a, protocol.prior_remarks_b] == expected
