@@ -131,3 +131,34 @@ def test_remarks_before_a_partie_are_the_side_players_own(organizer, django_user
         expected = [sum(1 for e in pair if e in (first.partner_a_id, first.partner_b_id))
                     for pair in ((partie.pair_a_id, partie.partner_a_id), (partie.pair_b_id, partie.partner_b_id))]
         assert [protocol.prior_remarks_a, protocol.prior_remarks_b] == expected
+
+
+def test_four_players_sign_with_their_pins_on_the_referees_device(table, organizer):
+    from scoring.errors import ServiceError
+    from tournaments.models import SigningMethod
+
+    partie, accounts, referee = table
+    t = partie.round.tournament
+    t.signing_method = SigningMethod.TABLE_PIN
+    t.save(update_fields=["signing_method"])
+    codes = {i.player.pk: i.pin for i in services.generate_pins(organizer, t, confirmed=True)}
+    rules = t.rules()
+    protocol = services.ensure_protocol(partie)
+    rng, n = random.Random(5), 0
+    while not (protocol.finished and not protocol.extra_deal_needed):
+        n += 1
+        protocol = services.record_deal(referee, partie, random_deal(rng, n, rules, as_tiles=True),
+                                        expected_version=protocol.version)
+    a1, a2 = partie.side_players("A")
+    with pytest.raises(ServiceError):  # the partner's PIN does not sign seat A2
+        services.sign_protocol(referee, partie, role="player", seat="A2", pin=codes[a1.pk],
+                               expected_version=protocol.version)
+    protocol.refresh_from_db()
+    for side in "AB":
+        for k, player in enumerate(partie.side_players(side), start=1):
+            protocol = services.sign_protocol(referee, partie, role="player", seat=f"{side}{k}",
+                                              pin=codes[player.pk], expected_version=protocol.version)
+    protocol = services.sign_protocol(referee, partie, role="referee", expected_version=protocol.version)
+    assert protocol.is_locked
+    assert {s.seat: s.name for s in protocol.signatures.filter(role="player")} == {
+        "A1": a1.name, "A2": a2.name, **{f"B{k}": p.name for k, p in enumerate(partie.side_players("B"), start=1)}}
