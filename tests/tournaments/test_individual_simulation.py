@@ -65,3 +65,11 @@ def test_other_systems(system, players, rounds):
 def test_simulate_refuses_wrong_arguments(args):
     with pytest.raises(CommandError):
         run("simulate", *args)
+
+
+@pytest.mark.parametrize("preset", ["federation", "morskoy-kozel", "hand-points"])
+def test_every_preset_plays_an_individual_event(preset):
+    summary = json.loads(run("simulate", "--format", "individual", "--players", "8", "--rounds", "2",
+                             "--system", "swiss", "--seed", "3", "--preset", preset))
+    assert Tournament.objects.get(slug=summary["slug"]).rules_preset == preset
+    check_event(summary, 8, 2)
