@@ -153,3 +153,22 @@ def test_pairings_command_prints_tables_and_sit_outs(organizer):
     first = rnd.parties.get(table=1)
     assert data["tables"][0] == {"table": 1, "A": seats_of(first)[:2], "B": seats_of(first)[2:]}
     assert Partie.objects.filter(round=rnd).count() == 3
+
+
+def test_a_late_player_and_a_withdrawn_one_in_a_swiss_event(organizer):
+    from tournaments.services import finish_round, register_late_pair, withdraw_pair
+
+    t = drawn(8, organizer)
+    rnd = pair_round(organizer, t)
+    publish_round(organizer, rnd)
+    for partie in rnd.parties.all():
+        Protocol.objects.create(partie=partie, status=ProtocolStatus.SIGNED, winner="A", finished=True,
+                                score_a=50, score_b=20)
+    finish_round(organizer, rnd)
+    late = register_late_pair(organizer, t, players=[{"name": "Опоздавший Олег", "club": "Клин"}])
+    assert (late.number, late.joined_round) == (9, 2)
+    withdraw_pair(organizer, t.pairs.get(number=1), note="уехал")
+    second = pair_round(organizer, t)
+    numbers = [x for p in second.parties.select_related("pair_a", "partner_a", "pair_b", "partner_b")
+               for x in seats_of(p) if x is not None]
+    assert sorted(numbers) == [2, 3, 4, 5, 6, 7, 8, 9]  # the late player plays, the withdrawn one does not
