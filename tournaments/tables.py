@@ -68,7 +68,7 @@ class IndividualPairingsByTableTable(PairingsByTableTable):
     b_players = tables.Column(verbose_name=_("Сторона B: B1 + B2"), default=_("пропускает тур"))
 
     class Meta(PairingsByTableTable.Meta):
-        pass
+        attrs = {"class": BY_TABLE_ATTRS["class"] + " individual"}
 
 
 class IndividualPairingsByNameTable(PairingsByNameTable):
@@ -76,4 +76,5 @@ class IndividualPairingsByNameTable(PairingsByNameTable):
     partner = tables.Column(verbose_name=_("Партнёр"), default="")
 
     class Meta(PairingsByNameTable.Meta):
+        attrs = {"class": BY_NAME_ATTRS["class"] + " individual"}
         sequence = ("name", "club", "pair", "table", "seat", "partner", "opponents")
