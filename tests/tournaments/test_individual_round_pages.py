@@ -4,10 +4,11 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.factories import make_round, make_tournament
 from tests.individual_tables import individual_event, names_by_number
-from tournaments.models import Partie
+from tournaments.models import Partie, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -94,3 +95,10 @@ def test_a_pair_events_round_page_is_unchanged(client):
     assert "Страница моей пары" in html and "Пара 3:" in html and "Пропускает тур" not in html
     seating = client.get(reverse("tournaments:seating", args=[t.slug, 1]), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "Стол 1: 1 – 2" in seating and "player-no" not in seating
+
+
+def test_the_tournament_page_counts_players_and_names_the_draw_of_player_numbers(client):
+    t, _rnd = individual_event()
+    Tournament.objects.filter(pk=t.pk).update(draw_done_at=timezone.now())  # the numbers were drawn
+    html = client.get(reverse("tournaments:detail", args=[t.slug]), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "личный зачёт · 9 игроков" in html and "Жеребьёвка: номера игроков" in html and "9 пар" not in html
