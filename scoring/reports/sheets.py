@@ -229,10 +229,14 @@ def signed_sheet(protocol, result, *, base_url: str = "") -> Sheet:
             effects.setdefault((d.n, s.seat, s.remark_number), effect_text(s.kind, s.points))
     reasons = dict(RemarkReason.choices)
     numbers = {"A": partie.pair_a.number, "B": partie.pair_b.number if partie.pair_b else None}
+    by_seat = seat_numbers_of(partie)  # an individual event: a remark is the player's, a side is «3 + 7»
+    if by_seat:
+        numbers = {side: " + ".join(str(by_seat[f"{side}{k}"]) for k in (1, 2)) for side in "AB"}
     notes = remark_notes(protocol)
     remarks = [
         SheetRemark(r.deal, r.seat, seats.get(r.seat, ""), str(reasons.get(r.reason, r.reason)), r.number,
-                    effects.get((r.deal, r.seat, r.number), effect_text(r.effect)), numbers.get(r.seat[0]),
+                    effects.get((r.deal, r.seat, r.number), effect_text(r.effect)),
+                    by_seat.get(r.seat, numbers.get(r.seat[0])),
                     _take(notes, (r.deal, r.seat, r.reason)))
         for r in result.remarks
     ]

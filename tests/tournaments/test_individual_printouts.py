@@ -9,9 +9,12 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from scoring import services
+from scoring.reports import exports
 from scoring.rules.generate import random_deal
 from tests.factories import make_referee, make_round, make_tournament
 from tests.individual_tables import individual_event, names_by_number
+from tests.kozel_protocols import KOZEL_TWO_GAMES, record
+from tests.reports.conftest import sign
 from tests.reports.test_names_whole_pdf import LONG, assert_names_whole_and_inside
 from tournaments.models import Player
 
@@ -116,3 +119,20 @@ def test_a_pair_events_table_card_and_sheet_are_unchanged(client, organizer):
     assert "Пара A: №1" in card and "Партнёры сидят" not in card and "(A1)" not in card
     sheet = text_of(pdf(client, organizer, t, "blank"))
     assert "Пара A" in sheet and "Сторона A" not in sheet and "пара A № 1 " in sheet
+
+
+def test_a_signed_kozel_sheet_names_each_side_by_its_two_numbers_and_a_remark_by_its_player(db):
+    t, rnd = individual_event(rules_preset="kozel", rules_overrides={"games_per_partie": 2}, slug="solo-kozel")
+    names = names_by_number(t)
+    partie = rnd.parties.get(table=1)
+    protocol = record(partie, KOZEL_TWO_GAMES, [{"deal": 5, "player": "B2", "reason": "talking"}], signed=False)
+    protocol = sign(protocol, *(names[n] for _seat, n in SEATS))  # A1, A2, B1, B2
+    data = exports.protocol_pdf(protocol, sign=False)
+    text = text_of(data)
+    assert "Итог партии: пара A № 1 + 4 — козлов" in text and "пара B № 2 + 3" in text
+    assert "козёл — пара" in text and "Победила пара B № 2 + 3" in text
+    with pdfplumber.open(io.BytesIO(data)) as doc:
+        remarks = doc.pages[0].extract_text()
+    remark = remarks[remarks.index("Замечания и санкции"):].splitlines()[2]
+    assert remark == f"5 B2 {names[3]} Разговоры 3 1 предупреждение"  # «№» is B2's own number, not side B's 2
+    assert_names_whole_and_inside(data, [names[n] for _s, n in SEATS])
