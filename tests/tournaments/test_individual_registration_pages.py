@@ -130,3 +130,11 @@ def test_a_pair_events_registration_is_unchanged(logged):
     response = logged.post(reverse("tournaments:pair_add", args=[t.slug]), {"player1_name": "Ёлкин Пётр"},
                            HTTP_ACCEPT_LANGUAGE="ru")
     assert response.status_code == 400 and "player2_name" in response.context["pair_form"].errors
+
+
+def test_the_state_strip_of_an_individual_event_asks_for_players(logged):
+    t = make_individual(1)
+    html = get(logged, reverse("tournaments:manage", args=[t.slug]))
+    state = html[html.index('id="state"'):html.index("</section>")]
+    assert "Регистрация игроков" in state and "Зарегистрировано игроков: 1" in state
+    assert "Зарегистрировать игроков" in state and "пар" not in state
