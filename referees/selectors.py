@@ -25,9 +25,17 @@ def seat_names(partie) -> dict:
     return names
 
 
+def seat_numbers(partie) -> dict:
+    """{seat: player number} of an individual event's table (each seat an entrant of its own); {} for pairs."""
+    if not partie.partner_a_id:
+        return {}
+    return {f"{side}{k}": entrant.number for side in "AB"
+            for k, entrant in enumerate(partie.side_entrants(side), start=1)}
+
+
 def seat_list(partie) -> list[dict]:
-    names = seat_names(partie)
-    return [{"seat": s, "name": names[s], "side": s[0]} for s in CLOCKWISE]
+    names, numbers = seat_names(partie), seat_numbers(partie)
+    return [{"seat": s, "name": names[s], "side": s[0], "number": numbers.get(s)} for s in CLOCKWISE]
 
 
 def unwritten_protocol(partie) -> Protocol:
@@ -179,7 +187,7 @@ def round_tables(rnd, user) -> list[Partie]:
     """The parties of a round the user may see on the overview, with their protocol state (3 queries)."""
     tables = perms.referee_tables(user, rnd.tournament)
     qs = (
-        rnd.parties.select_related("pair_a", "pair_b", "protocol")
+        rnd.parties.select_related("pair_a", "pair_b", "partner_a", "partner_b", "protocol")
         .prefetch_related("pair_a__players", "pair_b__players", "partner_a__players", "partner_b__players")
         .order_by("table", "id")
     )
@@ -193,6 +201,8 @@ def round_tables(rnd, user) -> list[Partie]:
         p.state_label = ProtocolStatus(p.state).label
         p.score = (protocol.score_a, protocol.score_b) if protocol and p.state != ProtocolStatus.NOT_STARTED else None
         p.goats = (protocol.goats_a, protocol.goats_b) if goats and p.score else None
+        if p.partner_a_id:  # an individual event: the four seats with player numbers (A1 + A2 against B1 + B2)
+            p.seat_rows = seat_list(p)
     return parties
 
 

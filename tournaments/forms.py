@@ -18,6 +18,9 @@ class IsoDateInput(forms.DateInput):
         super().__init__(attrs=attrs, format="%Y-%m-%d")
 
 
+INDIVIDUAL_ABSENT = ("player2_name", "player2_club", "player2_rating", "name", "rating")
+
+
 class PairForm(CleanTextMixin, ServiceErrorsMixin, forms.Form):
     """A pair's players (in seat order), its name and rating. Ratings are text: the service reads them strictly.
 
@@ -34,13 +37,29 @@ class PairForm(CleanTextMixin, ServiceErrorsMixin, forms.Form):
     name = forms.CharField(label=_("Название пары (необязательно)"), max_length=200, required=False)
     rating = forms.CharField(label=_("Рейтинг пары"), max_length=20, required=False)
 
+    def __init__(self, *args, individual=False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.individual = individual
+        if individual:  # an individual event's entrant: one player, no pair name or pair rating
+            for name in INDIVIDUAL_ABSENT:
+                self.fields.pop(name, None)
+            self.fields["player1_name"].label = _("Игрок: фамилия и имя")
+            self.fields["player1_club"].label = _("Клуб / город")
+            self.fields["player1_rating"].label = _("Рейтинг")
+
     def players(self):
         d = self.cleaned_data
         return [{"name": d.get(f"player{k}_name"), "club": d.get(f"player{k}_club"),
-                 "rating": d.get(f"player{k}_rating")} for k in (1, 2)]
+                 "rating": d.get(f"player{k}_rating")} for k in ((1,) if self.individual else (1, 2))]
 
     def clean(self):
         cleaned = super().clean()
+        if self.individual:
+            cleaned.setdefault("name", "")
+            cleaned.setdefault("rating", "")
+            if any(str(self.data.get(name) or "").strip() for name in INDIVIDUAL_ABSENT):
+                self.add_error(None, _("В личном зачёте участник — один игрок: второго игрока и названия пары "
+                                       "здесь нет."))
         *_values, problems = pair_problems(self.players(), cleaned.get("name"), cleaned.get("rating"))
         for err in problems:
             field = err.details.get("field")
@@ -80,6 +99,12 @@ class SwapForm(CleanTextMixin, forms.Form):
     pair_x = StrictIntegerField(label=_("Пара №"), min_value=1)
     pair_y = StrictIntegerField(label=_("поменять местами с парой №"), min_value=1)
 
+    def __init__(self, *args, individual=False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if individual:  # two players by number, also the two of one table
+            self.fields["pair_x"].label = _("Игрок №")
+            self.fields["pair_y"].label = _("поменять местами с игроком №")
+
 
 class WithdrawForm(CleanTextMixin, forms.Form):
     note = forms.CharField(label=_("Причина"), max_length=300, required=False)
@@ -101,3 +126,8 @@ class SubstituteForm(CleanTextMixin, ServiceErrorsMixin, forms.Form):
     club = forms.CharField(label=_("Клуб / город"), max_length=200, required=False)
     rating = forms.CharField(label=_("Рейтинг"), max_length=20, required=False)
     note = forms.CharField(label=_("Причина замены"), max_length=300, required=False)
+
+    def __init__(self, *args, individual=False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if individual:  # the entrant's one player
+            self.fields["seat"].choices = [(1, _("игрока"))]

@@ -23,7 +23,7 @@ from scoring.rules import Rules, RulesError, config
 from scoring.rules.config import OPTION_CHOICES
 
 from .forms import IsoDateInput
-from .models import PairingSystem, Player, SignatureMode, SigningMethod
+from .models import PairingSystem, Player, SignatureMode, SigningMethod, TournamentFormat
 from .presets import ladder_kind_choices, option_choices, option_label, preset_choices, rules_error_text
 
 LADDER_ROWS = 6
@@ -174,6 +174,7 @@ class TournamentForm(CleanTextMixin, forms.Form):
     end_date = forms.DateField(label=_("Дата окончания"), required=False,
                                widget=IsoDateInput())
     venue = forms.CharField(label=_("Место проведения"), max_length=200, required=False)
+    format = forms.ChoiceField(label=_("Зачёт"), choices=TournamentFormat.choices, initial=TournamentFormat.PAIRS)
     pairing_system = forms.ChoiceField(label=_("Система жеребьёвки туров"), choices=PairingSystem.choices,
                                        initial=PairingSystem.SWISS)
     rounds_planned = StrictIntegerField(label=_("Запланировано туров"), min_value=1, max_value=99, initial=7)
@@ -227,7 +228,7 @@ class TournamentForm(CleanTextMixin, forms.Form):
     def initial_from(tournament) -> dict:
         rules = tournament.rules()
         initial = {f: getattr(tournament, f) for f in (
-            "name", "slug", "start_date", "end_date", "venue", "pairing_system", "rounds_planned",
+            "name", "slug", "start_date", "end_date", "venue", "format", "pairing_system", "rounds_planned",
             "signature_mode", "signing_method", "confirm_each_deal", "is_public", "rules_preset")}
         initial.update(preset_values().get(rules.preset, {}))
         initial.update(option_form_values(rules))
@@ -352,7 +353,7 @@ class TournamentForm(CleanTextMixin, forms.Form):
     def settings(self) -> dict:
         """What ``create_tournament`` / ``update_tournament`` take."""
         d = self.cleaned_data
-        keys = ("name", "slug", "start_date", "end_date", "venue", "pairing_system", "rounds_planned",
+        keys = ("name", "slug", "start_date", "end_date", "venue", "format", "pairing_system", "rounds_planned",
                 "signature_mode", "signing_method", "confirm_each_deal", "is_public", "rules_preset", "rules_overrides",
                 "tiebreaks")
         return {k: d[k] if k != "venue" else (d[k] or "") for k in keys}

@@ -6,7 +6,7 @@ from django.db.models import Prefetch
 from core.names import fold, name_key
 from scoring.rules import lead_and_shuffle
 
-from .models import Partie, Player, RoundStatus
+from .models import Partie, Player, RoundStatus, seated
 
 SEAT_ORDER = ("A1", "B1", "A2", "B2")
 
@@ -44,8 +44,9 @@ def _players_prefetch(prefix):
 
 def round_parties(rnd) -> list[Partie]:
     return list(
-        rnd.parties.select_related("pair_a", "pair_b")
-        .prefetch_related(_players_prefetch("pair_a"), _players_prefetch("pair_b"))
+        rnd.parties.select_related("pair_a", "pair_b", "partner_a", "partner_b")
+        .prefetch_related(_players_prefetch("pair_a"), _players_prefetch("pair_b"), _players_prefetch("partner_a"),
+                          _players_prefetch("partner_b"))
         .order_by("table")
     )
 
@@ -54,9 +55,38 @@ def _names(pair) -> str:
     return " — ".join(p.name for p in pair.players.all()) if pair else ""
 
 
+def is_individual(parties) -> bool:
+    """Whether these parties (of one round) are an individual event's (one query at most: the round's tournament)."""
+    return bool(parties) and (any(p.partner_a_id for p in parties) or parties[0].round.tournament.is_individual)
+
+
+def side_seats(partie, side: str) -> list[tuple]:
+    """The seats of one side of an individual event's table: [("A1", player number, name), ("A2", …)]."""
+    return [(f"{side}{k}", entrant.number, seated(entrant)[0].name if seated(entrant) else "")
+            for k, entrant in enumerate(partie.side_entrants(side), start=1)]
+
+
+def _individual_row(p) -> dict:
+    a_seats, b_seats = side_seats(p, "A"), side_seats(p, "B")
+    if p.pair_b is None:  # a sit-out: no seat
+        a_seats = [("", number, name) for _seat, number, name in a_seats]
+    return {
+        "table": p.table, "a_number": p.pair_a.number, "b_number": p.pair_b.number if p.pair_b else None,
+        "a_seats": a_seats, "b_seats": b_seats, "individual": True,
+        "a_players": " + ".join(name for _s, _n, name in a_seats),
+        "b_players": " + ".join(name for _s, _n, name in b_seats),
+        "bye": p.pair_b is None, "reason": p.reason, "partie_id": p.pk,
+    }
+
+
 def by_table(parties) -> list[dict]:
+    """A row per table (a sit-out: a row of its own). Individual events: each side's seats and player numbers."""
     rows = []
+    individual = is_individual(parties)
     for p in parties:
+        if individual:
+            rows.append(_individual_row(p))
+            continue
         rows.append({
             "table": p.table, "a_number": p.pair_a.number, "a_players": _names(p.pair_a),
             "b_number": p.pair_b.number if p.pair_b else None, "b_players": _names(p.pair_b),
@@ -74,11 +104,34 @@ def seats(partie) -> dict:
     return out
 
 
+def _individual_by_name(p) -> list[dict]:
+    """Every player of an individual event's table: his number, seat, partner and both opponents."""
+    rows = []
+    for side, other in (("A", "B"), ("B", "A")):
+        mine, theirs = side_seats(p, side), side_seats(p, other)
+        for seat, number, name in mine:
+            entrant = next(e for e in p.side_entrants(side) if e.number == number)
+            player = seated(entrant)[0] if seated(entrant) else None
+            partner = [n for s, _num, n in mine if s != seat]
+            rows.append({
+                "name": name, "club": player.club if player else "", "pair": number,
+                "table": None if p.pair_b is None else p.table, "seat": "" if p.pair_b is None else seat,
+                "partner": partner[0] if partner else "",
+                "opponents": " + ".join(n for _s, _num, n in theirs),
+                "opponent_number": theirs[0][1] if theirs else None,
+            })
+    return rows
+
+
 def by_name(parties) -> list[dict]:
     rows = []
+    individual = is_individual(parties)
     for p in parties:
-        seated = seats(p)
-        for seat, player in seated.items():
+        if individual:
+            rows.extend(_individual_by_name(p))
+            continue
+        seated_players = seats(p)
+        for seat, player in seated_players.items():
             side = seat[0]
             opponents = p.pair_b if side == "A" else p.pair_a
             rows.append({
@@ -99,11 +152,18 @@ def seating(parties, deals: int) -> list[dict]:
     for p in parties:
         if p.pair_b is None:
             continue
-        seated = seats(p)
+        at_table = seats(p)
+        numbers = {}
+        if p.partner_a_id:  # an individual event: each seat's player number
+            numbers = {seat: number for side in "AB" for seat, number, _name in side_seats(p, side)}
         tables.append({
             "table": p.table, "a": p.pair_a.number, "b": p.pair_b.number,
-            "seats": [(s, seated.get(s)) for s in SEAT_ORDER],
-            "rotation": [(n, lead, seated.get(lead), shuffle, seated.get(shuffle)) for n, lead, shuffle in rotation],
+            "individual": bool(p.partner_a_id),
+            "a_numbers": [numbers[s] for s in ("A1", "A2") if s in numbers],
+            "b_numbers": [numbers[s] for s in ("B1", "B2") if s in numbers],
+            "seats": [(s, at_table.get(s), numbers.get(s)) for s in SEAT_ORDER],
+            "rotation": [(n, lead, at_table.get(lead), shuffle, at_table.get(shuffle))
+                         for n, lead, shuffle in rotation],
         })
     return tables
 

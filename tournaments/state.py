@@ -58,13 +58,15 @@ def tournament_state(tournament) -> TournamentState:
         )
     if not rounds and not tournament.draw_done_at:
         active = tournament.pairs.filter(status=PairStatus.ACTIVE).count()
+        individual = tournament.is_individual  # an individual event registers players
         if active >= 2:
             action = Action(_("Провести жеребьёвку"), reverse("tournaments:draw_run", args=[slug]))
         else:
-            action = Action(_("Зарегистрировать пары"), reverse("tournaments:manage", args=[slug]) + "#register",
-                            "get")
-        return TournamentState(REGISTRATION, _("Регистрация пар"), action=action,
-                               note=_("Зарегистрировано пар: %(n)s") % {"n": active})
+            action = Action(_("Зарегистрировать игроков") if individual else _("Зарегистрировать пары"),
+                            reverse("tournaments:manage", args=[slug]) + "#register", "get")
+        return TournamentState(REGISTRATION, _("Регистрация игроков") if individual else _("Регистрация пар"),
+                               action=action, note=(_("Зарегистрировано игроков: %(n)s") if individual else
+                                                    _("Зарегистрировано пар: %(n)s")) % {"n": active})
     if not rounds:
         return TournamentState(DRAW_DONE, _("Жеребьёвка проведена"), action=Action(
             _("Составить тур %(n)s") % {"n": 1}, reverse("tournaments:pair_round", args=[slug])))

@@ -47,3 +47,34 @@ class DrawTable(tables.Table):
     class Meta:
         attrs = ATTRS
         orderable = False
+
+
+class IndividualDrawTable(DrawTable):
+    """The draw of an individual event: one player an entrant, numbered."""
+
+    number = tables.Column(verbose_name=_("№ игрока"), default="—")
+    player1 = tables.Column(verbose_name=_("Игрок"))
+
+    class Meta(DrawTable.Meta):
+        exclude = ("player2",)
+
+
+class IndividualPairingsByTableTable(PairingsByTableTable):
+    """An individual event's tables: each side's two seats (A1 + A2 against B1 + B2) with player numbers."""
+
+    a_number = tables.Column(verbose_name=_("№ A1 + A2"))
+    a_players = tables.Column(verbose_name=_("Сторона A: A1 + A2"))
+    b_number = tables.Column(verbose_name=_("№ B1 + B2"), default="—")
+    b_players = tables.Column(verbose_name=_("Сторона B: B1 + B2"), default=_("пропускает тур"))
+
+    class Meta(PairingsByTableTable.Meta):
+        attrs = {"class": BY_TABLE_ATTRS["class"] + " individual"}
+
+
+class IndividualPairingsByNameTable(PairingsByNameTable):
+    pair = tables.Column(verbose_name=_("№ игрока"))
+    partner = tables.Column(verbose_name=_("Партнёр"), default="")
+
+    class Meta(PairingsByNameTable.Meta):
+        attrs = {"class": BY_NAME_ATTRS["class"] + " individual"}
+        sequence = ("name", "club", "pair", "table", "seat", "partner", "opponents")

@@ -16,6 +16,7 @@ from .pdf_games import draw_games_sheet
 from .pdf_page import MARGIN, WIDTH, Page, register_fonts, set_metadata
 from .pdf_sheet import (QR_SIZE, draw_footer, draw_header, draw_remarks, draw_signatures, next_sheet,
                         remarks_height, signatures_height)
+from .sheets import side_numbers
 
 
 # --- one sheet ---------------------------------------------------------------------
@@ -63,12 +64,13 @@ def _result(p: Page, sheet):
     if sheet.signed:
         a, b = sheet.totals
         p.text(MARGIN, _("Итог партии: пара A № %(a)s — %(sa)s : %(sb)s — пара B № %(b)s") % {
-            "a": sheet.pair_a, "b": sheet.pair_b, "sa": a, "sb": b}, size=13, bold=True)
+            "a": side_numbers(sheet, "A"), "b": side_numbers(sheet, "B"), "sa": a, "sb": b}, size=13, bold=True,
+            width=WIDTH)
         p.gap(2)
         p.text(MARGIN, sheet.outcome, size=10, width=WIDTH)
     else:
         p.text(MARGIN, _("Итог партии: пара A № %(a)s  ______ : ______  пара B № %(b)s      Победитель: пара ____") % {
-            "a": sheet.pair_a, "b": sheet.pair_b}, size=11, bold=True)
+            "a": side_numbers(sheet, "A"), "b": side_numbers(sheet, "B")}, size=11, bold=True, width=WIDTH)
     p.gap(14)
 
 

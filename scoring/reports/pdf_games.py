@@ -21,6 +21,7 @@ from .pdf_page import BOLD, FONT, GREY, MARGIN, PAGE_W, WIDTH, Page
 from .pdf_sheet import (QR_SIZE, draw_footer, draw_header, draw_remarks, draw_signatures, remarks_height,
                         signatures_height)
 from .pdf_text import whole, wrap
+from .sheets import side_numbers
 
 SIZE = 8            # pt, cell text
 MIN_ROW = 12.5      # pt, the lowest row before the sheet continues on another page
@@ -196,7 +197,7 @@ def continued_heading(p: Page, sheet, page_number: int):
     p.text(PAGE_W - MARGIN, where, size=11, bold=True, align="right", advance=False)
     p.y = top - max(height, 11 * 1.35)
     p.text(MARGIN, _("Протокол партии, продолжение: пара A № %(a)s — пара B № %(b)s") % {
-        "a": sheet.pair_a, "b": sheet.pair_b or "—"}, size=8, width=WIDTH)
+        "a": side_numbers(sheet, "A"), "b": side_numbers(sheet, "B")}, size=8, width=WIDTH)
     p.gap(8)
 
 
@@ -260,7 +261,7 @@ def _blank_summary(n: int, cols) -> str:
 def _result_lines(sheet) -> list[tuple[str, float, bool]]:
     """(text, size, bold) lines under the deals."""
     g = sheet.games
-    a, b = sheet.pair_a, sheet.pair_b or "—"
+    a, b = side_numbers(sheet, "A"), side_numbers(sheet, "B")  # an individual event's side: «3 + 7»
     if g.blank:
         if g.kind == "hand":
             return [(_("Итог партии: пара A № %(a)s  ______ : ______  пара B № %(b)s      Победитель: пара ____") % {

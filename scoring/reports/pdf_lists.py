@@ -42,6 +42,12 @@ def text(value, style) -> Paragraph:
     return Paragraph(escape(value), style)
 
 
+def text_lines(value, style) -> Paragraph:
+    """Plain text whose lines ("\n") each start a new line of the paragraph (every line escaped)."""
+    lines = str(value).split("\n")
+    return Paragraph("<br/>".join(escape(line[:CELL_MAX]) for line in lines), style)
+
+
 def _head(cells):
     return [text(c, HEAD) for c in cells]
 
@@ -114,7 +120,21 @@ def pairings_pdf(tournament, rnd, parties) -> bytes:
     register_fonts()
     h, small = _styles()
     title = _("%(t)s — тур %(r)s: пары по столам") % {"t": tournament.name, "r": rnd.number}
-    data = [_head([_("Стол"), _("Пара A"), _("Игроки A (A1, A2)"), _("Пара B"), _("Игроки B (B1, B2)")])]
+    individual = tournament.is_individual
+    if individual:
+        title = _("%(t)s — тур %(r)s: игроки по столам") % {"t": tournament.name, "r": rnd.number}
+        data = [_head([_("Стол"), _("№ A1 + A2"), _("Игроки A (A1, A2)"), _("№ B1 + B2"), _("Игроки B (B1, B2)")])]
+    else:
+        data = [_head([_("Стол"), _("Пара A"), _("Игроки A (A1, A2)"), _("Пара B"), _("Игроки B (B1, B2)")])]
+
+    def side(partie, key):  # an individual event: "3 + 7" and "A1 Name, A2 Name"
+        entrants = partie.side_entrants(key)
+        if not entrants:
+            return "", _("пропускает тур")
+        if partie.pair_b is None:
+            return _fmt(entrants[0].number), " ".join(p.name for p in partie.side_players(key))
+        names = [f"{key}{k} {p.name}" for k, p in enumerate(partie.side_players(key), start=1)]
+        return " + ".join(_fmt(e.number) for e in entrants), "\n".join(names)
 
     def names(pair):
         if pair is None:
@@ -124,9 +144,14 @@ def pairings_pdf(tournament, rnd, parties) -> bytes:
 
     big = ParagraphStyle("big", fontName=FONT, fontSize=10.5, leading=13)
     for partie in parties:
+        if individual:
+            (na, a), (nb, b) = side(partie, "A"), side(partie, "B")
+            data.append([_fmt(partie.table), na, text_lines(a, big), nb, text_lines(b, big)])
+            continue
         data.append([_fmt(partie.table), _fmt(partie.pair_a.number), text(names(partie.pair_a), big),
                      _fmt(partie.pair_b.number if partie.pair_b else ""), text(names(partie.pair_b), big)])
-    widths = [40, 46, (WIDTH - 132) / 2, 46, (WIDTH - 132) / 2]
+    number_w = 64 if individual else 46
+    widths = [40, number_w, (WIDTH - 40 - 2 * number_w) / 2, number_w, (WIDTH - 40 - 2 * number_w) / 2]
     buf = io.BytesIO()
     _doc(buf, title).build([text(title, h), Spacer(1, 6), _table(data, widths, size=11)])
     return buf.getvalue()

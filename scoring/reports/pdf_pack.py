@@ -21,11 +21,12 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import LongTable, Paragraph, SimpleDocTemplate, Spacer, TableStyle
 from reportlab.pdfgen import canvas
 
+from tournaments.models import seated
 from tournaments.presets import preset_label
 
 from .pdf_page import BOLD, FONT, MARGIN, PAGE_H, PAGE_W, WIDTH, draw_qr, metadata, register_fonts, set_metadata
 from .pdf_text import LEADING, block_height, draw_lines, whole
-from .sheets import seats_of
+from .sheets import seat_numbers_of, seats_of
 
 BIG = 16  # pt: pairings read from two metres
 H1 = ParagraphStyle("pack-h1", fontName=BOLD, fontSize=20, leading=25, spaceAfter=4)
@@ -72,6 +73,19 @@ def _pair_cell(pair) -> Paragraph:
     return Paragraph("<br/>".join(lines), BIG_CELL)
 
 
+def _side_cell(partie, side: str) -> Paragraph:
+    """An individual event's side: each seat with its player's number and name, each on its own line."""
+    lines = [f"<b>{side}{k} №{entrant.number}</b> " + escape(seated(entrant)[0].name if seated(entrant) else "")
+             for k, entrant in enumerate(partie.side_entrants(side), start=1)]
+    return Paragraph("<br/>".join(lines), BIG_CELL)
+
+
+def _sit_out_cell(partie) -> Paragraph:
+    entrant = partie.pair_a
+    name = seated(entrant)[0].name if seated(entrant) else ""
+    return Paragraph(f"<b>№{entrant.number}</b> " + escape(name), BIG_CELL)
+
+
 def _subtitle(tournament, rnd=None) -> str:
     parts = [tournament.start_date.strftime("%d.%m.%Y")]
     if tournament.venue:
@@ -86,6 +100,8 @@ def _subtitle(tournament, rnd=None) -> str:
 
 def pairings_by_table_pdf(tournament, rnd, parties) -> bytes:
     register_fonts()
+    if tournament.is_individual:
+        return _individual_by_table_pdf(tournament, rnd, parties)
     title = _("%(t)s — тур %(r)s: пары по столам") % {"t": tournament.name, "r": rnd.number}
     data = [[_p(_("Стол"), BIG_BOLD), _p(_("Пара A"), BIG_BOLD), _p(_("Пара B"), BIG_BOLD)]]
     for partie in parties:
@@ -98,12 +114,28 @@ def pairings_by_table_pdf(tournament, rnd, parties) -> bytes:
     return buf.getvalue()
 
 
+def _individual_by_table_pdf(tournament, rnd, parties) -> bytes:
+    """An individual event's tables: A1 + A2 against B1 + B2, each player with his number; sit-outs last."""
+    title = _("%(t)s — тур %(r)s: игроки по столам") % {"t": tournament.name, "r": rnd.number}
+    data = [[_p(_("Стол"), BIG_BOLD), _p(_("Сторона A: A1 + A2"), BIG_BOLD), _p(_("Сторона B: B1 + B2"), BIG_BOLD)]]
+    for partie in parties:
+        if partie.pair_b is None:
+            data.append([_p("—", BIG_BOLD), _sit_out_cell(partie), _p(_("Пропускает тур"), BIG_CELL)])
+        else:
+            data.append([_p(partie.table, BIG_BOLD), _side_cell(partie, "A"), _side_cell(partie, "B")])
+    widths = [58, (WIDTH - 58) / 2, (WIDTH - 58) / 2]
+    buf = io.BytesIO()
+    _doc(buf, title).build([_p(title, H1), _p(_subtitle(tournament, rnd), SMALL), Spacer(1, 8),
+                            _grid(data, widths, zebra=True)])
+    return buf.getvalue()
+
+
 def pairings_by_name_pdf(tournament, rnd, rows) -> bytes:
     """``rows``: ``tournaments.selectors.by_name`` — every player alphabetically with his table and seat."""
     register_fonts()
     title = _("%(t)s — тур %(r)s: игроки по алфавиту") % {"t": tournament.name, "r": rnd.number}
     data = [[_p(_("Игрок"), BIG_BOLD), _p(_("Стол"), BIG_BOLD), _p(_("Место"), BIG_BOLD),
-             _p(_("Пара"), BIG_BOLD)]]
+             _p(_("№") if tournament.is_individual else _("Пара"), BIG_BOLD)]]
     for r in rows:
         table = r["table"] if r["table"] is not None else "—"
         data.append([_p(r["name"], BIG_CELL), _p(table, BIG_BOLD), _p(r["seat"] or "—", BIG_CELL),
@@ -138,6 +170,12 @@ def _pair_line(side: str, pair) -> str:
     return f"{text} «{pair.name}»" if pair.name else text
 
 
+def _side_line(side: str, numbers: dict) -> str:
+    """«A: №3 (A1) + №7 (A2)» — an individual event's side on a table card."""
+    return _("%(side)s: №%(a)s (%(side)s1) + №%(b)s (%(side)s2)") % {
+        "side": side, "a": numbers.get(f"{side}1"), "b": numbers.get(f"{side}2")}
+
+
 def _seat_block(c, seat: str, name: str, x: float, width: float, *, top: float | None = None,
                 bottom: float | None = None, middle: float | None = None):
     """The seat in bold and its player's name under it, printed whole and centred on ``x`` within ``width``;
@@ -157,9 +195,10 @@ def _card(c: canvas.Canvas, tournament, rnd, partie, seats: dict, note: str, sig
     y = draw_lines(c, MARGIN, y - 4, *_whole(_subtitle(tournament, rnd), FONT, 12, WIDTH))
     y = draw_lines(c, PAGE_W / 2, y - 14, [_("Стол %(n)s") % {"n": partie.table}], BOLD, 40, align="center")
     y -= 6
+    numbers = seat_numbers_of(partie)  # an individual event: each seat's player number
     for side, pair in (("A", partie.pair_a), ("B", partie.pair_b)):
-        y = draw_lines(c, PAGE_W / 2, y - 4, *_whole(_pair_line(side, pair), BOLD, 18, WIDTH, min_size=13),
-                       align="center")
+        line = _side_line(side, numbers) if numbers else _pair_line(side, pair)
+        y = draw_lines(c, PAGE_W / 2, y - 4, *_whole(line, BOLD, 18, WIDTH, min_size=13), align="center")
     # the table, seen from above: A1 at the top, then clockwise B1, A2, B2
     cx, cy, half = PAGE_W / 2, PAGE_H / 2 - 40, CARD_HALF
     c.setLineWidth(1.5)
@@ -169,6 +208,8 @@ def _card(c: canvas.Canvas, tournament, rnd, partie, seats: dict, note: str, sig
     side_w = cx - half - 12 - MARGIN  # from the page's margin to the table, on either side
     for seat, where in CARD_SEATS:
         name = seats.get(seat, "")
+        if numbers:
+            name = f"№{numbers.get(seat)} {name}"
         if where == "top":
             _seat_block(c, seat, name, cx, WIDTH, bottom=cy + half + 8)
         elif where == "bottom":
@@ -177,7 +218,9 @@ def _card(c: canvas.Canvas, tournament, rnd, partie, seats: dict, note: str, sig
             _seat_block(c, seat, name, PAGE_W - MARGIN - side_w / 2, side_w, middle=cy)
         else:
             _seat_block(c, seat, name, MARGIN + side_w / 2, side_w, middle=cy)
-    text = _("Места по часовой стрелке: A1, B1, A2, B2.") + (f" {note}" if note else "")
+    text = _("Места по часовой стрелке: A1, B1, A2, B2.") + (
+        " " + _("Партнёры сидят друг напротив друга: A1 с A2 против B1 с B2.") if numbers else "") + (
+        f" {note}" if note else "")
     size, lines = whole(text, FONT, 9, WIDTH)
     draw_lines(c, MARGIN, MARGIN + block_height(size, lines), lines, FONT, size)
     if sign_url:  # own-phone signing: the table's QR, as on the referee's screen

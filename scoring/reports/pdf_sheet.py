@@ -41,14 +41,17 @@ def draw_header(p: Page, sheet, note: str | None = None):
     # Seats: pair A on the left, pair B on the right; clockwise order A1, B1, A2, B2.
     half = WIDTH / 2
     names = getattr(sheet, "pair_names", ("", ""))
-    p.grid(
-        [40, half - 40, 40, half - 40],
-        [["A1", sheet.seats.get("A1", ""), "B1", sheet.seats.get("B1", "")],
-         ["A2", sheet.seats.get("A2", ""), "B2", sheet.seats.get("B2", "")]],
-        header=[_("Пара A"), _pair_heading(sheet.pair_a, names[0], sheet.prior_remarks[0]),
-                _("Пара B"), _pair_heading(sheet.pair_b, names[1], sheet.prior_remarks[1])],
-        row_h=17, size=10, align=["center", "left", "center", "left"],
-    )
+    if getattr(sheet, "seat_numbers", None):
+        _individual_seats(p, sheet)
+    else:
+        p.grid(
+            [40, half - 40, 40, half - 40],
+            [["A1", sheet.seats.get("A1", ""), "B1", sheet.seats.get("B1", "")],
+             ["A2", sheet.seats.get("A2", ""), "B2", sheet.seats.get("B2", "")]],
+            header=[_("Пара A"), _pair_heading(sheet.pair_a, names[0], sheet.prior_remarks[0]),
+                    _("Пара B"), _pair_heading(sheet.pair_b, names[1], sheet.prior_remarks[1])],
+            row_h=17, size=10, align=["center", "left", "center", "left"],
+        )
     p.gap(3)
     for note in sheet.corrections:  # the names above are as signed; each change since, on its own line
         p.text(MARGIN, note, size=7, width=WIDTH)
@@ -59,6 +62,28 @@ def draw_header(p: Page, sheet, note: str | None = None):
                                                        "по часовой стрелке, тасует игрок слева от заходящего."), size=7,
                width=WIDTH)
     p.gap(8)
+
+
+def _individual_seats(p: Page, sheet):
+    """An individual event's four seats: each player's number and name, partners A1 + A2 against B1 + B2."""
+    half = WIDTH / 2
+    numbers = sheet.seat_numbers
+
+    def player(seat):
+        number = numbers.get(seat)
+        return (f"№{number} " if number is not None else "") + sheet.seats.get(seat, "")
+
+    def heading(side, prior):
+        pair = " + ".join(f"№{numbers.get(f'{side}{k}') or '—'}" for k in (1, 2))
+        return _("%(pair)s · замечаний до партии: %(k)s") % {"pair": pair, "k": prior}
+
+    p.grid(
+        [62, half - 62, 62, half - 62],
+        [["A1", player("A1"), "B1", player("B1")], ["A2", player("A2"), "B2", player("B2")]],
+        header=[_("Сторона A"), heading("A", sheet.prior_remarks[0]), _("Сторона B"),
+                heading("B", sheet.prior_remarks[1])],
+        row_h=17, size=10, align=["center", "left", "center", "left"],
+    )
 
 
 def _mismatch_warning(p: Page):

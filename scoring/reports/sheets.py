@@ -97,6 +97,8 @@ class Sheet:
     # services' back, scoring.integrity.fingerprint_mismatches); "" when every signature agrees.
     mismatch: str = ""
     pair_names: tuple = ("", "")  # the pairs' own names (A, B), printed beside their numbers; "" when none
+    # An individual event (docs/rules-individual.md): seat -> the player's number in the event; {} for pairs.
+    seat_numbers: dict = field(default_factory=dict)
 
 
 def seats_of(partie) -> dict:
@@ -107,6 +109,22 @@ def seats_of(partie) -> dict:
         for i in (1, 2):
             seats[f"{side}{i}"] = players[i - 1].name if len(players) >= i else ""
     return seats
+
+
+def seat_numbers_of(partie) -> dict:
+    """Seat -> player number at an individual event's table (each seat holds an entrant of its own); {} for pairs."""
+    if not partie.partner_a_id:
+        return {}
+    return {f"{side}{k}": entrant.number for side in "AB"
+            for k, entrant in enumerate(partie.side_entrants(side), start=1)}
+
+
+def side_numbers(sheet, side: str) -> str:
+    """A side's number as a sheet prints it: the pair's «3», or an individual side's «3 + 7»."""
+    if sheet.seat_numbers:
+        return " + ".join(str(sheet.seat_numbers.get(f"{side}{k}") or "—") for k in (1, 2))
+    number = sheet.pair_a if side == "A" else sheet.pair_b
+    return str(number if number is not None else "—")
 
 
 def rules_text(rules) -> str:
@@ -137,6 +155,7 @@ def _header(partie, rules) -> dict:
         round=partie.round.number, table=partie.table, pair_a=partie.pair_a.number,
         pair_b=partie.pair_b.number if partie.pair_b else None, seats=seats_of(partie), rules_text=rules_text(rules),
         pair_names=(partie.pair_a.name, partie.pair_b.name if partie.pair_b else ""),
+        seat_numbers=seat_numbers_of(partie),
     )
 
 
@@ -211,10 +230,14 @@ def signed_sheet(protocol, result, *, base_url: str = "") -> Sheet:
             effects.setdefault((d.n, s.seat, s.remark_number), effect_text(s.kind, s.points))
     reasons = dict(RemarkReason.choices)
     numbers = {"A": partie.pair_a.number, "B": partie.pair_b.number if partie.pair_b else None}
+    by_seat = seat_numbers_of(partie)  # an individual event: a remark is the player's, a side is «3 + 7»
+    if by_seat:
+        numbers = {side: " + ".join(str(by_seat[f"{side}{k}"]) for k in (1, 2)) for side in "AB"}
     notes = remark_notes(protocol)
     remarks = [
         SheetRemark(r.deal, r.seat, seats.get(r.seat, ""), str(reasons.get(r.reason, r.reason)), r.number,
-                    effects.get((r.deal, r.seat, r.number), effect_text(r.effect)), numbers.get(r.seat[0]),
+                    effects.get((r.deal, r.seat, r.number), effect_text(r.effect)),
+                    by_seat.get(r.seat, numbers.get(r.seat[0])),
                     _take(notes, (r.deal, r.seat, r.reason)))
         for r in result.remarks
     ]
@@ -265,6 +288,8 @@ def _take(notes: dict, key) -> str:
 
 def outcome_text(partie, result) -> str:
     numbers = {"A": partie.pair_a.number, "B": partie.pair_b.number if partie.pair_b else None}
+    if partie.partner_a_id:  # an individual event: a side is the round's two partners, «3 + 7»
+        numbers = {side: " + ".join(str(e.number) for e in partie.side_entrants(side)) for side in "AB"}
     if result.no_show:
         return _("Неявка пары %(side)s № %(n)s: победа пары %(w)s № %(wn)s по неявке") % {
             "side": result.no_show, "n": numbers[result.no_show], "w": result.winner, "wn": numbers.get(result.winner)}

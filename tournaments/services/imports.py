@@ -42,18 +42,23 @@ def max_rows() -> int:
     return int(getattr(settings, "IMPORT_MAX_ROWS", 5000))
 
 
-def template_xlsx() -> bytes:
-    """The file organizers fill in: the header row only; the example is on a second sheet, never imported."""
+def template_xlsx(*, individual: bool = False) -> bytes:
+    """The file organizers fill in: the header row only; the example is on a second sheet, never imported.
+
+    ``individual``: an individual event's template, the columns of player 1 only (one player a row).
+    """
+    columns = [c for c in COLUMNS if c[0].startswith("player1")] if individual else COLUMNS
     wb = Workbook()
     ws = wb.active
-    ws.title = "Пары"
-    ws.append(cells(ws, [header for _key, header, _req in COLUMNS]))
+    ws.title = "Игроки" if individual else "Пары"
+    ws.append(cells(ws, [header for _key, header, _req in columns]))
     example = wb.create_sheet("Образец")
-    example.append([_("Образец заполнения: впишите пары на первый лист, начиная со второй строки.")])
-    example.append([header for _key, header, _req in COLUMNS])
-    example.append(cells(example, EXAMPLE))
+    example.append([_("Образец заполнения: впишите игроков на первый лист, начиная со второй строки.") if individual
+                    else _("Образец заполнения: впишите пары на первый лист, начиная со второй строки.")])
+    example.append([header for _key, header, _req in columns])
+    example.append(cells(example, EXAMPLE[:len(columns)]))
     for sheet in (ws, example):
-        for k in range(1, len(COLUMNS) + 1):
+        for k in range(1, len(columns) + 1):
             sheet.column_dimensions[get_column_letter(k)].width = 22
     out = io.BytesIO()
     wb.save(out)

@@ -166,6 +166,10 @@ def registered_names(tournament, *, exclude_pair=None) -> dict:
 
 def pair_label(pair) -> str:
     names = " — ".join(p.name for p in pair.players.all())
+    if pair.tournament.is_individual:
+        if pair.number:
+            return _("участник №%(n)s (%(names)s)") % {"n": pair.number, "names": names}
+        return _("участник %(names)s") % {"names": names}
     if pair.number:
         return _("пара №%(n)s (%(names)s)") % {"n": pair.number, "names": names}
     return _("пара %(names)s") % {"names": names}
@@ -292,12 +296,13 @@ def substitute_player(user, pair: Pair, seat: int, *, player, note="") -> Pair:
         pair = locked(Pair.objects.select_related("tournament").filter(pk=pair.pk)).get()
         seated = _seated(pair)
         if len(seated) < seat:
-            raise InvalidInput(_("В паре нет игрока %(k)s.") % {"k": seat}, field="seat")
-        leaving, partner = seated[seat - 1], seated[2 - seat]
+            raise InvalidInput(_("В личном зачёте у участника один игрок.") if pair.tournament.is_individual
+                               else _("В паре нет игрока %(k)s.") % {"k": seat}, field="seat")
+        leaving, partner = seated[seat - 1], (seated[2 - seat] if len(seated) == 2 else None)
         if fold(data["name"]) == fold(leaving.name):
             raise InvalidInput(_("Это тот же игрок: чтобы исправить имя, измените пару."),
                                field=f"player{seat}_name", code="same_player")
-        if fold(data["name"]) == fold(partner.name):
+        if partner is not None and fold(data["name"]) == fold(partner.name):
             raise InvalidInput(_("«%(name)s» уже играет в этой паре.") % {"name": partner.name},
                                field=f"player{seat}_name", code="same_player_twice")
         known = registered_names(pair.tournament, exclude_pair=pair)

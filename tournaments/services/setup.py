@@ -38,12 +38,12 @@ from .settings import rescore_begun
 
 # Fields of a tournament a person sets on the create / edit form.
 SETTINGS = (
-    "name", "slug", "start_date", "end_date", "venue", "rules_preset", "rules_overrides", "tiebreaks",
+    "name", "slug", "start_date", "end_date", "venue", "format", "rules_preset", "rules_overrides", "tiebreaks",
     "pairing_system", "rounds_planned", "signature_mode", "signing_method", "confirm_each_deal", "is_public",
 )
 RULES_FIELDS = ("rules_preset", "rules_overrides", "tiebreaks")
 # What a copy takes from its source besides the rules (never pairs, rounds, keys or the draw).
-COPIED = ("venue", "rules_preset", "rules_overrides", "tiebreaks", "pairing_system", "rounds_planned",
+COPIED = ("venue", "format", "rules_preset", "rules_overrides", "tiebreaks", "pairing_system", "rounds_planned",
           "signature_mode", "signing_method", "confirm_each_deal", "is_public")
 COPIED_ROLES = (RoleKind.ORGANIZER, RoleKind.CHIEF_REFEREE, RoleKind.REFEREE)
 audit_log = logging.getLogger("tournaments.audit")
@@ -193,6 +193,10 @@ def update_tournament(user, tournament, data: dict) -> Tournament:
             for field in ("rules_preset", "rules_overrides"):
                 setattr(tournament, field, before[field])
             after = snapshot(tournament)
+        if before["format"] != after["format"] and tournament.pairs.exists():
+            raise SetupRejected(_("Настройки турнира не приняты: исправьте отмеченные поля."), {"format": [
+                _("Участники уже зарегистрированы: зачёт (парный или личный) менять нельзя. Сначала удалите всех "
+                  "участников.")]})
         if changed_rules and tournament.rules_locked():
             message = _("Протоколы турнира уже подписаны: регламент и порядок показателей менять нельзя.")
             raise SetupRejected(message, {f: [message] for f in changed_rules})

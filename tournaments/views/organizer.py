@@ -44,8 +44,8 @@ def _manage_context(tournament, page=None, **extra):
     last = rounds.last()
     context = {
         "tournament": tournament, "pairs": pairs, "rounds": rounds, "last_round": last,
-        "pair_form": PairForm(), "draw_form": DrawForm(initial={"seed": tournament.draw_seed}),
-        "round_form": PairRoundForm(), "swap_form": SwapForm(),
+        "pair_form": PairForm(individual=tournament.is_individual), "draw_form": DrawForm(initial={"seed": tournament.draw_seed}),
+        "round_form": PairRoundForm(), "swap_form": SwapForm(individual=tournament.is_individual),
         "open_tables": _open_tables(tournament, last),
         "can_pair_next": bool(tournament.draw_done_at) and (last is None or (
             last.status != RoundStatus.DRAFT and last.number < tournament.rounds_planned)),
@@ -85,7 +85,7 @@ def manage(request, slug):
 @login_required
 def pair_add_view(request, slug):
     tournament = _organized(request, slug)
-    form = PairForm(request.POST or None)
+    form = PairForm(request.POST or None, individual=tournament.is_individual)
     if request.method == "POST" and form.is_valid():
         try:
             pair = services.register_pair(request.user, tournament, players=form.players(),
@@ -94,7 +94,11 @@ def pair_add_view(request, slug):
             form.add_service_error(err)
         else:
             players = pair.name or " — ".join(p.name for p in pair.players.all())
-            if pair.number:
+            if tournament.is_individual:
+                text = (_("Участник №%(n)s зарегистрирован: %(p)s.") if pair.number else
+                        _("Участник зарегистрирован: %(p)s. Номер он получит при жеребьёвке.")) % {
+                    "n": pair.number, "p": players}
+            elif pair.number:
                 text = _("Пара №%(n)s зарегистрирована: %(p)s.") % {"n": pair.number, "p": players}
             else:
                 text = _("Пара зарегистрирована: %(p)s. Номер она получит при жеребьёвке.") % {"p": players}
@@ -119,7 +123,8 @@ def import_view(request, slug):
         except TournamentError as err:
             form.add_error("file", err.message)
         else:
-            messages.success(request, _("Зарегистрировано пар: %(n)s") % {"n": len(pairs)})
+            messages.success(request, (_("Зарегистрировано игроков: %(n)s") if tournament.is_individual else
+                                       _("Зарегистрировано пар: %(n)s")) % {"n": len(pairs)})
             return redirect("tournaments:manage", slug=slug)
     return render(request, "tournaments/import.html", {"tournament": tournament, "form": form, "errors": errors},
                   status=400 if request.method == "POST" else 200)
@@ -127,12 +132,13 @@ def import_view(request, slug):
 
 @login_required
 def import_template_view(request, slug):
-    _organized(request, slug)
+    tournament = _organized(request, slug)
     response = HttpResponse(
-        services.template_xlsx(),
+        services.template_xlsx(individual=tournament.is_individual),
         content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     )
-    response["Content-Disposition"] = 'attachment; filename="pairs-template.xlsx"'
+    name = "players-template.xlsx" if tournament.is_individual else "pairs-template.xlsx"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 
 
@@ -143,6 +149,8 @@ def _post_action(request, slug, action, success):
     except TournamentError as err:
         _error(request, err)
     else:
+        if isinstance(success, tuple):  # (the pair event's text, the individual event's)
+            success = success[1 if tournament.is_individual else 0]
         messages.success(request, success(result) if callable(success) else success)
     return redirect("tournaments:manage", slug=slug)
 
@@ -178,7 +186,7 @@ def manual_number_view(request, slug, pair_id):
     def action(t):
         return services.set_manual_number(request.user, get_object_or_404(t.pairs, pk=pair_id), number)
 
-    return _post_action(request, slug, action, _("Номер пары сохранён."))
+    return _post_action(request, slug, action, (_("Номер пары сохранён."), _("Номер игрока сохранён.")))
 
 
 @login_required
@@ -195,11 +203,14 @@ def withdraw_view(request, slug, pair_id):
     if not pairs_views.confirmed(request):
         tournament = _organized(request, slug)
         pair = get_object_or_404(tournament.pairs, pk=pair_id)
-        return pairs_views.confirm_page(request, tournament, title=_("Снять пару с турнира?"),
-                                        consequences=pairs_views.withdraw_consequences(pair),
-                                        fields={"note": note}, button=_("Снять пару"), extra={"ask_note": True})
+        individual = tournament.is_individual
+        return pairs_views.confirm_page(
+            request, tournament, title=_("Снять игрока с турнира?") if individual else _("Снять пару с турнира?"),
+            consequences=pairs_views.withdraw_consequences(pair), fields={"note": note},
+            button=_("Снять игрока") if individual else _("Снять пару"), extra={"ask_note": True})
 
-    return _post_action(request, slug, action, _("Пара снята с турнира; её результаты сохранены."))
+    return _post_action(request, slug, action, (
+        _("Пара снята с турнира; её результаты сохранены."), _("Игрок снят с турнира; его результаты сохранены.")))
 
 
 @login_required
@@ -212,11 +223,14 @@ def undo_withdrawal_view(request, slug, pair_id):
     if not pairs_views.confirmed(request):
         tournament = _organized(request, slug)
         pair = get_object_or_404(tournament.pairs, pk=pair_id)
-        return pairs_views.confirm_page(request, tournament, title=_("Вернуть пару в турнир?"),
-                                        consequences=pairs_views.undo_withdrawal_consequences(pair),
-                                        fields={"note": note}, button=_("Вернуть пару"), extra={"ask_note": True})
+        individual = tournament.is_individual
+        return pairs_views.confirm_page(
+            request, tournament, title=_("Вернуть игрока в турнир?") if individual else _("Вернуть пару в турнир?"),
+            consequences=pairs_views.undo_withdrawal_consequences(pair), fields={"note": note},
+            button=_("Вернуть игрока") if individual else _("Вернуть пару"), extra={"ask_note": True})
     return _post_action(request, slug, lambda t: services.undo_withdrawal(
-        request.user, get_object_or_404(t.pairs, pk=pair_id), note=note), _("Снятие пары отменено: она снова играет."))
+        request.user, get_object_or_404(t.pairs, pk=pair_id), note=note),
+        (_("Снятие пары отменено: она снова играет."), _("Снятие игрока отменено: он снова играет.")))
 
 
 TABLE_TOKEN = re.compile(r"[0-9]{1,6}(:[0-9]{1,6})?", re.ASCII)  # a table, or "round:table" of an earlier round
@@ -291,9 +305,10 @@ def round_action_view(request, slug, round_number, action):
 def swap_view(request, slug, round_number):
     tournament = _organized(request, slug)
     rnd = get_object_or_404(tournament.rounds, number=round_number)
-    form = SwapForm(request.POST)
+    form = SwapForm(request.POST, individual=tournament.is_individual)
     if not form.is_valid():
-        messages.error(request, _("Укажите номера двух пар."))
+        messages.error(request, _("Укажите номера двух игроков.") if tournament.is_individual else
+                       _("Укажите номера двух пар."))
     else:
         try:
             warnings = services.swap_parties(request.user, rnd, form.cleaned_data["pair_x"],
@@ -301,7 +316,8 @@ def swap_view(request, slug, round_number):
         except TournamentError as err:
             _error(request, err)
         else:
-            messages.success(request, _("Пары поменяны местами."))
+            messages.success(request, _("Игроки поменяны местами.") if tournament.is_individual else
+                             _("Пары поменяны местами."))
             for w in warnings:
                 messages.warning(request, w)
     return redirect("tournaments:pairings", slug=slug, round_number=round_number)

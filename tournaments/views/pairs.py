@@ -47,6 +47,10 @@ def _players_text(pair) -> str:
 
 
 def _pair_title(pair) -> str:
+    if pair.tournament.is_individual:
+        if pair.number:
+            return _("Участник №%(n)s: %(p)s") % {"n": pair.number, "p": _players_text(pair)}
+        return _("Участник %(p)s") % {"p": _players_text(pair)}
     if pair.number:
         return _("Пара №%(n)s: %(p)s") % {"n": pair.number, "p": _players_text(pair)}
     return _("Пара %(p)s") % {"p": _players_text(pair)}
@@ -67,7 +71,7 @@ def pair_list_view(request, slug):
     return render(request, "tournaments/pair_list.html", {
         "tournament": tournament, "pairs": pairs, "query": query, "rounds_exist": rounds_exist,
         "can_delete": not tournament.draw_closed and not rounds_exist,
-        "late_form": LatePairForm() if rounds_exist else None,
+        "late_form": LatePairForm(individual=tournament.is_individual) if rounds_exist else None,
     })
 
 
@@ -84,9 +88,11 @@ def _pair_form_initial(pair) -> dict:
 def pair_edit_view(request, slug, pair_id):
     tournament = _organized(request, slug)
     pair = get_object_or_404(tournament.pairs.prefetch_related("players"), pk=pair_id)
+    individual = tournament.is_individual
     form = PairEditForm(request.POST if request.POST.get("form") == "edit" else None,
-                        initial=_pair_form_initial(pair))
-    substitute = SubstituteForm(request.POST if request.POST.get("form") == "substitute" else None)
+                        initial=_pair_form_initial(pair), individual=individual)
+    substitute = SubstituteForm(request.POST if request.POST.get("form") == "substitute" else None,
+                                individual=individual)
     status = 200
     if request.method == "POST":
         status = 400
@@ -97,7 +103,7 @@ def pair_edit_view(request, slug, pair_id):
             except TournamentError as err:
                 form.add_service_error(err)
             else:
-                messages.success(request, _("Пара изменена."))
+                messages.success(request, _("Данные игрока изменены.") if individual else _("Пара изменена."))
                 return redirect("tournaments:pair_list", slug=slug)
         elif substitute.is_bound and substitute.is_valid():
             d = substitute.cleaned_data
@@ -123,25 +129,28 @@ def pair_delete_view(request, slug, pair_id):
     pair = get_object_or_404(tournament.pairs.prefetch_related("players"), pk=pair_id)
     back = reverse("tournaments:pair_list", args=[slug])
     if not confirmed(request):
-        consequences = [_("%(pair)s будет удалена отовсюду: из списков, жеребьёвки и выгрузок.")
+        individual = tournament.is_individual
+        consequences = [(_("%(pair)s будет удалён отовсюду: из списков, жеребьёвки и выгрузок.") if individual else
+                         _("%(pair)s будет удалена отовсюду: из списков, жеребьёвки и выгрузок."))
                         % {"pair": _pair_title(pair)}]
         if tournament.draw_done_at:
             consequences.append(_("Жеребьёвку номеров нужно будет провести заново."))
-        return confirm_page(request, tournament, title=_("Удалить пару?"), consequences=consequences,
-                            cancel=back, button=_("Удалить пару"))
+        return confirm_page(request, tournament, title=_("Удалить игрока?") if individual else _("Удалить пару?"),
+                            consequences=consequences, cancel=back,
+                            button=_("Удалить игрока") if individual else _("Удалить пару"))
     try:
         services.delete_pair(request.user, pair)
     except TournamentError as err:
         messages.error(request, err.message)
     else:
-        messages.success(request, _("Пара удалена."))
+        messages.success(request, _("Игрок удалён.") if tournament.is_individual else _("Пара удалена."))
     return redirect(back)
 
 
 @login_required
 def pair_late_view(request, slug):
     tournament = _organized(request, slug)
-    form = LatePairForm(request.POST or None)
+    form = LatePairForm(request.POST or None, individual=tournament.is_individual)
     if request.method == "POST" and form.is_valid():
         try:
             pair = services.register_late_pair(request.user, tournament, players=form.players(),
@@ -149,7 +158,9 @@ def pair_late_view(request, slug):
         except TournamentError as err:
             form.add_service_error(err)
         else:
-            messages.success(request, _("Пара №%(n)s зарегистрирована и играет с тура %(r)s.")
+            messages.success(request, (_("Участник №%(n)s зарегистрирован и играет с тура %(r)s.")
+                                       if tournament.is_individual else
+                                       _("Пара №%(n)s зарегистрирована и играет с тура %(r)s."))
                              % {"n": pair.number, "r": pair.joined_round})
             return redirect("tournaments:pair_list", slug=slug)
     return render(request, "tournaments/pair_late.html", {"tournament": tournament, "form": form},
@@ -160,17 +171,26 @@ def pair_late_view(request, slug):
 
 def draw_consequences(tournament, seed) -> list[str]:
     active = tournament.pairs.filter(status=PairStatus.ACTIVE).count()
-    lines = [_("Активные пары (%(n)s) получат номера 1–%(n)s по жребию; номера, назначенные вручную, сохранятся.")
+    lines = [(_("Активные игроки (%(n)s) получат номера 1–%(n)s по жребию; номера, назначенные вручную, "
+                "сохранятся.") if tournament.is_individual else
+              _("Активные пары (%(n)s) получат номера 1–%(n)s по жребию; номера, назначенные вручную, сохранятся."))
              % {"n": active}]
     lines.append(_("Зерно жеребьёвки: «%(s)s».") % {"s": seed} if seed else
                  _("Зерно жеребьёвки будет выбрано случайно и записано."))
     if tournament.draw_done_at:
-        lines.append(_("Прежние номера пар будут заменены."))
+        lines.append(_("Прежние номера игроков будут заменены.") if tournament.is_individual else
+                     _("Прежние номера пар будут заменены."))
     return lines
 
 
 def publish_consequences(rnd) -> list[str]:
     tables = rnd.parties.filter(pair_b__isnull=False).count()
+    if rnd.tournament.is_individual:
+        return [ngettext("Тур %(n)s (%(t)s стол) станет виден всем: игроки увидят столы и партнёров, судьи смогут "
+                         "вносить протоколы.",
+                         "Тур %(n)s (%(t)s столов) станет виден всем: игроки увидят столы и партнёров, судьи смогут "
+                         "вносить протоколы.", tables) % {"n": rnd.number, "t": tables},
+                _("Пересаживать игроков в опубликованном туре будет нельзя.")]
     return [ngettext("Тур %(n)s (%(t)s стол) станет виден всем: игроки увидят пары и столы, судьи смогут вносить "
                      "протоколы.",
                      "Тур %(n)s (%(t)s столов) станет виден всем: игроки увидят пары и столы, судьи смогут вносить "
@@ -187,6 +207,12 @@ def discard_consequences(rnd) -> list[str]:
 
 def withdraw_consequences(pair) -> list[str]:
     last = pair.tournament.rounds.exclude(status=RoundStatus.DRAFT).order_by("-number").first()
+    if pair.tournament.is_individual:
+        lines = [_("%(pair)s будет снят с турнира: в следующие туры его не поставят.") % {"pair": _pair_title(pair)}]
+        lines.append(_("Он ещё не играл и не появится ни в положении, ни в таблицах.") if last is None else
+                     _("Его результаты после тура %(n)s сохранятся; в положении он будет в конце, без места.")
+                     % {"n": last.number})
+        return lines
     lines = [_("%(pair)s будет снята с турнира: в следующие туры её не поставят.") % {"pair": _pair_title(pair)}]
     if last is None:
         lines.append(_("Она ещё не играла и не появится ни в положении, ни в таблицах."))
@@ -197,6 +223,9 @@ def withdraw_consequences(pair) -> list[str]:
 
 
 def undo_withdrawal_consequences(pair) -> list[str]:
+    if pair.tournament.is_individual:
+        return [_("%(pair)s снова будет играть: его поставят в следующий тур.") % {"pair": _pair_title(pair)},
+                _("Вернуть игрока можно, только пока после его снятия не составлен ни один тур.")]
     return [_("%(pair)s снова будет играть: её поставят в следующий тур.") % {"pair": _pair_title(pair)},
             _("Вернуть пару можно, только пока после её снятия не составлен ни один тур.")]
 

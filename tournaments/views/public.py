@@ -12,7 +12,8 @@ from scoring.models import Protocol, ProtocolStatus
 from .. import pair_selectors, selectors
 from ..models import PairStatus, RoundStatus, SigningMethod, Tournament
 from ..services.rounds import open_tables_text
-from ..tables import DrawTable, PairingsByNameTable, PairingsByTableTable
+from ..tables import DrawTable, IndividualDrawTable, IndividualPairingsByNameTable, IndividualPairingsByTableTable
+from ..tables import PairingsByNameTable, PairingsByTableTable
 
 
 def _tournament(request, slug):
@@ -50,9 +51,10 @@ def draw_page(request, slug):
     query = clean_query(request.GET.get("q"))
     page = paginate(request, selectors.draw_pair_ids(tournament, query), DRAW_PER_PAGE)
     rows = []
+    individual = tournament.is_individual
     for pair in selectors.pairs_in_order(tournament, page.object_list):
         players = sorted(pair.players.all(), key=lambda p: (p.number is None, p.number or 0, p.pk))
-        label = lambda p: f"{p.number}. {p.name}" if p.number else p.name  # noqa: E731
+        label = lambda p: f"{p.number}. {p.name}" if p.number and not individual else p.name  # noqa: E731
         rows.append({
             "number": pair.number, "player1": label(players[0]) if players else "",
             "player2": label(players[1]) if len(players) > 1 else "",
@@ -62,7 +64,7 @@ def draw_page(request, slug):
     # numbered pairs by number; before the draw, by the first player's name («ё» sorts as «е»)
     rows.sort(key=lambda r: (r["number"] is None, r["number"] or 0, r["sort"]))
     return render(request, "tournaments/draw.html", {
-        "tournament": tournament, "table": DrawTable(rows), "organizer": organizer, "page": page, "query": query,
+        "tournament": tournament, "table": (IndividualDrawTable if individual else DrawTable)(rows), "organizer": organizer, "page": page, "query": query,
     })
 
 
@@ -82,9 +84,12 @@ def pairings(request, slug, round_number):
     if query:
         by_name = [r for r in by_name if name_matches(query, r["name"])]
     rows = _with_results(rnd, selectors.by_table(parties))
-    by_name_table = PairingsByNameTable(by_name)
-    by_table = PairingsByTableTable(rows, exclude=() if organizer else ("reason",))
+    individual = tournament.is_individual
+    by_name_table = (IndividualPairingsByNameTable if individual else PairingsByNameTable)(by_name)
+    by_table = (IndividualPairingsByTableTable if individual else PairingsByTableTable)(
+        rows, exclude=() if organizer else ("reason",))
     by_name_table.tournament = by_table.tournament = tournament
+    by_name_table.individual = by_table.individual = individual
     by_table.show_reason = organizer  # the reason of a manual change is internal
     context = {
         "tournament": tournament, "round": rnd, "organizer": organizer, "query": query,
