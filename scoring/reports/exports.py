@@ -5,18 +5,22 @@ from django.utils.translation import gettext as _
 
 from scoring.queries import prior_remarks, protocols_for_sheets
 from scoring.scores import score
-from . import pdf, pdf_lists, selectors, tabular, xlsx
+from . import pdf, pdf_lists, player_table, selectors, tabular, xlsx
 from .sheets import blank_sheet, signed_sheet
 from .pades import pades_sign
 
 
 def workbook(tournament) -> bytes:
     """Pairs, pairings by round, every deal, standings, players and the cross table."""
-    standings = selectors.load_individual(tournament)
+    if tournament.is_individual:  # the standings are the players' own: no second «players» sheet
+        standings = selectors.load_standings(tournament)
+        first = [player_table.standings_sheet(standings, player_table.entrant_clubs(tournament))]
+    else:
+        standings = selectors.load_individual(tournament)
+        first = [tabular.standings_table(standings), tabular.players_table(standings)]
     _, cells, matrix = selectors.load_crosstable_from(standings)
     return xlsx.write_workbook([
-        tabular.standings_table(standings),
-        tabular.players_table(standings),
+        *first,
         tabular.crosstable_table(standings, cells, matrix),
         tabular.pairs_table(selectors.pairs_for_sheet(tournament)),
         tabular.pairings_table(standings.games, [r.pair for r in standings.rows], goats=standings.goats,
@@ -27,6 +31,8 @@ def workbook(tournament) -> bytes:
 
 def standings_workbook(tournament, after_round=None) -> bytes:
     standings = selectors.load_standings(tournament, after_round)
+    if tournament.is_individual:
+        return xlsx.write_workbook([player_table.standings_sheet(standings, player_table.entrant_clubs(tournament))])
     return xlsx.write_workbook([tabular.standings_table(standings)])
 
 

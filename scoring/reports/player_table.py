@@ -1,0 +1,121 @@
+"""The standings of an individual event as columns of players: one list of columns for the standings page, the
+workbook's standings sheet, the standings PDF and the report (docs/rules-individual.md §6–§7).
+
+A row is a ``standings_individual.IndividualRow``: ``row.pair`` is the player's entry (``number`` = his number,
+``players`` = (name,)). The columns are the player's place, number, name and club, then parties, sit-outs, wins,
+draws and losses, match points, the Kozel family's games and goats, points, and the tie-break columns the
+tournament's order uses (opponents' Buchholz, the partners' score, Sonneborn-Berger, head-to-head, deals won).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Callable
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+from tournaments.models import Player
+
+from .standings import DISQUALIFIED, WITHDRAWN
+from .tabular import Column, Table, standings_title
+
+# Page classes (static/reports/style.css): "" always shown; "opt" from 641 px; "wide" from 1101 px; "xwide"
+# from 1701 px.
+OPT, WIDE, XWIDE = "opt", "opt wide", "opt wide xwide"
+
+
+@dataclass(frozen=True)
+class PlayerColumn:
+    key: str  # the row's attribute (the page sorts by it)
+    title: str  # the page's and the sheet's heading
+    short: str  # the PDF's narrow heading
+    width: float  # the sheet's width, in characters
+    value: Callable
+    css: str = OPT  # the page's class (which screens show it)
+    pdf: bool = True  # printed on the A4 lists
+
+
+def _col(key, title, short, width=9, css=OPT, pdf=True, value=None):
+    return PlayerColumn(key, title, short, width, value or (lambda r, k=key: getattr(r, k)), css, pdf)
+
+
+def _plain(x):
+    if isinstance(x, float) and x.is_integer():
+        return int(x)
+    return x
+
+
+SPORT = [
+    _col("played", gettext_lazy("Партий"), gettext_lazy("Игр"), 8),
+    _col("byes", gettext_lazy("Пропусков"), pgettext_lazy("сокращение: пропусков тура", "Проп."), 10),
+    _col("wins", gettext_lazy("Побед"), gettext_lazy("Поб."), 8),
+    _col("draws", gettext_lazy("Ничьих"), pgettext_lazy("сокращение: ничьих", "Нич."), 8, WIDE),
+    _col("losses", gettext_lazy("Поражений"), gettext_lazy("Пор."), 11),
+    _col("match_points", gettext_lazy("Очки матча"), gettext_lazy("Очки матча"), 11, ""),
+]
+GOATS = [
+    _col("games_won", gettext_lazy("Выиграно игр"), gettext_lazy("Выигр. игр"), 9, WIDE),
+    _col("goats_received", gettext_lazy("Козлов получено"), gettext_lazy("Козлов"), 10, OPT),
+    _col("goats_given", gettext_lazy("Козлов отдано"), gettext_lazy("Козлов дано"), 10, XWIDE, pdf=False),
+    _col("goats_difference", gettext_lazy("Разность козлов"), gettext_lazy("± козлов"), 10, ""),
+    _col("dry_goats", gettext_lazy("Сухих козлов получено"), gettext_lazy("Сухих"), 11, WIDE),
+    _col("dry_goats_given", gettext_lazy("Сухих козлов отдано"), gettext_lazy("Сухих дано"), 11, XWIDE, pdf=False),
+]
+RATING = _col("rating", gettext_lazy("Рейтинг"), gettext_lazy("Рейтинг"), 9, OPT)
+POINTS = [
+    _col("points_for", gettext_lazy("Очки за"), gettext_lazy("За"), 10),
+    _col("points_against", gettext_lazy("Очки против"), gettext_lazy("Против"), 12, WIDE),
+    _col("difference", gettext_lazy("Разность"), gettext_lazy("Разн."), 10),
+]
+# The tie-break columns, printed when the tournament's order uses them (in that order).
+TIEBREAK_COLUMNS = {
+    "buchholz": _col("buchholz", gettext_lazy("Бухгольц соперников"), gettext_lazy("Бухг."), 12),
+    "partners_score": _col("partners_score", gettext_lazy("Очки партнёров"), gettext_lazy("Очки партн."), 11),
+    "sonneborn_berger": _col("sonneborn_berger", gettext_lazy("Зоннеборн-Бергер"), gettext_lazy("З.-Б."), 12, WIDE),
+    "head_to_head": _col("head_to_head", gettext_lazy("Личные встречи"), gettext_lazy("Личн. встр."), 10, WIDE),
+    "deals_won": _col("deals_won", gettext_lazy("Выиграно раздач"), gettext_lazy("Раздач"), 11, WIDE),
+}
+
+
+def columns(standings) -> list[PlayerColumn]:
+    """The figures of a player's line after his name and club, for ``standings`` (``selectors.Standings``)."""
+    cols = list(SPORT)
+    if standings.goats:
+        cols += GOATS + ([RATING] if standings.rating else [])
+    cols += POINTS
+    shown = {c.key for c in cols}
+    cols += [TIEBREAK_COLUMNS[n] for n in standings.tiebreaks if n in TIEBREAK_COLUMNS and n not in shown]
+    if standings.goats:  # the points are the Kozel table's last word: hidden on a tablet
+        cols = [replace(c, css=WIDE) if c in POINTS else c for c in cols]
+    return cols
+
+
+def cell(col: PlayerColumn, row):
+    """A column's value of ``row`` as a figure (1.0 is 1; no value at all is "")."""
+    value = _plain(col.value(row))
+    return "" if value is None else value
+
+
+def entrant_clubs(tournament) -> dict:
+    """{entrant id: the player's club / city} of an individual event (one query)."""
+    return dict(Player.objects.filter(pair__tournament=tournament).exclude(club="").values_list("pair_id", "club"))
+
+
+def player_status_text(status: str) -> str:
+    """A player's status beside his name: only a player who left or was removed has one."""
+    if status == DISQUALIFIED:
+        return _("Снят с турнира")
+    if status == WITHDRAWN:
+        return _("Снялся")
+    return ""
+
+
+def standings_sheet(standings, clubs: dict) -> Table:
+    """The workbook's standings sheet of an individual event (titled as the pairs' one)."""
+    cols = columns(standings)
+    head = [Column(_("Место"), 7, True), Column(_("№ игрока"), 8, True), Column(_("Игрок"), 32),
+            Column(_("Клуб / город"), 20), Column(_("Статус"), 16)]
+    rows = [[r.rank, r.pair.number, r.pair.label, clubs.get(r.pair.id, ""),
+             player_status_text(r.status) or _("Играет")] + [_plain(c.value(r)) for c in cols]
+            for r in standings.rows]
+    return Table(standings_title(standings), head + [Column(str(c.title), c.width, True) for c in cols], rows, freeze="D2")
