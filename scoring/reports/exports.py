@@ -68,7 +68,8 @@ def protocol_pdf(protocol, *, base_url: str = "", sign: bool = True) -> bytes:
 
 
 def standings_pdf(tournament, after_round=None) -> bytes:
-    return pdf_lists.standings_pdf(selectors.load_standings(tournament, after_round))
+    clubs = player_table.entrant_clubs(tournament) if tournament.is_individual else None
+    return pdf_lists.standings_pdf(selectors.load_standings(tournament, after_round), clubs)
 
 
 def pairings_pdf(tournament, round_number: int) -> bytes:

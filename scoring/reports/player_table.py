@@ -119,3 +119,73 @@ def standings_sheet(standings, clubs: dict) -> Table:
              player_status_text(r.status) or _("Играет")] + [_plain(c.value(r)) for c in cols]
             for r in standings.rows]
     return Table(standings_title(standings), head + [Column(str(c.title), c.width, True) for c in cols], rows, freeze="D2")
+
+
+@dataclass(frozen=True)
+class RoundCell:
+    """A player's partie of one round, as the report's round-by-round table writes it."""
+
+    partner: int | None  # the partner's number; None for a sit-out
+    opponents: tuple  # the opponents' numbers
+    result: str  # "win" | "draw" | "loss" | "bye" | "" (not finished)
+
+    @property
+    def text(self) -> str:
+        """«3: 2, 5 +» — partner: opponents, then + won, = drawn, − lost; «+ пропуск» for a sit-out."""
+        if self.result == "bye":
+            return "+ " + _("пропуск")
+        mark = {"win": "+", "draw": "=", "loss": "−"}.get(self.result, "—")
+        return f"{self.partner}: {', '.join(str(n) for n in self.opponents)} {mark}"
+
+
+def player_rounds(rows, games, *, after_round=None) -> dict:
+    """{entrant id: {round: RoundCell}} of the listed players (``rows``), from the parties' cached results.
+
+    As the standings count them (``standings_individual``): a player absent from his table loses, his present
+    partner sits out.
+    """
+    numbers = {r.pair.id: r.pair.number for r in rows}
+    cells: dict = {pid: {} for pid in numbers}
+    for g in games:
+        if after_round is not None and g.round > after_round:
+            continue
+        if g.pair_b is None:
+            for pid in (g.pair_a, g.partner_a):
+                if pid in cells:
+                    cells[pid][g.round] = RoundCell(None, (), "bye")
+            continue
+        absent = set(g.absent)
+        for side, mine, theirs in (("A", (g.pair_a, g.partner_a), (g.pair_b, g.partner_b)),
+                                   ("B", (g.pair_b, g.partner_b), (g.pair_a, g.partner_a))):
+            for me, partner in (mine, mine[::-1]):
+                if me not in cells:
+                    continue
+                if not g.finished:
+                    result = ""
+                elif me not in absent and partner in absent:
+                    result = "bye"
+                elif me in absent:
+                    result = "loss"
+                else:
+                    result = "draw" if g.winner is None else ("win" if g.winner == side else "loss")
+                cells[me][g.round] = RoundCell(numbers.get(partner), tuple(numbers.get(p) for p in theirs), result)
+    return cells
+
+
+# What a portrait A4 page leaves out first when its figures leave too little room for the names (derivable or
+# secondary ones first: draws = played − wins − losses, points against = points for − difference).
+PDF_DROP = ("draws", "points_against", "played", "dry_goats", "games_won", "sonneborn_berger", "deals_won",
+            "points_for", "wins", "losses")
+
+
+def pdf_figures(standings, measure, width: float, *, names_min: float = 190) -> tuple[list[PlayerColumn], bool]:
+    """(the figures a PDF prints, whether all of them fit): ``columns`` marked ``pdf``, less those of ``PDF_DROP``
+    (in turn) while the name and club would keep under ``names_min`` of ``width``; ``measure(column)`` is a
+    column's printed width."""
+    cols = [c for c in columns(standings) if c.pdf]
+    every = len(cols)
+    for key in PDF_DROP:
+        if width - sum(measure(c) for c in cols) >= names_min:
+            break
+        cols = [c for c in cols if c.key != key]
+    return cols, len(cols) == every
