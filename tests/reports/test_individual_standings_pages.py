@@ -26,7 +26,7 @@ def solo(db):
 
 def page_rows(html: str) -> list[list[str]]:
     """The standings table's body rows as lists of cell texts."""
-    body = html.split('<table class="standings players">', 1)[1].split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    body = html.split('<table class="standings players', 1)[1].split("<tbody>", 1)[1].split("</tbody>", 1)[0]
     rows = []
     for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S):
         cells = re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)
@@ -35,7 +35,7 @@ def page_rows(html: str) -> list[list[str]]:
 
 
 def page_headers(html: str) -> list[str]:
-    head = html.split('<table class="standings players">', 1)[1].split("</thead>", 1)[0]
+    head = html.split('<table class="standings players', 1)[1].split("</thead>", 1)[0]
     return [" ".join(re.sub(r"<[^>]+>", " ", th).split()) for th in re.findall(r"<th[^>]*>(.*?)</th>", head, re.S)]
 
 
@@ -133,3 +133,12 @@ def test_the_page_queries_do_not_grow_with_the_field(client, settings, django_as
             exports.workbook(Tournament.objects.get(slug=slug))
         counts.append(len(ctx.captured_queries))
     assert counts[2] == counts[3]
+
+
+def test_a_kozel_individual_event_shows_the_goats_columns(client):
+    t = individual_cup(slug="solo-kozel", preset="kozel")
+    headers = page_headers(client.get(reverse("reports:standings", args=[t.slug])).content.decode())
+    assert {"Выиграно игр", "Козлов получено", "Разность козлов", "Сухих козлов получено", "Рейтинг",
+            "Бухгольц соперников", "Очки партнёров"} <= set(headers)
+    sheet = load_workbook(io.BytesIO(exports.standings_workbook(t))).active
+    assert {"Козлов отдано", "Сухих козлов отдано", "Разность козлов"} <= {c.value for c in sheet[1]}
