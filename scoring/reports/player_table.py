@@ -33,10 +33,15 @@ class PlayerColumn:
     value: Callable
     css: str = OPT  # the page's class (which screens show it)
     pdf: bool = True  # printed on the A4 lists
+    page: str = ""  # the page's heading when shorter than ``title``
+
+    @property
+    def page_title(self):
+        return self.page or self.title
 
 
-def _col(key, title, short, width=9, css=OPT, pdf=True, value=None):
-    return PlayerColumn(key, title, short, width, value or (lambda r, k=key: getattr(r, k)), css, pdf)
+def _col(key, title, short, width=9, css=OPT, pdf=True, page=""):
+    return PlayerColumn(key, title, short, width, lambda r, k=key: getattr(r, k), css, pdf, page)
 
 
 def _plain(x):
@@ -46,34 +51,44 @@ def _plain(x):
 
 
 SPORT = [
-    _col("played", gettext_lazy("Партий"), gettext_lazy("Игр"), 8),
+    _col("played", gettext_lazy("Партий"), gettext_lazy("Игр"), 8, WIDE),  # wins + draws + losses
     _col("byes", gettext_lazy("Пропусков"), pgettext_lazy("сокращение: пропусков тура", "Проп."), 10),
     _col("wins", gettext_lazy("Побед"), gettext_lazy("Поб."), 8),
-    _col("draws", gettext_lazy("Ничьих"), pgettext_lazy("сокращение: ничьих", "Нич."), 8, WIDE),
-    _col("losses", gettext_lazy("Поражений"), gettext_lazy("Пор."), 11),
+    _col("draws", gettext_lazy("Ничьих"), pgettext_lazy("сокращение: ничьих", "Нич."), 8, XWIDE),
+    _col("losses", gettext_lazy("Поражений"), gettext_lazy("Пор."), 11, page=gettext_lazy("Пораж.")),
     _col("match_points", gettext_lazy("Очки матча"), gettext_lazy("Очки матча"), 11, ""),
 ]
-GOATS = [
-    _col("games_won", gettext_lazy("Выиграно игр"), gettext_lazy("Выигр. игр"), 9, WIDE),
-    _col("goats_received", gettext_lazy("Козлов получено"), gettext_lazy("Козлов"), 10, OPT),
-    _col("goats_given", gettext_lazy("Козлов отдано"), gettext_lazy("Козлов дано"), 10, XWIDE, pdf=False),
-    _col("goats_difference", gettext_lazy("Разность козлов"), gettext_lazy("± козлов"), 10, ""),
-    _col("dry_goats", gettext_lazy("Сухих козлов получено"), gettext_lazy("Сухих"), 11, WIDE),
-    _col("dry_goats_given", gettext_lazy("Сухих козлов отдано"), gettext_lazy("Сухих дано"), 11, XWIDE, pdf=False),
+GOATS = [  # the page's headings are the pairs' Kozel page's (its legend explains them)
+    _col("games_won", gettext_lazy("Выиграно игр"), gettext_lazy("Выигр. игр"), 9, WIDE,
+         page=gettext_lazy("Игр выиграно")),
+    _col("goats_received", gettext_lazy("Козлов получено"), gettext_lazy("Козлов"), 10, OPT,
+         page=gettext_lazy("Козлов")),
+    _col("goats_given", gettext_lazy("Козлов отдано"), gettext_lazy("Козлов дано"), 10, XWIDE, pdf=False,
+         page=gettext_lazy("Козлов дано")),
+    _col("goats_difference", gettext_lazy("Разность козлов"), gettext_lazy("± козлов"), 10, "",
+         page=gettext_lazy("± козлов")),
+    _col("dry_goats", gettext_lazy("Сухих козлов получено"), gettext_lazy("Сухих"), 11, WIDE, page=gettext_lazy("Сухих")),
+    _col("dry_goats_given", gettext_lazy("Сухих козлов отдано"), gettext_lazy("Сухих дано"), 11, XWIDE, pdf=False,
+         page=gettext_lazy("Сухих дано")),
 ]
+# In the Kozel family the goats rank first: what they make secondary needs a wider screen (as on the pairs' page).
+KOZEL_WIDE = {"draws": XWIDE, "losses": XWIDE, "played": XWIDE, "points_for": XWIDE, "points_against": XWIDE,
+              "difference": WIDE}
 RATING = _col("rating", gettext_lazy("Рейтинг"), gettext_lazy("Рейтинг"), 9, OPT)
 POINTS = [
     _col("points_for", gettext_lazy("Очки за"), gettext_lazy("За"), 10),
-    _col("points_against", gettext_lazy("Очки против"), gettext_lazy("Против"), 12, WIDE),
-    _col("difference", gettext_lazy("Разность"), gettext_lazy("Разн."), 10),
+    _col("points_against", gettext_lazy("Очки против"), gettext_lazy("Против"), 12, XWIDE, page=gettext_lazy("Против")),
+    _col("difference", gettext_lazy("Разность"), gettext_lazy("Разн."), 10, "", page=gettext_lazy("Разн.")),
 ]
 # The tie-break columns, printed when the tournament's order uses them (in that order).
 TIEBREAK_COLUMNS = {
-    "buchholz": _col("buchholz", gettext_lazy("Бухгольц соперников"), gettext_lazy("Бухг."), 12),
+    "buchholz": _col("buchholz", gettext_lazy("Бухгольц соперников"), gettext_lazy("Бухг."), 12,
+                     page=gettext_lazy("Бухгольц")),  # the page's legend says whose
     "partners_score": _col("partners_score", gettext_lazy("Очки партнёров"), gettext_lazy("Очки партн."), 11),
     "sonneborn_berger": _col("sonneborn_berger", gettext_lazy("Зоннеборн-Бергер"), gettext_lazy("З.-Б."), 12, WIDE),
-    "head_to_head": _col("head_to_head", gettext_lazy("Личные встречи"), gettext_lazy("Личн. встр."), 10, WIDE),
-    "deals_won": _col("deals_won", gettext_lazy("Выиграно раздач"), gettext_lazy("Раздач"), 11, WIDE),
+    # filled only where it decided a tie: a full-HD screen shows it
+    "head_to_head": _col("head_to_head", gettext_lazy("Личные встречи"), gettext_lazy("Личн. встр."), 10, XWIDE),
+    "deals_won": _col("deals_won", gettext_lazy("Выиграно раздач"), gettext_lazy("Раздач"), 11, XWIDE),
 }
 
 
@@ -85,8 +100,8 @@ def columns(standings) -> list[PlayerColumn]:
     cols += POINTS
     shown = {c.key for c in cols}
     cols += [TIEBREAK_COLUMNS[n] for n in standings.tiebreaks if n in TIEBREAK_COLUMNS and n not in shown]
-    if standings.goats:  # the points are the Kozel table's last word: hidden on a tablet
-        cols = [replace(c, css=WIDE) if c in POINTS else c for c in cols]
+    if standings.goats:
+        cols = [replace(c, css=KOZEL_WIDE[c.key]) if c.key in KOZEL_WIDE else c for c in cols]
     return cols
 
 

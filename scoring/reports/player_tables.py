@@ -16,7 +16,7 @@ class PlayerStandingsTable(tables.Table):
     number = tables.Column(verbose_name=_("№ игрока"), accessor="pair__number", attrs={"th": {"class": "num"}})
     label = tables.Column(verbose_name=_("Игрок"), accessor="pair__label", order_by=("pair__sort_name",))
     club = tables.Column(verbose_name=_("Клуб / город"), accessor="pair__id", orderable=False,
-                         attrs={"th": {"class": "opt"}})
+                         attrs={"th": {"class": "opt wide"}})  # the name first: a tablet shows the figures
 
     class Meta:
         attrs = {"class": "standings players"}
@@ -29,11 +29,12 @@ class PlayerStandingsTable(tables.Table):
         if not any(r.byes for r in data):  # an event without sit-outs: one column fewer on every screen
             self.figures = [c for c in self.figures if c.key != "byes"]
         self.clubs = clubs
-        extra = [(c.key, tables.Column(verbose_name=c.title, accessor=c.key, attrs={"th": {"class": f"num {c.css}"}}))
+        extra = [(c.key, tables.Column(verbose_name=c.page_title, accessor=c.key,
+                                       attrs={"th": {"class": f"num {c.css}"}}))
                  for c in self.figures]
         super().__init__(data, extra_columns=extra, **kwargs)
         if standings.goats:
-            self.attrs = {"class": "standings players kozel"}
+            self.attrs = {"class": "standings players goats"}
 
     @property
     def lines(self):
