@@ -76,3 +76,30 @@ def test_an_unknown_criterion_is_refused_by_name():
     solo = make_individual(5)
     form = TournamentForm(edit_data(solo, tiebreak_order="custom", tiebreak_1="luck"), tournament=solo)
     assert not form.is_valid() and "tiebreak_1" in form.errors
+
+
+def test_the_settings_page_of_an_individual_event_stores_the_partners_score(client, django_user_model):
+    import datetime
+
+    from django.contrib.auth.models import Permission
+    from django.urls import reverse
+
+    from tournaments.models import Tournament
+    from tournaments.services import setup
+
+    user = django_user_model.objects.create_user("secretary", password="domino2026")
+    user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    user = django_user_model.objects.get(pk=user.pk)
+    t = setup.create_tournament(user, {"name": "Личный кубок", "start_date": datetime.date(2026, 12, 5)})
+    Tournament.objects.filter(pk=t.pk).update(format="individual")
+    t.refresh_from_db()
+    client.force_login(user)
+    page = client.get(reverse("tournaments:edit", args=[t.slug])).content.decode()
+    assert 'value="partners_score"' in page and 'value="pair_number"' not in page
+    assert "номер игрока" in page  # the orderings' texts, also as the page swaps them on a change of preset
+    response = client.post(reverse("tournaments:edit", args=[t.slug]),
+                           edit_data(t, tiebreak_order="custom", tiebreak_1="match_points",
+                                     tiebreak_2="partners_score"))
+    assert response.status_code == 302, response.context["form"].errors
+    t.refresh_from_db()
+    assert t.tiebreaks == ["match_points", "partners_score"]
