@@ -142,11 +142,11 @@ def player_standings_pdf(standings, clubs: dict) -> bytes:
     club_w = min(WIDTH / 3, max([text_width(clubs.get(r.pair.id, ""), small) for r in standings.rows] + [60])) \
         if with_club else 0
     word_w = max([text_width(w, small) for r in standings.rows for w in r.pair.label.split()] + [60])
-    names_min = max(190, word_w + club_w)
+    names_min = max(150, word_w + club_w)
     figures, every = pdf_figures(standings, lambda c: heading_width(c.short), WIDTH - sum(map(heading_width, fixed)),
                                  names_min=names_min)
     width = WIDTH
-    if not every:  # a landscape page keeps every figure (the Kozel family's goats, the tie-breaks) beside whole names
+    if not every:  # a landscape page keeps the figures that matter (the Kozel family's goats, the tie-breaks)
         width = A4[1] - 2 * MARGIN
         figures, _every = pdf_figures(standings, lambda c: heading_width(c.short),
                                       width - sum(map(heading_width, fixed)), names_min=names_min)

@@ -193,14 +193,17 @@ PDF_DROP = ("draws", "points_against", "played", "dry_goats", "games_won", "sonn
             "points_for", "wins", "losses")
 
 
+DERIVABLE = ("draws", "points_against", "played")  # the first three of PDF_DROP: the others print them
+
+
 def pdf_figures(standings, measure, width: float, *, names_min: float = 190) -> tuple[list[PlayerColumn], bool]:
-    """(the figures a PDF prints, whether all of them fit): ``columns`` marked ``pdf``, less those of ``PDF_DROP``
-    (in turn) while the name and club would keep under ``names_min`` of ``width``; ``measure(column)`` is a
-    column's printed width."""
+    """(the figures a PDF prints, whether it left out only ``DERIVABLE`` ones): ``columns`` marked ``pdf``, less
+    those of ``PDF_DROP`` (in turn) while the name and club would keep under ``names_min`` of ``width``;
+    ``measure(column)`` is a column's printed width."""
     cols = [c for c in columns(standings) if c.pdf]
-    every = len(cols)
+    every = {c.key for c in cols} - set(DERIVABLE)
     for key in PDF_DROP:
         if width - sum(measure(c) for c in cols) >= names_min:
             break
         cols = [c for c in cols if c.key != key]
-    return cols, len(cols) == every
+    return cols, every <= {c.key for c in cols}
