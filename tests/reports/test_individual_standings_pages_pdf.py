@@ -63,3 +63,14 @@ def test_a_remark_is_listed_under_the_player_who_got_it(solo):
     Remark.objects.create(protocol=partie.protocol, deal=1, seat="A2", reason="talking")
     rows = pack.sanctions_of(solo)
     assert [(s["pair"], s["seat"]) for s in rows] == [(3, "A2")]
+
+
+def test_a_kozel_list_turns_landscape_to_keep_the_goats_and_the_tie_breaks(db):
+    kozel = individual_cup(slug="solo-kozel", preset="kozel")
+    with pdfplumber.open(io.BytesIO(exports.standings_pdf(kozel))) as pdf:
+        page = pdf.pages[0]
+        header = [words(c) for c in page.extract_tables()[0][0]]
+        assert page.width > page.height
+    assert {"Козлов", "± козлов", "Рейтинг", "Бухг.", "Очки партн."} <= set(header)
+    with pdfplumber.open(io.BytesIO(exports.standings_pdf(individual_cup(slug="solo-sport")))) as pdf:
+        assert pdf.pages[0].width < pdf.pages[0].height  # the sport list leaves out only derivable figures
