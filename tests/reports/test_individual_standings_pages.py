@@ -142,3 +142,12 @@ def test_a_kozel_individual_event_shows_the_goats_columns(client):
             "Бухгольц", "Очки партнёров"} <= set(headers)
     sheet = load_workbook(io.BytesIO(exports.standings_workbook(t))).active
     assert {"Козлов отдано", "Сухих козлов отдано", "Разность козлов"} <= {c.value for c in sheet[1]}
+
+
+def test_the_tournament_page_links_the_players_standings_only(client, solo):
+    html = client.get(reverse("tournaments:detail", args=[solo.slug])).content.decode()
+    assert "Положение игроков" in html and "Личное положение игроков" not in html
+    assert reverse("reports:players", args=[solo.slug]) not in html
+    pairs = make_tournament(4, slug="pairs", is_public=True)
+    html = client.get(reverse("tournaments:detail", args=[pairs.slug])).content.decode()
+    assert "Положение пар" in html and reverse("reports:players", args=["pairs"]) in html
