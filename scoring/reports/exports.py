@@ -12,16 +12,17 @@ from .pades import pades_sign
 
 def workbook(tournament) -> bytes:
     """Pairs, pairings by round, every deal, standings, players and the cross table."""
-    if tournament.is_individual:  # the standings are the players' own: no second «players» sheet
-        standings = selectors.load_standings(tournament)
-        first = [player_table.standings_sheet(standings, player_table.entrant_clubs(tournament))]
+    if tournament.is_individual:  # the standings are the players' own: no second «players» sheet; each player's
+        standings = selectors.load_standings(tournament)  # partners and opponents instead of the cross table
+        first = [player_table.standings_sheet(standings, player_table.entrant_clubs(tournament)),
+                 player_table.rounds_sheet(standings)]
     else:
         standings = selectors.load_individual(tournament)
-        first = [tabular.standings_table(standings), tabular.players_table(standings)]
-    _, cells, matrix = selectors.load_crosstable_from(standings)
+        cells, matrix = selectors.load_crosstable_from(standings)[1:]
+        first = [tabular.standings_table(standings), tabular.players_table(standings),
+                 tabular.crosstable_table(standings, cells, matrix)]
     return xlsx.write_workbook([
         *first,
-        tabular.crosstable_table(standings, cells, matrix),
         tabular.pairs_table(selectors.pairs_for_sheet(tournament)),
         tabular.pairings_table(standings.games, [r.pair for r in standings.rows], goats=standings.goats,
                                rating=standings.rating, endings=selectors.partie_endings(tournament)),

@@ -207,3 +207,29 @@ def pdf_figures(standings, measure, width: float, *, names_min: float = 190) -> 
             break
         cols = [c for c in cols if c.key != key]
     return cols, every <= {c.key for c in cols}
+
+
+def rounds_sheet(standings) -> Table:
+    """The workbook's round-by-round sheet of an individual event (in place of the pairs' cross table): each
+    player's partner, opponents and result of every round that counts."""
+    rounds = [n for n in standings.rounds if standings.after_round is None or n <= standings.after_round]
+    cells = player_rounds(standings.rows, standings.games, after_round=standings.after_round)
+    cols = [Column(_("Место"), 7, True), Column(_("№ игрока"), 8, True), Column(_("Игрок"), 30)]
+    for n in rounds:
+        cols += [Column(_("Тур %(n)s: партнёр") % {"n": n}, 10, True), Column(_("соперники"), 10),
+                 Column(_("итог"), 5)]
+    rows = []
+    for r in standings.rows:
+        line = [r.rank, r.pair.number, r.pair.label]
+        for n in rounds:
+            c = cells.get(r.pair.id, {}).get(n)
+            if c is None:
+                line += [None, "", ""]
+            elif c.result == "bye":
+                line += [None, "", _("пропуск")]
+            else:
+                line += [c.partner, ", ".join(str(p) for p in c.opponents),
+                         {"win": "+", "draw": "=", "loss": "−"}.get(c.result, "")]
+        rows.append(line + [_plain(r.match_points)])
+    cols.append(Column(_("Очки матча"), 10, True))
+    return Table(_("Партнёры и соперники"), cols, rows, freeze="D2")
