@@ -158,3 +158,9 @@ def test_the_tournament_page_links_the_players_standings_only(client, solo):
     pairs = make_tournament(4, slug="pairs", is_public=True)
     html = client.get(reverse("tournaments:detail", args=[pairs.slug])).content.decode()
     assert "Положение пар" in html and reverse("reports:players", args=["pairs"]) in html
+
+
+def test_the_page_in_english(client, solo):
+    html = client.get(f"/en/t/{solo.slug}/standings/").content.decode()
+    assert "Standings of the players" in html and "Player no." in html and "Partners&#x27; score" in html
+    assert "№ игрока" not in html
