@@ -17,12 +17,11 @@ from core.forms import ServiceErrorsMixin
 from core.text import CleanTextMixin
 from referees.forms import TablesField
 from referees.models import RoleKind
-from scoring.reports.tiebreaks import DEFAULT_ORDERING, ORDERINGS, TIEBREAKS
-from scoring.reports.tabular import tiebreak_labels
 from scoring.rules import Rules, RulesError, config
 from scoring.rules.config import OPTION_CHOICES
 
 from .forms import IsoDateInput
+from .forms_tiebreaks import TiebreakFieldsMixin
 from .models import PairingSystem, Player, SignatureMode, SigningMethod, TournamentFormat
 from .presets import ladder_kind_choices, option_choices, option_label, preset_choices, rules_error_text
 
@@ -130,17 +129,6 @@ def rule_options() -> list[str]:
     return [f.name for f in fields(Rules) if f.name not in SKIPPED_OPTIONS]
 
 
-def ordering_choices(preset=None):
-    """The orderings; «Основной порядок» lists what the preset means by it (the Kozel family: by goats)."""
-    text = {"default": _("Основной порядок"), "points": _("Сначала набранные очки"),
-            "goats": _("По козлам (козёл, морской козёл)")}
-    default = DEFAULT_ORDERING.get("kozel" if preset in config.KOZEL_PRESETS else "sport", "default")
-    choices = [(name, f"{text.get(name, name)}: "
-                      f"{' → '.join(tiebreak_labels(ORDERINGS[default if name == 'default' else name]))}")
-               for name in ORDERINGS]
-    return choices + [("custom", _("Свой порядок (ниже)"))]
-
-
 def preset_values() -> dict:
     """Every preset's numbers as the form's fields hold them (the page fills the fields on a change of preset)."""
     data = {}
@@ -164,7 +152,7 @@ def preset_option_choices() -> dict:
             for code in config.PRESETS}
 
 
-class TournamentForm(CleanTextMixin, forms.Form):
+class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
     name = forms.CharField(label=_("Название"), max_length=200)
     slug = forms.CharField(
         label=_("Краткое имя для адреса"), max_length=80, required=False,
@@ -192,8 +180,6 @@ class TournamentForm(CleanTextMixin, forms.Form):
             kwargs["initial"] = self.initial_from(tournament)
         super().__init__(*args, **kwargs)
         self.fields["rules_preset"].choices = preset_choices()
-        self.fields["tiebreak_order"].help_text = _("В козле и морском козле основной порядок — по козлам: %(o)s.") % {
-            "o": " → ".join(tiebreak_labels(ORDERINGS["goats"]))}
         defaults = Rules()
         for key in rule_options():
             if key in BONUS_OPTIONS:
@@ -209,15 +195,12 @@ class TournamentForm(CleanTextMixin, forms.Form):
                 label=_("Замечание %(n)s") % {"n": i}, choices=kinds, required=False)
             self.fields[f"ladder_{i}_points"] = StrictIntegerField(label=_("очков"), required=False)
             self.fields[f"ladder_{i}_block_pips"] = StrictIntegerField(label=_("очков в рыбе"), required=False)
-        criteria = [("", "—")] + list(zip(TIEBREAKS, tiebreak_labels(TIEBREAKS)))
-        for i in range(1, len(TIEBREAKS) + 1):
-            self.fields[f"tiebreak_{i}"] = forms.ChoiceField(label=f"{i}.", choices=criteria, required=False)
         if not self.is_bound and not self.initial.get("rules_preset"):
             first = config.PRESETS[0]
             self.initial.update({"rules_preset": first, "tiebreak_order": "default", **preset_values()[first]})
         # The options of the other presets are hidden on the page and ignored here (their posted values too).
         self.shown_preset = (self.data.get("rules_preset") if self.is_bound else self.initial.get("rules_preset"))
-        self.fields["tiebreak_order"].choices = ordering_choices(self.shown_preset)
+        self.add_tiebreak_fields(tournament, self.shown_preset)
         shown = preset_options(self.shown_preset)
         for key in rule_options():
             for name in option_field_names(key):
@@ -239,15 +222,7 @@ class TournamentForm(CleanTextMixin, forms.Form):
             initial[f"ladder_{i}_kind"] = step.kind if step else ""
             initial[f"ladder_{i}_points"] = step.points if step and step.kind in ("fine", "deal_loss") else ""
             initial[f"ladder_{i}_block_pips"] = step.block_pips if step and step.kind == "fine" else ""
-        stored = list(tournament.tiebreaks or [])
-        if not stored:
-            initial["tiebreak_order"] = "default"
-        elif len(stored) == 1 and stored[0] in ORDERINGS:
-            initial["tiebreak_order"] = stored[0]
-        else:
-            initial["tiebreak_order"] = "custom"
-            for i, name in enumerate(stored, start=1):
-                initial[f"tiebreak_{i}"] = name
+        initial.update(TournamentForm.tiebreak_initial(tournament.tiebreaks))
         return initial
 
     # --- groups of fields for the template ---------------------------------------------
@@ -263,9 +238,6 @@ class TournamentForm(CleanTextMixin, forms.Form):
     def ladder_rows(self):
         return [(self[f"ladder_{i}_kind"], self[f"ladder_{i}_points"], self[f"ladder_{i}_block_pips"])
                 for i in range(1, LADDER_ROWS + 1)]
-
-    def tiebreak_fields(self):
-        return [self[f"tiebreak_{i}"] for i in range(1, len(TIEBREAKS) + 1)]
 
     # --- cleaning ---------------------------------------------------------------------
     def _ladder(self, preset):
@@ -296,24 +268,6 @@ class TournamentForm(CleanTextMixin, forms.Form):
             self.add_error("ladder_1_kind", _("Нужна хотя бы одна ступень лестницы санкций."))
         return steps
 
-    def _tiebreaks(self):
-        order = self.cleaned_data.get("tiebreak_order")
-        if order in ORDERINGS:
-            return [] if order == "default" else [order]
-        chosen, seen = [], set()
-        for i in range(1, len(TIEBREAKS) + 1):
-            name = self.cleaned_data.get(f"tiebreak_{i}")
-            if not name:
-                continue
-            if name in seen:
-                self.add_error(f"tiebreak_{i}", _("Этот показатель уже выбран выше."))
-                continue
-            seen.add(name)
-            chosen.append(name)
-        if not chosen:
-            self.add_error("tiebreak_1", _("Выберите хотя бы один показатель или готовый порядок."))
-        return chosen
-
     def clean(self):
         data = super().clean()
         preset = data.get("rules_preset")
@@ -329,7 +283,7 @@ class TournamentForm(CleanTextMixin, forms.Form):
                 if name not in self.errors and data.get(name) in (None, ""):
                     self.add_error(name, _("Заполните это поле."))
         config["remark_ladder"] = self._ladder(preset)
-        data["tiebreaks"] = self._tiebreaks()
+        data["tiebreaks"] = self.clean_tiebreaks()
         if missing or self.errors:
             return data
         try:

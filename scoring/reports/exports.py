@@ -5,19 +5,24 @@ from django.utils.translation import gettext as _
 
 from scoring.queries import prior_remarks, protocols_for_sheets
 from scoring.scores import score
-from . import pdf, pdf_lists, selectors, tabular, xlsx
+from . import pdf, pdf_lists, player_table, selectors, tabular, xlsx
 from .sheets import blank_sheet, signed_sheet
 from .pades import pades_sign
 
 
 def workbook(tournament) -> bytes:
     """Pairs, pairings by round, every deal, standings, players and the cross table."""
-    standings = selectors.load_individual(tournament)
-    _, cells, matrix = selectors.load_crosstable_from(standings)
+    if tournament.is_individual:  # the standings are the players' own: no second «players» sheet; each player's
+        standings = selectors.load_standings(tournament)  # partners and opponents instead of the cross table
+        first = [player_table.standings_sheet(standings, player_table.entrant_clubs(tournament)),
+                 player_table.rounds_sheet(standings)]
+    else:
+        standings = selectors.load_individual(tournament)
+        cells, matrix = selectors.load_crosstable_from(standings)[1:]
+        first = [tabular.standings_table(standings), tabular.players_table(standings),
+                 tabular.crosstable_table(standings, cells, matrix)]
     return xlsx.write_workbook([
-        tabular.standings_table(standings),
-        tabular.players_table(standings),
-        tabular.crosstable_table(standings, cells, matrix),
+        *first,
         tabular.pairs_table(selectors.pairs_for_sheet(tournament)),
         tabular.pairings_table(standings.games, [r.pair for r in standings.rows], goats=standings.goats,
                                rating=standings.rating, endings=selectors.partie_endings(tournament)),
@@ -27,6 +32,8 @@ def workbook(tournament) -> bytes:
 
 def standings_workbook(tournament, after_round=None) -> bytes:
     standings = selectors.load_standings(tournament, after_round)
+    if tournament.is_individual:
+        return xlsx.write_workbook([player_table.standings_sheet(standings, player_table.entrant_clubs(tournament))])
     return xlsx.write_workbook([tabular.standings_table(standings)])
 
 
@@ -62,7 +69,8 @@ def protocol_pdf(protocol, *, base_url: str = "", sign: bool = True) -> bytes:
 
 
 def standings_pdf(tournament, after_round=None) -> bytes:
-    return pdf_lists.standings_pdf(selectors.load_standings(tournament, after_round))
+    clubs = player_table.entrant_clubs(tournament) if tournament.is_individual else None
+    return pdf_lists.standings_pdf(selectors.load_standings(tournament, after_round), clubs)
 
 
 def pairings_pdf(tournament, round_number: int) -> bytes:

@@ -14,6 +14,7 @@ from tournaments.models import SigningMethod
 from tournaments.names import person_name
 
 from . import pdf_pack, pdf_report, selectors
+from .player_table import entrant_clubs
 from .sheets import signed_sheet
 
 
@@ -55,7 +56,9 @@ def sanctions_of(tournament) -> list[dict]:
         partie = protocol.partie
         sheet = signed_sheet(protocol, score(protocol))
         for r in sheet.remarks:
-            pair = partie.pair_a if r.seat.startswith("A") else partie.pair_b
+            # a pair event: the side's pair; an individual event: the seat's own player (A2: the side's second)
+            entrants = partie.side_entrants("A" if r.seat.startswith("A") else "B")
+            pair = entrants[1 if len(entrants) == 2 and r.seat.endswith("2") else 0] if entrants else None
             rows.append({"pair": pair.number if pair else None, "round": partie.round.number, "table": partie.table,
                          "deal": r.deal, "seat": r.seat, "name": r.name, "reason": r.reason, "number": r.number,
                          "effect": r.effect})
@@ -70,5 +73,7 @@ def chief_referee_names(tournament) -> list[str]:
 
 def final_report(tournament) -> bytes:
     standings, cells, _matrix = selectors.load_crosstable(tournament)
+    clubs = entrant_clubs(tournament) if tournament.is_individual else None
     return pdf_report.final_report_pdf(tournament, standings, cells, sanctions_of(tournament),
-                                     chief_referees=chief_referee_names(tournament), check=check_tournament(tournament))
+                                     chief_referees=chief_referee_names(tournament), check=check_tournament(tournament),
+                                     clubs=clubs)

@@ -6,7 +6,7 @@ from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
-from reportlab.lib.pagesizes import A4
+from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import LongTable, Paragraph, SimpleDocTemplate, Spacer, TableStyle
@@ -14,11 +14,12 @@ from reportlab.platypus import LongTable, Paragraph, SimpleDocTemplate, Spacer, 
 from tournaments.names import pair_with_players
 
 from .pdf_page import BOLD, FONT, MARGIN, WIDTH, metadata, register_fonts
+from .player_table import cell, pdf_figures, player_status_text
 from .tabular import status_text, tiebreak_labels
 
 
-def _doc(buf, title):
-    return SimpleDocTemplate(buf, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
+def _doc(buf, title, pagesize=A4):
+    return SimpleDocTemplate(buf, pagesize=pagesize, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
                              bottomMargin=MARGIN, title=title, subject=title, **metadata())
 
 
@@ -79,13 +80,30 @@ def _fmt(x):
     return "" if x is None else str(x)
 
 
-def standings_pdf(standings) -> bytes:
-    register_fonts()
-    t = standings.tournament
-    h, small = _styles()
-    title = _("Положение: %(t)s") % {"t": t.name}
+def _standings_title(standings) -> str:
+    title = _("Положение: %(t)s") % {"t": standings.tournament.name}
     if standings.round_label:
         title += " — " + standings.round_label
+    return title
+
+
+def heading_width(title: str, size: float = 7) -> float:
+    """A column as wide as its longest heading word (no word is broken), at least 24 points."""
+    return max(24, 10 + max(stringWidth(w, BOLD, size) for w in str(title).split()))
+
+
+def text_width(value: str, style) -> float:
+    """The printed width of one line of ``value`` in ``style``, with the cell's padding."""
+    return stringWidth(str(value), style.fontName, style.fontSize) + 8
+
+
+def standings_pdf(standings, clubs: dict | None = None) -> bytes:
+    """The standings on A4; an individual event's (``clubs``: {entrant id: club}) one line per player."""
+    if standings.tournament.is_individual:
+        return player_standings_pdf(standings, clubs or {})
+    register_fonts()
+    _h, small = _styles()
+    title = _standings_title(standings)
     titles = [_("Место"), _("Пара"), _("Игроки"), _("Игр"), _("Поб."), _("Пор."), _("Очки матча"), _("За"),
               _("Против"), _("Разн."), _("Раздач"), _("Бухг.")]
     if standings.goats:  # Kozel and Morskoy: goats (and rating) after the match points, instead of deals won
@@ -104,16 +122,60 @@ def standings_pdf(standings) -> bytes:
         if r.status != "active":
             greyed.append(i)
     # every column as wide as its longest header word, the players take the rest
-    widths = [None if i == 2 else max(24, 10 + max(stringWidth(w, BOLD, 7) for w in t.split()))
-              for i, t in enumerate(titles)]
+    widths = [None if i == 2 else heading_width(t) for i, t in enumerate(titles)]
     widths[2] = WIDTH - sum(w for w in widths if w)
+    return _standings_document(standings, title, _table(data, widths, numeric_from=3, greyed=greyed))
+
+
+def _standings_document(standings, title, table, pagesize=A4) -> bytes:
+    h, small = _styles()
     buf = io.BytesIO()
     order = " → ".join(tiebreak_labels(standings.tiebreaks))
-    _doc(buf, title).build([
-        text(title, h), text(_("Порядок показателей: %(o)s") % {"o": order}, small), Spacer(1, 6),
-        _table(data, widths, numeric_from=3, greyed=greyed),
+    _doc(buf, title, pagesize).build([
+        text(title, h), text(_("Порядок показателей: %(o)s") % {"o": order}, small), Spacer(1, 6), table,
     ])
     return buf.getvalue()
+
+
+def player_standings_pdf(standings, clubs: dict) -> bytes:
+    """An individual event: place, player's number, name, club, then the figures of ``player_table.pdf_figures``
+    (the name and the club share what the figures leave, so that names print whole)."""
+    register_fonts()
+    _h, small = _styles()
+    fixed = [_("Место"), _("№ игрока")]
+    with_club = any(clubs.get(r.pair.id) for r in standings.rows)
+    # the club as wide as its longest text (up to a third of the line), the name at least its longest word
+    club_w = min(WIDTH / 3, max([text_width(clubs.get(r.pair.id, ""), small) for r in standings.rows] + [60])) \
+        if with_club else 0
+    word_w = max([text_width(w, small) for r in standings.rows for w in r.pair.label.split()] + [60])
+    names_min = max(150, word_w + club_w)
+    figures, every = pdf_figures(standings, lambda c: heading_width(c.short), WIDTH - sum(map(heading_width, fixed)),
+                                 names_min=names_min)
+    width = WIDTH
+    if not every:  # a landscape page keeps the figures that matter (the Kozel family's goats, the tie-breaks)
+        width = A4[1] - 2 * MARGIN
+        figures, _every = pdf_figures(standings, lambda c: heading_width(c.short),
+                                      width - sum(map(heading_width, fixed)), names_min=names_min)
+    titles = fixed + [_("Игрок")] + ([_("Клуб / город")] if with_club else []) + [str(c.short) for c in figures]
+    data, greyed = [_head(titles)], []
+    for i, r in enumerate(standings.rows, start=1):
+        status = player_status_text(r.status)
+        label = r.pair.label + (f" ({status})" if status else "")
+        line = [_fmt(r.rank) + ("=" if r.rank and r.tied else "") or "—", _fmt(r.pair.number), text(label, small)]
+        if with_club:
+            line.append(text(clubs.get(r.pair.id, ""), small))
+        data.append(line + [_fmt(cell(c, r)) for c in figures])
+        if r.status != "active":
+            greyed.append(i)
+    names = [len(fixed)] + ([len(fixed) + 1] if with_club else [])
+    widths = [heading_width(t) for t in titles]
+    rest = width - sum(w for i, w in enumerate(widths) if i not in names)
+    widths[names[0]] = rest - club_w
+    if with_club:
+        widths[names[1]] = club_w
+    table = _table(data, widths, numeric_from=names[-1] + 1, greyed=greyed)
+    return _standings_document(standings, _standings_title(standings), table,
+                               pagesize=A4 if width == WIDTH else landscape(A4))
 
 
 def pairings_pdf(tournament, rnd, parties) -> bytes:

@@ -18,6 +18,7 @@ from reportlab.platypus import PageBreak, Spacer
 
 from .pdf_page import BOLD, WIDTH, register_fonts
 from .pdf_pack import BIG_CELL, H1, H2, HEAD, SMALL, _doc, _grid, _p, _subtitle
+from .player_table import cell, pdf_figures, player_rounds, player_status_text
 from .tabular import cell_text, status_text, tiebreak_labels
 
 # Tie-break columns besides the report's own ones: (criterion, heading, value, width). Each is printed when the
@@ -87,6 +88,51 @@ def _standings_table(standings):
     return _grid(data, fixed)
 
 
+def _heading_width(title) -> float:
+    return max(22, 7 + max(stringWidth(word, BOLD, NARROW_HEAD.fontSize) for word in str(title).split()))
+
+
+def _player_standings_table(standings, clubs):
+    """An individual event: place, player's number, name, club and the figures ``player_table.pdf_figures`` keeps
+    on a portrait page (the name keeps its longest word whole)."""
+    fixed = [_("Место"), _("№ игрока")]
+    with_club = any(clubs.get(r.pair.id) for r in standings.rows)
+    club_w = min(WIDTH / 4, max([stringWidth(clubs.get(r.pair.id, ""), SMALL.fontName, 8) + 8
+                                 for r in standings.rows] + [50])) if with_club else 0
+    word_w = max([stringWidth(w, SMALL.fontName, 8) + 8 for r in standings.rows for w in r.pair.label.split()] + [60])
+    figures, _every = pdf_figures(standings, lambda c: _heading_width(c.short),
+                                  WIDTH - sum(map(_heading_width, fixed)), names_min=max(150, word_w + club_w))
+    head = fixed + [_("Игрок")] + ([_("Клуб / город")] if with_club else []) + [str(c.short) for c in figures]
+    data = [[_p(h, NARROW_HEAD) for h in head]]
+    for r in standings.rows:
+        status = player_status_text(r.status)
+        line = [_p(_rank(r)), _p(_fmt(r.pair.number)), _p(r.pair.label + (f" ({status})" if status else ""))]
+        if with_club:
+            line.append(_p(clubs.get(r.pair.id, "")))
+        data.append(line + [_p(_fmt(cell(c, r))) for c in figures])
+    widths = [_heading_width(h) for h in head]
+    names = len(fixed)
+    widths[names] = 0
+    if with_club:
+        widths[names + 1] = club_w
+    widths[names] = WIDTH - sum(widths)
+    return _grid(data, widths)
+
+
+def _player_rounds_table(standings, rounds):
+    """An individual event's round-by-round table: each player's partner, opponents and result of every round."""
+    cells = player_rounds(standings.rows, standings.games, after_round=standings.after_round)
+    head = [_("Место"), _("№ игрока")] + [_("Тур %(n)s") % {"n": n} for n in rounds]
+    data = [[_p(h, HEAD) for h in head]]
+    for r in standings.rows:
+        by_round = cells.get(r.pair.id, {})
+        data.append([_p(_rank(r)), _p(_fmt(r.pair.number))]
+                    + [_p(by_round[n].text if n in by_round else "") for n in rounds])
+    first = [40, 44]
+    rest = (WIDTH - sum(first)) / max(1, len(rounds))
+    return _grid(data, first + [rest] * len(rounds))
+
+
 def _cross_table(standings, cells, rounds):
     """The cell as the cross-table page writes it: the opponent, then the mark («9+»), then the score."""
     head = [_("Место"), _("Пара")] + [_("Тур %(n)s") % {"n": n} for n in rounds]
@@ -110,8 +156,8 @@ def _cross_table(standings, cells, rounds):
     return _grid(data, first + [rest] * len(rounds))
 
 
-def _sanctions_table(sanctions):
-    head = [_("Пара"), _("Тур"), _("Стол"), _("Раздача"), _("Игрок"), _("Причина"), _("№"), _("Последствие")]
+def _sanctions_table(sanctions, *, individual=False):
+    head = [_("№ игрока") if individual else _("Пара"), _("Тур"), _("Стол"), _("Раздача"), _("Игрок"), _("Причина"), _("№"), _("Последствие")]
     data = [[_p(h, HEAD) for h in head]]
     for s in sanctions:
         data.append([_p(f"№{s['pair']}"), _p(s["round"]), _p(s["table"]), _p(s["deal"]),
@@ -121,9 +167,11 @@ def _sanctions_table(sanctions):
     return _grid(data, widths)
 
 
-def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=(), check=None) -> bytes:
+def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=(), check=None, clubs=None) -> bytes:
     """``standings``/``cells`` from ``selectors.load_crosstable``; ``sanctions`` from ``sanctions_of``;
-    ``check``: the protocols' check (``scoring.checks.check_tournament``), stated above the signatures."""
+    ``check``: the protocols' check (``scoring.checks.check_tournament``), stated above the signatures.
+    An individual event (``clubs``: {entrant id: club}) prints a line per player and, instead of the cross table,
+    each player's partner, opponents and result round by round."""
     register_fonts()
     final, words = stage(tournament, standings)
     if final:
@@ -132,22 +180,35 @@ def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=
         title = _("%(t)s: отчёт, %(stage)s") % {"t": tournament.name, "stage": words}
         heading = _("Положение: %(stage)s") % {"stage": words}
     rounds = list(standings.rounds)
-    story = [
-        _p(title, H1), _p(_subtitle(tournament), SMALL),
-        _p(_("Пар: %(p)s · туров: %(r)s · порядок показателей: %(o)s") % {
-            "p": len(standings.rows), "r": len(rounds), "o": " → ".join(tiebreak_labels(standings.tiebreaks))},
-           SMALL),
-        _p(heading, H2), _standings_table(standings),
-        PageBreak(), _p(_("Турнирная таблица"), H2),
-        _p((_("В клетке: номер соперника, + победа, = ничья, − поражение; козлы партии: свои : соперника.")
-            if standings.goats else _("В клетке: номер соперника, + победа, = ничья, − поражение; счёт партии."))
-           + " " + _("«−:+» — партия проиграна снятием или уходом пары, хотя счёт говорит иное; «+:−» — выиграна так."),
-           SMALL), Spacer(1, 4),
-        _cross_table(standings, cells, rounds),
-        _p(_("Замечания и санкции"), H2),
-    ]
+    order = " → ".join(tiebreak_labels(standings.tiebreaks))
+    if tournament.is_individual:
+        story = [
+            _p(title, H1), _p(_subtitle(tournament), SMALL),
+            _p(_("Игроков: %(p)s · туров: %(r)s · порядок показателей: %(o)s") % {
+                "p": len(standings.rows), "r": len(rounds), "o": order}, SMALL),
+            _p(heading, H2), _player_standings_table(standings, clubs or {}),
+            PageBreak(), _p(_("Партнёры и соперники по турам"), H2),
+            _p(_("В клетке: номер партнёра, после двоеточия — номера соперников; + победа, = ничья, − поражение; "
+                 "«+ пропуск» — игрок пропускал тур (или его партнёр не явился)."), SMALL), Spacer(1, 4),
+            _player_rounds_table(standings, rounds),
+            _p(_("Замечания и санкции"), H2),
+        ]
+    else:
+        story = [
+            _p(title, H1), _p(_subtitle(tournament), SMALL),
+            _p(_("Пар: %(p)s · туров: %(r)s · порядок показателей: %(o)s") % {
+                "p": len(standings.rows), "r": len(rounds), "o": order}, SMALL),
+            _p(heading, H2), _standings_table(standings),
+            PageBreak(), _p(_("Турнирная таблица"), H2),
+            _p((_("В клетке: номер соперника, + победа, = ничья, − поражение; козлы партии: свои : соперника.")
+                if standings.goats else _("В клетке: номер соперника, + победа, = ничья, − поражение; счёт партии."))
+               + " " + _("«−:+» — партия проиграна снятием или уходом пары, хотя счёт говорит иное; «+:−» — выиграна "
+                         "так."), SMALL), Spacer(1, 4),
+            _cross_table(standings, cells, rounds),
+            _p(_("Замечания и санкции"), H2),
+        ]
     if sanctions:
-        story.append(_sanctions_table(sanctions))
+        story.append(_sanctions_table(sanctions, individual=tournament.is_individual))
     else:
         story.append(_p(_("Замечаний не было."), SMALL))
     if check is not None:

@@ -90,13 +90,16 @@ def standings_table(standings) -> Table:
         cols[10:10] = goats_columns(standings.rating)
         for row, r in zip(rows, standings.rows):
             row[10:10] = goats_values(r, standings.rating)
-    title = _("Положение")
+    return Table(standings_title(standings), cols, rows, freeze="D2")
+
+
+def standings_title(standings) -> str:
+    """The standings sheet's title: «after round N» is never said of a round in play; a title holds 31 characters."""
     if standings.provisional:
-        # «after round N» is never said of a round in play; a sheet title holds 31 characters
-        title = _("Положение, тур %(r)s идёт (предв.)") % {"r": standings.shown_round}
-    elif standings.after_round is not None:
-        title = _("Положение после тура %(r)s") % {"r": standings.after_round}
-    return Table(title, cols, rows, freeze="D2")
+        return _("Положение, тур %(r)s идёт (предв.)") % {"r": standings.shown_round}
+    if standings.after_round is not None:
+        return _("Положение после тура %(r)s") % {"r": standings.after_round}
+    return _("Положение")
 
 
 def goats_columns(rating: bool) -> list:

@@ -5,7 +5,8 @@ import functools
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from core.converters import parse_int
@@ -17,6 +18,8 @@ from scoring.models import Protocol
 from tournaments.models import Round, RoundStatus, Tournament
 
 from . import exports, selectors
+from .player_table import entrant_clubs
+from .player_tables import PlayerStandingsTable
 from .tables import KozelPlayersTable, KozelStandingsTable, PlayersTable, StandingsTable
 from .tabular import tiebreak_labels
 
@@ -74,7 +77,12 @@ def _standings_data(tournament, after_round):
 def standings(request, slug):
     tournament = _tournament(request, slug)
     data = _standings_data(tournament, _after_round(request))
-    table = KozelStandingsTable(data.rows, rating=data.rating) if data.goats else StandingsTable(data.rows)
+    if tournament.is_individual:  # one line per player (the player's columns)
+        table = PlayerStandingsTable(data.rows, standings=data, clubs=entrant_clubs(tournament))
+    elif data.goats:
+        table = KozelStandingsTable(data.rows, rating=data.rating)
+    else:
+        table = StandingsTable(data.rows)
     table.tournament = tournament  # the rows link to the pairs' pages
     paginate_table(request, table, PER_PAGE)
     return render(request, "reports/standings.html", {
@@ -85,6 +93,9 @@ def standings(request, slug):
 
 def players(request, slug):
     tournament = _tournament(request, slug)
+    if tournament.is_individual:  # its standings are the players' own: one page, not two
+        after = _after_round(request)
+        return redirect(reverse("reports:standings", args=[slug]) + (f"?after={after}" if after else ""))
     data = selectors.load_individual(tournament, _after_round(request))
     table = KozelPlayersTable(data.players, rating=data.rating) if data.goats else PlayersTable(data.players)
     paginate_table(request, table, PER_PAGE)

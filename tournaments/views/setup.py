@@ -19,7 +19,8 @@ from scoring.reports import pack
 from scoring.rules import config
 
 from ..errors import NotAllowed, SetupRejected
-from ..forms_setup import CopyForm, TournamentForm, add_service_errors, ordering_choices, preset_option_choices
+from ..forms_setup import CopyForm, TournamentForm, add_service_errors, preset_option_choices
+from ..forms_tiebreaks import ordering_choices
 from ..forms_setup import preset_values
 from ..models import Round, Tournament
 from ..services import setup
@@ -31,7 +32,7 @@ def _form_page(request, form, tournament=None, *, title, status=200):
         "form": form, "tournament": tournament, "title": title, "presets_json": preset_values(),
         "preset_choices_json": preset_option_choices(),
         # the tie-break orders' texts as each preset reads them (the Kozel family: «Основной порядок» is by goats)
-        "tiebreak_labels_json": {code: dict(ordering_choices(code)) for code in config.PRESETS},
+        "tiebreak_labels_json": {code: dict(ordering_choices(code, individual=form.individual)) for code in config.PRESETS},
         "rules_frozen": tournament is not None and tournament.rules_locked(),
     }, status=status)
 
@@ -63,7 +64,7 @@ def _editable(request, slug):
 def edit_view(request, slug):
     tournament = _editable(request, slug)
     if request.method == "POST":
-        form = TournamentForm(request.POST)
+        form = TournamentForm(request.POST, tournament=tournament)  # its format decides the tie-breaks offered
     else:
         form = TournamentForm(tournament=tournament)
     if request.method == "POST" and form.is_valid():
