@@ -41,6 +41,17 @@ def _login_throttling(request, settings):
         settings.AXES_ENABLED = False
 
 
+@pytest.fixture(autouse=True)
+def _russian_first():
+    """Every test starts in the site's language: a page asked for in English (``/en/…``) leaves English
+    active in the thread after its response, and the next test's texts would follow it."""
+    from django.utils import translation
+
+    translation.activate("ru")
+    yield
+    translation.activate("ru")
+
+
 
 # --- mutation testing (`make mutation`) ------------------------------------------------
 # mutmut runs the engine tests once per mutant; `--hypothesis-profile=mutation` trims every
