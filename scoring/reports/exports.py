@@ -5,19 +5,27 @@ from django.utils.translation import gettext as _
 
 from scoring.queries import prior_remarks, protocols_for_sheets
 from scoring.scores import score
+from tournaments import individual_selectors
+
 from . import pdf, pdf_lists, selectors, tabular, xlsx
 from .sheets import blank_sheet, signed_sheet
 from .pades import pades_sign
+from .tabular_grid import grid_table
 
 
 def workbook(tournament) -> bytes:
-    """Pairs, pairings by round, every deal, standings, players and the cross table."""
+    """Pairs, pairings by round, every deal, standings, players and the cross table (an individual event: the
+    player × round grid instead)."""
     standings = selectors.load_individual(tournament)
-    _, cells, matrix = selectors.load_crosstable_from(standings)
+    if tournament.is_individual:
+        cross = grid_table(individual_selectors.grid(tournament))
+    else:
+        _, cells, matrix = selectors.load_crosstable_from(standings)
+        cross = tabular.crosstable_table(standings, cells, matrix)
     return xlsx.write_workbook([
         tabular.standings_table(standings),
         tabular.players_table(standings),
-        tabular.crosstable_table(standings, cells, matrix),
+        cross,
         tabular.pairs_table(selectors.pairs_for_sheet(tournament)),
         tabular.pairings_table(standings.games, [r.pair for r in standings.rows], goats=standings.goats,
                                rating=standings.rating, endings=selectors.partie_endings(tournament)),

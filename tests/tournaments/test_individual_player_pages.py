@@ -143,3 +143,30 @@ def test_the_player_page_and_the_grid_read_a_fixed_number_of_queries(client, org
         client.get(reverse("tournaments:grid", args=[large.slug]))
     with django_assert_max_num_queries(14):
         client.get(reverse("tournaments:player", args=[large.slug, 17]))
+
+
+def test_the_grid_has_a_line_per_player_and_a_cell_per_round():
+    t = five_players()
+    data = individual_selectors.grid(t)
+    assert data.rounds == [1, 2]  # the draft is the organizer's
+    assert [line.person.number for line in data.lines] == [1, 2, 3, 4, 5]
+    one, two, three, four, five = data.lines
+    c1, c2 = one.cells
+    assert (c1.table, c1.partner.number, c1.opponent_numbers, c1.mark, c1.figure) == (1, 2, "3, 4", "+", "101:40")
+    assert (c2.partner.number, c2.opponent_numbers, c2.mark, c2.figure) == (3, "5, 2", "−", "30:101")
+    assert four.cells[1].sitout and five.cells[0].sitout
+    assert (three.cells[0].mark, three.cells[0].figure) == ("−", "40:101")
+    assert [line.match_points for line in data.lines] == [1, 2, 0, 1, 2]  # a sit-out scores the bye result (a win)
+    assert individual_selectors.grid(t, organizer=True).rounds == [1, 2, 3]
+
+
+def test_the_grid_page_shows_the_cells_and_links_the_players_and_protocols(client):
+    t = five_players()
+    html = client.get(reverse("tournaments:grid", args=[t.slug])).content.decode()
+    line = html[html.index('id="player-1"'):html.index('id="player-2"')]
+    assert "ст. 1 · с 2" in line and "против 3, 4" in line and "+ 101:40" in line and "− 30:101" in line
+    assert reverse("tournaments:player", args=[t.slug, 1]) in line
+    assert reverse("scoring:protocol", args=[t.rounds.get(number=1).parties.get(table=1).pk]) in line
+    five = html[html.index('id="player-5"'):]
+    assert "пропуск тура" in five
+    assert "Тур 3" not in html
