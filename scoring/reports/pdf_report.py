@@ -16,6 +16,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import PageBreak, Spacer
 
+from .pdf_grid import grid_flowables
 from .pdf_page import BOLD, WIDTH, register_fonts
 from .pdf_pack import BIG_CELL, H1, H2, HEAD, SMALL, _doc, _grid, _p, _subtitle
 from .tabular import cell_text, status_text, tiebreak_labels
@@ -121,9 +122,32 @@ def _sanctions_table(sanctions):
     return _grid(data, widths)
 
 
-def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=(), check=None) -> bytes:
+def _cross_part(standings, cells, rounds) -> list:
+    return [
+        _p(_("Турнирная таблица"), H2),
+        _p((_("В клетке: номер соперника, + победа, = ничья, − поражение; козлы партии: свои : соперника.")
+            if standings.goats else _("В клетке: номер соперника, + победа, = ничья, − поражение; счёт партии."))
+           + " " + _("«−:+» — партия проиграна снятием или уходом пары, хотя счёт говорит иное; «+:−» — выиграна так."),
+           SMALL), Spacer(1, 4),
+        _cross_table(standings, cells, rounds),
+    ]
+
+
+def _grid_part(grid) -> list:
+    """An individual event: the player × round grid (``pdf_grid``) in place of the cross table."""
+    return [
+        _p(_("Таблица по турам"), H2),
+        _p(_("В клетке: стол и номер партнёра («ст. 3 · с 7»), номера соперников («× 2, 9»), итог стороны игрока "
+             "(+ победа, = ничья, − поражение) и счёт партии: свой : соперников."), SMALL), Spacer(1, 4),
+        *grid_flowables(grid),
+    ]
+
+
+def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=(), check=None, grid=None) -> bytes:
     """``standings``/``cells`` from ``selectors.load_crosstable``; ``sanctions`` from ``sanctions_of``;
-    ``check``: the protocols' check (``scoring.checks.check_tournament``), stated above the signatures."""
+    ``check``: the protocols' check (``scoring.checks.check_tournament``), stated above the signatures;
+    ``grid``: an individual event's player × round grid (``tournaments.individual_selectors.grid``), printed
+    instead of the cross table."""
     register_fonts()
     final, words = stage(tournament, standings)
     if final:
@@ -138,12 +162,7 @@ def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=
             "p": len(standings.rows), "r": len(rounds), "o": " → ".join(tiebreak_labels(standings.tiebreaks))},
            SMALL),
         _p(heading, H2), _standings_table(standings),
-        PageBreak(), _p(_("Турнирная таблица"), H2),
-        _p((_("В клетке: номер соперника, + победа, = ничья, − поражение; козлы партии: свои : соперника.")
-            if standings.goats else _("В клетке: номер соперника, + победа, = ничья, − поражение; счёт партии."))
-           + " " + _("«−:+» — партия проиграна снятием или уходом пары, хотя счёт говорит иное; «+:−» — выиграна так."),
-           SMALL), Spacer(1, 4),
-        _cross_table(standings, cells, rounds),
+        PageBreak(), *(_grid_part(grid) if grid is not None else _cross_part(standings, cells, rounds)),
         _p(_("Замечания и санкции"), H2),
     ]
     if sanctions:
