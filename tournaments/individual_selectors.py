@@ -156,6 +156,11 @@ def _result(cell: Cell, protocol, side: str, kozel: bool) -> None:
         cell.result = "draw" if not protocol.winner else ("win" if protocol.winner == side else "loss")
 
 
+def table_sides(partie) -> dict[str, list[Person]]:
+    """{"A": [A1, A2], "B": [B1, B2]}: the players of an individual table by seat (what the check page names)."""
+    return {side: [_person(e) for e in partie.side_entrants(side)] for side in "AB"}
+
+
 def player_rounds(tournament, entrant, organizer: bool) -> list[Cell]:
     """The player's rounds in order (published rounds for the public): four queries."""
     kozel = tournament.rules().family == "kozel"
