@@ -170,3 +170,12 @@ def test_the_grid_page_shows_the_cells_and_links_the_players_and_protocols(clien
     five = html[html.index('id="player-5"'):]
     assert "пропуск тура" in five
     assert "Тур 3" not in html
+
+
+def test_the_pages_speak_english_under_the_en_prefix(client):
+    t = five_players()
+    grid = client.get(f"/en/t/{t.slug}/grid/").content.decode()
+    assert "Round-by-round grid" in grid and "t. 1 · w. 2" in grid and "against 3, 4" in grid
+    player = client.get(f"/en/t/{t.slug}/player/5/").content.decode()
+    assert "Player no. 5" in player and "Partner" in player and "match points: 2" in player
+    assert "Find a player" in client.get(f"/en/t/{t.slug}/pairs/").content.decode()
