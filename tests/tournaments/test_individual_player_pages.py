@@ -3,6 +3,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import translation
 
 from tests.factories import make_individual, make_tournament
 from tests.tournaments.individual_events import five_players, set_result
@@ -10,6 +11,13 @@ from tournaments import individual_selectors
 from tournaments.services import pair_round, publish_round, run_draw
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def russian_after(settings):
+    """A page under /en/ leaves English active in the thread: the next test's addresses are Russian again."""
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 def numbers(people):
@@ -179,3 +187,14 @@ def test_the_pages_speak_english_under_the_en_prefix(client):
     player = client.get(f"/en/t/{t.slug}/player/5/").content.decode()
     assert "Player no. 5" in player and "Partner" in player and "match points: 2" in player
     assert "Find a player" in client.get(f"/en/t/{t.slug}/pairs/").content.decode()
+
+
+def test_the_tournament_page_of_an_individual_event_leads_to_the_grid_and_the_players_search(client):
+    t = five_players()
+    html = client.get(reverse("tournaments:detail", args=[t.slug])).content.decode()
+    assert reverse("tournaments:grid", args=[t.slug]) in html and "Таблица по турам" in html
+    assert "Найдите себя по фамилии" in html and "Найдите свою пару" not in html
+    pairs = make_tournament(2)
+    html = client.get(reverse("tournaments:detail", args=[pairs.slug])).content.decode()
+    assert reverse("reports:crosstable", args=[pairs.slug]) in html and "Найдите свою пару по фамилии" in html
+    assert reverse("tournaments:grid", args=[pairs.slug]) not in html
