@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from django.db.models import Prefetch, Q
 from django.utils.translation import pgettext
 
-from scoring.models import ProtocolStatus
+from scoring.models import ProtocolStatus, Remark
 
 from .models import Partie, Player, RoundStatus
 
@@ -49,6 +49,7 @@ class Cell:
     locked: bool = False  # signed: its signed PDF exists
     awaiting: bool = False  # finished, waiting for signatures
     sign_url: str = ""  # set by the page for a player signing from his own phone
+    remarks: list = field(default_factory=list)  # the player page: remarks at his own seat ({"deal", "reason"})
 
     @property
     def sitout(self) -> bool:
@@ -99,15 +100,18 @@ def _players(prefix=""):
     return Prefetch(lookup, queryset=Player.objects.order_by("number", "id"))
 
 
-def parties_of(tournament, organizer: bool, entrant_ids=None):
+def parties_of(tournament, organizer: bool, entrant_ids=None, *, remarks=False):
     """The parties (tables and sit-outs) of the tournament's rounds with everything a cell shows; drafts only for
-    the organizer; ``entrant_ids``: only the parties where one of these entrants sits."""
+    the organizer; ``entrant_ids``: only the parties where one of these entrants sits; ``remarks``: with the
+    protocols' remarks too."""
     parties = (
         Partie.objects.filter(round__tournament=tournament)
         .select_related("round", "pair_a", "partner_a", "pair_b", "partner_b", "protocol")
         .prefetch_related(_players("pair_a"), _players("partner_a"), _players("pair_b"), _players("partner_b"))
         .order_by("round__number", "table", "id")
     )
+    if remarks:
+        parties = parties.prefetch_related(Prefetch("protocol__remarks", queryset=Remark.objects.order_by("deal", "id")))
     if not organizer:
         parties = parties.exclude(round__status=RoundStatus.DRAFT)
     if entrant_ids is not None:
@@ -162,9 +166,18 @@ def table_sides(partie) -> dict[str, list[Person]]:
 
 
 def player_rounds(tournament, entrant, organizer: bool) -> list[Cell]:
-    """The player's rounds in order (published rounds for the public): four queries."""
+    """The player's rounds in order (published rounds for the public), with the remarks at his seat: a fixed
+    number of queries."""
     kozel = tournament.rules().family == "kozel"
-    return [cells_of(p, kozel)[entrant.pk] for p in parties_of(tournament, organizer, [entrant.pk])]
+    rounds = []
+    for partie in parties_of(tournament, organizer, [entrant.pk], remarks=True):
+        cell = cells_of(partie, kozel)[entrant.pk]
+        protocol = getattr(partie, "protocol", None)
+        if protocol is not None and cell.seat:
+            cell.remarks = [{"deal": r.deal, "reason": r.get_reason_display()} for r in protocol.remarks.all()
+                            if r.seat == cell.seat]
+        rounds.append(cell)
+    return rounds
 
 
 def match_points(rules, cell: Cell | None) -> float:

@@ -198,3 +198,27 @@ def test_the_tournament_page_of_an_individual_event_leads_to_the_grid_and_the_pl
     html = client.get(reverse("tournaments:detail", args=[pairs.slug])).content.decode()
     assert reverse("reports:crosstable", args=[pairs.slug]) in html and "Найдите свою пару по фамилии" in html
     assert reverse("tournaments:grid", args=[pairs.slug]) not in html
+
+
+def test_the_grid_shows_a_hundred_players_a_page_and_survives_odd_page_numbers(client):
+    t = make_individual(103, slug="solo-big")
+    url = reverse("tournaments:grid", args=[t.slug])
+    first = client.get(url).content.decode()
+    assert 'id="player-100"' in first and 'id="player-101"' not in first and "страница 1 из 2" in first
+    last = client.get(url, {"page": "2"}).content.decode()
+    assert 'id="player-101"' in last and 'id="player-103"' in last and 'id="player-1"' not in last
+    for odd in ("abc", "-1", "0", "10**9", "٣", "99999999999999999999"):
+        assert client.get(url, {"page": odd}).status_code == 200, odd
+
+
+def test_a_remark_shows_on_the_page_of_the_player_who_got_it_only(client):
+    from scoring.models import Protocol, Remark
+
+    t = five_players()
+    protocol = Protocol.objects.get(partie__round__number=1, partie__round__tournament=t)
+    Remark.objects.create(protocol=protocol, deal=2, seat="A2", reason="talking")
+    two = client.get(reverse("tournaments:player", args=[t.slug, 2])).content.decode()
+    round1 = two[two.index('id="round-1"'):two.index('id="round-2"')]
+    assert "Замечания: раздача 2 — Разговоры" in round1
+    one = client.get(reverse("tournaments:player", args=[t.slug, 1])).content.decode()
+    assert "Замечания" not in one  # his partner's remark, not his
