@@ -5,6 +5,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
+from scoring.models import Protocol, Remark
 from tests.factories import make_individual, make_tournament
 from tests.tournaments.individual_events import five_players, set_result
 from tournaments import individual_selectors
@@ -212,8 +213,6 @@ def test_the_grid_shows_a_hundred_players_a_page_and_survives_odd_page_numbers(c
 
 
 def test_a_remark_shows_on_the_page_of_the_player_who_got_it_only(client):
-    from scoring.models import Protocol, Remark
-
     t = five_players()
     protocol = Protocol.objects.get(partie__round__number=1, partie__round__tournament=t)
     Remark.objects.create(protocol=protocol, deal=2, seat="A2", reason="talking")
