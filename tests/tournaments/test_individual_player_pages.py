@@ -5,10 +5,12 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
+from scoring import pin_tries
 from scoring.models import Protocol, Remark
 from tests.factories import make_individual, make_tournament
 from tests.tournaments.individual_events import five_players, set_result
 from tournaments import individual_selectors
+from tournaments.models import Player, SigningMethod
 from tournaments.services import pair_round, publish_round, run_draw
 
 pytestmark = pytest.mark.django_db
@@ -221,3 +223,40 @@ def test_a_remark_shows_on_the_page_of_the_player_who_got_it_only(client):
     assert "Замечания: раздача 2 — Разговоры" in round1
     one = client.get(reverse("tournaments:player", args=[t.slug, 1])).content.decode()
     assert "Замечания" not in one  # his partner's remark, not his
+
+
+@pytest.fixture
+def own_phone():
+    t = five_players()
+    t.signing_method = SigningMethod.OWN_PHONE
+    t.save(update_fields=["signing_method"])
+    return t
+
+
+def test_a_player_signed_in_gets_his_signing_link_on_his_own_page(client, own_phone, django_user_model):
+    t = own_phone
+    awaiting = t.rounds.get(number=2).parties.get(table=1)
+    three = Player.objects.get(pair__tournament=t, pair__number=3)
+    three.user = django_user_model.objects.create_user("p-three")
+    three.save(update_fields=["user"])
+    client.force_login(three.user)
+    page = client.get(reverse("tournaments:player", args=[t.slug, 3]))
+    body = page.content.decode()
+    assert 'id="sign-2"' in body and pin_tries.table_token(awaiting) in body and 'id="sign-1"' not in body
+    assert "no-store" in page.headers["Cache-Control"]
+    other = client.get(reverse("tournaments:player", args=[t.slug, 5])).content.decode()  # not his page
+    assert 'id="sign-2"' not in other and 'id="scan-2"' in other and pin_tries.table_token(awaiting) not in other
+
+
+def test_the_pin_slips_pair_link_keeps_its_key_through_to_the_player_page(client, own_phone):
+    t = own_phone
+    awaiting = t.rounds.get(number=2).parties.get(table=1)
+    five = Player.objects.get(pair__tournament=t, pair__number=5)
+    five.pin_hash = "pbkdf2_sha256$1$salt$hash"
+    five.save(update_fields=["pin_hash"])
+    key = pin_tries.slip_key(five)
+    body = client.get(reverse("tournaments:pair", args=[t.slug, 5]), {"k": key}, follow=True).content.decode()
+    assert 'id="sign-2"' in body and pin_tries.table_token(awaiting) in body
+    for bad in ("", "0" * len(key), "x" * 3000):
+        body = client.get(reverse("tournaments:player", args=[t.slug, 5]), {"k": bad}).content.decode()
+        assert 'id="sign-2"' not in body and pin_tries.table_token(awaiting) not in body
