@@ -2,16 +2,17 @@
 
 One round of an individual event seats four players at a table, A1 + A2 against B1 + B2 (``Partie.side_players``);
 a player sitting out has a partie of his own with no opponents. Every function here reads a fixed number of
-queries whatever the number of players: the parties with their four seats' players and protocols in one go.
+queries whatever the number of players: the parties as plain rows with their protocols' cached results, and the
+players of their seats, in one go each.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch, Q
+from django.db.models import Q
 from django.utils.translation import pgettext
 
-from scoring.models import ProtocolStatus, Remark
+from scoring.models import ProtocolStatus, Remark, RemarkReason
 
 from .models import Partie, Player, RoundStatus
 
@@ -25,6 +26,7 @@ class Person:
     number: int | None
     name: str
     entrant_id: int
+    club: str = ""
 
 
 @dataclass
@@ -95,30 +97,35 @@ class Grid:
     goats: bool = False
 
 
-def _players(prefix=""):
-    lookup = f"{prefix}__players" if prefix else "players"
-    return Prefetch(lookup, queryset=Player.objects.order_by("number", "id"))
+SEAT_FIELDS = ("pair_a_id", "partner_a_id", "pair_b_id", "partner_b_id")
+ROW_FIELDS = ("id", "table", "round__number", "round__status", *SEAT_FIELDS, "protocol__status", "protocol__score_a",
+              "protocol__score_b", "protocol__goats_a", "protocol__goats_b", "protocol__winner")
 
 
-def parties_of(tournament, organizer: bool, entrant_ids=None, *, remarks=False):
-    """The parties (tables and sit-outs) of the tournament's rounds with everything a cell shows; drafts only for
-    the organizer; ``entrant_ids``: only the parties where one of these entrants sits; ``remarks``: with the
-    protocols' remarks too."""
-    parties = (
-        Partie.objects.filter(round__tournament=tournament)
-        .select_related("round", "pair_a", "partner_a", "pair_b", "partner_b", "protocol")
-        .prefetch_related(_players("pair_a"), _players("partner_a"), _players("pair_b"), _players("partner_b"))
-        .order_by("round__number", "table", "id")
-    )
-    if remarks:
-        parties = parties.prefetch_related(Prefetch("protocol__remarks", queryset=Remark.objects.order_by("deal", "id")))
+def partie_rows(tournament, organizer: bool, entrant_ids=None):
+    """The parties (tables and sit-outs) as plain rows of what a cell shows (seats as entrant ids, the protocol's
+    cached result), in round and table order; drafts only for the organizer; ``entrant_ids``: only the parties
+    where one of these entrants sits. Plain rows, not model instances: a grid of 10,000 players reads them fast."""
+    parties = Partie.objects.filter(round__tournament=tournament)
     if not organizer:
         parties = parties.exclude(round__status=RoundStatus.DRAFT)
     if entrant_ids is not None:
         ids = list(entrant_ids)
         parties = parties.filter(Q(pair_a_id__in=ids) | Q(partner_a_id__in=ids) | Q(pair_b_id__in=ids)
                                  | Q(partner_b_id__in=ids))
-    return parties
+    return parties.order_by("round__number", "table", "id").values(*ROW_FIELDS)
+
+
+def people(tournament, entrant_ids=None) -> dict[int, Person]:
+    """{entrant id: Person} of the event (or of these entrants): one query."""
+    players = Player.objects.filter(pair__tournament=tournament)
+    if entrant_ids is not None:
+        players = players.filter(pair_id__in=list(entrant_ids))
+    out = {}
+    for pair_id, number, name, club in players.order_by("pair_id", "number", "id").values_list(
+            "pair_id", "pair__number", "name", "club"):
+        out.setdefault(pair_id, Person(number, name, pair_id, club))
+    return out
 
 
 def _person(entrant) -> Person:
@@ -126,38 +133,40 @@ def _person(entrant) -> Person:
     return Person(entrant.number, players[0].name if players else "", entrant.pk)
 
 
-def cells_of(partie, kozel: bool) -> dict[int, Cell]:
-    """{entrant id: Cell} for every player of the partie (one for a sit-out, four at a table)."""
-    head = {"round": partie.round.number, "round_status": partie.round.status, "partie_id": partie.pk,
-            "table": partie.table}
-    if partie.pair_b_id is None:
-        return {partie.pair_a_id: Cell(**head, result="sitout")}
-    protocol = getattr(partie, "protocol", None)
-    seats = {"A": [_person(e) for e in partie.side_entrants("A")], "B": [_person(e) for e in partie.side_entrants("B")]}
+def cells_of(row, everyone: dict, kozel: bool) -> dict[int, Cell]:
+    """{entrant id: Cell} for every player of a partie row (one for a sit-out, four at a table)."""
+    head = {"round": row["round__number"], "round_status": row["round__status"], "partie_id": row["id"],
+            "table": row["table"]}
+    a1, a2, b1, b2 = (row[f] for f in SEAT_FIELDS)
+    if b1 is None:
+        return {a1: Cell(**head, result="sitout")}
+    seats = {"A": [everyone[i] for i in (a1, a2) if i in everyone], "B": [everyone[i] for i in (b1, b2) if i in everyone]}
     out = {}
     for side, other in (("A", "B"), ("B", "A")):
         for k, me in enumerate(seats[side]):
             cell = Cell(**head, seat=f"{side}{k + 1}", side=side,
                         partner=next((p for p in seats[side] if p is not me), None), opponents=tuple(seats[other]))
-            if protocol is not None:
-                _result(cell, protocol, side, kozel)
+            if row["protocol__status"] is not None:
+                _result(cell, row, side, kozel)
             out[me.entrant_id] = cell
     return out
 
 
-def _result(cell: Cell, protocol, side: str, kozel: bool) -> None:
+def _result(cell: Cell, row, side: str, kozel: bool) -> None:
     """The side's figures from the protocol's cached result (``score_a``/``score_b``/``winner``)."""
-    if protocol.status != ProtocolStatus.NOT_STARTED:
-        mine, theirs = (protocol.score_a, protocol.score_b) if side == "A" else (protocol.score_b, protocol.score_a)
-        cell.score = (mine, theirs)
+    status = row["protocol__status"]
+    if status != ProtocolStatus.NOT_STARTED:
+        a, b = row["protocol__score_a"], row["protocol__score_b"]
+        cell.score = (a, b) if side == "A" else (b, a)
         if kozel:  # Kozel, Morskoy: the partie's goats first (docs/rules-kozel.md §11)
-            goats = (protocol.goats_a, protocol.goats_b)
+            goats = (row["protocol__goats_a"], row["protocol__goats_b"])
             cell.goats = goats if side == "A" else goats[::-1]
-    cell.status = protocol.get_status_display()
-    cell.locked = protocol.is_locked
-    cell.awaiting = protocol.status == ProtocolStatus.AWAITING_SIGNATURES
-    if protocol.status in FINISHED:
-        cell.result = "draw" if not protocol.winner else ("win" if protocol.winner == side else "loss")
+    cell.status = str(ProtocolStatus(status).label)
+    cell.locked = status == ProtocolStatus.SIGNED
+    cell.awaiting = status == ProtocolStatus.AWAITING_SIGNATURES
+    if status in FINISHED:
+        winner = row["protocol__winner"]
+        cell.result = "draw" if not winner else ("win" if winner == side else "loss")
 
 
 def table_sides(partie) -> dict[str, list[Person]]:
@@ -166,18 +175,22 @@ def table_sides(partie) -> dict[str, list[Person]]:
 
 
 def player_rounds(tournament, entrant, organizer: bool) -> list[Cell]:
-    """The player's rounds in order (published rounds for the public), with the remarks at his seat: a fixed
-    number of queries."""
+    """The player's rounds in order (published rounds for the public), with the remarks at his seat: four
+    queries whatever the size of the event."""
     kozel = tournament.rules().family == "kozel"
-    rounds = []
-    for partie in parties_of(tournament, organizer, [entrant.pk], remarks=True):
-        cell = cells_of(partie, kozel)[entrant.pk]
-        protocol = getattr(partie, "protocol", None)
-        if protocol is not None and cell.seat:
-            cell.remarks = [{"deal": r.deal, "reason": r.get_reason_display()} for r in protocol.remarks.all()
-                            if r.seat == cell.seat]
-        rounds.append(cell)
-    return rounds
+    rows = list(partie_rows(tournament, organizer, [entrant.pk]))
+    everyone = people(tournament, {row[f] for row in rows for f in SEAT_FIELDS if row[f]})
+    remarks = {}
+    for partie_id, seat, deal, reason in (Remark.objects.filter(protocol__partie_id__in=[r["id"] for r in rows])
+                                          .order_by("deal", "id").values_list("protocol__partie_id", "seat", "deal",
+                                                                              "reason")):
+        remarks.setdefault((partie_id, seat), []).append({"deal": deal, "reason": str(RemarkReason(reason).label)})
+    out = []
+    for row in rows:
+        cell = cells_of(row, everyone, kozel)[entrant.pk]
+        cell.remarks = remarks.get((cell.partie_id, cell.seat), []) if cell.seat else []
+        out.append(cell)
+    return out
 
 
 def match_points(rules, cell: Cell | None) -> float:
@@ -196,29 +209,35 @@ def round_numbers(tournament, organizer: bool) -> list[int]:
     return list(rounds.values_list("number", flat=True))
 
 
-def entrants_in_order(tournament):
-    """The numbered players of the event by number (the grid's lines), each with his one player."""
-    return (tournament.pairs.filter(number__isnull=False).prefetch_related(_players())
-            .order_by("number", "id"))
+def entrant_ids_in_order(tournament) -> list[int]:
+    """The numbered players' entrant ids by number: the grid's lines (the page cuts them into pages)."""
+    return list(tournament.pairs.filter(number__isnull=False).order_by("number", "id").values_list("pk", flat=True))
 
 
-def grid(tournament, organizer: bool = False, entrants=None) -> Grid:
-    """The player × round grid: a line per numbered player (``entrants``: one page of them, in order), a cell per
-    round (table, seat, partner, opponents, result), the match points summed by the tournament's rules."""
+def grid(tournament, organizer: bool = False, entrant_ids=None) -> Grid:
+    """The player × round grid: a line per numbered player (``entrant_ids``: one page of them, in order), a cell
+    per round (table, seat, partner, opponents, result), the match points summed by the tournament's rules."""
     rules = tournament.rules()
     kozel = rules.family == "kozel"
-    entrants = list(entrants if entrants is not None else entrants_in_order(tournament))
-    ids = {e.pk for e in entrants}
+    page = entrant_ids is not None  # one page: only its players' parties (the whole event: no list of ids to send)
+    order = list(entrant_ids) if page else entrant_ids_in_order(tournament)
+    ids = set(order)
+    status = dict(tournament.pairs.filter(pk__in=order).values_list("pk", "status")) if page else dict(
+        tournament.pairs.values_list("pk", "status"))
     rounds = round_numbers(tournament, organizer)
     by_entrant: dict[int, dict[int, Cell]] = {i: {} for i in ids}
-    for partie in parties_of(tournament, organizer, ids):
-        for entrant_id, cell in cells_of(partie, kozel).items():
+    rows = list(partie_rows(tournament, organizer, ids if page else None))
+    everyone = people(tournament, ids | {row[f] for row in rows for f in SEAT_FIELDS if row[f]} if page else None)
+    for row in rows:
+        for entrant_id, cell in cells_of(row, everyone, kozel).items():
             if entrant_id in ids:
                 by_entrant[entrant_id][cell.round] = cell
     lines = []
-    for e in entrants:
-        players = list(e.players.all())
-        cells = [by_entrant[e.pk].get(n) for n in rounds]
-        lines.append(Line(_person(e), players[0].club if players else "", e.status, cells,
+    for entrant_id in order:
+        person = everyone.get(entrant_id)
+        if person is None:  # an entrant without his player (not registered whole): nothing to show
+            continue
+        cells = [by_entrant[entrant_id].get(n) for n in rounds]
+        lines.append(Line(person, person.club, status.get(entrant_id, ""), cells,
                           sum(match_points(rules, c) for c in cells)))
     return Grid(rounds, lines, kozel)

@@ -50,9 +50,6 @@ def player_page(request, slug, number):
 def grid_page(request, slug):
     """The player × round grid of an individual event (instead of the cross table), a page of players at a time."""
     tournament, organizer = _individual(request, slug)
-    page = paginate(request, list(individual_selectors.entrants_in_order(tournament).values_list("pk", flat=True)),
-                    GRID_PER_PAGE)
-    ids = list(page.object_list)
-    by_id = individual_selectors.entrants_in_order(tournament).in_bulk(ids)
-    data = individual_selectors.grid(tournament, organizer, [by_id[i] for i in ids if i in by_id])
+    page = paginate(request, individual_selectors.entrant_ids_in_order(tournament), GRID_PER_PAGE)
+    data = individual_selectors.grid(tournament, organizer, list(page.object_list))
     return render(request, "tournaments/grid.html", {"tournament": tournament, "grid": data, "page": page})
