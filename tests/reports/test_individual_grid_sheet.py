@@ -4,9 +4,10 @@ import io
 import pytest
 from openpyxl import load_workbook
 
-from scoring.reports import exports
-from tests.factories import make_round, make_tournament
-from tests.tournaments.individual_events import five_players
+from scoring.reports import exports, pack
+from tests.factories import make_individual, make_round, make_tournament
+from tests.reports.test_report_pdf import text_of
+from tests.tournaments.individual_events import five_players, make_individual_round, set_result
 
 pytestmark = pytest.mark.django_db
 
@@ -46,3 +47,15 @@ def test_a_pair_event_keeps_its_cross_table():
     make_round(t, 1, [(1, 2), (3, 4)])
     names, rows = sheet_rows(exports.workbook(t), "Турнирная таблица")
     assert "Турнирная таблица" in names and "Таблица по турам" not in names and len(rows) == 5
+
+
+def test_a_kozel_event_writes_the_goats_own_first():
+    t = make_individual(4, slug="solo-kozel", rules_preset="kozel")
+    rnd = make_individual_round(t, 1, [((1, 2), (3, 4))])
+    set_result(rnd, 1, 90, 57, signed=True, goats=(0, 2))  # side A won: its opponents got two goats
+    _names, rows = sheet_rows(exports.workbook(t), "Таблица по турам")
+    head, one, _two, three, _four = rows
+    assert head[7] == "козлы"
+    assert one[3:8] == [1, 2, "3, 4", "+", "0:2 к."]
+    assert three[3:8] == [1, 4, "1, 2", "−", "2:0 к."]
+    assert "В «Козле» счёт — козлы партии." in text_of(pack.final_report(t))

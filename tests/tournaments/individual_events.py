@@ -18,14 +18,16 @@ def make_individual_round(tournament, number, tables, sitting_out=(), status="pu
     return rnd
 
 
-def set_result(rnd, table, score_a, score_b, *, signed=False, finished=True):
-    """The cached result of a table's protocol (what the engine would have written), signed or awaiting."""
+def set_result(rnd, table, score_a, score_b, *, signed=False, finished=True, goats=(0, 0)):
+    """The cached result of a table's protocol (what the engine would have written), signed or awaiting;
+    ``goats``: the Kozel family's goats of sides A and B."""
     partie = rnd.parties.get(table=table)
     winner = "" if not finished or score_a == score_b else ("A" if score_a > score_b else "B")
     status = (ProtocolStatus.SIGNED if signed else ProtocolStatus.AWAITING_SIGNATURES) if finished else (
         ProtocolStatus.IN_PLAY)
     return Protocol.objects.create(partie=partie, score_a=score_a, score_b=score_b, winner=winner, finished=finished,
-                                   status=status, locked_at=timezone.now() if signed else None)
+                                   status=status, locked_at=timezone.now() if signed else None,
+                                   goats_a=goats[0], goats_b=goats[1])
 
 
 def five_players():
