@@ -260,3 +260,16 @@ def test_the_pin_slips_pair_link_keeps_its_key_through_to_the_player_page(client
     for bad in ("", "0" * len(key), "x" * 3000):
         body = client.get(reverse("tournaments:player", args=[t.slug, 5]), {"k": bad}).content.decode()
         assert 'id="sign-2"' not in body and pin_tries.table_token(awaiting) not in body
+
+
+def test_the_reports_links_of_an_individual_event_name_its_grid(client):
+    t = five_players()
+    html = client.get(reverse("reports:standings", args=[t.slug])).content.decode()
+    nav = html[html.index('class="reports-nav'):]
+    nav = nav[:nav.index("</nav>")]
+    assert reverse("tournaments:grid", args=[t.slug]) in nav and "Турнирная таблица" not in nav
+    pairs = make_tournament(2)
+    html = client.get(reverse("reports:standings", args=[pairs.slug])).content.decode()
+    nav = html[html.index('class="reports-nav'):]
+    nav = nav[:nav.index("</nav>")]
+    assert reverse("reports:crosstable", args=[pairs.slug]) in nav and "Таблица по турам" not in nav
