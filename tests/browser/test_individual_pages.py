@@ -1,9 +1,11 @@
 """An individual event's player page, the search that leads to it and the player × round grid, at phone widths."""
 import pytest
 
+from referees.models import RoleKind, TournamentRole
 from tests.factories import make_individual
 from tests.tournaments.individual_events import make_individual_round, set_result
 
+from .conftest import login
 from .test_pair_pages import WIDTHS, no_horizontal_scroll, words_unbroken
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -57,3 +59,20 @@ def test_player_page_search_and_grid_fit_a_phone_and_a_tablet(live_server, new_p
         assert no_horizontal_scroll(page), w
         assert words_unbroken(page, "#grid td") is True
         page.screenshot(path=str(artifacts / f"individual-grid-{w}.png"), full_page=True)
+
+
+def test_the_check_page_names_a_table_by_its_four_players_on_a_phone(live_server, new_page, event, artifacts,
+                                                                     django_user_model):
+    t = event  # cached results without deals: every played table differs from its rescoring
+    user = django_user_model.objects.create_user("chief-pages", password="domino2026")
+    TournamentRole.objects.create(tournament=t, user=user, role=RoleKind.CHIEF_REFEREE)
+    for viewport in WIDTHS:
+        w = viewport["width"]
+        page = new_page(viewport)
+        login(page, live_server.url, "chief-pages", "domino2026")
+        page.goto(f"{live_server.url}/t/{t.slug}/manage/check/")
+        first = page.locator("#check-table > li").first.locator(".where").inner_text()
+        assert "A1 №1" in first and "A2 №2 Ёлкин-Преображенский Константин" in first and "B2 №4" in first
+        assert no_horizontal_scroll(page), w
+        assert words_unbroken(page, "#check-table .where") is True
+        page.screenshot(path=str(artifacts / f"individual-check-{w}.png"), full_page=False)
