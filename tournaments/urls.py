@@ -1,6 +1,7 @@
 from django.urls import path
 
 from . import views
+from .views import individual as individual_views
 from .views import officials as officials_views
 from .views import setup as setup_views
 
@@ -13,6 +14,8 @@ urlpatterns = [
     path("t/<slug:slug>/round/<num:round_number>/seating/", views.seating, name="seating"),
     path("t/<slug:slug>/pair/<num:number>/", views.pair_page, name="pair"),
     path("t/<slug:slug>/pairs/", views.pair_search, name="pair_search"),
+    path("t/<slug:slug>/player/<num:number>/", individual_views.player_page, name="player"),
+    path("t/<slug:slug>/grid/", individual_views.grid_page, name="grid"),
     path("t/<slug:slug>/manage/", views.manage, name="manage"),
     path("t/<slug:slug>/manage/pairs/add/", views.pair_add_view, name="pair_add"),
     path("t/<slug:slug>/manage/pairs/<id:pair_id>/number/", views.manual_number_view, name="manual_number"),

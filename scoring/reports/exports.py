@@ -5,17 +5,21 @@ from django.utils.translation import gettext as _
 
 from scoring.queries import prior_remarks, protocols_for_sheets
 from scoring.scores import score
+from tournaments import individual_selectors
+
 from . import pdf, pdf_lists, player_table, selectors, tabular, xlsx
 from .sheets import blank_sheet, signed_sheet
 from .pades import pades_sign
+from .tabular_grid import grid_table
 
 
 def workbook(tournament) -> bytes:
-    """Pairs, pairings by round, every deal, standings, players and the cross table."""
-    if tournament.is_individual:  # the standings are the players' own: no second «players» sheet; each player's
-        standings = selectors.load_standings(tournament)  # partners and opponents instead of the cross table
+    """Pairs, pairings by round, every deal, standings, players and the cross table (an individual event: the
+    players' standings and the player × round grid instead)."""
+    if tournament.is_individual:  # the standings are the players' own: no second «players» sheet
+        standings = selectors.load_standings(tournament)
         first = [player_table.standings_sheet(standings, player_table.entrant_clubs(tournament)),
-                 player_table.rounds_sheet(standings)]
+                 grid_table(individual_selectors.grid(tournament))]
     else:
         standings = selectors.load_individual(tournament)
         cells, matrix = selectors.load_crosstable_from(standings)[1:]

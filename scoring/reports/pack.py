@@ -9,6 +9,7 @@ from scoring.models import Protocol
 from scoring.pin_tries import table_token
 from scoring.queries import protocols_for_sheets
 from scoring.scores import score
+from tournaments import individual_selectors
 from tournaments import selectors as tournament_selectors
 from tournaments.models import SigningMethod
 from tournaments.names import person_name
@@ -74,6 +75,7 @@ def chief_referee_names(tournament) -> list[str]:
 def final_report(tournament) -> bytes:
     standings, cells, _matrix = selectors.load_crosstable(tournament)
     clubs = entrant_clubs(tournament) if tournament.is_individual else None
+    grid = individual_selectors.grid(tournament) if tournament.is_individual else None  # instead of the cross table
     return pdf_report.final_report_pdf(tournament, standings, cells, sanctions_of(tournament),
                                      chief_referees=chief_referee_names(tournament), check=check_tournament(tournament),
-                                     clubs=clubs)
+                                     clubs=clubs, grid=grid)

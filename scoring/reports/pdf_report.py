@@ -16,9 +16,10 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import PageBreak, Spacer
 
+from .pdf_grid import grid_flowables
 from .pdf_page import BOLD, WIDTH, register_fonts
 from .pdf_pack import BIG_CELL, H1, H2, HEAD, SMALL, _doc, _grid, _p, _subtitle
-from .player_table import cell, pdf_figures, player_rounds, player_status_text
+from .player_table import cell, pdf_figures, player_status_text
 from .tabular import cell_text, status_text, tiebreak_labels
 
 # Tie-break columns besides the report's own ones: (criterion, heading, value, width). Each is printed when the
@@ -119,20 +120,6 @@ def _player_standings_table(standings, clubs):
     return _grid(data, widths)
 
 
-def _player_rounds_table(standings, rounds):
-    """An individual event's round-by-round table: each player's partner, opponents and result of every round."""
-    cells = player_rounds(standings.rows, standings.games, after_round=standings.after_round)
-    head = [_("Место"), _("№ игрока")] + [_("Тур %(n)s") % {"n": n} for n in rounds]
-    data = [[_p(h, HEAD) for h in head]]
-    for r in standings.rows:
-        by_round = cells.get(r.pair.id, {})
-        data.append([_p(_rank(r)), _p(_fmt(r.pair.number))]
-                    + [_p(by_round[n].text if n in by_round else "") for n in rounds])
-    first = [40, 44]
-    rest = (WIDTH - sum(first)) / max(1, len(rounds))
-    return _grid(data, first + [rest] * len(rounds))
-
-
 def _cross_table(standings, cells, rounds):
     """The cell as the cross-table page writes it: the opponent, then the mark («9+»), then the score."""
     head = [_("Место"), _("Пара")] + [_("Тур %(n)s") % {"n": n} for n in rounds]
@@ -167,11 +154,34 @@ def _sanctions_table(sanctions, *, individual=False):
     return _grid(data, widths)
 
 
-def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=(), check=None, clubs=None) -> bytes:
+def _cross_part(standings, cells, rounds) -> list:
+    return [
+        _p(_("Турнирная таблица"), H2),
+        _p((_("В клетке: номер соперника, + победа, = ничья, − поражение; козлы партии: свои : соперника.")
+            if standings.goats else _("В клетке: номер соперника, + победа, = ничья, − поражение; счёт партии."))
+           + " " + _("«−:+» — партия проиграна снятием или уходом пары, хотя счёт говорит иное; «+:−» — выиграна так."),
+           SMALL), Spacer(1, 4),
+        _cross_table(standings, cells, rounds),
+    ]
+
+
+def _grid_part(grid) -> list:
+    """An individual event: the player × round grid (``pdf_grid``) in place of the cross table."""
+    return [
+        _p(_("Таблица по турам"), H2),
+        _p(_("В клетке: стол и номер партнёра («ст. 3 · с 7»), номера соперников («× 2, 9»), итог стороны игрока "
+             "(+ победа, = ничья, − поражение) и счёт партии: свой : соперников.")
+           + (" " + _("В «Козле» счёт — козлы партии.") if grid.goats else ""), SMALL), Spacer(1, 4),
+        *grid_flowables(grid),
+    ]
+
+
+def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=(), check=None, clubs=None,
+                     grid=None) -> bytes:
     """``standings``/``cells`` from ``selectors.load_crosstable``; ``sanctions`` from ``sanctions_of``;
     ``check``: the protocols' check (``scoring.checks.check_tournament``), stated above the signatures.
-    An individual event (``clubs``: {entrant id: club}) prints a line per player and, instead of the cross table,
-    each player's partner, opponents and result round by round."""
+    An individual event (``clubs``: {entrant id: club}; ``grid``: its player × round grid,
+    ``tournaments.individual_selectors.grid``) prints a line per player and the grid instead of the cross table."""
     register_fonts()
     final, words = stage(tournament, standings)
     if final:
@@ -187,10 +197,7 @@ def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=
             _p(_("Игроков: %(p)s · туров: %(r)s · порядок показателей: %(o)s") % {
                 "p": len(standings.rows), "r": len(rounds), "o": order}, SMALL),
             _p(heading, H2), _player_standings_table(standings, clubs or {}),
-            PageBreak(), _p(_("Партнёры и соперники по турам"), H2),
-            _p(_("В клетке: номер партнёра, после двоеточия — номера соперников; + победа, = ничья, − поражение; "
-                 "«+ пропуск» — игрок пропускал тур (или его партнёр не явился)."), SMALL), Spacer(1, 4),
-            _player_rounds_table(standings, rounds),
+            PageBreak(), *_grid_part(grid),
             _p(_("Замечания и санкции"), H2),
         ]
     else:
@@ -199,12 +206,7 @@ def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=
             _p(_("Пар: %(p)s · туров: %(r)s · порядок показателей: %(o)s") % {
                 "p": len(standings.rows), "r": len(rounds), "o": order}, SMALL),
             _p(heading, H2), _standings_table(standings),
-            PageBreak(), _p(_("Турнирная таблица"), H2),
-            _p((_("В клетке: номер соперника, + победа, = ничья, − поражение; козлы партии: свои : соперника.")
-                if standings.goats else _("В клетке: номер соперника, + победа, = ничья, − поражение; счёт партии."))
-               + " " + _("«−:+» — партия проиграна снятием или уходом пары, хотя счёт говорит иное; «+:−» — выиграна "
-                         "так."), SMALL), Spacer(1, 4),
-            _cross_table(standings, cells, rounds),
+            PageBreak(), *_cross_part(standings, cells, rounds),
             _p(_("Замечания и санкции"), H2),
         ]
     if sanctions:

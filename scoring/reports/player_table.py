@@ -136,56 +136,6 @@ def standings_sheet(standings, clubs: dict) -> Table:
     return Table(standings_title(standings), head + [Column(str(c.title), c.width, True) for c in cols], rows, freeze="D2")
 
 
-@dataclass(frozen=True)
-class RoundCell:
-    """A player's partie of one round, as the report's round-by-round table writes it."""
-
-    partner: int | None  # the partner's number; None for a sit-out
-    opponents: tuple  # the opponents' numbers
-    result: str  # "win" | "draw" | "loss" | "bye" | "" (not finished)
-
-    @property
-    def text(self) -> str:
-        """«3: 2, 5 +» — partner: opponents, then + won, = drawn, − lost; «+ пропуск» for a sit-out."""
-        if self.result == "bye":
-            return "+ " + _("пропуск")
-        mark = {"win": "+", "draw": "=", "loss": "−"}.get(self.result, "—")
-        return f"{self.partner}: {', '.join(str(n) for n in self.opponents)} {mark}"
-
-
-def player_rounds(rows, games, *, after_round=None) -> dict:
-    """{entrant id: {round: RoundCell}} of the listed players (``rows``), from the parties' cached results.
-
-    As the standings count them (``standings_individual``): a player absent from his table loses, his present
-    partner sits out.
-    """
-    numbers = {r.pair.id: r.pair.number for r in rows}
-    cells: dict = {pid: {} for pid in numbers}
-    for g in games:
-        if after_round is not None and g.round > after_round:
-            continue
-        if g.pair_b is None:
-            for pid in (g.pair_a, g.partner_a):
-                if pid in cells:
-                    cells[pid][g.round] = RoundCell(None, (), "bye")
-            continue
-        absent = set(g.absent)
-        for side, mine, theirs in (("A", (g.pair_a, g.partner_a), (g.pair_b, g.partner_b)),
-                                   ("B", (g.pair_b, g.partner_b), (g.pair_a, g.partner_a))):
-            for me, partner in (mine, mine[::-1]):
-                if me not in cells:
-                    continue
-                if not g.finished:
-                    result = ""
-                elif me not in absent and partner in absent:
-                    result = "bye"
-                elif me in absent:
-                    result = "loss"
-                else:
-                    result = "draw" if g.winner is None else ("win" if g.winner == side else "loss")
-                cells[me][g.round] = RoundCell(numbers.get(partner), tuple(numbers.get(p) for p in theirs), result)
-    return cells
-
 
 # What a portrait A4 page leaves out first when its figures leave too little room for the names (derivable or
 # secondary ones first: draws = played − wins − losses, points against = points for − difference).
@@ -207,29 +157,3 @@ def pdf_figures(standings, measure, width: float, *, names_min: float = 190) -> 
             break
         cols = [c for c in cols if c.key != key]
     return cols, every <= {c.key for c in cols}
-
-
-def rounds_sheet(standings) -> Table:
-    """The workbook's round-by-round sheet of an individual event (in place of the pairs' cross table): each
-    player's partner, opponents and result of every round that counts."""
-    rounds = [n for n in standings.rounds if standings.after_round is None or n <= standings.after_round]
-    cells = player_rounds(standings.rows, standings.games, after_round=standings.after_round)
-    cols = [Column(_("Место"), 7, True), Column(_("№ игрока"), 8, True), Column(_("Игрок"), 30)]
-    for n in rounds:
-        cols += [Column(_("Тур %(n)s: партнёр") % {"n": n}, 10, True), Column(_("соперники"), 10),
-                 Column(_("итог"), 5)]
-    rows = []
-    for r in standings.rows:
-        line = [r.rank, r.pair.number, r.pair.label]
-        for n in rounds:
-            c = cells.get(r.pair.id, {}).get(n)
-            if c is None:
-                line += [None, "", ""]
-            elif c.result == "bye":
-                line += [None, "", _("пропуск")]
-            else:
-                line += [c.partner, ", ".join(str(p) for p in c.opponents),
-                         {"win": "+", "draw": "=", "loss": "−"}.get(c.result, "")]
-        rows.append(line + [_plain(r.match_points)])
-    cols.append(Column(_("Очки матча"), 10, True))
-    return Table(_("Партнёры и соперники"), cols, rows, freeze="D2")

@@ -107,6 +107,8 @@ def crosstable(request, slug):
     """Polled by the players' phones like the standings: 304 until the data version moves; the standings
     under it are computed once per version and shared with the standings page and the projector."""
     tournament = _tournament(request, slug)
+    if tournament.is_individual:  # an individual event's cross table is its player × round grid
+        return redirect("tournaments:grid", slug=slug)
     data, cells, matrix = selectors.load_crosstable_from(_standings_data(tournament, _after_round(request)))
     if matrix is not None and len(matrix[0]) > MATRIX_MAX_PAIRS:
         matrix = None

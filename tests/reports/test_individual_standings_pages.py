@@ -110,13 +110,8 @@ def test_the_workbook_has_the_players_standings_sheet(solo):
         assert line["Пропусков"] == (0 if number in (1, 3) else 1)
     standings_only = load_workbook(io.BytesIO(exports.standings_workbook(solo))).active
     assert [c.value for c in standings_only[1]] == header
-    assert "Турнирная таблица" not in wb.sheetnames  # the pairs' cross table: partners and opponents instead
-    rounds = wb["Партнёры и соперники"]
-    header = [c.value for c in rounds[1]]
-    assert header[:6] == ["Место", "№ игрока", "Игрок", "Тур 1: партнёр", "соперники", "итог"]
-    lines = {row[1]: row for row in rounds.iter_rows(min_row=2, values_only=True)}
-    assert lines[2][3:12] == (1, "3, 4", "+", 5, "1, 3", "+", None, None, "пропуск")
-    assert lines[3][3:12] == (4, "1, 2", "−", 1, "2, 5", "−", 5, "1, 4", "−")
+    assert "Турнирная таблица" not in wb.sheetnames  # the pairs' cross table: the player × round grid instead
+    assert "Таблица по турам" in wb.sheetnames
 
 
 def test_the_page_queries_do_not_grow_with_the_field(client, settings, django_assert_max_num_queries):

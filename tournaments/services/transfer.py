@@ -18,6 +18,8 @@ behind. It is audited on the new tournament.
 * Times are kept as they were; the audit log's ``before``/``after`` as written
   (ids in them are the source's). A file with fields this installation does
   not know (a newer version) is refused rather than imported with them lost.
+* An individual event keeps its format and every table's four seats (``partner_a`` / ``partner_b``); the
+  tables must fit the format (``transfer_seats``).
 * Every signature's seal must verify against the file's certificates
   (``transfer_signed``, ``scoring.seals``).
 * Text is cleaned as the forms clean it (``core.text``); the JSON is read
@@ -49,6 +51,7 @@ from referees.models import AuditEntry, TournamentRole, log_action
 from scoring.models import Deal, Protocol, Remark, Signature
 from tournaments.models import Pair, Partie, Player, Round, Tournament
 
+from .transfer_seats import check_seats
 from .transfer_signed import check_seals, check_signed_headers, freeze_legacy_headers
 
 FORMAT = "domino-tournament"
@@ -343,6 +346,7 @@ def _import(data, head, slug, wanted, user) -> ImportResult:
         users = dict(User.objects.filter(**{f"{User.USERNAME_FIELD}__in": wanted})
                      .values_list(User.USERNAME_FIELD, "pk"))
         reader = _Reader(data, users)
+        check_seats(reader, head, data)  # the format's tables (pairs, or four players); partners kept as written
         tournament, stamps = reader.build("tournament", Tournament, head, overrides={"slug": slug})
         tournament.save()
         if stamps:

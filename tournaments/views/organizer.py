@@ -16,6 +16,7 @@ from referees.permissions import is_chief_referee, is_organizer
 from scoring.checks import check_tournament
 from scoring.services import rescore_drifted
 
+from .. import individual_selectors
 from .. import services
 from ..errors import ImportRejected, TournamentError
 from ..forms import DrawForm, ImportForm, ManualNumberForm, PairForm, PairRoundForm, SwapForm, WithdrawForm
@@ -355,6 +356,8 @@ def check_view(request, slug):
     for finding in report.findings:
         partie = finding.protocol.partie
         row = rows.setdefault(partie.pk, {"partie": partie, "problems": [], "tampered": False})
+        if tournament.is_individual and "sides" not in row:  # a table of four players: each named by seat
+            row["sides"] = individual_selectors.table_sides(partie)
         text = CHECK_TEXTS[finding.kind]
         if finding.kind in ("fingerprint", "seal"):
             row["tampered"] = True

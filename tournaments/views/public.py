@@ -1,6 +1,7 @@
 """Public pages: anyone can read published rounds and the draw, without logging in."""
 from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.cache import patch_cache_control
 
 from core.names import name_key, name_matches
@@ -124,6 +125,9 @@ def pair_page(request, slug, number):
     tournament, organizer = _tournament(request, slug)
     if number > 2**31 - 1:  # larger than any stored number (and than the database's integers)
         raise Http404
+    if tournament.is_individual:  # an individual event's entrant is one player: his own page (a slip's key kept)
+        query = request.GET.urlencode()
+        return redirect(reverse("tournaments:player", args=[slug, number]) + (f"?{query}" if query else ""))
     pair = get_object_or_404(tournament.pairs.prefetch_related("players"), number=number)
     players = sorted(pair.players.all(), key=lambda p: (p.number is None, p.number or 0, p.pk))
     games = pair_selectors.pair_games(tournament, pair, organizer)
