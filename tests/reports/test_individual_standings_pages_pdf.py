@@ -50,10 +50,11 @@ def test_the_report_lists_players_and_their_partners_round_by_round(solo):
     header = [words(c) for c in standings[0]]
     assert header[1:4] == ["№ игрока", "Игрок", "Клуб / город"]
     assert [words(line[2]) for line in standings[1:]] == [NAMES[n - 1] for n in (2, 1, 5, 4, 3)]
-    assert [words(c) for c in rounds[0]] == ["Место", "№ игрока", "Тур 1", "Тур 2", "Тур 3"]
-    by_number = {words(line[1]): [words(c) for c in line[2:]] for line in rounds[1:]}
-    assert by_number["2"] == ["1: 3, 4 +", "5: 1, 3 +", "+ пропуск"]
-    assert by_number["3"] == ["4: 1, 2 −", "1: 2, 5 −", "5: 1, 4 −"]
+    assert [words(c) for c in rounds[0]] == ["№", "Игрок", "Тур 1", "Тур 2", "Тур 3", "Очки"]  # the grid
+    by_number = {words(line[0]): [words(c) for c in line[2:]] for line in rounds[1:]}
+    assert by_number["2"] == ["ст. 1 · с 1 × 3, 4 + 20:0", "ст. 1 · с 5 × 1, 3 + 10:0", "пропуск тура", "3"]
+    assert by_number["3"] == ["ст. 1 · с 4 × 1, 2 − 0:20", "ст. 1 · с 1 × 2, 5 − 0:10", "ст. 1 · с 5 × 1, 4 − 0:10",
+                              "0"]
 
 
 def test_a_remark_is_listed_under_the_player_who_got_it(solo):
