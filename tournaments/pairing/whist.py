@@ -6,8 +6,9 @@
   exactly twice (a whist tournament Wh(n)).
 * n ≡ 1 (mod 4): n rounds, in round k position k sits out (each player once); the same property.
 * n ≡ 2 (mod 4): n − 1 rounds, two sit out each round: the first n/2 rounds seat out everybody once, the
-  other n/2 − 1 rounds everybody again except positions 2 and n (so one sit-out or two); no partner twice;
-  opponents once or twice, as whist_data.develop_from_smaller builds it from the schedule for n − 1.
+  other n/2 − 1 rounds everybody again except position n and one other (position 2 when built from a
+  cyclic schedule); no partner twice; opponents at most twice — the whist schedule for n − 1 with one
+  player more, who takes a seat of a different partner's table each round (whist_data.develop_from_smaller).
 * n ≡ 3 (mod 4): n rounds, three sit out each round (each player three times), the sit-outs walking round
   the circle; no partner twice; opponents at most twice, each pair as the shipped data gives (the search
   keeps the most even round it finds; ``properties`` says what it is).
