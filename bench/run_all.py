@@ -29,6 +29,7 @@ BENCHES = [
     ("engine-kozel", ["bench/kozel_bench.py", "--parties", "100"], ["bench/kozel_bench.py"]),
     ("pairing", ["bench/pairing_bench.py", "typical"], ["bench/pairing_bench.py"]),
     ("pairing-individual", ["bench/pairing_bench.py", "individual-small"], ["bench/pairing_bench.py", "individual"]),
+    ("whist", ["bench/whist_bench.py", "8", "13", "64"], ["bench/whist_bench.py"]),
     ("reports", ["bench/reports_bench.py", "--pairs", "100", "--rounds", "5", "--repeat", "2"],
      ["bench/reports_bench.py"]),
     ("pages", ["bench/pages_bench.py", "--pairs", "1000", "--repeat", "2"], ["bench/pages_bench.py"]),
