@@ -6,7 +6,8 @@ from django.db.models import Prefetch
 from core.names import fold, name_key
 from scoring.rules import lead_and_shuffle
 
-from .models import Partie, Player, RoundStatus, seated
+from .models import PairingSystem, Partie, Player, RoundStatus, seated
+from .pairing import PairingError, whist
 
 SEAT_ORDER = ("A1", "B1", "A2", "B2")
 
@@ -171,3 +172,16 @@ def seating(parties, deals: int) -> list[dict]:
 def deals_shown(tournament) -> int:
     rules = tournament.rules()
     return rules.deals_per_partie if rules.partie_length == "deals" else 8
+
+
+def schedule_summary(tournament) -> dict | None:
+    """An individual round robin: the whole schedule's properties for its numbered players, shown to the
+    organizer before a round is published (docs/rules-individual.md §3); None elsewhere or without one."""
+    if not tournament.is_individual or tournament.pairing_system != PairingSystem.ROUND_ROBIN:
+        return None
+    n = tournament.pairs.filter(number__isnull=False).count()
+    try:
+        rounds = whist.schedule(n)
+    except PairingError as err:
+        return {"error": err.message}
+    return whist.properties(rounds, n)

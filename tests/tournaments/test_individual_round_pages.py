@@ -102,3 +102,30 @@ def test_the_tournament_page_counts_players_and_names_the_draw_of_player_numbers
     Tournament.objects.filter(pk=t.pk).update(draw_done_at=timezone.now())  # the numbers were drawn
     html = client.get(reverse("tournaments:detail", args=[t.slug]), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "личный зачёт · 9 игроков" in html and "Жеребьёвка: номера игроков" in html and "9 пар" not in html
+
+
+@pytest.mark.parametrize("n, whole", [(8, True), (10, False)])
+def test_the_draft_of_a_round_robin_shows_the_schedule_before_publishing(client, n, whole):
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    from referees.models import RoleKind, TournamentRole
+    from tests.factories import make_individual as individual
+    from tournaments.services import pair_round
+
+    t = individual(n, slug=f"rr-{n}", pairing_system="round-robin", rounds_planned=n)
+    boss = get_user_model().objects.create_user(f"boss{n}")
+    TournamentRole.objects.create(tournament=t, user=boss, role=RoleKind.ORGANIZER)
+    t.draw_done_at = timezone.now()
+    t.save(update_fields=["draw_done_at"])
+    pair_round(boss, t)
+    client.force_login(boss)
+    page = client.get(f"/t/{t.slug}/round/1/").content.decode()
+    note = page.split('id="schedule"', 1)[1].split("</p>", 1)[0]
+    assert f"на {n} игроков" in note
+    if whole:
+        assert "партнёры ровно один раз и соперники ровно дважды" in note
+    else:
+        assert "Повторных партнёрств: 0" in note
+    client.logout()
+    assert 'id="schedule"' not in client.get(f"/t/{t.slug}/round/1/").content.decode()  # organizers only

@@ -98,6 +98,7 @@ def pairings(request, slug, round_number):
         "byes": [r for r in rows if r["bye"]],
         "rounds": selectors.visible_rounds(tournament, organizer),
         "override_tables": open_tables_text(rnd.number - 1, rnd.override_tables or []),
+        "schedule": selectors.schedule_summary(tournament) if organizer and rnd.status == "draft" else None,
     }
     if request.htmx:
         return render(request, "tournaments/_round_results.html", context)
