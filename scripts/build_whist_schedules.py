@@ -21,7 +21,8 @@ seat (``tournaments/pairing/whist.py`` does it). Which elements the base round h
   for n = 10 (no cyclic whist schedule for 9 exists) the same from the one over Z3 × Z3, written out.
 
 How: for n a prime or the square of a prime, n ≡ 1 (mod 4), the classical construction over the field
-GF(n) (``field_round``); otherwise a depth-first search with many short randomised tries (``Backtrack``),
+GF(n) (``field_round``); for n = q1·q2 of two such (45 = 9·5) the same over the ring GF(q1) × GF(q2)
+(``product_round``); otherwise a depth-first search with many short randomised tries (``Backtrack``),
 over the cyclic group first, then the other abelian groups of that order. Every result is developed by
 whist_data.py and re-counted pair by pair before it is written; ``--check`` re-counts the whole file.
 """
@@ -38,7 +39,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tournaments.pairing import whist_data  # noqa: E402
-from whist_constructions import abelian_groups, affine_rounds, field_orders, field_round  # noqa: E402
+from whist_constructions import (  # noqa: E402
+    abelian_groups, affine_rounds, field_orders, field_round, product_orders, product_round)
 
 INF = None
 
@@ -257,6 +259,8 @@ def search(n, seed, seconds, node_limit=3000):
     base round the tries find (n ≡ 0, 1: a whist; n ≡ 3: the most even of the rounds found in the time)."""
     if n % 4 == 1 and field_orders(n):
         return field_round(n)
+    if n % 4 == 1 and product_orders(n):
+        return product_round(*product_orders(n))
     if n == 64:
         return affine_rounds(3)
     order, infinity, sit_out, pmax, omax = spec(n)
