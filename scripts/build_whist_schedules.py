@@ -17,7 +17,8 @@ seat (``tournaments/pairing/whist.py`` does it). Which elements the base round h
   partner differences at most once each (no partner twice), opponent differences as even as possible:
   the search minimises Σ (count − 2)² over the difference classes; 2 is the least possible (two classes
   once, the others twice).
-* n ≡ 2 (mod 4): a cyclic whist base round for n − 1 and one player more (whist_data.develop_from_smaller);
+* n ≡ 2 (mod 4): a cyclic whist base round for n − 1 and one player more (whist_data.develop_from_smaller),
+  searched first among the rounds of tables (a, −a | b, −b) only (``symmetric_round``: 50 from Z_49);
   for n = 10 (no cyclic whist schedule for 9 exists) the same from the one over Z3 × Z3, written out.
 
 How: for n a prime or the square of a prime, n ≡ 1 (mod 4), the classical construction over the field
@@ -135,6 +136,59 @@ class Backtrack:
         return tables if found else None
 
 
+def symmetric_round(size, rng, node_limit=20000, seconds=60.0):
+    """A cyclic whist base round over Z_size, size ≡ 1 (mod 4), of tables (a, −a | b, −b) only; or None.
+
+    Such a table has the partner classes ±2a, ±2b and the opponent classes ±(a − b), ±(a + b), each
+    twice: a whist ⇔ the pairs {a, b} cut the size − 1 classes {±x} in two-element sets (then the ±2a
+    cover every class once, 2 being invertible) and the classes ±(a ± b) again cover every class once.
+    So only a pairing of the classes is searched (depth first, short randomised tries). It cannot exist
+    unless Σ x² over one element x of each class is ≡ 0 (mod size) (the classes ±(a ± b) have the
+    squares 2(a² + b²)): that fails when 3 divides size (45, 57), and then nothing is searched.
+    """
+    half = (size - 1) // 2
+    if sum(x * x for x in range(1, half + 1)) % size:
+        return None
+
+    def cls(x):
+        return min(x % size, -x % size)
+
+    started = time.monotonic()
+    while time.monotonic() - started < seconds:
+        free, opposed, tables, nodes = set(range(1, half + 1)), set(), [], [0]
+
+        def step():
+            nodes[0] += 1
+            if nodes[0] > node_limit:
+                raise TimeoutError
+            if not free:
+                return True
+            a = min(free)
+            free.discard(a)
+            rest = sorted(free)
+            rng.shuffle(rest)
+            for b in rest:
+                plus, minus = cls(a + b), cls(a - b)
+                if plus == minus or plus in opposed or minus in opposed:
+                    continue
+                free.discard(b)
+                opposed.update((plus, minus))
+                tables.append([a, size - a, b, size - b])
+                if step():
+                    return True
+                tables.pop()
+                opposed.difference_update((plus, minus))
+                free.add(b)
+            free.add(a)
+            return False
+
+        try:
+            return tables if step() else None
+        except TimeoutError:
+            continue
+    return None
+
+
 def opponent_cost(entry, n):
     """Σ (count − 2)² over the pairs' opponent counts (the smaller, the more even)."""
     rounds = whist_data.develop_entry(n, entry)
@@ -233,7 +287,8 @@ def extra_player(n, data, seed, seconds):
     if known and known["group"] == [n - 1] and not known["infinity"]:
         base = known["base"]
     else:
-        base, rng, started = None, random.Random(seed), time.monotonic()
+        rng, started = random.Random(seed), time.monotonic()
+        base = symmetric_round(n - 1, rng, seconds=seconds / 4)
         search_ = Backtrack([n - 1], False, [0], 1, 2)
         while base is None and time.monotonic() - started < seconds / 2:
             try:
