@@ -16,7 +16,8 @@ seat (``tournaments/pairing/whist.py`` does it). Which elements the base round h
 * n ≡ 3 (mod 4): G = Z_n, the elements 0, 1, 2 sit out (so that the sit-outs walk round the circle);
   partner differences at most once each (no partner twice), opponent differences as even as possible:
   the search minimises Σ (count − 2)² over the difference classes; 2 is the least possible (two classes
-  once, the others twice).
+  once, the others twice). When it finds nothing in the time, a round fixed by the reflection x → 2 − x
+  (``reflected_round``: one class never opposed, the others twice; 51).
 * n ≡ 2 (mod 4): a cyclic whist base round for n − 1 and one player more (whist_data.develop_from_smaller),
   searched first among the rounds of tables (a, −a | b, −b) only (``symmetric_round``: 50 from Z_49);
   for n = 10 (no cyclic whist schedule for 9 exists) the same from the one over Z3 × Z3, written out.
@@ -189,6 +190,56 @@ def symmetric_round(size, rng, node_limit=20000, seconds=60.0):
     return None
 
 
+def reflected_round(n, rng, node_limit=20000, seconds=60.0):
+    """A base round over Z_n, n ≡ 3 (mod 4), 0, 1, 2 sitting out, fixed by the reflection x → 2 − x; or None.
+
+    Written with y = x − 1 (the sit-outs −1, 0, 1) its tables are (1 + a, 1 − a | 1 + b, 1 − b): the
+    partner classes ±2a, ±2b (all different, as the classes a, b are), the opponent classes ±(a − b) and
+    ±(a + b) twice each. So the classes 2 … (n − 1)/2 are paired so that the classes ±(a ± b) all differ
+    (``symmetric_round``'s search): no partner twice, every difference class opposed twice but one, never
+    (the search's rounds are a little more even — two classes once — when it finds one).
+    """
+    half = (n - 1) // 2
+
+    def cls(x):
+        return min(x % n, -x % n)
+
+    started = time.monotonic()
+    while time.monotonic() - started < seconds:
+        free, opposed, tables, nodes = set(range(2, half + 1)), set(), [], [0]
+
+        def step():
+            nodes[0] += 1
+            if nodes[0] > node_limit:
+                raise TimeoutError
+            if not free:
+                return True
+            a = min(free)
+            free.discard(a)
+            rest = sorted(free)
+            rng.shuffle(rest)
+            for b in rest:
+                plus, minus = cls(a + b), cls(a - b)
+                if plus == minus or plus in opposed or minus in opposed:
+                    continue
+                free.discard(b)
+                opposed.update((plus, minus))
+                tables.append([(1 + a) % n, (1 - a) % n, (1 + b) % n, (1 - b) % n])
+                if step():
+                    return True
+                tables.pop()
+                opposed.difference_update((plus, minus))
+                free.add(b)
+            free.add(a)
+            return False
+
+        try:
+            return tables if step() else None
+        except TimeoutError:
+            continue
+    return None
+
+
 def opponent_cost(entry, n):
     """Σ (count − 2)² over the pairs' opponent counts (the smaller, the more even)."""
     rounds = whist_data.develop_entry(n, entry)
@@ -343,6 +394,11 @@ def search(n, seed, seconds, node_limit=3000):
                 best = (cost, entry)
         if not groups or best and (kind == "whist" or best[0] <= 2 * n or time.monotonic() - started > 20):
             break
+    if best is None and kind == "cyclic":
+        base = reflected_round(n, rng, seconds=seconds)
+        if base:
+            best = (None, {"kind": kind, "method": "reflection", "group": [n], "infinity": False,
+                           "sit_out": sit_out, "base": base})
     if best is None:
         return None
     problems = whist_data.verify_entry(n, best[1])
