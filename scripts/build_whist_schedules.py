@@ -17,9 +17,9 @@ seat (``tournaments/pairing/whist.py`` does it). Which elements the base round h
   partner differences at most once each (no partner twice), opponent differences as even as possible:
   the search minimises Σ (count − 2)² over the difference classes; 2 is the least possible (two classes
   once, the others twice). When it finds nothing in the time, a round fixed by the reflection x → 2 − x
-  (``reflected_round``: one class never opposed, the others twice; 51).
+  (``whist_symmetric.reflected_round``: one class never opposed, the others twice; 51).
 * n ≡ 2 (mod 4): a cyclic whist base round for n − 1 and one player more (whist_data.develop_from_smaller),
-  searched first among the rounds of tables (a, −a | b, −b) only (``symmetric_round``: 50 from Z_49);
+  searched first among the rounds of tables (a, −a | b, −b) only (``whist_symmetric.symmetric_round``: 50 from Z_49);
   for n = 10 (no cyclic whist schedule for 9 exists) the same from the one over Z3 × Z3, written out.
 
 How: for n a prime or the square of a prime, n ≡ 1 (mod 4), the classical construction over the field
@@ -43,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 from tournaments.pairing import whist_data  # noqa: E402
 from whist_constructions import (  # noqa: E402
     abelian_groups, affine_rounds, field_orders, field_round, product_orders, product_round)
+from whist_symmetric import reflected_round, symmetric_round  # noqa: E402
 
 INF = None
 
@@ -135,109 +136,6 @@ class Backtrack:
         else:
             found = step()
         return tables if found else None
-
-
-def symmetric_round(size, rng, node_limit=20000, seconds=60.0):
-    """A cyclic whist base round over Z_size, size ≡ 1 (mod 4), of tables (a, −a | b, −b) only; or None.
-
-    Such a table has the partner classes ±2a, ±2b and the opponent classes ±(a − b), ±(a + b), each
-    twice: a whist ⇔ the pairs {a, b} cut the size − 1 classes {±x} in two-element sets (then the ±2a
-    cover every class once, 2 being invertible) and the classes ±(a ± b) again cover every class once.
-    So only a pairing of the classes is searched (depth first, short randomised tries). It cannot exist
-    unless Σ x² over one element x of each class is ≡ 0 (mod size) (the classes ±(a ± b) have the
-    squares 2(a² + b²)): that fails when 3 divides size (45, 57), and then nothing is searched.
-    """
-    half = (size - 1) // 2
-    if sum(x * x for x in range(1, half + 1)) % size:
-        return None
-
-    def cls(x):
-        return min(x % size, -x % size)
-
-    started = time.monotonic()
-    while time.monotonic() - started < seconds:
-        free, opposed, tables, nodes = set(range(1, half + 1)), set(), [], [0]
-
-        def step():
-            nodes[0] += 1
-            if nodes[0] > node_limit:
-                raise TimeoutError
-            if not free:
-                return True
-            a = min(free)
-            free.discard(a)
-            rest = sorted(free)
-            rng.shuffle(rest)
-            for b in rest:
-                plus, minus = cls(a + b), cls(a - b)
-                if plus == minus or plus in opposed or minus in opposed:
-                    continue
-                free.discard(b)
-                opposed.update((plus, minus))
-                tables.append([a, size - a, b, size - b])
-                if step():
-                    return True
-                tables.pop()
-                opposed.difference_update((plus, minus))
-                free.add(b)
-            free.add(a)
-            return False
-
-        try:
-            return tables if step() else None
-        except TimeoutError:
-            continue
-    return None
-
-
-def reflected_round(n, rng, node_limit=20000, seconds=60.0):
-    """A base round over Z_n, n ≡ 3 (mod 4), 0, 1, 2 sitting out, fixed by the reflection x → 2 − x; or None.
-
-    Written with y = x − 1 (the sit-outs −1, 0, 1) its tables are (1 + a, 1 − a | 1 + b, 1 − b): the
-    partner classes ±2a, ±2b (all different, as the classes a, b are), the opponent classes ±(a − b) and
-    ±(a + b) twice each. So the classes 2 … (n − 1)/2 are paired so that the classes ±(a ± b) all differ
-    (``symmetric_round``'s search): no partner twice, every difference class opposed twice but one, never
-    (the search's rounds are a little more even — two classes once — when it finds one).
-    """
-    half = (n - 1) // 2
-
-    def cls(x):
-        return min(x % n, -x % n)
-
-    started = time.monotonic()
-    while time.monotonic() - started < seconds:
-        free, opposed, tables, nodes = set(range(2, half + 1)), set(), [], [0]
-
-        def step():
-            nodes[0] += 1
-            if nodes[0] > node_limit:
-                raise TimeoutError
-            if not free:
-                return True
-            a = min(free)
-            free.discard(a)
-            rest = sorted(free)
-            rng.shuffle(rest)
-            for b in rest:
-                plus, minus = cls(a + b), cls(a - b)
-                if plus == minus or plus in opposed or minus in opposed:
-                    continue
-                free.discard(b)
-                opposed.update((plus, minus))
-                tables.append([(1 + a) % n, (1 - a) % n, (1 + b) % n, (1 - b) % n])
-                if step():
-                    return True
-                tables.pop()
-                opposed.difference_update((plus, minus))
-                free.add(b)
-            free.add(a)
-            return False
-
-        try:
-            return tables if step() else None
-        except TimeoutError:
-            continue
-    return None
 
 
 def opponent_cost(entry, n):
