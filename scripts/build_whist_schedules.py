@@ -23,7 +23,8 @@ seat (``tournaments/pairing/whist.py`` does it). Which elements the base round h
   for n = 10 (no cyclic whist schedule for 9 exists) the same from the one over Z3 × Z3, written out.
 
 How: for n a prime or the square of a prime, n ≡ 1 (mod 4), the classical construction over the field
-GF(n) (``field_round``); for n = q1·q2 of two such (45 = 9·5) the same over the ring GF(q1) × GF(q2)
+GF(n) (``field_round``); for n ≡ 0 (mod 4) first a round of Z_{n−1} ∪ {∞} fixed by x → −x
+(``whist_symmetric.infinity_round``: 40); for n = q1·q2 of two such (45 = 9·5) the same over the ring GF(q1) × GF(q2)
 (``product_round``); otherwise a depth-first search with many short randomised tries (``Backtrack``),
 over the cyclic group first, then the other abelian groups of that order. Every result is developed by
 whist_data.py and re-counted pair by pair before it is written; ``--check`` re-counts the whole file.
@@ -43,7 +44,7 @@ sys.path.insert(0, str(ROOT))
 from tournaments.pairing import whist_data  # noqa: E402
 from whist_constructions import (  # noqa: E402
     abelian_groups, affine_rounds, field_orders, field_round, product_orders, product_round)
-from whist_symmetric import reflected_round, symmetric_round  # noqa: E402
+from whist_symmetric import infinity_round, reflected_round, symmetric_round  # noqa: E402
 
 INF = None
 
@@ -270,6 +271,11 @@ def search(n, seed, seconds, node_limit=3000):
     order, infinity, sit_out, pmax, omax = spec(n)
     kind = "whist" if n % 4 in (0, 1) else "cyclic"
     rng = random.Random(seed)
+    if n % 4 == 0 and n > 8:
+        base = infinity_round(n - 1, rng, seconds=seconds / 4)
+        entry = {"kind": kind, "method": "symmetric", "group": [n - 1], "infinity": True, "sit_out": [], "base": base}
+        if base and not whist_data.verify_entry(n, entry):
+            return entry
     started = time.monotonic()
     best = None
     groups = abelian_groups(order) if kind == "whist" else [[order]]

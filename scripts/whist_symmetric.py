@@ -6,26 +6,28 @@ classes {±x} is searched, depth first, in short randomised tries: the pairs {a,
 once and the classes ±(a ± b) must all differ.
 
 * ``symmetric_round``: a cyclic whist over Z_size, size ≡ 1 (mod 4) (50 = 49 + 1 from Z_49).
+* ``infinity_round``: a whist over Z_size ∪ {∞}, size ≡ 3 (mod 4), with the table (∞, 0 | c, −c) (40 from Z_39).
 * ``reflected_round``: n ≡ 3 (mod 4), 0, 1, 2 sitting out, the round fixed by x → 2 − x (51).
 
 Neither exists when a sum of squares does not fit (the classes ±(a ± b) have the squares 2(a² + b²)):
 for ``symmetric_round`` Σ x² over one x of each class must be ≡ 0 (mod size), which fails when 3
 divides size (45, 57); for ``reflected_round`` the class e never opposed has e² ≡ 2 − Σ x² (mod n),
-which has no solution for 55, 59 and 63. No round of Z_p ∪ {∞} (whist for p + 1) is fixed by x → −x.
+which has no solution for 55, 59 and 63; for ``infinity_round`` c² ≡ Σ x² (mod size), which has none
+when size is a prime (44, 48, 60), 51 or 55 (52, 56), and c = 13 for 39.
 """
 from __future__ import annotations
 
 import time
 
 
-def _pairing(size, classes, rng, node_limit, seconds):
-    """Pairs (a, b) of the given classes with the classes ±(a ± b) all different; or None."""
+def _pairing(size, classes, rng, node_limit, seconds, taken=()):
+    """Pairs (a, b) of the given classes with the classes ±(a ± b) all different (and not taken); or None."""
     def cls(x):
         return min(x % size, -x % size)
 
     started = time.monotonic()
     while time.monotonic() - started < seconds:
-        free, opposed, pairs, nodes = set(classes), set(), [], [0]
+        free, opposed, pairs, nodes = set(classes), set(taken), [], [0]
 
         def step():
             nodes[0] += 1
@@ -71,6 +73,23 @@ def symmetric_round(size, rng, node_limit=20000, seconds=60.0):
         return None
     pairs = _pairing(size, range(1, half + 1), rng, node_limit, seconds)
     return None if pairs is None else [[a, size - a, b, size - b] for a, b in pairs]
+
+
+def infinity_round(size, rng, node_limit=20000, seconds=60.0):
+    """A whist base round over Z_size ∪ {∞}, size ≡ 3 (mod 4): (∞, 0 | c, −c) and tables (a, −a | b, −b).
+
+    The table of ∞ has the partner class ±2c and the opponent class ±c twice (0 against c and −c); the
+    other classes are paired as in ``symmetric_round``, the classes ±(a ± b) covering all but ±c.
+    """
+    half = (size - 1) // 2
+    squares = sum(x * x for x in range(1, half + 1))
+    for c in range(1, half + 1):
+        if (c * c - squares) % size:
+            continue
+        pairs = _pairing(size, [x for x in range(1, half + 1) if x != c], rng, node_limit, seconds, taken=[c])
+        if pairs is not None:
+            return [[None, 0, c, size - c]] + [[a, size - a, b, size - b] for a, b in pairs]
+    return None
 
 
 def reflected_round(n, rng, node_limit=20000, seconds=60.0):
