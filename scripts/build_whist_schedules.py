@@ -16,12 +16,16 @@ seat (``tournaments/pairing/whist.py`` does it). Which elements the base round h
 * n ≡ 3 (mod 4): G = Z_n, the elements 0, 1, 2 sit out (so that the sit-outs walk round the circle);
   partner differences at most once each (no partner twice), opponent differences as even as possible:
   the search minimises Σ (count − 2)² over the difference classes; 2 is the least possible (two classes
-  once, the others twice).
-* n ≡ 2 (mod 4): a cyclic whist base round for n − 1 and one player more (whist_data.develop_from_smaller);
+  once, the others twice). When it finds nothing in the time, a round fixed by the reflection x → 2 − x
+  (``whist_symmetric.reflected_round``: one class never opposed, the others twice; 51).
+* n ≡ 2 (mod 4): a cyclic whist base round for n − 1 and one player more (whist_data.develop_from_smaller),
+  searched first among the rounds of tables (a, −a | b, −b) only (``whist_symmetric.symmetric_round``: 50 from Z_49);
   for n = 10 (no cyclic whist schedule for 9 exists) the same from the one over Z3 × Z3, written out.
 
 How: for n a prime or the square of a prime, n ≡ 1 (mod 4), the classical construction over the field
-GF(n) (``field_round``); otherwise a depth-first search with many short randomised tries (``Backtrack``),
+GF(n) (``field_round``); for n ≡ 0 (mod 4) first a round of Z_{n−1} ∪ {∞} fixed by x → −x
+(``whist_symmetric.infinity_round``: 40); for n = q1·q2 of two such (45 = 9·5) the same over the ring GF(q1) × GF(q2)
+(``product_round``); otherwise a depth-first search with many short randomised tries (``Backtrack``),
 over the cyclic group first, then the other abelian groups of that order. Every result is developed by
 whist_data.py and re-counted pair by pair before it is written; ``--check`` re-counts the whole file.
 """
@@ -38,7 +42,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tournaments.pairing import whist_data  # noqa: E402
-from whist_constructions import abelian_groups, affine_rounds, field_orders, field_round  # noqa: E402
+from whist_constructions import (  # noqa: E402
+    abelian_groups, affine_rounds, field_orders, field_round, product_orders, product_round)
+from whist_symmetric import infinity_round, reflected_round, symmetric_round  # noqa: E402
 
 INF = None
 
@@ -231,7 +237,8 @@ def extra_player(n, data, seed, seconds):
     if known and known["group"] == [n - 1] and not known["infinity"]:
         base = known["base"]
     else:
-        base, rng, started = None, random.Random(seed), time.monotonic()
+        rng, started = random.Random(seed), time.monotonic()
+        base = symmetric_round(n - 1, rng, seconds=seconds / 4)
         search_ = Backtrack([n - 1], False, [0], 1, 2)
         while base is None and time.monotonic() - started < seconds / 2:
             try:
@@ -257,11 +264,18 @@ def search(n, seed, seconds, node_limit=3000):
     base round the tries find (n ≡ 0, 1: a whist; n ≡ 3: the most even of the rounds found in the time)."""
     if n % 4 == 1 and field_orders(n):
         return field_round(n)
+    if n % 4 == 1 and product_orders(n):
+        return product_round(*product_orders(n))
     if n == 64:
         return affine_rounds(3)
     order, infinity, sit_out, pmax, omax = spec(n)
     kind = "whist" if n % 4 in (0, 1) else "cyclic"
     rng = random.Random(seed)
+    if n % 4 == 0 and n > 8:
+        base = infinity_round(n - 1, rng, seconds=seconds / 4)
+        entry = {"kind": kind, "method": "symmetric", "group": [n - 1], "infinity": True, "sit_out": [], "base": base}
+        if base and not whist_data.verify_entry(n, entry):
+            return entry
     started = time.monotonic()
     best = None
     groups = abelian_groups(order) if kind == "whist" else [[order]]
@@ -284,6 +298,11 @@ def search(n, seed, seconds, node_limit=3000):
                 best = (cost, entry)
         if not groups or best and (kind == "whist" or best[0] <= 2 * n or time.monotonic() - started > 20):
             break
+    if best is None and kind == "cyclic":
+        base = reflected_round(n, rng, seconds=seconds)
+        if base:
+            best = (None, {"kind": kind, "method": "reflection", "group": [n], "infinity": False,
+                           "sit_out": sit_out, "base": base})
     if best is None:
         return None
     problems = whist_data.verify_entry(n, best[1])

@@ -1,6 +1,7 @@
 """The algebraic constructions of scripts/build_whist_schedules.py (used by it only; no search here).
 
 * ``field_round``: n = q ≡ 1 (mod 4), a prime or the square of a prime: the classical base round over GF(q).
+* ``product_round``: n = q1·q2 of two such (45 = 9·5): the base round over the ring GF(q1) × GF(q2).
 * ``affine_rounds``: n = 4^k: the lines of the affine space AG(k, 4), each parallel class played three times.
 * ``abelian_groups``: the abelian groups of an order, for the search to try one after another.
 """
@@ -56,15 +57,9 @@ def abelian_groups(order: int) -> list[list[int]]:
     return result
 
 
-def field_round(q: int):
-    """n = q ≡ 1 (mod 4) a prime or the square of a prime: the classical base round over GF(q).
-
-    With ω a primitive element and i = ω^((q−1)/4) (so i² = −1), the m = (q − 1)/4 tables
-    ω^j · (1, −1 | i, −i), j = 0 … m − 1, hold every non-zero element once (the four of a table are a
-    coset of {1, i, −1, −i}); their partner differences ω^j·(±2, ±2i) and opponent differences
-    ω^j·(1 ± i)·{±1, ±i} (each twice) cover every non-zero element once and twice. Elements of GF(p²)
-    are a·t + b with t² = r (r a non-residue mod p), stored as the index a·p + b of Z_p × Z_p.
-    """
+def _field(q: int):
+    """GF(q), q a prime or the square of a prime: (moduli, mul, a primitive element); an element of
+    GF(p²) is a·t + b with t² = r (r a non-residue mod p), stored as the index a·p + b of Z_p × Z_p."""
     p, k = next((p, k) for p in range(2, q + 1) for k in (1, 2) if p ** k == q and all(p % d for d in range(2, p)))
     if k == 1:
         def mul(x, y):
@@ -77,29 +72,78 @@ def field_round(q: int):
             a, b, c, d = x // p, x % p, y // p, y % p
             return ((a * d + b * c) % p) * p + (a * c * r + b * d) % p
         moduli = [p, p]
-    one = 1
-
-    def power(x, e):
-        out = one
-        for _ in range(e):
-            out = mul(out, x)
-        return out
 
     def order(x):
         y, k_ = x, 1
-        while y != one:
+        while y != 1:
             y, k_ = mul(y, x), k_ + 1
         return k_
 
-    omega = next(x for x in range(2, q) if order(x) == q - 1)
+    return moduli, mul, next(x for x in range(2, q) if order(x) == q - 1)
+
+
+def _power(mul, x, e):
+    out = 1
+    for _ in range(e):
+        out = mul(out, x)
+    return out
+
+
+def field_round(q: int):
+    """n = q ≡ 1 (mod 4) a prime or the square of a prime: the classical base round over GF(q).
+
+    With ω a primitive element and i = ω^((q−1)/4) (so i² = −1), the m = (q − 1)/4 tables
+    ω^j · (1, −1 | i, −i), j = 0 … m − 1, hold every non-zero element once (the four of a table are a
+    coset of {1, i, −1, −i}); their partner differences ω^j·(±2, ±2i) and opponent differences
+    ω^j·(1 ± i)·{±1, ±i} (each twice) cover every non-zero element once and twice.
+    """
+    moduli, mul, omega = _field(q)
     group = whist_data.Group(moduli)
-    i = power(omega, (q - 1) // 4)
-    base, w = [], one
+    i = _power(mul, omega, (q - 1) // 4)
+    base, w = [], 1
     for _ in range((q - 1) // 4):
         x, y = w, mul(w, i)
         base.append([x, group.neg(x), y, group.neg(y)])
         w = mul(w, omega)
     return {"kind": "whist", "method": "field", "group": moduli, "infinity": False, "sit_out": [0], "base": base}
+
+
+def product_round(q1: int, q2: int):
+    """n = q1·q2, both prime powers (p or p²) ≡ 1 (mod 4): a base round over the ring GF(q1) × GF(q2).
+
+    With i = (i1, i2) (i² = −1), the units u = (x, y), x, y ≠ 0, fall into the cosets u·{1, i, −1, −i};
+    one table (u, −u | u·i, −u·i) per coset: as in ``field_round`` its partner differences 2u·{±1, ±i}
+    cover every unit once and its opponent differences u·(1 ± i)·{±1, ±i} every unit twice (1 ± i are
+    units: (1 + i)(1 − i) = 2). The non-units (x, 0) and (0, y) take the field base rounds of GF(q1) on
+    the first coordinate and of GF(q2) on the second, which cover the differences (d, 0) and (0, d).
+    Tables: (q1 − 1)(q2 − 1)/4 + (q1 − 1)/4 + (q2 − 1)/4 = (q1·q2 − 1)/4. An element (x, y) is stored
+    as the index x·q2 + y of the group of moduli (GF(q1)'s, GF(q2)'s).
+    """
+    (mod1, mul1, w1), (mod2, mul2, w2) = _field(q1), _field(q2)
+    group = whist_data.Group(mod1 + mod2)
+    i1, i2 = _power(mul1, w1, (q1 - 1) // 4), _power(mul2, w2, (q2 - 1) // 4)
+
+    def elem(x, y):
+        return x * q2 + y
+
+    def times_i(x, y):
+        return mul1(x, i1), mul2(y, i2)
+
+    base, covered = [], set()
+    for x in range(1, q1):
+        for y in range(1, q2):
+            if (x, y) in covered:
+                continue
+            coset = [(x, y)]
+            for _ in range(3):
+                coset.append(times_i(*coset[-1]))
+            covered.update(coset)
+            u, ui = elem(x, y), elem(*coset[1])
+            base.append([u, group.neg(u), ui, group.neg(ui)])
+    base += [[elem(e, 0) for e in table] for table in field_round(q1)["base"]]
+    base += [[elem(0, e) for e in table] for table in field_round(q2)["base"]]
+    return {"kind": "whist", "method": f"product GF({q1}) x GF({q2})", "group": mod1 + mod2, "infinity": False,
+            "sit_out": [0], "base": base}
 
 
 def affine_rounds(k: int = 3):
@@ -136,3 +180,9 @@ def affine_rounds(k: int = 3):
 
 def field_orders(q):
     return any(p ** k == q and all(p % d for d in range(2, p)) for p in range(2, q + 1) for k in (1, 2))
+
+
+def product_orders(n):
+    """(q1, q2) with n = q1·q2, q1 > q2, both primes or squares of primes ≡ 1 (mod 4); or None."""
+    return next(((q1, n // q1) for q1 in range(n - 1, 4, -1) if n % q1 == 0 and q1 > n // q1 > 4
+                 and q1 % 4 == 1 and (n // q1) % 4 == 1 and field_orders(q1) and field_orders(n // q1)), None)
