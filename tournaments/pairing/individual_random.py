@@ -18,7 +18,7 @@ import random
 
 from .individual_base import IndividualRound, Single, Table
 from .individual_search import (
-    EXACT_LIMIT, PARTNERINGS, Seater, Seating, check_field, sit_out_choices, sit_out_tries, standings_order,
+    EXACT_LIMIT, PARTNERINGS, Seater, Seating, best_seating, check_field, exact_tables, standings_order,
 )
 from .individual_swiss import WHY, opponents_reason
 
@@ -29,22 +29,14 @@ def pair_individual_random(players: list[Single], *, seed="") -> IndividualRound
     check_field(players)
     rng = random.Random(f"individual-random:{seed}")
     order = standings_order(players, seed)
-    count = len(order) % 4
-    tries = sit_out_tries(len(order), len(order) - count)
-    best = None
-    for attempt, out in enumerate(sit_out_choices(order, count)):
-        if attempt >= tries:
-            break
-        skip = set(out)
+
+    def seat(skip):
         drawn = sorted((p for i, p in enumerate(order) if i not in skip), key=lambda p: repr(p.id))
         rng.shuffle(drawn)
         seater = Seater(drawn, by_score=False)
-        seating = seat_by_lot(seater, rng)
-        if best is None or seating.repeats < best[1].repeats:
-            best = (seater, seating, out)
-        if seating.repeats == 0:
-            break
-    seater, seating, out = best
+        return seater, seat_by_lot(seater, rng)
+
+    seater, seating, out = best_seating(order, seat)
     tables = [_table(seater, t, seating.moved) for t in seating.tables]
     return IndividualRound(tables, sitting_out=[order[i].id for i in out], method=seating.method)
 
@@ -52,14 +44,11 @@ def pair_individual_random(players: list[Single], *, seed="") -> IndividualRound
 def seat_by_lot(seater: Seater, rng) -> Seating:
     n = len(seater.order)
     drawn = [tuple(range(i, i + 4)) for i in range(0, n, 4)]
-    moved: dict = {}
     if n <= EXACT_LIMIT:
-        tables = seater.exact(n)
-        why = "partners" if seater.repeats(drawn) else "opponents"
-        for k, t in enumerate(tables):
-            moved.update({p: (p // 4, why) for p in t if p // 4 != k})
+        tables, moved = exact_tables(seater, drawn)
         method = "random-exact"
     else:
+        moved: dict = {}
         tables = seater.improve(list(drawn), drawn_neighbours(len(drawn), rng), moved, margin=0)
         method = "random"
     return Seating(tables, seater.repeats(tables), method, moved)

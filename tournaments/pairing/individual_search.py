@@ -315,6 +315,37 @@ class Seater:
         return tables
 
 
+def best_seating(order, seat) -> tuple:
+    """(seater, seating, sit-outs) of least repeated partners over the sit-out choices, in their order.
+
+    ``seat(skip)`` seats the players of ``order`` whose indexes are not in ``skip`` and returns (seater,
+    seating); the first choice that repeats no partner is taken, else the best of ``sit_out_tries`` choices.
+    """
+    count = len(order) % 4
+    tries = sit_out_tries(len(order), len(order) - count)
+    best = None
+    for attempt, out in enumerate(sit_out_choices(order, count)):
+        if attempt >= tries:
+            break
+        seater, seating = seat(set(out))
+        if best is None or seating.repeats < best[1].repeats:
+            best = (seater, seating, out)
+        if seating.repeats == 0:
+            break
+    return best
+
+
+def exact_tables(seater, first) -> tuple[list, dict]:
+    """The exhaustive seating of a small field and who it moved from ``first`` (the tables four by four in
+    order): {index: (table it would have had, why)}, why "partners" when ``first`` repeats a partner."""
+    tables = seater.exact(len(seater.order))
+    why = "partners" if seater.repeats(first) else "opponents"
+    moved: dict = {}
+    for k, t in enumerate(tables):
+        moved.update({p: (p // 4, why) for p in t if p // 4 != k})
+    return tables, moved
+
+
 def ring_neighbours(count):
     """For the Swiss: rings of the tables next to ``k`` outwards, one table on each side per ring (to the
     ends of the field for a repeated partner, two rings for repeated opponents)."""

@@ -30,8 +30,8 @@ from collections import Counter
 from .base import points
 from .individual_base import IndividualRound, Single, Table
 from .individual_search import (
-    EXACT_LIMIT, PARTNERING_TEXT, PARTNERINGS, Seater, Seating, check_field, ring_neighbours, sit_out_choices,
-    sit_out_tries, standings_order,
+    EXACT_LIMIT, PARTNERING_TEXT, PARTNERINGS, Seater, Seating, best_seating, check_field, exact_tables,
+    ring_neighbours, standings_order,
 )
 
 WHY = {"partners": "иначе повторились бы партнёры", "opponents": "так реже повторяются соперники"}
@@ -40,21 +40,12 @@ WHY = {"partners": "иначе повторились бы партнёры", "o
 def pair_individual_swiss(players: list[Single], *, seed="") -> IndividualRound:
     check_field(players)
     order = standings_order(players, seed)
-    count = len(order) % 4
-    tries = sit_out_tries(len(order), len(order) - count)
-    best = None
-    for attempt, out in enumerate(sit_out_choices(order, count)):
-        if attempt >= tries:
-            break
-        skip = set(out)
-        seated = [p for i, p in enumerate(order) if i not in skip]
-        seater = Seater(seated, by_score=True)
-        seating = seat_by_score(seater)
-        if best is None or seating.repeats < best[1].repeats:
-            best = (seater, seating, out)
-        if seating.repeats == 0:
-            break
-    seater, seating, out = best
+
+    def seat(skip):
+        seater = Seater([p for i, p in enumerate(order) if i not in skip], by_score=True)
+        return seater, seat_by_score(seater)
+
+    seater, seating, out = best_seating(order, seat)
     tables = [_table(seater, t, seating.moved) for t in seating.tables]
     return IndividualRound(tables, sitting_out=[order[i].id for i in out], method=seating.method)
 
@@ -63,14 +54,11 @@ def seat_by_score(seater: Seater) -> Seating:
     """The tables of the seated field of ``seater`` (see the module docstring, step 2)."""
     n = len(seater.order)
     natural = [tuple(range(i, i + 4)) for i in range(0, n, 4)]
-    moved: dict = {}
     if n <= EXACT_LIMIT:
-        tables = seater.exact(n)
-        why = "partners" if seater.repeats(natural) else "opponents"
-        for k, t in enumerate(tables):
-            moved.update({p: (p // 4, why) for p in t if p // 4 != k})
+        tables, moved = exact_tables(seater, natural)
         method = "swiss-exact"
     else:
+        moved: dict = {}
         tables = seater.improve(list(natural), ring_neighbours(len(natural)), moved)
         method = "swiss"
     tables.sort(key=lambda t: (-sum(seater.score[i] for i in t), t[0]))
