@@ -8,23 +8,17 @@ from django.urls import reverse
 from referees.models import RoleKind, TournamentRole
 from scoring.checks import check_tournament
 from scoring.models import Deal, Protocol
-from tournaments.models import Tournament
+
+from tests.referees.conftest import fast_password_hasher  # noqa: F401  (an autouse fixture)
+from tests.tournaments.individual_events import simulated_nine
 
 pytestmark = pytest.mark.django_db
-SLUG = "sim-individual-swiss-9-4"
-
-
-@pytest.fixture(autouse=True)
-def fast_password_hasher(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture
 def played():
     """Nine players, two Swiss rounds played and signed through the services: four tables, two sit-outs."""
-    call_command("simulate", "--format", "individual", "--players", "9", "--rounds", "2", "--system", "swiss",
-                 "--seed", "4", stdout=StringIO())
-    return Tournament.objects.get(slug=SLUG)
+    return simulated_nine()
 
 
 @pytest.fixture

@@ -1,9 +1,22 @@
-"""Individual events built row by row for the page and export tests: tables of four, sit-outs, cached results."""
+"""Individual events built row by row for the page and export tests: tables of four, sit-outs, cached results;
+and one played through the services (``simulated_nine``)."""
+from io import StringIO
+
+from django.core.management import call_command
 from django.utils import timezone
 
 from scoring.models import Protocol, ProtocolStatus
 from tests.factories import make_individual
-from tournaments.models import Partie, Round
+from tournaments.models import Partie, Round, Tournament
+
+SIMULATED_SLUG = "sim-individual-swiss-9-4"
+
+
+def simulated_nine():
+    """Nine players, two Swiss rounds played and signed through the services (one player sits out a round)."""
+    call_command("simulate", "--format", "individual", "--players", "9", "--rounds", "2", "--system", "swiss",
+                 "--seed", "4", stdout=StringIO())
+    return Tournament.objects.get(slug=SIMULATED_SLUG)
 
 
 def make_individual_round(tournament, number, tables, sitting_out=(), status="published"):

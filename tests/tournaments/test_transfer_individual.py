@@ -16,21 +16,17 @@ from tournaments import individual_selectors
 from tournaments.models import Partie, Tournament
 from tournaments.services import transfer
 
+from tests.referees.conftest import fast_password_hasher  # noqa: F401  (an autouse fixture)
+from tests.tournaments.individual_events import SIMULATED_SLUG, simulated_nine
+
 pytestmark = pytest.mark.django_db
-SLUG = "sim-individual-swiss-9-4"
-
-
-@pytest.fixture(autouse=True)
-def fast_password_hasher(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+SLUG = SIMULATED_SLUG
 
 
 @pytest.fixture
 def played():
     """Nine players, two Swiss rounds played and signed through the services (one player sits out a round)."""
-    call_command("simulate", "--format", "individual", "--players", "9", "--rounds", "2", "--system", "swiss",
-                 "--seed", "4", stdout=StringIO())
-    return Tournament.objects.get(slug=SLUG)
+    return simulated_nine()
 
 
 def seats(t) -> list:
