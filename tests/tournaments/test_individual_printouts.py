@@ -1,7 +1,6 @@
 """An individual event's printouts: table cards, blank and signed sheets, the print pack and the pairings PDF print
 every table's four players whole, in seat order, with their numbers, on A4; a pair event's prints are unchanged."""
 import io
-import random
 
 import pdfplumber
 import pytest
@@ -10,7 +9,7 @@ from pypdf import PdfReader
 
 from scoring import services
 from scoring.reports import exports
-from scoring.rules.generate import random_deal
+from tests.referees.helpers import play
 from tests.factories import make_referee, make_round, make_tournament
 from tests.individual_tables import individual_event, names_by_number
 from tests.kozel_protocols import KOZEL_TWO_GAMES, record
@@ -81,13 +80,7 @@ def test_the_signed_sheet_of_an_individual_table(client, organizer, event):
     t, rnd, names = event
     partie = rnd.parties.get(table=1)
     referee = make_referee(t)
-    rules = t.rules()
-    protocol = services.ensure_protocol(partie)
-    rng, n = random.Random(5), 0
-    while not (protocol.finished and not protocol.extra_deal_needed):
-        n += 1
-        protocol = services.record_deal(referee, partie, random_deal(rng, n, rules, as_tiles=True),
-                                        expected_version=protocol.version)
+    protocol = play(referee, partie)  # RULES.md §8: the partie ends 48 : 35
     t.signing_method = "referee_attests"  # the referee attests the four players' signatures on paper
     t.save(update_fields=["signing_method"])
     services.sign_protocol(referee, partie, role="referee", expected_version=protocol.version)

@@ -1,5 +1,4 @@
 """The protocol of an individual event's table: seats from four entrants, four players sign with their accounts."""
-import random
 
 import pytest
 
@@ -7,7 +6,7 @@ from referees import permissions as perms
 from referees.selectors import seat_names
 from scoring import services
 from scoring.models import ProtocolStatus
-from scoring.rules.generate import random_deal
+from tests.referees.helpers import play
 from tests.factories import make_individual, make_referee
 from tournaments.services import pair_round, publish_round, run_draw
 
@@ -40,13 +39,7 @@ def test_each_seat_is_the_player_of_its_entrant(table):
 
 def test_a_partie_is_entered_and_signed_by_its_four_players(table):
     partie, accounts, referee = table
-    rules = partie.round.tournament.rules()
-    protocol = services.ensure_protocol(partie)
-    rng, n = random.Random(3), 0
-    while not (protocol.finished and not protocol.extra_deal_needed):
-        n += 1
-        protocol = services.record_deal(referee, partie, random_deal(rng, n, rules, as_tiles=True),
-                                        expected_version=protocol.version)
+    protocol = play(referee, partie)  # RULES.md §8: the partie ends 48 : 35
     for seat, (user, _name) in accounts.items():
         protocol = services.sign_protocol(user, partie, role="player", seat=seat, expected_version=protocol.version)
     protocol = services.sign_protocol(referee, partie, role="referee", expected_version=protocol.version)
@@ -142,13 +135,7 @@ def test_four_players_sign_with_their_pins_on_the_referees_device(table, organiz
     t.signing_method = SigningMethod.TABLE_PIN
     t.save(update_fields=["signing_method"])
     codes = {i.player.pk: i.pin for i in services.generate_pins(organizer, t, confirmed=True)}
-    rules = t.rules()
-    protocol = services.ensure_protocol(partie)
-    rng, n = random.Random(5), 0
-    while not (protocol.finished and not protocol.extra_deal_needed):
-        n += 1
-        protocol = services.record_deal(referee, partie, random_deal(rng, n, rules, as_tiles=True),
-                                        expected_version=protocol.version)
+    protocol = play(referee, partie)  # RULES.md §8: the partie ends 48 : 35
     a1, a2 = partie.side_players("A")
     with pytest.raises(ServiceError):  # the partner's PIN does not sign seat A2
         services.sign_protocol(referee, partie, role="player", seat="A2", pin=codes[a1.pk],
