@@ -24,66 +24,39 @@ from ..pairing.whist import round_robin_round
 
 @dataclass
 class SingleRecord:
+    """Who a player has sat with: what the pairing needs beside his match points (which the standings give)."""
+
     pair_id: int  # the entrant's row (an individual event's entrant is a Pair with one player)
     number: int
     active: bool = True
-    match_points: float = 0
-    points_for: int = 0
-    points_against: int = 0
     partners: set = field(default_factory=set)  # player numbers
     opponents: Counter = field(default_factory=Counter)  # player number -> parties against him
     sat_out: int = 0
 
 
-def _side_result(rules, protocol, side: str) -> float:
-    if protocol is None or not protocol.winner:
-        return rules.match_points_draw if protocol is not None and protocol.finished else 0
-    return rules.match_points_win if protocol.winner == side else rules.match_points_loss
-
-
-def single_records(tournament, before_round: int, rules=None) -> dict[int, SingleRecord]:
+def single_records(tournament, before_round: int) -> dict[int, SingleRecord]:
     """{entrant id: SingleRecord} over the rounds numbered below ``before_round`` (every numbered player)."""
-    rules = rules or tournament.rules()
-    bye_mp = {"win": rules.match_points_win, "draw": rules.match_points_draw,
-              "loss": rules.match_points_loss}.get(rules.bye_result, rules.match_points_win)
     out = {
         p["id"]: SingleRecord(p["id"], p["number"], p["status"] == PairStatus.ACTIVE)
         for p in tournament.pairs.filter(number__isnull=False).values("id", "number", "status")
     }
-    parties = (
-        Partie.objects.filter(round__tournament=tournament, round__number__lt=before_round)
-        .select_related("protocol")
-        .only("pair_a_id", "partner_a_id", "pair_b_id", "partner_b_id", "protocol__winner", "protocol__finished",
-              "protocol__score_a", "protocol__score_b")
-    )
-    for partie in parties:
-        if partie.pair_b_id is None:
-            rec = out.get(partie.pair_a_id)
-            if rec is not None:
-                rec.sat_out += 1
-                rec.match_points += bye_mp
-                rec.points_for += rules.bye_points_for
-                rec.points_against += rules.bye_points_against
+    seats = (Partie.objects.filter(round__tournament=tournament, round__number__lt=before_round)
+             .values_list("pair_a_id", "partner_a_id", "pair_b_id", "partner_b_id"))
+    for a1, a2, b1, b2 in seats:
+        if b1 is None:
+            if a1 in out:
+                out[a1].sat_out += 1
             continue
-        protocol = getattr(partie, "protocol", None)
-        sides = {"A": [out.get(partie.pair_a_id), out.get(partie.partner_a_id)],
-                 "B": [out.get(partie.pair_b_id), out.get(partie.partner_b_id)]}
-        for side, other in (("A", "B"), ("B", "A")):
-            mine, theirs = [r for r in sides[side] if r], [r for r in sides[other] if r]
+        for mine, theirs in (((a1, a2), (b1, b2)), ((b1, b2), (a1, a2))):
+            mine, theirs = [out[e] for e in mine if e in out], [out[e] for e in theirs if e in out]
             for rec in mine:
                 rec.partners.update(r.number for r in mine if r is not rec)
                 rec.opponents.update(r.number for r in theirs)
-                rec.match_points += _side_result(rules, protocol, side)
-                if protocol is not None:
-                    own, opp = (protocol.score_a, protocol.score_b) if side == "A" else (protocol.score_b,
-                                                                                        protocol.score_a)
-                    rec.points_for += own
-                    rec.points_against += opp
     return out
 
 
-def _single(rec: SingleRecord, rank: int) -> Single:
-    return Single(rec.number, score=rec.match_points, rank=rank, partners=frozenset(rec.partners),
+def _single(rec: SingleRecord, rank: int, score=0) -> Single:
+    return Single(rec.number, score=score, rank=rank, partners=frozenset(rec.partners),
                   opponents=tuple(sorted(rec.opponents.items())), sat_out=rec.sat_out)
 
 
@@ -102,10 +75,12 @@ def compute_individual_pairings(tournament, number: int, seed: str) -> tuple[Ind
         ordered = sorted(recs.values(), key=lambda r: r.number)
         result = round_robin_round([_single(r, k) for k, r in enumerate(ordered)], number)
         return _without_withdrawn(result, {r.number for r in ordered if not r.active}), recs
-    place = {row.pair.id: k for k, row in enumerate(load_standings(tournament, after_round=number - 1).rows)}
+    rows = load_standings(tournament, after_round=number - 1).rows  # match points as the standings count them
+    place = {row.pair.id: k for k, row in enumerate(rows)}
+    points = {row.pair.id: int(row.match_points) for row in rows}
     active = sorted((r for r in recs.values() if r.active),
-                    key=lambda r: (-r.match_points, place.get(r.pair_id, len(place)), r.number))
-    players = [_single(r, k) for k, r in enumerate(active)]
+                    key=lambda r: (-points.get(r.pair_id, 0), place.get(r.pair_id, len(place)), r.number))
+    players = [_single(r, k, points.get(r.pair_id, 0)) for k, r in enumerate(active)]
     pair = pair_individual_random if tournament.pairing_system == PairingSystem.RANDOM else pair_individual_swiss
     result = pair(players, seed=seed)
     result.reasons = sit_out_reasons(players, result.sitting_out, seed=seed)
