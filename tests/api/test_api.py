@@ -1,6 +1,8 @@
 """The open read API (/api/v1/): what the public pages show, paged, with ETags, throttled."""
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from scoring import services
@@ -156,3 +158,16 @@ def test_what_is_not_there_is_a_json_404(db, path):
     make_round(make_tournament(2, slug="cup"), 1, [(1, 2)])
     answer = get(path)
     assert answer.status_code == 404 and answer.json()["detail"]
+
+
+
+def test_a_page_asks_as_many_queries_for_two_rows_as_for_all(cup):  # noqa: F811
+    for path in ("/tournaments/cup/protocols/", "/tournaments/cup/entrants/", "/tournaments/cup/players/",
+                 "/tournaments/cup/rounds/2/pairings/", "/tournaments/cup/rounds/2/results/",
+                 "/tournaments/cup/standings/"):
+        counts = []
+        for size in (2, 100):
+            with CaptureQueriesContext(connection) as queries:
+                assert get(f"{path}?page_size={size}").status_code == 200
+            counts.append(len(queries))
+        assert counts[0] == counts[1] and counts[1] <= 14, (path, counts)

@@ -50,8 +50,8 @@ def field_schema(field, table_of_model: dict) -> dict:
     if field.is_relation and field.related_model is get_user_model():
         schema.update(type="string", description=f"{field.verbose_name} (username)")
     elif field.is_relation:
-        schema.update(type="integer", description=f"{field.verbose_name} (id of a row of "
-                                                  f"{table_of_model[field.related_model]})")
+        target = table_of_model.get(field.related_model, field.related_model._meta.label)
+        schema.update(type="integer", description=f"{field.verbose_name} (id of a row of {target})")
     elif isinstance(field, models.BooleanField):
         schema["type"] = "boolean"
     elif isinstance(field, models.IntegerField):
