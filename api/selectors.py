@@ -22,7 +22,7 @@ from scoring import live
 from scoring.models import Protocol, ProtocolStatus
 from scoring.protocol_json import protocol_to_json
 from scoring.queries import protocols_for_sheets
-from scoring.reports.selectors import load_standings, tiebreaks_of
+from scoring.reports.selectors import load_individual, load_standings, tiebreaks_of
 from scoring.rules import FORMAT_2
 from tournaments.models import Pair, Partie, Player, Round, RoundStatus, Tournament, seated
 
@@ -208,3 +208,11 @@ def standings(tournament, after_round: int | None = None) -> dict:
         rows.append(row)
     return {"after_round": data.shown_round, "provisional": data.provisional, "tiebreaks": list(data.tiebreaks),
             "rounds": data.rounds, "rows": rows}
+
+
+def player_standings(tournament, after_round: int | None = None) -> dict:
+    """A pair event's players in their pair's order, as its players' standings page shows them."""
+    data = load_individual(tournament, after_round)
+    return {"after_round": data.shown_round, "provisional": data.provisional, "tiebreaks": list(data.tiebreaks),
+            "rounds": data.rounds,
+            "rows": [row.to_json(goats=data.goats, rating=data.rating) for row in data.players]}

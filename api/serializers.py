@@ -152,3 +152,21 @@ class StandingSerializer(serializers.Serializer):
     head_to_head = serializers.FloatField(allow_null=True)
     kozel = KozelColumnsSerializer(allow_null=True, help_text="Kozel family only.")
     partners_score = serializers.FloatField(allow_null=True, help_text="Individual events only.")
+
+
+class PlayerStandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(allow_null=True, help_text="The pair's place (partners share it).")
+    player = serializers.CharField()
+    club = serializers.CharField()
+    pair = serializers.IntegerField(allow_null=True)
+    status = serializers.ChoiceField(choices=PairStatus.choices)
+    match_points = serializers.FloatField()
+    points_for = serializers.IntegerField()
+    difference = serializers.IntegerField()
+    dominoes = serializers.IntegerField(help_text="Deals in which this player went out.")
+    remarks = serializers.IntegerField()
+    games_won = serializers.IntegerField(required=False, help_text="Kozel family only (the pair's).")
+    goats_received = serializers.IntegerField(required=False, help_text="Kozel family only (the pair's).")
+    goats_given = serializers.IntegerField(required=False, help_text="Kozel family only (the pair's).")
+    dry_goats = serializers.IntegerField(required=False, help_text="Kozel family only (the pair's).")
+    rating = serializers.IntegerField(required=False, allow_null=True, help_text="Kozel only (the pair's).")

@@ -19,5 +19,6 @@ urlpatterns = [
     path(TOURNAMENT + "protocols/", views.ProtocolList.as_view(), name="protocols"),
     path(TOURNAMENT + "protocols/<id:partie_id>/", views.ProtocolDetail.as_view(), name="protocol"),
     path(TOURNAMENT + "standings/", views.StandingList.as_view(), name="standings"),
+    path(TOURNAMENT + "standings/players/", views.PlayerStandingList.as_view(), name="player_standings"),
     re_path(r"", views.not_found, name="not_found"),  # last: whatever else is asked for under /api/v1/
 ]

@@ -168,6 +168,19 @@ class StandingList(_OfTournament, ListAPIView):
         return data["rows"]
 
 
+class PlayerStandingList(StandingList):
+    """A pair event's players in their pair's order (an individual event's standings are its players')."""
+
+    serializer_class = s.PlayerStandingSerializer
+
+    def get_queryset(self):
+        if self.tournament.is_individual:
+            raise NotFound(_("В личном зачёте положение игроков — это положение турнира (standings/)."))
+        data = selectors.player_standings(self.tournament, self.round_number("after"))
+        self.paginator.meta = {k: v for k, v in data.items() if k != "rows"}
+        return data["rows"]
+
+
 class Index(GenericAPIView):
     """Where to start: the tournaments and the schema."""
 

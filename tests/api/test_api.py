@@ -96,7 +96,13 @@ def test_the_standings_of_a_pair_event_and_of_an_individual_event(cup):  # noqa:
     assert top["rank"] == 1 and top["entrant"] and top["played"] == 2 and top["kozel"] is None
     after_one = get("/tournaments/cup/standings/?after=1&page_size=100").json()
     assert after_one["after_round"] == 1 and all(r["played"] <= 1 for r in after_one["results"])
+    players = get("/tournaments/cup/standings/players/?page_size=100").json()
+    assert players["count"] == 16 and players["after_round"] == 3
+    pair_of_top = [p for p in players["results"] if p["pair"] == top["entrant"]]
+    assert len(pair_of_top) == 2 and all(p["rank"] == 1 and p["match_points"] == top["match_points"]
+                                         for p in pair_of_top)
     five_players()
+    assert get("/tournaments/solo-five/standings/players/").status_code == 404  # its standings are the players'
     solo = get("/tournaments/solo-five/standings/").json()
     assert solo["count"] == 5 and solo["rounds"] == [1, 2]  # round 3 is a draft
     assert all(len(r["players"]) == 1 and r["partners_score"] is not None for r in solo["results"])
@@ -164,7 +170,7 @@ def test_what_is_not_there_is_a_json_404(db, path):
 def test_a_page_asks_as_many_queries_for_two_rows_as_for_all(cup):  # noqa: F811
     for path in ("/tournaments/cup/protocols/", "/tournaments/cup/entrants/", "/tournaments/cup/players/",
                  "/tournaments/cup/rounds/2/pairings/", "/tournaments/cup/rounds/2/results/",
-                 "/tournaments/cup/standings/"):
+                 "/tournaments/cup/standings/", "/tournaments/cup/standings/players/"):
         counts = []
         for size in (2, 100):
             with CaptureQueriesContext(connection) as queries:
