@@ -32,7 +32,10 @@ class TournamentList(Conditional, ListAPIView):
         return selectors.tournaments_stamp()
 
     def get_queryset(self):
-        return [selectors.tournament_data(t) for t in selectors.public_tournaments()]
+        return selectors.public_tournaments()
+
+    def paginate_queryset(self, queryset):
+        return [selectors.tournament_data(t) for t in super().paginate_queryset(queryset)]
 
 
 class _OfTournament(Conditional):
