@@ -6,6 +6,7 @@
   proxies the settings trust): a burst rate and an hourly one (settings ``REST_FRAMEWORK`` rates
   ``api_burst``, ``api_sustained``; ``DOMINO_API_BURST`` / ``DOMINO_API_SUSTAINED``). The counts live in the
   shared cache, through ``scoring.live.cache``: a cache that fails counts nothing rather than failing the read.
+* Readable from any site's pages (``Access-Control-Allow-Origin: *``): nothing in it depends on who asks.
 * ETags from the tournament's data version (``scoring.live``): a repeated request is answered
   ``304 Not Modified`` after one small query until something the API shows changes.
 """
@@ -65,7 +66,16 @@ class SustainedThrottle(_AddressThrottle):
     scope = "api_sustained"
 
 
-class Conditional:
+class Open:
+    """Any site may read the API from a browser (CORS): it is anonymous, so no cookie or account is involved."""
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        response = super().finalize_response(request, response, *args, **kwargs)
+        response["Access-Control-Allow-Origin"] = "*"
+        return response
+
+
+class Conditional(Open):
     """A GET of a view with ``stamp(**kwargs)`` carries an ETag and is answered 304 while it stands.
 
     ``stamp`` gives the data version the answer depends on, or None (nothing to show: the view answers,

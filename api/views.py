@@ -17,7 +17,7 @@ from core.converters import MAX_INT, strict_int
 
 from . import selectors
 from . import serializers as s
-from .plumbing import Conditional, StandingsPages
+from .plumbing import Conditional, Open, StandingsPages
 
 ROUND_PARAMETER = OpenApiParameter("round", int, description="Only this round.")
 AFTER_PARAMETER = OpenApiParameter("after", int, description="The standings as after this round.")
@@ -184,7 +184,7 @@ class PlayerStandingList(StandingList):
         return data["rows"]
 
 
-class Index(GenericAPIView):
+class Index(Open, GenericAPIView):
     """Where to start: the tournaments and the schema."""
 
     @extend_schema(responses={200: {"type": "object", "additionalProperties": {"type": "string"}}})
@@ -194,4 +194,5 @@ class Index(GenericAPIView):
 
 def not_found(request, *args, **kwargs):
     """An address under /api/v1/ that names nothing: a JSON 404 like every other refusal of the API."""
-    return JsonResponse({"detail": _("Такого адреса в API нет.")}, status=404)
+    return JsonResponse({"detail": _("Такого адреса в API нет.")}, status=404,
+                        headers={"Access-Control-Allow-Origin": "*"})

@@ -34,6 +34,8 @@ def test_the_tournaments_list_pages_and_hides_the_private_and_archived(db):
     assert get("/tournaments/private/").status_code == 404
     assert get("/tournaments/archived/entrants/").status_code == 404
     assert get("/tournaments/open-1/")["Content-Type"] == "application/json"
+    for path in ("/", "/tournaments/", "/tournaments/private/", "/nothing-here"):
+        assert get(path)["Access-Control-Allow-Origin"] == "*"  # any site's page may read it
 
 
 def test_a_tournament_its_entrants_and_players_as_the_pages_show_them(cup):  # noqa: F811
