@@ -9,6 +9,7 @@ import pytest
 from referees.models import RoleKind, TournamentRole
 from tests.factories import make_round, make_tournament
 
+HALL_PAIRS = 6
 START = datetime.datetime(2026, 12, 1, 16, 0, tzinfo=datetime.timezone.utc)
 
 
@@ -25,7 +26,7 @@ class Hall:
 def hall(db, django_user_model, settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     h = Hall()
-    h.tournament = make_tournament(6, slug="clock-cup", preset="federation", clock_warnings=[10, 5])
+    h.tournament = make_tournament(HALL_PAIRS, slug="clock-cup", preset="federation", clock_warnings=[10, 5])
     h.round = make_round(h.tournament, 1, [(1, 2), (3, 4), (5, 6)])
     h.draft = make_round(h.tournament, 2, [(1, 3), (2, 5), (4, 6)], status="draft")
     h.partie = h.round.parties.get(table=1)
