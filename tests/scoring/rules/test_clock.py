@@ -74,3 +74,14 @@ def test_what_the_time_rule_says_at_time_up():
     assert time_up_rule(Rules.from_config({"preset": "hand-points", "time_limit_minutes": 30})) == FINISH_DEAL
     assert time_up_rule(Rules.from_config({"preset": "kozel"})) is None
     assert time_up_rule(Rules.from_config({"preset": "pusto-shest"})) is None
+
+
+def test_the_worked_example_of_docs_rules_md():
+    """§5.1: started 19:00, 40 minutes, a dispute 19:10–19:15; table 17 from 19:07; a table from 19:12."""
+    def t(hh, mm):
+        return START + ((hh - 19) * 60 + mm) * 60
+
+    pauses = ((t(19, 10), t(19, 15)),)
+    assert Clock(start=t(19, 0), limit=LIMIT, pauses=pauses).deadline(t(19, 20)) == t(19, 45)
+    assert Clock(start=t(19, 7), limit=LIMIT, pauses=pauses).deadline(t(19, 20)) == t(19, 52)
+    assert Clock(start=t(19, 12), limit=LIMIT, pauses=pauses).deadline(t(19, 20)) == t(19, 55)
