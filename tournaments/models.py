@@ -31,6 +31,26 @@ def validate_clock_warnings(value) -> None:
                               code="clock_warnings")
 
 
+def validate_clock_pauses(value) -> None:
+    """[[from, to], ...] as ISO times in order, each pause ending before the next begins; only the last may be
+    open (to = null: the clock stands now)."""
+    message = _("Паузы часов тура — список пар времён ISO [начало, конец].")
+    if not isinstance(value, list):
+        raise ValidationError(message, code="clock_pauses")
+    last = None
+    for i, pause in enumerate(value):
+        if not isinstance(pause, list) or len(pause) != 2 or (pause[1] is None and i != len(value) - 1):
+            raise ValidationError(message, code="clock_pauses")
+        try:
+            times = [datetime.fromisoformat(t) if t is not None else None for t in pause]
+        except (TypeError, ValueError):
+            raise ValidationError(message, code="clock_pauses") from None
+        if any(t is not None and t.tzinfo is None for t in times) or (last and times[0] < last) or (
+                times[1] is not None and times[1] < times[0]):
+            raise ValidationError(message, code="clock_pauses")
+        last = times[1]
+
+
 def rules_locked_message() -> str:
     return gettext("Регламент и порядок показателей нельзя менять: в турнире уже есть подписанные протоколы.")
 
@@ -256,7 +276,8 @@ class Round(models.Model):
     pairing_seconds = models.FloatField(_("время составления пар, с"), null=True, blank=True)
     # The round clock (docs/rules.md §5.1): its start, and its pauses [[from, to or null], ...] (ISO times).
     clock_started_at = models.DateTimeField(_("часы тура пущены"), null=True, blank=True)
-    clock_pauses = models.JSONField(_("паузы часов тура"), default=list, blank=True)
+    clock_pauses = models.JSONField(_("паузы часов тура"), default=list, blank=True,
+                                    validators=[validate_clock_pauses])
 
     class Meta:
         verbose_name = _("тур")

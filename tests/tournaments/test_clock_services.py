@@ -184,3 +184,17 @@ def test_hostile_pause_reasons_are_refused(hall, reason, message):
         pause_round_clock(hall.chief, hall.round, reason)
     assert err.value.message
     assert not fresh(hall.round).clock_paused
+
+
+@pytest.mark.parametrize("pauses", [
+    "x", [["x", None]], [[START.isoformat()]], [[START.isoformat(), None], [START.isoformat(), None]],
+    [["2026-12-01T16:00:00", None]], [[(START + datetime.timedelta(minutes=5)).isoformat(), START.isoformat()]],
+    [[START.isoformat(), START.isoformat()], [(START - datetime.timedelta(minutes=1)).isoformat(), None]], [[1, 2]],
+])
+def test_stored_pauses_that_make_no_sense_are_refused(hall, pauses):
+    """A transfer file is checked field by field (Round.clean_fields): a garbled pause list never reaches a page."""
+    from django.core.exceptions import ValidationError
+    hall.round.clock_pauses = pauses
+    with pytest.raises(ValidationError) as err:
+        hall.round.clean_fields(exclude=["tournament", "paired_by"])
+    assert "clock_pauses" in err.value.message_dict
