@@ -233,6 +233,7 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
         initial = {f: getattr(tournament, f) for f in (
             "name", "slug", "start_date", "end_date", "venue", "format", "pairing_system", "rounds_planned",
             "signature_mode", "signing_method", "confirm_each_deal", "clock_warnings", "is_public", "rules_preset")}
+        initial["clock_warnings"] = ClockWarningsField().prepare_value(tournament.clock_warnings)
         initial.update(preset_values().get(rules.preset, {}))
         initial.update(option_form_values(rules))
         if "forfeit_score" not in (tournament.rules_overrides or {}):

@@ -217,3 +217,10 @@ def test_the_service_refuses_warnings_out_of_range(hall):
         assert "clock_warnings" in err.value.errors
     setup.update_tournament(hall.org, hall.tournament, {"clock_warnings": [3]})
     assert type(hall.tournament).objects.get(pk=hall.tournament.pk).clock_warnings == [3]
+
+
+def test_the_settings_page_shows_the_warnings_as_typed(client, hall):
+    client.force_login(hall.org)
+    html = client.get(reverse("tournaments:edit", args=[hall.tournament.slug])).content.decode()
+    assert re.search(r'<input[^>]*name="clock_warnings"[^>]*value="10, 5"', html)
+    assert "Часы тура: предупредить, когда осталось (мин)" in html
