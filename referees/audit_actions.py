@@ -8,8 +8,10 @@ functions of the entry's ``after`` (``a``), ``before`` (``b``) and ``note``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Callable
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
@@ -154,9 +156,20 @@ def _protocol_abandoned_undone(a, b, note, entry):
         "side": b.get("abandoned", "?"), "reason": f": {note}" if note else ""}
 
 
+TIME_UP_HOW_WORD = {
+    "finish_deal": gettext_lazy("доиграна раздача, шедшая при сигнале"),
+    "one_more_deal": gettext_lazy("сыграна ещё одна раздача"),
+}
+
+
 @says("protocol.time_up", gettext_lazy("Окончание по времени"))
 def _protocol_time_up(a, b, note, entry):
-    return _("отметил окончание партии по времени, счёт %(score)s") % {"score": _score(a.get("totals"))}
+    text = _("отметил окончание партии по времени, счёт %(score)s") % {"score": _score(a.get("totals"))}
+    if a.get("how") in TIME_UP_HOW_WORD:
+        text += f" ({TIME_UP_HOW_WORD[a['how']]})"
+    if isinstance(a.get("clock_remaining"), int):
+        text += "; " + _("по часам тура %(t)s") % {"t": _clock_left(a["clock_remaining"])}
+    return text
 
 
 @says("protocol.first_lead", gettext_lazy("Первый заход"))
@@ -269,3 +282,48 @@ _register("account.locked_out", gettext_lazy("Проверка пароля пр
 _register("account.unlocked", gettext_lazy("Блокировка входа снята"))
 _register("account.address_unlocked", gettext_lazy("Блокировка адреса снята"))
 _register("tournament.imported", gettext_lazy("Турнир загружен из файла переноса"))
+
+
+# --- the round clock (docs/rules.md §5.1) ---------------------------------------------
+
+def _clock_time(iso) -> str:
+    try:
+        return timezone.localtime(datetime.fromisoformat(iso)).strftime("%H:%M:%S")
+    except (TypeError, ValueError):
+        return "?"
+
+
+def _clock_left(seconds: int) -> str:
+    """«осталось 12:05» or «время вышло 1:30 назад»."""
+    m, s = divmod(abs(seconds), 60)
+    if seconds >= 0:
+        return _("осталось %(t)s") % {"t": f"{m}:{s:02d}"}
+    return _("время вышло %(t)s назад") % {"t": f"{m}:{s:02d}"}
+
+
+@says("round.clock_started", gettext_lazy("Часы тура пущены"))
+def _round_clock_started(a, b, note, entry):
+    return _("пустил часы тура %(n)s в %(t)s, лимит %(m)s мин") % {
+        "n": a.get("round", "?"), "t": _clock_time(a.get("started_at")), "m": a.get("limit_minutes", "?")}
+
+
+@says("round.clock_paused", gettext_lazy("Часы тура остановлены"))
+def _round_clock_paused(a, b, note, entry):
+    text = _("остановил часы тура %(n)s в %(t)s") % {"n": a.get("round", "?"), "t": _clock_time(a.get("paused_at"))}
+    if isinstance(a.get("remaining"), int):
+        text += f", {_clock_left(a['remaining'])}"
+    return f"{text}: {note}" if note else text
+
+
+@says("round.clock_resumed", gettext_lazy("Часы тура пущены после паузы"))
+def _round_clock_resumed(a, b, note, entry):
+    return _("пустил часы тура %(n)s после паузы в %(t)s (пауза %(s)s с)") % {
+        "n": a.get("round", "?"), "t": _clock_time(a.get("resumed_at")), "s": a.get("paused_seconds", "?")}
+
+
+@says("partie.clock_started", gettext_lazy("Свой старт стола"))
+def _partie_clock_started(a, b, note, entry):
+    if a.get("started_at") is None:
+        return _("стол %(t)s снова идёт по часам тура") % {"t": a.get("table", "?")}
+    return _("стол %(t)s начал позже: его время идёт с %(at)s") % {
+        "t": a.get("table", "?"), "at": _clock_time(a.get("started_at"))}

@@ -8,6 +8,7 @@ from django_tables2 import RequestConfig
 from referees.models import AuditEntry
 from scoring import live
 from tournaments.models import Tournament
+from tournaments.views.clock import clock_context
 
 from . import permissions as perms
 from . import selectors
@@ -37,6 +38,7 @@ def _overview_context(request, slug):
         "tournament": tournament, "round": rnd, "rounds": rounds, "parties": parties,
         "counts": selectors.state_counts(parties), "poll_seconds": POLL_SECONDS,
         "can_read_audit": perms.can_read_audit(request.user, tournament),
+        **(clock_context(request, rnd, back="dashboard") if rnd else {}),
     }
 
 

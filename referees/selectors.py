@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 from django.db.models import Prefetch
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scoring import protocol_state, services
 from scoring.models import Deal, Protocol, ProtocolStatus, Remark, Signature, SignatureRole
+from scoring.rules.clock import time_up_rule
 from scoring.scores import refresh_prior_remarks
+from tournaments import selectors as round_selectors
 from tournaments.models import Partie
 
 from . import game_entry
@@ -180,7 +183,20 @@ def entry_context(partie, user, *, protocol=None) -> dict:
         "lone_double_six": rules.lone_double_six if rules.family == "kozel" else 12,
         "blank_six_pair": rules.family == "kozel" and rules.blank_six_pair,
         "tiles": TILES,
+        **table_clock(partie, protocol, rules),
     }
+
+
+def table_clock(partie, protocol, rules) -> dict:
+    """The table's clock while its partie is in play (none before the round's clock starts, none once the
+    partie is over), and what the time rule asks at time-up (docs/rules.md §5.1)."""
+    over = protocol.is_locked or protocol.finished or protocol.ended_by_time or bool(protocol.no_show)
+    clock = None if over else round_selectors.round_clock(partie.round, partie)
+    if clock is None:
+        return {"clock": None}
+    return {"clock": clock, "time_rule": time_up_rule(rules),
+            "clock_url": reverse("tournaments:clock", args=[partie.round.tournament.slug, partie.round.number])
+            + f"?table={partie.table}"}
 
 
 def round_tables(rnd, user) -> list[Partie]:

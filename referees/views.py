@@ -250,7 +250,8 @@ def no_show_undo(request, partie):
 def time_up(request, partie):
     version = posted_version(request)
     return simple_action(request, partie, "time",
-                          lambda: services.record_time_up(request.user, partie, expected_version=version),
+                          lambda: services.record_time_up(request.user, partie, expected_version=version,
+                                                          how=request.POST.get("how", "")),
                           _("Окончание партии по времени отмечено."))
 
 

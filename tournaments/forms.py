@@ -131,3 +131,16 @@ class SubstituteForm(CleanTextMixin, ServiceErrorsMixin, forms.Form):
         super().__init__(*args, **kwargs)
         if individual:  # the entrant's one player
             self.fields["seat"].choices = [(1, _("игрока"))]
+
+
+class ClockPauseForm(CleanTextMixin, forms.Form):
+    reason = forms.CharField(label=_("Причина паузы"), max_length=200, required=False)
+
+
+class TableStartForm(CleanTextMixin, forms.Form):
+    """A table that started late: its number, and the time it started (empty: now)."""
+
+    table = StrictIntegerField(label=_("Стол"), min_value=1)
+    at = forms.TimeField(label=_("Начал в (ЧЧ:ММ, пусто — сейчас)"), required=False, input_formats=["%H:%M"],
+                         error_messages={"invalid": _("Время — ЧЧ:ММ, например 19:05.")})
+    clear = forms.BooleanField(required=False)

@@ -22,7 +22,7 @@ from scoring.rules.config import OPTION_CHOICES
 
 from .forms import IsoDateInput
 from .forms_tiebreaks import TiebreakFieldsMixin
-from .models import PairingSystem, Player, SignatureMode, SigningMethod, TournamentFormat
+from .models import CLOCK_WARNINGS_MAX, PairingSystem, Player, SignatureMode, SigningMethod, TournamentFormat
 from .presets import ladder_kind_choices, option_choices, option_label, preset_choices, rules_error_text
 
 LADDER_ROWS = 6
@@ -51,6 +51,23 @@ class StrictIntegerField(forms.CharField):
         if self.max_value is not None and number > self.max_value:
             raise ValidationError(_("Не больше %(n)s.") % {"n": self.max_value}, code="max_value")
         return number
+
+
+class ClockWarningsField(forms.CharField):
+    """The round clock's warnings, minutes typed like «10, 5» (empty: no warning)."""
+
+    def prepare_value(self, value):
+        return ", ".join(map(str, value)) if isinstance(value, list) else value
+
+    def to_python(self, value):
+        value = super().to_python(value)
+        if value in self.empty_values:
+            return []
+        parts = [p for p in re.split(r"[,;\s]+", value) if p]
+        if len(parts) > CLOCK_WARNINGS_MAX or not all(DIGITS.fullmatch(p) for p in parts):
+            raise ValidationError(_("Предупреждения — до пяти разных чисел минут от 1 до 600, например: 10, 5."),
+                                  code="invalid")
+        return sorted({int(p) for p in parts}, reverse=True)
 
 
 BONUS_OPTIONS = ("lead_bonus", "finish_bonus")
@@ -171,6 +188,9 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
     signing_method = forms.ChoiceField(label=_("Способ подписи"), choices=SigningMethod.choices,
                                        initial=SigningMethod.ACCOUNT)
     confirm_each_deal = forms.BooleanField(label=_("Подтверждать каждую раздачу"), required=False)
+    clock_warnings = ClockWarningsField(
+        label=_("Часы тура: предупредить, когда осталось (мин)"), required=False, max_length=40, initial="5",
+        help_text=_("Через запятую, например: 10, 5. Пусто — без предупреждений."))
     is_public = forms.BooleanField(label=_("Опубликован (виден всем)"), required=False, initial=True)
     rules_preset = forms.ChoiceField(label=_("Регламент"))
     tiebreak_order = forms.ChoiceField(label=_("Порядок показателей"))
@@ -212,7 +232,8 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
         rules = tournament.rules()
         initial = {f: getattr(tournament, f) for f in (
             "name", "slug", "start_date", "end_date", "venue", "format", "pairing_system", "rounds_planned",
-            "signature_mode", "signing_method", "confirm_each_deal", "is_public", "rules_preset")}
+            "signature_mode", "signing_method", "confirm_each_deal", "clock_warnings", "is_public", "rules_preset")}
+        initial["clock_warnings"] = ClockWarningsField().prepare_value(tournament.clock_warnings)
         initial.update(preset_values().get(rules.preset, {}))
         initial.update(option_form_values(rules))
         if "forfeit_score" not in (tournament.rules_overrides or {}):
@@ -308,7 +329,8 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
         """What ``create_tournament`` / ``update_tournament`` take."""
         d = self.cleaned_data
         keys = ("name", "slug", "start_date", "end_date", "venue", "format", "pairing_system", "rounds_planned",
-                "signature_mode", "signing_method", "confirm_each_deal", "is_public", "rules_preset", "rules_overrides",
+                "signature_mode", "signing_method", "confirm_each_deal", "clock_warnings", "is_public", "rules_preset",
+                "rules_overrides",
                 "tiebreaks")
         return {k: d[k] if k != "venue" else (d[k] or "") for k in keys}
 

@@ -1,4 +1,6 @@
 """Tournaments, pairs, players, rounds and parties (the organizer's side)."""
+from datetime import datetime
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -8,9 +10,45 @@ from django.utils.translation import gettext_lazy as _
 from scoring.models import ProtocolStatus
 from scoring.reports.validators import validate_tiebreaks
 from scoring.rules import Rules, RulesError
+from scoring.rules.clock import Clock, time_limit_seconds
 
 # The fields of a tournament's rules: fixed once a protocol is signed (``Tournament.rules_locked``).
 RULE_FIELDS = ("rules_preset", "rules_overrides", "tiebreaks")
+
+
+CLOCK_WARNINGS_MAX = 5
+
+
+def default_clock_warnings() -> list:
+    return [5]
+
+
+def validate_clock_warnings(value) -> None:
+    """Up to five warnings, each a whole number of minutes from 1 to 600, none repeated."""
+    if (not isinstance(value, list) or len(value) > CLOCK_WARNINGS_MAX or len(set(value)) != len(value)
+            or any(type(m) is not int or not 1 <= m <= 600 for m in value)):
+        raise ValidationError(_("Предупреждения — до пяти разных чисел минут от 1 до 600, например: 10, 5."),
+                              code="clock_warnings")
+
+
+def validate_clock_pauses(value) -> None:
+    """[[from, to], ...] as ISO times in order, each pause ending before the next begins; only the last may be
+    open (to = null: the clock stands now)."""
+    message = _("Паузы часов тура — список пар времён ISO [начало, конец].")
+    if not isinstance(value, list):
+        raise ValidationError(message, code="clock_pauses")
+    last = None
+    for i, pause in enumerate(value):
+        if not isinstance(pause, list) or len(pause) != 2 or (pause[1] is None and i != len(value) - 1):
+            raise ValidationError(message, code="clock_pauses")
+        try:
+            times = [datetime.fromisoformat(t) if t is not None else None for t in pause]
+        except (TypeError, ValueError):
+            raise ValidationError(message, code="clock_pauses") from None
+        if any(t is not None and t.tzinfo is None for t in times) or (last and times[0] < last) or (
+                times[1] is not None and times[1] < times[0]):
+            raise ValidationError(message, code="clock_pauses")
+        last = times[1]
 
 
 def rules_locked_message() -> str:
@@ -72,6 +110,9 @@ class Tournament(models.Model):
         _("способ подписи"), max_length=16, choices=SigningMethod.choices, default=SigningMethod.ACCOUNT,
     )
     is_public = models.BooleanField(_("опубликован"), default=True)
+    # The round clock warns when this many minutes are left (docs/rules.md §5.1); empty: no warning.
+    clock_warnings = models.JSONField(_("предупреждения часов тура, мин"), default=default_clock_warnings,
+                                      blank=True, validators=[validate_clock_warnings])
     # A tournament with signed protocols is archived instead of deleted: hidden, its records kept.
     archived_at = models.DateTimeField(_("в архиве с"), null=True, blank=True)
     # The draw (жеребьёвка): reproducible from the stored seed.
@@ -233,6 +274,10 @@ class Round(models.Model):
         on_delete=models.SET_NULL, related_name="+",
     )
     pairing_seconds = models.FloatField(_("время составления пар, с"), null=True, blank=True)
+    # The round clock (docs/rules.md §5.1): its start, and its pauses [[from, to or null], ...] (ISO times).
+    clock_started_at = models.DateTimeField(_("часы тура пущены"), null=True, blank=True)
+    clock_pauses = models.JSONField(_("паузы часов тура"), default=list, blank=True,
+                                    validators=[validate_clock_pauses])
 
     class Meta:
         verbose_name = _("тур")
@@ -242,6 +287,20 @@ class Round(models.Model):
 
     def __str__(self):
         return _("Тур %(n)s") % {"n": self.number}
+
+    @property
+    def clock_paused(self) -> bool:
+        return bool(self.clock_pauses) and self.clock_pauses[-1][1] is None
+
+    def clock(self, partie=None) -> Clock | None:
+        """The clock of the round, or of one of its tables (its own start when it has one); None when the
+        round's clock has not been started or the rules have no time limit."""
+        limit = time_limit_seconds(self.tournament.rules())
+        if self.clock_started_at is None or limit is None:
+            return None
+        start = partie.clock_started_at if partie is not None and partie.clock_started_at else self.clock_started_at
+        pauses = tuple((_epoch(a), None if b is None else _epoch(b)) for a, b in self.clock_pauses)
+        return Clock(start=start.timestamp(), limit=limit, pauses=pauses)
 
 
 class Partie(models.Model):
@@ -264,6 +323,8 @@ class Partie(models.Model):
         blank=True,
     )
     reason = models.CharField(_("обоснование пары"), max_length=300, blank=True)
+    # A table that started late runs its own time limit from here (docs/rules.md §5.1).
+    clock_started_at = models.DateTimeField(_("свой старт стола"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("партия")
@@ -300,6 +361,10 @@ class Partie(models.Model):
         if len(entrants) == 1:
             return seated(entrants[0])
         return [seated(e)[0] for e in entrants if seated(e)]
+
+
+def _epoch(iso: str) -> float:
+    return datetime.fromisoformat(iso).timestamp()
 
 
 def seated(pair) -> list:

@@ -1,10 +1,15 @@
 """Read-only queries for the pages: exactly the rows shown, no N+1."""
 from __future__ import annotations
 
+import math
+from datetime import datetime
+
 from django.db.models import Prefetch
+from django.utils import timezone
 
 from core.names import fold, name_key
 from scoring.rules import lead_and_shuffle
+from scoring.rules.clock import due_warning
 
 from .models import PairingSystem, Partie, Player, RoundStatus, seated
 from .pairing import PairingError, whist
@@ -185,3 +190,55 @@ def schedule_summary(tournament) -> dict | None:
     except PairingError as err:
         return {"error": err.message}
     return whist.properties(rounds, n)
+
+
+# --- the round clock (docs/rules.md §5.1) ---------------------------------------------
+
+def clock_text(seconds: float) -> str:
+    """«39:59», «1:05:00»; «0:00» once the time is up (whole seconds, rounded up)."""
+    left = max(0, math.ceil(seconds))
+    h, rest = divmod(left, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+def round_clock(rnd, partie=None, *, now: datetime | None = None) -> dict | None:
+    """What a clock on a page shows, from the server's clock: None while the round's clock is not started
+    (or the rules have no time limit, or the round is not in play). ``partie``: that table's clock (its own
+    start, when it has one). The page's script counts down from ``deadline_ms`` corrected for the device's
+    offset from ``server_ms``."""
+    clock = rnd.clock(partie) if rnd.status == RoundStatus.PUBLISHED else None
+    if clock is None:
+        return None
+    at = (now or timezone.now()).timestamp()
+    remaining = clock.remaining(at)
+    deadline = clock.deadline(at)
+    warnings = sorted(rnd.tournament.clock_warnings or [], reverse=True)
+    return {
+        "paused": clock.paused, "up": remaining <= 0, "remaining": math.ceil(remaining),
+        "deadline_ms": None if deadline is None else round(deadline * 1000), "server_ms": round(at * 1000),
+        "warnings": warnings, "warning": due_warning(remaining, warnings), "text": clock_text(remaining),
+        "started_at": datetime.fromtimestamp(clock.start, tz=timezone.get_current_timezone()),
+        "limit_minutes": int(clock.limit // 60), "round": rnd.number,
+        "table": partie.table if partie is not None else None,
+        "own_start": partie is not None and partie.clock_started_at is not None,
+    }
+
+
+def clock_json(clock: dict | None, now_ms: int) -> dict:
+    """The clock as its script polls it."""
+    if clock is None:
+        return {"now": now_ms, "clock": None}
+    keys = ("paused", "up", "remaining", "deadline_ms", "warning")
+    return {"now": now_ms, "clock": {k: clock[k] for k in keys}}
+
+
+def clock_round(tournament):
+    """The round whose clock the projector shows: the latest published round with its clock started."""
+    return (tournament.rounds.filter(status=RoundStatus.PUBLISHED, clock_started_at__isnull=False)
+            .select_related("tournament").order_by("-number").first())
+
+
+def late_tables(rnd) -> list:
+    """The tables of the round that run on their own start, in table order."""
+    return list(rnd.parties.filter(clock_started_at__isnull=False).order_by("table"))

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from . import views
+from .views import clock as clock_views
 from .views import individual as individual_views
 from .views import officials as officials_views
 from .views import setup as setup_views
@@ -12,6 +13,11 @@ urlpatterns = [
     path("t/<slug:slug>/draw/", views.draw_page, name="draw"),
     path("t/<slug:slug>/round/<num:round_number>/", views.pairings, name="pairings"),
     path("t/<slug:slug>/round/<num:round_number>/seating/", views.seating, name="seating"),
+    path("t/<slug:slug>/round/<num:round_number>/clock/", clock_views.clock_state, name="clock"),
+    path("t/<slug:slug>/manage/rounds/<num:round_number>/clock/table/", clock_views.table_start_view,
+         name="clock_table"),
+    path("t/<slug:slug>/manage/rounds/<num:round_number>/clock/<slug:action>/", clock_views.clock_action_view,
+         name="clock_action"),
     path("t/<slug:slug>/pair/<num:number>/", views.pair_page, name="pair"),
     path("t/<slug:slug>/pairs/", views.pair_search, name="pair_search"),
     path("t/<slug:slug>/player/<num:number>/", individual_views.player_page, name="player"),

@@ -15,6 +15,7 @@ from core.public import public_url
 from referees.permissions import is_referee
 from scoring import live
 from scoring.models import Protocol
+from tournaments import selectors as round_selectors
 from tournaments.models import Round, RoundStatus, Tournament
 
 from . import exports, selectors
@@ -139,9 +140,19 @@ def projector(request, slug):
     context = {
         "tournament": tournament, "data": data, "page": page, "pages": pages, "next_page": page % pages + 1,
         "rows": data.rows[(page - 1) * PROJECTOR_ROWS: page * PROJECTOR_ROWS], "seconds": PROJECTOR_SECONDS,
+        **_projector_clock(tournament),
     }
     template = "reports/projector_board.html" if request.htmx else "reports/projector.html"
     return render(request, template, context)
+
+
+def _projector_clock(tournament) -> dict:
+    """The clock of the round in play, in large type above the standings (none: nothing shown)."""
+    rnd = round_selectors.clock_round(tournament)
+    if rnd is None:
+        return {"clock": None}
+    return {"clock": round_selectors.round_clock(rnd),
+            "clock_url": reverse("tournaments:clock", args=[tournament.slug, rnd.number])}
 
 
 def standings_xlsx(request, slug):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from referees import permissions as perms
@@ -11,6 +12,7 @@ from tournaments.models import PairStatus
 from ..errors import ConfirmationRequired, InvalidInput
 from ..models import RemarkReason, Remark
 from ..protocol_state import engine_score, load_partie, next_remark_effect, protocol_json
+from ..rules.clock import DEAL_OR_ONE_MORE, TIME_UP_HOW, time_limit_seconds, time_up_rule
 from .rows import SEATS, SIDES, open_protocol, partie_for_entry, reinstate, require, save_protocol, totals
 
 
@@ -204,20 +206,23 @@ def undo_abandoned(user, partie, reason="", *, expected_version):
 
 def has_time_limit(rules) -> bool:
     """`federation`; Kozel, Morskoy and hand points with a time limit or a partie played for a time."""
-    if rules.preset == "federation":
-        return True
-    return rules.family != "sport" and bool(rules.time_limit_minutes or rules.partie_length == "time")
+    return time_limit_seconds(rules) is not None
 
 
-def record_time_up(user, partie, *, expected_version):
+def record_time_up(user, partie, *, expected_version, how=""):
     """Time ran out; the last recorded deal is the last one (a tie still needs an extra deal).
 
     `federation`, and Kozel, Morskoy and hand points where the rules set a time limit
-    (docs/rules-kozel.md §3, §6): the game in play is decided on its totals.
+    (docs/rules-kozel.md §3, §6): the game in play is decided on its totals. ``how`` (federation, may be
+    left empty): ``finish_deal`` (the deal in play was finished) or ``one_more_deal`` (the time ran out at
+    the count or the shuffle); the audit keeps it with what the round clock showed (docs/rules.md §5.1).
     """
     partie = partie_for_entry(user, partie)
-    if not has_time_limit(partie.round.tournament.rules()):
+    rules = partie.round.tournament.rules()
+    if not has_time_limit(rules):
         raise InvalidInput(_("В этом регламенте нет лимита времени на партию."), "no_time_limit")
+    if how not in ("", *TIME_UP_HOW) or (how == "one_more_deal" and time_up_rule(rules) != DEAL_OR_ONE_MORE):
+        raise InvalidInput(_("Выберите, как окончилась партия по времени."), "bad_time_up_how", field="how")
     with transaction.atomic():
         protocol = open_protocol(partie, expected_version)
         if protocol.ended_by_time:
@@ -227,6 +232,12 @@ def record_time_up(user, partie, *, expected_version):
         engine_score({**protocol_json(protocol), "ended_by_time": True})
         protocol.ended_by_time = True
         save_protocol(protocol, user)
+        after = {"ended_by_time": True, "totals": totals(protocol)}
+        if how:
+            after["how"] = how
+        clock = partie.round.clock(partie)
+        if clock is not None:
+            after["clock_remaining"] = round(clock.remaining(timezone.now().timestamp()))
         log_action(partie.round.tournament, "protocol.time_up", user=user, partie=partie,
-                   before={"ended_by_time": False}, after={"ended_by_time": True, "totals": totals(protocol)})
+                   before={"ended_by_time": False}, after=after)
     return protocol

@@ -17,7 +17,7 @@ from .conftest import HOSTILE, HOSTILE_IDS
 FIELDS = [
     "n", "version", "correct", "result", "out", "offender", "seat", "reason", "deal", "note", "confirm_disqualification",
     "side", "first_lead", "password", "role", "full_name", "username", "tables", "number", "note", "seed",
-    "override_reason", "pair_x", "pair_y", "name", "rating", "language", "next",
+    "override_reason", "pair_x", "pair_y", "name", "rating", "language", "next", "table", "at", "clear", "how", "back",
     *(f"hand_{s}" for s in ("A1", "A2", "B1", "B2")), *(f"tiles_{s}" for s in ("A1", "A2", "B1", "B2")),
     *(f"player{k}_{f}" for k in (1, 2) for f in ("name", "club", "rating")),
 ]
@@ -136,7 +136,7 @@ FORMS = {
     "remark_withdraw": {"reason": "ошибка", "version": ""},
     "remark_preview": {"seat": "A1"},
     "no_show": {"side": "A", "version": ""},
-    "time_up": {"version": ""},
+    "time_up": {"version": "", "how": "finish_deal"},
     "first_lead": {"first_lead": "A1", "version": ""},
     "sign": {"role": "player", "seat": "A1", "password": "x"},
     "reopen": {"reason": "ошибка в раздаче"},
@@ -151,6 +151,7 @@ FORMS = {
     "draw_run": {"seed": "42"},
     "pair_round": {"override_reason": ""},
     "swap": {"pair_x": "1", "pair_y": "2"},
+    "clock_table": {"table": "1", "at": "19:05", "clear": "", "back": "round"},
     "login": {"username": "organizer", "password": "x"},
     "set_language": {"language": "en", "next": "/"},
 }

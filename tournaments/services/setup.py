@@ -40,11 +40,12 @@ from .settings import rescore_begun
 SETTINGS = (
     "name", "slug", "start_date", "end_date", "venue", "format", "rules_preset", "rules_overrides", "tiebreaks",
     "pairing_system", "rounds_planned", "signature_mode", "signing_method", "confirm_each_deal", "is_public",
+    "clock_warnings",
 )
 RULES_FIELDS = ("rules_preset", "rules_overrides", "tiebreaks")
 # What a copy takes from its source besides the rules (never pairs, rounds, keys or the draw).
 COPIED = ("venue", "format", "rules_preset", "rules_overrides", "tiebreaks", "pairing_system", "rounds_planned",
-          "signature_mode", "signing_method", "confirm_each_deal", "is_public")
+          "signature_mode", "signing_method", "confirm_each_deal", "is_public", "clock_warnings")
 COPIED_ROLES = (RoleKind.ORGANIZER, RoleKind.CHIEF_REFEREE, RoleKind.REFEREE)
 audit_log = logging.getLogger("tournaments.audit")
 

@@ -15,6 +15,7 @@ from ..models import PairStatus, RoundStatus, SigningMethod, Tournament
 from ..services.rounds import open_tables_text
 from ..tables import DrawTable, IndividualDrawTable, IndividualPairingsByNameTable, IndividualPairingsByTableTable
 from ..tables import PairingsByNameTable, PairingsByTableTable
+from .clock import clock_context
 
 
 def _tournament(request, slug):
@@ -99,6 +100,7 @@ def pairings(request, slug, round_number):
         "rounds": selectors.visible_rounds(tournament, organizer),
         "override_tables": open_tables_text(rnd.number - 1, rnd.override_tables or []),
         "schedule": selectors.schedule_summary(tournament) if organizer and rnd.status == "draft" else None,
+        **clock_context(request, rnd, back="round"),
     }
     if request.htmx:
         return render(request, "tournaments/_round_results.html", context)
