@@ -33,7 +33,7 @@ def preview_qualification(tournament, tie_order=None, standings: Standings | Non
 def finalists(tournament) -> list[Qualification]:
     """The confirmed finalists, seed 1 first, with their pairs (one query)."""
     return list(Qualification.objects.filter(tournament=tournament, stage=2).select_related("pair")
-                .order_by("seed"))
+                .prefetch_related("pair__players").order_by("seed"))
 
 
 def stage2_rounds(tournament) -> list[Round]:
