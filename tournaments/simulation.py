@@ -224,7 +224,7 @@ def simulate(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None
     tournament = create_tournament(organizer, pairs=pairs, rounds=rounds, system=system, seed=seed, slug=slug,
                                    preset=preset, format=format)
     if stage2:
-        set_final(organizer, tournament, kind=stage2[0], size=stage2[1], third_place=stage2[0] == FinalKind.KNOCKOUT)
+        set_final(organizer, tournament, kind=stage2[0], size=stage2[1], third_place=stage2[0] == FinalKind.KNOCKOUT and stage2[1] >= 4)
         tournament.refresh_from_db()
     before_draw = withdraw // 2
     withdrawn = {"before_draw": len(_withdraw(organizer, tournament, before_draw, events, "моделирование: до жеребьёвки"))}

@@ -135,7 +135,7 @@ def test_refusals():
     with pytest.raises(PairingError):
         build_bracket([1, 1, 2])
     with pytest.raises(PairingError):
-        build_bracket([1, 2], third_place=True)
+        build_bracket([1, 2, 3], third_place=True)  # one semi-final would be a bye
     bracket, _ = play([1, 2, 3], lambda m: m.a.entrant)
     with pytest.raises(PairingError) as exc:
         next_pairings(bracket)

@@ -9,7 +9,8 @@ only in the final, 1–4 only from the semi-finals on, and the seed of every fir
 
 Rounds. Round 1 holds ``slots / 2`` matches (byes included); the winner of match ``i`` of round ``r`` goes
 to match ``i // 2`` of round ``r + 1``, side A when ``i`` is even. A match is one partie. The optional
-**third-place match** is played by the semi-finals' losers beside the final.
+**third-place match** is played by the semi-finals' losers beside the final (so it needs N ≥ 4: with three,
+one semi-final is a bye).
 
 A drawn partie. RULES.md §5: «no drawn parties: when the totals are equal, extra deals are played (lead
 rotation continues) until one pair is ahead». A knockout match must have a winner, so the stage needs rules
@@ -152,8 +153,8 @@ def build_bracket(entrants, outcomes=None, *, third_place: bool = False) -> Brac
     if len(set(entrants)) != len(entrants):
         raise PairingError("Участник сетки повторяется.", code="duplicate_entrant")
     slots = bracket_slots(len(entrants))
-    if third_place and slots < 4:
-        raise PairingError("Матч за третье место нужен сетке хотя бы из трёх участников.", code="no_third_place")
+    if third_place and len(entrants) < 4:
+        raise PairingError("Матч за третье место нужен сетке хотя бы из четырёх участников.", code="no_third_place")
     outcomes = outcomes or {}
     seeds = {e: i + 1 for i, e in enumerate(entrants)}
     lines = [Slot(s, entrants[s - 1]) if s <= len(entrants) else None for s in seed_order(slots)]

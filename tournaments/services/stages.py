@@ -75,8 +75,8 @@ def set_final(user, tournament, *, kind, size=None, carry_over=False, third_plac
             raise InvalidInput(_("В олимпийской системе у каждой партии есть победитель: включите в регламенте "
                                  "дополнительную раздачу при равном счёте."), field="final_kind",
                                code="knockout_needs_extra_deal")
-        if kind == FinalKind.KNOCKOUT and third_place and size < 3:
-            raise InvalidInput(_("Матч за третье место нужен сетке хотя бы из трёх участников."),
+        if kind == FinalKind.KNOCKOUT and third_place and size < 4:
+            raise InvalidInput(_("Матч за третье место нужен сетке хотя бы из четырёх участников."),
                                field="final_third_place")
         tournament.final_kind, tournament.final_size = kind, size
         tournament.final_carry_over = bool(carry_over) and kind == FinalKind.ROUND_ROBIN
