@@ -14,6 +14,7 @@ from scoring.reports.tabular import TIEBREAK_LABELS
 
 from .models import FinalKind, Partie, Qualification
 from .pairing.bracket import BYE, DECIDED, EXTRA_DEAL, READY
+from .services.stages import stage2_round_count
 
 
 def round_name(matches: int) -> str:
@@ -62,19 +63,21 @@ def bracket_data(tournament) -> dict | None:
     def match_json(m):
         key = (m.round, frozenset((m.a.entrant, m.b.entrant))) if m.a and m.b else None
         where = tables.get(key) if key else None
+        a, b = side(m.a), side(m.b)
         return {
-            "a": side(m.a), "b": side(m.b),
+            "a": a, "b": b, "sides": [a, b],
             "winner": numbers[m.winner.entrant] if m.winner is not None and m.state in (DECIDED, BYE) else None,
             "bye": m.state == BYE, "state": m.state, "note": _(STATE_TEXT[m.state]) if STATE_TEXT.get(m.state) else "",
             "round_number": where[0] if where else None, "table": where[1]["table"] if where else None,
             "partie": where[1]["id"] if where else None,
         }
 
-    out = [{"name": round_name(len(matches)), "round": i, "matches": [match_json(m) for m in matches]}
+    out = [{"name": round_name(len(matches)), "round": i, "third": False,
+            "matches": [{**match_json(m), "key": f"{i}-{m.index + 1}"} for m in matches]}
            for i, matches in enumerate(bracket.rounds, start=1)]
     if bracket.third_place is not None:
-        out.append({"name": _("Матч за 3-е место"), "round": bracket.round_count,
-                    "matches": [match_json(bracket.third_place)]})
+        out.append({"name": _("Матч за 3-е место"), "round": bracket.round_count, "third": True,
+                    "matches": [{**match_json(bracket.third_place), "key": "third"}]})
     return {"size": bracket.size, "slots": bracket.slots, "complete": bracket.complete, "rounds": out,
             "third_place": bracket.third_place is not None}
 
@@ -115,8 +118,16 @@ def final_standings_data(tournament) -> list[dict]:
             for f in final_standings(tournament)]
 
 
+def stage2_rounds_left(tournament) -> bool:
+    """Stage 2's finalists are confirmed and some of its rounds are still to be paired."""
+    if not has_final(tournament):
+        return False
+    qualified = finalists(tournament)
+    return bool(qualified) and tournament.rounds.filter(stage=2).count() < stage2_round_count(tournament, qualified)
+
+
 def is_knockout(tournament) -> bool:
     return tournament.final_kind == FinalKind.KNOCKOUT and Qualification.objects.filter(tournament=tournament).exists()
 
 
-__all__ = ["bracket_data", "final_standings_data", "is_knockout", "qualification_page", "round_name"]
+__all__ = ["bracket_data", "final_standings_data", "is_knockout", "stage2_rounds_left", "qualification_page", "round_name"]
