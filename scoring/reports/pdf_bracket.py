@@ -1,8 +1,9 @@
 """The knockout bracket as a PDF: A4 landscape, one page for up to 32 entrants (64 fit in smaller type).
 
 Rounds are columns, left to right; a match is a box of two lines (seed, number, name), the winner in bold,
-with a line to the match its winner plays next. The third-place match stands under the final. Names too long
-for their box are cut with an ellipsis (``pdf_page.fit``): the number always prints whole.
+with a line to the match its winner plays next. The third-place match stands under the final. A name too
+long for its box prints in smaller type, and below ``MIN_SIZE`` is cut with an ellipsis (``pdf_page.fit``):
+the number always prints whole.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas
 
 from .pdf_page import BOLD, FONT, GREY, fit, register_fonts, set_metadata
@@ -20,7 +22,8 @@ from .pdf_page import BOLD, FONT, GREY, fit, register_fonts, set_metadata
 PAGE_W, PAGE_H = landscape(A4)
 MARGIN = 10 * mm
 HEAD = 16 * mm  # title and the round names
-GAP = 4 * mm  # between columns (the connector lines run in it)
+GAP = 8 * mm  # between columns (the connector lines run in it)
+MIN_SIZE = 4.8  # the smallest type a name shrinks to before it is cut
 
 
 def _side_text(side, bye_text) -> tuple[str, str]:
@@ -37,12 +40,12 @@ def bracket_pdf(tournament, data) -> bytes:
     c.setTitle(f"{tournament.name} — {_('сетка')}")
     rounds = [r for r in data["rounds"] if not (data["third_place"] and r is data["rounds"][-1])]
     third = data["rounds"][-1] if data["third_place"] else None
-    columns = len(rounds) + 1  # and the winner
-    col_w = (PAGE_W - 2 * MARGIN - GAP * (columns - 1)) / columns
+    columns = len(rounds) + 0.7  # and the winner's narrower column
+    col_w = (PAGE_W - 2 * MARGIN - GAP * len(rounds)) / columns
     top, bottom = PAGE_H - MARGIN - HEAD, MARGIN + 6 * mm
     first_matches = len(rounds[0]["matches"])
     cell = (top - bottom) / first_matches  # the height a first-round match owns
-    line_h = min(6.5 * mm, cell / 2 * 0.92)
+    line_h = min(6.5 * mm, cell / 2 * 0.86)
     size = max(5.5, min(9.0, line_h / mm * 1.45))
 
     c.setFont(BOLD, 13)
@@ -79,9 +82,12 @@ def bracket_pdf(tournament, data) -> bytes:
     c.drawString(x, top + 3 * mm, fit(_("Победитель"), BOLD, 9, col_w))
     c.line(x - GAP, y, x, y)
     winner = next((s for s in (final["a"], final["b"]) if s and s["entrant"] == final["winner"]), None)
-    c.setFont(BOLD, size + 1)
-    c.drawString(x + 1.5 * mm, y - (size + 1) * 0.35,
-                 fit(f"№{winner['entrant']} {winner['label']}" if winner else "…", BOLD, size + 1, col_w - 3 * mm))
+    if winner is not None:  # the number large, the name under it in the type that fits
+        c.setFont(BOLD, size + 3)
+        c.drawString(x + 1.5 * mm, y + 1.2 * mm, f"№{winner['entrant']}")
+        shown, shown_size = shrunk(winner["label"], BOLD, size, 0.7 * col_w - 2 * mm)
+        c.setFont(BOLD, shown_size)
+        c.drawString(x + 1.5 * mm, y - 1.2 * mm - shown_size, shown)
     if third is not None:
         x = MARGIN + (len(rounds) - 1) * (col_w + GAP)
         y3 = min(centers[-1][0] - 4 * line_h, bottom + 2 * line_h)
@@ -110,5 +116,13 @@ def _box(c, x, y, w, line_h, size, match) -> None:
         text_y = base - size * 0.35
         c.setFont(FONT, size * 0.85)
         c.drawRightString(x + seed_w, text_y, seed)
-        c.setFont(font, size)
-        c.drawString(x + seed_w + 1.2 * mm, text_y, fit(name, font, size, w - seed_w - 2.4 * mm))
+        shown, shown_size = shrunk(name, font, size, w - seed_w - 2.4 * mm)
+        c.setFont(font, shown_size)
+        c.drawString(x + seed_w + 1.2 * mm, text_y, shown)
+
+
+def shrunk(text: str, font: str, size: float, width: float) -> tuple[str, float]:
+    """The text in ``size`` or smaller (down to ``MIN_SIZE``) so that it fits whole; cut with «…» only below that."""
+    while size > MIN_SIZE and pdfmetrics.stringWidth(text, font, size) > width:
+        size = max(MIN_SIZE, size - 0.25)
+    return fit(text, font, size, width), size

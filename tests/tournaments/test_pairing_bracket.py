@@ -140,3 +140,17 @@ def test_refusals():
     with pytest.raises(PairingError) as exc:
         next_pairings(bracket)
     assert exc.value.code == "bracket_complete"
+
+
+def test_the_worked_example_of_the_rules_document():
+    """docs/rules.md I.9: five of eight, seeds №3, №7, №1, №5, №8, with a third-place match."""
+    seeds = [3, 7, 1, 5, 8]
+    outcomes = {(1, frozenset((5, 8))): Outcome(8, True)}
+    bracket = build_bracket(seeds, outcomes, third_place=True)
+    assert [(m.a.entrant, m.b and m.b.entrant) for m in bracket.rounds[0]] == [(3, None), (5, 8), (7, None),
+                                                                               (1, None)]
+    number, matches = next_pairings(bracket)
+    assert number == 2 and [(m.a.entrant, m.b.entrant) for m in matches] == [(3, 8), (7, 1)]
+    outcomes.update({(2, frozenset((3, 8))): Outcome(3, True), (2, frozenset((7, 1))): Outcome(1, True),
+                     (3, frozenset((3, 1))): Outcome(1, True), (3, frozenset((8, 7))): Outcome(7, True)})
+    assert [e for _, e in placing(build_bracket(seeds, outcomes, third_place=True))] == [1, 3, 7, 8, 5]
