@@ -99,12 +99,16 @@ def qualification_page(tournament, tie_order=None) -> dict:
         data["error"] = exc.message
         return data
     seeds = {q.pair_id: q.seed for q in confirmed}
-    for p in result.places:
+    last = len(result.places) - 1
+    for i, p in enumerate(result.places):
+        label = str(TIEBREAK_LABELS.get(p.decided_by, p.decided_by)) if p.decided_by else ""
+        why = (_("выше следующего: %(c)s") % {"c": label} if label else
+               _("равен следующему по всем показателям") if i < last else "")
         data["places"].append({
             "rank": p.row.rank, "number": p.row.pair.number, "label": p.row.pair.label,
             "match_points": p.row.match_points, "difference": p.row.difference, "tied": p.tied,
             "seed": seeds.get(p.row.pair.id) if confirmed else p.seed,
-            "decided_by": str(TIEBREAK_LABELS.get(p.decided_by, p.decided_by)) if p.decided_by else "",
+            "decided_by": label, "why": why,
         })
     removed = [r for r in standings.rows if r.rank is None]
     data["removed"] = [{"number": r.pair.number, "label": r.pair.label, "status": r.status} for r in removed]
