@@ -4,6 +4,7 @@ with the criterion that decided each place."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.reports.qualification import QualificationError
 from scoring.reports.stage_selectors import (
@@ -13,7 +14,7 @@ from scoring.reports.stage_selectors import (
 from scoring.reports.tabular import TIEBREAK_LABELS
 
 from .models import FinalKind, Partie, Qualification
-from .pairing.bracket import BYE, DECIDED, EXTRA_DEAL, READY
+from .pairing.bracket import BYE, DECIDED, EXTRA_DEAL
 from .services.stages import stage2_round_count
 
 
@@ -26,10 +27,7 @@ def round_name(matches: int) -> str:
     return _("1/%(n)s финала") % {"n": matches}
 
 
-STATE_TEXT = {
-    BYE: "", READY: "", DECIDED: "",
-    EXTRA_DEAL: "ничья: нужна дополнительная раздача",
-}
+STATE_TEXT = {EXTRA_DEAL: gettext_lazy("ничья: нужна дополнительная раздача")}
 
 
 def bracket_data(tournament) -> dict | None:
@@ -67,7 +65,7 @@ def bracket_data(tournament) -> dict | None:
         return {
             "a": a, "b": b, "sides": [a, b],
             "winner": numbers[m.winner.entrant] if m.winner is not None and m.state in (DECIDED, BYE) else None,
-            "bye": m.state == BYE, "state": m.state, "note": _(STATE_TEXT[m.state]) if STATE_TEXT.get(m.state) else "",
+            "bye": m.state == BYE, "state": m.state, "note": str(STATE_TEXT.get(m.state, "")),
             "round_number": where[0] if where else None, "table": where[1]["table"] if where else None,
             "partie": where[1]["id"] if where else None,
         }
