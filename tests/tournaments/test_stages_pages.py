@@ -4,13 +4,17 @@ import io
 import re
 
 import pytest
+import pdfplumber
 from pypdf import PdfReader
+
+from scoring.reports.pdf_bracket import bracket_pdf
 
 from tests.factories import make_round
 from tests.tournaments.test_stages import cached, staged
 from tournaments.models import FinalKind, Qualification, RoundStatus
 from tournaments.services import pair_round, publish_round
 from tournaments.services.stages import confirm_qualification, set_final
+from tournaments.stage_selectors import bracket_data
 
 pytestmark = pytest.mark.django_db
 
@@ -94,3 +98,27 @@ def test_the_bracket_page_projector_and_pdf(client_in, client, organizer):
     assert client.get("/t/no-such/bracket/").status_code == 404
     other = staged(organizer, slug="plain")
     assert client.get(f"/t/{other.slug}/bracket/").status_code == 404
+
+
+def test_a_bracket_of_32_prints_on_one_landscape_page_with_no_word_over_another(organizer):
+    tournament = staged(organizer, n_pairs=32)
+    rnd = make_round(tournament, 1, [(2 * i + 1, 2 * i + 2) for i in range(16)], status=RoundStatus.FINISHED)
+    for i, partie in enumerate(rnd.parties.order_by("table")):
+        cached(partie, 40 + i, 20 + i % 3)
+    tournament.pairs.get(number=5).players.filter(number=1).update(name="Римский-Корсаков Николай Андреевич")
+    set_final(organizer, tournament, kind=FinalKind.KNOCKOUT, size=32, third_place=True)
+    tournament.refresh_from_db()
+    confirm_qualification(organizer, tournament)
+    with pdfplumber.open(io.BytesIO(bracket_pdf(tournament, bracket_data(tournament)))) as doc:
+        assert len(doc.pages) == 1
+        page = doc.pages[0]
+        words = page.extract_words()
+    assert page.width > page.height
+    assert all(0 <= w["x0"] and w["x1"] <= page.width and 0 <= w["top"] and w["bottom"] <= page.height
+               for w in words)
+    overlaps = [(a["text"], b["text"]) for i, a in enumerate(words) for b in words[i + 1:]
+                if a["x0"] < b["x1"] - 0.5 and b["x0"] < a["x1"] - 0.5
+                and a["top"] < b["bottom"] - 0.5 and b["top"] < a["bottom"] - 0.5]
+    assert overlaps == []
+    numbers = {w["text"] for w in words if w["text"].startswith("№")}
+    assert {f"№{n}" for n in range(1, 33)} <= numbers  # every entrant's number prints whole

@@ -49,7 +49,7 @@ from core.locking import locked
 from core.text import UnsafeText, clean_text, text_problem
 from referees.models import AuditEntry, TournamentRole, log_action
 from scoring.models import Deal, Protocol, Remark, Signature
-from tournaments.models import Pair, Partie, Player, Round, Tournament
+from tournaments.models import Pair, Partie, Player, Qualification, Round, Tournament
 
 from .transfer_seats import check_seats
 from .transfer_signed import check_seals, check_signed_headers, freeze_legacy_headers
@@ -63,6 +63,7 @@ TABLES = [
     ("pairs", Pair, "tournament"),
     ("players", Player, "pair__tournament"),
     ("rounds", Round, "tournament"),
+    ("qualifications", Qualification, "tournament"),
     ("parties", Partie, "round__tournament"),
     ("protocols", Protocol, "partie__round__tournament"),
     ("deals", Deal, "protocol__partie__round__tournament"),
