@@ -77,6 +77,7 @@ def bracket_data(tournament) -> dict | None:
         out.append({"name": _("Матч за 3-е место"), "round": bracket.round_count, "third": True,
                     "matches": [{**match_json(bracket.third_place), "key": "third"}]})
     return {"size": bracket.size, "slots": bracket.slots, "complete": bracket.complete, "rounds": out,
+            "byes": any(m.state == BYE for m in bracket.rounds[0]),
             "third_place": bracket.third_place is not None}
 
 

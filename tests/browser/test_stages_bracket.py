@@ -67,6 +67,7 @@ def test_a_qualifier_then_a_knockout_of_eight(live_server, new_page, artifacts, 
     assert [h.inner_text() for h in phone.query_selector_all(".bracket-round h2")] == [
         "1/4 финала", "Полуфинал", "Финал", "Матч за 3-е место"]
     assert no_horizontal_scroll(phone) and phone.evaluate(BROKEN_WORDS_JS) == []
+    assert "Свободен" not in phone.inner_text("main")  # eight of eight: no bye to explain
     assert phone.evaluate("(() => { const s = document.querySelector('#bracket');"
                           " return s.scrollWidth > s.clientWidth; })()")  # the rounds scroll sideways
     first = phone.query_selector("#match-1-1")
