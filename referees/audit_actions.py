@@ -226,6 +226,15 @@ _register("round.finished", gettext_lazy("Тур завершён"))
 _register("round.discarded", gettext_lazy("Черновик тура удалён"))
 _register("round.reopened", gettext_lazy("Тур снова идёт: открыт его протокол"))
 _register("tournament.rules_changed", gettext_lazy("Регламент изменён"))
+_register("stage.final_set", gettext_lazy("Второй этап турнира выбран"))
+_register("stage.qualification_undone", gettext_lazy("Состав второго этапа отменён"))
+
+
+@says("stage.qualified", gettext_lazy("Состав второго этапа подтверждён"))
+def _stage_qualified(a, b, note, entry):
+    finalists = [f for f in (a.get("finalists") or []) if isinstance(f, dict)]
+    return _("подтвердил выход во второй этап: %(list)s") % {
+        "list": ", ".join(f"{f.get('seed')}. №{f.get('pair')}" for f in finalists)}
 _register("round.paired_early", gettext_lazy("Тур составлен до подписания всех протоколов"))
 _register("pair.edited", gettext_lazy("Данные пары изменены"))
 _register("pair.player_substituted", gettext_lazy("Замена игрока"))

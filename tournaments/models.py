@@ -68,6 +68,14 @@ class TournamentFormat(models.TextChoices):
     INDIVIDUAL = "individual", _("Личный зачёт")
 
 
+class FinalKind(models.TextChoices):
+    """Stage 2 of an event in stages (docs/rules.md «Этапы»): none, a final round robin, a knockout bracket."""
+
+    NONE = "none", _("Без второго этапа")
+    ROUND_ROBIN = "round-robin", _("Финал по круговой системе")
+    KNOCKOUT = "knockout", _("Олимпийская система (сетка)")
+
+
 class SignatureMode(models.TextChoices):
     EACH_PLAYER = "each_player", _("Каждый игрок")
     ONE_PER_PAIR = "one_per_pair", _("Один игрок от пары")
@@ -113,6 +121,15 @@ class Tournament(models.Model):
     # The round clock warns when this many minutes are left (docs/rules.md §5.1); empty: no warning.
     clock_warnings = models.JSONField(_("предупреждения часов тура, мин"), default=default_clock_warnings,
                                       blank=True, validators=[validate_clock_warnings])
+    # Events in stages: stage 1 is the tournament's own system and ``rounds_planned`` rounds; stage 2 is
+    # played by the best ``final_size`` of stage 1 (``Qualification``).
+    final_kind = models.CharField(_("второй этап"), max_length=16, choices=FinalKind.choices, default=FinalKind.NONE)
+    final_size = models.PositiveSmallIntegerField(_("участников второго этапа"), null=True, blank=True)
+    final_carry_over = models.BooleanField(
+        _("учитывать встречи финалистов в первом этапе"), default=False,
+        help_text=_("Круговой финал: результаты партий финалистов между собой в первом этапе идут в финал."),
+    )
+    final_third_place = models.BooleanField(_("матч за третье место"), default=False)
     # A tournament with signed protocols is archived instead of deleted: hidden, its records kept.
     archived_at = models.DateTimeField(_("в архиве с"), null=True, blank=True)
     # The draw (жеребьёвка): reproducible from the stored seed.
@@ -278,6 +295,7 @@ class Round(models.Model):
     clock_started_at = models.DateTimeField(_("часы тура пущены"), null=True, blank=True)
     clock_pauses = models.JSONField(_("паузы часов тура"), default=list, blank=True,
                                     validators=[validate_clock_pauses])
+    stage = models.PositiveSmallIntegerField(_("этап"), default=1)
 
     class Meta:
         verbose_name = _("тур")
@@ -301,6 +319,35 @@ class Round(models.Model):
         start = partie.clock_started_at if partie is not None and partie.clock_started_at else self.clock_started_at
         pauses = tuple((_epoch(a), None if b is None else _epoch(b)) for a, b in self.clock_pauses)
         return Clock(start=start.timestamp(), limit=limit, pauses=pauses)
+
+
+class Qualification(models.Model):
+    """A finalist of stage 2 with its seed (1 = the best of stage 1), written when the organizer confirms."""
+
+    tournament = models.ForeignKey(Tournament, verbose_name=_("турнир"), on_delete=models.CASCADE,
+                                   related_name="qualifications")
+    stage = models.PositiveSmallIntegerField(_("этап"), default=2)
+    seed = models.PositiveSmallIntegerField(_("посев"))
+    pair = models.ForeignKey(Pair, verbose_name=_("участник"), on_delete=models.PROTECT, related_name="qualifications")
+    stage1_rank = models.PositiveSmallIntegerField(_("место в первом этапе"), null=True, blank=True)
+    decided_by = models.CharField(_("решающий показатель"), max_length=200, blank=True)
+    confirmed_at = models.DateTimeField(_("подтверждено"), auto_now_add=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("подтвердил"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )
+
+    class Meta:
+        verbose_name = _("выход во второй этап")
+        verbose_name_plural = _("выход во второй этап")
+        ordering = ["tournament", "stage", "seed"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "stage", "seed"], name="unique_qualification_seed"),
+            models.UniqueConstraint(fields=["tournament", "stage", "pair"], name="unique_qualification_pair"),
+        ]
+
+    def __str__(self):
+        return f"{self.tournament}: {self.seed}. {self.pair}"
 
 
 class Partie(models.Model):

@@ -18,8 +18,12 @@ from scoring import services as protocol_services
 from scoring.models import Protocol
 from scoring.rules.generate import random_deal, random_partie
 
-from .models import PairingSystem, PairStatus, Player, RoundStatus, SignatureMode, Tournament, TournamentFormat
+from .errors import InvalidInput, RoundBlocked
+from .models import (
+    FinalKind, PairingSystem, PairStatus, Player, RoundStatus, SignatureMode, Tournament, TournamentFormat,
+)
 from .services import finish_round, pair_round, publish_round, register_pair, run_draw, withdraw_pair
+from .services.stages import confirm_qualification, next_stage, set_final
 
 
 def sign_as_required(referee, partie, signers: dict) -> None:
@@ -149,19 +153,79 @@ def _withdraw(organizer, tournament, count: int, rng: random.Random, note: str) 
     return sorted((p.number for p in chosen), key=lambda n: (n is None, n or 0))
 
 
+def parse_final(text: str | None) -> tuple[str, int] | None:
+    """``knockout:8`` or ``round-robin:6`` → (kind, size); None or "" → no stage 2."""
+    if not text:
+        return None
+    kind, _sep, size = str(text).partition(":")
+    if kind not in (FinalKind.KNOCKOUT, FinalKind.ROUND_ROBIN) or not size.isdigit():
+        raise ValueError(f"--final is knockout:N or round-robin:N, not {text!r}")
+    return kind, int(size)
+
+
+def play_round(organizer, tournament, rng, events, signers, no_shows: int) -> dict:
+    """Pair, publish, play every table (``no_shows`` of them by a no-show) and finish one round."""
+    rnd = pair_round(organizer, tournament)
+    publish_round(organizer, rnd)
+    parties = list(
+        rnd.parties.filter(pair_b__isnull=False)
+        .select_related("round__tournament", "pair_a", "pair_b", "partner_a", "partner_b")
+        .prefetch_related("pair_a__players", "pair_b__players", "partner_a__players", "partner_b__players")
+    )
+    absent = set(events.sample(range(len(parties)), min(no_shows, len(parties))))
+    for i, partie in enumerate(parties):
+        if i in absent:
+            no_show_partie(organizer, partie, rng, signers)
+        else:
+            play_partie(organizer, partie, rng, signers)
+    finish_round(organizer, rnd)
+    rnd.refresh_from_db()
+    return {
+        "round": rnd.number, "stage": rnd.stage, "pairing_seconds": round(rnd.pairing_seconds or 0, 4),
+        "parties": len(parties), "byes": rnd.parties.filter(pair_b__isnull=True).count(),
+        "no_shows": len(absent), "status": rnd.status,
+    }
+
+
+def play_final(organizer, tournament, rng, events, signers) -> dict:
+    """Confirm stage 1's best N (a tie at the cut taken in printed order) and play stage 2 to its end."""
+    try:
+        qualified = confirm_qualification(organizer, tournament)
+    except InvalidInput as exc:
+        if exc.code != "tie_at_cut":
+            raise
+        qualified = confirm_qualification(organizer, tournament, tie_order=exc.details["tied"])
+    rounds = []
+    while True:
+        last = tournament.rounds.order_by("-number").first()
+        try:
+            next_stage(tournament, last.number + 1)
+        except RoundBlocked:  # the event has no further round: stage 2 is played
+            break
+        rounds.append(play_round(organizer, tournament, rng, events, signers, 0))
+    return {"kind": tournament.final_kind, "size": tournament.final_size,
+            "finalists": [q.pair.number for q in qualified], "rounds": rounds}
+
+
 def simulate(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None, withdraw: int = 0,
-             no_shows: int = 0, preset: str = "pusto-shest", format: str = TournamentFormat.PAIRS) -> dict:
+             no_shows: int = 0, preset: str = "pusto-shest", format: str = TournamentFormat.PAIRS,
+             final: str | None = None) -> dict:
     """Register, draw, and play every round; returns the JSON summary.
 
     ``withdraw``: pairs withdrawn, half (rounded down) before the draw, the rest after round 1.
     ``no_shows``: parties in which one pair does not come, spread over the rounds.
+    ``final``: ``knockout:N`` or ``round-robin:N`` — stage 1 is played, its best N qualify, stage 2 is played.
     """
     if withdraw < 0 or no_shows < 0:
         raise ValueError("withdraw and no_shows are counts (0 or more)")
+    stage2 = parse_final(final)
     rng = random.Random(f"play:{seed}")
     events = random.Random(f"events:{seed}")
     tournament = create_tournament(organizer, pairs=pairs, rounds=rounds, system=system, seed=seed, slug=slug,
                                    preset=preset, format=format)
+    if stage2:
+        set_final(organizer, tournament, kind=stage2[0], size=stage2[1], third_place=stage2[0] == FinalKind.KNOCKOUT and stage2[1] >= 4)
+        tournament.refresh_from_db()
     before_draw = withdraw // 2
     withdrawn = {"before_draw": len(_withdraw(organizer, tournament, before_draw, events, "моделирование: до жеребьёвки"))}
     run_draw(organizer, tournament, seed=str(seed))
@@ -171,30 +235,15 @@ def simulate(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None
                "withdrawn": withdrawn, "preset": preset}
     no_show_plan = spread(no_shows, rounds)
     for k in range(rounds):
-        rnd = pair_round(organizer, tournament)
-        publish_round(organizer, rnd)
-        parties = list(
-            rnd.parties.filter(pair_b__isnull=False)
-            .select_related("round__tournament", "pair_a", "pair_b", "partner_a", "partner_b")
-            .prefetch_related("pair_a__players", "pair_b__players", "partner_a__players", "partner_b__players")
-        )
-        absent = set(events.sample(range(len(parties)), min(no_show_plan[k], len(parties))))
-        for i, partie in enumerate(parties):
-            if i in absent:
-                no_show_partie(organizer, partie, rng, signers)
-            else:
-                play_partie(organizer, partie, rng, signers)
-        finish_round(organizer, rnd)
-        rnd.refresh_from_db()
-        summary["rounds"].append({
-            "round": rnd.number, "pairing_seconds": round(rnd.pairing_seconds or 0, 4),
-            "parties": len(parties), "byes": rnd.parties.filter(pair_b__isnull=True).count(),
-            "no_shows": len(absent), "status": rnd.status,
-        })
+        summary["rounds"].append(play_round(organizer, tournament, rng, events, signers, no_show_plan[k]))
         if k == 0 and withdraw - before_draw:
             withdrawn["after_round_1"] = _withdraw(organizer, tournament, withdraw - before_draw, events,
                                                    "моделирование: после тура 1")
     summary["finished"] = all(r["status"] == RoundStatus.FINISHED for r in summary["rounds"])
+    if stage2:
+        summary["final"] = play_final(organizer, tournament, rng, events, signers)
+        summary["finished"] = summary["finished"] and all(
+            r["status"] == RoundStatus.FINISHED for r in summary["final"]["rounds"])
     return summary
 
 

@@ -5,6 +5,7 @@ from .views import clock as clock_views
 from .views import individual as individual_views
 from .views import officials as officials_views
 from .views import setup as setup_views
+from .views import stages as stage_views
 
 app_name = "tournaments"
 urlpatterns = [
@@ -42,6 +43,13 @@ urlpatterns = [
     path("t/<slug:slug>/manage/rounds/<num:round_number>/swap/", views.swap_view, name="swap"),
     path("t/<slug:slug>/manage/rounds/<num:round_number>/<slug:action>/", views.round_action_view,
          name="round_action"),
+    path("t/<slug:slug>/manage/stages/", stage_views.qualification_view, name="qualification"),
+    path("t/<slug:slug>/manage/stages/final/", stage_views.final_settings_view, name="final_settings"),
+    path("t/<slug:slug>/manage/stages/confirm/", stage_views.confirm_view, name="qualification_confirm"),
+    path("t/<slug:slug>/manage/stages/undo/", stage_views.undo_view, name="qualification_undo"),
+    path("t/<slug:slug>/bracket/", stage_views.bracket_view, name="bracket"),
+    path("t/<slug:slug>/bracket/projector/", stage_views.bracket_projector, name="bracket_projector"),
+    path("t/<slug:slug>/bracket.pdf", stage_views.bracket_pdf_view, name="bracket_pdf"),
     path("new/", setup_views.create_view, name="create"),
     path("t/<slug:slug>/manage/settings/", setup_views.edit_view, name="edit"),
     path("t/<slug:slug>/manage/copy/", setup_views.copy_view, name="copy"),

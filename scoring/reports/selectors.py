@@ -104,10 +104,16 @@ def games_of(tournament) -> list[Game]:
     return games_and_round_status(tournament)[0]
 
 
-def games_and_round_status(tournament) -> tuple[list[Game], dict]:
-    """``games_of`` plus {round number: status} of the rounds those games belong to (the same query)."""
+def games_and_round_status(tournament, stage: int | None = None) -> tuple[list[Game], dict]:
+    """``games_of`` plus {round number: status} of the rounds those games belong to (the same query).
+
+    ``stage``: only the rounds of that stage of an event in stages (None: every round).
+    """
+    parties = Partie.objects.filter(round__tournament=tournament)
+    if stage is not None:
+        parties = parties.filter(round__stage=stage)
     rows = (
-        Partie.objects.filter(round__tournament=tournament)
+        parties
         .exclude(round__status=RoundStatus.DRAFT)
         .order_by("round__number", "table", "id")
         .values_list(
@@ -138,10 +144,14 @@ def absent_of(no_show, absent_seats, entrants) -> tuple:
     return tuple(entrants[index[s]] for s in seats if s in index and entrants[index[s]] is not None)
 
 
-def load_standings(tournament, after_round: int | None = None) -> Standings:
-    """Standings of pairs as after ``after_round`` (None: all rounds so far). Three queries."""
+def load_standings(tournament, after_round: int | None = None, stage: int | None = None) -> Standings:
+    """Standings of pairs as after ``after_round`` (None: all rounds so far). Three queries.
+
+    ``stage``: the standings of that stage's rounds alone (an event in stages; stage 2 is read by
+    ``stage_selectors.load_final_standings``, which knows the finalists).
+    """
     tiebreaks, error = tiebreaks_of(tournament)
-    games, statuses = games_and_round_status(tournament)
+    games, statuses = games_and_round_status(tournament, stage)
     rounds = sorted({g.round for g in games})
     if after_round is not None and rounds and after_round >= rounds[-1]:
         after_round = None

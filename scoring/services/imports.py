@@ -16,6 +16,7 @@ from ..queries import prior_remarks, side_prior_remarks
 from ..rules import ProtocolError, score_protocol
 from ..scores import rescore
 from .rows import discard_signatures, ensure_protocol, require_published
+from .stages import refuse_stage_change
 
 
 def import_protocol_json(partie, data: dict, user) -> Protocol:
@@ -74,6 +75,7 @@ def import_protocol_json(partie, data: dict, user) -> Protocol:
         protocol.first_lead = data.get("first_lead") or "A1"
         protocol.version += 1
         rescore(protocol)
+        refuse_stage_change(partie)
         if protocol_to_json(protocol) != before:
             discard_signatures(protocol, user, _("Протокол заменён загруженным файлом"))
         log_action(tournament, "protocol.imported", user=user, partie=partie, before=before,

@@ -19,6 +19,7 @@ from ..errors import InvalidInput, NotAllowed, ProtocolLocked, VersionConflict
 from ..models import Protocol
 from ..protocol_state import current_state, load_partie
 from ..scores import protocol_status, refresh_prior_remarks, rescore
+from .stages import refuse_stage_change
 
 SEATS = ("A1", "B1", "A2", "B2")
 SIDES = ("A", "B")
@@ -138,6 +139,7 @@ def save_protocol(protocol, user=None, *, content_changed=True, scored=None, cas
     protocol.version += 1
     if content_changed:  # an open protocol (``open_protocol``): rescore sets its status and saves the row
         rescore(protocol, result=scored, cascade=cascade)
+        refuse_stage_change(protocol.partie)  # an event in stages: stage 2 may already stand on this result
         return
     protocol.status = protocol_status(protocol)
     protocol.save()

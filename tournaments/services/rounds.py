@@ -26,6 +26,7 @@ from ..errors import InvalidInput, RoundBlocked, TournamentError
 from ..models import PairingSystem, PairStatus, Partie, Round, RoundStatus, Tournament
 from ..pairing import Entrant, PairingError, pair_random, pair_round_robin, pair_swiss
 from .individual_rounds import compute_individual_pairings, individual_parties, single_records, table_snapshot
+from .stages import next_stage, stage2_pairings
 from .standing import pairing_order, records
 
 
@@ -191,9 +192,7 @@ def pair_round(user, tournament: Tournament, *, override_reason: str = "", confi
             open_tables = tables
         _finish_signed(user, tournament, in_play)
         number = (last.number if last else 0) + 1
-        if number > tournament.rounds_planned:
-            raise RoundBlocked(_("Все запланированные туры (%(n)s) уже составлены.") % {"n": tournament.rounds_planned},
-                               code="rounds_complete")
+        stage = next_stage(tournament, number)  # refuses a round past the last one of the event
         if not open_tables:
             require_organizer(user, tournament)  # the chief referee pairs only the early round
         if not tournament.draw_closed:
@@ -203,7 +202,9 @@ def pair_round(user, tournament: Tournament, *, override_reason: str = "", confi
         seed = f"{tournament.draw_seed}:{number}"
         t0 = time.perf_counter()
         try:
-            if tournament.is_individual:
+            if stage == 2:
+                result = stage2_pairings(tournament)
+            elif tournament.is_individual:
                 result, _recs = compute_individual_pairings(tournament, number, seed)
             else:
                 result, _recs = compute_pairings(tournament, number, seed)
@@ -214,6 +215,7 @@ def pair_round(user, tournament: Tournament, *, override_reason: str = "", confi
             tournament=tournament, number=number, status=RoundStatus.DRAFT, seed=seed,
             override_reason=override_reason if open_tables else "", override_tables=open_tables,
             paired_at=timezone.now(), paired_by=user if getattr(user, "is_authenticated", False) else None,
+            stage=stage,
         )
         pair_by_number = {p.number: p for p in tournament.pairs.filter(number__isnull=False)}
         parties, table = [], 0

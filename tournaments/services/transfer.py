@@ -52,7 +52,7 @@ from core.locking import locked
 from core.text import UnsafeText, clean_text, text_problem
 from referees.models import AuditEntry, TournamentRole, log_action
 from scoring.models import Deal, Protocol, Remark, Signature
-from tournaments.models import Pair, Partie, Player, Round, Tournament
+from tournaments.models import Pair, Partie, Player, Qualification, Round, Tournament
 
 from . import archive_schema
 from .transfer_seats import check_seats
@@ -67,6 +67,7 @@ TABLES = [
     ("pairs", Pair, "tournament"),
     ("players", Player, "pair__tournament"),
     ("rounds", Round, "tournament"),
+    ("qualifications", Qualification, "tournament"),
     ("parties", Partie, "round__tournament"),
     ("protocols", Protocol, "partie__round__tournament"),
     ("deals", Deal, "protocol__partie__round__tournament"),

@@ -16,7 +16,7 @@ from referees.permissions import is_chief_referee, is_organizer
 from scoring.checks import check_tournament
 from scoring.services import rescore_drifted
 
-from .. import individual_selectors
+from .. import individual_selectors, stage_selectors
 from .. import services
 from ..errors import ImportRejected, TournamentError
 from ..forms import DrawForm, ImportForm, ManualNumberForm, PairForm, PairRoundForm, SwapForm, WithdrawForm
@@ -49,7 +49,9 @@ def _manage_context(tournament, page=None, **extra):
         "round_form": PairRoundForm(), "swap_form": SwapForm(individual=tournament.is_individual),
         "open_tables": _open_tables(tournament, last),
         "can_pair_next": bool(tournament.draw_done_at) and (last is None or (
-            last.status != RoundStatus.DRAFT and last.number < tournament.rounds_planned)),
+            last.status != RoundStatus.DRAFT and (last.number < tournament.rounds_planned
+                                                  or stage_selectors.stage2_rounds_left(tournament)))),
+        "stage2_bracket": stage_selectors.is_knockout(tournament),
         "active_count": tournament.pairs.filter(status=PairStatus.ACTIVE).count(),
         "state": tournament_state(tournament), "state_steps": state_steps(), "preset_name": preset_label(tournament.rules_preset),
     }

@@ -10,7 +10,7 @@ from referees import signing
 from referees.permissions import can_view_dashboard, is_organizer
 from scoring.models import Protocol, ProtocolStatus
 
-from .. import pair_selectors, selectors
+from .. import pair_selectors, selectors, stage_selectors
 from ..models import PairStatus, RoundStatus, SigningMethod, Tournament
 from ..services.rounds import open_tables_text
 from ..tables import DrawTable, IndividualDrawTable, IndividualPairingsByNameTable, IndividualPairingsByTableTable
@@ -38,6 +38,7 @@ def tournament_detail(request, slug):
         "tournament": tournament, "rounds": rounds, "organizer": organizer,
         "pairs_count": tournament.pairs.filter(status=PairStatus.ACTIVE).count(),
         "can_referee": _can_referee(request.user, tournament),
+        "has_bracket": stage_selectors.is_knockout(tournament),
     })
 
 

@@ -3,11 +3,12 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.reports import selectors
+from scoring.reports import selectors, stage_selectors
 from scoring.reports.standings_individual import individual_row_json
 from scoring.reports.tiebreaks import TiebreakError, resolve_tiebreaks
 from scoring.rules.config import KOZEL_PRESETS
-from tournaments.models import PairingSystem, Tournament
+from tournaments.models import FinalKind, PairingSystem, Tournament
+from tournaments.stage_selectors import final_standings_data
 
 
 class Command(BaseCommand):
@@ -18,8 +19,12 @@ class Command(BaseCommand):
         parser.add_argument("--after-round", type=int, default=None, help="standings as after this round")
         parser.add_argument("--json", action="store_true", help="print JSON instead of a text table")
         parser.add_argument("--players", action="store_true", help="individual standings of players")
+        parser.add_argument("--stage", type=int, choices=(1, 2), default=None,
+                            help="an event in stages: the standings of stage 1 alone, or of the final round robin")
+        parser.add_argument("--final", action="store_true",
+                            help="an event in stages: the final standings (stage 2's order, then stage 1's)")
 
-    def handle(self, slug, after_round=None, players=False, **options):
+    def handle(self, slug, after_round=None, players=False, stage=None, final=False, **options):
         try:
             tournament = Tournament.objects.get(slug=slug)
         except Tournament.DoesNotExist:
@@ -32,6 +37,9 @@ class Command(BaseCommand):
             raise CommandError(f"tie-breaks of {slug}: {exc.message} ({exc.code})")
         if after_round is not None and after_round < 1:
             raise CommandError("--after-round must be 1 or more")
+        if stage is not None or final:
+            self._write_stage(tournament, stage, final, after_round, options["json"])
+            return
         if tournament.is_individual:  # an individual event: its standings are the players'
             data = selectors.load_standings(tournament, after_round)
             rows = [individual_row_json(r, goats=data.goats, rating=data.rating) for r in data.rows]
@@ -68,6 +76,25 @@ class Command(BaseCommand):
                 f"{r['match_points']:>4} {r['points_for']:>6} {r['points_against']:>8} {r['difference']:>6} "
                 f"{r['deals_won']:>6}{extra}  {'' if r['status'] == 'active' else r['status']}  {r['name']}"
             )
+
+    def _write_stage(self, tournament, stage, final, after_round, as_json):
+        if final:
+            rows = final_standings_data(tournament)
+        elif stage == 1:
+            data = stage_selectors.stage1_standings(tournament, after_round)
+            rows = [r.to_json(goats=data.goats, rating=data.rating) for r in data.rows]
+        else:
+            if tournament.final_kind != FinalKind.ROUND_ROBIN or not stage_selectors.finalists(tournament):
+                raise CommandError(f"{tournament.slug}: stage 2 is not a confirmed final round robin "
+                                   "(a knockout: manage.py bracket)")
+            data = stage_selectors.load_final_round_robin(tournament)
+            rows = [r.to_json(goats=data.goats, rating=data.rating) for r in data.rows]
+        if as_json:
+            self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=1))
+            return
+        for r in rows:
+            place = r.get("place", r.get("rank"))
+            self.stdout.write(f"{place or '—':>5} {r['pair']:>5}  {r['name']}")
 
     def _write_players(self, tournament, data, rows, as_json):
         if as_json:

@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from scoring.rules import config
 from tournaments.models import PairingSystem, TournamentFormat
-from tournaments.simulation import simulate
+from tournaments.simulation import parse_final, simulate
 
 
 class Command(BaseCommand):
@@ -27,9 +27,11 @@ class Command(BaseCommand):
                             help="rules preset of the tournament (Kozel, Morskoy and hand points included)")
         parser.add_argument("--no-shows", type=int, default=0, dest="no_shows",
                             help="parties in which one pair does not come, spread over the rounds")
+        parser.add_argument("--final", default=None,
+                            help="stage 2 after the rounds: knockout:N or round-robin:N (the best N of stage 1)")
 
     def handle(self, *args, pairs=None, rounds, system, seed, slug, withdraw=0, no_shows=0, preset="pusto-shest",
-               players=None, format=TournamentFormat.PAIRS, **options):
+               players=None, format=TournamentFormat.PAIRS, final=None, **options):
         individual = format == TournamentFormat.INDIVIDUAL
         if individual:
             if players is None or pairs is not None:
@@ -47,6 +49,10 @@ class Command(BaseCommand):
             raise CommandError("--withdraw and --no-shows are 0 or more")
         if pairs - withdraw < 2:
             raise CommandError("--withdraw must leave at least two pairs")
+        try:
+            parse_final(final)
+        except ValueError as exc:
+            raise CommandError(str(exc))
         User = get_user_model()
         organizer, created = User.objects.get_or_create(username="simulator")
         if created:
@@ -54,6 +60,6 @@ class Command(BaseCommand):
             organizer.save()
         started = time.perf_counter()
         summary = simulate(organizer, pairs=pairs, rounds=rounds, system=system, seed=seed, slug=slug,
-                           withdraw=withdraw, no_shows=no_shows, preset=preset, format=format)
+                           withdraw=withdraw, no_shows=no_shows, preset=preset, format=format, final=final)
         summary["total_seconds"] = round(time.perf_counter() - started, 2)
         self.stdout.write(json.dumps(summary, ensure_ascii=False))

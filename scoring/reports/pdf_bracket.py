@@ -1,0 +1,128 @@
+"""The knockout bracket as a PDF: A4 landscape, one page for up to 32 entrants (64 fit in smaller type).
+
+Rounds are columns, left to right; a match is a box of two lines (seed, number, name), the winner in bold,
+with a line to the match its winner plays next. The third-place match stands under the final. A name too
+long for its box prints in smaller type, and below ``MIN_SIZE`` is cut with an ellipsis (``pdf_page.fit``):
+the number always prints whole.
+"""
+from __future__ import annotations
+
+import io
+
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen import canvas
+
+from .pdf_page import BOLD, FONT, GREY, fit, register_fonts, set_metadata
+
+PAGE_W, PAGE_H = landscape(A4)
+MARGIN = 10 * mm
+HEAD = 16 * mm  # title and the round names
+GAP = 8 * mm  # between columns (the connector lines run in it)
+MIN_SIZE = 4.8  # the smallest type a name shrinks to before it is cut
+
+
+def _side_text(side, bye_text) -> tuple[str, str]:
+    if side is None:
+        return "", bye_text
+    return f"{side['seed']}.", f"№{side['entrant']} {side['label']}"
+
+
+def bracket_pdf(tournament, data) -> bytes:
+    register_fonts()
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(PAGE_W, PAGE_H))
+    set_metadata(c, _("Сетка второго этапа"))
+    c.setTitle(f"{tournament.name} — {_('сетка')}")
+    rounds = [r for r in data["rounds"] if not (data["third_place"] and r is data["rounds"][-1])]
+    third = data["rounds"][-1] if data["third_place"] else None
+    columns = len(rounds) + 0.7  # and the winner's narrower column
+    col_w = (PAGE_W - 2 * MARGIN - GAP * len(rounds)) / columns
+    top, bottom = PAGE_H - MARGIN - HEAD, MARGIN + 6 * mm
+    first_matches = len(rounds[0]["matches"])
+    cell = (top - bottom) / first_matches  # the height a first-round match owns
+    line_h = min(6.5 * mm, cell / 2 * 0.86)
+    size = max(5.5, min(9.0, line_h / mm * 1.45))
+
+    c.setFont(BOLD, 13)
+    c.drawString(MARGIN, PAGE_H - MARGIN - 5 * mm, fit(tournament.name, BOLD, 13, PAGE_W - 2 * MARGIN - 60 * mm))
+    c.setFont(FONT, 9)
+    c.drawRightString(PAGE_W - MARGIN, PAGE_H - MARGIN - 5 * mm,
+                      _("Сетка второго этапа · %(n)s участников") % {"n": data["size"]})
+    c.setFont(FONT, 7)
+    c.drawRightString(PAGE_W - MARGIN, MARGIN, date_format(timezone.localtime(), "DATETIME_FORMAT"))
+
+    centers = []
+    for r, rnd in enumerate(rounds):
+        x = MARGIN + r * (col_w + GAP)
+        c.setFont(BOLD, 9)
+        c.drawString(x, top + 3 * mm, fit(rnd["name"], BOLD, 9, col_w))
+        span = cell * 2 ** r
+        row = []
+        for i, match in enumerate(rnd["matches"]):
+            y = top - (i + 0.5) * span
+            _box(c, x, y, col_w, line_h, size, match)
+            row.append(y)
+            if r > 0:  # the lines from the two matches it comes from
+                for y0 in centers[-1][2 * i: 2 * i + 2]:
+                    c.setLineWidth(0.5)
+                    c.line(x - GAP, y0, x - GAP / 2, y0)
+                    c.line(x - GAP / 2, y0, x - GAP / 2, y)
+                    c.line(x - GAP / 2, y, x, y)
+        centers.append(row)
+    # the winner's column
+    x = MARGIN + len(rounds) * (col_w + GAP)
+    final = rounds[-1]["matches"][0]
+    y = centers[-1][0]
+    c.setFont(BOLD, 9)
+    c.drawString(x, top + 3 * mm, fit(_("Победитель"), BOLD, 9, col_w))
+    c.line(x - GAP, y, x, y)
+    winner = next((s for s in (final["a"], final["b"]) if s and s["entrant"] == final["winner"]), None)
+    if winner is not None:  # the number large, the name under it in the type that fits
+        c.setFont(BOLD, size + 3)
+        c.drawString(x + 1.5 * mm, y + 1.2 * mm, f"№{winner['entrant']}")
+        shown, shown_size = shrunk(winner["label"], BOLD, size, 0.7 * col_w - 2 * mm)
+        c.setFont(BOLD, shown_size)
+        c.drawString(x + 1.5 * mm, y - 1.2 * mm - shown_size, shown)
+    if third is not None:
+        x = MARGIN + (len(rounds) - 1) * (col_w + GAP)
+        y3 = min(centers[-1][0] - 4 * line_h, bottom + 2 * line_h)
+        y3 = max(y3, bottom + line_h)
+        c.setFont(BOLD, 8)
+        c.drawString(x, y3 + line_h + 1.5 * mm, fit(third["name"], BOLD, 8, col_w))
+        _box(c, x, y3, col_w, line_h, size, third["matches"][0])
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def _box(c, x, y, w, line_h, size, match) -> None:
+    """A match centred on ``y``: side A above, side B below, the winner bold, a bye as «свободен»."""
+    c.setLineWidth(0.6)
+    c.setFillColorRGB(*GREY)
+    c.rect(x, y - line_h, w, 2 * line_h, stroke=1, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    c.line(x, y, x + w, y)
+    seed_w = size * 1.9
+    for side, base in ((match["a"], y + line_h / 2), (match["b"], y - line_h / 2)):
+        bye = _("— свободен —") if match["bye"] and side is None else ""
+        seed, name = _side_text(side, bye)
+        won = side is not None and match["winner"] == side["entrant"]
+        font = BOLD if won else FONT
+        text_y = base - size * 0.35
+        c.setFont(FONT, size * 0.85)
+        c.drawRightString(x + seed_w, text_y, seed)
+        shown, shown_size = shrunk(name, font, size, w - seed_w - 2.4 * mm)
+        c.setFont(font, shown_size)
+        c.drawString(x + seed_w + 1.2 * mm, text_y, shown)
+
+
+def shrunk(text: str, font: str, size: float, width: float) -> tuple[str, float]:
+    """The text in ``size`` or smaller (down to ``MIN_SIZE``) so that it fits whole; cut with «…» only below that."""
+    while size > MIN_SIZE and pdfmetrics.stringWidth(text, font, size) > width:
+        size = max(MIN_SIZE, size - 0.25)
+    return fit(text, font, size, width), size

@@ -1,0 +1,89 @@
+"""A late correction of an event in stages (docs/rules.md «Этапы»): checked inside the writing transaction,
+after the protocol is rescored, so that a refusal leaves nothing written.
+
+* Once a round of stage 2 is published its finalists are fixed: a change to a stage-1 protocol after which
+  stage 1's best N are no longer the confirmed finalists is refused, naming who would go out and who in.
+  A change that leaves the same finalists (a deal corrected, a remark given) is accepted; the seeds stay as
+  confirmed **[толкование]**.
+* In a knockout, a change to a partie whose winner is already in a later round's pairing is refused when
+  it changes that winner.
+"""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from scoring.reports.qualification import QualificationError
+from scoring.reports.stage_selectors import finalists, has_final, load_bracket, preview_qualification
+from tournaments.models import FinalKind, Round, RoundStatus
+
+from ..errors import ServiceError
+
+
+class StageFixed(ServiceError):
+    default_code = "stage_fixed"
+
+
+def _pairs_text(numbers) -> str:
+    return ", ".join(f"№{n}" for n in sorted(numbers))
+
+
+def refuse_stage_change(partie) -> None:
+    """Raise ``StageFixed`` when the protocol just rescored changes what stage 2 is built on."""
+    rnd = partie.round
+    tournament = rnd.tournament
+    if not has_final(tournament):
+        return
+    later = Round.objects.filter(tournament=tournament, stage=2).exclude(status=RoundStatus.DRAFT)
+    if rnd.stage == 1:
+        if not later.exists():
+            return
+        _refuse_other_finalists(tournament)
+    elif tournament.final_kind == FinalKind.KNOCKOUT and later.filter(number__gt=rnd.number).exists():
+        _refuse_other_winner(tournament, rnd)
+
+
+def _refuse_other_finalists(tournament) -> None:
+    qualified = finalists(tournament)
+    if not qualified:
+        return
+    stored = {q.pair.number for q in qualified}
+    try:
+        result = preview_qualification(tournament)
+    except QualificationError:  # fewer than N entrants left active
+        result = None
+    numbers = [p.row.pair.number for p in result.places] if result else []
+    if result and result.tied_at_cut:  # a tie at the cut: any order of the tied group the organizer gave stands
+        first = numbers.index(result.tied_at_cut[0])
+        above = set(numbers[:first])
+        if above <= stored <= above | set(result.tied_at_cut):
+            return
+        now = above | set(result.tied_at_cut)
+    else:
+        now = set(numbers[:len(qualified)])
+    if now == stored:
+        return
+    raise StageFixed(
+        _("Исправление не принято: оно изменило бы состав второго этапа, который уже опубликован "
+          "(выбыли бы: %(out)s; вышли бы: %(in)s). Главный судья решает такой случай отдельно, по положению.")
+        % {"out": _pairs_text(stored - now) or "—", "in": _pairs_text(now - stored) or "—"},
+        code="finalists_fixed")
+
+
+def _refuse_other_winner(tournament, rnd) -> None:
+    bracket = load_bracket(tournament)
+    if bracket is None:
+        return
+    stage2 = list(Round.objects.filter(tournament=tournament, stage=2).order_by("number"))
+    for index, later in enumerate(stage2, start=1):
+        if later.number <= rnd.number or later.status == RoundStatus.DRAFT:
+            continue
+        expected = {frozenset((m.a.entrant, m.b.entrant)) for m in bracket.matches_of(index)
+                    if m.a is not None and m.b is not None}
+        for a, b in later.parties.filter(pair_b__isnull=False).values_list("pair_a_id", "pair_b_id"):
+            if frozenset((a, b)) not in expected:
+                raise StageFixed(
+                    _("Исправление не принято: оно меняет победителя матча сетки, а следующий круг "
+                      "(тур %(n)s) уже составлен с ним.") % {"n": later.number}, code="bracket_fixed")
+
+
+__all__ = ["StageFixed", "refuse_stage_change"]

@@ -1,0 +1,220 @@
+"""Events in stages (docs/rules.md «Этапы»): the stage-2 settings, the organizer's confirmation of who
+qualified (and its undo), and the pairing of stage 2's rounds.
+
+Stage 1 is the tournament's own system over ``rounds_planned`` rounds. Stage 2 is played inside the same
+tournament by the finalists (``Qualification`` rows, seed 1 first): its rounds continue the numbering with
+``Round.stage = 2``. A final round robin pairs the finalists by the Berger tables in seed order; a knockout
+pairs the bracket (``tournaments.pairing.bracket``) one round at a time, the third-place match beside the
+final.
+"""
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from core.locking import locked
+from referees.models import log_action
+from referees.permissions import require_organizer
+from scoring.reports.qualification import QualificationError
+from scoring.reports.stage_selectors import (
+    finalists, has_final, load_bracket, preview_qualification, stage2_published,
+)
+
+from ..errors import InvalidInput, RoundBlocked, TournamentError
+from ..models import FinalKind, PairStatus, Qualification, Round, RoundStatus, Tournament
+from ..pairing import Pairing, PairingError, PairingResult, pair_round_robin, rounds_needed
+from ..pairing.bracket import EXTRA_DEAL, MAX_SIZE, next_pairings, rounds_of
+
+FINAL_FIELDS = ("final_kind", "final_size", "final_carry_over", "final_third_place")
+
+
+def _snapshot(tournament) -> dict:
+    return {f: getattr(tournament, f) for f in FINAL_FIELDS}
+
+
+def decides_every_partie(rules) -> bool:
+    """A knockout needs a winner of every partie: the rules play extra deals (games) on equal totals."""
+    if getattr(rules, "family", "sport") == "kozel":
+        return bool(getattr(rules, "extra_game_on_tie", False))
+    return bool(getattr(rules, "extra_deal_on_tie", False))
+
+
+def set_final(user, tournament, *, kind, size=None, carry_over=False, third_place=False) -> Tournament:
+    """Choose stage 2 (none, a final round robin of the best N, a knockout of the best N); organizer only.
+
+    Refused once the finalists are confirmed (undo the qualification first).
+    """
+    require_organizer(user, tournament)
+    if kind not in FinalKind.values:
+        raise InvalidInput(_("Выберите второй этап из списка."), field="final_kind")
+    try:
+        size = int(size) if size not in (None, "") else None
+    except (TypeError, ValueError):
+        raise InvalidInput(_("Число участников второго этапа — целое число."), field="final_size") from None
+    with transaction.atomic():
+        tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
+        if Qualification.objects.filter(tournament=tournament).exists():
+            raise TournamentError(_("Состав второго этапа уже подтверждён: сначала отмените его."),
+                                  code="finalists_confirmed")
+        before = _snapshot(tournament)
+        if kind != FinalKind.NONE and tournament.is_individual:
+            raise InvalidInput(_("Второй этап пока проводится только в парном зачёте."), field="final_kind",
+                               code="final_individual")
+        if kind == FinalKind.NONE:
+            size, carry_over, third_place = None, False, False
+        else:
+            low = 3 if kind == FinalKind.ROUND_ROBIN else 2
+            if size is None or not low <= size <= MAX_SIZE:
+                raise InvalidInput(_("Во второй этап выходят от %(low)s до %(high)s участников.")
+                                   % {"low": low, "high": MAX_SIZE}, field="final_size")
+            active = tournament.pairs.filter(status=PairStatus.ACTIVE).count()
+            if size > active:
+                raise InvalidInput(_("Во второй этап нельзя вывести %(n)s: в турнире играют %(a)s.")
+                                   % {"n": size, "a": active}, field="final_size")
+        if kind == FinalKind.KNOCKOUT and not decides_every_partie(tournament.rules()):
+            raise InvalidInput(_("В олимпийской системе у каждой партии есть победитель: включите в регламенте "
+                                 "дополнительную раздачу при равном счёте."), field="final_kind",
+                               code="knockout_needs_extra_deal")
+        if kind == FinalKind.KNOCKOUT and third_place and size < 4:
+            raise InvalidInput(_("Матч за третье место нужен сетке хотя бы из четырёх участников."),
+                               field="final_third_place")
+        tournament.final_kind, tournament.final_size = kind, size
+        tournament.final_carry_over = bool(carry_over) and kind == FinalKind.ROUND_ROBIN
+        tournament.final_third_place = bool(third_place) and kind == FinalKind.KNOCKOUT
+        after = _snapshot(tournament)
+        if after != before:
+            tournament.save(update_fields=list(FINAL_FIELDS))
+            log_action(tournament, "stage.final_set", user=user, before=before, after=after)
+    return tournament
+
+
+def stage1_complete(tournament) -> bool:
+    rounds = list(tournament.rounds.filter(stage=1).values_list("status", flat=True))
+    return len(rounds) >= tournament.rounds_planned and all(s == RoundStatus.FINISHED for s in rounds)
+
+
+def _numbers(places) -> list:
+    return [p.row.pair.number for p in places]
+
+
+def confirm_qualification(user, tournament, *, tie_order=None, expected=None) -> list[Qualification]:
+    """Write the finalists of stage 2 from stage 1's final standings (organizer only, audited).
+
+    ``expected``: the finalists' numbers in seed order as the page showed them — refused if the standings
+    changed since. ``tie_order``: the order of a group tied across the cut (``scoring.reports.qualification``).
+    """
+    require_organizer(user, tournament)
+    if tie_order is not None:
+        try:
+            tie_order = [int(n) for n in tie_order]
+        except (TypeError, ValueError):
+            raise InvalidInput(_("Порядок равных — номера через запятую."), field="tie_order") from None
+    with transaction.atomic():
+        tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
+        if not has_final(tournament):
+            raise TournamentError(_("Второй этап не выбран в настройках турнира."), code="no_final")
+        if Qualification.objects.filter(tournament=tournament).exists():
+            raise TournamentError(_("Состав второго этапа уже подтверждён."), code="finalists_confirmed")
+        if not stage1_complete(tournament):
+            raise RoundBlocked(_("Первый этап ещё не сыгран: все %(n)s туров должны быть завершены.")
+                               % {"n": tournament.rounds_planned}, code="stage1_not_finished")
+        try:
+            result = preview_qualification(tournament, tie_order)
+        except QualificationError as exc:
+            raise InvalidInput(exc.message, code=exc.code, field="tie_order") from None
+        if not result.resolved:
+            raise InvalidInput(
+                _("Участники %(tied)s равны по всем показателям на границе выхода: укажите их порядок "
+                  "(по жребию или дополнительной партии, как велит положение).")
+                % {"tied": ", ".join(f"№{n}" for n in result.tied_at_cut)}, code="tie_at_cut", field="tie_order",
+                tied=result.tied_at_cut)
+        chosen = result.finalists
+        if expected is not None and [int(n) for n in expected] != _numbers(chosen):
+            raise InvalidInput(_("Таблица первого этапа изменилась, пока страница была открыта: проверьте состав "
+                                 "ещё раз."), code="standings_changed")
+        rows = [Qualification(tournament=tournament, stage=2, seed=p.seed, pair_id=p.row.pair.id,
+                              stage1_rank=p.row.rank, decided_by=p.decided_by,
+                              confirmed_by=user if getattr(user, "is_authenticated", False) else None)
+                for p in chosen]
+        Qualification.objects.bulk_create(rows)
+        log_action(tournament, "stage.qualified", user=user, after={
+            "kind": tournament.final_kind, "size": tournament.final_size, "tie_order": tie_order,
+            "finalists": [{"seed": p.seed, "pair": p.row.pair.number, "rank": p.row.rank,
+                           "decided_by": p.decided_by} for p in chosen]})
+    return finalists(tournament)
+
+
+def undo_qualification(user, tournament) -> None:
+    """Forget the confirmed finalists while stage 2 has no round yet (organizer only, audited)."""
+    require_organizer(user, tournament)
+    with transaction.atomic():
+        tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
+        qualified = finalists(tournament)
+        if not qualified:
+            raise TournamentError(_("Состав второго этапа ещё не подтверждён."), code="no_finalists")
+        if stage2_published(tournament):
+            raise RoundBlocked(_("Второй этап уже опубликован: его состав не меняется."), code="stage2_published")
+        if Round.objects.filter(tournament=tournament, stage=2).exists():
+            raise RoundBlocked(_("Сначала удалите черновик тура второго этапа."), code="draft_exists")
+        Qualification.objects.filter(tournament=tournament).delete()
+        log_action(tournament, "stage.qualification_undone", user=user,
+                   before={"finalists": [{"seed": q.seed, "pair": q.pair.number} for q in qualified]})
+
+
+def stage2_round_count(tournament, qualified) -> int:
+    if tournament.final_kind == FinalKind.KNOCKOUT:
+        return rounds_of(len(qualified))
+    return rounds_needed(len(qualified))
+
+
+def next_stage(tournament, number: int) -> int:
+    """The stage round ``number`` belongs to; refused when the event has no such round to pair."""
+    if number <= tournament.rounds_planned:
+        return 1
+    if not has_final(tournament):
+        raise RoundBlocked(_("Все запланированные туры (%(n)s) уже составлены.") % {"n": tournament.rounds_planned},
+                           code="rounds_complete")
+    qualified = finalists(tournament)
+    if not qualified:
+        raise RoundBlocked(_("Первый этап сыгран: подтвердите состав второго этапа на странице выхода в финал."),
+                           code="qualification_needed")
+    played = tournament.rounds.filter(stage=2).count()
+    if played >= stage2_round_count(tournament, qualified):
+        raise RoundBlocked(_("Второй этап сыгран: все его туры уже составлены."), code="rounds_complete")
+    return 2
+
+
+def stage2_pairings(tournament) -> PairingResult:
+    """The pairings of the next round of stage 2 (finalists' pair numbers)."""
+    qualified = finalists(tournament)
+    index = tournament.rounds.filter(stage=2).count() + 1
+    if tournament.final_kind == FinalKind.ROUND_ROBIN:
+        numbers = [q.pair.number for q in qualified]
+        inactive = [q.pair.number for q in qualified if q.pair.status != PairStatus.ACTIVE]
+        result = pair_round_robin(numbers, index, inactive=inactive)
+        return PairingResult([Pairing(p.a, p.b, "финал: " + p.reason) for p in result.pairings], "final-round-robin")
+    bracket = load_bracket(tournament, qualified)
+    number, matches = next_pairings(bracket)
+    if number != index:
+        drawn = [m for m in bracket.matches_of(number) if m.state == EXTRA_DEAL]
+        if drawn:
+            raise PairingError(_("Матч сетки закончился вничью: по регламенту играется дополнительная раздача до "
+                                 "перевеса одной из пар (пары №%(a)s и №%(b)s).")
+                               % {"a": _number(qualified, drawn[0].a.entrant),
+                                  "b": _number(qualified, drawn[0].b.entrant)}, code="extra_deal_needed")
+        raise PairingError(_("Не решены матчи предыдущего круга сетки: дождитесь подписанных протоколов."),
+                           code="bracket_waiting")
+    pairings = []
+    for m in matches:
+        a, b = _number(qualified, m.a.entrant), _number(qualified, m.b.entrant)
+        what = "матч за 3-е место" if m.third_place else f"сетка, круг {number}, матч {m.index + 1}"
+        pairings.append(Pairing(a, b, f"{what}: посев {m.a.seed} — посев {m.b.seed}"))
+    return PairingResult(pairings, "knockout")
+
+
+def _number(qualified, pair_id):
+    return next(q.pair.number for q in qualified if q.pair_id == pair_id)
+
+
+__all__ = ["confirm_qualification", "decides_every_partie", "next_stage", "set_final", "stage1_complete",
+           "stage2_pairings", "stage2_round_count", "undo_qualification"]

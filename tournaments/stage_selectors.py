@@ -1,0 +1,136 @@
+"""What the pages, the projector, the PDF and the ``bracket`` command show of an event in stages: the
+bracket as plain data with the round names, the entrants' labels and tables, and the qualification preview
+with the criterion that decided each place."""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.reports.qualification import QualificationError
+from scoring.reports.stage_selectors import (
+    final_standings, finalists, has_final, load_bracket, preview_qualification, stage1_standings,
+    stage2_published, stage2_rounds,
+)
+from scoring.reports.tabular import TIEBREAK_LABELS
+
+from .models import FinalKind, Partie, Qualification
+from .pairing.bracket import BYE, DECIDED, EXTRA_DEAL
+from .services.stages import stage2_round_count
+
+
+def round_name(matches: int) -> str:
+    """«Финал», «Полуфинал», «1/4 финала»… by the number of matches of a bracket round."""
+    if matches == 1:
+        return _("Финал")
+    if matches == 2:
+        return _("Полуфинал")
+    return _("1/%(n)s финала") % {"n": matches}
+
+
+STATE_TEXT = {EXTRA_DEAL: gettext_lazy("ничья: нужна дополнительная раздача")}
+
+
+def bracket_data(tournament) -> dict | None:
+    """The bracket as ``bracket SLUG --json`` prints it, plus labels, tables and states for the pages.
+
+    ``{"size": N, "rounds": [{"name", "round", "matches": [{"a": {"seed", "entrant"} | None, "b": … | None
+    (a bye), "winner": entrant | None, …}]}]}``; the third-place match is the last "round" of the list.
+    """
+    qualified = finalists(tournament)
+    bracket = load_bracket(tournament, qualified)
+    if bracket is None:
+        return None
+    pairs = {q.pair_id: q.pair for q in qualified}
+    numbers = {pid: pair.number for pid, pair in pairs.items()}
+    labels = {}
+    for q in qualified:
+        names = [p.name for p in q.pair.players.all()]
+        labels[q.pair_id] = q.pair.name or " — ".join(names)
+    rounds = stage2_rounds(tournament)
+    tables = {}
+    for rnd_index, rnd in enumerate(rounds, start=1):
+        for partie in Partie.objects.filter(round=rnd, pair_b__isnull=False).values("table", "pair_a_id",
+                                                                                       "pair_b_id", "id"):
+            tables[(rnd_index, frozenset((partie["pair_a_id"], partie["pair_b_id"])))] = (rnd.number, partie)
+
+    def side(slot):
+        if slot is None:
+            return None
+        return {"seed": slot.seed, "entrant": numbers[slot.entrant], "label": labels[slot.entrant]}
+
+    def match_json(m):
+        key = (m.round, frozenset((m.a.entrant, m.b.entrant))) if m.a and m.b else None
+        where = tables.get(key) if key else None
+        a, b = side(m.a), side(m.b)
+        return {
+            "a": a, "b": b, "sides": [a, b],
+            "winner": numbers[m.winner.entrant] if m.winner is not None and m.state in (DECIDED, BYE) else None,
+            "bye": m.state == BYE, "state": m.state, "note": str(STATE_TEXT.get(m.state, "")),
+            "round_number": where[0] if where else None, "table": where[1]["table"] if where else None,
+            "partie": where[1]["id"] if where else None,
+        }
+
+    out = [{"name": round_name(len(matches)), "round": i, "third": False,
+            "matches": [{**match_json(m), "key": f"{i}-{m.index + 1}"} for m in matches]}
+           for i, matches in enumerate(bracket.rounds, start=1)]
+    if bracket.third_place is not None:
+        out.append({"name": _("Матч за 3-е место"), "round": bracket.round_count, "third": True,
+                    "matches": [{**match_json(bracket.third_place), "key": "third"}]})
+    return {"size": bracket.size, "slots": bracket.slots, "complete": bracket.complete, "rounds": out,
+            "byes": any(m.state == BYE for m in bracket.rounds[0]),
+            "third_place": bracket.third_place is not None}
+
+
+def qualification_page(tournament, tie_order=None) -> dict:
+    """The organizer's qualification page: stage 1's standings with each place's decisive criterion, the
+    finalists (confirmed or proposed), and what stops the confirmation."""
+    confirmed = finalists(tournament)
+    data = {"has_final": has_final(tournament), "confirmed": confirmed, "published": stage2_published(tournament),
+            "places": [], "error": "", "tied_at_cut": [], "kind": tournament.final_kind,
+            "size": tournament.final_size}
+    if not data["has_final"]:
+        return data
+    standings = stage1_standings(tournament)
+    data["tiebreaks"] = [str(TIEBREAK_LABELS.get(n, n)) for n in standings.tiebreaks]
+    try:
+        result = preview_qualification(tournament, tie_order, standings)
+    except QualificationError as exc:
+        data["error"] = exc.message
+        return data
+    seeds = {q.pair_id: q.seed for q in confirmed}
+    last = len(result.places) - 1
+    for i, p in enumerate(result.places):
+        label = str(TIEBREAK_LABELS.get(p.decided_by, p.decided_by)) if p.decided_by else ""
+        why = (_("выше следующего: %(c)s") % {"c": label} if label else
+               _("равен следующему по всем показателям") if i < last else "")
+        data["places"].append({
+            "rank": p.row.rank, "number": p.row.pair.number, "label": p.row.pair.label,
+            "match_points": p.row.match_points, "difference": p.row.difference, "tied": p.tied,
+            "seed": seeds.get(p.row.pair.id) if confirmed else p.seed,
+            "decided_by": label, "why": why,
+        })
+    removed = [r for r in standings.rows if r.rank is None]
+    data["removed"] = [{"number": r.pair.number, "label": r.pair.label, "status": r.status} for r in removed]
+    data["tied_at_cut"] = result.tied_at_cut
+    data["proposed"] = [p.row.pair.number for p in result.finalists]
+    return data
+
+
+def final_standings_data(tournament) -> list[dict]:
+    return [{"place": f.place, "pair": f.number, "name": f.label, "stage": f.stage, "seed": f.seed}
+            for f in final_standings(tournament)]
+
+
+def stage2_rounds_left(tournament) -> bool:
+    """Stage 2's finalists are confirmed and some of its rounds are still to be paired."""
+    if not has_final(tournament):
+        return False
+    qualified = finalists(tournament)
+    return bool(qualified) and tournament.rounds.filter(stage=2).count() < stage2_round_count(tournament, qualified)
+
+
+def is_knockout(tournament) -> bool:
+    return tournament.final_kind == FinalKind.KNOCKOUT and Qualification.objects.filter(tournament=tournament).exists()
+
+
+__all__ = ["bracket_data", "final_standings_data", "is_knockout", "stage2_rounds_left", "qualification_page", "round_name"]
