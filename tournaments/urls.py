@@ -11,6 +11,7 @@ urlpatterns = [
     path("t/<slug:slug>/", views.tournament_detail, name="detail"),
     path("t/<slug:slug>/draw/", views.draw_page, name="draw"),
     path("t/<slug:slug>/round/<num:round_number>/", views.pairings, name="pairings"),
+    path("t/<slug:slug>/round/<num:round_number>/results/", views.round_results, name="round_results"),
     path("t/<slug:slug>/round/<num:round_number>/seating/", views.seating, name="seating"),
     path("t/<slug:slug>/pair/<num:number>/", views.pair_page, name="pair"),
     path("t/<slug:slug>/pairs/", views.pair_search, name="pair_search"),

@@ -57,10 +57,7 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 def _public_etag(request, slug, *, per_user=False):
     """The data version of a published tournament (None: the view answers, e.g. 404)."""
-    row = Tournament.objects.filter(slug=slug).values_list("pk", "is_public").first()
-    if row is None or not row[1]:
-        return None
-    return live.etag(live.current_stamp(row[0]), request, per_user=per_user)
+    return live.public_etag(request, slug, per_user=per_user)
 
 
 def _standings_data(tournament, after_round):
