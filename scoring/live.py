@@ -101,23 +101,20 @@ def bump(tournament_id, *, unless_bumped=False) -> None:
         DataVersion.objects.get_or_create(tournament_id=tournament_id, defaults={"stamp": stamp})
 
 
-_seen: dict[str, tuple[float, tuple[int, str] | None]] = {}  # slug -> (when read, what public_stamp read)
-SEEN_MAX = 1000
-
-
 def public_stamp(slug) -> tuple[int, str] | None:
     """(the tournament's id, its data version) of a published tournament, in one query; None otherwise.
 
-    With ``settings.LIVE_STALE_SECONDS`` (``make serve``: 1 s), what this process read is used again for that
-    long: a hall that enters 25 deals a second moves the version 25 times a second, and each move would
-    have every spectator's page rendered again; so the public pages follow at most one version a second,
-    late by at most that much, and a poll between two reads costs no query at all. Referees' pages never
-    wait (``current_stamp``)."""
+    With ``settings.LIVE_STALE_SECONDS`` (``make serve``: 1 s), what was read is kept that long in the shared
+    cache and used by every server process: a hall that enters 25 deals a second moves the version 25 times a
+    second, and each move would have every spectator's page rendered again (by each process); so the public
+    pages follow at most one version a window, late by at most that much. Referees' pages never wait
+    (``current_stamp``)."""
     window = getattr(settings, "LIVE_STALE_SECONDS", 0)
-    now = time.monotonic()
-    seen = _seen.get(slug) if window else None
-    if seen is not None and now - seen[0] < window:
-        return seen[1]
+    key = f"live:seen:{slug}"
+    seen = cache.get(key) if window else None
+    now = time.time()  # the processes' common clock
+    if seen is not None and 0 <= now - seen[0] < window:
+        return tuple(seen[1]) or None
     row = Tournament.objects.filter(slug=slug).values_list("pk", "is_public", "data_version__stamp").first()
     if row is None or not row[1]:
         found = None
@@ -126,9 +123,7 @@ def public_stamp(slug) -> tuple[int, str] | None:
     else:
         found = row[0], row[2]
     if window:
-        if len(_seen) >= SEEN_MAX:
-            _seen.clear()
-        _seen[slug] = (now, found)
+        cache.set(key, (now, found or ()), CACHE_SECONDS)
     return found
 
 
