@@ -195,3 +195,18 @@ def test_public_pages_follow_the_version_at_most_once_a_window(cup, settings, mo
     assert live.public_stamp(cup.slug) is None
     clock[0] += 0.5
     assert live.public_stamp(cup.slug) is None  # kept as such
+
+
+def test_the_projector_pages_compute_the_standings_once_a_window(client, cup, settings, django_assert_max_num_queries):
+    """Under make serve a deal moves the version at once, but the pages of the projector rendered within the
+    same window share one computation of the standings (found in the cache by the version they follow)."""
+    settings.LIVE_STALE_SECONDS = 60
+    live.cache.backend.clear()
+    client.get(reverse("reports:projector", args=[cup.slug]), HTTP_HX_REQUEST="true")
+    services.record_deal(make_referee(cup), cup.rounds.get(number=1).parties.get(table=1), DEAL, expected_version=0)
+    with django_assert_max_num_queries(0):  # the version read, the standings and the body: all in the cache
+        again = client.get(reverse("reports:projector", args=[cup.slug]), HTTP_HX_REQUEST="true")
+    assert again.status_code == 200
+    with django_assert_max_num_queries(1):  # another page: rendered, from the standings already computed
+        other = client.get(reverse("reports:projector", args=[cup.slug]) + "?page=2", HTTP_HX_REQUEST="true")
+    assert other.status_code == 200
