@@ -19,6 +19,13 @@ a single client alone on the same servers is measured first in the same run (``l
     python bench/load_test.py --tables 256 --dual 16 --think 0 --setups sqlite,pg --pg-url start
     python bench/load_test.py --tables 256 --dual 16 --think 10 --setups sqlite,pg --pg-url start  # hall x5
 
+``--spectators N``: N phones keep the standings, the projector and the public round page open meanwhile,
+each polling every ``--poll-interval`` s (5) with its ETag on a kept-alive connection (bench/load_spectators.py);
+printed beside the deals: the polls' p50/p95 and errors, a lone poll's p50 (one phone before the hall starts),
+and the knee (the polling rate at which poll p95 passes 100 ms, raised step by step once the tables are done):
+
+    python bench/load_test.py --tables 256 --dual 16 --think 10 --spectators 2000
+
 The exact command lines of the published figures are in docs/deploy.md (section 4).
 
 Internal sub-commands (run in a child with the server's environment): ``_prepare`` and ``_verify``.
@@ -28,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import random
 import shutil
@@ -37,6 +45,7 @@ import threading
 import time
 from pathlib import Path
 
+import load_spectators
 from load_devices import JITTER, PASSWORD, Device, Stats, play_table
 from load_servers import BASE, Setup, free_port, start_postgres
 
@@ -138,6 +147,53 @@ def percentile(values, p):
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
 
 
+class Spectators:
+    """The phones' process (bench/load_spectators.py): a lone phone first, then all of them while the hall plays."""
+
+    def __init__(self, port, slug, args):
+        self.args = args
+        context = multiprocessing.get_context("spawn")
+        self.conn, child = context.Pipe()
+        self.proc = context.Process(target=load_spectators.serve, daemon=True,
+                                    args=(child, port, slug, args.spectators, args.poll_interval, args.seed))
+        self.proc.start()
+        self.conn.send(("lone",))
+        self.lone = self.conn.recv()
+
+    def start(self):
+        self.conn.send(("start",))
+        self.conn.recv()
+        time.sleep(self.args.poll_interval + 1)  # every phone has opened its page and polls at its pace
+        self.conn.send(("phase",))
+        self.opening = self.conn.recv()
+
+    def finish(self):
+        self.conn.send(("phase",))
+        during = self.conn.recv()
+        n, interval = self.args.spectators, self.args.poll_interval
+        self.conn.send(("ramp", [r for r in RAMP if r > n / interval / 2], 5.0))
+        ramp = self.conn.recv()
+        self.conn.send(("stop",))
+        self.conn.recv()
+        self.proc.join(30)
+        lone_p50 = self.lone["all"]["p50_ms"]
+        return {
+            "spectators": f"{n} phones polling every {interval:g} s (standings, projector, round page)",
+            "poll_p50_p95_ms": [during["p50_ms"], during["p95_ms"]], "polls": during["polls"],
+            "polls_per_s": during["polls_per_s"], "poll_errors": during["errors"],
+            "poll_error_kinds": during["error_kinds"], "poll_statuses": during["statuses"],
+            "poll_reconnects": during["reconnects"], "opening_errors": self.opening["errors"],
+            "lone_poll_p50_ms": lone_p50, "lone_poll_by_page_p50_ms": {
+                k: self.lone[k]["p50_ms"] for k in load_spectators.KINDS},
+            "poll_p95_within_20x_lone": during["p95_ms"] <= 20 * lone_p50,
+            "knee_polls_per_s": load_spectators.knee(ramp),
+            "ramp_quiet_hall": [(s["target_polls_per_s"], s["polls_per_s"], s["p95_ms"]) for s in ramp],
+        }
+
+
+RAMP = (100, 200, 400, 800, 1200, 1600, 2400, 3200, 4800)
+
+
 def run_setup(setup, args):
     from scoring.rules import Rules
 
@@ -159,6 +215,7 @@ def run_setup(setup, args):
         page_logins = min(args.page_logins, args.tables)
         logged = sum(Device(ports[i % len(ports)], login_stats).login(users[i]) for i in range(page_logins))
 
+        spectators = Spectators(ports[0], data["slug"], args) if args.spectators else None
         # One client alone first: the reference latency.
         lone_stats, lone_sent = Stats(), {}
         lone = Device(ports[-1], lone_stats, sessions[-1])
@@ -180,6 +237,8 @@ def run_setup(setup, args):
             threads.append(threading.Thread(target=play_table, args=(
                 parties[i], devices, rng, rules, args.think, (1, 3), sent, results, data["lone_double_blank"],
                 start)))
+        if spectators:
+            spectators.start()
         load_before = os.getloadavg()
         cpu0 = time.process_time()  # this process: the simulated referees' devices
         t0 = time.perf_counter()
@@ -188,6 +247,7 @@ def run_setup(setup, args):
         for t in threads:
             t.join()
         elapsed = time.perf_counter() - t0
+        polls = spectators.finish() if spectators else None
         client_cpu = time.process_time() - cpu0
         load_after = os.getloadavg()
 
@@ -214,11 +274,16 @@ def run_setup(setup, args):
             "deal_p50_p95_ms": [round(percentile(stats.by_kind.get("deal", []), p) * 1000) for p in (50, 95)],
             "page_p50_p95_ms": [round(percentile(stats.by_kind.get("table page", []), p) * 1000) for p in (50, 95)],
             "page_logins": f"{logged}/{page_logins}",
+            "lone_deal_p50_ms": round(percentile(lone_stats.by_kind.get("deal", []), 50) * 1000),
+            "deal_p95_within_5x_lone_deal_p50": (percentile(stats.by_kind.get("deal", []), 95)
+                                                 <= 5 * percentile(lone_stats.by_kind.get("deal", []), 50)),
             "login_p50_ms": round(percentile([x for i, x in enumerate(login_stats.latencies) if i % 2], 50) * 1000),
             # The devices run on the same cores as the servers: their share of the machine's CPU time.
             "client_cpu_share": f"{100 * client_cpu / (elapsed * (os.cpu_count() or 1)):.0f} %",
             "loadavg_1m_before": round(load_before[0], 2), "loadavg_1m_after": round(load_after[0], 2),
         }
+        if polls:
+            report.update(polls)
         for key, value in report.items():
             print(f"  {key:20} {value}")
         logs = "".join(p.read_text(errors="replace") for p in Path(setup.env["DOMINO_DATA_DIR"]).glob("server-*.log"))
@@ -251,6 +316,9 @@ def main():
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--pg-workers", type=int, default=None,
                         help="workers of each of the two PostgreSQL app servers (default: half of --workers)")
+    parser.add_argument("--spectators", type=int, default=0,
+                        help="phones polling the standings, the projector and the round page meanwhile")
+    parser.add_argument("--poll-interval", type=float, default=5.0, help="seconds between a phone's polls")
     parser.add_argument("--page-logins", type=int, default=8,
                         help="referees who log in through the login page (the rest reuse a session)")
     args = parser.parse_args()

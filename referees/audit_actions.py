@@ -285,6 +285,7 @@ def _protocol_pin_throttled(a, b, note, entry):
 
 _register("players.pins_issued", gettext_lazy("Выданы ПИН-коды"))
 _register("tournament.signing_changed", gettext_lazy("Изменён способ подписи"))
+_register("tournament.hall_layout", gettext_lazy("Изменена расстановка столов в зале"))
 _register("protocol.pin_reset", gettext_lazy("Попытки ПИН-кода разрешены снова"))
 _register("account.password_reset", gettext_lazy("Судье задан новый пароль"))
 _register("account.locked_out", gettext_lazy("Проверка пароля приостановлена после неверных попыток"))

@@ -79,3 +79,12 @@ class PlayerAccountForm(ServiceErrorsMixin, forms.Form):
 class SigningForm(forms.Form):
     signing_method = forms.ChoiceField(label=_("Как подписывают игроки"), choices=SigningMethod.choices)
     signature_mode = forms.ChoiceField(label=_("Кто подписывает"), choices=SignatureMode.choices)
+
+
+class HallLayoutForm(ServiceErrorsMixin, forms.Form):
+    """The hall's rows × tables in a row (checked by ``tournaments.services.hall``; both empty: no layout)."""
+
+    rows = forms.CharField(label=_("Рядов"), required=False, max_length=12,
+                           widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 4}))
+    columns = forms.CharField(label=_("Столов в ряду"), required=False, max_length=12,
+                              widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 4}))

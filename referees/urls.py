@@ -1,11 +1,14 @@
 from django.urls import path
 
-from . import overview, views, views_accounts, views_lockouts, views_protocol, views_signing
+from . import hall, overview, views, views_accounts, views_lockouts, views_protocol, views_signing
 
 app_name = "referees"
 urlpatterns = [
     path("t/<slug:slug>/", overview.dashboard, name="dashboard"),
     path("t/<slug:slug>/tables/", overview.dashboard_tables, name="dashboard_tables"),
+    path("t/<slug:slug>/hall/", hall.hall, name="hall"),
+    path("t/<slug:slug>/hall/tiles/", hall.hall_tiles, name="hall_tiles"),
+    path("t/<slug:slug>/hall/layout/", hall.hall_layout, name="hall_layout"),
     path("t/<slug:slug>/audit/", overview.audit_tournament, name="audit_tournament"),
     path("t/<slug:slug>/accounts/", views_accounts.former_accounts_page, name="accounts"),
     path("t/<slug:slug>/signing/", views_accounts.signing_page, name="signing"),

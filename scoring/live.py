@@ -1,7 +1,9 @@
 """Live pages polled by hundreds of phones: a per-tournament data version, ETags and cached fragments.
 
 Every change the live pages show (a protocol written, a pair, round or table changed, a role given)
-puts a new random stamp into the tournament's ``DataVersion`` row in the same transaction. A page's
+puts a new random stamp into the tournament's ``DataVersion`` row in the same transaction; so does every
+audit entry, which catches the writes that send no model signal (bulk updates of a swap, a round closed
+by ``update()``). One transaction bumps a tournament once, however many of its rows it saves. A page's
 ETag is that stamp plus what else its content depends on (path, language, user): a repeated poll is
 answered ``304 Not Modified`` after one small query, and a fragment rendered once is served from the
 shared cache to every device asking for the same thing until the next change.
@@ -16,18 +18,22 @@ from __future__ import annotations
 import functools
 import hashlib
 import logging
+import re
+import time
 import uuid
 
+from django.conf import settings
 from django.core.cache import cache as django_cache
-from django.db import DatabaseError
+from django.db import DatabaseError, transaction
 from django.db.models.signals import post_delete, post_save
 from django.http import HttpResponse
+from django.middleware.csrf import get_token
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
-from referees.models import TournamentRole
+from referees.models import AuditEntry, TournamentRole
 from tournaments.models import Pair, Partie, Player, Round, Tournament
 
 from .models import DataVersion, Protocol
@@ -64,13 +70,61 @@ class SafeCache:
 cache = SafeCache(django_cache)
 
 
-def bump(tournament_id) -> None:
-    """A new data version for the tournament (call inside the transaction that changes its data)."""
-    if tournament_id is None:
+def _bumped_here(tournament_id) -> bool:
+    """Whether the open transaction (at the same savepoint) has bumped this tournament already.
+
+    A bump is noted as a commit hook that does nothing: a rolled-back transaction or savepoint drops its
+    hooks with it, so the note never outlives the write it stands for."""
+    conn = transaction.get_connection()
+    here = set(conn.savepoint_ids)
+    return conn.in_atomic_block and any(getattr(func, "live_bump", None) == tournament_id and sids == here
+                                        for sids, func, _robust in conn.run_on_commit)
+
+
+def _note_bump(tournament_id) -> None:
+    if transaction.get_connection().in_atomic_block:
+        def noted():
+            return None
+
+        noted.live_bump = tournament_id
+        transaction.on_commit(noted)
+
+
+def bump(tournament_id, *, unless_bumped=False) -> None:
+    """A new data version for the tournament (call inside the transaction that changes its data); with
+    ``unless_bumped``, only if this transaction has not bumped it yet (the audit entry of a saved row)."""
+    if tournament_id is None or (unless_bumped and _bumped_here(tournament_id)):
         return
+    _note_bump(tournament_id)
     stamp = uuid.uuid4().hex
     if not DataVersion.objects.filter(tournament_id=tournament_id).update(stamp=stamp, changed_at=timezone.now()):
         DataVersion.objects.get_or_create(tournament_id=tournament_id, defaults={"stamp": stamp})
+
+
+def public_stamp(slug) -> tuple[int, str] | None:
+    """(the tournament's id, its data version) of a published tournament, in one query; None otherwise.
+
+    With ``settings.LIVE_STALE_SECONDS`` (``make serve``: 1 s), what was read is kept that long in the shared
+    cache and used by every server process: a hall that enters 25 deals a second moves the version 25 times a
+    second, and each move would have every spectator's page rendered again (by each process); so the public
+    pages follow at most one version a window, late by at most that much. Referees' pages never wait
+    (``current_stamp``)."""
+    window = getattr(settings, "LIVE_STALE_SECONDS", 0)
+    key = f"live:seen:{slug}"
+    seen = cache.get(key) if window else None
+    now = time.time()  # the processes' common clock
+    if seen is not None and 0 <= now - seen[0] < window:
+        return tuple(seen[1]) or None
+    row = Tournament.objects.filter(slug=slug).values_list("pk", "is_public", "data_version__stamp").first()
+    if row is None or not row[1]:
+        found = None
+    elif row[2] is None:
+        return row[0], f"{UNVERSIONED}{uuid.uuid4().hex}"  # nothing under it is kept, nor is it
+    else:
+        found = row[0], row[2]
+    if window:
+        cache.set(key, (now, found or ()), CACHE_SECONDS)
+    return found
 
 
 def current_stamp(tournament_id) -> str:
@@ -88,9 +142,39 @@ def etag(stamp: str, request, *parts, per_user=False) -> str:
     return f"{stamp}-{digest}"
 
 
+def public_etag(request, slug, *parts, per_user=False) -> str | None:
+    """The ETag of a published tournament's page (None: not published or not found, the view answers)."""
+    found = public_stamp(slug)
+    return etag(found[1], request, *parts, per_user=per_user) if found else None
+
+
+# A page's form token, in the body shared by every anonymous visitor: put back per request (his own cookie's).
+CSRF_INPUT = re.compile(rb'(name="csrfmiddlewaretoken" value=")[^"]*(")')
+CSRF_PLACE = b"live-csrf-token-place"
+
+
+def _anonymous(request) -> bool:
+    """A visitor whose page is everyone's: not logged in, no session (so no message waiting for him)."""
+    return (settings.SESSION_COOKIE_NAME not in request.COOKIES and "messages" not in request.COOKIES
+            and not request.user.is_authenticated)
+
+
+def _body_key(request, tag, per_user, cache_body):
+    if not tag or UNVERSIONED in tag:
+        return None
+    if cache_body:
+        return f"live:{tag}"
+    if per_user and _anonymous(request):  # one body for all of them; the ETag stays each one's own
+        return "live:anonymous:" + etag(tag.split("-", 1)[0], request, "anonymous")
+    return None
+
+
 def live_page(etag_func, *, per_user=False, cache_body=False):
     """Decorate a GET view: ETag/304 from ``etag_func(request, *args, **kwargs)`` (None: no ETag,
-    the view answers as usual), and with ``cache_body`` the 200 response body shared through the cache."""
+    the view answers as usual), and with ``cache_body`` the 200 response body shared through the cache.
+
+    A page ``per_user`` (its forms carry the visitor's token, its links his roles) is shared too among the
+    anonymous visitors: their body is kept once, with a place for the token that each answer fills."""
 
     def decorator(view):
         def memo_etag(request, *args, **kwargs):
@@ -101,14 +185,18 @@ def live_page(etag_func, *, per_user=False, cache_body=False):
         @functools.wraps(view)
         def cached_view(request, *args, **kwargs):
             tag = memo_etag(request, *args, **kwargs)
-            key = f"live:{tag}" if cache_body and tag else None
+            key = _body_key(request, tag, per_user, cache_body)
             hit = cache.get(key) if key else None
             if hit is not None:
-                response = HttpResponse(hit[1], content_type=hit[0])
+                body = hit[1]
+                if per_user and CSRF_PLACE in body:
+                    body = body.replace(CSRF_PLACE, get_token(request).encode("ascii"))
+                response = HttpResponse(body, content_type=hit[0])
             else:
                 response = view(request, *args, **kwargs)
                 if key and response.status_code == 200 and not response.streaming:
-                    cache.set(key, (response["Content-Type"], response.content), CACHE_SECONDS)
+                    body = CSRF_INPUT.sub(rb"\1" + CSRF_PLACE + rb"\2", response.content) if per_user else response.content
+                    cache.set(key, (response["Content-Type"], body), CACHE_SECONDS)
             if tag:
                 patch_cache_control(response, no_cache=True, **({"private": True} if per_user else {}))
             return response
@@ -125,7 +213,7 @@ def _tournament_of(instance):
 
     if isinstance(instance, Tournament):
         return instance.pk
-    if isinstance(instance, (Pair, Round, TournamentRole)):
+    if isinstance(instance, (Pair, Round, TournamentRole, AuditEntry)):
         return instance.tournament_id
     if isinstance(instance, Player):
         return instance.pair.tournament_id
@@ -145,7 +233,7 @@ def _saved(sender, instance, raw=False, **kwargs):
         if getattr(instance, "_live_bumped_version", None) == instance.version:
             return
         instance._live_bumped_version = instance.version
-    bump(_tournament_of(instance))
+    bump(_tournament_of(instance), unless_bumped=isinstance(instance, AuditEntry))
 
 
 def _deleted(sender, instance, **kwargs):
@@ -161,7 +249,7 @@ def _deleted(sender, instance, **kwargs):
 
 def connect_signals():
 
-    for model in (Tournament, Pair, Player, Round, Partie, Protocol, TournamentRole):
+    for model in (Tournament, Pair, Player, Round, Partie, Protocol, TournamentRole, AuditEntry):
         post_save.connect(_saved, sender=model, dispatch_uid=f"live-save-{model.__name__}")
-        if model is not Tournament:
+        if model not in (Tournament, AuditEntry):  # the audit log is append-only
             post_delete.connect(_deleted, sender=model, dispatch_uid=f"live-delete-{model.__name__}")

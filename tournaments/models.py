@@ -98,6 +98,9 @@ class Tournament(models.Model):
         help_text=_("Круговой финал: результаты партий финалистов между собой в первом этапе идут в финал."),
     )
     final_third_place = models.BooleanField(_("матч за третье место"), default=False)
+    # The hall map (referees.hall_map): tables placed by number, row by row; empty: as many in a row as fit.
+    hall_rows = models.PositiveSmallIntegerField(_("рядов столов в зале"), null=True, blank=True)
+    hall_columns = models.PositiveSmallIntegerField(_("столов в ряду"), null=True, blank=True)
     # A tournament with signed protocols is archived instead of deleted: hidden, its records kept.
     archived_at = models.DateTimeField(_("в архиве с"), null=True, blank=True)
     # The draw (жеребьёвка): reproducible from the stored seed.

@@ -13,6 +13,7 @@ urlpatterns = [
     path("t/<slug:slug>/", views.tournament_detail, name="detail"),
     path("t/<slug:slug>/draw/", views.draw_page, name="draw"),
     path("t/<slug:slug>/round/<num:round_number>/", views.pairings, name="pairings"),
+    path("t/<slug:slug>/round/<num:round_number>/results/", views.round_results, name="round_results"),
     path("t/<slug:slug>/round/<num:round_number>/seating/", views.seating, name="seating"),
     path("t/<slug:slug>/round/<num:round_number>/clock/", clock_views.clock_state, name="clock"),
     path("t/<slug:slug>/manage/rounds/<num:round_number>/clock/table/", clock_views.table_start_view,

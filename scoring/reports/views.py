@@ -58,15 +58,16 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 def _public_etag(request, slug, *, per_user=False):
     """The data version of a published tournament (None: the view answers, e.g. 404)."""
-    row = Tournament.objects.filter(slug=slug).values_list("pk", "is_public").first()
-    if row is None or not row[1]:
-        return None
-    return live.etag(live.current_stamp(row[0]), request, per_user=per_user)
+    return live.public_etag(request, slug, per_user=per_user)
 
 
 def _standings_data(tournament, after_round):
-    """Standings shared by the page and the projector, computed once per data version."""
-    key = f"live:standings:{tournament.pk}:{live.current_stamp(tournament.pk)}:{after_round}"
+    """Standings shared by the page and the projector, computed once per data version: the version the
+    public pages follow (at most one a second, ``live.public_stamp``), not each deal's, which would have
+    every page of the projector compute them again."""
+    found = live.public_stamp(tournament.slug) if tournament.is_public else None
+    stamp = found[1] if found else live.current_stamp(tournament.pk)
+    key = f"live:standings:{tournament.pk}:{stamp}:{after_round}"
     data = live.cache.get(key)
     if data is None:
         data = selectors.load_standings(tournament, after_round)

@@ -66,11 +66,12 @@ def test_round_page_shows_results_links_and_polls(client, table):
     row = re.search(r'<tr[^>]*id="table-1".*?</tr>', html, re.S).group(0)
     assert "48 : 35" in row and reverse("scoring:protocol", args=[table.partie.pk]) in row
     assert reverse("tournaments:pair", args=["cup", 3]) in row and reverse("tournaments:pair", args=["cup", 7]) in row
-    assert 'hx-trigger="every 20s"' in html
-    part = client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    results = reverse("tournaments:round_results", args=["cup", 2])
+    assert f'hx-get="{results}" hx-trigger="every 15s"' in html
+    part = client.get(results, HTTP_HX_REQUEST="true").content.decode()
     assert "<html" not in part and 'id="round-results"' in part and "48 : 35" in part
     sign_all(table)
-    assert "48 : 35 ✔" in client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert "48 : 35 ✔" in client.get(results, HTTP_HX_REQUEST="true").content.decode()
 
 
 def test_protocol_page_links_back_to_tournament_round_and_both_pairs(client, table):

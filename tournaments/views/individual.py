@@ -1,6 +1,7 @@
 """Public pages of an individual event (docs/rules-individual.md): a player's own page and the player × round grid.
 
-Both read ``tournaments.individual_selectors`` (a fixed number of queries for any number of players) and answer
+Both answer a repeated poll with 304 until the data version moves (``scoring.live``). Both read
+``tournaments.individual_selectors`` (a fixed number of queries for any number of players) and answer
 404 for a pair event, whose pages are the pair page and the cross table.
 """
 from django.http import Http404
@@ -9,10 +10,11 @@ from django.utils.cache import patch_cache_control
 
 from core.paging import paginate
 from referees import signing
+from scoring import live
 
 from .. import individual_selectors
 from ..models import SigningMethod
-from .public import _tournament
+from .public import _page_etag, _tournament
 
 GRID_PER_PAGE = 100
 NUMBER_MAX = 2**31 - 1  # larger than any stored number (and than the database's integers)
@@ -25,6 +27,7 @@ def _individual(request, slug):
     return tournament, organizer
 
 
+@live.live_page(_page_etag, per_user=True)
 def player_page(request, slug, number):
     """A player's page: round by round his table, seat, partner, opponents, his side's result and the protocol."""
     tournament, organizer = _individual(request, slug)
@@ -47,6 +50,7 @@ def player_page(request, slug, number):
     return response
 
 
+@live.live_page(_page_etag, per_user=True)
 def grid_page(request, slug):
     """The player × round grid of an individual event (instead of the cross table), a page of players at a time."""
     tournament, organizer = _individual(request, slug)

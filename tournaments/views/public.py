@@ -1,4 +1,9 @@
-"""Public pages: anyone can read published rounds and the draw, without logging in."""
+"""Public pages: anyone can read published rounds and the draw, without logging in.
+
+The live ones (a round, a pair's page) are polled by the players' phones: each answers a repeated poll with
+``304 Not Modified`` until the tournament's data version moves (``scoring.live``); the round's results,
+which the round page fetches again by itself, are one body shared by every phone from the cache.
+"""
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -8,6 +13,7 @@ from core.names import name_key, name_matches
 from core.paging import clean_query, paginate
 from referees import signing
 from referees.permissions import can_view_dashboard, is_organizer
+from scoring import live
 from scoring.models import Protocol, ProtocolStatus
 
 from .. import pair_selectors, selectors, stage_selectors
@@ -79,7 +85,27 @@ def _round(request, slug, round_number):
     return tournament, rnd, organizer
 
 
-def pairings(request, slug, round_number):
+ROUND_POLL_SECONDS = 15  # how often the round page fetches its results again
+
+
+def _page_etag(request, slug, *args, **kwargs):
+    """A public page's ETag, for this user (his forms' token, his links); none for a signing link (``k``):
+    that page is the player's own, never stored (``no-store``), and a PIN slip replaced sends no signal."""
+    if "k" in request.GET:
+        return None
+    return live.public_etag(request, slug, per_user=True)
+
+
+def _results_etag(request, slug, round_number):
+    """The round's results fragment: one ETag (and one cached body) for every spectator; the organizer's
+    differs (it shows the reason of a manual change)."""
+    found = live.public_stamp(slug)
+    if found is None:
+        return None
+    return live.etag(found[1], request, is_organizer(request.user, Tournament(pk=found[0])))
+
+
+def _round_context(request, slug, round_number):
     tournament, rnd, organizer = _round(request, slug, round_number)
     parties = selectors.round_parties(rnd)
     by_name = selectors.by_name(parties)
@@ -89,23 +115,41 @@ def pairings(request, slug, round_number):
     rows = _with_results(rnd, selectors.by_table(parties))
     individual = tournament.is_individual
     by_name_table = (IndividualPairingsByNameTable if individual else PairingsByNameTable)(by_name)
-    by_table = (IndividualPairingsByTableTable if individual else PairingsByTableTable)(
-        rows, exclude=() if organizer else ("reason",))
-    by_name_table.tournament = by_table.tournament = tournament
-    by_name_table.individual = by_table.individual = individual
-    by_table.show_reason = organizer  # the reason of a manual change is internal
-    context = {
+    by_name_table.tournament, by_name_table.individual = tournament, individual
+    return {
         "tournament": tournament, "round": rnd, "organizer": organizer, "query": query,
-        "by_name": by_name_table, "by_table": by_table,
+        "by_name": by_name_table, "by_table": _by_table(tournament, organizer, rows),
         "byes": [r for r in rows if r["bye"]],
         "rounds": selectors.visible_rounds(tournament, organizer),
         "override_tables": open_tables_text(rnd.number - 1, rnd.override_tables or []),
         "schedule": selectors.schedule_summary(tournament) if organizer and rnd.status == "draft" else None,
         **clock_context(request, rnd, back="round"),
+        "poll_seconds": ROUND_POLL_SECONDS,
     }
-    if request.htmx:
-        return render(request, "tournaments/_round_results.html", context)
-    return render(request, "tournaments/pairings.html", context)
+
+
+@live.live_page(_page_etag, per_user=True)
+def pairings(request, slug, round_number):
+    return render(request, "tournaments/pairings.html", _round_context(request, slug, round_number))
+
+
+@live.live_page(_results_etag, cache_body=True)
+def round_results(request, slug, round_number):
+    """The tables of the round with their scores: what the round page fetches again every few seconds."""
+    tournament, rnd, organizer = _round(request, slug, round_number)
+    rows = _with_results(rnd, selectors.by_table(selectors.round_parties(rnd)))
+    return render(request, "tournaments/_round_results.html", {
+        "tournament": tournament, "round": rnd, "by_table": _by_table(tournament, organizer, rows),
+        "poll_seconds": ROUND_POLL_SECONDS})
+
+
+def _by_table(tournament, organizer, rows):
+    individual = tournament.is_individual
+    table = (IndividualPairingsByTableTable if individual else PairingsByTableTable)(
+        rows, exclude=() if organizer else ("reason",))
+    table.tournament, table.individual = tournament, individual
+    table.show_reason = organizer  # the reason of a manual change is internal
+    return table
 
 
 def _with_results(rnd, rows):
@@ -124,6 +168,7 @@ def _with_results(rnd, rows):
     return rows
 
 
+@live.live_page(_page_etag, per_user=True)
 def pair_page(request, slug, number):
     """A pair's own page: players, and round by round its table, opponents, seats, score and protocol."""
     tournament, organizer = _tournament(request, slug)
