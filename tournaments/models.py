@@ -30,6 +30,17 @@ class TournamentFormat(models.TextChoices):
     INDIVIDUAL = "individual", _("Личный зачёт")
 
 
+class TeamStanding(models.TextChoices):
+    """The team standing («командный зачёт») of a pair or individual event (docs/rules.md, «Командный зачёт»)."""
+
+    NONE = "none", _("Нет")
+    CLUB = "club", _("По клубу / городу игроков")
+    TEAM = "team", _("По команде, указанной у участника")
+
+
+TEAM_BEST_MAX = 20  # the most entrants a team counts
+
+
 class SignatureMode(models.TextChoices):
     EACH_PLAYER = "each_player", _("Каждый игрок")
     ONE_PER_PAIR = "one_per_pair", _("Один игрок от пары")
@@ -65,6 +76,9 @@ class Tournament(models.Model):
         help_text=_("Пустой список — порядок по умолчанию для регламента."),
     )
     confirm_each_deal = models.BooleanField(_("подтверждать каждую раздачу"), default=False)
+    team_standing = models.CharField(
+        _("командный зачёт"), max_length=8, choices=TeamStanding.choices, default=TeamStanding.NONE)
+    team_best = models.PositiveSmallIntegerField(_("участников команды в зачёте"), default=2)
     signature_mode = models.CharField(
         _("подписи игроков"), max_length=16, choices=SignatureMode.choices, default=SignatureMode.EACH_PLAYER
     )
@@ -148,6 +162,11 @@ class Tournament(models.Model):
     def is_individual(self) -> bool:
         return self.format == TournamentFormat.INDIVIDUAL
 
+    @property
+    def has_team_standing(self) -> bool:
+        """A team standing is kept (by club or by the entrants' teams): the entrants' forms ask for their team."""
+        return self.team_standing in (TeamStanding.CLUB, TeamStanding.TEAM)
+
     def rules_config(self) -> dict:
         """The preset and overrides as the scoring engine takes them."""
         return {"preset": self.rules_preset, **(self.rules_overrides or {})}
@@ -169,6 +188,8 @@ class Pair(models.Model):
     number = models.PositiveIntegerField(_("номер пары"), null=True, blank=True)
     name = models.CharField(_("название пары"), max_length=200, blank=True)
     rating = models.IntegerField(_("рейтинг"), null=True, blank=True)
+    # The team it counts for in the team standing (``TeamStanding``; by club: overrides the players' club).
+    team_name = models.CharField(_("команда"), max_length=200, blank=True)
     status = models.CharField(_("статус"), max_length=16, choices=PairStatus.choices, default=PairStatus.ACTIVE)
     withdrawn_after_round = models.PositiveSmallIntegerField(_("снялась после тура"), null=True, blank=True)
     manual_number = models.BooleanField(_("номер назначен вручную"), default=False)
