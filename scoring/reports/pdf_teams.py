@@ -9,6 +9,7 @@ from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Spacer
 
 from .pdf_page import BOLD, WIDTH
@@ -25,10 +26,10 @@ def _fmt(x) -> str:
 
 
 def legend(data) -> str:
-    return _("%(mode)s; в зачёт идут лучшие участники команды (очки матча, затем разность): %(m)s. При равенстве: "
-             "очки матча следующего, (%(next)s-го) участника, затем сумма разностей, затем разность следующего. "
-             "Снявшиеся и снятые с турнира участники не в зачёте; команды неполного состава — после полных.") % {
-        "mode": data.mode_label, "m": data.best, "next": data.best + 1}
+    return _("%(mode)s. %(best)s (по очкам матча, затем по разности). При равной сумме очков матча: очки матча "
+             "следующего, %(next)s-го участника, затем сумма разностей, затем разность следующего. Снявшиеся и снятые "
+             "с турнира участники не в зачёте; команды неполного состава — после полных.") % {
+        "mode": data.mode_label, "best": data.best_text(), "next": data.best + 1}
 
 
 def team_flowables(data) -> list:
@@ -47,7 +48,9 @@ def team_flowables(data) -> list:
                          + [f'<font color="#555555">{escape(x)}</font>' for x in extra]), CELL),
             _p(_fmt(t.match_points)), _p(_fmt(t.next_match_points)), _p(_fmt(t.difference)),
             _p(_fmt(t.next_difference))])
-    fixed = [30, 100, None, 38, 38, 34, 38]
+    # each column at least as wide as its longest heading word (no word broken); the entrants take the rest
+    fixed = [None if w is None else max(w, 7 + max(stringWidth(word, BOLD, HEAD.fontSize) for word in h.split()))
+             for w, h in zip([24, 100, None, 34, 34, 30, 34], head)]
     fixed[2] = WIDTH - sum(w for w in fixed if w)
     story.append(_grid(rows, fixed))
     if data.unassigned:

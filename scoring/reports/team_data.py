@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.models import Pair, Player, TeamStanding
 
@@ -34,13 +35,19 @@ class TeamStandings:
     def mode_label(self) -> str:
         return str(TeamStanding(self.mode).label)
 
+    def best_text(self) -> str:
+        """«В зачёт идут 2 лучших участника команды»."""
+        return ngettext("В зачёт идёт %(m)s лучший участник команды", "В зачёт идут %(m)s лучших участника команды",
+                        self.best) % {"m": self.best}
+
     def lines(self) -> list[dict]:
         """The page's lines: a team's place, name, sums and next entrant's values, and its entrants as texts."""
         return [{
             "rank": rank_text(t), "name": t.name, "complete": t.complete,
             "match_points": plain_number(t.match_points), "difference": t.difference,
             "next_match_points": plain_number(t.next_match_points), "next_difference": t.next_difference,
-            "counted": [entrant_text(r) for r in t.counted], "others": [entrant_text(r) for r in t.others],
+            "counted": [entrant_text(r) for r in t.counted],
+            "next": entrant_text(t.next) if t.next is not None else "", "others": [entrant_text(r) for r in t.others[1:]],
             "removed": [removed_text(self, r) for r in t.removed],
         } for t in self.teams]
 
@@ -76,8 +83,13 @@ def rank_text(team) -> str:
 
 def entrant_text(row) -> str:
     """«№3 Иванов — Петров: 5 / +32» (match points / points difference)."""
-    return _("№%(n)s %(name)s: %(mp)s / %(diff)+d") % {
-        "n": row.pair.number, "name": row.pair.label, "mp": plain_number(row.match_points), "diff": row.difference}
+    return _("№%(n)s %(name)s: %(mp)s / %(diff)s") % {
+        "n": row.pair.number, "name": row.pair.label, "mp": plain_number(row.match_points), "diff": signed(row.difference)}
+
+
+def signed(number) -> str:
+    """A difference with its sign: «+32», «−5» as «-5», and «0»."""
+    return f"{number:+d}" if number else "0"
 
 
 def removed_text(data: TeamStandings, row) -> str:

@@ -115,8 +115,8 @@ def compute_team_standings(rows, teams: dict, *, best: int = 2) -> list[TeamRow]
         raise ValueError("best must be 1 or more")
     groups: dict = {}
     for row in sorted(rows, key=lambda r: (r.pair.number is None, r.pair.number or 0)):
-        name = teams.get(row.pair.id) or ""
-        if not fold(name):
+        name = " ".join(str(teams.get(row.pair.id) or "").split())
+        if not name:
             continue
         team = groups.setdefault(fold(name), TeamRow(name=name, best=best))
         (team.removed if row.rank is None else team.others).append(row)
