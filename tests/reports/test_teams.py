@@ -1,7 +1,7 @@
 """The team standing over the main standings' rows (docs/rules.md «Командный зачёт»), no database."""
 import pytest
 
-from scoring.reports.standings import WITHDRAWN, DISQUALIFIED, Game, PairEntry, compute_standings
+from scoring.reports.standings import DISQUALIFIED, WITHDRAWN, Game, PairEntry, Row, compute_standings
 from scoring.reports.standings_individual import compute_individual_standings
 from scoring.reports.teams import compute_team_standings, team_of, unassigned
 
@@ -136,3 +136,19 @@ def test_an_individual_event_s_rows_make_teams_the_same_way():
         ("Б", 2, 20, [2, 5]), ("А", 1, 0, [1, 3])]
     assert teams[0].to_json()["counted"][0] == {"entrant": 2, "name": "Игрок 2", "rank": 2, "match_points": 1,
                                                 "difference": 20}
+
+
+def test_the_worked_example_of_docs_rules():
+    """docs/rules.md «Командный зачёт»: Тверь-1 and Клин have 7 match points each; Тверь-1's third pair (2) beats
+    Клин's (1), although Клин's difference is the better; Север's withdrawn pair does not count: Север is incomplete."""
+    table = [  # pair, team, match points, difference, withdrawn
+        (1, "Тверь-1", 4, 60, False), (2, "Клин", 4, 35, False), (3, "Тверь-1", 3, 12, False),
+        (4, "Клин", 3, 40, False), (5, "Тверь-1", 2, -10, False), (6, "Клин", 1, -30, False),
+        (7, "Север", 3, 20, True), (8, "Север", 2, 5, False), (9, "", 2, 0, False)]
+    rows = [Row(pair=PairEntry(100 + n, n), status=WITHDRAWN if out else "active", rank=None if out else n,
+                match_points=mp, points_for=100 + diff, points_against=100) for n, _t, mp, diff, out in table]
+    teams = compute_team_standings(rows, {100 + n: team for n, team, *_rest in table}, best=2)
+    assert [(t.rank, t.name, [r.pair.number for r in t.counted], t.match_points, t.difference, t.next_match_points)
+            for t in teams] == [(1, "Тверь-1", [1, 3], 7, 72, 2), (2, "Клин", [2, 4], 7, 75, 1),
+                                (3, "Север", [8], 2, 5, None)]
+    assert not teams[2].complete and [r.pair.number for r in teams[2].removed] == [7]
