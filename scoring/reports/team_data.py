@@ -88,7 +88,7 @@ def entrant_text(row) -> str:
 
 
 def signed(number) -> str:
-    """A difference with its sign: «+32», «−5» as «-5», and «0»."""
+    """A difference with its sign: «+32», «-5», «0»."""
     return f"{number:+d}" if number else "0"
 
 

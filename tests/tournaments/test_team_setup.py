@@ -11,7 +11,7 @@ from tests.factories import make_round, make_tournament
 from tests.tournaments.test_setup import form_data
 from tournaments.errors import SetupRejected
 from tournaments.models import Tournament
-from tournaments.services import setup
+from tournaments.services import setup, transfer
 
 pytestmark = pytest.mark.django_db
 
@@ -101,3 +101,12 @@ def test_hostile_values_reaching_the_service_are_refused_in_russian(creator, dat
     t.refresh_from_db()
     assert (t.team_standing, t.team_best) == ("none", 2)
     assert not AuditEntry.objects.filter(tournament=t, action="tournament.updated").exists()
+
+
+def test_a_transferred_tournament_keeps_its_team_standing_and_the_entrants_teams(tmp_path):
+    t = make_tournament(2, team_standing="team", team_best=3)
+    t.pairs.filter(number=1).update(team_name="Север")
+    transfer.export_tournament(t, tmp_path / "cup.json")
+    copy = transfer.import_tournament(tmp_path / "cup.json", slug="cup-copy").tournament
+    assert (copy.team_standing, copy.team_best) == ("team", 3)
+    assert dict(copy.pairs.values_list("number", "team_name")) == {1: "Север", 2: ""}
