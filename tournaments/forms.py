@@ -37,7 +37,7 @@ class PairForm(CleanTextMixin, ServiceErrorsMixin, forms.Form):
     name = forms.CharField(label=_("Название пары (необязательно)"), max_length=200, required=False)
     rating = forms.CharField(label=_("Рейтинг пары"), max_length=20, required=False)
     team_name = forms.CharField(label=_("Команда (для командного зачёта)"), max_length=200, required=False,
-                                help_text=_("По клубу / городу: пусто — клуб игроков."))
+                                help_text=_("При зачёте по клубу / городу пусто — клуб игроков."))
 
     def __init__(self, *args, individual=False, teams=False, **kwargs):
         super().__init__(*args, **kwargs)
