@@ -49,6 +49,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "django_htmx",
+    "rest_framework",
+    "drf_spectacular",
     "tournaments",
     "scoring",
     "referees",
@@ -244,6 +246,35 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 DISK_WARNING_BYTES = int(os.environ.get("DOMINO_DISK_WARNING_MB", "500")) * 1024 * 1024
 
 CSRF_FAILURE_VIEW = "core.error_pages.csrf_failure"
+
+# The open read API (/api/v1/, api/): anonymous, read only, JSON, paged, throttled per client address
+# (api.plumbing) — a burst rate and an hourly one, enough for a club's site polling every few seconds.
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "UNAUTHENTICATED_USER": None,
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": [],
+    "DEFAULT_PAGINATION_CLASS": "api.plumbing.Pages",
+    "DEFAULT_THROTTLE_CLASSES": ["api.plumbing.BurstThrottle", "api.plumbing.SustainedThrottle"],
+    "DEFAULT_THROTTLE_RATES": {"api_burst": os.environ.get("DOMINO_API_BURST", "120/min"),
+                               "api_sustained": os.environ.get("DOMINO_API_SUSTAINED", "3000/hour")},
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Domino tournaments: open data",
+    "DESCRIPTION": "What the public pages show, read only: tournaments, entrants, players, rounds, pairings, "
+                   "results, protocols (domino-protocol/2) and standings. Published rounds only.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SERVE_AUTHENTICATION": [],
+    "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
+    "SCHEMA_PATH_PREFIX": "/api/v1",
+    "ENUM_NAME_OVERRIDES": {"PairStatusEnum": "tournaments.models.PairStatus",
+                            "ProtocolStatusEnum": "scoring.models.ProtocolStatus",
+                            "ShownRoundStatusEnum": "api.serializers.SHOWN_ROUND_STATUSES",
+                            "SideEnum": "api.serializers.SIDES"},
+}
 
 LOGGING = {
     "version": 1,

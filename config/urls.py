@@ -16,6 +16,7 @@ from referees import password as password_views
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     # browsers ask for /favicon.ico whatever the page says: the site's icon, not a 404 in the log
+    path("api/v1/", include("api.urls")),
     path("favicon.ico", lambda request: redirect(static("img/favicon.svg"), permanent=True)),
 ]
 

@@ -147,9 +147,16 @@ def confirm_absent_player(partie, seat, version) -> dict:
     players = partie.side_players(seat[0])
     index = int(seat[1]) - 1
     name = players[index].name if index < len(players) else "—"
-    message = _("Отметить неявку игрока %(seat)s (%(name)s)? Его сторона проигрывает партию неявкой; в положении "
-                "поражение получит только он, его партнёр — результат пропуска тура. Вносить раздачи будет нельзя. "
-                "Ошибочную неявку можно отменить до подписи судьи.") % {"seat": seat, "name": name}
+    first = load_protocol(partie).absent_seats if partie.round.tournament.is_individual else ""
+    if len(first) == 2:
+        message = _("Отметить неявку и игрока %(seat)s (%(name)s)? Поражение получат оба неявившихся игрока "
+                    "(%(first)s и %(seat)s), явившиеся — результат пропуска тура; счёт партии остаётся по первой "
+                    "неявке.") % {"seat": seat, "name": name, "first": first}
+    else:
+        message = _("Отметить неявку игрока %(seat)s (%(name)s)? Его сторона проигрывает партию неявкой; в "
+                    "положении поражение получит только он, его партнёр — результат пропуска тура. Вносить "
+                    "раздачи будет нельзя. Ошибочную неявку можно отменить до подписи судьи.") % {
+                        "seat": seat, "name": name}
     return {"message": message, "action": reverse("referees:no_show", args=[partie.pk]),
             "fields": {"side": seat[0], "seat": seat, "confirm": "1", "version": "" if version is None else version},
             "button": _("Да, отметить неявку игрока %(seat)s") % {"seat": seat}}

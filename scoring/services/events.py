@@ -109,7 +109,7 @@ def record_no_show(user, partie, side, *, expected_version, seats=None):
         if protocol.deals.exists():
             raise InvalidInput(_("Раздачи уже внесены: неявку отметить нельзя."), "deals_recorded", field="side")
         if protocol.no_show:
-            raise InvalidInput(_("Неявка уже отмечена."), "no_show_exists", field="side")
+            return _add_absent_player(user, partie, protocol, seats)
         engine_score({**protocol_json(protocol), "no_show": side})
         protocol.no_show = side
         protocol.absent_seats = absent
@@ -117,6 +117,25 @@ def record_no_show(user, partie, side, *, expected_version, seats=None):
         log_action(partie.round.tournament, "protocol.no_show", user=user, partie=partie,
                    before={"no_show": None},
                    after={"no_show": side, **({"absent_seats": absent} if absent else {}), "totals": totals(protocol)})
+    return protocol
+
+
+def _add_absent_player(user, partie, protocol, seats):
+    """An individual event: a second absent player after the first (docs/rules-individual.md §6).
+
+    The first no-show keeps the partie's score; the second seat is added to the absent ones: the partner of
+    the first makes the whole side absent, a player of the other side makes one absent player on each side.
+    """
+    first = protocol.absent_seats
+    if len(seats) != 1 or "," in first or not first or seats[0] == first:
+        raise InvalidInput(_("Неявка уже отмечена."), "no_show_exists", field="side")
+    both = ",".join(sorted([first, seats[0]]))
+    protocol.absent_seats = "" if seats[0][0] == first[0] else both
+    save_protocol(protocol, user)
+    log_action(partie.round.tournament, "protocol.no_show", user=user, partie=partie,
+               before={"no_show": protocol.no_show, "absent_seats": first},
+               after={"no_show": protocol.no_show, "absent_seats": protocol.absent_seats or both,
+                      "totals": totals(protocol)})
     return protocol
 
 

@@ -53,3 +53,21 @@ def test_a_hostile_absent_seat_is_refused_politely(ref_client, partie, seat):
                         {"side": "A", "seat": seat, "version": "0", "confirm": "1"})
     assert r.status_code in (200, 302, 409, 422)
     assert not Protocol.objects.filter(partie=partie, no_show__gt="").exists()
+
+
+def test_a_second_absent_player_of_the_other_side_is_offered_confirmed_and_recorded(ref_client, partie):
+    from scoring import services
+
+    protocol = services.ensure_protocol(partie)
+    services.record_no_show(make_referee(partie.round.tournament), partie, "A", seats=["A2"],
+                            expected_version=protocol.version)
+    page = ref_client.get(reverse("referees:partie", args=[partie.pk])).content.decode()
+    b1 = partie.side_players("B")[0].name
+    assert "Не явился ещё один игрок?" in page and f"Не явился B1: {b1}" in page
+    assert "Не явился A2:" not in page
+    version = page.split('id="no_show_more"', 1)[1].split('name="version" value="', 1)[1].split('"', 1)[0]
+    url = reverse("referees:no_show", args=[partie.pk])
+    body = ref_client.post(url, {"side": "B", "seat": "B1", "version": version}).content.decode()
+    assert "оба неявившихся игрока (A2 и B1)" in body
+    ref_client.post(url, {"side": "B", "seat": "B1", "version": version, "confirm": "1"})
+    assert Protocol.objects.get(partie=partie).absent_seats == "A2,B1"

@@ -251,7 +251,7 @@ def _exported(played, tmp_path):
     (lambda d: d["rounds"][0].update(number="٣"), "неверного типа"),
     (lambda d: d["pairs"][1].update(number=d["pairs"][0]["number"]), "противоречат"),
     (lambda d: d["tournament"].update(is_public="yes"), "неверного типа"),
-    (lambda d: d["deals"][0].update(entered_by=["x"]), "не имя пользователя"),
+    (lambda d: d["deals"][0].update(entered_by=["x"]), r"deals\[0\]\.entered_by — значение неверного типа"),
     (lambda d: d["tournament"].update(start_date="<script>"), "start_date"),
 ])
 def test_a_damaged_file_is_refused_with_a_message_and_leaves_nothing(played, tmp_path, damage, message):

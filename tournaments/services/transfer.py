@@ -15,6 +15,8 @@ behind. It is audited on the new tournament.
   linked to the account of the same username if the target has one, else
   left without (names on signatures are kept as written). A role whose
   account is missing is skipped and listed.
+* The file is an open format (docs/archive.md): before a row is read it must conform to its JSON Schema
+  (``archive_schema``, docs/archive.schema.json), or it is refused naming the place (``pairs[3].number``).
 * Times are kept as they were; the audit log's ``before``/``after`` as written
   (ids in them are the source's). A file with fields this installation does
   not know (a newer version) is refused rather than imported with them lost.
@@ -33,6 +35,7 @@ behind. It is audited on the new tournament.
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 from dataclasses import dataclass, field
 
@@ -51,6 +54,7 @@ from referees.models import AuditEntry, TournamentRole, log_action
 from scoring.models import Deal, Protocol, Remark, Signature
 from tournaments.models import Pair, Partie, Player, Round, Tournament
 
+from . import archive_schema
 from .transfer_seats import check_seats
 from .transfer_signed import check_seals, check_signed_headers, freeze_legacy_headers
 
@@ -181,6 +185,12 @@ def read_file(path) -> dict:
         raise TransferError(_("Это не файл переноса турнира: %(e)s.") % {"e": exc.message_ru}) from None
 
 
+@functools.cache
+def schema_validator():
+    """The archive's JSON Schema (docs/archive.schema.json), written from the tables below."""
+    return archive_schema.validator_for(archive_schema.build(Tournament, TABLES, format_name=FORMAT, version=VERSION))
+
+
 def _check_head(data) -> None:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise TransferError(_("Это не файл переноса турнира (нет метки «%(f)s»).") % {"f": FORMAT})
@@ -194,6 +204,9 @@ def _check_head(data) -> None:
         rows = data.get(name, [])
         if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
             raise TransferError(_("Раздел «%(t)s» файла — не список записей.") % {"t": name})
+    refused = archive_schema.problem(data, schema_validator())
+    if refused:
+        raise TransferError(refused)
 
 
 def _clean_slug(slug) -> str:

@@ -149,3 +149,44 @@ def test_four_players_sign_with_their_pins_on_the_referees_device(table, organiz
     assert protocol.is_locked
     assert {s.seat: s.name for s in protocol.signatures.filter(role="player")} == {
         "A1": a1.name, "A2": a2.name, **{f"B{k}": p.name for k, p in enumerate(partie.side_players("B"), start=1)}}
+
+
+@pytest.mark.parametrize("second, stored", [("B1", "A2,B1"), ("B2", "A2,B2"), ("A1", "")])
+def test_a_second_absent_player_is_added_to_the_first(table, second, stored):
+    """docs/rules-individual.md §6: the partner of the first makes the whole side absent; a player of the
+    other side makes one absent on each side; the partie's score stays the first no-show's."""
+    from referees.models import AuditEntry
+
+    partie, _accounts, referee = table
+    protocol = services.ensure_protocol(partie)
+    protocol = services.record_no_show(referee, partie, "A", seats=["A2"], expected_version=protocol.version)
+    score = (protocol.score_a, protocol.score_b, protocol.winner)
+    protocol = services.record_no_show(referee, partie, second[0], seats=[second], expected_version=protocol.version)
+    assert (protocol.no_show, protocol.absent_seats) == ("A", stored)
+    assert (protocol.score_a, protocol.score_b, protocol.winner) == score
+    entry = AuditEntry.objects.filter(action="protocol.no_show").latest("id")
+    assert (entry.before["absent_seats"], entry.after["absent_seats"]) == ("A2", stored or "A1,A2")
+
+
+@pytest.mark.parametrize("first, second", [(["A2"], ["A2"]), (["A2"], ["B1", "B2"]), (None, ["B1"])])
+def test_no_more_absent_players_than_the_rules_allow(table, first, second):
+    from scoring.errors import InvalidInput
+
+    partie, _accounts, referee = table
+    protocol = services.ensure_protocol(partie)
+    protocol = services.record_no_show(referee, partie, "A", seats=first, expected_version=protocol.version)
+    with pytest.raises(InvalidInput) as info:
+        services.record_no_show(referee, partie, second[0][0], seats=second, expected_version=protocol.version)
+    assert info.value.code == "no_show_exists"
+
+
+def test_a_third_absent_player_is_refused(table):
+    from scoring.errors import InvalidInput
+
+    partie, _accounts, referee = table
+    protocol = services.ensure_protocol(partie)
+    protocol = services.record_no_show(referee, partie, "A", seats=["A2"], expected_version=protocol.version)
+    protocol = services.record_no_show(referee, partie, "B", seats=["B1"], expected_version=protocol.version)
+    with pytest.raises(InvalidInput):
+        services.record_no_show(referee, partie, "B", seats=["B2"], expected_version=protocol.version)
+    assert services.ensure_protocol(partie).absent_seats == "A2,B1"
