@@ -36,16 +36,24 @@ class PairForm(CleanTextMixin, ServiceErrorsMixin, forms.Form):
     player2_rating = forms.CharField(label=_("Игрок 2: рейтинг"), max_length=20, required=False)
     name = forms.CharField(label=_("Название пары (необязательно)"), max_length=200, required=False)
     rating = forms.CharField(label=_("Рейтинг пары"), max_length=20, required=False)
+    team_name = forms.CharField(label=_("Команда (для командного зачёта)"), max_length=200, required=False,
+                                help_text=_("При зачёте по клубу / городу пусто — клуб игроков."))
 
-    def __init__(self, *args, individual=False, **kwargs):
+    def __init__(self, *args, individual=False, teams=False, **kwargs):
         super().__init__(*args, **kwargs)
         self.individual = individual
+        if not teams:  # the tournament has no team standing (``Tournament.team_standing``)
+            del self.fields["team_name"]
         if individual:  # an individual event's entrant: one player, no pair name or pair rating
             for name in INDIVIDUAL_ABSENT:
                 self.fields.pop(name, None)
             self.fields["player1_name"].label = _("Игрок: фамилия и имя")
             self.fields["player1_club"].label = _("Клуб / город")
             self.fields["player1_rating"].label = _("Рейтинг")
+
+    def team(self):
+        """The team as typed, or None when the form does not ask for it (the pair keeps its own)."""
+        return self.cleaned_data.get("team_name", "") if "team_name" in self.fields else None
 
     def players(self):
         d = self.cleaned_data

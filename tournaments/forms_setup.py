@@ -22,7 +22,10 @@ from scoring.rules.config import OPTION_CHOICES
 
 from .forms import IsoDateInput
 from .forms_tiebreaks import TiebreakFieldsMixin
-from .models import CLOCK_WARNINGS_MAX, PairingSystem, Player, SignatureMode, SigningMethod, TournamentFormat
+from .models import (
+    CLOCK_WARNINGS_MAX, TEAM_BEST_MAX, PairingSystem, Player, SignatureMode, SigningMethod, TeamStanding,
+    TournamentFormat,
+)
 from .presets import ladder_kind_choices, option_choices, option_label, preset_choices, rules_error_text
 
 LADDER_ROWS = 6
@@ -194,6 +197,11 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
     is_public = forms.BooleanField(label=_("Опубликован (виден всем)"), required=False, initial=True)
     rules_preset = forms.ChoiceField(label=_("Регламент"))
     tiebreak_order = forms.ChoiceField(label=_("Порядок показателей"))
+    team_standing = forms.ChoiceField(label=_("Командный зачёт"), choices=TeamStanding.choices,
+                                      initial=TeamStanding.NONE)
+    team_best = StrictIntegerField(
+        label=_("Сколько лучших участников команды идут в зачёт"), required=False, min_value=1,
+        max_value=TEAM_BEST_MAX, initial=2)
 
     def __init__(self, *args, tournament=None, **kwargs):
         if tournament is not None and "initial" not in kwargs:
@@ -232,7 +240,8 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
         rules = tournament.rules()
         initial = {f: getattr(tournament, f) for f in (
             "name", "slug", "start_date", "end_date", "venue", "format", "pairing_system", "rounds_planned",
-            "signature_mode", "signing_method", "confirm_each_deal", "clock_warnings", "is_public", "rules_preset")}
+            "signature_mode", "signing_method", "confirm_each_deal", "clock_warnings", "is_public", "rules_preset",
+            "team_standing", "team_best")}
         initial["clock_warnings"] = ClockWarningsField().prepare_value(tournament.clock_warnings)
         initial.update(preset_values().get(rules.preset, {}))
         initial.update(option_form_values(rules))
@@ -305,6 +314,10 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
                     self.add_error(name, _("Заполните это поле."))
         config["remark_ladder"] = self._ladder(preset)
         data["tiebreaks"] = self.clean_tiebreaks()
+        if data.get("team_best") is None and "team_best" not in self.errors:
+            if data.get("team_standing", TeamStanding.NONE) != TeamStanding.NONE:
+                self.add_error("team_best", _("Укажите, сколько лучших участников команды идут в зачёт."))
+            data["team_best"] = self.initial.get("team_best") or 2
         if missing or self.errors:
             return data
         try:
@@ -330,8 +343,7 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
         d = self.cleaned_data
         keys = ("name", "slug", "start_date", "end_date", "venue", "format", "pairing_system", "rounds_planned",
                 "signature_mode", "signing_method", "confirm_each_deal", "clock_warnings", "is_public", "rules_preset",
-                "rules_overrides",
-                "tiebreaks")
+                "rules_overrides", "tiebreaks", "team_standing", "team_best")
         return {k: d[k] if k != "venue" else (d[k] or "") for k in keys}
 
 

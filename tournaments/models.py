@@ -11,6 +11,7 @@ from scoring.reports.validators import validate_tiebreaks
 from scoring.rules import Rules, RulesError
 from scoring.rules.clock import Clock, time_limit_seconds
 
+from .choices import TEAM_BEST_MAX, FinalKind, TeamStanding  # noqa: F401  (kept importable from here)
 from .clock_fields import (  # noqa: F401  (the migrations name them here)
     CLOCK_WARNINGS_MAX, default_clock_warnings, epoch as _epoch, validate_clock_pauses, validate_clock_warnings,
 )
@@ -34,14 +35,6 @@ class TournamentFormat(models.TextChoices):
 
     PAIRS = "pairs", _("Парный зачёт")
     INDIVIDUAL = "individual", _("Личный зачёт")
-
-
-class FinalKind(models.TextChoices):
-    """Stage 2 of an event in stages (docs/rules.md «Этапы»): none, a final round robin, a knockout bracket."""
-
-    NONE = "none", _("Без второго этапа")
-    ROUND_ROBIN = "round-robin", _("Финал по круговой системе")
-    KNOCKOUT = "knockout", _("Олимпийская система (сетка)")
 
 
 class SignatureMode(models.TextChoices):
@@ -79,6 +72,9 @@ class Tournament(models.Model):
         help_text=_("Пустой список — порядок по умолчанию для регламента."),
     )
     confirm_each_deal = models.BooleanField(_("подтверждать каждую раздачу"), default=False)
+    team_standing = models.CharField(
+        _("командный зачёт"), max_length=8, choices=TeamStanding.choices, default=TeamStanding.NONE)
+    team_best = models.PositiveSmallIntegerField(_("участников команды в зачёте"), default=2)
     signature_mode = models.CharField(
         _("подписи игроков"), max_length=16, choices=SignatureMode.choices, default=SignatureMode.EACH_PLAYER
     )
@@ -177,6 +173,11 @@ class Tournament(models.Model):
     def is_individual(self) -> bool:
         return self.format == TournamentFormat.INDIVIDUAL
 
+    @property
+    def has_team_standing(self) -> bool:
+        """A team standing is kept (by club or by the entrants' teams): the entrants' forms ask for their team."""
+        return self.team_standing in (TeamStanding.CLUB, TeamStanding.TEAM)
+
     def rules_config(self) -> dict:
         """The preset and overrides as the scoring engine takes them."""
         return {"preset": self.rules_preset, **(self.rules_overrides or {})}
@@ -198,6 +199,8 @@ class Pair(models.Model):
     number = models.PositiveIntegerField(_("номер пары"), null=True, blank=True)
     name = models.CharField(_("название пары"), max_length=200, blank=True)
     rating = models.IntegerField(_("рейтинг"), null=True, blank=True)
+    # The team it counts for in the team standing (``TeamStanding``; by club: overrides the players' club).
+    team_name = models.CharField(_("команда"), max_length=200, blank=True)
     status = models.CharField(_("статус"), max_length=16, choices=PairStatus.choices, default=PairStatus.ACTIVE)
     withdrawn_after_round = models.PositiveSmallIntegerField(_("снялась после тура"), null=True, blank=True)
     manual_number = models.BooleanField(_("номер назначен вручную"), default=False)

@@ -7,7 +7,7 @@ from scoring.queries import prior_remarks, protocols_for_sheets
 from scoring.scores import score
 from tournaments import individual_selectors
 
-from . import pdf, pdf_lists, player_table, selectors, tabular, xlsx
+from . import pdf, pdf_lists, player_table, selectors, tabular, team_data, xlsx
 from .sheets import blank_sheet, signed_sheet
 from .pades import pades_sign
 from .tabular_grid import grid_table
@@ -15,7 +15,7 @@ from .tabular_grid import grid_table
 
 def workbook(tournament) -> bytes:
     """Pairs, pairings by round, every deal, standings, players and the cross table (an individual event: the
-    players' standings and the player × round grid instead)."""
+    players' standings and the player × round grid instead); the team standing after the standings, if any."""
     if tournament.is_individual:  # the standings are the players' own: no second «players» sheet
         standings = selectors.load_standings(tournament)
         first = [player_table.standings_sheet(standings, player_table.entrant_clubs(tournament)),
@@ -25,6 +25,9 @@ def workbook(tournament) -> bytes:
         cells, matrix = selectors.load_crosstable_from(standings)[1:]
         first = [tabular.standings_table(standings), tabular.players_table(standings),
                  tabular.crosstable_table(standings, cells, matrix)]
+    teams = team_data.load_team_standings(tournament, standings=standings)
+    if teams is not None:
+        first.insert(1, team_data.team_sheet(teams))
     return xlsx.write_workbook([
         *first,
         tabular.pairs_table(selectors.pairs_for_sheet(tournament)),
@@ -37,8 +40,11 @@ def workbook(tournament) -> bytes:
 def standings_workbook(tournament, after_round=None) -> bytes:
     standings = selectors.load_standings(tournament, after_round)
     if tournament.is_individual:
-        return xlsx.write_workbook([player_table.standings_sheet(standings, player_table.entrant_clubs(tournament))])
-    return xlsx.write_workbook([tabular.standings_table(standings)])
+        sheets = [player_table.standings_sheet(standings, player_table.entrant_clubs(tournament))]
+    else:
+        sheets = [tabular.standings_table(standings)]
+    teams = team_data.load_team_standings(tournament, standings=standings)
+    return xlsx.write_workbook(sheets + ([team_data.team_sheet(teams)] if teams is not None else []))
 
 
 def blank_sheets_pdf(tournament, round_number: int, *, base_url: str = "") -> bytes:

@@ -14,7 +14,7 @@ from tournaments import selectors as tournament_selectors
 from tournaments.models import SigningMethod
 from tournaments.names import person_name
 
-from . import pdf_pack, pdf_report, selectors
+from . import pdf_pack, pdf_report, selectors, team_data
 from .player_table import entrant_clubs
 from .sheets import signed_sheet
 
@@ -78,4 +78,5 @@ def final_report(tournament) -> bytes:
     grid = individual_selectors.grid(tournament) if tournament.is_individual else None  # instead of the cross table
     return pdf_report.final_report_pdf(tournament, standings, cells, sanctions_of(tournament),
                                      chief_referees=chief_referee_names(tournament), check=check_tournament(tournament),
-                                     clubs=clubs, grid=grid)
+                                     clubs=clubs, grid=grid,
+                                     teams=team_data.load_team_standings(tournament, standings=standings))

@@ -19,6 +19,7 @@ from reportlab.platypus import PageBreak, Spacer
 from .pdf_grid import grid_flowables
 from .pdf_page import BOLD, WIDTH, register_fonts
 from .pdf_pack import BIG_CELL, H1, H2, HEAD, SMALL, _doc, _grid, _p, _subtitle
+from .pdf_teams import team_flowables
 from .player_table import cell, pdf_figures, player_status_text
 from .tabular import cell_text, status_text, tiebreak_labels
 
@@ -177,11 +178,12 @@ def _grid_part(grid) -> list:
 
 
 def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=(), check=None, clubs=None,
-                     grid=None) -> bytes:
+                     grid=None, teams=None) -> bytes:
     """``standings``/``cells`` from ``selectors.load_crosstable``; ``sanctions`` from ``sanctions_of``;
     ``check``: the protocols' check (``scoring.checks.check_tournament``), stated above the signatures.
     An individual event (``clubs``: {entrant id: club}; ``grid``: its player × round grid,
-    ``tournaments.individual_selectors.grid``) prints a line per player and the grid instead of the cross table."""
+    ``tournaments.individual_selectors.grid``) prints a line per player and the grid instead of the cross table.
+    ``teams``: the team standing (``team_data.load_team_standings``), printed after the standings."""
     register_fonts()
     final, words = stage(tournament, standings)
     if final:
@@ -197,6 +199,7 @@ def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=
             _p(_("Игроков: %(p)s · туров: %(r)s · порядок показателей: %(o)s") % {
                 "p": len(standings.rows), "r": len(rounds), "o": order}, SMALL),
             _p(heading, H2), _player_standings_table(standings, clubs or {}),
+            *(team_flowables(teams) if teams is not None else ()),
             PageBreak(), *_grid_part(grid),
             _p(_("Замечания и санкции"), H2),
         ]
@@ -206,6 +209,7 @@ def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=
             _p(_("Пар: %(p)s · туров: %(r)s · порядок показателей: %(o)s") % {
                 "p": len(standings.rows), "r": len(rounds), "o": order}, SMALL),
             _p(heading, H2), _standings_table(standings),
+            *(team_flowables(teams) if teams is not None else ()),
             PageBreak(), *_cross_part(standings, cells, rounds),
             _p(_("Замечания и санкции"), H2),
         ]

@@ -18,7 +18,7 @@ from scoring.models import Protocol
 from tournaments import selectors as round_selectors
 from tournaments.models import Round, RoundStatus, Tournament
 
-from . import exports, selectors
+from . import exports, selectors, team_data
 from .player_table import entrant_clubs
 from .player_tables import PlayerStandingsTable
 from .tables import KozelPlayersTable, KozelStandingsTable, PlayersTable, StandingsTable
@@ -90,6 +90,7 @@ def standings(request, slug):
     return render(request, "reports/standings.html", {
         "tournament": tournament, "data": data, "table": table, "can_export": can_export(request.user, tournament),
         "tiebreaks": tiebreak_labels(data.tiebreaks),
+        "teams": team_data.load_team_standings(tournament, standings=data),  # None without a team standing
     })
 
 

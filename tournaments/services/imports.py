@@ -20,7 +20,7 @@ from referees.permissions import require_organizer
 from ..errors import ImportRejected, TournamentError
 from ..models import Tournament
 from .import_files import ENCODING_NAMES, Formula, decode_csv, rows_csv, rows_xlsx
-from .registration import _create_pair, entrant_size, pair_label, pair_problems, registered_names
+from .registration import _collect, _create_pair, clean_text, entrant_size, pair_label, pair_problems, registered_names
 
 # (key, header as printed in the template, required)
 COLUMNS = [
@@ -33,8 +33,11 @@ COLUMNS = [
     ("name", "Название пары", False),
     ("rating", "Рейтинг пары", False),
 ]
-HEADERS = {header.lower(): key for key, header, _req in COLUMNS}
+# Read when present; the template has it when the tournament has a team standing (``Tournament.team_standing``).
+TEAM_COLUMN = ("team_name", "Команда", False)
+HEADERS = {header.lower(): key for key, header, _req in COLUMNS + [TEAM_COLUMN]}
 EXAMPLE = ["Иванов Иван", "Тверь", 1500, "Петров Пётр", "Тверь", "", "", ""]
+TEAM_EXAMPLE = "Тверь-1"
 
 
 def max_rows() -> int:
@@ -42,12 +45,15 @@ def max_rows() -> int:
     return int(getattr(settings, "IMPORT_MAX_ROWS", 5000))
 
 
-def template_xlsx(*, individual: bool = False) -> bytes:
+def template_xlsx(*, individual: bool = False, teams: bool = False) -> bytes:
     """The file organizers fill in: the header row only; the example is on a second sheet, never imported.
 
-    ``individual``: an individual event's template, the columns of player 1 only (one player a row).
+    ``individual``: an individual event's template, the columns of player 1 only (one player a row);
+    ``teams``: with the column of the entrant's team (the team standing's).
     """
     columns = [c for c in COLUMNS if c[0].startswith("player1")] if individual else COLUMNS
+    example_row = EXAMPLE[:len(columns)] + ([TEAM_EXAMPLE] if teams else [])
+    columns = columns + [TEAM_COLUMN] if teams else columns
     wb = Workbook()
     ws = wb.active
     ws.title = "Игроки" if individual else "Пары"
@@ -56,7 +62,7 @@ def template_xlsx(*, individual: bool = False) -> bytes:
     example.append([_("Образец заполнения: впишите игроков на первый лист, начиная со второй строки.") if individual
                     else _("Образец заполнения: впишите пары на первый лист, начиная со второй строки.")])
     example.append([header for _key, header, _req in columns])
-    example.append(cells(example, EXAMPLE[:len(columns)]))
+    example.append(cells(example, example_row))
     for sheet in (ws, example):
         for k in range(1, len(columns) + 1):
             sheet.column_dimensions[get_column_letter(k)].width = 22
@@ -115,7 +121,7 @@ def parse_pairs_file(data: bytes, filename: str, *, size: int = 2) -> list[dict]
             message += " " + _("Файл прочитан в кодировке %(enc)s; если буквы в нём выглядят иначе, сохраните его "
                                "в UTF-8.") % {"enc": encoding}
         raise ImportRejected(message, [(1, h, _("нет такого столбца")) for h in missing])
-    header_of = {key: h for key, h, _req in COLUMNS}
+    header_of = {key: h for key, h, _req in COLUMNS + [TEAM_COLUMN]}
     letter = {key: get_column_letter(k + 1) for key, k in positions.items()}
     parsed, errors, names = [], [], []
     for k, title in unknown:
@@ -143,6 +149,7 @@ def parse_pairs_file(data: bytes, filename: str, *, size: int = 2) -> list[dict]
                            for key in ("player2_name", "player2_club", "player2_rating")
                            if str(cell.get(key) or "").strip()]
         cleaned, name, rating, problems = pair_problems(players, cell.get("name"), cell.get("rating"))
+        team_name = _collect(problems, clean_text, cell.get("team_name"), field="team_name", what=lambda: _("команда"))
         formula_fields = {f for f, _m in row_errors}
         row_errors += [(e.details.get("field", ""), e.message) for e in problems
                        if e.details.get("field") not in formula_fields]
@@ -150,7 +157,8 @@ def parse_pairs_file(data: bytes, filename: str, *, size: int = 2) -> list[dict]
         if row_errors:
             errors += [(row_number, f"{header_of.get(f, f)} ({letter.get(f, '?')})", m) for f, m in row_errors]
         else:
-            parsed.append({"row": row_number, "players": cleaned, "name": name, "rating": rating})
+            parsed.append({"row": row_number, "players": cleaned, "name": name, "rating": rating,
+                           "team_name": team_name or ""})
     errors += duplicate_rows(names, letter, header_of)
     if errors:
         errors.sort(key=lambda e: e[0])
@@ -212,6 +220,7 @@ def import_pairs(user, tournament: Tournament, data: bytes, filename: str) -> li
         duplicates = duplicates_of_registered(tournament, rows)
         if duplicates:
             raise ImportRejected(_("Некоторые игроки уже зарегистрированы; ничего не сохранено."), duplicates)
-        pairs = [_create_pair(tournament, r["players"], name=r["name"], rating=r["rating"]) for r in rows]
+        pairs = [_create_pair(tournament, r["players"], name=r["name"], rating=r["rating"], team_name=r["team_name"])
+                 for r in rows]
         log_action(tournament, "pairs.imported", user=user, after={"file": filename, "pairs": len(pairs)})
     return pairs

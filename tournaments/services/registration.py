@@ -22,7 +22,7 @@ from .draw import player_order
 def pair_snapshot(pair) -> dict:
     return {
         "id": pair.pk, "number": pair.number, "name": pair.name, "rating": pair.rating, "status": pair.status,
-        "joined_round": pair.joined_round,
+        "joined_round": pair.joined_round, "team_name": pair.team_name,
         "players": [{"name": p.name, "club": p.club, "rating": p.rating, "number": p.number}
                     for p in pair.players.all()],
     }
@@ -141,16 +141,17 @@ def entrant_size(tournament) -> int:
     return 1 if tournament.is_individual else 2
 
 
-def clean_pair(players, name, rating, *, size: int = 2) -> tuple[list[dict], str, int | None]:
-    """Two players (``size`` 1: the one player of an individual event's entrant), the pair's name and rating,
-    cleaned; raises every bad field at once (InvalidFields)."""
+def clean_pair(players, name, rating, size: int = 2, team_name="") -> tuple[list[dict], str, int | None, str]:
+    """Two players (``size`` 1: the one player of an individual event's entrant), the pair's name, rating and
+    team (the team standing's, ``Pair.team_name``), cleaned; raises every bad field at once (InvalidFields)."""
     players = list(players)
     if len(players) != size:
         raise InvalidInput(_("В паре должно быть два игрока.") if size == 2 else
                            _("В личном зачёте участник — один игрок."), field="players")
     cleaned, pair_name, pair_rating, errors = pair_problems(players, name, rating)
+    team = _collect(errors, clean_text, team_name, field="team_name", what=lambda: _("команда"))
     _raise(errors)
-    return cleaned, pair_name, pair_rating
+    return cleaned, pair_name, pair_rating, team
 
 
 def registered_names(tournament, *, exclude_pair=None) -> dict:
@@ -194,37 +195,37 @@ def check_duplicates(tournament, players, *, exclude_pair=None, known=None) -> N
             )
 
 
-def _create_pair(tournament, players, *, name="", rating=None, number=None, joined_round=None) -> Pair:
+def _create_pair(tournament, players, *, name="", rating=None, number=None, joined_round=None, team_name="") -> Pair:
     pair = Pair.objects.create(tournament=tournament, name=name, rating=rating, number=number,
-                               joined_round=joined_round)
+                               joined_round=joined_round, team_name=team_name)
     Player.objects.bulk_create([
         Player(pair=pair, name=p["name"], club=p["club"], rating=p["rating"]) for p in players
     ])
     return pair
 
 
-def register_pair(user, tournament: Tournament, *, players, name="", rating=None) -> Pair:
+def register_pair(user, tournament: Tournament, *, players, name="", rating=None, team_name="") -> Pair:
     """Register one pair of two players (before the draw is closed)."""
     require_organizer(user, tournament)
-    players, name, rating = clean_pair(players, name, rating, size=entrant_size(tournament))
+    players, name, rating, team_name = clean_pair(players, name, rating, entrant_size(tournament), team_name)
     with transaction.atomic():
         tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
         if tournament.draw_closed:
             raise TournamentError(_("Жеребьёвка закрыта: регистрация новых пар окончена."), code="draw_closed")
         check_duplicates(tournament, players)
-        pair = _create_pair(tournament, players, name=name, rating=rating)
+        pair = _create_pair(tournament, players, name=name, rating=rating, team_name=team_name)
         log_action(tournament, "pair.registered", user=user, after=pair_snapshot(pair))
     return pair
 
 
-def register_late_pair(user, tournament: Tournament, *, players, name="", rating=None) -> Pair:
+def register_late_pair(user, tournament: Tournament, *, players, name="", rating=None, team_name="") -> Pair:
     """A pair that arrives after the first round: it takes the next free number and plays from the next round.
 
     The rounds it missed count as the rules' ``late_entry_result`` (default "none": no match points).
     Not in a round robin, whose schedule is fixed by the number of pairs.
     """
     require_organizer(user, tournament)
-    players, name, rating = clean_pair(players, name, rating, size=entrant_size(tournament))
+    players, name, rating, team_name = clean_pair(players, name, rating, entrant_size(tournament), team_name)
     with transaction.atomic():
         tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
         last = tournament.rounds.order_by("-number").first()
@@ -240,7 +241,7 @@ def register_late_pair(user, tournament: Tournament, *, players, name="", rating
         check_duplicates(tournament, players)
         number = (tournament.pairs.aggregate(m=Max("number"))["m"] or 0) + 1
         pair = _create_pair(tournament, players, name=name, rating=rating, number=number,
-                            joined_round=last.number + 1)
+                            joined_round=last.number + 1, team_name=team_name)
         group = list(pair.players.order_by("id"))
         order = player_order(pair.pk, [p.pk for p in group], tournament.draw_seed)
         for p in group:
@@ -256,14 +257,14 @@ def _seated(pair) -> list:
     return sorted(pair.players.all(), key=lambda p: (p.number is None, p.number or 0, p.pk))
 
 
-def edit_pair(user, pair: Pair, *, players, name="", rating=None, note="") -> Pair:
-    """Correct a pair: the players' names, clubs / cities and ratings, the pair's name and rating.
+def edit_pair(user, pair: Pair, *, players, name="", rating=None, note="", team_name=None) -> Pair:
+    """Correct a pair: the players' names, clubs / cities and ratings, the pair's name, rating and team (None: kept).
 
     ``players`` in seat order (player 1, player 2). The players keep their accounts: a different
     person is a substitution (``substitute_player``).
     """
     require_organizer(user, pair.tournament)
-    players, name, rating = clean_pair(players, name, rating, size=entrant_size(pair.tournament))
+    players, name, rating, team = clean_pair(players, name, rating, entrant_size(pair.tournament), team_name)
     note = clean_text(note, field="note", what=_("причина"), limit=300)
     with transaction.atomic():
         pair = locked(Pair.objects.select_related("tournament").filter(pk=pair.pk)).get()
@@ -273,8 +274,8 @@ def edit_pair(user, pair: Pair, *, players, name="", rating=None, note="") -> Pa
         for player, data in zip(seated, players):
             player.name, player.club, player.rating = data["name"], data["club"], data["rating"]
         Player.objects.bulk_update(seated, ["name", "club", "rating"])
-        pair.name, pair.rating = name, rating
-        pair.save(update_fields=["name", "rating"])
+        pair.name, pair.rating, pair.team_name = name, rating, pair.team_name if team_name is None else team
+        pair.save(update_fields=["name", "rating", "team_name"])
         after = pair_snapshot(pair)
         if after != before:
             log_action(pair.tournament, "pair.edited", user=user, before=before, after=after, note=note)

@@ -32,7 +32,7 @@ from scoring.models import Protocol, ProtocolStatus
 from scoring.rules import Rules, RulesError
 
 from ..errors import NotAllowed, SetupRejected
-from ..models import Partie, Tournament
+from ..models import TEAM_BEST_MAX, Partie, TeamStanding, Tournament
 from ..presets import rules_error_text
 from .settings import rescore_begun
 
@@ -41,11 +41,14 @@ SETTINGS = (
     "name", "slug", "start_date", "end_date", "venue", "format", "rules_preset", "rules_overrides", "tiebreaks",
     "pairing_system", "rounds_planned", "signature_mode", "signing_method", "confirm_each_deal", "is_public",
     "clock_warnings",
+    "team_standing", "team_best",
 )
 RULES_FIELDS = ("rules_preset", "rules_overrides", "tiebreaks")
+TEAM_FIELDS = ("team_standing", "team_best")
 # What a copy takes from its source besides the rules (never pairs, rounds, keys or the draw).
 COPIED = ("venue", "format", "rules_preset", "rules_overrides", "tiebreaks", "pairing_system", "rounds_planned",
-          "signature_mode", "signing_method", "confirm_each_deal", "is_public", "clock_warnings")
+          "signature_mode", "signing_method", "confirm_each_deal", "is_public", "clock_warnings",
+          "team_standing", "team_best")
 COPIED_ROLES = (RoleKind.ORGANIZER, RoleKind.CHIEF_REFEREE, RoleKind.REFEREE)
 audit_log = logging.getLogger("tournaments.audit")
 
@@ -115,7 +118,7 @@ def _validate(tournament, *, check_slug=True) -> None:
         errors["slug"] = [_("Краткое имя «%(s)s» уже занято другим турниром.") % {"s": tournament.slug}]
     if tournament.end_date and tournament.start_date and tournament.end_date < tournament.start_date:
         errors["end_date"] = [_("Турнир не может закончиться раньше, чем начался.")]
-    checks = [tournament.clean_fields]
+    checks = [lambda: tournament.clean_fields(exclude=TEAM_FIELDS)]  # checked by ``_team_errors``
     if not errors:  # the rules passed the engine: the model's own check adds the tie-breaks
         checks.append(tournament.clean)
     for check in checks:
@@ -124,8 +127,22 @@ def _validate(tournament, *, check_slug=True) -> None:
         except ValidationError as exc:
             for field, messages in exc.message_dict.items():
                 errors.setdefault(None if field == "__all__" else field, []).extend(messages)
+    errors.update(_team_errors(tournament))
     if errors:
         raise SetupRejected(_("Настройки турнира не приняты: исправьте отмеченные поля."), errors)
+
+
+def _team_errors(tournament) -> dict:
+    """The team standing: one of its settings, and M a whole number from 1 to ``TEAM_BEST_MAX``."""
+    errors = {}
+    if tournament.team_standing not in TeamStanding.values:
+        errors["team_standing"] = [_("Командный зачёт: выберите «нет», «по клубу / городу игроков» или «по команде, "
+                                     "указанной у участника».")]
+    best = tournament.team_best
+    if isinstance(best, bool) or not isinstance(best, int) or not 1 <= best <= TEAM_BEST_MAX:
+        errors["team_best"] = [_("Число лучших участников команды в зачёте — целое число от 1 до %(max)s.") % {
+            "max": TEAM_BEST_MAX}]
+    return errors
 
 
 def _effective(data: dict):

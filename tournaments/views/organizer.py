@@ -45,7 +45,8 @@ def _manage_context(tournament, page=None, **extra):
     last = rounds.last()
     context = {
         "tournament": tournament, "pairs": pairs, "rounds": rounds, "last_round": last,
-        "pair_form": PairForm(individual=tournament.is_individual), "draw_form": DrawForm(initial={"seed": tournament.draw_seed}),
+        "pair_form": PairForm(individual=tournament.is_individual, teams=tournament.has_team_standing),
+        "draw_form": DrawForm(initial={"seed": tournament.draw_seed}),
         "round_form": PairRoundForm(), "swap_form": SwapForm(individual=tournament.is_individual),
         "open_tables": _open_tables(tournament, last),
         "can_pair_next": bool(tournament.draw_done_at) and (last is None or (
@@ -88,11 +89,12 @@ def manage(request, slug):
 @login_required
 def pair_add_view(request, slug):
     tournament = _organized(request, slug)
-    form = PairForm(request.POST or None, individual=tournament.is_individual)
+    form = PairForm(request.POST or None, individual=tournament.is_individual, teams=tournament.has_team_standing)
     if request.method == "POST" and form.is_valid():
         try:
             pair = services.register_pair(request.user, tournament, players=form.players(),
-                                          name=form.cleaned_data["name"], rating=form.cleaned_data["rating"])
+                                          name=form.cleaned_data["name"], rating=form.cleaned_data["rating"],
+                                          team_name=form.team() or "")
         except TournamentError as err:
             form.add_service_error(err)
         else:
@@ -137,7 +139,7 @@ def import_view(request, slug):
 def import_template_view(request, slug):
     tournament = _organized(request, slug)
     response = HttpResponse(
-        services.template_xlsx(individual=tournament.is_individual),
+        services.template_xlsx(individual=tournament.is_individual, teams=tournament.has_team_standing),
         content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     )
     name = "players-template.xlsx" if tournament.is_individual else "pairs-template.xlsx"

@@ -71,13 +71,14 @@ def pair_list_view(request, slug):
     return render(request, "tournaments/pair_list.html", {
         "tournament": tournament, "pairs": pairs, "query": query, "rounds_exist": rounds_exist,
         "can_delete": not tournament.draw_closed and not rounds_exist,
-        "late_form": LatePairForm(individual=tournament.is_individual) if rounds_exist else None,
+        "late_form": LatePairForm(individual=tournament.is_individual, teams=tournament.has_team_standing) if rounds_exist
+        else None,
     })
 
 
 def _pair_form_initial(pair) -> dict:
     seated = sorted(pair.players.all(), key=lambda p: (p.number or 9, p.pk))
-    data = {"name": pair.name, "rating": "" if pair.rating is None else pair.rating}
+    data = {"name": pair.name, "rating": "" if pair.rating is None else pair.rating, "team_name": pair.team_name}
     for k, player in enumerate(seated[:2], start=1):
         data.update({f"player{k}_name": player.name, f"player{k}_club": player.club,
                      f"player{k}_rating": "" if player.rating is None else player.rating})
@@ -90,7 +91,7 @@ def pair_edit_view(request, slug, pair_id):
     pair = get_object_or_404(tournament.pairs.prefetch_related("players"), pk=pair_id)
     individual = tournament.is_individual
     form = PairEditForm(request.POST if request.POST.get("form") == "edit" else None,
-                        initial=_pair_form_initial(pair), individual=individual)
+                        initial=_pair_form_initial(pair), individual=individual, teams=tournament.has_team_standing)
     substitute = SubstituteForm(request.POST if request.POST.get("form") == "substitute" else None,
                                 individual=individual)
     status = 200
@@ -99,7 +100,8 @@ def pair_edit_view(request, slug, pair_id):
         if form.is_bound and form.is_valid():
             try:
                 services.edit_pair(request.user, pair, players=form.players(), name=form.cleaned_data["name"],
-                                   rating=form.cleaned_data["rating"], note=form.cleaned_data["note"])
+                                   rating=form.cleaned_data["rating"], note=form.cleaned_data["note"],
+                                   team_name=form.team())
             except TournamentError as err:
                 form.add_service_error(err)
             else:
@@ -150,11 +152,12 @@ def pair_delete_view(request, slug, pair_id):
 @login_required
 def pair_late_view(request, slug):
     tournament = _organized(request, slug)
-    form = LatePairForm(request.POST or None, individual=tournament.is_individual)
+    form = LatePairForm(request.POST or None, individual=tournament.is_individual, teams=tournament.has_team_standing)
     if request.method == "POST" and form.is_valid():
         try:
             pair = services.register_late_pair(request.user, tournament, players=form.players(),
-                                               name=form.cleaned_data["name"], rating=form.cleaned_data["rating"])
+                                               name=form.cleaned_data["name"], rating=form.cleaned_data["rating"],
+                                               team_name=form.team() or "")
         except TournamentError as err:
             form.add_service_error(err)
         else:

@@ -1,9 +1,9 @@
-"""Print a tournament's standings: ``manage.py standings SLUG [--after-round R] [--json] [--players]``."""
+"""Print a tournament's standings: ``manage.py standings SLUG [--after-round R] [--json] [--players | --teams]``."""
 import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.reports import selectors, stage_selectors
+from scoring.reports import selectors, stage_selectors, team_data
 from scoring.reports.standings_individual import individual_row_json
 from scoring.reports.tiebreaks import TiebreakError, resolve_tiebreaks
 from scoring.rules.config import KOZEL_PRESETS
@@ -23,8 +23,9 @@ class Command(BaseCommand):
                             help="an event in stages: the standings of stage 1 alone, or of the final round robin")
         parser.add_argument("--final", action="store_true",
                             help="an event in stages: the final standings (stage 2's order, then stage 1's)")
+        parser.add_argument("--teams", action="store_true", help="the team standing of a pair or individual event")
 
-    def handle(self, slug, after_round=None, players=False, stage=None, final=False, **options):
+    def handle(self, slug, after_round=None, players=False, stage=None, final=False, teams=False, **options):
         try:
             tournament = Tournament.objects.get(slug=slug)
         except Tournament.DoesNotExist:
@@ -37,6 +38,11 @@ class Command(BaseCommand):
             raise CommandError(f"tie-breaks of {slug}: {exc.message} ({exc.code})")
         if after_round is not None and after_round < 1:
             raise CommandError("--after-round must be 1 or more")
+        if teams and players:
+            raise CommandError("--teams and --players are two lists: choose one")
+        if teams:
+            self._write_teams(tournament, after_round, options["json"])
+            return
         if stage is not None or final:
             self._write_stage(tournament, stage, final, after_round, options["json"])
             return
@@ -105,3 +111,22 @@ class Command(BaseCommand):
         for r in rows:
             self.stdout.write(f"{r['rank'] or '—':>5} {r['player']:>7}  {r['name'][:30]:<30} {r['played']:>7} "
                               f"{r['byes']:>5} {r['match_points']:>4} {r['difference']:>6}  {r['status']}")
+
+    def _write_teams(self, tournament, after_round, as_json):
+        data = team_data.load_team_standings(tournament, after_round)
+        if data is None:
+            raise CommandError(f"{tournament.slug} has no team standing (set it on the tournament's settings page)")
+        rows = [t.to_json() for t in data.teams]
+        if as_json:
+            self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=1))
+            return
+        self.stdout.write(f"{tournament.name}: team standing by {data.mode}, best {data.best}, "
+                          f"after round {data.standings.shown_round or 0}")
+        self.stdout.write(" rank  MP  next MP  diff  next diff  team (counted entrants)")
+        for r in rows:
+            nxt = r["next"] or {}
+            counted = ", ".join(str(e["entrant"]) for e in r["counted"])
+            rank = f"{r['rank']}{'=' if r['tied'] else ''}"
+            self.stdout.write(f"{rank:>5} {r['match_points']:>3} {nxt.get('match_points', '—'):>8} "
+                              f"{r['difference']:>5} {nxt.get('difference', '—'):>10}  {r['team']} ({counted})"
+                              + ("" if r["complete"] else "  incomplete"))

@@ -1,0 +1,22 @@
+"""The choices of a tournament's stage 2 and of its team standing (their fields are on ``Tournament``)."""
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class FinalKind(models.TextChoices):
+    """Stage 2 of an event in stages (docs/rules.md «Этапы»): none, a final round robin, a knockout bracket."""
+
+    NONE = "none", _("Без второго этапа")
+    ROUND_ROBIN = "round-robin", _("Финал по круговой системе")
+    KNOCKOUT = "knockout", _("Олимпийская система (сетка)")
+
+
+class TeamStanding(models.TextChoices):
+    """The team standing («командный зачёт») of a pair or individual event (docs/rules.md, «Командный зачёт»)."""
+
+    NONE = "none", _("Нет")
+    CLUB = "club", _("По клубу / городу игроков")
+    TEAM = "team", _("По команде, указанной у участника")
+
+
+TEAM_BEST_MAX = 20  # the most entrants a team counts
