@@ -58,7 +58,7 @@
       var select = document.querySelector("#remark-form select[name=reason]");
       var option = select && select.querySelector("option[value='" + field(entry, "reason") + "']");
       var seat = field(entry, "seat");
-      var line = t("Remark", { deal: field(entry, "deal"), seat: seat, name: d["name" + seat.toLowerCase()] || "",
+      var line = t("Remark", { deal: field(entry, "deal"), seat: seat, name: d["name" + seat] || "",
                                 reason: option ? option.textContent : field(entry, "reason") });
       return field(entry, "note") ? line + " (" + field(entry, "note") + ")" : line;
     }
@@ -164,8 +164,8 @@
     if (info && d.family === "sport") {
       var seats = ["A1", "B1", "A2", "B2"], start = seats.indexOf(d.firstLead || "A1");
       var lead = seats[(start + n - 1) % 4], shuffle = seats[(start + n) % 4];
-      info.textContent = t("Lead", { lead: lead, lead_name: d["name" + lead.toLowerCase()], shuffle: shuffle,
-                                     shuffle_name: d["name" + shuffle.toLowerCase()] });
+      info.textContent = t("Lead", { lead: lead, lead_name: d["name" + lead], shuffle: shuffle,
+                                     shuffle_name: d["name" + shuffle] });
     } else if (info) info.textContent = "";
   }
 
