@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -42,13 +42,21 @@ def report_queue(user, partie, *, device, queued, refused=False) -> DeviceQueue:
         raise NotAllowed(_("У вас нет прав на этот протокол."))
     device, queued, refused = clean_report(device, queued, refused)
     now = timezone.now()
-    with transaction.atomic():
-        row = locked(DeviceQueue.objects.filter(partie=partie, device=device)).first()
-        if row is None:
-            return DeviceQueue.objects.create(partie=partie, device=device, user=user, queued=queued,
-                                              refused=refused, last_contact=now, changed_at=now)
-        if queued or row.queued != queued or row.refused != refused:
-            row.changed_at = now
-        row.queued, row.refused, row.user, row.last_contact = queued, refused, user, now
-        row.save(update_fields=["queued", "refused", "user", "last_contact", "changed_at"])
-        return row
+    try:
+        with transaction.atomic():
+            return _store(user, partie, device, queued, refused, now)
+    except IntegrityError:  # the same device's first report stored a moment ago by another tab
+        with transaction.atomic():
+            return _store(user, partie, device, queued, refused, now)
+
+
+def _store(user, partie, device, queued, refused, now) -> DeviceQueue:
+    row = locked(DeviceQueue.objects.filter(partie=partie, device=device)).first()
+    if row is None:
+        return DeviceQueue.objects.create(partie=partie, device=device, user=user, queued=queued,
+                                          refused=refused, last_contact=now, changed_at=now)
+    if queued or row.queued != queued or row.refused != refused:
+        row.changed_at = now
+    row.queued, row.refused, row.user, row.last_contact = queued, refused, user, now
+    row.save(update_fields=["queued", "refused", "user", "last_contact", "changed_at"])
+    return row

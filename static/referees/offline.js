@@ -10,7 +10,8 @@
   if (!Q || !box || !window.indexedDB) return;
   var d = box.dataset, partie = d.partie, me = d.user;
   var panel = document.getElementById("offline-queue");
-  var busy = false, sentAny = false, device = null;
+  var busy = false, sentAny = false, device = null, waiting = 0;
+  var SEND_MS = 15000;  // a send that hangs on a weak network is given up and tried again later
 
   function t(name, params) {
     var text = d["t" + name] || "";
@@ -31,6 +32,7 @@
     entry.fields = entry.fields.filter(function (f) { return f[0] !== name; });
     if (value != null) entry.fields.push([name, value]);
   }
+  function correcting(entry) { return /^(True|true|on|1)$/.test(field(entry, "correct")); }
   function mine(queue) { return queue.filter(function (e) { return !e.user || e.user === me; }); }
 
   // --- what an entry says, as the deal list and the remarks word it ----------------------------------
@@ -51,7 +53,7 @@
         return v && !(result === "domino" && s === field(entry, "out")) ? s + " " + v : "";
       }).filter(Boolean);
       ["points_A", "points_B"].forEach(function (n) { if (field(entry, n)) hands.push(n.slice(-1) + " " + field(entry, n)); });
-      return (field(entry, "correct") ? t("Correction", { n: field(entry, "n") }) : t("Deal", { n: field(entry, "n") })) +
+      return (correcting(entry) ? t("Correction", { n: field(entry, "n") }) : t("Deal", { n: field(entry, "n") })) +
         ": " + parts.join(" ") + (hands.length ? "; " + hands.join(" · ") : "");
     }
     if (entry.kind === "remark") {
@@ -143,7 +145,7 @@
   }
 
   function nextDealForm(form, entry) {
-    if (field(entry, "correct")) return;
+    if (correcting(entry)) return;
     setDealNumber(form, +field(entry, "n") + 1);
     form.querySelectorAll("input[type=radio]").forEach(function (r) { r.checked = false; });
     form.querySelectorAll("input[id^=id_hand_], input[id^=id_tiles_], input[name^=points_]").forEach(function (i) { i.value = ""; });
@@ -155,8 +157,8 @@
     window.scrollTo(0, document.getElementById("entry").offsetTop);
   }
   function setDealNumber(form, n) {
-    var input = form.querySelector("input[name=n]");
-    if (!input || +input.value >= n) return;
+    var input = form.querySelector("input[name=n]"), correcting = form.querySelector("input[name=correct]");
+    if (!input || +input.value >= n || (correcting && /^(True|on|1)$/.test(correcting.value))) return;
     input.value = n;
     var h2 = document.querySelector("#entry h2");
     if (h2) h2.textContent = t("Deal", { n: n });
@@ -184,6 +186,7 @@
   function refresh() {
     return Q.list(partie).then(function (queue) {
       queue.forEach(function (e) { if (!e.user) { e.user = me; Q.put(e); } });
+      waiting = mine(queue).length;
       render(mine(queue));
       report(mine(queue));
       return queue;
@@ -204,7 +207,7 @@
         if (empty) empty.hidden = true;
         where.appendChild(li);
       }
-      if (entry.kind === "deal" && form && !field(entry, "correct")) setDealNumber(form, +field(entry, "n") + 1);
+      if (entry.kind === "deal" && form && !correcting(entry)) setDealNumber(form, +field(entry, "n") + 1);
     });
     panel.hidden = !queue.length;
     panel.textContent = "";
@@ -271,8 +274,12 @@
   // --- sending ---------------------------------------------------------------------------------------
   function csrf() { var i = document.querySelector("input[name=csrfmiddlewaretoken]"); return i ? i.value : ""; }
   function post(url, params) {
+    var abort = window.AbortController ? new AbortController() : null;
+    var timer = abort && setTimeout(function () { abort.abort(); }, SEND_MS);
     return fetch(url, { method: "POST", body: params, credentials: "same-origin", redirect: "manual",
-                        headers: { "X-CSRFToken": csrf(), "Accept": "application/json" } });
+                        signal: abort ? abort.signal : undefined,
+                        headers: { "X-CSRFToken": csrf(), "Accept": "application/json" } })
+      .finally(function () { clearTimeout(timer); });
   }
   function send(entry) {
     var body = new URLSearchParams();
@@ -319,6 +326,14 @@
 
   window.addEventListener("online", function () { refresh().then(flush); });
   window.addEventListener("offline", refresh);
+  // While entries wait, the server's preview would score the deal without them: the page says so instead.
+  document.body.addEventListener("htmx:beforeRequest", function (e) {
+    var preview = document.getElementById("preview");
+    if (waiting && preview && e.target.closest && e.target.closest("#deal-form")) {
+      e.preventDefault();
+      preview.textContent = t("PreviewOffline");
+    }
+  });
   document.body.addEventListener("htmx:sendError", function (e) {
     var preview = document.getElementById("preview");
     if (preview && e.target.closest && e.target.closest("#deal-form")) preview.textContent = t("PreviewOffline");

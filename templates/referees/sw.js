@@ -22,7 +22,7 @@ function withTimeout(promise) {
 
 function networkFirst(request) {
   return withTimeout(fetch(request)).then(function (response) {
-    if (response.ok && response.type === "basic") {
+    if (response.ok && response.type === "basic" && !response.redirected) {  // never a login page in place of a table
       var copy = response.clone();
       caches.open(CACHE).then(function (cache) { cache.put(request, copy); });
     }
@@ -66,7 +66,7 @@ self.addEventListener("fetch", function (event) {
   if (request.method === "POST") {
     var match = request.mode === "navigate" && url.pathname.match(ENTRY);
     if (match) event.respondWith(queueForm(request, match));
-    else if (/\/logout\/$/.test(url.pathname)) {  // a shared device: the next person sees no copy of these pages
+    else if (/\/(login|logout)\/$/.test(url.pathname)) {  // a shared device: the next person sees no copy of these pages
       event.respondWith(caches.delete(CACHE).then(function () { return fetch(request); }));
     }
     return;

@@ -49,6 +49,7 @@ def enter_offline(page):
         type_deal(page, result, out, hands)
         expect(page.locator("#deal-list .queued-entry")).to_have_count(i)
         expect(page.locator("#entry h2")).to_contain_text(f"Раздача {i + 1}")
+        expect(page.locator("#id_hand_A1")).to_have_value("")  # the next deal's empty form
     page.locator("#remark-form label.choice", has_text="B1").first.click()
     page.select_option("#remark-form select[name=reason]", "talking")
     page.fill("#remark-form input[name=deal]", "2")
@@ -101,6 +102,14 @@ def test_entries_made_offline_survive_reload_and_restart_and_are_stored_once_in_
     try:
         page, url = controlled_page(context, live_server.url, table)
         context.set_offline(True)
+        page.click("#save-deal")  # checked in the page, with the server's words: nothing is kept
+        expect(page.locator("#err-result")).to_have_text("Выберите итог раздачи.")
+        page.locator("#deal-form label.choice", has_text="Рыба").first.click()
+        page.fill("#id_hand_A1", "70")
+        page.click("#save-deal")
+        expect(page.locator("#err-hand_A1")).to_have_text("Введите число очков (целое, от 0 до 69).")
+        expect(page.locator("#err-hand_B1")).to_contain_text("B1")
+        expect(page.locator(".queued-entry")).to_have_count(0)
         enter_offline(page)
         expect_queue_shown(page)
         shoot(page, artifacts, "queued")

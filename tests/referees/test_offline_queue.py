@@ -9,7 +9,7 @@ from tests.versions import shown_version
 from tournaments.models import SigningMethod
 
 from .conftest import DEALS
-from .helpers import play
+from .helpers import play, sign_all
 
 KEY = "k" * 24
 BLOCK = {"kind": "deal", "n": "1", "result": "block", "hand_A1": "9", "hand_A2": "10", "hand_B1": "4", "hand_B2": "30"}
@@ -81,7 +81,6 @@ def test_an_entry_on_a_stale_version_is_refused_with_what_is_stored(ref_client, 
 
 
 def test_a_locked_protocol_refuses_a_queued_remark(ref_client, table):
-    from .helpers import sign_all
     play(table.referee, table.partie)
     sign_all(table)
     r = send(ref_client, table, {"kind": "remark", "seat": "A1", "reason": "talking", "deal": "1",
@@ -180,3 +179,29 @@ def test_the_service_worker_is_served_under_the_referee_pages(client):
     assert r.status_code == 200 and r["Content-Type"].startswith("application/javascript")
     assert r.wsgi_request.path == "/referee/sw.js"
     assert "importScripts(" in r.content.decode() and "offline_queue" in r.content.decode()
+
+
+def test_the_table_page_carries_the_queue_texts_in_the_reader_s_language(ref_client, table):
+    ru = ref_client.get(reverse("referees:partie", args=[table.partie.pk])).content.decode()
+    assert 'data-t-not-sent="не отправлено"' in ru and 'id="offline-queue"' in ru and "offline.js" in ru
+    assert 'data-t-deal="Раздача %(n)s"' in ru
+    en = ref_client.get("/en" + reverse("referees:partie", args=[table.partie.pk])).content.decode()
+    assert 'data-t-not-sent="not sent"' in en and 'data-t-deal="Deal %(n)s"' in en
+    assert 'data-sw-url="/en/referee/sw.js"' in en
+
+
+
+def test_a_queued_no_show_and_countersign_are_recorded_as_their_forms(ref_client, table):
+    saved = send(ref_client, table, {"kind": "no_show", "side": "B", "confirm": "1", "version": "0"}).json()
+    assert saved["result"] == "saved", saved
+    table.partie.protocol.refresh_from_db()
+    assert table.partie.protocol.no_show == "B"
+    signed = send(ref_client, table, {"kind": "sign", "role": "referee", "confirm": "1",
+                                      "version": str(saved["version"])}, key="c" * 24).json()
+    assert signed["result"] == "saved", signed
+    assert Signature.objects.filter(protocol__partie=table.partie, role="referee").count() == 1
+    assert audit_count(table, "protocol.no_show") == 1
+
+
+def audit_count(table, action):
+    return AuditEntry.objects.filter(partie=table.partie, action=action).count()
