@@ -141,6 +141,10 @@
       if (kind === "remark") { form.reset(); var eff = document.getElementById("remark-effect"); if (eff) eff.textContent = ""; }
       if (kind === "sign") { var pin = form.querySelector("input[name=pin]"); if (pin) pin.value = ""; }
       return refresh();
+    }, function () {  // the browser's storage refused (full, or switched off): the referee must know at once
+      panel.hidden = false;
+      panel.textContent = "";
+      panel.appendChild(el("p", "field-error", t("NotKept")));
     }).then(flush);
   }
 
@@ -171,15 +175,13 @@
     } else if (info) info.textContent = "";
   }
 
+  // Online with nothing waiting, a form goes as always; otherwise it joins the queue behind the entries waiting.
   document.addEventListener("submit", function (event) {
     var form = event.target, kind = kindOf(form);
     if (!kind || (kind === "sign" && form.querySelector("input[name=password]"))) return;
-    var offline = !navigator.onLine;
-    Q.list(partie).then(function (queue) {
-      if (offline || mine(queue).length) keep(form, kind);
-      else HTMLFormElement.prototype.submit.call(form);
-    });
+    if (navigator.onLine && !waiting) return;
     event.preventDefault();
+    keep(form, kind);
   }, true);
 
   // --- showing the queue -------------------------------------------------------------------------

@@ -98,7 +98,7 @@ def shoot(page, artifacts, name):
 def test_entries_made_offline_survive_reload_and_restart_and_are_stored_once_in_order(
         live_server, browser, table, artifacts):
     context = browser.new_context(viewport=PHONE, locale="ru-RU", has_touch=True)
-    context.set_default_timeout(15000)
+    context.set_default_timeout(30000)
     try:
         page, url = controlled_page(context, live_server.url, table)
         context.set_offline(True)
@@ -143,7 +143,7 @@ def test_entries_made_offline_survive_reload_and_restart_and_are_stored_once_in_
 def test_another_device_changed_the_protocol_meanwhile_the_referee_sees_both_and_chooses(
         live_server, browser, table, artifacts):
     context = browser.new_context(viewport=PHONE, locale="ru-RU", has_touch=True)
-    context.set_default_timeout(15000)
+    context.set_default_timeout(30000)
     try:
         page, url = controlled_page(context, live_server.url, table)
         context.set_offline(True)
@@ -189,7 +189,7 @@ def test_a_queued_entry_whose_answer_was_lost_is_recorded_once(live_server, brow
     # Without the service worker here: Playwright routes no request that a worker handles, and the queue
     # lives in the page's storage either way (a page that stays open through a dropout needs no worker).
     context = browser.new_context(viewport=PHONE, locale="ru-RU", has_touch=True, service_workers="block")
-    context.set_default_timeout(15000)
+    context.set_default_timeout(30000)
     try:
         page = context.new_page()
         login(page, live_server.url, "referee", PASSWORD)
