@@ -318,12 +318,23 @@
       return refresh();
     });
   }
+  // One report at a time, and only when it says something new (or entries still wait: a sign of life).
+  var reporting = false, pending = null, reported = null;
   function report(queue) {
+    var state = { queued: String(queue.length), refused: queue[0] && queue[0].refusal ? "1" : "" };
     if (!navigator.onLine) return;
+    if (reporting) { pending = queue; return; }
+    if (reported && reported.queued === state.queued && reported.refused === state.refused && !queue.length) return;
+    reporting = true;
     (device ? Promise.resolve(device) : Q.device().then(function (id) { device = id; return id; })).then(function (id) {
-      var body = new URLSearchParams({ device: id, queued: String(queue.length), refused: queue[0] && queue[0].refusal ? "1" : "" });
-      return post(d.deviceUrl, body);
-    }).catch(function () {});
+      return post(d.deviceUrl, new URLSearchParams({ device: id, queued: state.queued, refused: state.refused }));
+    }).then(function (response) {
+      if (response.ok) reported = state;
+      return response.text();  // read to the end: a body left unread keeps the request open in some browsers
+    }).catch(function () {}).then(function () {
+      reporting = false;
+      if (pending) { var next = pending; pending = null; report(next); }
+    });
   }
 
   window.addEventListener("online", function () { refresh().then(flush); });
