@@ -138,3 +138,32 @@ class SubmittedForm(models.Model):
 
     def __str__(self):
         return f"{self.at:%Y-%m-%d %H:%M:%S} {self.action}"
+
+
+class DeviceQueue(models.Model):
+    """What a referee's device last said about its queue of entries not yet sent for one table.
+
+    One row per device and table (``referees.devices.report_queue``); the round overview shows the tables
+    whose devices still hold entries. It is a device's report, not the protocol: no audit entry.
+    """
+
+    partie = models.ForeignKey(
+        "tournaments.Partie", verbose_name=_("партия"), on_delete=models.CASCADE, related_name="device_queues"
+    )
+    device = models.CharField(_("устройство"), max_length=40)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("пользователь"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )
+    queued = models.PositiveIntegerField(_("записей не отправлено"), default=0)
+    refused = models.BooleanField(_("запись отклонена сервером"), default=False)
+    last_contact = models.DateTimeField(_("последняя связь"))
+    changed_at = models.DateTimeField(_("очередь изменилась"))
+
+    class Meta:
+        verbose_name = _("очередь устройства")
+        verbose_name_plural = _("очереди устройств")
+        constraints = [models.UniqueConstraint(fields=["partie", "device"], name="unique_device_queue")]
+
+    def __str__(self):
+        return f"{self.device}: {self.queued}"

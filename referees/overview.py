@@ -54,7 +54,7 @@ def _tables_etag(request, slug):
     tournament = Tournament.objects.filter(slug=slug).first()
     if tournament is None or not perms.can_view_dashboard(request.user, tournament):
         return None
-    return live.etag(live.current_stamp(tournament.pk), request, per_user=True)
+    return live.etag(live.current_stamp(tournament.pk), request, selectors.device_stamp(tournament.pk), per_user=True)
 
 
 @login_required

@@ -1,7 +1,7 @@
 """Read-only helpers for the referee pages: what a table page, a preview and the overview show."""
 from __future__ import annotations
 
-from django.db.models import Prefetch
+from django.db.models import Max, Prefetch
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -14,6 +14,7 @@ from tournaments.models import Partie
 
 from . import game_entry
 from . import permissions as perms
+from .models import DeviceQueue
 
 CLOCKWISE = ("A1", "B1", "A2", "B2")
 TILES = [f"{a}-{b}" for a in range(7) for b in range(a, 7)]
@@ -219,7 +220,25 @@ def round_tables(rnd, user) -> list[Partie]:
         p.goats = (protocol.goats_a, protocol.goats_b) if goats and p.score else None
         if p.partner_a_id:  # an individual event: the four seats with player numbers (A1 + A2 against B1 + B2)
             p.seat_rows = seat_list(p)
+    waiting_on_devices(parties)
     return parties
+
+
+def waiting_on_devices(parties) -> None:
+    """Each table's entries still held on its devices (``p.waiting``: count, last contact, a refusal), one query."""
+    rows = {}
+    for q in DeviceQueue.objects.filter(partie__in=[p.pk for p in parties], queued__gt=0):
+        rows.setdefault(q.partie_id, []).append(q)
+    for p in parties:
+        held = rows.get(p.pk, [])
+        p.waiting = {"queued": sum(q.queued for q in held), "last_contact": max(q.last_contact for q in held),
+                     "refused": any(q.refused for q in held), "devices": len(held)} if held else None
+
+
+def device_stamp(tournament_id) -> str:
+    """When a device's queue at a table of the tournament last changed (part of the overview's ETag)."""
+    at = DeviceQueue.objects.filter(partie__round__tournament_id=tournament_id).aggregate(at=Max("changed_at"))["at"]
+    return at.isoformat() if at else ""
 
 
 def state_counts(parties) -> dict:

@@ -55,6 +55,7 @@ class Outcome:
     messages: list = field(default_factory=list)
     anchor: str = ""
     repeated: bool = False
+    version: int | None = None  # the protocol's version after the write (a device's queue chains on it)
 
 
 def _earlier(key, partie, user, action, payload) -> SubmittedForm | None:
@@ -70,7 +71,7 @@ def _earlier(key, partie, user, action, payload) -> SubmittedForm | None:
 def _repeat(done) -> Outcome:
     result = done.result or {}
     return Outcome(messages=[tuple(m) for m in result.get("messages", [])], anchor=result.get("anchor", ""),
-                   repeated=True)
+                   repeated=True, version=result.get("version"))
 
 
 def once(post, user, partie, action, write, outcome: Outcome) -> Outcome:
@@ -102,7 +103,8 @@ def once(post, user, partie, action, write, outcome: Outcome) -> Outcome:
                     SubmittedForm.objects.create(
                         key=key, partie=partie, user=user if getattr(user, "is_authenticated", False) else None,
                         action=action, payload=payload,
-                        result={"messages": [list(m) for m in outcome.messages], "anchor": outcome.anchor})
+                        result={"messages": [list(m) for m in outcome.messages], "anchor": outcome.anchor,
+                                "version": outcome.version})
     except IntegrityError:  # the same key stored a moment ago by a request that ran alongside
         done = _earlier(key, partie, user, action, payload)
         if done is None:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import hall, overview, views, views_accounts, views_lockouts, views_protocol, views_signing
+from . import hall, overview, views, views_accounts, views_lockouts, views_protocol, views_queue, views_signing
 
 app_name = "referees"
 urlpatterns = [
@@ -38,4 +38,7 @@ urlpatterns = [
     path("partie/<id:partie_id>/reopen/", views_protocol.reopen, name="reopen"),
     path("partie/<id:partie_id>/clear/", views_protocol.clear, name="clear"),
     path("partie/<id:partie_id>/audit/", overview.audit_partie, name="audit_partie"),
+    path("partie/<id:partie_id>/queue/", views_queue.queue_entry, name="queue_entry"),
+    path("partie/<id:partie_id>/device/", views_queue.device_report, name="device_report"),
+    path("sw.js", views_queue.service_worker, name="service_worker"),
 ]

@@ -94,30 +94,48 @@ def answer(request, partie, outcome):
     return redirect(entry_url(partie, outcome.anchor))
 
 
+def deal_writer(request, partie, form, outcome):
+    """The deal form's write (a new deal or a correction), telling ``outcome`` what to say and the version after it."""
+    c = form.cleaned_data
+    correcting = bool(c["correct"])
+    call = services.correct_deal if correcting else services.record_deal
+    signed_before = signing.player_signers(partie) if correcting else []
+
+    def write():
+        protocol = call(request.user, partie, form.deal(), expected_version=c["version"])
+        outcome.version = protocol.version
+        if correcting and protocol.version == c["version"]:  # the service wrote nothing
+            outcome.messages.append((messages.INFO, _("Раздача %(n)s не изменена: записывать было нечего.")
+                                     % {"n": c["n"]}))
+            return
+        outcome.messages.append((messages.SUCCESS, _("Раздача %(n)s сохранена.") % {"n": c["n"]}))
+        if signed_before:
+            outcome.messages.append((messages.WARNING, _(
+                "Подписи игроков сняты. Подписать протокол снова должны: %(names)s.")
+                % {"names": ", ".join(signed_before)}))
+
+    return write
+
+
+def remark_writer(request, partie, form, outcome):
+    c = form.cleaned_data
+
+    def write():
+        outcome.version = services.give_remark(
+            request.user, partie, deal=c["deal"], seat=c["seat"], reason=c["reason"], note=c["note"],
+            confirm_disqualification=c["confirm_disqualification"], expected_version=c["version"]).version
+
+    return write
+
+
 @_entering
 def deal_save(request, partie):
     form = make_deal_form(partie.round.tournament.rules(), request.POST)
     if form.is_valid():
-        c = form.cleaned_data
-        correcting = bool(c["correct"])
-        call = services.correct_deal if correcting else services.record_deal
-        signed_before = signing.player_signers(partie) if correcting else []
         outcome = submissions.Outcome(anchor="deals")
-
-        def write():
-            protocol = call(request.user, partie, form.deal(), expected_version=c["version"])
-            if correcting and protocol.version == c["version"]:  # the service wrote nothing
-                outcome.messages.append((messages.INFO, _("Раздача %(n)s не изменена: записывать было нечего.")
-                                         % {"n": c["n"]}))
-                return
-            outcome.messages.append((messages.SUCCESS, _("Раздача %(n)s сохранена.") % {"n": c["n"]}))
-            if signed_before:
-                outcome.messages.append((messages.WARNING, _(
-                    "Подписи игроков сняты. Подписать протокол снова должны: %(names)s.")
-                    % {"names": ", ".join(signed_before)}))
-
         try:
-            return answer(request, partie, once(request, partie, "deal", write, outcome))
+            return answer(request, partie, once(request, partie, "deal", deal_writer(request, partie, form, outcome),
+                                                outcome))
         except VersionConflict as exc:
             return conflict(request, partie, exc, unsaved_deal(form, selectors.seat_names(partie)))
         except NotAllowed:
@@ -170,9 +188,8 @@ def remark_save(request, partie):
         c = form.cleaned_data
         outcome = submissions.Outcome([(messages.SUCCESS, _("Замечание записано."))], "remarks")
         try:
-            return answer(request, partie, once(request, partie, "remark", lambda: services.give_remark(
-                request.user, partie, deal=c["deal"], seat=c["seat"], reason=c["reason"], note=c["note"],
-                confirm_disqualification=c["confirm_disqualification"], expected_version=c["version"]), outcome))
+            return answer(request, partie, once(request, partie, "remark", remark_writer(request, partie, form, outcome),
+                                                outcome))
         except ConfirmationRequired as exc:
             confirm = RemarkForm(initial={**c, "confirm_disqualification": True})
             return render_entry(request, partie, remark_form=form, confirm_remark={"message": exc.message,

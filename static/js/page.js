@@ -13,3 +13,11 @@
     }
   });
 })();
+// Logged out (the page offers to log in): the copies of the referee pages kept for a dropped connection go,
+// so that the next person on a shared device never sees a page of the previous one (templates/referees/sw.js).
+(function () {
+  "use strict";
+  if (window.caches && window.isSecureContext && document.querySelector(".topbar a[href$='/login/']")) {
+    window.caches.delete("domino-referee-v1").catch(function () {});
+  }
+})();

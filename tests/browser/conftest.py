@@ -49,7 +49,10 @@ def new_page(browser):
     contexts = []
 
     def make(viewport=PHONE):
-        context = browser.new_context(viewport=viewport, locale="ru-RU", has_touch=True)
+        # Without the referee pages' service worker: Playwright's routing (which tests use to play a phone's
+        # back-forward cache) never sees a request the worker answers. tests/browser/test_offline_entry.py
+        # opens its own contexts with the worker.
+        context = browser.new_context(viewport=viewport, locale="ru-RU", has_touch=True, service_workers="block")
         context.set_default_timeout(15000)
         contexts.append(context)
         return context.new_page()

@@ -17,7 +17,7 @@ from .conftest import HOSTILE, HOSTILE_IDS
 FIELDS = [
     "n", "version", "correct", "result", "out", "offender", "seat", "reason", "deal", "note", "confirm_disqualification",
     "side", "first_lead", "password", "role", "full_name", "username", "tables", "number", "note", "seed",
-    "override_reason", "pair_x", "pair_y", "name", "rating", "language", "next", "table", "at", "clear", "how", "back",
+    "override_reason", "pair_x", "pair_y", "name", "rating", "language", "next", "table", "at", "clear", "how", "back", "kind", "device", "queued",
     *(f"hand_{s}" for s in ("A1", "A2", "B1", "B2")), *(f"tiles_{s}" for s in ("A1", "A2", "B1", "B2")),
     *(f"player{k}_{f}" for k in (1, 2) for f in ("name", "club", "rating")),
 ]
@@ -152,11 +152,14 @@ FORMS = {
     "pair_round": {"override_reason": ""},
     "swap": {"pair_x": "1", "pair_y": "2"},
     "clock_table": {"table": "1", "at": "19:05", "clear": "", "back": "round"},
+    "queue_entry": {"kind": "deal", "form_key": "k" * 24, "n": "1", "version": "0", "result": "domino", "out": "A1",
+                    "hand_A2": "5", "hand_B1": "7", "tiles_B2": "6-6 0-1", "correct": "", "seat": "A1", "pin": "1234"},
+    "device_report": {"device": "d" * 24, "queued": "1", "refused": "1"},
     "login": {"username": "organizer", "password": "x"},
     "set_language": {"language": "en", "next": "/"},
 }
 REFEREE_PAGES = {"deal_save", "deal_preview", "remark_save", "remark_withdraw", "remark_preview", "no_show", "time_up",
-                 "first_lead", "sign"}
+                 "first_lead", "sign", "queue_entry", "device_report"}
 
 
 @pytest.mark.django_db
