@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "tournaments",
     "scoring",
     "referees",
+    "registry",
     "axes",
 ]
 
