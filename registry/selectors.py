@@ -64,6 +64,7 @@ class Entry:
     wins: int = 0
     difference: int = 0
     protocols: list = field(default_factory=list)
+    rating_after: int | None = None  # the rating after the event, once a rating list is kept (shown when set)
 
 
 def history(person: Person) -> list[Entry]:

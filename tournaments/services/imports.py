@@ -23,7 +23,8 @@ from ..models import Tournament
 from registry.matching import candidates
 
 from .import_files import ENCODING_NAMES, Formula, decode_csv, rows_csv, rows_xlsx
-from .registration import _create_pair, entrant_size, pair_label, pair_problems, registered_names
+from .entrants import create_pair
+from .registration import entrant_size, pair_label, pair_problems, registered_names
 
 # (key, header as printed in the template, required)
 COLUMNS = [
@@ -247,7 +248,7 @@ def import_pairs(user, tournament: Tournament, data: bytes, filename: str, *, pe
         pairs = []
         for r in rows:
             try:
-                pairs.append(_create_pair(user, tournament, r["players"], name=r["name"], rating=r["rating"]))
+                pairs.append(create_pair(user, tournament, r["players"], name=r["name"], rating=r["rating"]))
             except InvalidInput as err:
                 raise ImportRejected(_("Некоторые строки не связаны с реестром игроков; ничего не сохранено."),
                                      [(r["row"], _column(f), m) for f, m in err.field_errors()]) from None

@@ -14,11 +14,11 @@ from core.text import clean_text as clean_unicode
 from referees.models import log_action
 from referees.permissions import require_organizer
 from registry.matching import clean_federation_id
-from registry.services import choose_persons
 
 from ..errors import InvalidFields, InvalidInput, TournamentError
 from ..models import PairingSystem, Pair, PairStatus, Player, Tournament
 from .draw import player_order
+from .entrants import create_pair
 
 
 def pair_snapshot(pair) -> dict:
@@ -136,9 +136,8 @@ def pair_problems(players, name, rating) -> tuple[list[dict], str | None, int | 
     return cleaned, pair_name, pair_rating, errors
 
 
-_FIELD_ORDER = {f: k for k, f in enumerate(["player1_name", "player1_club", "player1_rating", "player1_federation_id",
-                                              "player2_name", "player2_club", "player2_rating",
-                                              "player2_federation_id", "name", "rating"])}
+_FIELD_ORDER = {f: k for k, f in enumerate([f"player{k}_{what}" for k in (1, 2) for what in (
+    "name", "club", "rating", "federation_id")] + ["name", "rating"])}
 
 
 def entrant_size(tournament) -> int:
@@ -199,18 +198,6 @@ def check_duplicates(tournament, players, *, exclude_pair=None, known=None) -> N
             )
 
 
-def _create_pair(user, tournament, players, *, name="", rating=None, number=None, joined_round=None) -> Pair:
-    """The pair and its players, each linked to the registry's person chosen (``choose_persons``)."""
-    persons = choose_persons(user, tournament, players)
-    pair = Pair.objects.create(tournament=tournament, name=name, rating=rating, number=number,
-                               joined_round=joined_round)
-    Player.objects.bulk_create([
-        Player(pair=pair, name=p["name"], club=p["club"], rating=p["rating"], person=person)
-        for p, person in zip(players, persons)
-    ])
-    return pair
-
-
 def register_pair(user, tournament: Tournament, *, players, name="", rating=None) -> Pair:
     """Register one pair of two players (before the draw is closed)."""
     require_organizer(user, tournament)
@@ -220,7 +207,7 @@ def register_pair(user, tournament: Tournament, *, players, name="", rating=None
         if tournament.draw_closed:
             raise TournamentError(_("Жеребьёвка закрыта: регистрация новых пар окончена."), code="draw_closed")
         check_duplicates(tournament, players)
-        pair = _create_pair(user, tournament, players, name=name, rating=rating)
+        pair = create_pair(user, tournament, players, name=name, rating=rating)
         log_action(tournament, "pair.registered", user=user, after=pair_snapshot(pair))
     return pair
 
@@ -247,7 +234,7 @@ def register_late_pair(user, tournament: Tournament, *, players, name="", rating
                                   code="rounds_complete")
         check_duplicates(tournament, players)
         number = (tournament.pairs.aggregate(m=Max("number"))["m"] or 0) + 1
-        pair = _create_pair(user, tournament, players, name=name, rating=rating, number=number,
+        pair = create_pair(user, tournament, players, name=name, rating=rating, number=number,
                             joined_round=last.number + 1)
         group = list(pair.players.order_by("id"))
         order = player_order(pair.pk, [p.pk for p in group], tournament.draw_seed)
