@@ -39,6 +39,8 @@ class Person(models.Model):
         verbose_name = _("игрок реестра")
         verbose_name_plural = _("реестр игроков")
         ordering = ["name_key", "id"]
+        # the search: active persons (not merged) by the prefix of their folded name, in name order
+        indexes = [models.Index(fields=["merged_into", "name_key", "id"], name="person_active_by_name")]
 
     def __str__(self):
         return self.name

@@ -29,7 +29,8 @@ def players_view(request):
     query = clean_query(request.GET.get("q"))
     page = paginate(request, selectors.search(query), PERSONS_PER_PAGE) if query else None
     return render(request, "registry/players.html", {"form": SearchForm(initial={"q": query}), "query": query,
-                                                      "page": page})
+                                                      "page": page,
+                                                      "persons": selectors.with_entry_counts(page) if page else []})
 
 
 def _person_context(request, person, **forms):

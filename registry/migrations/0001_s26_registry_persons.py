@@ -35,6 +35,7 @@ class Migration(migrations.Migration):
                 'verbose_name': 'игрок реестра',
                 'verbose_name_plural': 'реестр игроков',
                 'ordering': ['name_key', 'id'],
+                'indexes': [models.Index(fields=['merged_into', 'name_key', 'id'], name='person_active_by_name')],
             },
         ),
         migrations.CreateModel(

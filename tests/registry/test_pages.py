@@ -181,3 +181,25 @@ def test_the_link_page_links_a_player_on_demand(client, organizer, django_user_m
     client.force_login(stranger)
     assert client.get(reverse("registry:link", args=[t.slug])).status_code == 403
     assert re.search(r"Все игроки турнира связаны", html(client.get(reverse("registry:link", args=[t.slug])))) is None
+
+
+def test_the_administrator_s_forms_refuse_every_hostile_value_without_a_server_error(client, federation_admin,
+                                                                                    season):
+    from tests.hostile.conftest import HOSTILE
+    other = Person.objects.create(name="Игрок 1")
+    merge_url = reverse("registry:merge", args=[other.pk])
+    client.force_login(federation_admin)
+    forms = {
+        reverse("registry:person_edit", args=[season.pk]): {
+            "name": "Игрок", "birth_year": "1970", "club": "", "city": "", "federation_id": "", "shown": "club"},
+        merge_url: {"other": str(season.pk), "note": ""},
+    }
+    statuses = set()
+    for url, base in forms.items():
+        for field in base:
+            for value in HOSTILE + ["\u202e", "RU 1", "1899"]:
+                response = client.post(url, {**base, field: value})
+                statuses.add(response.status_code)
+                assert response.status_code in (302, 400), (url, field, value[:20])
+    assert 400 in statuses
+    assert PersonMerge.objects.count() == 1  # the first valid merge; every later one: already merged, a 400
