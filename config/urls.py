@@ -29,6 +29,7 @@ urlpatterns += i18n_patterns(
     path("referee/", include("referees.urls")),
     path("protocols/", include("scoring.urls")),
     path("", include("scoring.reports.urls")),
+    path("", include("registry.urls")),
     path("", include("tournaments.urls")),
     prefix_default_language=False,
 )

@@ -62,10 +62,12 @@ class AuditQuerySet(models.QuerySet):
 
 class AuditEntry(models.Model):
     """One line of the audit log. Written once by ``log_action``; never changed or deleted one by one
-    (a tournament's deletion takes its log with it)."""
+    (a tournament's deletion takes its log with it). An entry of no tournament is the players' registry's
+    (a merge of two persons, ``registry.services``)."""
 
     tournament = models.ForeignKey(
-        "tournaments.Tournament", verbose_name=_("турнир"), on_delete=models.CASCADE, related_name="audit_entries"
+        "tournaments.Tournament", verbose_name=_("турнир"), null=True, blank=True, on_delete=models.CASCADE,
+        related_name="audit_entries",
     )
     partie = models.ForeignKey(
         "tournaments.Partie", verbose_name=_("партия"), null=True, blank=True,
@@ -102,7 +104,8 @@ class AuditEntry(models.Model):
 
 def log_action(tournament, action, *, user=None, partie=None, before=None, after=None, note=""):
     """Write one audit entry (call inside the service's transaction); ``action`` is a code of
-    ``referees.audit_actions.ACTIONS`` (an unknown one is a bug and raises ``ValueError``)."""
+    ``referees.audit_actions.ACTIONS`` (an unknown one is a bug and raises ``ValueError``). ``tournament``
+    None: an entry of the players' registry."""
     if action not in ACTIONS:
         raise ValueError(f"unknown audit action {action!r}: register it in referees/audit_actions.py")
     if user is not None and not getattr(user, "is_authenticated", False):

@@ -1,7 +1,11 @@
 """Who may do what, per tournament.
 
 Roles: organizer, chief referee, referee (for the whole tournament or for
-given tables), player (a ``Player`` row linked to the account) and the public.
+given tables), player (a ``Player`` row linked to the account) and the public;
+above the tournaments, the federation administrator (a member of the Django
+group ``FEDERATION_ADMINS``), who keeps the players' registry: he merges and
+splits its persons and edits what their pages show. He holds no role in a
+tournament by that alone.
 Being staff or superuser gives no role in any tournament: on a shared server
 each club's organizer runs only his own events (the superuser keeps the admin
 for emergencies, where protocols are read-only). No one referees his own
@@ -20,6 +24,8 @@ from tournaments.errors import NotAllowed
 from .models import ROLES_CACHE, RoleKind, TournamentRole
 
 SEATS_OF_SIDE = {"A": ("A1", "A2"), "B": ("B1", "B2")}
+FEDERATION_ADMINS = "federation_admin"  # the Django group of the federation administrators
+_FEDERATION_CACHE = "_federation_admin_cache"
 
 
 def _authenticated(user) -> bool:
@@ -34,6 +40,21 @@ def _roles(user, tournament) -> list[TournamentRole]:
     if tournament.pk not in cache:
         cache[tournament.pk] = list(TournamentRole.objects.filter(tournament_id=tournament.pk, user=user))
     return cache[tournament.pk]
+
+
+def is_federation_admin(user) -> bool:
+    """A member of the federation administrators' group (being staff or superuser is not enough)."""
+    if not _authenticated(user):
+        return False
+    if _FEDERATION_CACHE not in user.__dict__:
+        user.__dict__[_FEDERATION_CACHE] = user.groups.filter(name=FEDERATION_ADMINS).exists()
+    return user.__dict__[_FEDERATION_CACHE]
+
+
+def require_federation_admin(user) -> None:
+    """For the registry's merges, splits and edits: anyone else is refused with ``NotAllowed``."""
+    if not is_federation_admin(user):
+        raise NotAllowed(_("Это может сделать только администратор федерации."))
 
 
 def is_organizer(user, tournament) -> bool:

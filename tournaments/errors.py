@@ -2,6 +2,8 @@
 
 Subclasses of ``core.errors``: ``except core.errors.NotAllowed`` also catches this app's ``NotAllowed``.
 """
+from django.utils.translation import gettext as _
+
 from core import errors as base
 
 
@@ -25,6 +27,18 @@ class ImportRejected(TournamentError):
     def __init__(self, message, errors):
         super().__init__(message)
         self.errors = errors
+
+
+class RegistryMatches(TournamentError):
+    """Players of a registration file whom the players' registry already holds: ``proposals`` lists them
+    (``services.imports.Proposal``) for the organizer to answer; nothing was saved."""
+
+    default_code = "registry_matches"
+
+    def __init__(self, proposals):
+        super().__init__(_("Некоторые игроки файла уже есть в реестре игроков: отметьте, кто из них тот же "
+                           "игрок; пока ничего не сохранено."))
+        self.proposals = proposals
 
 
 class RoundBlocked(TournamentError):

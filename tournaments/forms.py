@@ -6,6 +6,9 @@ from core.converters import StrictIntegerField
 from core.forms import ServiceErrorsMixin
 from core.text import CleanTextMixin
 
+from registry.matching import FEDERATION_ID_MAX, candidates, clean_federation_id, describe
+
+from .errors import InvalidInput
 from .services.registration import pair_problems
 
 
@@ -18,15 +21,20 @@ class IsoDateInput(forms.DateInput):
         super().__init__(attrs=attrs, format="%Y-%m-%d")
 
 
-INDIVIDUAL_ABSENT = ("player2_name", "player2_club", "player2_rating", "name", "rating")
+INDIVIDUAL_ABSENT = ("player2_name", "player2_club", "player2_rating", "player2_federation_id", "player2_person", "name",
+                     "rating")
 
 
 class PairForm(CleanTextMixin, ServiceErrorsMixin, forms.Form):
     """A pair's players (in seat order), its name and rating. Ratings are text: the service reads them strictly.
 
     Every bad field of a submit is shown at once: the form's own checks (length, a refused character)
-    and the service's rules (a rating, the same player twice) side by side.
+    and the service's rules (a rating, the same player twice) side by side. With ``registry`` each player
+    has a federation ID, and a player the players' registry may already hold gets the choice «это тот же
+    игрок?» (``player{k}_person``: the proposed persons or «Новый игрок»), which the service asks for.
     """
+
+    registry = True
 
     player1_name = forms.CharField(label=_("Игрок 1: фамилия и имя"), max_length=200)
     player1_club = forms.CharField(label=_("Игрок 1: клуб / город"), max_length=200, required=False)
@@ -44,12 +52,45 @@ class PairForm(CleanTextMixin, ServiceErrorsMixin, forms.Form):
         self.individual = individual
         if not teams:  # the tournament has no team standing (``Tournament.team_standing``)
             del self.fields["team_name"]
+        if self.registry:
+            self._registry_fields()
         if individual:  # an individual event's entrant: one player, no pair name or pair rating
             for name in INDIVIDUAL_ABSENT:
                 self.fields.pop(name, None)
             self.fields["player1_name"].label = _("Игрок: фамилия и имя")
             self.fields["player1_club"].label = _("Клуб / город")
             self.fields["player1_rating"].label = _("Рейтинг")
+            if self.registry:
+                self.fields["player1_federation_id"].label = _("ID федерации")
+
+    def _registry_fields(self):
+        """Each player's federation ID and, when the registry may hold him, the choice of who he is."""
+        order = []
+        for name in list(self.fields):
+            order.append(name)
+            k = name[6:7]
+            if not (name.startswith("player") and name.endswith("_rating")):
+                continue
+            self.fields[f"player{k}_federation_id"] = forms.CharField(
+                label=_("Игрок %(k)s: ID федерации (если есть)") % {"k": k}, max_length=FEDERATION_ID_MAX + 8,
+                required=False)
+            order.append(f"player{k}_federation_id")
+            found = self._proposed(k) if self.is_bound else []
+            if found:
+                self.fields[f"player{k}_person"] = forms.ChoiceField(
+                    label=_("Игрок %(k)s: это тот же игрок?") % {"k": k}, required=False, widget=forms.RadioSelect,
+                    choices=[(str(p.pk), describe(p)) for p in found] + [("new", _("Новый игрок"))])
+                order.append(f"player{k}_person")
+        self.order_fields(order)
+
+    def _proposed(self, k) -> list:
+        data = self.data
+        try:
+            federation_id = clean_federation_id(data.get(f"player{k}_federation_id"), field="")
+        except InvalidInput:
+            federation_id = None
+        return candidates(str(data.get(f"player{k}_name") or "")[:200], str(data.get(f"player{k}_club") or "")[:200],
+                          federation_id)
 
     def team(self):
         """The team as typed, or None when the form does not ask for it (the pair keeps its own)."""
@@ -57,8 +98,10 @@ class PairForm(CleanTextMixin, ServiceErrorsMixin, forms.Form):
 
     def players(self):
         d = self.cleaned_data
+        extra = (lambda k: {"federation_id": d.get(f"player{k}_federation_id"),
+                            "person": d.get(f"player{k}_person")}) if self.registry else (lambda k: {})
         return [{"name": d.get(f"player{k}_name"), "club": d.get(f"player{k}_club"),
-                 "rating": d.get(f"player{k}_rating")} for k in ((1,) if self.individual else (1, 2))]
+                 "rating": d.get(f"player{k}_rating"), **extra(k)} for k in ((1,) if self.individual else (1, 2))]
 
     def clean(self):
         cleaned = super().clean()
@@ -122,10 +165,12 @@ class PairEditForm(PairForm):
     """A pair's players (in seat order), its name and rating, and why they change (kept in the audit)."""
 
     note = forms.CharField(label=_("Причина изменения"), max_length=300, required=False)
+    registry = False  # the players keep their registry's persons (a substitution unlinks one)
 
 
 class LatePairForm(PairEditForm):
     note = None
+    registry = True
 
 
 class SubstituteForm(CleanTextMixin, ServiceErrorsMixin, forms.Form):

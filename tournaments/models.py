@@ -233,6 +233,11 @@ class Player(models.Model):
         settings.AUTH_USER_MODEL, verbose_name=_("учётная запись"), null=True, blank=True,
         on_delete=models.SET_NULL, related_name="players",
     )
+    # The one person of the players' registry this row is (``registry``); empty: not linked yet.
+    person = models.ForeignKey(
+        "registry.Person", verbose_name=_("игрок реестра"), null=True, blank=True,
+        on_delete=models.PROTECT, related_name="entries",
+    )
     # The player's signing PIN, hashed (django.contrib.auth.hashers); the PIN itself is shown once.
     pin_hash = models.CharField(_("ПИН-код подписи (хеш)"), max_length=128, blank=True)
 

@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from referees.models import RoleKind, TournamentRole
+from registry.matching import candidates, exact_match
 from scoring import protocol_state
 from scoring import services as protocol_services
 from scoring.models import Protocol
@@ -111,13 +112,23 @@ def create_tournament(organizer, *, pairs: int, rounds: int, system: str, seed, 
     rng = random.Random(f"names:{seed}")
     for i in range(pairs if individual else 0):
         register_pair(organizer, tournament, players=[
-            {"name": f"Игрок {i + 1}", "club": rng.choice(["Тверь", "Москва", "Казань", "Самара"])}])
+            registry_player(f"Игрок {i + 1}", rng.choice(["Тверь", "Москва", "Казань", "Самара"]))])
     for i in range(0 if individual else pairs):
         register_pair(organizer, tournament, players=[
-            {"name": f"Игрок {2 * i + 1}", "club": rng.choice(["Тверь", "Москва", "Казань", "Самара"])},
-            {"name": f"Игрок {2 * i + 2}", "club": rng.choice(["Тверь", "Москва", "Казань", "Самара"])},
+            registry_player(f"Игрок {2 * i + 1}", rng.choice(["Тверь", "Москва", "Казань", "Самара"])),
+            registry_player(f"Игрок {2 * i + 2}", rng.choice(["Тверь", "Москва", "Казань", "Самара"])),
         ])
     return tournament
+
+
+def registry_player(name: str, club: str) -> dict:
+    """A simulated player with his registry choice: the one person whose name («ё» = «е»), club or city match
+    (``registry.matching.exact_match``), so two simulations with one seed share their persons; a new person
+    when nobody is proposed; left unlinked when several are (never a duplicate)."""
+    person = exact_match(name, club)
+    if person is not None:
+        return {"name": name, "club": club, "person": person.pk}
+    return {"name": name, "club": club, "person": "none" if candidates(name, club) else "new"}
 
 
 def link_signers(tournament, seed) -> dict:

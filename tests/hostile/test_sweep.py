@@ -19,7 +19,8 @@ FIELDS = [
     "side", "first_lead", "password", "role", "full_name", "username", "tables", "number", "note", "seed",
     "override_reason", "pair_x", "pair_y", "name", "rating", "language", "next", "table", "at", "clear", "how", "back", "kind", "device", "queued",
     *(f"hand_{s}" for s in ("A1", "A2", "B1", "B2")), *(f"tiles_{s}" for s in ("A1", "A2", "B1", "B2")),
-    *(f"player{k}_{f}" for k in (1, 2) for f in ("name", "club", "rating")),
+    *(f"player{k}_{f}" for k in (1, 2) for f in ("name", "club", "rating", "federation_id", "person")),
+    "person", "player", "other", "federation_id", "birth_year", "club", "city", "shown", "q",
 ]
 QUERY = ["after", "page", "q", "correct", "sort", "per_page", "round"]
 SKIPPED = ("admin/",)  # Django's own admin: its pages are Django's to secure
@@ -145,7 +146,9 @@ FORMS = {
     "role_action": {"tables": "1-3"},
     "player_account": {"username": "pl", "password": "secret-1"},
     "pair_add": {"player1_name": "Иванов", "player1_club": "", "player1_rating": "1500", "player2_name": "Петров",
-                 "player2_club": "", "player2_rating": "", "name": "", "rating": "3000"},
+                 "player2_club": "", "player2_rating": "", "name": "", "rating": "3000", "player1_federation_id": "",
+                 "player2_federation_id": "RU-1", "player1_person": "new"},
+    "link": {"player": "1", "person": "new"},
     "manual_number": {"number": "20"},
     "withdraw": {"note": "болезнь"},
     "draw_run": {"seed": "42"},

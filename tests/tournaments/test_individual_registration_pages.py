@@ -69,13 +69,13 @@ def test_the_import_template_of_an_individual_event_has_the_columns_of_player_1_
     response = logged.get(reverse("tournaments:import_template", args=[t.slug]))
     assert "players-template.xlsx" in response["Content-Disposition"]
     header = [c.value for c in next(load_workbook(io.BytesIO(response.content)).active.iter_rows(max_row=1))]
-    assert header == ["Игрок 1", "Клуб / город 1", "Рейтинг 1"]
+    assert header == ["Игрок 1", "Клуб / город 1", "Рейтинг 1", "ID федерации 1"]
     html = get(logged, reverse("tournaments:import", args=[t.slug]))
     assert "одна строка — один игрок" in html
     pairs = make_tournament(0, slug="pairs-cup")
     response = logged.get(reverse("tournaments:import_template", args=[pairs.slug]))
     header = [c.value for c in next(load_workbook(io.BytesIO(response.content)).active.iter_rows(max_row=1))]
-    assert header[3] == "Игрок 2" and len(header) == 8  # a pair event's template is unchanged
+    assert header[3] == "Игрок 2" and len(header) == 10  # a pair event: both players and their federation IDs
 
 
 def test_the_lists_and_the_draw_speak_of_players(logged, organizer):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import transaction
@@ -17,10 +18,13 @@ from core.text import clean_text as clean_unicode
 from referees.models import log_action
 from referees.permissions import require_organizer
 
-from ..errors import ImportRejected, TournamentError
+from ..errors import ImportRejected, InvalidInput, RegistryMatches, TournamentError
 from ..models import Tournament
+from registry.matching import candidates
+
 from .import_files import ENCODING_NAMES, Formula, decode_csv, rows_csv, rows_xlsx
-from .registration import _collect, _create_pair, clean_text, entrant_size, pair_label, pair_problems, registered_names
+from .entrants import create_pair
+from .registration import _collect, clean_text, entrant_size, pair_label, pair_problems, registered_names
 
 # (key, header as printed in the template, required)
 COLUMNS = [
@@ -32,12 +36,30 @@ COLUMNS = [
     ("player2_rating", "Рейтинг 2", False),
     ("name", "Название пары", False),
     ("rating", "Рейтинг пары", False),
+    ("player1_federation_id", "ID федерации 1", False),
+    ("player2_federation_id", "ID федерации 2", False),
 ]
 # Read when present; the template has it when the tournament has a team standing (``Tournament.team_standing``).
 TEAM_COLUMN = ("team_name", "Команда", False)
 HEADERS = {header.lower(): key for key, header, _req in COLUMNS + [TEAM_COLUMN]}
-EXAMPLE = ["Иванов Иван", "Тверь", 1500, "Петров Пётр", "Тверь", "", "", ""]
+EXAMPLE = ["Иванов Иван", "Тверь", 1500, "Петров Пётр", "Тверь", "", "", "", "", ""]
 TEAM_EXAMPLE = "Тверь-1"
+
+
+@dataclass
+class Proposal:
+    """A player of the file whom the registry may already hold: row, player (1 or 2), as written, and who."""
+
+    row: int
+    player: int
+    name: str
+    club: str
+    federation_id: str
+    candidates: list
+
+    @property
+    def key(self) -> str:
+        return f"{self.row}-{self.player}"
 
 
 def max_rows() -> int:
@@ -52,7 +74,7 @@ def template_xlsx(*, individual: bool = False, teams: bool = False) -> bytes:
     ``teams``: with the column of the entrant's team (the team standing's).
     """
     columns = [c for c in COLUMNS if c[0].startswith("player1")] if individual else COLUMNS
-    example_row = EXAMPLE[:len(columns)] + ([TEAM_EXAMPLE] if teams else [])
+    example_row = [EXAMPLE[COLUMNS.index(c)] for c in columns] + ([TEAM_EXAMPLE] if teams else [])
     columns = columns + [TEAM_COLUMN] if teams else columns
     wb = Workbook()
     ws = wb.active
@@ -141,12 +163,12 @@ def parse_pairs_file(data: bytes, filename: str, *, size: int = 2) -> list[dict]
         cell = {key: ("" if isinstance(v, Formula) else v) for key, v in cell.items()}
         players = [
             {"name": cell.get(f"player{k}_name"), "club": cell.get(f"player{k}_club"),
-             "rating": cell.get(f"player{k}_rating")}
+             "rating": cell.get(f"player{k}_rating"), "federation_id": cell.get(f"player{k}_federation_id")}
             for k in range(1, size + 1)
         ]
         if size == 1:
             row_errors += [(key, _("в личном зачёте в строке один игрок: столбцы игрока 2 оставьте пустыми"))
-                           for key in ("player2_name", "player2_club", "player2_rating")
+                           for key in ("player2_name", "player2_club", "player2_rating", "player2_federation_id")
                            if str(cell.get(key) or "").strip()]
         cleaned, name, rating, problems = pair_problems(players, cell.get("name"), cell.get("rating"))
         team_name = _collect(problems, clean_text, cell.get("team_name"), field="team_name", what=lambda: _("команда"))
@@ -209,10 +231,18 @@ def duplicates_of_registered(tournament, rows) -> list:
     return errors
 
 
-def import_pairs(user, tournament: Tournament, data: bytes, filename: str) -> list:
-    """Register every pair of the file, or none of them."""
+def import_pairs(user, tournament: Tournament, data: bytes, filename: str, *, persons=None) -> list:
+    """Register every pair of the file, or none of them.
+
+    ``persons``: the organizer's answers to the registry's proposals, {"<row>-<player>": choice} (choices as
+    ``registry.services.choose_persons`` reads them). A player found in the registry and not answered
+    for refuses the whole file with the report of matches (``RegistryMatches``): nothing is saved.
+    """
     require_organizer(user, tournament)
     rows = parse_pairs_file(data, filename, size=entrant_size(tournament))
+    for row in rows:
+        for k, player in enumerate(row["players"], start=1):
+            player["person"] = (persons or {}).get(f"{row['row']}-{k}")
     with transaction.atomic():
         tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
         if tournament.draw_closed:
@@ -220,7 +250,36 @@ def import_pairs(user, tournament: Tournament, data: bytes, filename: str) -> li
         duplicates = duplicates_of_registered(tournament, rows)
         if duplicates:
             raise ImportRejected(_("Некоторые игроки уже зарегистрированы; ничего не сохранено."), duplicates)
-        pairs = [_create_pair(tournament, r["players"], name=r["name"], rating=r["rating"], team_name=r["team_name"])
-                 for r in rows]
+        proposals = registry_matches(rows)
+        if proposals:
+            raise RegistryMatches(proposals)
+        pairs = []
+        for r in rows:
+            try:
+                pairs.append(create_pair(user, tournament, r["players"], name=r["name"], rating=r["rating"],
+                                         team_name=r["team_name"]))
+            except InvalidInput as err:
+                raise ImportRejected(_("Некоторые строки не связаны с реестром игроков; ничего не сохранено."),
+                                     [(r["row"], _column(f), m) for f, m in err.field_errors()]) from None
         log_action(tournament, "pairs.imported", user=user, after={"file": filename, "pairs": len(pairs)})
     return pairs
+
+
+def _column(field) -> str:
+    """The file's column of a registration field (player k's registry choice: his name's column)."""
+    field = str(field or "").replace("_person", "_name")
+    return dict((c[0], c[1]) for c in COLUMNS).get(field, field)
+
+
+def registry_matches(rows) -> list:
+    """The report of the registry's proposals the organizer has not answered: one ``Proposal`` a player."""
+    out = []
+    for row in rows:
+        for k, player in enumerate(row["players"], start=1):
+            if player.get("person"):
+                continue
+            found = candidates(player["name"], player.get("club") or "", player.get("federation_id"))
+            if found:
+                out.append(Proposal(row["row"], k, player["name"], player.get("club") or "",
+                                    player.get("federation_id") or "", found))
+    return out

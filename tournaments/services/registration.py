@@ -13,10 +13,12 @@ from core.text import UnsafeText, ascii_digits
 from core.text import clean_text as clean_unicode
 from referees.models import log_action
 from referees.permissions import require_organizer
+from registry.matching import clean_federation_id
 
 from ..errors import InvalidFields, InvalidInput, TournamentError
 from ..models import PairingSystem, Pair, PairStatus, Player, Tournament
 from .draw import player_order
+from .entrants import create_pair
 
 
 def pair_snapshot(pair) -> dict:
@@ -102,7 +104,9 @@ def _player_fields(p, k, errors) -> dict:
                     what=lambda: _("клуб / город игрока %(k)s") % {"k": k})
     rating = _collect(errors, clean_rating, p.get("rating"), field=f"player{k}_rating",
                       what=lambda: _("Рейтинг игрока %(k)s") % {"k": k})
-    return {"name": name, "club": club, "rating": rating}
+    federation_id = _collect(errors, clean_federation_id, p.get("federation_id"), field=f"player{k}_federation_id")
+    # the registry's person (``registry.services.choose_persons``): an id, "new", "none" or undecided
+    return {"name": name, "club": club, "rating": rating, "federation_id": federation_id, "person": p.get("person")}
 
 
 def clean_player(p, k) -> dict:
@@ -132,8 +136,8 @@ def pair_problems(players, name, rating) -> tuple[list[dict], str | None, int | 
     return cleaned, pair_name, pair_rating, errors
 
 
-_FIELD_ORDER = {f: k for k, f in enumerate(["player1_name", "player1_club", "player1_rating", "player2_name",
-                                              "player2_club", "player2_rating", "name", "rating"])}
+_FIELD_ORDER = {f: k for k, f in enumerate([f"player{k}_{what}" for k in (1, 2) for what in (
+    "name", "club", "rating", "federation_id")] + ["name", "rating"])}
 
 
 def entrant_size(tournament) -> int:
@@ -195,15 +199,6 @@ def check_duplicates(tournament, players, *, exclude_pair=None, known=None) -> N
             )
 
 
-def _create_pair(tournament, players, *, name="", rating=None, number=None, joined_round=None, team_name="") -> Pair:
-    pair = Pair.objects.create(tournament=tournament, name=name, rating=rating, number=number,
-                               joined_round=joined_round, team_name=team_name)
-    Player.objects.bulk_create([
-        Player(pair=pair, name=p["name"], club=p["club"], rating=p["rating"]) for p in players
-    ])
-    return pair
-
-
 def register_pair(user, tournament: Tournament, *, players, name="", rating=None, team_name="") -> Pair:
     """Register one pair of two players (before the draw is closed)."""
     require_organizer(user, tournament)
@@ -213,7 +208,7 @@ def register_pair(user, tournament: Tournament, *, players, name="", rating=None
         if tournament.draw_closed:
             raise TournamentError(_("Жеребьёвка закрыта: регистрация новых пар окончена."), code="draw_closed")
         check_duplicates(tournament, players)
-        pair = _create_pair(tournament, players, name=name, rating=rating, team_name=team_name)
+        pair = create_pair(user, tournament, players, name=name, rating=rating, team_name=team_name)
         log_action(tournament, "pair.registered", user=user, after=pair_snapshot(pair))
     return pair
 
@@ -240,7 +235,7 @@ def register_late_pair(user, tournament: Tournament, *, players, name="", rating
                                   code="rounds_complete")
         check_duplicates(tournament, players)
         number = (tournament.pairs.aggregate(m=Max("number"))["m"] or 0) + 1
-        pair = _create_pair(tournament, players, name=name, rating=rating, number=number,
+        pair = create_pair(user, tournament, players, name=name, rating=rating, number=number,
                             joined_round=last.number + 1, team_name=team_name)
         group = list(pair.players.order_by("id"))
         order = player_order(pair.pk, [p.pk for p in group], tournament.draw_seed)
@@ -317,7 +312,8 @@ def substitute_player(user, pair: Pair, seat: int, *, player, note="") -> Pair:
         before = pair_snapshot(pair)
         last = pair.tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0
         leaving.name, leaving.club, leaving.rating, leaving.user = data["name"], data["club"], data["rating"], None
-        leaving.save(update_fields=["name", "club", "rating", "user"])
+        leaving.person = None  # another person: linked to the registry on demand (registry.services.link_player)
+        leaving.save(update_fields=["name", "club", "rating", "user", "person"])
         log_action(pair.tournament, "pair.player_substituted", user=user, before=before, after=pair_snapshot(pair),
                    note=note or _("замена игрока %(k)s после тура %(r)s") % {"k": seat, "r": last})
     return pair

@@ -105,8 +105,13 @@ class ImportResult:
     unsealed: int = 0                                       # signatures without a seal (older files)
 
 
+# Links the file does not carry: a player's person of the players' registry is this installation's (an imported
+# tournament's players are linked to the registry on demand, ``registry.services.link_player``).
+NOT_CARRIED = {(Player, "person")}
+
+
 def _fields(model):
-    return [f for f in model._meta.concrete_fields if not f.primary_key]
+    return [f for f in model._meta.concrete_fields if not f.primary_key and (model, f.name) not in NOT_CARRIED]
 
 
 def _is_user_fk(f) -> bool:

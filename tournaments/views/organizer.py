@@ -1,4 +1,5 @@
 """Organizer pages: each view checks the permission, calls one service, shows the result."""
+import base64
 import re
 
 from django.contrib import messages
@@ -18,7 +19,7 @@ from scoring.services import rescore_drifted
 
 from .. import individual_selectors, stage_selectors
 from .. import services
-from ..errors import ImportRejected, TournamentError
+from ..errors import ImportRejected, RegistryMatches, TournamentError
 from ..forms import DrawForm, ImportForm, ManualNumberForm, PairForm, PairRoundForm, SwapForm, WithdrawForm
 from ..models import PairStatus, RoundStatus, Tournament
 from ..presets import preset_label
@@ -113,25 +114,44 @@ def pair_add_view(request, slug):
                   status=400 if request.method == "POST" else 200)
 
 
+IMPORT_SESSION_KEY = "registry_import"  # the file waiting for the organizer's answers to the registry's proposals
+
+
 @login_required
 def import_view(request, slug):
     tournament = _organized(request, slug)
-    form = ImportForm(request.POST or None, request.FILES or None)
-    errors = []
-    if request.method == "POST" and form.is_valid():
-        upload = form.cleaned_data["file"]
+    confirming = request.method == "POST" and "confirm" in request.POST
+    form = ImportForm(None if confirming else request.POST or None, None if confirming else request.FILES or None)
+    errors, proposals = [], []
+    waiting = request.session.get(IMPORT_SESSION_KEY) or {}
+    if confirming and waiting.get("tournament") != tournament.pk:
+        form.add_error(None, _("Файл для подтверждения не найден: загрузите его ещё раз."))
+    elif request.method == "POST" and (confirming or form.is_valid()):
+        if confirming:
+            data, filename = base64.b64decode(waiting["data"]), waiting["name"]
+        else:
+            upload = form.cleaned_data["file"]
+            data, filename = upload.read(), upload.name
+        persons = {key[7:]: value for key, value in request.POST.items() if key.startswith("person-")}
         try:
-            pairs = services.import_pairs(request.user, tournament, upload.read(), upload.name)
+            pairs = services.import_pairs(request.user, tournament, data, filename, persons=persons)
+        except RegistryMatches as err:
+            proposals = err.proposals
+            request.session[IMPORT_SESSION_KEY] = {"tournament": tournament.pk, "name": filename,
+                                                   "data": base64.b64encode(data).decode("ascii")}
+            form.add_error(None, err.message)
         except ImportRejected as err:
             errors = err.errors
-            form.add_error("file", err.message)
+            form.add_error(None if confirming else "file", err.message)
         except TournamentError as err:
-            form.add_error("file", err.message)
+            form.add_error(None if confirming else "file", err.message)
         else:
+            request.session.pop(IMPORT_SESSION_KEY, None)
             messages.success(request, (_("Зарегистрировано игроков: %(n)s") if tournament.is_individual else
                                        _("Зарегистрировано пар: %(n)s")) % {"n": len(pairs)})
             return redirect("tournaments:manage", slug=slug)
-    return render(request, "tournaments/import.html", {"tournament": tournament, "form": form, "errors": errors},
+    return render(request, "tournaments/import.html", {"tournament": tournament, "form": form, "errors": errors,
+                                                       "proposals": proposals},
                   status=400 if request.method == "POST" else 200)
 
 

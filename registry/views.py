@@ -1,0 +1,159 @@
+"""The registry's pages: the public search and person pages, the administrator's merges, linking on demand.
+
+Each view checks the permission, calls one service or read model and renders; the services enforce.
+"""
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from core.converters import strict_int
+from core.paging import clean_query, paginate
+from referees.methods import post_only
+from referees.permissions import is_federation_admin, is_organizer
+from tournaments.errors import TournamentError
+from tournaments.models import Player, Tournament
+
+from . import merges, selectors, services
+from .forms import LinkForm, MergeForm, PersonForm, SearchForm, UndoMergeForm
+from .matching import candidates
+from .models import PUBLIC_FIELDS, Person, PersonMerge
+
+PERSONS_PER_PAGE = 50
+LINKS_PER_PAGE = 30
+
+
+def players_view(request):
+    """The registry's search by surname («ё» = «е») or federation ID, paged."""
+    query = clean_query(request.GET.get("q"))
+    page = paginate(request, selectors.search(query), PERSONS_PER_PAGE) if query else None
+    return render(request, "registry/players.html", {"form": SearchForm(initial={"q": query}), "query": query,
+                                                      "page": page,
+                                                      "persons": selectors.with_entry_counts(page) if page else []})
+
+
+def _person_context(request, person, **forms):
+    admin = is_federation_admin(request.user)
+    context = {
+        "person": person, "entries": selectors.history(person), "admin": admin,
+        "shown": {f: person.public(f) for f in PUBLIC_FIELDS},
+    }
+    if admin:
+        context.update({
+            "person_form": forms.get("person_form") or PersonForm(initial={
+                "name": person.name, "birth_year": person.birth_year or "", "club": person.club, "city": person.city,
+                "federation_id": person.federation_id or "",
+                "shown": [f for f in PUBLIC_FIELDS if getattr(person, f"show_{f}")]}),
+            "merge_form": forms.get("merge_form") or MergeForm(), "undo_form": UndoMergeForm(),
+            "merges": selectors.merges_of(person),
+        })
+    return context
+
+
+def person_view(request, person_id):
+    """A person's page: what he shows publicly and every public tournament he played."""
+    person = get_object_or_404(Person, pk=person_id)
+    if person.merged_into_id is not None:
+        return redirect("registry:person", person_id=selectors.final_person(person).pk)
+    return render(request, "registry/person.html", _person_context(request, person))
+
+
+def _admin_person(request, person_id):
+    if not is_federation_admin(request.user):
+        raise PermissionDenied
+    return get_object_or_404(Person, pk=person_id)
+
+
+@login_required
+@post_only
+def person_edit_view(request, person_id):
+    person = _admin_person(request, person_id)
+    form = PersonForm(request.POST)
+    if form.is_valid():
+        d = form.cleaned_data
+        try:
+            services.edit_person(request.user, person, name=d["name"], birth_year=d["birth_year"], club=d["club"],
+                                 city=d["city"], federation_id=d["federation_id"], shown=d["shown"])
+        except TournamentError as err:
+            form.add_service_error(err)
+        else:
+            messages.success(request, _("Игрок реестра сохранён."))
+            return redirect("registry:person", person_id=person.pk)
+    return render(request, "registry/person.html", _person_context(request, person, person_form=form), status=400)
+
+
+@login_required
+@post_only
+def merge_view(request, person_id):
+    person = _admin_person(request, person_id)
+    form = MergeForm(request.POST)
+    if form.is_valid():
+        other = Person.objects.filter(pk=form.cleaned_data["other"]).first()
+        if other is None:
+            form.add_error("other", _("Игрока реестра с таким номером нет."))
+        else:
+            try:
+                merges.merge_persons(request.user, person, other, note=form.cleaned_data["note"])
+            except TournamentError as err:
+                form.add_service_error(err, aliases={"note": "note"})
+            else:
+                messages.success(request, _("Игрок №%(b)s присоединён к игроку №%(a)s.") % {"a": person.pk,
+                                                                                          "b": other.pk})
+                return redirect("registry:person", person_id=person.pk)
+    return render(request, "registry/person.html", _person_context(request, person, merge_form=form), status=400)
+
+
+@login_required
+@post_only
+def undo_merge_view(request, merge_id):
+    if not is_federation_admin(request.user):
+        raise PermissionDenied
+    merge = get_object_or_404(PersonMerge, pk=merge_id)
+    form = UndoMergeForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise TournamentError(next(iter(form.errors.values()))[0], code="invalid")
+        merges.undo_merge(request.user, merge, note=form.cleaned_data["note"])
+    except TournamentError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(request, _("Объединение отменено: игроки №%(a)s и №%(b)s снова разные.") % {
+            "a": merge.kept_id, "b": merge.absorbed_id})
+    return redirect("registry:person", person_id=merge.kept_id)
+
+
+def _linker(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not (is_organizer(request.user, tournament) or is_federation_admin(request.user)):
+        raise PermissionDenied
+    return tournament
+
+
+@login_required
+def link_view(request, slug):
+    """The tournament's players not linked to the registry, each with the registry's proposal."""
+    tournament = _linker(request, slug)
+    status, failed = 200, None
+    if request.method == "POST":
+        player = get_object_or_404(Player, pk=strict_int(request.POST.get("player"), 1) or 0,
+                                   pair__tournament=tournament)
+        form = LinkForm(request.POST, found=candidates(player.name, player.club))
+        if form.is_valid():
+            try:
+                services.link_player(request.user, player, person=form.cleaned_data["person"])
+            except TournamentError as err:
+                form.add_service_error(err, aliases={"player1_person": "person"})
+            else:
+                messages.success(request, _("%(name)s связан с реестром игроков.") % {"name": player.name})
+                return redirect(request.get_full_path())
+        status, failed = 400, (player.pk, form)
+        messages.error(request, "%s: %s" % (player.name, next(iter(form.errors.values()))[0]))
+    page = paginate(request, selectors.unlinked_players(tournament), LINKS_PER_PAGE)
+    rows = []
+    for player in page:
+        form = failed[1] if failed and failed[0] == player.pk else LinkForm(
+            found=candidates(player.name, player.club), auto_id=f"id_p{player.pk}_%s")
+        rows.append((player, form))
+    return render(request, "registry/link.html", {"tournament": tournament, "page": page, "rows": rows},
+                  status=status)
