@@ -261,7 +261,7 @@ def extra_player(n, data, seed, seconds):
         rng, started = random.Random(seed), time.monotonic()
         base = symmetric_round(n - 1, rng, seconds=seconds / 4)
         if base is None and n - 1 >= MATCH_FROM:
-            found = matched([n - 1], False, [0], seed, seconds / 2, "whist")
+            found = matched([n - 1], False, [0], seed, seconds * 3 / 4, "whist")
             base = found and found["base"]
         search_ = Backtrack([n - 1], False, [0], 1, 2)
         while base is None and time.monotonic() - started < seconds / 2:
@@ -321,7 +321,7 @@ def search(n, seed, seconds, node_limit=3000):
     started = time.monotonic()
     best = None
     if n >= MATCH_FROM:
-        best = matched_best(n, order, infinity, sit_out, kind, seed, seconds / 2)
+        best = matched_best(n, order, infinity, sit_out, kind, seed, seconds if kind == "whist" else seconds / 2)
         if best:
             return best[1]
     groups = abelian_groups(order) if kind == "whist" else [[order]]
