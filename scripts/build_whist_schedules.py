@@ -1,6 +1,6 @@
 """Search the base rounds of the round-robin schedules of individual events; write them to whist_data.json.
 
-Run:  .venv/bin/python scripts/build_whist_schedules.py                 every n from 4 to 64 (a few minutes)
+Run:  .venv/bin/python scripts/build_whist_schedules.py                 every n from 4 to 64 (--seconds per n)
       .venv/bin/python scripts/build_whist_schedules.py 13 28 --seed 5   only these n (merged into the file)
       .venv/bin/python scripts/build_whist_schedules.py --check         re-verify the file, search nothing
 
@@ -17,9 +17,11 @@ seat (``tournaments/pairing/whist.py`` does it). Which elements the base round h
   partner differences at most once each (no partner twice), opponent differences as even as possible:
   the search minimises Σ (count − 2)² over the difference classes; 2 is the least possible (two classes
   once, the others twice). When it finds nothing in the time, a round fixed by the reflection x → 2 − x
-  (``whist_symmetric.reflected_round``: one class never opposed, the others twice; 51).
+  (``whist_symmetric.reflected_round``: one class never opposed, the others twice; 51). 55, 59 and 63: the
+  matching search below (two classes once).
 * n ≡ 2 (mod 4): a cyclic whist base round for n − 1 and one player more (whist_data.develop_from_smaller),
-  searched first among the rounds of tables (a, −a | b, −b) only (``whist_symmetric.symmetric_round``: 50 from Z_49);
+  searched first among the rounds of tables (a, −a | b, −b) only (``whist_symmetric.symmetric_round``:
+  50 from Z_49), then by the matching search below (46 from Z_45);
   for n = 10 (no cyclic whist schedule for 9 exists) the same from the one over Z3 × Z3, written out.
 
 How: for n a prime or the square of a prime, n ≡ 1 (mod 4), the classical construction over the field
