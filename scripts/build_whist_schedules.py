@@ -1,6 +1,6 @@
 """Search the base rounds of the round-robin schedules of individual events; write them to whist_data.json.
 
-Run:  .venv/bin/python scripts/build_whist_schedules.py                 every n from 4 to 64 (a few minutes)
+Run:  .venv/bin/python scripts/build_whist_schedules.py                 every n from 4 to 64 (--seconds per n)
       .venv/bin/python scripts/build_whist_schedules.py 13 28 --seed 5   only these n (merged into the file)
       .venv/bin/python scripts/build_whist_schedules.py --check         re-verify the file, search nothing
 
@@ -17,17 +17,29 @@ seat (``tournaments/pairing/whist.py`` does it). Which elements the base round h
   partner differences at most once each (no partner twice), opponent differences as even as possible:
   the search minimises Σ (count − 2)² over the difference classes; 2 is the least possible (two classes
   once, the others twice). When it finds nothing in the time, a round fixed by the reflection x → 2 − x
-  (``whist_symmetric.reflected_round``: one class never opposed, the others twice; 51).
+  (``whist_symmetric.reflected_round``: one class never opposed, the others twice; 51). 55, 59 and 63: the
+  matching search below (two classes once).
 * n ≡ 2 (mod 4): a cyclic whist base round for n − 1 and one player more (whist_data.develop_from_smaller),
-  searched first among the rounds of tables (a, −a | b, −b) only (``whist_symmetric.symmetric_round``: 50 from Z_49);
+  searched first among the rounds of tables (a, −a | b, −b) only (``whist_symmetric.symmetric_round``:
+  50 from Z_49), then by the matching search below (46 from Z_45);
   for n = 10 (no cyclic whist schedule for 9 exists) the same from the one over Z3 × Z3, written out.
 
 How: for n a prime or the square of a prime, n ≡ 1 (mod 4), the classical construction over the field
 GF(n) (``field_round``); for n ≡ 0 (mod 4) first a round of Z_{n−1} ∪ {∞} fixed by x → −x
 (``whist_symmetric.infinity_round``: 40); for n = q1·q2 of two such (45 = 9·5) the same over the ring GF(q1) × GF(q2)
-(``product_round``); otherwise a depth-first search with many short randomised tries (``Backtrack``),
-over the cyclic group first, then the other abelian groups of that order. Every result is developed by
-whist_data.py and re-counted pair by pair before it is written; ``--check`` re-counts the whole file.
+(``product_round``); otherwise, below 44 players, a depth-first search with many short randomised tries
+(``Backtrack``), over the cyclic group first, then the other abelian groups of that order. From 44
+players on (``MATCH_FROM``; also the cyclic whist rounds for n − 1 of 46 and 58) first the search in two
+steps of scripts/whist_match.c (compiled with gcc at run time by whist_match.py), over the cyclic group:
+a random starter (the partnerships: pairs of the free elements whose difference classes all differ),
+then an exhaustive depth-first matching of its pairs into tables with no opponent class met more than
+twice (for a whist that is exactly twice); a starter whose matching takes too long is given up for a
+new one. For n ≡ 3 (mod 4) the same search gives rounds with partners at most once and opponents at
+most twice; it keeps the most even (two classes once) it finds in the time. A simulated annealing and a
+tabu search on the seats (swap two players, cost Σ (partners − 1)² + (opponents − 2)²) were tried for
+these sizes and stalled at cost 2 already for 40 players; the backtracking did not find them either.
+Every result is developed by whist_data.py and re-counted pair by pair before it is written;
+``--check`` re-counts the whole file.
 """
 from __future__ import annotations
 
@@ -44,9 +56,20 @@ sys.path.insert(0, str(ROOT))
 from tournaments.pairing import whist_data  # noqa: E402
 from whist_constructions import (  # noqa: E402
     abelian_groups, affine_rounds, field_orders, field_round, product_orders, product_round)
+from whist_match import match  # noqa: E402
 from whist_symmetric import infinity_round, reflected_round, symmetric_round  # noqa: E402
 
 INF = None
+MATCH_FROM = 44  # from this n on, the starter-and-matching search (whist_match.c) before the backtracking
+
+
+def matched(moduli, infinity, sit_out, seed, seconds, kind):
+    """An entry from whist_match.match (a random starter, then an exhaustive matching of its pairs), or None."""
+    base = match(moduli, infinity, sit_out, seconds=seconds, seed=seed, node_limit=20000)
+    if base is None:
+        return None
+    return {"kind": kind, "method": "starter and matching", "group": list(moduli), "infinity": infinity,
+            "sit_out": list(sit_out), "base": base}
 
 
 class Backtrack:
@@ -239,6 +262,9 @@ def extra_player(n, data, seed, seconds):
     else:
         rng, started = random.Random(seed), time.monotonic()
         base = symmetric_round(n - 1, rng, seconds=seconds / 4)
+        if base is None and n - 1 >= MATCH_FROM:
+            found = matched([n - 1], False, [0], seed, seconds * 3 / 4, "whist")
+            base = found and found["base"]
         search_ = Backtrack([n - 1], False, [0], 1, 2)
         while base is None and time.monotonic() - started < seconds / 2:
             try:
@@ -257,6 +283,24 @@ def extra_player(n, data, seed, seconds):
     if entry is None or whist_data.verify_entry(n, entry):
         raise AssertionError(f"n={n}: nothing that verifies")
     return entry
+
+
+def matched_best(n, order, infinity, sit_out, kind, seed, seconds):
+    """(cost, entry) from the matching search over Z_order: a whist as found; for n ≡ 3 (mod 4) the most
+    even of the rounds found in the time (Σ (count − 2)² = 2n is the least possible), or None."""
+    best, started, tries = None, time.monotonic(), 0
+    while time.monotonic() - started < seconds and not (best and (kind == "whist" or best[0] <= 2 * n)):
+        entry = matched([order], infinity, sit_out, seed + 1000 * tries, seconds - (time.monotonic() - started),
+                        kind)
+        tries += 1
+        if entry is None:
+            continue
+        cost = opponent_cost(entry, n)
+        if best is None or cost < best[0]:
+            best = (cost, entry)
+    if best and whist_data.verify_entry(n, best[1]):
+        raise AssertionError(f"n={n}: the matching's result does not verify: {whist_data.verify_entry(n, best[1])}")
+    return best
 
 
 def search(n, seed, seconds, node_limit=3000):
@@ -278,6 +322,10 @@ def search(n, seed, seconds, node_limit=3000):
             return entry
     started = time.monotonic()
     best = None
+    if n >= MATCH_FROM:
+        best = matched_best(n, order, infinity, sit_out, kind, seed, seconds if kind == "whist" else seconds / 2)
+        if best:
+            return best[1]
     groups = abelian_groups(order) if kind == "whist" else [[order]]
     while time.monotonic() - started < seconds:
         for moduli in groups:
