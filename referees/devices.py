@@ -53,7 +53,8 @@ def report_queue(user, partie, *, device, queued, refused=False) -> DeviceQueue:
 def _store(user, partie, device, queued, refused, now) -> DeviceQueue:
     row = locked(DeviceQueue.objects.filter(partie=partie, device=device)).first()
     if row is None:
-        return DeviceQueue.objects.create(partie=partie, device=device, user=user, queued=queued,
+        return DeviceQueue.objects.create(partie=partie, tournament_id=partie.round.tournament_id, device=device,
+                                          user=user, queued=queued,
                                           refused=refused, last_contact=now, changed_at=now)
     if queued or row.queued != queued or row.refused != refused:
         row.changed_at = now

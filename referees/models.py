@@ -153,6 +153,10 @@ class DeviceQueue(models.Model):
     partie = models.ForeignKey(
         "tournaments.Partie", verbose_name=_("партия"), on_delete=models.CASCADE, related_name="device_queues"
     )
+    # The partie's tournament, kept here so that the overview's ETag reads this table alone (device_stamp).
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", verbose_name=_("турнир"), on_delete=models.CASCADE, related_name="+"
+    )
     device = models.CharField(_("устройство"), max_length=40)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name=_("пользователь"), null=True, blank=True,

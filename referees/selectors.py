@@ -237,7 +237,7 @@ def waiting_on_devices(parties) -> None:
 
 def device_stamp(tournament_id) -> str:
     """When a device's queue at a table of the tournament last changed (part of the overview's ETag)."""
-    at = DeviceQueue.objects.filter(partie__round__tournament_id=tournament_id).aggregate(at=Max("changed_at"))["at"]
+    at = DeviceQueue.objects.filter(tournament_id=tournament_id).aggregate(at=Max("changed_at"))["at"]
     return at.isoformat() if at else ""
 
 

@@ -23,6 +23,7 @@ class Migration(migrations.Migration):
                 ('refused', models.BooleanField(default=False, verbose_name='запись отклонена сервером')),
                 ('last_contact', models.DateTimeField(verbose_name='последняя связь')),
                 ('changed_at', models.DateTimeField(verbose_name='очередь изменилась')),
+                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tournaments.tournament', verbose_name='турнир')),
                 ('partie', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='device_queues', to='tournaments.partie', verbose_name='партия')),
                 ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='пользователь')),
             ],

@@ -26,6 +26,7 @@ from scoring.rules import Rules
 from scoring.rules.generate import random_deal
 from tournaments import services as tournament_services
 from tournaments.models import Player, Tournament
+from tournaments.simulation import registry_player
 
 SLUG = "demo-cup"
 SOLO_SLUG = "demo-solo"
@@ -87,7 +88,7 @@ class Command(BaseCommand):
         TournamentRole.objects.create(tournament=tournament, user=chief, role=RoleKind.CHIEF_REFEREE)
         TournamentRole.objects.create(tournament=tournament, user=referee, role=RoleKind.REFEREE)
         for i in range(0, len(PLAYERS), 2):
-            players = [{"name": name, "club": club} for name, club in PLAYERS[i:i + 2]]
+            players = [registry_player(name, club) for name, club in PLAYERS[i:i + 2]]
             tournament_services.register_pair(organizer, tournament, players=players)
         tournament_services.run_draw(organizer, tournament, seed="demo-2026")
         self._player_accounts(tournament)
@@ -118,7 +119,8 @@ class Command(BaseCommand):
         TournamentRole.objects.create(tournament=tournament, user=chief, role=RoleKind.CHIEF_REFEREE)
         TournamentRole.objects.create(tournament=tournament, user=referee, role=RoleKind.REFEREE)
         for name, club in PLAYERS[:SOLO_PLAYERS]:
-            tournament_services.register_pair(organizer, tournament, players=[{"name": name, "club": club}])
+            # the demo players of both formats are one registry person each (tournaments.simulation)
+            tournament_services.register_pair(organizer, tournament, players=[registry_player(name, club)])
         tournament_services.run_draw(organizer, tournament, seed="solo-2026")
         self._player_accounts(tournament)
         rules = Rules.from_config(tournament.rules_config())
