@@ -177,5 +177,5 @@ def test_a_page_asks_as_many_queries_for_two_rows_as_for_all(cup):  # noqa: F811
         for size in (2, 100):
             with CaptureQueriesContext(connection) as queries:
                 assert get(f"{path}?page_size={size}").status_code == 200
-            counts.append(len(queries))
+            counts.append(len([q for q in queries.captured_queries if "domino_cache" not in q["sql"] and "SAVEPOINT" not in q["sql"]]))
         assert counts[0] == counts[1] and counts[1] <= 14, (path, counts)
