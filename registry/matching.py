@@ -55,6 +55,8 @@ def active_persons():
 
 def candidates(name, club="", federation_id=None) -> list[Person]:
     """The persons of the registry this entry may be (rules 1 and 2 above), each with ``entries_count``."""
+    if any("\x00" in str(v or "") for v in (name, club, federation_id)):
+        return []  # never a match: the registration refuses the NUL itself (PostgreSQL cannot even compare it)
     persons = active_persons().annotate(entries_count=Count("entries"))
     if federation_id:
         by_id = list(persons.filter(federation_id=federation_id))
