@@ -160,6 +160,10 @@ def test_another_device_changed_the_protocol_meanwhile_the_referee_sees_both_and
         expect(page.locator("#queue-mine")).to_contain_text("Раздача 1: Рыба")
         expect(page.locator(".queued-entry")).to_have_count(4)  # nothing dropped before the referee's word
         assert Deal.objects.filter(protocol__partie=table.partie).count() == 1
+        for _try in range(50):  # the device reports its refused queue just after it shows the conflict
+            if DeviceQueue.objects.filter(partie=table.partie, refused=True).exists():
+                break
+            page.wait_for_timeout(100)
         assert DeviceQueue.objects.get(partie=table.partie).refused
         shoot(page, artifacts, "conflict")
         chief = browser.new_context(viewport=PHONE, locale="ru-RU")
