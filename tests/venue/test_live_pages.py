@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from referees.models import RoleKind, TournamentRole
 from scoring import live, services
+from tests.queries import own_queries
 from tests.factories import make_referee, make_round, make_tournament
 from tests.individual_tables import individual_event
 from tournaments.services.rounds import swap_parties
@@ -24,14 +25,13 @@ PAIR_PAGES = [
 ]
 INDIVIDUAL_PAGES = [("reports:standings", ()), ("tournaments:player", (1,)), ("tournaments:grid", ())]
 
+
 @contextlib.contextmanager
 def at_most_queries(n):
-    """At most ``n`` queries of the site's tables; the shared cache's own table (the database cache under
-    PostgreSQL, config/settings.py) is the cache being read, not the page's work, and so are the savepoints
-    of its writes."""
+    """At most ``n`` queries of the site's tables (``tests.queries.own_queries``)."""
     with CaptureQueriesContext(connection) as ctx:
         yield
-    own = [q["sql"] for q in ctx.captured_queries if "domino_cache" not in q["sql"] and "SAVEPOINT" not in q["sql"]]
+    own = own_queries(ctx)
     assert len(own) <= n, own
 
 
