@@ -33,13 +33,17 @@ def settings_view(request, slug):
     """Open the registration or change it; close it."""
     tournament = _tournament(request, slug)
     settings = settings_of(tournament)
-    form = SettingsForm(request.POST if request.POST.get("action") == "open" else None,
+    action = request.POST.get("action")
+    form = SettingsForm(request.POST if request.method == "POST" and action != "close" else None,
                         initial=SettingsForm.initial_for(settings, tournament))
     status = 200
     if request.method == "POST":
         status = 400
         try:
-            if request.POST.get("action") == "close":
+            if action not in ("open", "close"):
+                form.is_valid()
+                form.add_error(None, _("Неизвестное действие: обновите страницу и попробуйте снова."))
+            elif action == "close":
                 organizer.close_registration(request.user, tournament)
                 messages.success(request, _("Регистрация закрыта."))
                 return redirect("tournaments:signup_settings", slug=slug)
