@@ -11,7 +11,7 @@ from signup.models import Entry, EntryStatus
 from signup.services import submit_entry
 from tests.factories import make_referee
 
-from .conftest import open_for, pair_data
+from .conftest import pair_data
 
 pytestmark = pytest.mark.django_db
 
