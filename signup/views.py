@@ -1,7 +1,7 @@
 """The public pages of the online registration: the form, the player's entry (by its code), the check-in address.
 
 Thin: each view reads one selector or calls one service and renders. The entry's page carries its code in
-its address: it is never cached and sends no referrer.
+its address: it is never cached and sends its address to no other site.
 """
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def _public(slug) -> Tournament:
 
 
 def _private(response):
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = "same-origin"  # the code in the address never leaves the site
     response["X-Robots-Tag"] = "noindex"
     return response
 
