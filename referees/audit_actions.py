@@ -369,3 +369,22 @@ def _person_merged(a, b, note, entry):
 def _person_merge_undone(a, b, note, entry):
     return _("разделил игроков реестра №%(kept)s и №%(absorbed)s (возвращено записей турниров: %(n)s)") % {
         "absorbed": a.get("absorbed", "?"), "kept": a.get("kept", "?"), "n": len(a.get("players") or [])}
+
+
+# --- the online registration (signup) -----------------------------------------------------------------
+for _code, _label in (
+    ("signup.opened", gettext_lazy("Онлайн-регистрация открыта")),
+    ("signup.settings_changed", gettext_lazy("Настройки онлайн-регистрации изменены")),
+    ("signup.closed", gettext_lazy("Онлайн-регистрация закрыта")),
+    ("signup.submitted", gettext_lazy("Заявка подана онлайн")), ("signup.accepted", gettext_lazy("Заявка принята")),
+    ("signup.moved_up", gettext_lazy("Заявка поднята из листа ожидания")),
+    ("signup.approved", gettext_lazy("Заявка подтверждена")), ("signup.refused", gettext_lazy("Заявка отклонена")),
+    ("signup.edited", gettext_lazy("Заявка изменена участником")),
+    ("signup.withdrawn", gettext_lazy("Заявка отозвана")),
+    ("signup.checked_in", gettext_lazy("Прибытие отмечено")),
+    ("signup.check_in_undone", gettext_lazy("Отметка прибытия снята")),
+    ("signup.absent", gettext_lazy("Не отметился на месте: снят до жеребьёвки")),
+    ("signup.closed_on_site", gettext_lazy("Регистрация закрыта на месте")),
+):
+    _register(_code, _label)
+del _code, _label

@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from . import views
 from .views import clock as clock_views
@@ -65,4 +65,6 @@ urlpatterns = [
     path("t/<slug:slug>/manage/rounds/<num:round_number>/print/<slug:kind>.pdf", setup_views.print_view,
          name="print"),
     path("t/<slug:slug>/manage/final-report.pdf", setup_views.final_report_view, name="final_report"),
+    # the online registration (its own app, in this namespace: ``tournaments:register``)
+    path("", include("signup.urls")),
 ]

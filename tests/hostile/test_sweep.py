@@ -21,6 +21,9 @@ FIELDS = [
     *(f"hand_{s}" for s in ("A1", "A2", "B1", "B2")), *(f"tiles_{s}" for s in ("A1", "A2", "B1", "B2")),
     *(f"player{k}_{f}" for k in (1, 2) for f in ("name", "club", "rating", "federation_id", "person")),
     "person", "player", "other", "federation_id", "birth_year", "club", "city", "shown", "q",
+    *(f"player{k}_{f}" for k in (1, 2) for f in ("city", "birth_year")), "contact", "website",
+    "action", "opens_at", "closes_at", "limit", "ask_club", "ask_city", "ask_birth_year", "ask_contact",
+    "approval_required",
 ]
 QUERY = ["after", "page", "q", "correct", "sort", "per_page", "round"]
 SKIPPED = ("admin/",)  # Django's own admin: its pages are Django's to secure

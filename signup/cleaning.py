@@ -1,0 +1,80 @@
+"""What the public form sends, cleaned: the organizer's registration's own checks, plus city, birth year, contact.
+
+The players' names, clubs and federation IDs go through ``tournaments.services.registration.pair_problems``
+(the same limits, the same «one person twice in one pair» refusal); the fields the organizer did not ask for
+are dropped whatever was sent. Every error names its field (``player{k}_…``, ``contact``), all at once.
+"""
+from __future__ import annotations
+
+import re
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.utils.translation import gettext as _
+
+from core.names import fold
+from registry.services import clean_birth_year
+from tournaments.errors import InvalidFields, InvalidInput
+from tournaments.services.registration import clean_text, pair_problems
+
+CONTACT_MAX = 100
+_PHONE = re.compile(r"\+?[0-9][0-9 ()-]{3,24}", re.ASCII)
+PLAYER_FIELDS = ("name", "club", "city", "birth_year", "federation_id")
+
+
+def clean_contact(value) -> str:
+    """A phone number (digits, «+», spaces, brackets, dashes; 5 to 15 digits) or an e-mail address."""
+    text = clean_text(value, field="contact", what=lambda: _("телефон или e-mail"), limit=CONTACT_MAX)
+    if not text:
+        return ""
+    if "@" in text:
+        try:
+            validate_email(text)
+        except ValidationError:
+            pass
+        else:
+            return text
+    elif _PHONE.fullmatch(text) and 5 <= sum(c.isdigit() for c in text) <= 15:
+        return text
+    raise InvalidInput(_("Укажите номер телефона (цифры, можно «+», пробелы, скобки и дефисы) или адрес e-mail."),
+                       field="contact", code="bad_contact")
+
+
+def _add(errors, clean, *args, **kwargs):
+    try:
+        return clean(*args, **kwargs)
+    except InvalidInput as err:
+        errors.append(err)
+        return None
+
+
+def clean_entry(settings, data, size: int) -> tuple[list[dict], str]:
+    """The entry's players ({name, club, city, birth_year, federation_id}) and contact, or InvalidFields."""
+    raw = [{"name": data.get(f"player{k}_name"), "federation_id": data.get(f"player{k}_federation_id"),
+            "club": data.get(f"player{k}_club") if settings.ask_club else ""} for k in range(1, size + 1)]
+    cleaned, _name, _rating, errors = pair_problems(raw, "", None)
+    players = []
+    for k, player in enumerate(cleaned, start=1):
+        city = _add(errors, clean_text, data.get(f"player{k}_city"), field=f"player{k}_city",
+                    what=lambda k=k: _("город игрока %(k)s") % {"k": k}) if settings.ask_city else ""
+        year = _add(errors, clean_birth_year, data.get(f"player{k}_birth_year"),
+                    field=f"player{k}_birth_year") if settings.ask_birth_year else None
+        players.append({"name": player["name"] or "", "club": player["club"] or "", "city": city or "",
+                        "birth_year": year, "federation_id": player["federation_id"]})
+    contact = _add(errors, clean_contact, data.get("contact")) if settings.ask_contact else ""
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise InvalidFields([(e.details.get("field"), e.message) for e in errors], code=errors[0].code)
+    return players, contact or ""
+
+
+def entrant_player(player: dict) -> dict:
+    """An entry's player as the organizer's registration takes him (``create_pair``): «клуб / город» is the
+    club, or the city when no club was given; the registry's choice is made by ``signup.places``."""
+    return {"name": player["name"], "club": player.get("club") or player.get("city") or "", "rating": None,
+            "federation_id": player.get("federation_id")}
+
+
+def same_names(a: list[dict], b: list[dict]) -> bool:
+    return [fold(p["name"]) for p in a] == [fold(p["name"]) for p in b]

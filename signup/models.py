@@ -1,0 +1,103 @@
+"""Online registration of a tournament (docs/registration.md): its settings and the entries players send.
+
+An entry is the player's (or the pair's) own application, kept apart from the tournament's entrants
+(``tournaments.Pair``): it becomes an entrant, through the organizer's services, when it is accepted
+within the limit, and stays linked to it (``Entry.pair``). The player's code is never stored, only its
+hash (``signup.codes``); the check-in token is derived from the code and stored hashed too.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Pair, Tournament, TournamentFormat
+
+SIGNUP_FORMATS = (TournamentFormat.PAIRS, TournamentFormat.INDIVIDUAL)
+
+
+class SignupSettings(models.Model):
+    """The organizer's registration of one tournament: when, how many, which fields, approval."""
+
+    tournament = models.OneToOneField(Tournament, verbose_name=_("турнир"), on_delete=models.CASCADE,
+                                      related_name="signup")
+    opens_at = models.DateTimeField(_("регистрация открывается"))
+    closes_at = models.DateTimeField(_("регистрация закрывается"))
+    limit = models.PositiveIntegerField(_("предел заявок"), null=True, blank=True,
+                                        help_text=_("Пусто — без предела."))
+    ask_club = models.BooleanField(_("спрашивать клуб"), default=True)
+    ask_city = models.BooleanField(_("спрашивать город"), default=True)
+    ask_birth_year = models.BooleanField(_("спрашивать год рождения"), default=False)
+    ask_contact = models.BooleanField(_("спрашивать телефон или e-mail"), default=False)
+    approval_required = models.BooleanField(_("заявки подтверждает организатор"), default=False)
+    closed_at = models.DateTimeField(_("закрыта организатором"), null=True, blank=True)
+    closed_on_site_at = models.DateTimeField(_("закрыта на месте"), null=True, blank=True)
+    changed_at = models.DateTimeField(_("изменена"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("онлайн-регистрация")
+        verbose_name_plural = _("онлайн-регистрации")
+
+    def __str__(self):
+        return str(self.tournament)
+
+    def closed_reason(self, now) -> str | None:
+        """Why the form takes no entry now (a code of ``signup.selectors.CLOSED_MESSAGES``), None while open."""
+        tournament = self.tournament
+        if tournament.format not in SIGNUP_FORMATS:
+            return "format"
+        if tournament.draw_done_at or tournament.draw_closed or tournament.rounds.exists():
+            return "draw_done"
+        if self.closed_at is not None:
+            return "closed"
+        if now < self.opens_at:
+            return "not_yet"
+        if now >= self.closes_at:
+            return "ended"
+        return None
+
+
+class EntryStatus(models.TextChoices):
+    PENDING = "pending", _("Ждёт подтверждения")
+    ACCEPTED = "accepted", _("Принята")
+    WAITING = "waiting", _("В листе ожидания")
+    REFUSED = "refused", _("Отклонена")
+    WITHDRAWN = "withdrawn", _("Отозвана")
+    ABSENT = "absent", _("Не явился (снят до жеребьёвки)")
+
+
+LIVE = (EntryStatus.PENDING, EntryStatus.ACCEPTED, EntryStatus.WAITING)
+
+
+class Entry(models.Model):
+    """One application: its players (a list of {name, club, city, birth_year, federation_id}) and contact."""
+
+    tournament = models.ForeignKey(Tournament, verbose_name=_("турнир"), on_delete=models.CASCADE,
+                                   related_name="signup_entries")
+    status = models.CharField(_("статус"), max_length=16, choices=EntryStatus.choices, default=EntryStatus.PENDING)
+    players = models.JSONField(_("игроки"), default=list)
+    contact = models.CharField(_("телефон или e-mail"), max_length=100, blank=True)
+    code_hash = models.CharField(_("код заявки (хеш)"), max_length=64, unique=True)
+    checkin_hash = models.CharField(_("код отметки (хеш)"), max_length=64, unique=True)
+    pair = models.OneToOneField(Pair, verbose_name=_("участник турнира"), null=True, blank=True,
+                                on_delete=models.SET_NULL, related_name="signup_entry")
+    refusal_reason = models.CharField(_("причина отказа"), max_length=300, blank=True)
+    # The waiting list's order: who sent his entry first moves up first.
+    submitted_at = models.DateTimeField(_("подана"))
+    accepted_at = models.DateTimeField(_("принята"), null=True, blank=True)
+    withdrawn_at = models.DateTimeField(_("отозвана"), null=True, blank=True)
+    checked_in_at = models.DateTimeField(_("отметился на месте"), null=True, blank=True)
+    checked_in_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("отметил"), null=True, blank=True,
+                                      on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        verbose_name = _("заявка")
+        verbose_name_plural = _("заявки")
+        ordering = ["tournament", "submitted_at", "id"]
+        indexes = [models.Index(fields=["tournament", "status", "submitted_at", "id"], name="entry_queue")]
+
+    def __str__(self):
+        return self.names()
+
+    def names(self) -> str:
+        return " — ".join(str(p.get("name", "")) for p in self.players)

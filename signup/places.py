@@ -1,0 +1,133 @@
+"""The entries' places: which entry becomes the tournament's entrant, the waiting list and its move-up.
+
+Rules (docs/registration.md):
+
+* **[толкование]** An entry becomes the tournament's entrant (``create_pair``, the organizer's own path,
+  with its duplicate checks) when it is accepted within the limit: at once when no approval is asked,
+  on the organizer's approval otherwise. The limit counts every active entrant of the tournament, the
+  ones the organizer registered by hand too (the hall has that many seats).
+* Beyond the limit the entry waits; the waiting list moves up in the order the entries were sent
+  (``submitted_at``, then id) whenever a place is free (a withdrawal, a raised limit), until the draw
+  or the closing on site.
+* The registry: nobody proposed — a new person (as the organizer's registration does); one person with
+  the entry's federation ID and the same name — that person; anyone else proposed — the player stays
+  unlinked for the organizer to link («Связь с реестром игроков»). A second person is never created
+  silently, and a public form never picks a person by a guess.
+* A waiting entry that can no longer become an entrant (the organizer registered the same player by
+  hand meanwhile) is refused with the duplicate's message, and the next one moves up.
+"""
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from core.names import fold
+from referees.models import log_action
+from registry.matching import candidates
+from registry.services import NONE
+from tournaments.errors import InvalidInput, TournamentError
+from tournaments.models import PairStatus
+from tournaments.services.entrants import create_pair
+from tournaments.services.registration import check_duplicates, pair_snapshot
+
+from .cleaning import entrant_player
+from .models import LIVE, Entry, EntryStatus
+
+CLOSED_MESSAGES = {
+    "none": gettext_lazy("На этот турнир онлайн-регистрации нет."),
+    "format": gettext_lazy("Онлайн-регистрация есть только в парном и личном зачёте; командных турниров пока нет."),
+    "draw_done": gettext_lazy("Жеребьёвка проведена: регистрация закрыта."),
+    "closed": gettext_lazy("Организатор закрыл регистрацию."),
+    "not_yet": gettext_lazy("Регистрация ещё не открыта."),
+    "ended": gettext_lazy("Срок регистрации истёк."),
+}
+
+
+def closed_error(reason: str) -> TournamentError:
+    return TournamentError(str(CLOSED_MESSAGES[reason]), code=reason)
+
+
+def entry_snapshot(entry) -> dict:
+    """What the audit log keeps of an entry: names, clubs, cities and status (no contact, no birth year)."""
+    return {"id": entry.pk, "status": entry.status, "pair": entry.pair_id,
+            "players": [{"name": p.get("name"), "club": p.get("club"), "city": p.get("city")} for p in entry.players]}
+
+
+def check_entry_duplicates(tournament, players, *, exclude=None) -> None:
+    """Refuse a player whose name (folded: case and «ё» = «е» ignored) is in another live entry."""
+    live = Entry.objects.filter(tournament=tournament, status__in=LIVE, pair__isnull=True)
+    if exclude is not None:
+        live = live.exclude(pk=exclude.pk)
+    known = {fold(p.get("name")): p.get("name") for entry in live for p in entry.players}
+    for k, player in enumerate(players, start=1):
+        if fold(player["name"]) in known:
+            raise InvalidInput(_("Игрок «%(name)s» уже подал заявку на этот турнир.") % {
+                "name": known[fold(player["name"])]}, field=f"player{k}_name", code="duplicate_entry")
+
+
+def registry_choice(player: dict):
+    """The registry's person for ``choose_persons``: None (nobody proposed: a new one), an id, or NONE."""
+    found = candidates(player["name"], player["club"], player.get("federation_id"))
+    if not found:
+        return None
+    if (len(found) == 1 and player.get("federation_id") and found[0].federation_id == player["federation_id"]
+            and fold(found[0].name) == fold(player["name"])):
+        return str(found[0].pk)
+    return NONE
+
+
+def become_entrant(user, tournament, entry, now) -> None:
+    """The entry's pair (or individual entrant), through the organizer's registration's checks and rows."""
+    players = [entrant_player(p) for p in entry.players]
+    check_duplicates(tournament, players)
+    for player in players:
+        player["person"] = registry_choice(player)
+    pair = create_pair(user, tournament, players)
+    log_action(tournament, "pair.registered", user=user, after=pair_snapshot(pair), note=_("онлайн-регистрация"))
+    entry.pair, entry.status, entry.accepted_at = pair, EntryStatus.ACCEPTED, now
+    entry.save(update_fields=["pair", "status", "accepted_at"])
+
+
+def places_free(tournament, settings) -> int | None:
+    """Free places under the limit (None: no limit)."""
+    if settings.limit is None:
+        return None
+    return max(0, settings.limit - tournament.pairs.filter(status=PairStatus.ACTIVE).count())
+
+
+def moves_allowed(tournament, settings) -> bool:
+    return not (settings.closed_on_site_at or tournament.draw_done_at or tournament.draw_closed
+                or tournament.rounds.exists())
+
+
+def fill_places(user, tournament, settings, *, fresh=None, now=None) -> list[Entry]:
+    """Waiting entries become entrants in their order while places are free (call with the tournament locked).
+
+    ``fresh``: the entry sent in this same request (its acceptance is «принята», not «поднята»).
+    """
+    if not moves_allowed(tournament, settings):
+        return []
+    now = now or timezone.now()
+    free, moved = places_free(tournament, settings), []
+    queue = Entry.objects.select_for_update().filter(tournament=tournament, status=EntryStatus.WAITING)
+    for entry in queue.order_by("submitted_at", "id"):
+        if free is not None and free <= 0:
+            break
+        try:
+            with transaction.atomic():
+                become_entrant(user, tournament, entry, now)
+        except TournamentError as err:
+            entry.refresh_from_db()
+            entry.status, entry.refusal_reason = EntryStatus.REFUSED, err.message[:300]
+            entry.save(update_fields=["status", "refusal_reason"])
+            log_action(tournament, "signup.refused", user=user, after=entry_snapshot(entry), note=err.message)
+            continue
+        if free is not None:
+            free -= 1
+        fresh_one = fresh is not None and entry.pk == fresh.pk
+        log_action(tournament, "signup.accepted" if fresh_one else "signup.moved_up", user=user,
+                   after=entry_snapshot(entry), note=entry.names())
+        moved.append(entry)
+    return moved

@@ -1,0 +1,153 @@
+"""The public pages of the online registration: the form, the player's entry (by its code), the check-in address.
+
+Thin: each view reads one selector or calls one service and renders. The entry's page carries its code in
+its address: it is never cached and sends its address to no other site.
+"""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+
+from core.errors import NotAllowed
+from core.public import public_url
+from core.qr import qr_svg
+from referees.throttle import client_ip
+from tournaments.errors import TournamentError
+from tournaments.models import Tournament
+from tournaments.services.registration import entrant_size
+
+from . import checkin, codes, services, throttle
+from .forms import EntryForm
+from .selectors import form_state, settings_of, waiting_position
+
+
+def _public(slug) -> Tournament:
+    return get_object_or_404(Tournament, slug=slug, is_public=True, archived_at__isnull=True)
+
+
+def _private(response):
+    response["Referrer-Policy"] = "same-origin"  # the code in the address never leaves the site
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def _entry_url(tournament, code) -> str:
+    return reverse("tournaments:signup_entry", args=[tournament.slug, code])
+
+
+@never_cache
+def register_view(request, slug):
+    """The form: the players and the fields the organizer asks; a closed form says why."""
+    tournament = _public(slug)
+    settings = settings_of(tournament)
+    state = form_state(tournament, settings)
+    size = entrant_size(tournament)
+    form = EntryForm(request.POST or None, settings=settings, size=size) if settings else None
+    status = 200
+    if request.method == "POST" and form is not None:
+        status = 400
+        if not throttle.spend(client_ip(request)):
+            form.add_error(None, _("С этого адреса отправлено слишком много заявок (%(n)s за час). Попробуйте "
+                                   "позже или обратитесь к организатору турнира.") % {"n": throttle.per_hour()})
+            status = 429
+        elif form.is_robot():
+            form.add_error(None, _("Заявка не принята: заполнено поле, которое людям не показывается. Если вы "
+                                   "заполнили его сами, очистите его и отправьте заявку снова."))
+        elif form.is_valid():
+            try:
+                entry, code = services.submit_entry(tournament, form.values())
+            except TournamentError as err:
+                form.add_service_error(err)
+                status = 409 if err.code in ("closed", "ended", "not_yet", "draw_done", "none", "format") else 400
+            else:
+                messages.success(request, _("Заявка отправлена. Сохраните адрес этой страницы: по нему вы увидите, "
+                                            "измените или отзовёте заявку. Код заявки больше нигде не показывается."))
+                return redirect(_entry_url(tournament, code))
+    return render(request, "signup/register.html", {
+        "tournament": tournament, "state": state, "form": form, "individual": size == 1,
+    }, status=status)
+
+
+def _entry_or_404(request, tournament, code):
+    try:
+        return services.entry_by_code(tournament, code), None
+    except services.NoSuchEntry as err:
+        response = render(request, "signup/no_entry.html", {"tournament": tournament, "message": err.message},
+                          status=404)
+        return None, _private(response)
+
+
+@never_cache
+def entry_view(request, slug, code):
+    """The player's entry: its state, the QR of the check-in when accepted, the edit form, the withdrawal."""
+    tournament = _public(slug)
+    entry, missing = _entry_or_404(request, tournament, code)
+    if missing:
+        return missing
+    settings = settings_of(tournament)
+    size = entrant_size(tournament)
+    initial = {f"player{k}_{f}": (p.get(f) if p.get(f) is not None else "")
+               for k, p in enumerate(entry.players, start=1) for f in ("name", "club", "city", "birth_year",
+                                                                        "federation_id")}
+    initial["contact"] = entry.contact
+    form = EntryForm(request.POST or None, settings=settings, size=size, initial=initial)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid() and not form.is_robot():
+            try:
+                services.edit_entry(tournament, code, form.values())
+            except TournamentError as err:
+                form.add_service_error(err)
+            else:
+                messages.success(request, _("Заявка изменена."))
+                return redirect(_entry_url(tournament, code))
+        elif form.is_robot():
+            form.add_error(None, _("Заявка не изменена: заполнено поле, которое людям не показывается."))
+    checkin_url = public_url(reverse("tournaments:signup_checkin", args=[slug, codes.checkin_token(code)]), request)
+    return _private(render(request, "signup/entry.html", {
+        "tournament": tournament, "entry": entry, "code": code, "form": form, "individual": size == 1,
+        "position": waiting_position(entry), "qr": qr_svg(checkin_url) if entry.status == "accepted" else "",
+        "checkin_url": checkin_url, "editable": entry.status in ("pending", "accepted", "waiting"),
+    }, status=status))
+
+
+@never_cache
+def withdraw_view(request, slug, code):
+    """Withdraw the entry: a page that says what happens, then the withdrawal."""
+    tournament = _public(slug)
+    entry, missing = _entry_or_404(request, tournament, code)
+    if missing:
+        return missing
+    if request.method == "POST" and request.POST.get("confirmed") == "1":
+        try:
+            services.withdraw_entry(tournament, code)
+        except TournamentError as err:
+            messages.error(request, err.message)
+        else:
+            messages.success(request, _("Заявка отозвана."))
+        return redirect(_entry_url(tournament, code))
+    return _private(render(request, "signup/withdraw.html", {"tournament": tournament, "entry": entry,
+                                                              "code": code}))
+
+
+def checkin_view(request, slug, token):
+    """An official opens the QR's address: the entry is checked in. Anyone else: log in, or a refusal."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    status, already, entry, message = 200, False, None, ""
+    try:
+        entry, done = checkin.check_in(request.user, tournament, token=token)
+        already = not done
+    except NotAllowed as err:
+        status, message = 403, err.message
+    except TournamentError as err:
+        status, message = (404 if err.code == "no_such_entry" else 409), err.message
+    return render(request, "signup/checked_in.html", {
+        "tournament": tournament, "entry": entry, "already": already, "message": message,
+    }, status=status)

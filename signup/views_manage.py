@@ -1,0 +1,139 @@
+"""The organizer's pages of the online registration: its settings, the list of entries, check-in ticks
+(htmx: a tick answers with its row), approval and refusal, and «Закрыть регистрацию на месте»."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from referees.permissions import is_organizer, is_referee
+from tournaments.errors import TournamentError
+from tournaments.models import Tournament
+
+from . import checkin, organizer
+from .forms import RefuseForm, SettingsForm
+from .selectors import counts, form_state, organizer_entries, settings_of
+
+
+def _tournament(request, slug, *, officials=False) -> Tournament:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    allowed = is_referee(request.user, tournament) if officials else is_organizer(request.user, tournament)
+    if not allowed:
+        raise PermissionDenied
+    return tournament
+
+
+@login_required
+def settings_view(request, slug):
+    """Open the registration or change it; close it."""
+    tournament = _tournament(request, slug)
+    settings = settings_of(tournament)
+    action = request.POST.get("action")
+    form = SettingsForm(request.POST if request.method == "POST" and action != "close" else None,
+                        initial=SettingsForm.initial_for(settings, tournament))
+    status = 200
+    if request.method == "POST":
+        status = 400
+        try:
+            if action not in ("open", "close"):
+                form.is_valid()
+                form.add_error(None, _("Неизвестное действие: обновите страницу и попробуйте снова."))
+            elif action == "close":
+                organizer.close_registration(request.user, tournament)
+                messages.success(request, _("Регистрация закрыта."))
+                return redirect("tournaments:signup_settings", slug=slug)
+            if form.is_bound and form.is_valid():
+                d = form.cleaned_data
+                organizer.open_registration(request.user, tournament, opens_at=d["opens_at"],
+                                            closes_at=d["closes_at"], limit=d["limit"],
+                                            **{f: d[f] for f in organizer.ASKED})
+                messages.success(request, _("Регистрация открыта: настройки сохранены."))
+                return redirect("tournaments:signup_settings", slug=slug)
+        except TournamentError as err:
+            form.add_service_error(err)
+    return render(request, "signup/settings.html", {
+        "tournament": tournament, "form": form, "settings": settings,
+        "state": form_state(tournament, settings), "counts": counts(tournament),
+    }, status=status)
+
+
+@login_required
+def entries_view(request, slug):
+    tournament = _tournament(request, slug, officials=True)
+    settings = settings_of(tournament)
+    return render(request, "signup/entries.html", {
+        "tournament": tournament, "settings": settings, "groups": organizer_entries(tournament),
+        "counts": counts(tournament), "refuse_form": RefuseForm(),
+        "can_manage": is_organizer(request.user, tournament),
+    })
+
+
+@login_required
+@require_POST
+def tick_view(request, slug, entry_id):
+    """Tick (or untick) an entry's check-in; htmx gets the row back, a plain form the list."""
+    tournament = _tournament(request, slug, officials=True)
+    try:
+        if request.POST.get("undo") == "1":
+            entry = checkin.undo_check_in(request.user, tournament, entry_id)
+        else:
+            entry, _done = checkin.check_in(request.user, tournament, entry_id=entry_id)
+    except TournamentError as err:
+        if request.htmx:
+            return render(request, "signup/_error_row.html", {"message": err.message}, status=409)
+        messages.error(request, err.message)
+        return redirect("tournaments:signup_entries", slug=slug)
+    if request.htmx:
+        return render(request, "signup/_entry_row.html", {"tournament": tournament, "entry": entry,
+                                                           "can_manage": is_organizer(request.user, tournament)})
+    return redirect(reverse("tournaments:signup_entries", args=[slug]) + f"#entry-{entry.pk}")
+
+
+@login_required
+@require_POST
+def decide_view(request, slug, entry_id, action):
+    """Approve an entry pending approval, or refuse one (with its reason)."""
+    tournament = _tournament(request, slug)
+    if action not in ("approve", "refuse"):
+        raise Http404
+    try:
+        if action == "approve":
+            entry = organizer.approve_entry(request.user, tournament, entry_id)
+            messages.success(request, _("Заявка подтверждена: %(status)s.") % {
+                "status": entry.get_status_display().lower()})
+        else:
+            organizer.refuse_entry(request.user, tournament, entry_id, reason=request.POST.get("reason"))
+            messages.success(request, _("Заявка отклонена."))
+    except TournamentError as err:
+        messages.error(request, err.message)
+    return redirect("tournaments:signup_entries", slug=slug)
+
+
+@login_required
+def close_on_site_view(request, slug):
+    """The confirmation page naming every entry that did not check in, then the closing."""
+    tournament = _tournament(request, slug)
+    back = reverse("tournaments:signup_entries", args=[slug])
+    if request.method == "POST" and request.POST.get("confirmed") == "1":
+        try:
+            absent = checkin.close_on_site(request.user, tournament)
+        except TournamentError as err:
+            messages.error(request, err.message)
+        else:
+            messages.success(request, _("Регистрация закрыта на месте; не отметились и сняты до жеребьёвки: "
+                                        "%(n)s.") % {"n": len(absent)})
+        return redirect(back)
+    absent = list(checkin.not_checked_in(tournament))
+    consequences = [_("Не отметился и будет снят до жеребьёвки: %(names)s.") % {"names": e.names()} for e in absent]
+    if not absent:
+        consequences.append(_("Все принятые заявки отмечены: никто не будет снят."))
+    consequences.append(_("Регистрация закроется, лист ожидания больше не сдвинется."))
+    return render(request, "tournaments/confirm.html", {
+        "tournament": tournament, "title": _("Закрыть регистрацию на месте?"), "consequences": consequences,
+        "fields": {}, "action": request.path, "cancel": back, "button": _("Закрыть регистрацию на месте"),
+    })
