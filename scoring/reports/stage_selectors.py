@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournaments.models import FinalKind, Qualification, Round, RoundStatus
+from tournaments.models import FinalKind, PairStatus, Qualification, Round, RoundStatus
 from tournaments.pairing.bracket import Bracket, Outcome, build_bracket, placing
 
 from .qualification import Qualifiers, qualify
@@ -46,31 +46,33 @@ def stage2_published(tournament) -> bool:
 
 
 def bracket_outcomes(tournament, games=None) -> dict:
-    """{(bracket round, frozenset of the two entrants): Outcome} of the knockout's published parties."""
+    """{frozenset of the two entrants: [Outcome, …]} of the knockout's published parties, in the order played
+    (two entrants meet at most once in a bracket, so the pair names the match)."""
     if games is None:
         games = games_and_round_status(tournament, stage=2)[0]
-    numbers = Round.objects.filter(tournament=tournament, stage=2).order_by("number").values_list("number", flat=True)
-    index = {n: i + 1 for i, n in enumerate(numbers)}  # the k-th round of stage 2 is the bracket's round k
-    outcomes = {}
-    for g in games:
+    outcomes: dict = {}
+    for g in sorted(games, key=lambda g: (g.round, g.table or 0)):
         if g.pair_b is None:
             continue
         winner = None
         if g.finished and g.winner in ("A", "B"):
             winner = g.pair_a if g.winner == "A" else g.pair_b
-        outcomes[(index[g.round], frozenset((g.pair_a, g.pair_b)))] = Outcome(winner, bool(g.finished))
+        outcome = Outcome(winner, bool(g.finished), ((g.pair_a, g.score_a), (g.pair_b, g.score_b)), g.partie_id)
+        outcomes.setdefault(frozenset((g.pair_a, g.pair_b)), []).append(outcome)
     return outcomes
 
 
 def load_bracket(tournament, qualified=None) -> Bracket | None:
-    """The knockout bracket of the confirmed finalists with the results so far (None: not a knockout yet)."""
+    """The knockout bracket of the confirmed finalists with the results so far (None: not a knockout yet); a
+    finalist no longer active loses its undecided match by walkover."""
     if tournament.final_kind != FinalKind.KNOCKOUT:
         return None
     qualified = finalists(tournament) if qualified is None else qualified
     if len(qualified) < 2:
         return None
+    out = {q.pair_id for q in qualified if q.pair.status != PairStatus.ACTIVE}
     return build_bracket([q.pair_id for q in qualified], bracket_outcomes(tournament),
-                         third_place=tournament.final_third_place)
+                         third_place=tournament.final_third_place, match_format=tournament.final_match, out=out)
 
 
 def load_final_round_robin(tournament, qualified=None) -> Standings:
