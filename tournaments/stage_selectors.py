@@ -8,23 +8,14 @@ from django.utils.translation import gettext_lazy
 
 from scoring.reports.qualification import QualificationError
 from scoring.reports.stage_selectors import (
-    final_standings, finalists, has_final, load_bracket, preview_qualification, stage1_standings,
-    stage2_published,
+    final_standings, finalists, has_final, load_bracket, preview_qualification, round_name, round_title,
+    stage1_standings, stage2_published, stage2_round_names,
 )
 from scoring.reports.tabular import TIEBREAK_LABELS
 
 from .models import FinalKind, FinalMatch, Partie, Qualification
 from .pairing.bracket import BYE, EXTRA_DEAL, WALKOVER
 from .services.stages import stage2_done
-
-
-def round_name(matches: int) -> str:
-    """«Финал», «Полуфинал», «1/4 финала»… by the number of matches of a bracket round."""
-    if matches == 1:
-        return _("Финал")
-    if matches == 2:
-        return _("Полуфинал")
-    return _("1/%(n)s финала") % {"n": matches}
 
 
 STATE_TEXT = {EXTRA_DEAL: gettext_lazy("ничья: нужна дополнительная раздача")}
@@ -142,4 +133,5 @@ def is_knockout(tournament) -> bool:
     return tournament.final_kind == FinalKind.KNOCKOUT and Qualification.objects.filter(tournament=tournament).exists()
 
 
-__all__ = ["bracket_data", "final_standings_data", "is_knockout", "stage2_rounds_left", "qualification_page", "round_name"]
+__all__ = ["bracket_data", "final_standings_data", "is_knockout", "stage2_rounds_left", "qualification_page", "round_name",
+           "round_title", "stage2_round_names"]
