@@ -6,11 +6,12 @@ import json
 
 import pytest
 from django.core.management import call_command
+from django.urls import reverse
 from django.utils import timezone
 
 from referees.models import AuditEntry, RoleKind, TournamentRole
 from scoring.models import Protocol, ProtocolStatus
-from tests.factories import make_round, make_tournament
+from tests.factories import make_individual, make_round, make_tournament
 from tournaments.errors import InvalidInput, RoundBlocked
 from tournaments.models import FinalKind, RoundStatus, SignatureMode
 from tournaments.services import pair_round, publish_round, withdraw_pair
@@ -136,3 +137,31 @@ def test_a_finalist_who_withdraws_is_not_paired_and_the_opponent_advances_by_wal
     assert (final["winner"], final["state"], final["walkover"], final["parties"]) == (3, "walkover", True, [])
     note = bracket_data(tournament)["rounds"][1]["matches"][0]["note"]
     assert note == "без игры: №1 снялся с турнира"
+
+
+@pytest.mark.parametrize("kind, code", [(FinalKind.KNOCKOUT, "knockout_individual"),
+                                        (FinalKind.ROUND_ROBIN, "final_individual")])
+def test_an_individual_event_is_told_why_it_has_no_stage_2_here(client, organizer, kind, code):
+    tournament = make_individual(8, rounds_planned=1)
+    TournamentRole.objects.create(tournament=tournament, user=organizer, role=RoleKind.ORGANIZER)
+    with pytest.raises(InvalidInput) as exc:
+        set_final(organizer, tournament, kind=kind, size=4)
+    assert exc.value.code == code and exc.value.field == "final_kind"
+    client.force_login(organizer)
+    response = client.post(reverse("tournaments:final_settings", args=[tournament.slug]),
+                           {"final_kind": kind, "final_size": "4", "final_match": "single"})
+    assert response.status_code == 400 and exc.value.message in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.final_kind == FinalKind.NONE
+
+
+@pytest.mark.parametrize("value", ["<script>alert(1)</script>", "best-of-9", "x" * 5000, "total-2\u202e"])
+def test_a_hostile_match_setting_on_the_page_gets_the_message_beside_the_field(client, organizer, value):
+    tournament = staged(organizer)
+    client.force_login(organizer)
+    response = client.post(reverse("tournaments:final_settings", args=[tournament.slug]),
+                           {"final_kind": "knockout", "final_size": "4", "final_match": value})
+    assert response.status_code == 400
+    assert "Выберите, как играется матч сетки, из списка." in response.content.decode()
+    tournament.refresh_from_db()
+    assert (tournament.final_kind, tournament.final_match) == ("none", "single")

@@ -60,9 +60,15 @@ def set_final(user, tournament, *, kind, size=None, carry_over=False, third_plac
             raise TournamentError(_("Состав второго этапа уже подтверждён: сначала отмените его."),
                                   code="finalists_confirmed")
         before = _snapshot(tournament)
-        if kind != FinalKind.NONE and tournament.is_individual:
-            raise InvalidInput(_("Второй этап пока проводится только в парном зачёте."), field="final_kind",
-                               code="final_individual")
+        if kind == FinalKind.KNOCKOUT and tournament.is_individual:  # docs/rules.md I.9.3 [толкование]
+            raise InvalidInput(_("В личном зачёте олимпийской системы нет: за столом играют четверо, и партнёры "
+                                 "меняются каждый тур, поэтому матча двух участников не бывает. Выберите финал по "
+                                 "круговой системе в парном турнире или проведите отдельный парный финал."),
+                               field="final_kind", code="knockout_individual")
+        if kind == FinalKind.ROUND_ROBIN and tournament.is_individual:
+            raise InvalidInput(_("Круговой финал личного зачёта проводится отдельным турниром: создайте турнир "
+                                 "по круговой системе из лучших игроков отбора (их места — на странице положения "
+                                 "турнира)."), field="final_kind", code="final_individual")
         if kind == FinalKind.NONE:
             size, carry_over, third_place = None, False, False
         else:
