@@ -14,7 +14,7 @@ from scoring.models import Protocol, ProtocolStatus
 from tests.factories import make_individual, make_round, make_tournament
 from tournaments.errors import InvalidInput, RoundBlocked
 from tournaments.models import FinalKind, RoundStatus, SignatureMode
-from tournaments.services import pair_round, publish_round, withdraw_pair
+from tournaments.services import pair_round, publish_round, transfer, withdraw_pair
 from tournaments.services.stages import confirm_qualification, set_final
 from tournaments.stage_selectors import bracket_data
 
@@ -165,3 +165,11 @@ def test_a_hostile_match_setting_on_the_page_gets_the_message_beside_the_field(c
     assert "Выберите, как играется матч сетки, из списка." in response.content.decode()
     tournament.refresh_from_db()
     assert (tournament.final_kind, tournament.final_match) == ("none", "single")
+
+
+def test_the_bracket_match_setting_travels_with_an_exported_tournament(organizer, tmp_path):
+    tournament = staged(organizer)
+    qualified(organizer, tournament, size=2, match="total-2")
+    transfer.export_tournament(tournament, tmp_path / "cup.json")
+    copy = transfer.import_tournament(tmp_path / "cup.json", slug="copy").tournament
+    assert (copy.final_kind, copy.final_match) == ("knockout", "total-2")

@@ -45,6 +45,11 @@ def test_a_knockout_of_eight_names_its_rounds_on_the_pages_and_the_pdf(client, o
     call_command("bracket", tournament.slug, "--json", stdout=out)
     assert [r["name"] for r in json.loads(out.getvalue())["rounds"]] == [
         "1/4 финала", "Полуфинал", "Финал", "Матч за 3-е место"]
+    out = io.StringIO()
+    call_command("pairings", tournament.slug, "--json", stdout=out)
+    rows = json.loads(out.getvalue())
+    assert "name" not in rows[0] and rows[0]["round"] == 1  # stage 1 keeps its plain rows
+    assert {r["name"] for r in rows if r["round"] == 3} == {"Полуфинал"}
 
 
 def test_a_match_of_several_parties_and_a_final_round_robin_name_their_rounds(organizer):  # noqa: F811
