@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from referees.models import AuditEntry, RoleKind, TournamentRole
 from scoring.models import Protocol, ProtocolStatus
+from scoring.services.stages import StageFixed, refuse_stage_change
 from tests.factories import make_individual, make_round, make_tournament
 from tournaments.errors import InvalidInput, RoundBlocked
 from tournaments.models import FinalKind, RoundStatus, SignatureMode
@@ -173,3 +174,17 @@ def test_the_bracket_match_setting_travels_with_an_exported_tournament(organizer
     transfer.export_tournament(tournament, tmp_path / "cup.json")
     copy = transfer.import_tournament(tmp_path / "cup.json", slug="copy").tournament
     assert (copy.final_kind, copy.final_match) == ("knockout", "total-2")
+
+
+def test_a_correction_that_would_decide_a_match_sooner_is_refused_once_its_next_partie_is_paired(organizer):
+    tournament = staged(organizer)
+    qualified(organizer, tournament, size=2, match="best-of-3")
+    play(organizer, tournament, {3: 101, 1: 60})
+    second = play(organizer, tournament, {3: 40, 1: 101})  # 1 : 1, a third partie
+    play(organizer, tournament, {3: 101, 1: 99})
+    partie = second.parties.get()
+    refuse_stage_change(partie)  # as played: nothing to refuse
+    Protocol.objects.filter(partie=partie).update(score_a=40, score_b=101, winner="B")  # №3 (side B) would win
+    with pytest.raises(StageFixed) as exc:  # 2 : 0 after round 3, yet round 4 holds a third partie
+        refuse_stage_change(partie)
+    assert exc.value.code == "bracket_fixed" and "тур 4" in exc.value.message
