@@ -235,6 +235,17 @@ def _stage_qualified(a, b, note, entry):
     finalists = [f for f in (a.get("finalists") or []) if isinstance(f, dict)]
     return _("подтвердил выход во второй этап: %(list)s") % {
         "list": ", ".join(f"{f.get('seed')}. №{f.get('pair')}" for f in finalists)}
+
+
+@says("stage.walkover", gettext_lazy("Матч сетки отдан без игры"))
+def _stage_walkover(a, b, note, entry):
+    if a.get("opponent"):
+        return _("№%(n)s снялся: матч сетки (%(r)s) выигрывает без игры №%(o)s") % {
+            "n": a.get("pair", "?"), "r": a.get("round", "?"), "o": a.get("opponent")}
+    return _("№%(n)s снялся: его матч сетки (%(r)s) выигрывает без игры соперник") % {
+        "n": a.get("pair", "?"), "r": a.get("round", "?")}
+
+
 _register("round.paired_early", gettext_lazy("Тур составлен до подписания всех протоколов"))
 _register("pair.edited", gettext_lazy("Данные пары изменены"))
 _register("pair.player_substituted", gettext_lazy("Замена игрока"))

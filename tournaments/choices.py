@@ -11,6 +11,14 @@ class FinalKind(models.TextChoices):
     KNOCKOUT = "knockout", _("Олимпийская система (сетка)")
 
 
+class FinalMatch(models.TextChoices):
+    """How a knockout match is played (docs/rules.md I.9; ``tournaments.pairing.match_format``)."""
+
+    SINGLE = "single", _("Одна партия")
+    BEST_OF_3 = "best-of-3", _("До двух побед (из трёх партий)")
+    TOTAL_2 = "total-2", _("По сумме очков двух партий")
+
+
 class TeamStanding(models.TextChoices):
     """The team standing («командный зачёт») of a pair or individual event (docs/rules.md, «Командный зачёт»)."""
 

@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from core.converters import StrictIntegerField
 from core.forms import ServiceErrorsMixin
 
-from .models import FinalKind
+from .models import FinalKind, FinalMatch
 
 
 class FinalForm(ServiceErrorsMixin, forms.Form):
@@ -14,6 +14,9 @@ class FinalForm(ServiceErrorsMixin, forms.Form):
     final_carry_over = forms.BooleanField(
         label=_("Круговой финал: учитывать партии финалистов между собой из первого этапа"), required=False)
     final_third_place = forms.BooleanField(label=_("Олимпийская система: матч за третье место"), required=False)
+    final_match = forms.ChoiceField(label=_("Олимпийская система: матч сетки"), choices=FinalMatch.choices,
+                                    required=False, error_messages={
+                                        "invalid_choice": _("Выберите, как играется матч сетки, из списка.")})
 
 
 class ConfirmForm(ServiceErrorsMixin, forms.Form):

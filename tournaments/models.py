@@ -11,7 +11,7 @@ from scoring.reports.validators import validate_tiebreaks
 from scoring.rules import Rules, RulesError
 from scoring.rules.clock import Clock, time_limit_seconds
 
-from .choices import TEAM_BEST_MAX, FinalKind, TeamStanding  # noqa: F401  (kept importable from here)
+from .choices import TEAM_BEST_MAX, FinalKind, FinalMatch, TeamStanding  # noqa: F401  (kept importable from here)
 from .clock_fields import (  # noqa: F401  (the migrations name them here)
     CLOCK_WARNINGS_MAX, default_clock_warnings, epoch as _epoch, validate_clock_pauses, validate_clock_warnings,
 )
@@ -94,6 +94,7 @@ class Tournament(models.Model):
         help_text=_("Круговой финал: результаты партий финалистов между собой в первом этапе идут в финал."),
     )
     final_third_place = models.BooleanField(_("матч за третье место"), default=False)
+    final_match = models.CharField(_("матч сетки"), max_length=16, choices=FinalMatch.choices, default=FinalMatch.SINGLE)
     # The hall map (referees.hall_map): tables placed by number, row by row; empty: as many in a row as fit.
     hall_rows = models.PositiveSmallIntegerField(_("рядов столов в зале"), null=True, blank=True)
     hall_columns = models.PositiveSmallIntegerField(_("столов в ряду"), null=True, blank=True)

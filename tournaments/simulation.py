@@ -220,12 +220,13 @@ def play_final(organizer, tournament, rng, events, signers) -> dict:
 
 def simulate(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None, withdraw: int = 0,
              no_shows: int = 0, preset: str = "pusto-shest", format: str = TournamentFormat.PAIRS,
-             final: str | None = None) -> dict:
+             final: str | None = None, final_match: str = "single") -> dict:
     """Register, draw, and play every round; returns the JSON summary.
 
     ``withdraw``: pairs withdrawn, half (rounded down) before the draw, the rest after round 1.
     ``no_shows``: parties in which one pair does not come, spread over the rounds.
-    ``final``: ``knockout:N`` or ``round-robin:N`` — stage 1 is played, its best N qualify, stage 2 is played.
+    ``final``: ``knockout:N`` or ``round-robin:N`` — stage 1 is played, its best N qualify, stage 2 is played;
+    ``final_match``: how a knockout match is played (``single``, ``best-of-3``, ``total-2``).
     """
     if withdraw < 0 or no_shows < 0:
         raise ValueError("withdraw and no_shows are counts (0 or more)")
@@ -235,7 +236,8 @@ def simulate(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None
     tournament = create_tournament(organizer, pairs=pairs, rounds=rounds, system=system, seed=seed, slug=slug,
                                    preset=preset, format=format)
     if stage2:
-        set_final(organizer, tournament, kind=stage2[0], size=stage2[1], third_place=stage2[0] == FinalKind.KNOCKOUT and stage2[1] >= 4)
+        set_final(organizer, tournament, kind=stage2[0], size=stage2[1], match=final_match,
+                  third_place=stage2[0] == FinalKind.KNOCKOUT and stage2[1] >= 4)
         tournament.refresh_from_db()
     before_draw = withdraw // 2
     withdrawn = {"before_draw": len(_withdraw(organizer, tournament, before_draw, events, "моделирование: до жеребьёвки"))}

@@ -8,23 +8,14 @@ from django.utils.translation import gettext_lazy
 
 from scoring.reports.qualification import QualificationError
 from scoring.reports.stage_selectors import (
-    final_standings, finalists, has_final, load_bracket, preview_qualification, stage1_standings,
-    stage2_published, stage2_rounds,
+    final_standings, finalists, has_final, load_bracket, preview_qualification, round_name, round_title,
+    stage1_standings, stage2_published, stage2_round_names,
 )
 from scoring.reports.tabular import TIEBREAK_LABELS
 
-from .models import FinalKind, Partie, Qualification
-from .pairing.bracket import BYE, DECIDED, EXTRA_DEAL
-from .services.stages import stage2_round_count
-
-
-def round_name(matches: int) -> str:
-    """«Финал», «Полуфинал», «1/4 финала»… by the number of matches of a bracket round."""
-    if matches == 1:
-        return _("Финал")
-    if matches == 2:
-        return _("Полуфинал")
-    return _("1/%(n)s финала") % {"n": matches}
+from .models import FinalKind, FinalMatch, Partie, Qualification
+from .pairing.bracket import BYE, EXTRA_DEAL, WALKOVER
+from .services.stages import stage2_done
 
 
 STATE_TEXT = {EXTRA_DEAL: gettext_lazy("ничья: нужна дополнительная раздача")}
@@ -34,7 +25,9 @@ def bracket_data(tournament) -> dict | None:
     """The bracket as ``bracket SLUG --json`` prints it, plus labels, tables and states for the pages.
 
     ``{"size": N, "rounds": [{"name", "round", "matches": [{"a": {"seed", "entrant"} | None, "b": … | None
-    (a bye), "winner": entrant | None, …}]}]}``; the third-place match is the last "round" of the list.
+    (a bye), "winner": entrant | None, "parties": [{"round", "table", "partie", "a", "b", "winner"}], …}]}]}``;
+    the third-place match is the last "round" of the list. A partie's "a" and "b" are the points of the
+    match's sides A and B.
     """
     qualified = finalists(tournament)
     bracket = load_bracket(tournament, qualified)
@@ -46,28 +39,34 @@ def bracket_data(tournament) -> dict | None:
     for q in qualified:
         names = [p.name for p in q.pair.players.all()]
         labels[q.pair_id] = q.pair.name or " — ".join(names)
-    rounds = stage2_rounds(tournament)
-    tables = {}
-    for rnd_index, rnd in enumerate(rounds, start=1):
-        for partie in Partie.objects.filter(round=rnd, pair_b__isnull=False).values("table", "pair_a_id",
-                                                                                       "pair_b_id", "id"):
-            tables[(rnd_index, frozenset((partie["pair_a_id"], partie["pair_b_id"])))] = (rnd.number, partie)
+    where = {p["id"]: (p["round__number"], p["table"]) for p in Partie.objects.filter(
+        round__tournament=tournament, round__stage=2, pair_b__isnull=False).values("id", "round__number", "table")}
 
     def side(slot):
         if slot is None:
             return None
         return {"seed": slot.seed, "entrant": numbers[slot.entrant], "label": labels[slot.entrant]}
 
+    def partie_json(game, m):
+        rnd, table = where.get(game.ref, (None, None))
+        return {"round": rnd, "table": table, "partie": game.ref, "finished": game.finished,
+                "a": game.points_of(m.a.entrant), "b": game.points_of(m.b.entrant),
+                "winner": numbers.get(game.winner) if game.winner is not None else None}
+
     def match_json(m):
-        key = (m.round, frozenset((m.a.entrant, m.b.entrant))) if m.a and m.b else None
-        where = tables.get(key) if key else None
         a, b = side(m.a), side(m.b)
+        parties = [partie_json(g, m) for g in m.games] if m.a and m.b else []
+        last = parties[-1] if parties else {}
+        note = STATE_TEXT.get(m.state, "")
+        if m.state == WALKOVER:
+            note = _("без игры: №%(n)s снялся с турнира") % {"n": numbers[m.loser.entrant]}
         return {
             "a": a, "b": b, "sides": [a, b],
-            "winner": numbers[m.winner.entrant] if m.winner is not None and m.state in (DECIDED, BYE) else None,
-            "bye": m.state == BYE, "state": m.state, "note": str(STATE_TEXT.get(m.state, "")),
-            "round_number": where[0] if where else None, "table": where[1]["table"] if where else None,
-            "partie": where[1]["id"] if where else None,
+            "winner": numbers[m.winner.entrant] if m.winner is not None and (m.decided or m.state == BYE) else None,
+            "bye": m.state == BYE, "walkover": m.state == WALKOVER, "state": m.state, "note": str(note),
+            "round_number": last.get("round"), "table": last.get("table"), "partie": last.get("partie"),
+            "parties": parties, "wins": list(m.wins), "totals": list(m.totals) if bracket.match_format ==
+            FinalMatch.TOTAL_2 else None,
         }
 
     out = [{"name": round_name(len(matches)), "round": i, "third": False,
@@ -78,7 +77,8 @@ def bracket_data(tournament) -> dict | None:
                     "matches": [{**match_json(bracket.third_place), "key": "third"}]})
     return {"size": bracket.size, "slots": bracket.slots, "complete": bracket.complete, "rounds": out,
             "byes": any(m.state == BYE for m in bracket.rounds[0]),
-            "third_place": bracket.third_place is not None}
+            "third_place": bracket.third_place is not None, "match_format": bracket.match_format,
+            "several": bracket.match_format != FinalMatch.SINGLE}
 
 
 def qualification_page(tournament, tie_order=None) -> dict:
@@ -126,11 +126,12 @@ def stage2_rounds_left(tournament) -> bool:
     if not has_final(tournament):
         return False
     qualified = finalists(tournament)
-    return bool(qualified) and tournament.rounds.filter(stage=2).count() < stage2_round_count(tournament, qualified)
+    return bool(qualified) and not stage2_done(tournament, qualified)
 
 
 def is_knockout(tournament) -> bool:
     return tournament.final_kind == FinalKind.KNOCKOUT and Qualification.objects.filter(tournament=tournament).exists()
 
 
-__all__ = ["bracket_data", "final_standings_data", "is_knockout", "stage2_rounds_left", "qualification_page", "round_name"]
+__all__ = ["bracket_data", "final_standings_data", "is_knockout", "stage2_rounds_left", "qualification_page", "round_name",
+           "round_title", "stage2_round_names"]

@@ -108,7 +108,7 @@ def _box(c, x, y, w, line_h, size, match) -> None:
     c.setFillColorRGB(0, 0, 0)
     c.line(x, y, x + w, y)
     seed_w = size * 1.9
-    for side, base in ((match["a"], y + line_h / 2), (match["b"], y - line_h / 2)):
+    for key, side, base in (("a", match["a"], y + line_h / 2), ("b", match["b"], y - line_h / 2)):
         bye = _("— свободен —") if match["bye"] and side is None else ""
         seed, name = _side_text(side, bye)
         won = side is not None and match["winner"] == side["entrant"]
@@ -116,7 +116,11 @@ def _box(c, x, y, w, line_h, size, match) -> None:
         text_y = base - size * 0.35
         c.setFont(FONT, size * 0.85)
         c.drawRightString(x + seed_w, text_y, seed)
-        shown, shown_size = shrunk(name, font, size, w - seed_w - 2.4 * mm)
+        points = " ".join(str(p[key]) for p in match.get("parties") or ())  # each partie's points of this side
+        points_w = pdfmetrics.stringWidth(points, FONT, size * 0.85) + 1.2 * mm if points else 0
+        if points:
+            c.drawRightString(x + w - 1 * mm, text_y, points)
+        shown, shown_size = shrunk(name, font, size, w - seed_w - 2.4 * mm - points_w)
         c.setFont(font, shown_size)
         c.drawString(x + seed_w + 1.2 * mm, text_y, shown)
 

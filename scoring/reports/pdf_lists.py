@@ -14,6 +14,7 @@ from reportlab.platypus import LongTable, Paragraph, SimpleDocTemplate, Spacer, 
 from tournaments.names import pair_with_players
 
 from .pdf_page import BOLD, FONT, MARGIN, WIDTH, metadata, register_fonts
+from .stage_selectors import round_title
 from .player_table import cell, pdf_figures, player_status_text
 from .tabular import status_text, tiebreak_labels
 
@@ -182,6 +183,8 @@ def pairings_pdf(tournament, rnd, parties) -> bytes:
     register_fonts()
     h, small = _styles()
     title = _("%(t)s — тур %(r)s: пары по столам") % {"t": tournament.name, "r": rnd.number}
+    if rnd.stage == 2:  # «Тур 6 · Полуфинал»
+        title = _("%(t)s — %(r)s: пары по столам") % {"t": tournament.name, "r": round_title(rnd)}
     individual = tournament.is_individual
     if individual:
         title = _("%(t)s — тур %(r)s: игроки по столам") % {"t": tournament.name, "r": rnd.number}

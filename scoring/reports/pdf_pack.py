@@ -24,6 +24,7 @@ from reportlab.pdfgen import canvas
 from tournaments.models import seated
 from tournaments.presets import preset_label
 
+from .stage_selectors import round_title
 from .pdf_page import BOLD, FONT, MARGIN, PAGE_H, PAGE_W, WIDTH, draw_qr, metadata, register_fonts, set_metadata
 from .pdf_text import LEADING, block_height, draw_lines, whole
 from .sheets import seat_numbers_of, seats_of
@@ -92,7 +93,9 @@ def _subtitle(tournament, rnd=None) -> str:
         parts.append(tournament.venue)
     parts.append(_("регламент «%(p)s»") % {"p": preset_label(tournament.rules_preset)})
     if rnd is not None:
-        parts.insert(0, _("Тур %(r)s") % {"r": rnd.number})
+        if not hasattr(rnd, "stage_title"):  # once per document: every table card prints it
+            rnd.stage_title = round_title(rnd)
+        parts.insert(0, rnd.stage_title)
     return " · ".join(parts)
 
 

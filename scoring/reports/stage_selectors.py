@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournaments.models import FinalKind, Qualification, Round, RoundStatus
+from django.utils.translation import gettext as _
+
+from tournaments.models import FinalKind, FinalMatch, Partie, PairStatus, Qualification, Round, RoundStatus
 from tournaments.pairing.bracket import Bracket, Outcome, build_bracket, placing
 
 from .qualification import Qualifiers, qualify
@@ -46,31 +48,33 @@ def stage2_published(tournament) -> bool:
 
 
 def bracket_outcomes(tournament, games=None) -> dict:
-    """{(bracket round, frozenset of the two entrants): Outcome} of the knockout's published parties."""
+    """{frozenset of the two entrants: [Outcome, …]} of the knockout's published parties, in the order played
+    (two entrants meet at most once in a bracket, so the pair names the match)."""
     if games is None:
         games = games_and_round_status(tournament, stage=2)[0]
-    numbers = Round.objects.filter(tournament=tournament, stage=2).order_by("number").values_list("number", flat=True)
-    index = {n: i + 1 for i, n in enumerate(numbers)}  # the k-th round of stage 2 is the bracket's round k
-    outcomes = {}
-    for g in games:
+    outcomes: dict = {}
+    for g in sorted(games, key=lambda g: (g.round, g.table or 0)):
         if g.pair_b is None:
             continue
         winner = None
         if g.finished and g.winner in ("A", "B"):
             winner = g.pair_a if g.winner == "A" else g.pair_b
-        outcomes[(index[g.round], frozenset((g.pair_a, g.pair_b)))] = Outcome(winner, bool(g.finished))
+        outcome = Outcome(winner, bool(g.finished), ((g.pair_a, g.score_a), (g.pair_b, g.score_b)), g.partie_id)
+        outcomes.setdefault(frozenset((g.pair_a, g.pair_b)), []).append(outcome)
     return outcomes
 
 
 def load_bracket(tournament, qualified=None) -> Bracket | None:
-    """The knockout bracket of the confirmed finalists with the results so far (None: not a knockout yet)."""
+    """The knockout bracket of the confirmed finalists with the results so far (None: not a knockout yet); a
+    finalist no longer active loses its undecided match by walkover."""
     if tournament.final_kind != FinalKind.KNOCKOUT:
         return None
     qualified = finalists(tournament) if qualified is None else qualified
     if len(qualified) < 2:
         return None
+    out = {q.pair_id for q in qualified if q.pair.status != PairStatus.ACTIVE}
     return build_bracket([q.pair_id for q in qualified], bracket_outcomes(tournament),
-                         third_place=tournament.final_third_place)
+                         third_place=tournament.final_third_place, match_format=tournament.final_match, out=out)
 
 
 def load_final_round_robin(tournament, qualified=None) -> Standings:
@@ -88,6 +92,59 @@ def load_final_round_robin(tournament, qualified=None) -> Standings:
     rows = compute_standings(entries, games, scoring=scoring, tiebreaks=tiebreaks)
     return Standings(tournament, rows, games, sorted(statuses), None, tiebreaks, error, round_status=statuses,
                      scoring=scoring)
+
+
+def round_name(matches: int) -> str:
+    """«Финал», «Полуфинал», «1/4 финала»… by the number of matches of a bracket round."""
+    if matches == 1:
+        return _("Финал")
+    if matches == 2:
+        return _("Полуфинал")
+    return _("1/%(n)s финала") % {"n": matches}
+
+
+def stage2_round_names(tournament) -> dict[int, str]:
+    """{round number: its stage-2 name} — «Полуфинал», «Финал · Матч за 3-е место», «Финал, партия 2» (a
+    match of several parties), «Финал, тур 3» (a final round robin); empty for an event without stage 2."""
+    rounds = stage2_rounds(tournament)
+    if not rounds:
+        return {}
+    if tournament.final_kind != FinalKind.KNOCKOUT:
+        return {r.number: _("Финал, тур %(k)s") % {"k": k} for k, r in enumerate(rounds, start=1)}
+    bracket = load_bracket(tournament)
+    where, pending = {}, {}  # partie id -> (bracket round name, its partie of the match); the same for a draft
+    if bracket is not None:
+        for number, matches in enumerate(bracket.rounds, start=1):
+            for m in bracket.matches_of(number):
+                name = _("Матч за 3-е место") if m.third_place else round_name(len(matches))
+                for k, game in enumerate(m.games, start=1):
+                    where[game.ref] = (name, k)
+                if m.a is not None and m.b is not None:
+                    pending[frozenset((m.a.entrant, m.b.entrant))] = (name, len(m.games) + 1)
+    by_round: dict = {}
+    for pid, number, a, b in Partie.objects.filter(round__in=rounds, pair_b__isnull=False).values_list(
+            "id", "round__number", "pair_a_id", "pair_b_id"):
+        found = where.get(pid) or pending.get(frozenset((a, b)))
+        if found:
+            by_round.setdefault(number, []).append(found)
+    names = {}
+    for rnd in rounds:
+        found = by_round.get(rnd.number, [])
+        titles = list(dict.fromkeys(name for name, _k in found)) or [_("второй этап")]
+        title = " · ".join(titles)
+        if found and tournament.final_match != FinalMatch.SINGLE:
+            title = _("%(name)s, партия %(k)s") % {"name": title, "k": max(k for _n, k in found)}
+        names[rnd.number] = title
+    return names
+
+
+def round_title(rnd, names: dict | None = None) -> str:
+    """«Тур 6 · Полуфинал» for a round of stage 2, «Тур 3» for any other."""
+    plain = _("Тур %(n)s") % {"n": rnd.number}
+    if rnd.stage != 2:
+        return plain
+    names = stage2_round_names(rnd.tournament) if names is None else names
+    return f"{plain} · {names[rnd.number]}" if rnd.number in names else plain
 
 
 @dataclass(frozen=True)
@@ -128,5 +185,5 @@ def final_standings(tournament) -> list[FinalPlace]:
 
 
 __all__ = ["FinalPlace", "bracket_outcomes", "final_standings", "finalists", "has_final", "load_bracket",
-           "load_final_round_robin", "preview_qualification", "stage1_standings", "stage2_published",
-           "stage2_rounds"]
+           "load_final_round_robin", "preview_qualification", "round_name", "round_title", "stage1_standings",
+           "stage2_published", "stage2_round_names", "stage2_rounds"]

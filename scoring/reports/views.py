@@ -17,8 +17,9 @@ from scoring import live
 from scoring.models import Protocol
 from tournaments import selectors as round_selectors
 from tournaments.models import Round, RoundStatus, Tournament
+from tournaments.stage_selectors import final_standings_data
 
-from . import exports, selectors, team_data
+from . import exports, selectors, stage_selectors, team_data
 from .player_table import entrant_clubs
 from .player_tables import PlayerStandingsTable
 from .tables import KozelPlayersTable, KozelStandingsTable, PlayersTable, StandingsTable
@@ -67,10 +68,11 @@ def _standings_data(tournament, after_round):
     every page of the projector compute them again."""
     found = live.public_stamp(tournament.slug) if tournament.is_public else None
     stamp = found[1] if found else live.current_stamp(tournament.pk)
-    key = f"live:standings:{tournament.pk}:{stamp}:{after_round}"
+    stage = 1 if stage_selectors.has_final(tournament) else None  # an event in stages: stage 1 alone
+    key = f"live:standings:{tournament.pk}:{stamp}:{after_round}:{stage}"
     data = live.cache.get(key)
     if data is None:
-        data = selectors.load_standings(tournament, after_round)
+        data = selectors.load_standings(tournament, after_round, stage=stage)
         live.cache.set(key, data, live.CACHE_SECONDS)
     return data
 
@@ -91,7 +93,15 @@ def standings(request, slug):
         "tournament": tournament, "data": data, "table": table, "can_export": can_export(request.user, tournament),
         "tiebreaks": tiebreak_labels(data.tiebreaks),
         "teams": team_data.load_team_standings(tournament, standings=data),  # None without a team standing
+        "staged": stage_selectors.has_final(tournament), "final_places": _final_places(tournament),
     })
+
+
+def _final_places(tournament) -> list[dict]:
+    """The event's final places once stage 2's finalists are confirmed (none before: stage 1 is the table)."""
+    if not stage_selectors.has_final(tournament) or not stage_selectors.finalists(tournament):
+        return []
+    return final_standings_data(tournament)
 
 
 def players(request, slug):
@@ -137,11 +147,15 @@ def projector(request, slug):
     """Standings for a hall screen: big type, a page of rows at a time, turning by itself."""
     tournament = _tournament(request, slug)
     data = _standings_data(tournament, _after_round(request))
-    pages = max(1, -(-len(data.rows) // PROJECTOR_ROWS))
+    final_places = _final_places(tournament)  # stage 2 under way: the final places, not stage 1's table
+    lines = final_places or data.rows
+    pages = max(1, -(-len(lines) // PROJECTOR_ROWS))
     page = (parse_int(request.GET.get("page"), 1, minimum=1) - 1) % pages + 1
+    shown = lines[(page - 1) * PROJECTOR_ROWS: page * PROJECTOR_ROWS]
     context = {
         "tournament": tournament, "data": data, "page": page, "pages": pages, "next_page": page % pages + 1,
-        "rows": data.rows[(page - 1) * PROJECTOR_ROWS: page * PROJECTOR_ROWS], "seconds": PROJECTOR_SECONDS,
+        "rows": [] if final_places else shown, "final_rows": shown if final_places else [],
+        "staged": stage_selectors.has_final(tournament), "seconds": PROJECTOR_SECONDS,
         **_projector_clock(tournament),
     }
     template = "reports/projector_board.html" if request.htmx else "reports/projector.html"

@@ -70,20 +70,21 @@ def _refuse_other_finalists(tournament) -> None:
 
 
 def _refuse_other_winner(tournament, rnd) -> None:
+    """A later published round of stage 2 holds a partie of two entrants that no longer meet in the bracket
+    (the winner it was paired with changed), or a match now has parties after its decision."""
     bracket = load_bracket(tournament)
     if bracket is None:
         return
-    stage2 = list(Round.objects.filter(tournament=tournament, stage=2).order_by("number"))
-    for index, later in enumerate(stage2, start=1):
-        if later.number <= rnd.number or later.status == RoundStatus.DRAFT:
-            continue
-        expected = {frozenset((m.a.entrant, m.b.entrant)) for m in bracket.matches_of(index)
-                    if m.a is not None and m.b is not None}
-        for a, b in later.parties.filter(pair_b__isnull=False).values_list("pair_a_id", "pair_b_id"):
-            if frozenset((a, b)) not in expected:
-                raise StageFixed(
-                    _("Исправление не принято: оно меняет победителя матча сетки, а следующий круг "
-                      "(тур %(n)s) уже составлен с ним.") % {"n": later.number}, code="bracket_fixed")
+    matches = [m for number in range(1, bracket.round_count + 1) for m in bracket.matches_of(number)]
+    expected = {frozenset((m.a.entrant, m.b.entrant)) for m in matches if m.a is not None and m.b is not None}
+    later = Round.objects.filter(tournament=tournament, stage=2, number__gt=rnd.number).exclude(
+        status=RoundStatus.DRAFT).order_by("number")
+    for round_ in later:
+        pairs = round_.parties.filter(pair_b__isnull=False).values_list("pair_a_id", "pair_b_id")
+        if any(frozenset(p) not in expected for p in pairs) or any(m.surplus for m in matches):
+            raise StageFixed(
+                _("Исправление не принято: оно меняет победителя матча сетки, а следующий круг "
+                  "(тур %(n)s) уже составлен с ним.") % {"n": round_.number}, code="bracket_fixed")
 
 
 __all__ = ["StageFixed", "refuse_stage_change"]

@@ -81,6 +81,15 @@ def test_a_qualifier_then_a_knockout_of_eight(live_server, new_page, artifacts, 
     assert phone.query_selector("#final-places") is not None
     places = phone.inner_text("#final-places")
     assert places.splitlines()[0].startswith("1.")
+    phone.goto(live_server.url + reverse("tournaments:pairings", args=[tournament.slug, 4]))
+    assert phone.inner_text("h1").endswith("Тур 4 · Финал · Матч за 3-е место")
+    for width in (360, 390, 820):  # the public standings: the final places, then stage 1's table apart
+        standings = new_page({"width": width, "height": 844})
+        standings.goto(live_server.url + reverse("reports:standings", args=[tournament.slug]))
+        assert standings.inner_text("#final-places h2") == "Итоговые места"
+        assert standings.inner_text("#stage1-title") == "Первый этап (отбор)"
+        assert no_horizontal_scroll(standings) and standings.evaluate(BROKEN_WORDS_JS) == []
+        standings.screenshot(path=str(artifacts / f"stages-standings-{width}.png"), full_page=True)
 
     projector = new_page({"width": 1280, "height": 800})
     projector.goto(live_server.url + reverse("tournaments:bracket_projector", args=[tournament.slug]))

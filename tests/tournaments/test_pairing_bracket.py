@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from tournaments.pairing import PairingError
 from tournaments.pairing.bracket import (
-    BYE, DECIDED, EXTRA_DEAL, READY, WAITING, Outcome, build_bracket, next_pairings, placing, rounds_of, seed_order,
+    BYE, DECIDED, EXTRA_DEAL, PLAYING, READY, WAITING, Outcome, build_bracket, next_pairings, placing, rounds_of, seed_order,
 )
 
 
@@ -115,17 +115,21 @@ def test_a_drawn_partie_decides_nothing_and_blocks_the_next_round():
     match = bracket.rounds[0][1]
     assert (match.a.seed, match.b.seed, match.state, match.winner) == (4, 5, EXTRA_DEAL, None)
     assert bracket.rounds[1][0].state == WAITING  # seed 1 waits for the winner of 4–5
-    number, matches = next_pairings(bracket)
-    assert number == 1 and [m.state for m in matches] == [EXTRA_DEAL]  # round 1 is still the one to finish
+    with pytest.raises(PairingError) as exc:  # round 1 is still the one to finish: no partie to pair in it
+        next_pairings(bracket)
+    assert exc.value.code == "extra_deal_needed"
     outcomes[(1, frozenset((4, 5)))] = Outcome(5, True)  # the extra deal was played
     bracket = build_bracket(entrants, outcomes)
     number, matches = next_pairings(bracket)
     assert number == 2 and [(m.a.entrant, m.b.entrant) for m in matches] == [(1, 5), (2, 3)]
 
 
-def test_a_partie_not_finished_leaves_the_match_ready():
+def test_a_partie_not_finished_leaves_the_match_in_play():
     bracket = build_bracket([1, 2], {(1, frozenset((1, 2))): Outcome(None, False)})
-    assert bracket.final.state == READY and not bracket.complete
+    assert bracket.final.state == PLAYING and not bracket.complete
+    with pytest.raises(PairingError) as exc:
+        next_pairings(bracket)
+    assert exc.value.code == "bracket_waiting"
 
 
 def test_refusals():

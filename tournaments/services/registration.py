@@ -19,6 +19,7 @@ from ..errors import InvalidFields, InvalidInput, TournamentError
 from ..models import PairingSystem, Pair, PairStatus, Player, Tournament
 from .draw import player_order
 from .entrants import create_pair
+from .stages import record_walkover
 
 
 def pair_snapshot(pair) -> dict:
@@ -364,6 +365,7 @@ def withdraw_pair(user, pair: Pair, *, note="") -> Pair:
         pair.withdrawn_after_round = last or 0
         pair.save(update_fields=["status", "withdrawn_after_round"])
         log_action(tournament, "pair.withdrawn", user=user, before=before, after=pair_snapshot(pair), note=note)
+        record_walkover(user, tournament, pair)
     return pair
 
 

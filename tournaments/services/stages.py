@@ -21,11 +21,11 @@ from scoring.reports.stage_selectors import (
 )
 
 from ..errors import InvalidInput, RoundBlocked, TournamentError
-from ..models import FinalKind, PairStatus, Qualification, Round, RoundStatus, Tournament
+from ..models import FinalKind, FinalMatch, PairStatus, Qualification, Round, RoundStatus, Tournament
 from ..pairing import Pairing, PairingError, PairingResult, pair_round_robin, rounds_needed
-from ..pairing.bracket import EXTRA_DEAL, MAX_SIZE, next_pairings, rounds_of
+from ..pairing.bracket import EXTRA_DEAL, MAX_SIZE, WAITING, WALKOVER, next_pairings, rounds_of
 
-FINAL_FIELDS = ("final_kind", "final_size", "final_carry_over", "final_third_place")
+FINAL_FIELDS = ("final_kind", "final_size", "final_carry_over", "final_third_place", "final_match")
 
 
 def _snapshot(tournament) -> dict:
@@ -39,14 +39,17 @@ def decides_every_partie(rules) -> bool:
     return bool(getattr(rules, "extra_deal_on_tie", False))
 
 
-def set_final(user, tournament, *, kind, size=None, carry_over=False, third_place=False) -> Tournament:
-    """Choose stage 2 (none, a final round robin of the best N, a knockout of the best N); organizer only.
-
-    Refused once the finalists are confirmed (undo the qualification first).
+def set_final(user, tournament, *, kind, size=None, carry_over=False, third_place=False,
+              match=FinalMatch.SINGLE) -> Tournament:
+    """Choose stage 2 (none, a final round robin of the best N, a knockout of the best N and how its matches
+    are played); organizer only. Refused once the finalists are confirmed (undo the qualification first).
     """
     require_organizer(user, tournament)
     if kind not in FinalKind.values:
         raise InvalidInput(_("Выберите второй этап из списка."), field="final_kind")
+    match = match or FinalMatch.SINGLE
+    if match not in FinalMatch.values:
+        raise InvalidInput(_("Выберите, как играется матч сетки, из списка."), field="final_match")
     try:
         size = int(size) if size not in (None, "") else None
     except (TypeError, ValueError):
@@ -57,9 +60,15 @@ def set_final(user, tournament, *, kind, size=None, carry_over=False, third_plac
             raise TournamentError(_("Состав второго этапа уже подтверждён: сначала отмените его."),
                                   code="finalists_confirmed")
         before = _snapshot(tournament)
-        if kind != FinalKind.NONE and tournament.is_individual:
-            raise InvalidInput(_("Второй этап пока проводится только в парном зачёте."), field="final_kind",
-                               code="final_individual")
+        if kind == FinalKind.KNOCKOUT and tournament.is_individual:  # docs/rules.md I.9.3 [толкование]
+            raise InvalidInput(_("В личном зачёте олимпийской системы нет: за столом играют четверо, и партнёры "
+                                 "меняются каждый тур, поэтому матча двух участников не бывает. Выберите финал по "
+                                 "круговой системе в парном турнире или проведите отдельный парный финал."),
+                               field="final_kind", code="knockout_individual")
+        if kind == FinalKind.ROUND_ROBIN and tournament.is_individual:
+            raise InvalidInput(_("Круговой финал личного зачёта проводится отдельным турниром: создайте турнир "
+                                 "по круговой системе из лучших игроков отбора (их места — на странице положения "
+                                 "турнира)."), field="final_kind", code="final_individual")
         if kind == FinalKind.NONE:
             size, carry_over, third_place = None, False, False
         else:
@@ -78,7 +87,12 @@ def set_final(user, tournament, *, kind, size=None, carry_over=False, third_plac
         if kind == FinalKind.KNOCKOUT and third_place and size < 4:
             raise InvalidInput(_("Матч за третье место нужен сетке хотя бы из четырёх участников."),
                                field="final_third_place")
+        if kind == FinalKind.KNOCKOUT and match == FinalMatch.TOTAL_2 and tournament.rules().family != "sport":
+            raise InvalidInput(_("Сумма очков двух партий считается только в спортивном домино: в семействе козла "
+                                 "выберите одну партию или до двух побед."), field="final_match",
+                               code="total_needs_points")
         tournament.final_kind, tournament.final_size = kind, size
+        tournament.final_match = match if kind == FinalKind.KNOCKOUT else FinalMatch.SINGLE
         tournament.final_carry_over = bool(carry_over) and kind == FinalKind.ROUND_ROBIN
         tournament.final_third_place = bool(third_place) and kind == FinalKind.KNOCKOUT
         after = _snapshot(tournament)
@@ -161,10 +175,42 @@ def undo_qualification(user, tournament) -> None:
                    before={"finalists": [{"seed": q.seed, "pair": q.pair.number} for q in qualified]})
 
 
+def record_walkover(user, tournament, pair) -> None:
+    """After a finalist left (inside the withdrawal's transaction): its undecided match of the bracket goes to
+    the opponent without play (``tournaments.pairing.bracket``), written to the journal."""
+    if tournament.final_kind != FinalKind.KNOCKOUT:
+        return
+    bracket = load_bracket(tournament)
+    if bracket is None or pair.pk not in bracket.seeds:
+        return
+    qualified = finalists(tournament)
+    for number in range(1, bracket.round_count + 1):
+        for m in bracket.matches_of(number):
+            sides = [s for s in (m.a, m.b) if s is not None]
+            if m.state not in (WALKOVER, WAITING) or pair.pk not in [s.entrant for s in sides]:
+                continue
+            other = next((s.entrant for s in sides if s.entrant != pair.pk), None)
+            name = "матч за 3-е место" if m.third_place else f"круг {number}, матч {m.index + 1}"
+            log_action(tournament, "stage.walkover", user=user, after={
+                "pair": pair.number, "round": name,
+                "opponent": _number(qualified, other) if other is not None else None})
+            return
+
+
 def stage2_round_count(tournament, qualified) -> int:
+    """The rounds of stage 2: a round robin's by its size; a knockout's at least one per bracket round (a
+    match of several parties adds rounds while it is played: see ``stage2_done``)."""
     if tournament.final_kind == FinalKind.KNOCKOUT:
         return rounds_of(len(qualified))
     return rounds_needed(len(qualified))
+
+
+def stage2_done(tournament, qualified) -> bool:
+    """Every round of stage 2 is paired: a round robin's all, a knockout's until every match is decided."""
+    if tournament.final_kind == FinalKind.KNOCKOUT:
+        bracket = load_bracket(tournament, qualified)
+        return bracket is None or bracket.complete
+    return tournament.rounds.filter(stage=2).count() >= stage2_round_count(tournament, qualified)
 
 
 def next_stage(tournament, number: int) -> int:
@@ -178,14 +224,14 @@ def next_stage(tournament, number: int) -> int:
     if not qualified:
         raise RoundBlocked(_("Первый этап сыгран: подтвердите состав второго этапа на странице выхода в финал."),
                            code="qualification_needed")
-    played = tournament.rounds.filter(stage=2).count()
-    if played >= stage2_round_count(tournament, qualified):
+    if stage2_done(tournament, qualified):
         raise RoundBlocked(_("Второй этап сыгран: все его туры уже составлены."), code="rounds_complete")
     return 2
 
 
 def stage2_pairings(tournament) -> PairingResult:
-    """The pairings of the next round of stage 2 (finalists' pair numbers)."""
+    """The pairings of the next round of stage 2 (finalists' pair numbers): a knockout round pairs the next
+    partie of every match of the current bracket round still undecided."""
     qualified = finalists(tournament)
     index = tournament.rounds.filter(stage=2).count() + 1
     if tournament.final_kind == FinalKind.ROUND_ROBIN:
@@ -194,20 +240,26 @@ def stage2_pairings(tournament) -> PairingResult:
         result = pair_round_robin(numbers, index, inactive=inactive)
         return PairingResult([Pairing(p.a, p.b, "финал: " + p.reason) for p in result.pairings], "final-round-robin")
     bracket = load_bracket(tournament, qualified)
-    number, matches = next_pairings(bracket)
-    if number != index:
-        drawn = [m for m in bracket.matches_of(number) if m.state == EXTRA_DEAL]
-        if drawn:
-            raise PairingError(_("Матч сетки закончился вничью: по регламенту играется дополнительная раздача до "
-                                 "перевеса одной из пар (пары №%(a)s и №%(b)s).")
-                               % {"a": _number(qualified, drawn[0].a.entrant),
-                                  "b": _number(qualified, drawn[0].b.entrant)}, code="extra_deal_needed")
+    current = bracket.next_round()
+    drawn = [m for m in bracket.matches_of(current) if m.state == EXTRA_DEAL] if current else []
+    if drawn:
+        raise PairingError(_("Матч сетки закончился вничью: по регламенту играется дополнительная раздача до "
+                             "перевеса одной из пар (пары №%(a)s и №%(b)s).")
+                           % {"a": _number(qualified, drawn[0].a.entrant),
+                              "b": _number(qualified, drawn[0].b.entrant)}, code="extra_deal_needed")
+    try:
+        number, matches = next_pairings(bracket)
+    except PairingError as exc:
+        if exc.code != "bracket_waiting":
+            raise
         raise PairingError(_("Не решены матчи предыдущего круга сетки: дождитесь подписанных протоколов."),
-                           code="bracket_waiting")
+                           code="bracket_waiting") from None
     pairings = []
     for m in matches:
         a, b = _number(qualified, m.a.entrant), _number(qualified, m.b.entrant)
         what = "матч за 3-е место" if m.third_place else f"сетка, круг {number}, матч {m.index + 1}"
+        if bracket.match_format != FinalMatch.SINGLE:
+            what += f", партия {len(m.games) + 1}"
         pairings.append(Pairing(a, b, f"{what}: посев {m.a.seed} — посев {m.b.seed}"))
     return PairingResult(pairings, "knockout")
 
@@ -217,4 +269,4 @@ def _number(qualified, pair_id):
 
 
 __all__ = ["confirm_qualification", "decides_every_partie", "next_stage", "set_final", "stage1_complete",
-           "stage2_pairings", "stage2_round_count", "undo_qualification"]
+           "record_walkover", "stage2_done", "stage2_pairings", "stage2_round_count", "undo_qualification"]

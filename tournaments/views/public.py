@@ -118,7 +118,7 @@ def _round_context(request, slug, round_number):
     by_name_table.tournament, by_name_table.individual = tournament, individual
     return {
         "tournament": tournament, "round": rnd, "organizer": organizer, "query": query,
-        "by_name": by_name_table, "by_table": _by_table(tournament, organizer, rows),
+        "round_title": stage_selectors.round_title(rnd), "by_name": by_name_table, "by_table": _by_table(tournament, organizer, rows),
         "byes": [r for r in rows if r["bye"]],
         "rounds": selectors.visible_rounds(tournament, organizer),
         "override_tables": open_tables_text(rnd.number - 1, rnd.override_tables or []),
@@ -204,7 +204,7 @@ def seating(request, slug, round_number):
     tournament, rnd, organizer = _round(request, slug, round_number)
     parties = selectors.round_parties(rnd)
     return render(request, "tournaments/seating.html", {
-        "tournament": tournament, "round": rnd,
+        "tournament": tournament, "round": rnd, "round_title": stage_selectors.round_title(rnd),
         "tables": selectors.seating(parties, selectors.deals_shown(tournament)),
         "byes": [p for p in parties if p.pair_b is None],
     })

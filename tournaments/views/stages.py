@@ -13,7 +13,7 @@ from scoring.reports.pdf_bracket import bracket_pdf
 from ..errors import TournamentError
 from ..forms_stages import ConfirmForm, FinalForm
 from ..models import Tournament
-from ..services.stages import confirm_qualification, set_final, undo_qualification
+from ..services.stages import FINAL_FIELDS, confirm_qualification, set_final, undo_qualification
 from ..stage_selectors import bracket_data, final_standings_data, qualification_page
 
 PROJECTOR_SECONDS = 20
@@ -38,7 +38,7 @@ def qualification_view(request, slug):
     """Stage 2's settings, stage 1's standings with the criterion of each place, the confirmation and its undo."""
     tournament = _organized(request, slug)
     final_form = FinalForm(initial={f: getattr(tournament, f) for f in
-                                    ("final_kind", "final_size", "final_carry_over", "final_third_place")})
+                                    FINAL_FIELDS})
     confirm_form = ConfirmForm()
     return _render(request, tournament, final_form, confirm_form)
 
@@ -61,7 +61,8 @@ def final_settings_view(request, slug):
         try:
             set_final(request.user, tournament, kind=form.cleaned_data["final_kind"],
                       size=form.cleaned_data["final_size"], carry_over=form.cleaned_data["final_carry_over"],
-                      third_place=form.cleaned_data["final_third_place"])
+                      third_place=form.cleaned_data["final_third_place"],
+                      match=form.cleaned_data["final_match"])
             messages.success(request, _("Второй этап сохранён."))
             return redirect("tournaments:qualification", slug)
         except TournamentError as exc:
@@ -88,7 +89,7 @@ def confirm_view(request, slug):
             except TournamentError as exc:
                 form.add_service_error(exc)
     final_form = FinalForm(initial={f: getattr(tournament, f) for f in
-                                    ("final_kind", "final_size", "final_carry_over", "final_third_place")})
+                                    FINAL_FIELDS})
     return _render(request, tournament, final_form, form, tie_order if form.is_valid() else None, status=400)
 
 

@@ -24,10 +24,12 @@ class Command(BaseCommand):
             raise CommandError(f"{slug}: no knockout bracket (stage 2 is not a knockout, or its finalists are not "
                                "confirmed)")
         if options["json"]:
-            plain = {"size": data["size"], "rounds": [
+            plain = {"size": data["size"], "match": data["match_format"], "rounds": [
                 {"name": r["name"], "matches": [
                     {"a": _side(m["a"]), "b": _side(m["b"]), "winner": m["winner"], "table": m["table"],
-                     "round": m["round_number"], "state": m["state"]} for m in r["matches"]]}
+                     "round": m["round_number"], "state": m["state"], "walkover": m["walkover"],
+                     "parties": [{k: p[k] for k in ("round", "table", "a", "b", "winner")} for p in m["parties"]]}
+                    for m in r["matches"]]}
                 for r in data["rounds"]]}
             self.stdout.write(json.dumps(plain, ensure_ascii=False, indent=1))
             return
@@ -37,7 +39,9 @@ class Command(BaseCommand):
                 a = _text(m["a"])
                 b = "—" if m["bye"] else _text(m["b"])
                 won = f"  → №{m['winner']}" if m["winner"] else ""
-                self.stdout.write(f"  {a}  vs  {b}{won}")
+                scores = ", ".join(f"{p['a']}:{p['b']}" for p in m["parties"])
+                self.stdout.write(f"  {a}  vs  {b}{won}" + (f"  [{scores}]" if scores else "")
+                                  + ("  (walkover)" if m["walkover"] else ""))
 
 
 def _side(side):

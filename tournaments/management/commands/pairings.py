@@ -1,6 +1,7 @@
 """Print the pairings of a tournament as JSON.
 
-A pair event: [{"round", "table", "A", "B"}, …] with pair numbers (B null for a bye). An individual event,
+A pair event: [{"round", "table", "A", "B"}, …] with pair numbers (B null for a bye); a round of stage 2 of
+an event in stages adds its "name" («Полуфинал», «Финал · Матч за 3-е место»). An individual event,
 one round (``--round K``): {"round": K, "tables": [{"table": 1, "A": [p, q], "B": [r, s]}, …],
 "sitting_out": [x, …]} with player numbers (seats A1, A2 against B1, B2); every round: a list of those.
 """
@@ -8,6 +9,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from scoring.reports.stage_selectors import stage2_round_names
 from tournaments.models import Partie, Tournament
 
 
@@ -34,8 +36,9 @@ class Command(BaseCommand):
             data = rounds[0] if round is not None else rounds
             self.stdout.write(json.dumps(data, ensure_ascii=False))
             return
+        names = stage2_round_names(tournament)
         rows = [
-            {"round": r, "table": t, "A": a, "B": b}
+            {"round": r, "table": t, "A": a, "B": b, **({"name": names[r]} if r in names else {})}
             for r, t, a, b in parties.order_by("round__number", "table").values_list(
                 "round__number", "table", "pair_a__number", "pair_b__number")
         ]

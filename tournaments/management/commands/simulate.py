@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.rules import config
-from tournaments.models import PairingSystem, TournamentFormat
+from tournaments.models import FinalMatch, PairingSystem, TournamentFormat
 from tournaments.simulation import parse_final, simulate
 
 
@@ -29,9 +29,11 @@ class Command(BaseCommand):
                             help="parties in which one pair does not come, spread over the rounds")
         parser.add_argument("--final", default=None,
                             help="stage 2 after the rounds: knockout:N or round-robin:N (the best N of stage 1)")
+        parser.add_argument("--final-match", dest="final_match", choices=FinalMatch.values, default=FinalMatch.SINGLE,
+                            help="a knockout match: one partie, best of 3, or a total over 2 parties")
 
     def handle(self, *args, pairs=None, rounds, system, seed, slug, withdraw=0, no_shows=0, preset="pusto-shest",
-               players=None, format=TournamentFormat.PAIRS, final=None, **options):
+               players=None, format=TournamentFormat.PAIRS, final=None, final_match=FinalMatch.SINGLE, **options):
         individual = format == TournamentFormat.INDIVIDUAL
         if individual:
             if players is None or pairs is not None:
@@ -60,6 +62,7 @@ class Command(BaseCommand):
             organizer.save()
         started = time.perf_counter()
         summary = simulate(organizer, pairs=pairs, rounds=rounds, system=system, seed=seed, slug=slug,
-                           withdraw=withdraw, no_shows=no_shows, preset=preset, format=format, final=final)
+                           withdraw=withdraw, no_shows=no_shows, preset=preset, format=format, final=final,
+                           final_match=final_match)
         summary["total_seconds"] = round(time.perf_counter() - started, 2)
         self.stdout.write(json.dumps(summary, ensure_ascii=False))
