@@ -67,12 +67,8 @@ def _standings_data(tournament, after_round):
     every page of the projector compute them again."""
     found = live.public_stamp(tournament.slug) if tournament.is_public else None
     stamp = found[1] if found else live.current_stamp(tournament.pk)
-    key = f"live:standings:{tournament.pk}:{stamp}:{after_round}"
-    data = live.cache.get(key)
-    if data is None:
-        data = selectors.load_standings(tournament, after_round)
-        live.cache.set(key, data, live.CACHE_SECONDS)
-    return data
+    return live.computed_once(f"live:standings:{tournament.pk}:{stamp}:{after_round}",
+                              lambda: selectors.load_standings(tournament, after_round))
 
 
 @live.live_page(functools.partial(_public_etag, per_user=True), per_user=True)
