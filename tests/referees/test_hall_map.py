@@ -140,7 +140,7 @@ def test_a_table_whose_device_holds_entries_is_shown_waiting_until_they_are_sent
     waiting = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], HTTP_HX_REQUEST="true")
     html = waiting.content.decode()
     assert waiting.status_code == 200 and _states(html)[1] == "waiting" and _states(html)[2] == "not_started"
-    assert "не отправлено записей: 3, последняя связь в" in html and "ждут: 3" in html
+    assert "не отправлено записей: 3, последняя связь в" in html and '<small class="queued">3 · ' in html
     assert "Записи ждут на устройстве: <b>1</b>" in html
     client.force_login(table.chief)  # the chief referee's map too
     assert _states(client.get(url).content.decode())[1] == "waiting"
