@@ -9,8 +9,8 @@ cookies, as a browser does:
 * ``projector``: the projector's board (htmx, ``HX-Request``), turning to the next page each time;
 * ``round``: the public round page, then its results fragment (htmx, every poll).
 
-A connection the server closed while idle (gunicorn keeps one alive for 2 s) is opened again and the request
-sent once more, as browsers do; a second failure is an error. The parent drives the phases through a pipe:
+A connection the server closed while idle (make serve keeps one alive for 20 s, ``WEB_KEEPALIVE``) is opened
+again and the request sent once more, as browsers do; a second failure is an error. The parent drives the phases through a pipe:
 ``lone`` (one phone alone, before the hall starts), ``start``/``stop`` (all of them, while the tables play),
 ``ramp`` (the polling rate raised step by step on a quiet hall: the knee, where poll p95 passes 100 ms).
 """

@@ -5,6 +5,8 @@ the tournament's referees, its protocol for everyone else. The tiles are a fragm
 again every few seconds: one body per data version for all the spectators (``scoring.live``), a 304 between
 changes; the referees' variant follows every change at once. The organizer sets the layout below the map.
 """
+import hashlib
+
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -19,6 +21,7 @@ from tournaments.services.hall import set_hall_layout
 
 from . import hall_map
 from . import permissions as perms
+from . import selectors
 from .forms import HallLayoutForm
 from .methods import post_only
 from .views import forbidden
@@ -42,20 +45,28 @@ def _context(request, tournament, referee):
             "poll_seconds": POLL_SECONDS}
 
 
+def _with_devices(stamp, tournament_id) -> str:
+    """The data version and the devices' queues (their reports write no version: their own stamp, hashed)."""
+    devices = hashlib.sha1(selectors.device_stamp(tournament_id).encode()).hexdigest()[:8]
+    return f"{stamp}.{devices}"
+
+
 def _tiles_etag(request, slug):
-    """Spectators: the public version (one body for all); referees: every change at once, their own links."""
+    """Spectators: the public version (one body for all); referees: every change at once, their own links;
+    for both, a device's report on its queue too (a tile shows the entries waiting)."""
     if request.user.is_authenticated:
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is not None and perms.can_view_dashboard(request.user, tournament):
-            return live.etag(live.current_stamp(tournament.pk), request, "referee")
-    return live.public_etag(request, slug)
+            return live.etag(_with_devices(live.current_stamp(tournament.pk), tournament.pk), request, "referee")
+    found = live.public_stamp(slug)
+    return live.etag(_with_devices(found[1], found[0]), request) if found else None
 
 
 def _page_etag(request, slug):
     tournament = Tournament.objects.filter(slug=slug).first()
     if tournament is None or not (tournament.is_public or perms.can_view_dashboard(request.user, tournament)):
         return None
-    return live.etag(live.current_stamp(tournament.pk), request, per_user=True)
+    return live.etag(_with_devices(live.current_stamp(tournament.pk), tournament.pk), request, per_user=True)
 
 
 def _render_hall(request, slug, form=None):

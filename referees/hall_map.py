@@ -12,6 +12,7 @@ beyond the layout (a round larger than the plan) follow after its last row.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.db.models import Count
 from django.urls import reverse
@@ -20,13 +21,17 @@ from django.utils.translation import gettext_lazy as _
 from scoring.models import ProtocolStatus
 from tournaments.models import RoundStatus
 
+from .models import DeviceQueue
+
 REOPENED = "reopened"
+WAITING = "waiting"  # a device of the table holds entries not yet sent
 STATE_LABELS = {
     ProtocolStatus.NOT_STARTED: _("Не начат"),
     ProtocolStatus.IN_PLAY: _("Идёт игра"),
     ProtocolStatus.AWAITING_SIGNATURES: _("Сыгран, ждёт подписей"),
     ProtocolStatus.SIGNED: _("Подписан"),
     REOPENED: _("Открыт снова (спор)"),
+    WAITING: _("Записи ждут на устройстве"),
 }
 
 
@@ -38,10 +43,16 @@ class Tile:
     deals: int
     score: tuple | None
     url: str
+    queued: int = 0  # entries its devices hold, not yet sent
+    last_contact: datetime | None = None  # the latest report of those devices
 
 
-def tile_state(partie) -> str:
-    """The state of a table's tile (``partie`` with its protocol selected, or none yet)."""
+def tile_state(partie, queued=0) -> str:
+    """The state of a table's tile (``partie`` with its protocol selected, or none yet; ``queued``: the
+    entries its devices hold): entries waiting on a device come first, whatever the protocol says, so that
+    the hall is checked before the round is closed."""
+    if queued:
+        return WAITING
     protocol = getattr(partie, "protocol", None)
     if protocol is None:
         return ProtocolStatus.NOT_STARTED
@@ -50,19 +61,32 @@ def tile_state(partie) -> str:
     return protocol.status
 
 
+def _held(rnd) -> dict:
+    """{partie id: (entries held on its devices, their last contact)} for the round's tables (one query)."""
+    held = {}
+    for partie_id, queued, contact in (DeviceQueue.objects.filter(partie__round=rnd, queued__gt=0)
+                                       .values_list("partie_id", "queued", "last_contact")):
+        before, at = held.get(partie_id, (0, contact))
+        held[partie_id] = (before + queued, max(at, contact))
+    return held
+
+
 def hall_tiles(rnd, *, referee: bool) -> list[Tile]:
-    """The round's tables in number order (two queries); a tap opens the table: the referee's page for
+    """The round's tables in number order (three queries); a tap opens the table: the referee's page for
     a referee, the protocol for everyone else."""
     parties = (rnd.parties.filter(pair_b__isnull=False).select_related("protocol")
                .annotate(deal_count=Count("protocol__deals")).order_by("table", "id"))
+    held = _held(rnd)
     tiles = []
     for p in parties:
-        protocol, state = getattr(p, "protocol", None), tile_state(p)
-        started = protocol is not None and state != ProtocolStatus.NOT_STARTED
+        queued, contact = held.get(p.pk, (0, None))
+        protocol, state = getattr(p, "protocol", None), tile_state(p, queued)
+        started = protocol is not None and protocol.status != ProtocolStatus.NOT_STARTED
         tiles.append(Tile(
             table=p.table, state=state, label=STATE_LABELS[state], deals=p.deal_count,
             score=(protocol.score_a, protocol.score_b) if started else None,
-            url=reverse("referees:partie" if referee else "scoring:protocol", args=[p.pk])))
+            url=reverse("referees:partie" if referee else "scoring:protocol", args=[p.pk]),
+            queued=queued, last_contact=contact))
     return tiles
 
 

@@ -26,10 +26,11 @@ from django.conf import settings
 from django.core.cache import cache as django_cache
 from django.db import DatabaseError, transaction
 from django.db.models.signals import post_delete, post_save
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
+from django.utils.http import parse_etags
 from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
@@ -39,6 +40,7 @@ from tournaments.models import Pair, Partie, Player, Round, Tournament
 from .models import DataVersion, Protocol
 
 CACHE_SECONDS = 600
+RENDER_SECONDS = 30  # a render's claim: one that takes longer (a process killed mid-render) lets the next try
 UNVERSIONED = "unversioned"  # the stamp of a request alone: nothing under it is worth caching
 logger = logging.getLogger(__name__)
 
@@ -55,6 +57,22 @@ class SafeCache:
         except (OSError, DatabaseError) as exc:
             logger.warning("live cache not read (%s): %s", key, exc)
             return default
+
+    def add(self, key, value, timeout=CACHE_SECONDS) -> bool:
+        """Whether the key was free and is now ours; a cache that cannot be written says yes (nothing shared)."""
+        if UNVERSIONED in key:
+            return True
+        try:
+            return self.backend.add(key, value, timeout)
+        except (OSError, DatabaseError) as exc:
+            logger.warning("live cache not written (%s): %s", key, exc)
+            return True
+
+    def delete(self, key) -> None:
+        try:
+            self.backend.delete(key)
+        except (OSError, DatabaseError) as exc:
+            logger.warning("live cache not written (%s): %s", key, exc)
 
     def set(self, key, value, timeout=CACHE_SECONDS) -> bool:
         if UNVERSIONED in key:
@@ -148,6 +166,30 @@ def public_etag(request, slug, *parts, per_user=False) -> str | None:
     return etag(found[1], request, *parts, per_user=per_user) if found else None
 
 
+def computed_once(key, compute, *, wait=2.0, step=0.02):
+    """``compute()`` stored under ``key``, computed by one request at a time: the others asking meanwhile wait
+    for it (at most ``wait`` seconds, then compute it themselves). For what several pages of one version
+    share (the standings under the projector's pages): a version's first pages would each compute it."""
+    value = cache.get(key)
+    if value is not None:
+        return value
+    claim = f"{key}:computing"
+    claimed = cache.add(claim, 1, RENDER_SECONDS)
+    deadline = time.monotonic() + wait
+    while not claimed and time.monotonic() < deadline:
+        time.sleep(step)
+        value = cache.get(key)
+        if value is not None:
+            return value
+    try:
+        value = compute()
+        cache.set(key, value, CACHE_SECONDS)
+    finally:
+        if claimed:
+            cache.delete(claim)
+    return value
+
+
 # A page's form token, in the body shared by every anonymous visitor: put back per request (his own cookie's).
 CSRF_INPUT = re.compile(rb'(name="csrfmiddlewaretoken" value=")[^"]*(")')
 CSRF_PLACE = b"live-csrf-token-place"
@@ -169,12 +211,41 @@ def _body_key(request, tag, per_user, cache_body):
     return None
 
 
+def shared_keys(key) -> tuple[str, str]:
+    """(the body stored of a page with the stamp of its version, the claim of the request rendering it now) for
+    the body key ``live:…<stamp>-<digest>``: the digest is the page without its version, so that one entry a
+    page is kept, whatever the number of versions gone by (a full file cache drops entries at random)."""
+    prefix, _, tag = key.rpartition(":")
+    digest = tag.split("-", 1)[1]
+    return f"{prefix}:page:{digest}", f"{prefix}:rendering:{digest}"
+
+
+def _from_cache(request, hit, per_user, tag=None):
+    """A stored body (content type, body, its version's stamp) as this visitor's answer: his form token put
+    back; with ``tag`` (a body of an earlier version) under that version's own ETag, or 304 if he has it."""
+    content_type, body = hit[0], hit[1]
+    if tag is not None and f'"{tag}"' in parse_etags(request.META.get("HTTP_IF_NONE_MATCH", "")):
+        response = HttpResponseNotModified()
+    else:
+        if per_user and CSRF_PLACE in body:
+            body = body.replace(CSRF_PLACE, get_token(request).encode("ascii"))
+        response = HttpResponse(body, content_type=content_type)
+    if tag is not None:
+        response["ETag"] = f'"{tag}"'
+    return response
+
+
 def live_page(etag_func, *, per_user=False, cache_body=False):
     """Decorate a GET view: ETag/304 from ``etag_func(request, *args, **kwargs)`` (None: no ETag,
     the view answers as usual), and with ``cache_body`` the 200 response body shared through the cache.
 
     A page ``per_user`` (its forms carry the visitor's token, its links his roles) is shared too among the
-    anonymous visitors: their body is kept once, with a place for the token that each answer fills."""
+    anonymous visitors: their body is kept once, with a place for the token that each answer fills.
+
+    One request renders a new version of a shared body, not every phone that asks in the meantime: the first
+    claims the render (``RENDER_SECONDS`` at most), the others get the body stored, of the version before,
+    under that version's own ETag (a 304 if they have it) — never a newer ETag on an older body — and ask
+    again at their next poll. Without an earlier body (the first visit of a page) they render too."""
 
     def decorator(view):
         def memo_etag(request, *args, **kwargs):
@@ -182,21 +253,33 @@ def live_page(etag_func, *, per_user=False, cache_body=False):
                 request._live_etag = etag_func(request, *args, **kwargs)
             return request._live_etag
 
+        def rendered(request, key, stored, *args, **kwargs):
+            page_key, claim = shared_keys(key)
+            stamp, digest = request._live_etag.split("-", 1)
+            claimed = cache.add(claim, 1, RENDER_SECONDS)
+            if not claimed and stored is not None:
+                return _from_cache(request, stored, per_user, f"{stored[2]}-{digest}")
+            try:
+                response = view(request, *args, **kwargs)
+                if response.status_code == 200 and not response.streaming:
+                    body = CSRF_INPUT.sub(rb"\1" + CSRF_PLACE + rb"\2", response.content) if per_user else response.content
+                    cache.set(page_key, (response["Content-Type"], body, stamp), CACHE_SECONDS)
+            finally:
+                if claimed:
+                    cache.delete(claim)
+            return response
+
         @functools.wraps(view)
         def cached_view(request, *args, **kwargs):
             tag = memo_etag(request, *args, **kwargs)
             key = _body_key(request, tag, per_user, cache_body)
-            hit = cache.get(key) if key else None
-            if hit is not None:
-                body = hit[1]
-                if per_user and CSRF_PLACE in body:
-                    body = body.replace(CSRF_PLACE, get_token(request).encode("ascii"))
-                response = HttpResponse(body, content_type=hit[0])
+            stored = cache.get(shared_keys(key)[0]) if key else None
+            if stored is not None and stored[2] == tag.split("-", 1)[0]:
+                response = _from_cache(request, stored, per_user)
+            elif key:
+                response = rendered(request, key, stored, *args, **kwargs)
             else:
                 response = view(request, *args, **kwargs)
-                if key and response.status_code == 200 and not response.streaming:
-                    body = CSRF_INPUT.sub(rb"\1" + CSRF_PLACE + rb"\2", response.content) if per_user else response.content
-                    cache.set(key, (response["Content-Type"], body), CACHE_SECONDS)
             if tag:
                 patch_cache_control(response, no_cache=True, **({"private": True} if per_user else {}))
             return response

@@ -69,12 +69,8 @@ def _standings_data(tournament, after_round):
     found = live.public_stamp(tournament.slug) if tournament.is_public else None
     stamp = found[1] if found else live.current_stamp(tournament.pk)
     stage = 1 if stage_selectors.has_final(tournament) else None  # an event in stages: stage 1 alone
-    key = f"live:standings:{tournament.pk}:{stamp}:{after_round}:{stage}"
-    data = live.cache.get(key)
-    if data is None:
-        data = selectors.load_standings(tournament, after_round, stage=stage)
-        live.cache.set(key, data, live.CACHE_SECONDS)
-    return data
+    return live.computed_once(f"live:standings:{tournament.pk}:{stamp}:{after_round}:{stage}",
+                              lambda: selectors.load_standings(tournament, after_round, stage=stage))
 
 
 @live.live_page(functools.partial(_public_etag, per_user=True), per_user=True)

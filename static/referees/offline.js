@@ -77,9 +77,13 @@
     ok = showError("err-result", result ? "" : t("ResultRequired")) && ok;
     if (result === "domino") ok = showError("err-out", field(entry, "out") ? "" : t("OutRequired")) && ok;
     if (result === "wrong_pass") ok = showError("err-offender", field(entry, "offender") ? "" : t("OffenderRequired")) && ok;
+    // Kozel's family (its form asks for the lead): which hands count, and up to what, is the engine's (the
+    // winners' hands are not needed, a hand may hold 75): the server judges them when the entry arrives.
+    var kozel = !!document.getElementById("lead-group");
     ["A1", "B1", "A2", "B2"].forEach(function (s) {
       var v = field(entry, "hand_" + s).trim(), msg = "";
-      if (result === "wrong_pass" || (result === "domino" && s === field(entry, "out"))) v = "";
+      if (kozel) v = "";
+      else if (result === "wrong_pass" || (result === "domino" && s === field(entry, "out"))) v = "";
       else if (!v && !field(entry, "tiles_" + s) && result) msg = t("HandMissing", { seat: s });
       if (v && (!/^[0-9]{1,3}$/.test(v) || +v > 69)) msg = t("HandRange");
       ok = showError("err-hand_" + s, msg) && ok;

@@ -3,6 +3,9 @@ import datetime
 
 import pytest
 
+from django.utils import timezone
+
+from referees.models import DeviceQueue
 from scoring import live
 from scoring.models import Protocol, ProtocolStatus
 from tournaments.models import Pair, Partie, Player, Round, Tournament
@@ -57,7 +60,10 @@ def test_256_tables_fit_a_laptop_and_the_map_follows_a_change(live_server, new_p
 
 
 def test_64_tables_on_a_phone_scroll_down_and_a_tap_opens_the_protocol(live_server, new_page, artifacts):
-    hall("phone-hall", 64)
+    tournament, parties = hall("phone-hall", 64)
+    now = timezone.now()
+    DeviceQueue.objects.create(partie=parties[4], tournament=tournament, device="phone-of-table-five",
+                               queued=3, last_contact=now, changed_at=now)
     page = new_page(PHONE)
     page.set_default_timeout(60000)
     page.goto(f"{live_server.url}/referee/t/phone-hall/hall/")
@@ -65,6 +71,9 @@ def test_64_tables_on_a_phone_scroll_down_and_a_tap_opens_the_protocol(live_serv
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # no sideways scroll
     tile = page.locator("#tile-2").bounding_box()
     assert tile["width"] >= 44 and tile["height"] >= 40  # a finger's tap
+    waiting = page.locator("li.tile.state-waiting > #tile-5")  # entries held on its device: their count shown
+    assert waiting.inner_text().split() == ["5", "3", "·", timezone.localtime(now).strftime("%H:%M")]
+    assert waiting.evaluate("e => e.scrollHeight <= e.clientHeight + 1 && e.scrollWidth <= e.clientWidth + 1")
     page.screenshot(path=str(artifacts / "hall-map-390.png"), full_page=True)
     page.click("#tile-2")
     page.wait_for_load_state()

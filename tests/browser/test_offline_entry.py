@@ -226,3 +226,35 @@ def test_a_queued_entry_whose_answer_was_lost_is_recorded_once(live_server, brow
         assert audit(table, "protocol.deal.recorded") == 1
     finally:
         context.close()
+
+
+def test_a_kozel_deal_entered_offline_is_judged_and_stored_once_when_the_connection_returns(
+        live_server, browser, table):
+    """Kozel's form (the lead, the goats' count) is kept like the deal form: the server's engine judges it."""
+    table.tournament.rules_preset, table.tournament.rules_overrides = "kozel", {"games_per_partie": 2,
+                                                                              "target_points": 30}
+    table.tournament.save()
+    context = browser.new_context(viewport=PHONE, locale="ru-RU", has_touch=True)
+    context.set_default_timeout(30000)
+    try:
+        page, url = controlled_page(context, live_server.url, table)
+        context.set_offline(True)
+        page.locator("#lead-group label.choice", has_text="A1").first.click()
+        page.locator("#deal-form fieldset.group", has=page.locator("input[name=result]")).locator(
+            "label.choice", has_text="Домино").click()
+        page.locator("fieldset[data-for=domino] label.choice", has_text="A1").first.click()
+        page.fill("#id_hand_B1", "3")
+        page.fill("#id_hand_B2", "4")
+        page.click("#save-deal")
+        expect(page.locator("#deal-list .queued-entry")).to_have_count(1)
+        assert stored(table) == ([], [])
+        context.set_offline(False)
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+        expect(page.locator("#deal-1")).to_be_visible()
+        expect(page.locator(".queued-entry")).to_have_count(0)
+        expect(page.locator("#game-state")).to_contain_text("запомнено 7")  # as when entered online
+        deals, _remarks = stored(table)
+        assert [(d.n, d.result, d.out, d.hands) for d in deals] == [(1, "domino", "A1", {"B1": 3, "B2": 4})]
+        assert audit(table, "protocol.deal.recorded") == 1
+    finally:
+        context.close()

@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 
 from referees import hall_map
+from referees.devices import report_queue
 from referees.models import AuditEntry
 from scoring import services
 from tests.factories import make_round, make_tournament
@@ -127,3 +128,21 @@ def test_only_the_organizer_sets_the_layout(client, table):
     client.force_login(table.chief)
     assert client.post(reverse("referees:hall_layout", args=["cup"]), {"rows": "2", "columns": "2"}).status_code == 403
     assert 'name="rows"' not in client.get(reverse("referees:hall", args=["cup"])).content.decode()
+
+
+def test_a_table_whose_device_holds_entries_is_shown_waiting_until_they_are_sent(client, table):
+    """The device's report on its queue (no protocol write, no new data version) changes the tiles' ETag;
+    the tile says how many entries wait and when the device last reported, ahead of the protocol's state."""
+    url = reverse("referees:hall_tiles", args=["cup"]) + "?round=2"
+    first = client.get(url, HTTP_HX_REQUEST="true")
+    assert _states(first.content.decode())[1] == "not_started"
+    report_queue(table.referee, table.partie, device="phone-of-table-one", queued="3")
+    waiting = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], HTTP_HX_REQUEST="true")
+    html = waiting.content.decode()
+    assert waiting.status_code == 200 and _states(html)[1] == "waiting" and _states(html)[2] == "not_started"
+    assert "не отправлено записей: 3, последняя связь в" in html and '<small class="queued">3 · ' in html
+    assert "Записи ждут на устройстве: <b>1</b>" in html
+    client.force_login(table.chief)  # the chief referee's map too
+    assert _states(client.get(url).content.decode())[1] == "waiting"
+    report_queue(table.referee, table.partie, device="phone-of-table-one", queued="0")
+    assert _states(client.get(url).content.decode())[1] == "not_started"

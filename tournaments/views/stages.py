@@ -1,4 +1,6 @@
 """Pages of an event in stages: the organizer's qualification page, the bracket (site, projector, PDF)."""
+import functools
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -8,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from referees.methods import post_only
 from referees.permissions import is_organizer, is_referee
+from scoring import live
 from scoring.reports.pdf_bracket import bracket_pdf
 
 from ..errors import TournamentError
@@ -105,6 +108,12 @@ def undo_view(request, slug):
     return redirect("tournaments:qualification", slug)
 
 
+def _bracket_etag(request, slug, *, per_user=False):
+    """Polled like the standings: 304 until the data version the public pages follow moves."""
+    return live.public_etag(request, slug, per_user=per_user)
+
+
+@live.live_page(functools.partial(_bracket_etag, per_user=True), per_user=True)
 def bracket_view(request, slug):
     tournament = _public(request, slug)
     data = bracket_data(tournament)
@@ -115,6 +124,7 @@ def bracket_view(request, slug):
     })
 
 
+@live.live_page(_bracket_etag, cache_body=True)
 def bracket_projector(request, slug):
     tournament = _public(request, slug)
     data = bracket_data(tournament)

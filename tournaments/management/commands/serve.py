@@ -75,6 +75,9 @@ class Command(BaseCommand):
         parser.add_argument("--port", default=os.environ.get("PORT", "8000"))
         parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_WORKERS", default_workers())))
         parser.add_argument("--threads", type=int, default=int(os.environ.get("WEB_THREADS", "4")))
+        # Phones poll every 5 to 15 s: a connection kept longer than that is reused, not opened again each time.
+        parser.add_argument("--keep-alive", type=int, default=int(os.environ.get("WEB_KEEPALIVE", "20")),
+                            help="seconds an idle connection is kept open (default 20)")
         parser.add_argument("--no-migrate", action="store_true",
                             help="app servers of a federation: the database is prepared once, elsewhere")
         parser.add_argument("--no-static", action="store_true",
@@ -192,6 +195,7 @@ class Command(BaseCommand):
             sys.executable, "-m", "gunicorn", "config.wsgi:application",
             "--bind", f"{o['host']}:{o['port']}", "--workers", str(o["workers"]), "--threads", str(o["threads"]),
             "--worker-class", "gthread", "--timeout", "120", "--graceful-timeout", "20",
+            "--keep-alive", str(o["keep_alive"]),
             "--access-logfile", os.environ.get("WEB_ACCESS_LOG", "-"), "--error-logfile", "-",
             # One control socket per server: several servers may run on one machine.
             "--control-socket", str(settings.DATA_DIR / f"gunicorn-{o['port']}.ctl"),
