@@ -35,6 +35,7 @@ from .presets import preset_label
 
 IN_PLAY, UPCOMING, FINISHED = "in_play", "upcoming", "finished"
 GROUPS = {IN_PLAY: _("Идут"), UPCOMING: _("Предстоящие"), FINISHED: _("Завершённые")}  # in the page's order
+STATES = {IN_PLAY: _("идёт"), UPCOMING: _("предстоит"), FINISHED: _("завершён")}  # one tournament's
 GAMES = {"sport": _("Спортивное домино"), "kozel": _("Козёл, морской козёл"), "hand": _("Игра на очки")}
 GAME_PRESETS = {"sport": SPORT_PRESETS, "kozel": KOZEL_PRESETS,
                 "hand": tuple(p for p in PRESETS if p not in SPORT_PRESETS + KOZEL_PRESETS)}

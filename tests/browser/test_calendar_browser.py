@@ -20,11 +20,10 @@ DAY = datetime.timedelta(days=1)
 @pytest.fixture
 def calendar_season(db):
     today = timezone.localdate()
-    played = make_tournament(4, slug="played", rounds_planned=1, preset="federation", city="Санкт-Петербург",
-                             venue="Дворец культуры имени Первой пятилетки, большой зал")
+    played = make_tournament(4, slug="played", rounds_planned=1, preset="federation", city="Санкт-Петербург")
     Tournament.objects.filter(pk=played.pk).update(
         name="Чемпионат Северо-Западного федерального округа по спортивному домино", start_date=today - DAY,
-        end_date=today)
+        end_date=today, venue="Дворец культуры имени Первой пятилетки, большой зал")
     make_round(played, 1, [(1, 2), (3, 4)], status="finished")
     soon = make_tournament(0, slug="soon", preset="morskoy-kozel", city="Тверь")
     Tournament.objects.filter(pk=soon.pk).update(start_date=today + 5 * DAY)

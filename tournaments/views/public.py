@@ -74,7 +74,7 @@ def tournament_detail(request, slug):
         "pairs_count": tournament.pairs.filter(status=PairStatus.ACTIVE).count(),
         "can_referee": _can_referee(request.user, tournament),
         "has_bracket": stage_selectors.is_knockout(tournament),
-        "rules_text": rules_text, "group": group, "group_label": calendar.GROUPS[group],
+        "rules_text": rules_text, "group": group, "group_label": calendar.STATES[group],
         "entrants": selectors.entrant_rows(tournament, entrant_ids[:ENTRANTS_SHOWN]),
         "entrants_more": max(len(entrant_ids) - ENTRANTS_SHOWN, 0),
         "finished_rounds": [r for r in rounds if r.status == RoundStatus.FINISHED],
