@@ -62,7 +62,8 @@ def tournament_data(tournament) -> dict:
     tiebreaks, _error = tiebreaks_of(tournament)
     return {
         "slug": tournament.slug, "name": tournament.name, "start_date": tournament.start_date,
-        "end_date": tournament.end_date, "venue": tournament.venue, "format": tournament.format,
+        "end_date": tournament.end_date, "venue": tournament.venue, "city": tournament.city,
+        "format": tournament.format,
         "pairing_system": tournament.pairing_system, "rounds_planned": tournament.rounds_planned,
         "rules": tournament.rules_config(), "tiebreaks": list(tiebreaks),
         "draw_seed": tournament.draw_seed if tournament.draw_done_at else "", "draw_closed": tournament.draw_closed,

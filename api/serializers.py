@@ -27,6 +27,7 @@ class TournamentSerializer(serializers.Serializer):
     start_date = serializers.DateField()
     end_date = serializers.DateField(allow_null=True)
     venue = serializers.CharField()
+    city = serializers.CharField(help_text="The city the calendar files it under (empty: not given).")
     format = serializers.ChoiceField(choices=TournamentFormat.choices)
     pairing_system = serializers.ChoiceField(choices=PairingSystem.choices)
     rounds_planned = serializers.IntegerField()

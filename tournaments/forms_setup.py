@@ -182,6 +182,8 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
     end_date = forms.DateField(label=_("Дата окончания"), required=False,
                                widget=IsoDateInput())
     venue = forms.CharField(label=_("Место проведения"), max_length=200, required=False)
+    city = forms.CharField(label=_("Город"), max_length=100, required=False,
+                           help_text=_("По нему ищут турнир в календаре на главной странице."))
     format = forms.ChoiceField(label=_("Зачёт"), choices=TournamentFormat.choices, initial=TournamentFormat.PAIRS)
     pairing_system = forms.ChoiceField(label=_("Система жеребьёвки туров"), choices=PairingSystem.choices,
                                        initial=PairingSystem.SWISS)
@@ -239,7 +241,7 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
     def initial_from(tournament) -> dict:
         rules = tournament.rules()
         initial = {f: getattr(tournament, f) for f in (
-            "name", "slug", "start_date", "end_date", "venue", "format", "pairing_system", "rounds_planned",
+            "name", "slug", "start_date", "end_date", "venue", "city", "format", "pairing_system", "rounds_planned",
             "signature_mode", "signing_method", "confirm_each_deal", "clock_warnings", "is_public", "rules_preset",
             "team_standing", "team_best")}
         initial["clock_warnings"] = ClockWarningsField().prepare_value(tournament.clock_warnings)
@@ -341,10 +343,10 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
     def settings(self) -> dict:
         """What ``create_tournament`` / ``update_tournament`` take."""
         d = self.cleaned_data
-        keys = ("name", "slug", "start_date", "end_date", "venue", "format", "pairing_system", "rounds_planned",
-                "signature_mode", "signing_method", "confirm_each_deal", "clock_warnings", "is_public", "rules_preset",
+        keys = ("name", "slug", "start_date", "end_date", "venue", "city", "format", "pairing_system",
+                "rounds_planned", "signature_mode", "signing_method", "confirm_each_deal", "clock_warnings", "is_public", "rules_preset",
                 "rules_overrides", "tiebreaks", "team_standing", "team_best")
-        return {k: d[k] if k != "venue" else (d[k] or "") for k in keys}
+        return {k: d[k] if k not in ("venue", "city") else (d[k] or "") for k in keys}
 
 
 class CopyForm(CleanTextMixin, forms.Form):

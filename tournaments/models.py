@@ -57,6 +57,7 @@ class Tournament(models.Model):
     start_date = models.DateField(_("дата начала"))
     end_date = models.DateField(_("дата окончания"), null=True, blank=True)
     venue = models.CharField(_("место проведения"), max_length=200, blank=True)
+    city = models.CharField(_("город"), max_length=100, blank=True)  # the calendar's filter (tournaments.calendar)
     rules_preset = models.CharField(_("регламент"), max_length=32, default="pusto-shest")
     rules_overrides = models.JSONField(_("изменения регламента"), default=dict, blank=True)
     format = models.CharField(

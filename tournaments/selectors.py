@@ -11,7 +11,7 @@ from core.names import fold, name_key
 from scoring.rules import lead_and_shuffle
 from scoring.rules.clock import due_warning
 
-from .models import PairingSystem, Partie, Player, RoundStatus, seated
+from .models import PairingSystem, PairStatus, Partie, Player, RoundStatus, seated
 from .pairing import PairingError, whist
 
 SEAT_ORDER = ("A1", "B1", "A2", "B2")
@@ -37,6 +37,27 @@ def pairs_in_order(tournament, ids) -> list:
     """The pairs with these ids (one page), with their players, in the order of ``ids``."""
     by_id = tournament.pairs.prefetch_related("players").in_bulk(list(ids))
     return [by_id[i] for i in ids if i in by_id]
+
+
+def entrant_rows(tournament, ids) -> list[dict]:
+    """The entrants with these ids as the draw list shows them: number, players, club, status (two queries).
+
+    Numbered entrants by number; before the draw, by the first player's name («ё» sorts as «е»).
+    """
+    rows = []
+    individual = tournament.is_individual
+    for pair in pairs_in_order(tournament, ids):
+        players = sorted(pair.players.all(), key=lambda p: (p.number is None, p.number or 0, p.pk))
+        label = lambda p: f"{p.number}. {p.name}" if p.number and not individual else p.name  # noqa: E731
+        rows.append({
+            "number": pair.number, "player1": label(players[0]) if players else "",
+            "player2": label(players[1]) if len(players) > 1 else "",
+            "club": ", ".join(sorted({p.club for p in players if p.club})),
+            "status": pair.get_status_display(), "active": pair.status == PairStatus.ACTIVE,
+            "sort": name_key(players[0].name if players else ""),
+        })
+    rows.sort(key=lambda r: (r["number"] is None, r["number"] or 0, r["sort"]))
+    return rows
 
 
 def visible_rounds(tournament, organizer: bool):

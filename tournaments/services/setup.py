@@ -38,15 +38,15 @@ from .settings import rescore_begun
 
 # Fields of a tournament a person sets on the create / edit form.
 SETTINGS = (
-    "name", "slug", "start_date", "end_date", "venue", "format", "rules_preset", "rules_overrides", "tiebreaks",
-    "pairing_system", "rounds_planned", "signature_mode", "signing_method", "confirm_each_deal", "is_public",
+    "name", "slug", "start_date", "end_date", "venue", "city", "format", "rules_preset", "rules_overrides",
+    "tiebreaks", "pairing_system", "rounds_planned", "signature_mode", "signing_method", "confirm_each_deal", "is_public",
     "clock_warnings",
     "team_standing", "team_best",
 )
 RULES_FIELDS = ("rules_preset", "rules_overrides", "tiebreaks")
 TEAM_FIELDS = ("team_standing", "team_best")
 # What a copy takes from its source besides the rules (never pairs, rounds, keys or the draw).
-COPIED = ("venue", "format", "rules_preset", "rules_overrides", "tiebreaks", "pairing_system", "rounds_planned",
+COPIED = ("venue", "city", "format", "rules_preset", "rules_overrides", "tiebreaks", "pairing_system", "rounds_planned",
           "signature_mode", "signing_method", "confirm_each_deal", "is_public", "clock_warnings",
           "team_standing", "team_best")
 COPIED_ROLES = (RoleKind.ORGANIZER, RoleKind.CHIEF_REFEREE, RoleKind.REFEREE)
@@ -179,6 +179,7 @@ def _apply(tournament, data: dict) -> None:
             setattr(tournament, field, data[field])
     tournament.name = " ".join(str(tournament.name or "").split())
     tournament.venue = " ".join(str(tournament.venue or "").split())
+    tournament.city = " ".join(str(tournament.city or "").split())
     if not tournament.slug:
         tournament.slug = free_slug(slug_from_name(tournament.name), exclude_pk=tournament.pk)
 

@@ -7,17 +7,22 @@ which the round page fetches again by itself, are one body shared by every phone
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.cache import patch_cache_control
 
-from core.names import name_key, name_matches
+from core.names import name_matches
 from core.paging import clean_query, paginate
 from referees import signing
-from referees.permissions import can_view_dashboard, is_organizer
+from referees.permissions import can_view_dashboard, is_organizer, is_referee
 from scoring import live
 from scoring.models import Protocol, ProtocolStatus
+from scoring.rules import RulesError
 
-from .. import pair_selectors, selectors, stage_selectors
+from .. import calendar, pair_selectors, selectors, stage_selectors
+from ..forms_calendar import CalendarForm
 from ..models import PairStatus, RoundStatus, SigningMethod, Tournament
+from ..presets import preset_label
+from ..rules_text import describe_rules
 from ..services.rounds import open_tables_text
 from ..tables import DrawTable, IndividualDrawTable, IndividualPairingsByNameTable, IndividualPairingsByTableTable
 from ..tables import PairingsByNameTable, PairingsByTableTable
@@ -32,19 +37,48 @@ def _tournament(request, slug):
     return tournament, organizer
 
 
+CALENDAR_PER_PAGE = 30
+
+
 def home(request):
-    tournaments = Tournament.objects.filter(is_public=True)
-    return render(request, "tournaments/home.html", {"tournaments": tournaments})
+    """The calendar of tournaments (``tournaments.calendar``): in play, upcoming, finished, with filters."""
+    rows = calendar.progress_rows(calendar.public_tournaments())
+    form = CalendarForm(request.GET if request.GET else None, cities=calendar.cities(rows))
+    filters = form.filters()
+    page = paginate(request, calendar.calendar_ids(rows, filters, timezone.localdate()), CALENDAR_PER_PAGE)
+    params = request.GET.copy()
+    params.pop("page", None)
+    return render(request, "tournaments/home.html", {
+        "form": form, "page": page, "items": calendar.page_items(page.object_list), "params": params.urlencode(),
+        "filtered": filters != calendar.Filters(),
+    })
+
+
+ENTRANTS_SHOWN = 60  # on the tournament's page; the draw page lists them all, with a search
 
 
 def tournament_detail(request, slug):
+    """A tournament's page: its dates, venue and city, its rules in words, its entrants, its rounds and, once a
+    round is finished, its documents (the signed sheets of each finished round, the final report for its
+    officials)."""
     tournament, organizer = _tournament(request, slug)
-    rounds = selectors.visible_rounds(tournament, organizer)
+    rounds = list(selectors.visible_rounds(tournament, organizer))
+    entrant_ids = selectors.draw_pair_ids(tournament)
+    try:
+        rules_text = describe_rules(tournament.rules())
+    except RulesError:  # stored rules the engine refuses: the preset's name alone
+        rules_text = preset_label(tournament.rules_preset)
+    group = calendar.group_of_tournament(tournament, timezone.localdate())
     return render(request, "tournaments/detail.html", {
         "tournament": tournament, "rounds": rounds, "organizer": organizer,
         "pairs_count": tournament.pairs.filter(status=PairStatus.ACTIVE).count(),
         "can_referee": _can_referee(request.user, tournament),
         "has_bracket": stage_selectors.is_knockout(tournament),
+        "rules_text": rules_text, "group": group, "group_label": calendar.STATES[group],
+        "entrants": selectors.entrant_rows(tournament, entrant_ids[:ENTRANTS_SHOWN]),
+        "entrants_more": max(len(entrant_ids) - ENTRANTS_SHOWN, 0),
+        "finished_rounds": [r for r in rounds if r.status == RoundStatus.FINISHED],
+        "can_print": is_referee(request.user, tournament),
     })
 
 
@@ -59,19 +93,8 @@ def draw_page(request, slug):
     tournament, organizer = _tournament(request, slug)
     query = clean_query(request.GET.get("q"))
     page = paginate(request, selectors.draw_pair_ids(tournament, query), DRAW_PER_PAGE)
-    rows = []
+    rows = selectors.entrant_rows(tournament, page.object_list)
     individual = tournament.is_individual
-    for pair in selectors.pairs_in_order(tournament, page.object_list):
-        players = sorted(pair.players.all(), key=lambda p: (p.number is None, p.number or 0, p.pk))
-        label = lambda p: f"{p.number}. {p.name}" if p.number and not individual else p.name  # noqa: E731
-        rows.append({
-            "number": pair.number, "player1": label(players[0]) if players else "",
-            "player2": label(players[1]) if len(players) > 1 else "",
-            "club": ", ".join(sorted({p.club for p in players if p.club})),
-            "status": pair.get_status_display(), "sort": name_key(players[0].name if players else ""),
-        })
-    # numbered pairs by number; before the draw, by the first player's name («ё» sorts as «е»)
-    rows.sort(key=lambda r: (r["number"] is None, r["number"] or 0, r["sort"]))
     return render(request, "tournaments/draw.html", {
         "tournament": tournament, "table": (IndividualDrawTable if individual else DrawTable)(rows), "organizer": organizer, "page": page, "query": query,
     })
