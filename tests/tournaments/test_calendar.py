@@ -4,11 +4,14 @@ import datetime
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 from django.utils import timezone
 
+from signup.organizer import close_registration
 from tests.factories import make_individual, make_round, make_tournament
 from tests.tournaments.test_setup import form_data
 from tests.queries import own_queries
+from tests.signup.conftest import open_for
 from tournaments.calendar import FINISHED, IN_PLAY, UPCOMING, Progress, group_of
 from tournaments.models import Qualification, Round, Tournament
 from tournaments.views.public import CALENDAR_PER_PAGE
@@ -183,7 +186,18 @@ def test_the_calendar_asks_a_fixed_number_of_queries_for_a_thousand_tournaments(
     first = Tournament.objects.filter(slug__startswith="many-").order_by("pk").first()
     pair = first.pairs.create(number=1)
     Qualification.objects.create(tournament=first, seed=1, pair=pair)
-    assert _count(client, "/") == _count(client, "/?city=Город 1&game=kozel&page=3") == few <= 4
+    assert _count(client, "/") == _count(client, "/?city=Город 1&game=kozel&page=3") == few <= 5
+
+
+def test_a_tournament_taking_entries_online_says_so_in_the_calendar(client, db, organizer):
+    open_now = _cup("open-now", timezone.localdate() + 7 * DAY, city="Тверь")
+    _cup("not-open", timezone.localdate() + 8 * DAY, city="Тверь")
+    open_for(organizer, open_now)
+    html = client.get("/").content.decode()
+    assert 'id="signup-open-now"' in html and 'id="signup-not-open"' not in html
+    assert reverse("tournaments:register", args=["open-now"]) in html
+    close_registration(organizer, open_now)
+    assert 'id="signup-open-now"' not in client.get("/").content.decode()
 
 
 def test_the_setup_form_takes_the_city_and_the_api_shows_it(client, creator):

@@ -17,6 +17,7 @@ from referees.permissions import can_view_dashboard, is_organizer, is_referee
 from scoring import live
 from scoring.models import Protocol, ProtocolStatus
 from scoring.rules import RulesError
+from signup.selectors import open_registration_ids
 
 from .. import calendar, pair_selectors, selectors, stage_selectors
 from ..forms_calendar import CalendarForm
@@ -48,9 +49,11 @@ def home(request):
     page = paginate(request, calendar.calendar_ids(rows, filters, timezone.localdate()), CALENDAR_PER_PAGE)
     params = request.GET.copy()
     params.pop("page", None)
+    items = calendar.page_items(page.object_list)
     return render(request, "tournaments/home.html", {
-        "form": form, "page": page, "items": calendar.page_items(page.object_list), "params": params.urlencode(),
+        "form": form, "page": page, "items": items, "params": params.urlencode(),
         "filtered": filters != calendar.Filters(),
+        "signup_open": open_registration_ids([item.tournament.pk for item in items]),  # one query for the page
     })
 
 
