@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "scoring",
     "referees",
     "registry",
+    "teams",
     "axes",
 ]
 
