@@ -117,7 +117,13 @@ def register_team(user, tournament, *, name, club="", pairs, reserves=()) -> Tea
         for slot, players in enumerate(pairs, start=1):
             if not isinstance(players, (list, tuple)) or len(players) != 2:
                 raise InvalidInput(_("В паре %(k)s два игрока.") % {"k": slot}, field="pairs", code="pair_size")
-            pair = register_pair(user, tournament, players=list(players), team_name=name)
+            try:
+                pair = register_pair(user, tournament, players=list(players), team_name=name)
+            except InvalidInput as exc:
+                field = str(exc.details.get("field") or "")
+                where = f"pair{slot}_" + field.split("_")[0] if field.startswith("player") else "pairs"
+                raise InvalidInput(_("Пара %(k)s: %(msg)s") % {"k": slot, "msg": exc.message}, field=where,
+                                   code=exc.code) from None
             TeamPair.objects.create(team=team, pair=pair, slot=slot)
         Reserve.objects.bulk_create([Reserve(team=team, name=n, club=c) for n, c in cleaned])
         log_action(tournament, "team.registered", user=user, after=team_snapshot(team))

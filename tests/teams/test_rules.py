@@ -137,3 +137,10 @@ def test_a_team_swiss_never_pairs_two_teams_twice(event):
             assert frozenset((p.a, p.b)) not in met, f"round {r}: teams {p.a} and {p.b} met before"
             met.add(frozenset((p.a, p.b)))
             matches.append(Match(r, p.a, p.b, tuple(won(b, rng.choice("AB")) for b in range(1, k + 1))))
+
+
+def test_the_worked_example_of_the_rules():
+    """docs/rules.md «Командный турнир»: 101:40 and 95:101 — a drawn match, +55 for «Тверь»."""
+    r = match_result(Match(1, 1, 2, (won(1, "A", (101, 40)), won(2, "B", (101, 95)))))
+    assert (r.table_points_a, r.table_points_b, r.team_points_a, r.team_points_b) == (1, 1, 1, 1)
+    assert (r.tables_won_a, r.tables_won_b, r.difference_a) == (1, 1, 55)
