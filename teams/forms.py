@@ -35,6 +35,18 @@ class TeamForm(ServiceErrorsMixin, forms.Form):
                 for r in range(1, RESERVES_MAX + 1) if self.cleaned_data.get(f"reserve{r}_name", "").strip()]
 
 
+class SettingsForm(ServiceErrorsMixin, forms.Form):
+    pairs_per_team = forms.CharField(label=_("Пар в команде (1–4)"), max_length=20)
+    win_points = forms.CharField(label=_("Очки за победу в матче"), max_length=20)
+    draw_points = forms.CharField(label=_("Очки за ничью в матче"), max_length=20)
+    loss_points = forms.CharField(label=_("Очки за поражение в матче"), max_length=20)
+    tiebreaks = forms.CharField(label=_("Порядок показателей (через запятую; пусто — обычный)"), max_length=400,
+                                required=False)
+
+    def order(self) -> list:
+        return [k.strip() for k in self.cleaned_data.get("tiebreaks", "").split(",") if k.strip()]
+
+
 class LineUpForm(ServiceErrorsMixin, forms.Form):
     """Which pair of the team sits at each table of its match in a round."""
 

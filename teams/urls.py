@@ -10,6 +10,7 @@ urlpatterns = [
     path("t/<slug:slug>/teams/round/<num:round_number>/", views.round_view, name="round"),
     path("t/<slug:slug>/manage/teams/", views.manage_view, name="manage"),
     path("t/<slug:slug>/manage/teams/add/", views.add_team_view, name="add"),
+    path("t/<slug:slug>/manage/teams/settings/", views.settings_view, name="settings"),
     path("t/<slug:slug>/manage/teams/number/", views.number_view, name="number"),
     path("t/<slug:slug>/manage/teams/pair-round/", views.pair_round_view, name="pair_round"),
     path("t/<slug:slug>/manage/teams/<id:team_id>/lineup/", views.lineup_view, name="lineup"),

@@ -13,11 +13,11 @@ from referees.permissions import is_organizer, is_referee
 from tournaments.errors import TournamentError
 from tournaments.models import Pair, Round, Tournament, TournamentFormat
 
-from .forms import LineUpForm, SubstitutionForm, TeamForm
+from .forms import LineUpForm, SettingsForm, SubstitutionForm, TeamForm
 from .models import Reserve, Team
 from .rounds import pair_team_round
 from .selectors import cross_table, event_of, load_team_standings, round_matches, team_page, teams_of
-from .services import lineup_for, number_teams, register_team, set_lineup, substitute_reserve
+from .services import lineup_for, number_teams, register_team, set_lineup, set_team_settings, substitute_reserve
 
 
 def _team_event(tournament):
@@ -48,8 +48,11 @@ def next_round_number(tournament) -> int:
     return last.number if last.status == "draft" else last.number + 1
 
 
-def _render_manage(request, tournament, *, team_form=None, forms_of=None, status=200):
+def _render_manage(request, tournament, *, team_form=None, forms_of=None, settings_form=None, status=200):
     event = event_of(tournament)
+    settings_form = settings_form or SettingsForm(initial={
+        "pairs_per_team": event.pairs_per_team, "win_points": event.win_points, "draw_points": event.draw_points,
+        "loss_points": event.loss_points, "tiebreaks": ", ".join(event.tiebreaks or [])})
     number = next_round_number(tournament)
     teams = teams_of(tournament)
     rows = []
@@ -66,6 +69,7 @@ def _render_manage(request, tournament, *, team_form=None, forms_of=None, status
         "tournament": tournament, "event": event, "rows": rows, "number": number,
         "team_form": team_form or TeamForm(pairs_per_team=event.pairs_per_team),
         "numbered": bool(tournament.draw_done_at), "rounds": tournament.rounds.order_by("number"),
+        "settings_form": settings_form,
     }, status=status)
 
 
@@ -88,6 +92,23 @@ def add_team_view(request, slug):
         except TournamentError as exc:
             form.add_service_error(exc, aliases={"pairs": "pair1_player1", "reserves": "reserve1_name"})
     return _render_manage(request, tournament, team_form=form, status=400)
+
+
+@login_required
+@post_only
+def settings_view(request, slug):
+    tournament = _organized(request, slug)
+    form = SettingsForm(request.POST)
+    if form.is_valid():
+        try:
+            set_team_settings(request.user, tournament, pairs_per_team=form.cleaned_data["pairs_per_team"],
+                              win=form.cleaned_data["win_points"], draw=form.cleaned_data["draw_points"],
+                              loss=form.cleaned_data["loss_points"], tiebreaks=form.order())
+            messages.success(request, _("Настройки командного турнира сохранены."))
+            return redirect("teams:manage", slug)
+        except TournamentError as exc:
+            form.add_service_error(exc)
+    return _render_manage(request, tournament, settings_form=form, status=400)
 
 
 @login_required

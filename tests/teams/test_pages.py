@@ -84,3 +84,18 @@ def test_the_public_pages_show_the_matches_the_team_and_the_standings(client, or
     assert "Расстановка по турам" in team and "протокол" in team
     assert client.get(reverse("teams:team", args=[t.slug, 99])).status_code == 404
     assert client.get(reverse("teams:manage", args=[t.slug])).status_code == 302  # login first
+
+
+def test_the_settings_form_refuses_hostile_values_in_russian(logged, organizer):
+    t = make_team_event(organizer, 0, numbered=False)
+    url = reverse("teams:settings", args=[t.slug])
+    good = {"pairs_per_team": "3", "win_points": "3", "draw_points": "1", "loss_points": "0", "tiebreaks": ""}
+    for bad, words in (({"pairs_per_team": "9"}, "от 1 до 4"), ({"win_points": "٣"}, "целое число"),
+                       ({"tiebreaks": "match_points, <script>"}, "Неизвестный показатель"),
+                       ({"draw_points": "5"}, "больше очков")):
+        response = logged.post(url, {**good, **bad})
+        assert response.status_code == 400 and words in response.content.decode()
+    assert logged.post(url, good).status_code == 302
+    t.team_event.refresh_from_db()
+    assert (t.team_event.pairs_per_team, t.team_event.win_points) == (3, 3)
+    assert 'id="teams-link"' in logged.get(reverse("tournaments:manage", args=[t.slug])).content.decode()
