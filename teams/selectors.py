@@ -35,6 +35,7 @@ class MatchView:
     match: object
     tables: list  # (MatchTable, Partie, protocol or None, status)
     result: object = None  # rules.MatchResult, once the round counts
+    result_tables: tuple = ()  # rules.Table of each board, once the round counts
 
 
 def round_matches(rnd: Round) -> list[MatchView]:
@@ -43,14 +44,15 @@ def round_matches(rnd: Round) -> list[MatchView]:
     results = {}
     if rnd.status != RoundStatus.DRAFT:
         data = load_team_standings(tournament, after_round=rnd.number)
-        results = {row.pk: result for row, _m, result in data.matches if row.round_id == rnd.pk}
+        results = {row.pk: (result, m.tables) for row, m, result in data.matches if row.round_id == rnd.pk}
     out = []
     for m in match_rows(tournament, rnd.number):
         tables = []
         for t in m.tables.all():
             protocol = getattr(t.partie, "protocol", None)
             tables.append((t, t.partie, protocol, protocol.status if protocol else ProtocolStatus.NOT_STARTED))
-        out.append(MatchView(m, tables, results.get(m.pk)))
+        result, boards = results.get(m.pk, (None, ()))
+        out.append(MatchView(m, tables, result, boards))
     return out
 
 

@@ -8,6 +8,8 @@ urlpatterns = [
     path("t/<slug:slug>/teams/", views.standings_view, name="standings"),
     path("t/<slug:slug>/teams/<num:number>/", views.team_view, name="team"),
     path("t/<slug:slug>/teams/round/<num:round_number>/", views.round_view, name="round"),
+    path("t/<slug:slug>/teams/round/<num:round_number>/match/<num:match_number>.pdf", views.match_sheet_view,
+         name="match_sheet"),
     path("t/<slug:slug>/manage/teams/", views.manage_view, name="manage"),
     path("t/<slug:slug>/manage/teams/add/", views.add_team_view, name="add"),
     path("t/<slug:slug>/manage/teams/settings/", views.settings_view, name="settings"),

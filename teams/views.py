@@ -3,7 +3,7 @@ and the public pages (the team standings with the cross table, a team, the match
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
@@ -15,6 +15,7 @@ from tournaments.models import Pair, Round, Tournament, TournamentFormat
 
 from .forms import LineUpForm, SettingsForm, SubstitutionForm, TeamForm
 from .models import Reserve, Team
+from .pdf import match_sheet_pdf
 from .rounds import pair_team_round
 from .selectors import cross_table, event_of, load_team_standings, round_matches, team_page, teams_of
 from .services import lineup_for, number_teams, register_team, set_lineup, set_team_settings, substitute_reserve
@@ -197,7 +198,7 @@ def team_view(request, slug, number):
     return render(request, "teams/team.html", {"tournament": tournament, "page": team_page(team)})
 
 
-def round_view(request, slug, round_number):
+def _round_of(request, slug, round_number):
     tournament = _team_event(get_object_or_404(Tournament, slug=slug))
     rnd = get_object_or_404(Round, tournament=tournament, number=round_number)
     organizer = is_organizer(request.user, tournament)
@@ -205,5 +206,21 @@ def round_view(request, slug, round_number):
         raise Http404(_("Тур не опубликован или его нет."))
     if not tournament.is_public and not is_referee(request.user, tournament):
         raise Http404(_("Турнир не опубликован."))
+    return tournament, rnd, organizer
+
+
+def round_view(request, slug, round_number):
+    tournament, rnd, organizer = _round_of(request, slug, round_number)
     return render(request, "teams/round.html", {"tournament": tournament, "round": rnd,
                                                 "matches": round_matches(rnd), "organizer": organizer})
+
+
+def match_sheet_view(request, slug, round_number, match_number):
+    """The match sheet (PDF) for the captains and the referee."""
+    tournament, rnd, _organizer = _round_of(request, slug, round_number)
+    view = next((v for v in round_matches(rnd) if v.match.number == match_number), None)
+    if view is None:
+        raise Http404(_("Такого матча в туре нет."))
+    response = HttpResponse(match_sheet_pdf(tournament, rnd, view), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{tournament.slug}-r{rnd.number}-m{match_number}.pdf"'
+    return response

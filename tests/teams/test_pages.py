@@ -1,8 +1,11 @@
 """The pages of a team event: the organizer's teams page (a team, numbers, a line-up, a substitution, the next
 round), the round's matches with their tables, a team's page and the team standings with the cross table;
 hostile input gets a Russian message and never a server error."""
+import io
+
 import pytest
 from django.urls import reverse
+from pypdf import PdfReader
 
 from teams.models import LineUp, Team, TeamMatch
 from teams.rounds import pair_team_round
@@ -84,6 +87,14 @@ def test_the_public_pages_show_the_matches_the_team_and_the_standings(client, or
     assert "Расстановка по турам" in team and "протокол" in team
     assert client.get(reverse("teams:team", args=[t.slug, 99])).status_code == 404
     assert client.get(reverse("teams:manage", args=[t.slug])).status_code == 302  # login first
+    sheet = client.get(reverse("teams:match_sheet", args=[t.slug, 1, 1]))
+    assert sheet["Content-Type"] == "application/pdf"
+    text = PdfReader(io.BytesIO(sheet.content)).pages[0].extract_text()
+    match = TeamMatch.objects.get(round=rnd, number=1)
+    result = text.split("Итог матча")[1]
+    assert "Протокол матча команд" in text and match.team_a.name in text and "Капитан команды B" in text
+    assert "Судья матча" in text and "командные очки" in result and "____" not in result.split("Капитан")[0]
+    assert client.get(reverse("teams:match_sheet", args=[t.slug, 1, 9])).status_code == 404
 
 
 def test_the_settings_form_refuses_hostile_values_in_russian(logged, organizer):
