@@ -1,6 +1,6 @@
 """A team event of 6 teams × 2 pairs on a phone and a laptop: the organizer enters a line-up and pairs round 1
 through the teams page, publishes it; match 1 is played and signed at both its tables; the round page shows the
-match and its tables, the team standings and the cross table fit the screen."""
+match and its tables and gives its match sheet (PDF); the team standings and the cross table fit the screen."""
 import pytest
 
 from teams.models import TeamMatch
@@ -53,6 +53,8 @@ def test_a_team_round_from_the_line_up_to_the_standings(live_server, new_page, a
         assert f"№{second.number}" in page.locator("#match-1 tbody tr").first.locator(
             "td").nth(1 if side == "A" else 2).inner_text()
     page.screenshot(path=str(artifacts / f"teams-round-{w}.png"), full_page=True)
+    sheet = page.request.get(live_server.url + page.locator("#match-1 a.match-sheet").get_attribute("href"))
+    assert sheet.ok and sheet.headers["content-type"] == "application/pdf" and sheet.body()[:5] == b"%PDF-"
     assert fits(page), page.evaluate("[...document.querySelectorAll('main *')].filter(e => e.getBoundingClientRect().right > window.innerWidth).slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join('; ')")
     page.goto(f"{live_server.url}/t/{t.slug}/teams/")
     rows = page.locator("#team-standings tbody tr")

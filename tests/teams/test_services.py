@@ -7,6 +7,7 @@ from scoring.models import Protocol
 from teams.models import LineUp, TeamMatch
 from teams.rounds import pair_team_round
 from teams.services import lineup_for, register_team, set_lineup, set_team_settings, substitute_reserve
+from teams.standings import load_team_standings
 from tests.teams.conftest import make_team_event, rng, team_pairs
 from tournaments.errors import InvalidInput, RoundBlocked, TournamentError
 from tournaments.services import finish_round, pair_round, publish_round
@@ -144,3 +145,13 @@ def test_only_the_organizer_runs_a_team_event(organizer, django_user_model):
         set_lineup(stranger, team, 1, lineup_for(team, 1))
     with pytest.raises(TournamentError):
         pair_team_round(stranger, t)
+
+
+def test_an_odd_team_has_a_bye_that_wins_its_match(organizer):
+    t = make_team_event(organizer, 3, rounds=1)
+    rnd = pair_team_round(organizer, t)
+    bye = TeamMatch.objects.get(round=rnd, team_b__isnull=True)
+    assert bye.tables.count() == 2 and all(tb.partie.pair_b_id is None for tb in bye.tables.all())
+    publish_round(organizer, rnd)
+    rows = {r.team.id: r for r in load_team_standings(t).rows}
+    assert rows[bye.team_a_id].match_points == 2 and rows[bye.team_a_id].byes == 1
