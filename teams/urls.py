@@ -6,6 +6,7 @@ app_name = "teams"
 
 urlpatterns = [
     path("t/<slug:slug>/teams/", views.standings_view, name="standings"),
+    path("t/<slug:slug>/teams.xlsx", views.workbook_view, name="workbook"),
     path("t/<slug:slug>/teams/<num:number>/", views.team_view, name="team"),
     path("t/<slug:slug>/teams/round/<num:round_number>/", views.round_view, name="round"),
     path("t/<slug:slug>/teams/round/<num:round_number>/match/<num:match_number>.pdf", views.match_sheet_view,

@@ -19,6 +19,7 @@ from .pdf import match_sheet_pdf
 from .rounds import pair_team_round
 from .selectors import cross_table, event_of, load_team_standings, round_matches, team_page, teams_of
 from .services import lineup_for, number_teams, register_team, set_lineup, set_team_settings, substitute_reserve
+from .workbook import team_workbook
 
 
 def _team_event(tournament):
@@ -190,6 +191,14 @@ def standings_view(request, slug):
         "projector": request.GET.get("projector") == "1",
         "rounds": tournament.rounds.exclude(status="draft").order_by("number"),
     })
+
+
+def workbook_view(request, slug):
+    tournament = _public(request, slug)
+    response = HttpResponse(team_workbook(tournament),
+                            content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-teams.xlsx"'
+    return response
 
 
 def team_view(request, slug, number):

@@ -5,6 +5,7 @@ import io
 
 import pytest
 from django.urls import reverse
+from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from teams.models import LineUp, Team, TeamMatch
@@ -95,6 +96,11 @@ def test_the_public_pages_show_the_matches_the_team_and_the_standings(client, or
     assert "Протокол матча команд" in text and match.team_a.name in text and "Капитан команды B" in text
     assert "Судья матча" in text and "командные очки" in result and "____" not in result.split("Капитан")[0]
     assert client.get(reverse("teams:match_sheet", args=[t.slug, 1, 9])).status_code == 404
+    book = load_workbook(io.BytesIO(client.get(reverse("teams:workbook", args=[t.slug])).content))
+    standings_rows = list(book.worksheets[0].iter_rows(values_only=True))
+    assert len(standings_rows) == 5 and standings_rows[1][0] == 1
+    assert sum(r[4] for r in standings_rows[1:]) == 4  # two matches: 2 points each (won) or 1 + 1 (drawn)
+    assert len(list(book.worksheets[1].iter_rows(values_only=True))) == 1 + 4  # a row per table
 
 
 def test_the_settings_form_refuses_hostile_values_in_russian(logged, organizer):
