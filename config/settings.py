@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "referees",
     "registry",
     "signup",
+    "teams",
     "axes",
 ]
 

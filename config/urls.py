@@ -30,6 +30,7 @@ urlpatterns += i18n_patterns(
     path("protocols/", include("scoring.urls")),
     path("", include("scoring.reports.urls")),
     path("", include("registry.urls")),
+    path("", include("teams.urls")),
     path("", include("tournaments.urls")),
     prefix_default_language=False,
 )

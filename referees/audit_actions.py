@@ -249,6 +249,17 @@ def _stage_walkover(a, b, note, entry):
 _register("round.paired_early", gettext_lazy("Тур составлен до подписания всех протоколов"))
 _register("pair.edited", gettext_lazy("Данные пары изменены"))
 _register("pair.player_substituted", gettext_lazy("Замена игрока"))
+_register("team.settings_changed", gettext_lazy("Настройки командного турнира изменены"))
+_register("team.registered", gettext_lazy("Команда зарегистрирована"))
+_register("teams.numbered", gettext_lazy("Номера команд разыграны"))
+_register("team.substituted", gettext_lazy("Замена в команде: запасной вошёл в пару"))
+
+
+@says("team.lineup_set", gettext_lazy("Расстановка команды на тур"))
+def _team_lineup(a, b, note, entry):
+    pairs = ", ".join(f"{k}: №{n}" for k, n in enumerate(a.get("pairs") or [], start=1))
+    return _("команда №%(t)s, тур %(r)s: столы %(p)s") % {"t": a.get("team", "?"), "r": a.get("round", "?"),
+                                                          "p": pairs}
 _register("pair.deleted", gettext_lazy("Пара удалена"))
 _register("pair.registered_late", gettext_lazy("Пара зарегистрирована после начала турнира"))
 _register("account.created", gettext_lazy("Учётная запись создана"))

@@ -21,7 +21,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
-PACKAGES = ("api", "core", "config", "scoring", "referees", "registry", "signup", "tournaments")
+PACKAGES = ("api", "core", "config", "scoring", "referees", "registry", "signup", "teams", "tournaments")
 CONTRACTS = ("engine-pure", "floors", "no-sibling-cycles")
 
 

@@ -35,6 +35,7 @@ class TournamentFormat(models.TextChoices):
 
     PAIRS = "pairs", _("Парный зачёт")
     INDIVIDUAL = "individual", _("Личный зачёт")
+    TEAMS = "teams", _("Командные матчи")
 
 
 class SignatureMode(models.TextChoices):

@@ -23,7 +23,7 @@ from referees.permissions import is_chief_referee, require_organizer
 from scoring.models import Protocol, ProtocolStatus
 
 from ..errors import InvalidInput, RoundBlocked, TournamentError
-from ..models import PairingSystem, PairStatus, Partie, Round, RoundStatus, Tournament
+from ..models import PairingSystem, PairStatus, Partie, Round, RoundStatus, Tournament, TournamentFormat
 from ..pairing import Entrant, PairingError, pair_random, pair_round_robin, pair_swiss
 from .individual_rounds import compute_individual_pairings, individual_parties, single_records, table_snapshot
 from .stages import next_stage, stage2_pairings
@@ -139,8 +139,12 @@ def _finish_signed(user, tournament, rounds_in_play) -> None:
             log_action(tournament, "round.finished", user=user, after={"round": number})
 
 
-def pair_round(user, tournament: Tournament, *, override_reason: str = "", confirm_tables=None) -> Round:
+def pair_round(user, tournament: Tournament, *, override_reason: str = "", confirm_tables=None, plan=None) -> Round:
     """Pair the next round as a draft.
+
+    ``plan``: how a team event pairs its teams (``teams.services.rounds``): ``plan(tournament, number, seed)``
+    gives an object with the engine's ``result``, ``parties(rnd, pair_by_number)`` and ``created(rnd)``; a team
+    event is paired only through it.
 
     Refused while a round in play has unsigned protocols (the previous round, or an earlier one whose
     protocol was reopened), unless the organizer or the chief referee gives a reason and confirms the list
@@ -150,6 +154,9 @@ def pair_round(user, tournament: Tournament, *, override_reason: str = "", confi
     """
     if not is_chief_referee(user, tournament):
         require_organizer(user, tournament)
+    if plan is None and tournament.format == TournamentFormat.TEAMS:
+        raise TournamentError(_("Тур командного турнира составляется на странице команд: матчи команд."),
+                              code="team_event")
     override_reason = " ".join(str(override_reason or "").split())
     if len(override_reason) > OVERRIDE_REASON_MAX:
         raise InvalidInput(_("Причина — не длиннее %(n)s символов.") % {"n": OVERRIDE_REASON_MAX},
@@ -202,7 +209,10 @@ def pair_round(user, tournament: Tournament, *, override_reason: str = "", confi
         seed = f"{tournament.draw_seed}:{number}"
         t0 = time.perf_counter()
         try:
-            if stage == 2:
+            if plan is not None:
+                built = plan(tournament, number, seed)
+                result = built.result
+            elif stage == 2:
                 result = stage2_pairings(tournament)
             elif tournament.is_individual:
                 result, _recs = compute_individual_pairings(tournament, number, seed)
@@ -219,15 +229,19 @@ def pair_round(user, tournament: Tournament, *, override_reason: str = "", confi
         )
         pair_by_number = {p.number: p for p in tournament.pairs.filter(number__isnull=False)}
         parties, table = [], 0
-        if tournament.is_individual:
+        if plan is not None:
+            parties = built.parties(rnd, pair_by_number)
+        elif tournament.is_individual:
             parties = individual_parties(rnd, result, pair_by_number)
-        for p in [] if tournament.is_individual else result.pairings:
+        for p in [] if tournament.is_individual or plan is not None else result.pairings:
             table += 1
             a, b = pair_by_number[p.a], pair_by_number[p.b] if p.b is not None else None
             if b is not None and b.number < a.number:
                 a, b = b, a
             parties.append(Partie(round=rnd, table=table, pair_a=a, pair_b=b, reason=p.reason[:300]))
         Partie.objects.bulk_create(parties)
+        if plan is not None:
+            built.created(rnd)
         rnd.pairing_seconds = time.perf_counter() - started
         rnd.save(update_fields=["pairing_seconds"])
         if open_tables:

@@ -7,7 +7,8 @@ from scoring.reports import selectors, stage_selectors, team_data
 from scoring.reports.standings_individual import individual_row_json
 from scoring.reports.tiebreaks import TiebreakError, resolve_tiebreaks
 from scoring.rules.config import KOZEL_PRESETS
-from tournaments.models import FinalKind, PairingSystem, Tournament
+from teams.standings import load_team_standings
+from tournaments.models import FinalKind, PairingSystem, Tournament, TournamentFormat
 from tournaments.stage_selectors import final_standings_data
 
 
@@ -40,6 +41,9 @@ class Command(BaseCommand):
             raise CommandError("--after-round must be 1 or more")
         if teams and players:
             raise CommandError("--teams and --players are two lists: choose one")
+        if tournament.format == TournamentFormat.TEAMS and not players:
+            self._write_team_event(tournament, after_round, options["json"])
+            return
         if teams:
             self._write_teams(tournament, after_round, options["json"])
             return
@@ -111,6 +115,19 @@ class Command(BaseCommand):
         for r in rows:
             self.stdout.write(f"{r['rank'] or '—':>5} {r['player']:>7}  {r['name'][:30]:<30} {r['played']:>7} "
                               f"{r['byes']:>5} {r['match_points']:>4} {r['difference']:>6}  {r['status']}")
+
+    def _write_team_event(self, tournament, after_round, as_json):
+        data = load_team_standings(tournament, after_round=after_round)
+        rows = [r.to_json() for r in data.rows]
+        if as_json:
+            self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=1))
+            return
+        self.stdout.write(f"{tournament.name}: teams; order: {', '.join(data.order)}")
+        self.stdout.write(" rank  team  played  MP  table pts  tables won   diff  buchholz  name")
+        for r in rows:
+            self.stdout.write(f"{r['rank']:>5} {r['team']:>5} {r['played']:>7} {r['match_points']:>3} "
+                              f"{r['table_points']:>10} {r['tables_won']:>11} {r['difference']:>6} "
+                              f"{r['buchholz']:>9}  {r['name']}")
 
     def _write_teams(self, tournament, after_round, as_json):
         data = team_data.load_team_standings(tournament, after_round)

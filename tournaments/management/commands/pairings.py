@@ -3,14 +3,17 @@
 A pair event: [{"round", "table", "A", "B"}, …] with pair numbers (B null for a bye); a round of stage 2 of
 an event in stages adds its "name" («Полуфинал», «Финал · Матч за 3-е место»). An individual event,
 one round (``--round K``): {"round": K, "tables": [{"table": 1, "A": [p, q], "B": [r, s]}, …],
-"sitting_out": [x, …]} with player numbers (seats A1, A2 against B1, B2); every round: a list of those.
+"sitting_out": [x, …]} with player numbers (seats A1, A2 against B1, B2); every round: a list of those. A team
+event, one round: {"round": K, "matches": [{"match", "a", "b", "tables": [{"table", "A", "B"}]}]} (team and pair
+numbers; b null for a bye); every round: a list of those.
 """
 import json
 
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.reports.stage_selectors import stage2_round_names
-from tournaments.models import Partie, Tournament
+from teams.selectors import pairings_json
+from tournaments.models import Partie, Tournament, TournamentFormat
 
 
 class Command(BaseCommand):
@@ -31,6 +34,11 @@ class Command(BaseCommand):
             if not tournament.rounds.filter(number=round).exists():
                 raise CommandError(f"no round {round} in {slug!r}")
             parties = parties.filter(round__number=round)
+        if tournament.format == TournamentFormat.TEAMS:
+            numbers = [round] if round is not None else sorted(tournament.rounds.values_list("number", flat=True))
+            data = [pairings_json(tournament, n) for n in numbers]
+            self.stdout.write(json.dumps(data[0] if round is not None else data, ensure_ascii=False))
+            return
         if tournament.is_individual:
             rounds = individual_rounds(parties)
             data = rounds[0] if round is not None else rounds

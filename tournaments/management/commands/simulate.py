@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.rules import config
+from teams.simulation import simulate_teams
 from tournaments.models import FinalMatch, PairingSystem, TournamentFormat
 from tournaments.simulation import parse_final, simulate
 
@@ -27,13 +28,20 @@ class Command(BaseCommand):
                             help="rules preset of the tournament (Kozel, Morskoy and hand points included)")
         parser.add_argument("--no-shows", type=int, default=0, dest="no_shows",
                             help="parties in which one pair does not come, spread over the rounds")
+        parser.add_argument("--teams", type=int, default=None, help="teams of a team event (--format teams)")
+        parser.add_argument("--pairs-per-team", type=int, default=2, dest="pairs_per_team",
+                            help="pairs of each team of a team event (1-4)")
         parser.add_argument("--final", default=None,
                             help="stage 2 after the rounds: knockout:N or round-robin:N (the best N of stage 1)")
         parser.add_argument("--final-match", dest="final_match", choices=FinalMatch.values, default=FinalMatch.SINGLE,
                             help="a knockout match: one partie, best of 3, or a total over 2 parties")
 
     def handle(self, *args, pairs=None, rounds, system, seed, slug, withdraw=0, no_shows=0, preset="pusto-shest",
-               players=None, format=TournamentFormat.PAIRS, final=None, final_match=FinalMatch.SINGLE, **options):
+               players=None, format=TournamentFormat.PAIRS, final=None, final_match=FinalMatch.SINGLE, teams=None,
+               pairs_per_team=2, **options):
+        if format == TournamentFormat.TEAMS or teams is not None:
+            self._teams(format, teams, pairs_per_team, rounds, system, seed, slug, preset, pairs or players or final)
+            return
         individual = format == TournamentFormat.INDIVIDUAL
         if individual:
             if players is None or pairs is not None:
@@ -55,14 +63,30 @@ class Command(BaseCommand):
             parse_final(final)
         except ValueError as exc:
             raise CommandError(str(exc))
-        User = get_user_model()
-        organizer, created = User.objects.get_or_create(username="simulator")
-        if created:
-            organizer.set_unusable_password()
-            organizer.save()
+        organizer = organizer_account()
         started = time.perf_counter()
         summary = simulate(organizer, pairs=pairs, rounds=rounds, system=system, seed=seed, slug=slug,
                            withdraw=withdraw, no_shows=no_shows, preset=preset, format=format, final=final,
                            final_match=final_match)
         summary["total_seconds"] = round(time.perf_counter() - started, 2)
         self.stdout.write(json.dumps(summary, ensure_ascii=False))
+
+    def _teams(self, format, teams, pairs_per_team, rounds, system, seed, slug, preset, other):
+        if format != TournamentFormat.TEAMS or teams is None or other:
+            raise CommandError("a team event takes --format teams --teams N [--pairs-per-team K] (no --pairs, "
+                               "--players or --final)")
+        if teams < 2 or rounds < 1 or not 1 <= pairs_per_team <= 4:
+            raise CommandError("--teams ≥ 2, --rounds ≥ 1, --pairs-per-team 1-4")
+        started = time.perf_counter()
+        summary = simulate_teams(organizer_account(), teams=teams, pairs_per_team=pairs_per_team, rounds=rounds,
+                                 system=system, seed=seed, slug=slug, preset=preset)
+        summary["total_seconds"] = round(time.perf_counter() - started, 2)
+        self.stdout.write(json.dumps(summary, ensure_ascii=False))
+
+
+def organizer_account():
+    organizer, created = get_user_model().objects.get_or_create(username="simulator")
+    if created:
+        organizer.set_unusable_password()
+        organizer.save()
+    return organizer

@@ -1,0 +1,72 @@
+"""The organizer's forms of a team event: a team with its pairs and reserves, a line-up, a substitution."""
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from core.forms import ServiceErrorsMixin
+
+from .services import RESERVES_MAX
+
+
+class TeamForm(ServiceErrorsMixin, forms.Form):
+    """A team: its name, club / region, K pairs of two players and up to four reserves."""
+
+    name = forms.CharField(label=_("Название команды"), max_length=400, required=False)
+    club = forms.CharField(label=_("Клуб / регион"), max_length=400, required=False)
+
+    def __init__(self, *args, pairs_per_team=2, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.k = pairs_per_team
+        for j in range(1, pairs_per_team + 1):
+            for p in (1, 2):
+                self.fields[f"pair{j}_player{p}"] = forms.CharField(
+                    label=_("Пара %(j)s, игрок %(p)s") % {"j": j, "p": p}, max_length=400, required=False)
+        for r in range(1, RESERVES_MAX + 1):
+            self.fields[f"reserve{r}_name"] = forms.CharField(
+                label=_("Запасной %(r)s") % {"r": r}, max_length=400, required=False)
+
+    def pairs(self) -> list:
+        club = self.cleaned_data.get("club", "")
+        return [[{"name": self.cleaned_data.get(f"pair{j}_player{p}", ""), "club": club, "person": "none"}
+                 for p in (1, 2)] for j in range(1, self.k + 1)]
+
+    def reserves(self) -> list:
+        club = self.cleaned_data.get("club", "")
+        return [{"name": self.cleaned_data[f"reserve{r}_name"], "club": club}
+                for r in range(1, RESERVES_MAX + 1) if self.cleaned_data.get(f"reserve{r}_name", "").strip()]
+
+
+class SettingsForm(ServiceErrorsMixin, forms.Form):
+    pairs_per_team = forms.CharField(label=_("Пар в команде (1–4)"), max_length=20)
+    win_points = forms.CharField(label=_("Очки за победу в матче"), max_length=20)
+    draw_points = forms.CharField(label=_("Очки за ничью в матче"), max_length=20)
+    loss_points = forms.CharField(label=_("Очки за поражение в матче"), max_length=20)
+    tiebreaks = forms.CharField(label=_("Порядок показателей (через запятую; пусто — обычный)"), max_length=400,
+                                required=False)
+
+    def order(self) -> list:
+        return [k.strip() for k in self.cleaned_data.get("tiebreaks", "").split(",") if k.strip()]
+
+
+class LineUpForm(ServiceErrorsMixin, forms.Form):
+    """Which pair of the team sits at each table of its match in a round."""
+
+    round = forms.CharField(label=_("Тур"), max_length=20)
+
+    def __init__(self, *args, pairs=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [(str(p.pk), f"№{p.number or '—'} " + " — ".join(pl.name for pl in p.players.all()))
+                   for p in pairs]
+        for board in range(1, len(choices) + 1):
+            self.fields[f"table{board}"] = forms.ChoiceField(label=_("Стол %(n)s матча") % {"n": board},
+                                                             choices=choices)
+        self.boards = len(choices)
+
+    def pair_ids(self) -> list:
+        return [self.cleaned_data[f"table{b}"] for b in range(1, self.boards + 1)]
+
+
+class SubstitutionForm(ServiceErrorsMixin, forms.Form):
+    pair = forms.CharField(label=_("Пара"), max_length=20)
+    seat = forms.ChoiceField(label=_("Место"), choices=[("1", _("игрок 1")), ("2", _("игрок 2"))])
+    reserve = forms.CharField(label=_("Запасной"), max_length=20)
+    note = forms.CharField(label=_("Причина"), max_length=400, required=False)

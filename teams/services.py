@@ -1,0 +1,265 @@
+"""The organizer's writes of a team event (docs/rules.md «Командный турнир»): the settings, the teams with their
+pairs and reserves, the numbers of the teams, the line-ups of a round and a reserve's substitution.
+
+Each function takes the acting ``user``, checks the permission, runs in one transaction with the rows it
+changes locked, and writes an audit entry.
+"""
+from __future__ import annotations
+
+import random
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from core.converters import strict_int
+from core.locking import locked
+from core.names import fold
+from referees.models import log_action
+from referees.permissions import require_organizer
+from tournaments.errors import InvalidInput, RoundBlocked, TournamentError
+from tournaments.models import Pair, Partie, PairStatus, Player, Round, RoundStatus, Tournament, TournamentFormat, seated
+from tournaments.services.registration import clean_text, register_pair, substitute_player
+
+from .models import PAIRS_PER_TEAM_MAX, LineUp, Reserve, Team, TeamEvent, TeamMatch, TeamPair
+from .rules import TeamRulesError, validate_order
+from .standings import event_of
+
+RESERVES_MAX = 4
+POINTS_MAX = 10
+
+
+def require_team_event(tournament) -> None:
+    if tournament.format != TournamentFormat.TEAMS:
+        raise TournamentError(_("Это не командный турнир."), code="not_team_event")
+
+
+def _count(value, *, field: str, what: str, low: int, high: int) -> int:
+    number = strict_int(value)
+    if number is None or not low <= number <= high:
+        raise InvalidInput(_("%(what)s — целое число от %(low)s до %(high)s.") % {"what": what, "low": low,
+                                                                                  "high": high}, field=field)
+    return number
+
+
+def set_team_settings(user, tournament, *, pairs_per_team, win, draw, loss, tiebreaks=None) -> TeamEvent:
+    """K pairs a team (1–4, fixed once a team is registered), the team match points and the tie-break order
+    (fixed, like the rules, once a protocol is signed)."""
+    require_organizer(user, tournament)
+    require_team_event(tournament)
+    k = _count(pairs_per_team, field="pairs_per_team", what=_("Пар в команде"), low=1, high=PAIRS_PER_TEAM_MAX)
+    points = [_count(v, field=f, what=w, low=0, high=POINTS_MAX) for v, f, w in (
+        (win, "win_points", _("Очки за победу в матче")), (draw, "draw_points", _("Очки за ничью в матче")),
+        (loss, "loss_points", _("Очки за поражение в матче")))]
+    if not points[0] > points[1] >= points[2]:
+        raise InvalidInput(_("Победа в матче даёт больше очков, чем ничья, а ничья — не меньше, чем поражение."),
+                           field="win_points", code="points_order")
+    try:
+        order = list(validate_order(tiebreaks or []))
+    except TeamRulesError as exc:
+        raise InvalidInput(exc.message, field="tiebreaks", code=exc.code) from None
+    with transaction.atomic():
+        tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
+        event, _created = TeamEvent.objects.get_or_create(tournament=tournament)
+        event = locked(TeamEvent.objects.filter(pk=event.pk)).get()
+        before = {"pairs_per_team": event.pairs_per_team, "points": [event.win_points, event.draw_points,
+                                                                     event.loss_points], "tiebreaks": event.tiebreaks}
+        if k != event.pairs_per_team and tournament.teams.exists():
+            raise InvalidInput(_("Команды уже зарегистрированы: число пар в команде менять нельзя."),
+                               field="pairs_per_team", code="teams_registered")
+        changed = points != before["points"] or order != list(validate_order(event.tiebreaks or []))
+        if changed and tournament.rules_locked():
+            raise InvalidInput(_("Очки матчей и порядок показателей нельзя менять: в турнире уже есть подписанные "
+                                 "протоколы."), field="win_points", code="rules_locked")
+        event.pairs_per_team = k
+        event.win_points, event.draw_points, event.loss_points = points
+        event.tiebreaks = [] if tuple(order) == validate_order([]) else order
+        event.save()
+        log_action(tournament, "team.settings_changed", user=user, before=before,
+                   after={"pairs_per_team": k, "points": points, "tiebreaks": event.tiebreaks})
+    return event
+
+
+def register_team(user, tournament, *, name, club="", pairs, reserves=()) -> Team:
+    """A team with its K pairs (each a list of two players, as ``register_pair`` takes them) and its reserves
+    (at most four: {"name", "club"}); before the numbers of the teams are drawn."""
+    require_organizer(user, tournament)
+    require_team_event(tournament)
+    name = clean_text(name, field="name", what=_("название команды"), required=True)
+    club = clean_text(club, field="club", what=_("клуб / регион команды"))
+    event = event_of(tournament)
+    if not isinstance(pairs, (list, tuple)) or len(pairs) != event.pairs_per_team:
+        raise InvalidInput(_("В команде %(k)s пар(ы): укажите всех игроков.") % {"k": event.pairs_per_team},
+                           field="pairs", code="pairs_count")
+    if not isinstance(reserves, (list, tuple)) or len(reserves) > RESERVES_MAX:
+        raise InvalidInput(_("Запасных игроков — не больше %(n)s.") % {"n": RESERVES_MAX}, field="reserves")
+    cleaned = []
+    for k, r in enumerate(reserves, start=1):
+        r = r if isinstance(r, dict) else {}
+        cleaned.append((clean_text(r.get("name"), field=f"reserve{k}_name", required=True,
+                                   what=lambda k=k: _("фамилия и имя запасного %(k)s") % {"k": k}),
+                        clean_text(r.get("club"), field=f"reserve{k}_club",
+                                   what=lambda k=k: _("клуб / город запасного %(k)s") % {"k": k})))
+    with transaction.atomic():
+        tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
+        if tournament.draw_done_at:
+            raise TournamentError(_("Номера команд уже разыграны: регистрация команд окончена."),
+                                  code="draw_done")
+        if any(fold(t) == fold(name) for t in tournament.teams.values_list("name", flat=True)):
+            raise InvalidInput(_("Команда «%(name)s» уже зарегистрирована.") % {"name": name}, field="name",
+                               code="duplicate_team")
+        names = [fold(n) for n, _club in cleaned] + [fold(str(p.get("name", ""))) for pl in pairs
+                                                     if isinstance(pl, (list, tuple)) for p in pl
+                                                     if isinstance(p, dict)]
+        if len(set(names)) != len(names):
+            raise InvalidInput(_("Один игрок указан в команде дважды."), field="reserves", code="same_player_twice")
+        team = Team.objects.create(tournament=tournament, name=name, club=club)
+        for slot, players in enumerate(pairs, start=1):
+            if not isinstance(players, (list, tuple)) or len(players) != 2:
+                raise InvalidInput(_("В паре %(k)s два игрока.") % {"k": slot}, field="pairs", code="pair_size")
+            try:
+                pair = register_pair(user, tournament, players=list(players), team_name=name)
+            except InvalidInput as exc:
+                field = str(exc.details.get("field") or "")
+                where = f"pair{slot}_" + field.split("_")[0] if field.startswith("player") else "pairs"
+                raise InvalidInput(_("Пара %(k)s: %(msg)s") % {"k": slot, "msg": exc.message}, field=where,
+                                   code=exc.code) from None
+            TeamPair.objects.create(team=team, pair=pair, slot=slot)
+        Reserve.objects.bulk_create([Reserve(team=team, name=n, club=c) for n, c in cleaned])
+        log_action(tournament, "team.registered", user=user, after=team_snapshot(team))
+    return team
+
+
+def team_snapshot(team) -> dict:
+    return {"team": team.number, "name": team.name, "club": team.club,
+            "pairs": [[m.slot, m.pair.number, [p.name for p in m.pair.players.all()]]
+                      for m in team.members.select_related("pair").prefetch_related("pair__players")],
+            "reserves": list(team.reserves.values_list("name", flat=True))}
+
+
+def number_teams(user, tournament, *, seed=None) -> list[Team]:
+    """Draw the teams' numbers (1…N, by ``seed``); pair j of team n gets number (n − 1)·K + j."""
+    require_organizer(user, tournament)
+    require_team_event(tournament)
+    seed = str(seed if seed is not None else random.SystemRandom().randrange(10**9))[:64]
+    with transaction.atomic():
+        tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
+        if tournament.draw_closed or tournament.rounds.exists():
+            raise TournamentError(_("Туры уже составлены: номера команд не меняются."), code="draw_closed")
+        teams = list(tournament.teams.order_by("id"))
+        if len(teams) < 2:
+            raise TournamentError(_("Для турнира нужны хотя бы две команды."), code="too_few_teams")
+        random.Random(f"teams:{seed}").shuffle(teams)
+        k = event_of(tournament).pairs_per_team
+        Team.objects.filter(pk__in=[t.pk for t in teams]).update(number=None)
+        Pair.objects.filter(tournament=tournament).update(number=None)
+        for n, team in enumerate(teams, start=1):
+            team.number = n
+            team.save(update_fields=["number"])
+            for m in team.members.all():
+                Pair.objects.filter(pk=m.pair_id).update(number=(n - 1) * k + m.slot, manual_number=False)
+        players = list(Player.objects.filter(pair__tournament=tournament).order_by("pair_id", "id"))
+        seen = set()
+        for pl in players:  # the players of a pair sit in the order the team entered them
+            pl.number = 2 if pl.pair_id in seen else 1
+            seen.add(pl.pair_id)
+        Player.objects.bulk_update(players, ["number"])
+        tournament.draw_seed, tournament.draw_done_at = seed, timezone.now()
+        tournament.draw_done_by = user if getattr(user, "is_authenticated", False) else None
+        tournament.save(update_fields=["draw_seed", "draw_done_at", "draw_done_by"])
+        log_action(tournament, "teams.numbered", user=user, after={"seed": seed, "teams": [
+            [t.number, t.name] for t in teams]})
+    return teams
+
+
+def default_lineup(team) -> list[int]:
+    return list(team.members.order_by("slot").values_list("pair_id", flat=True))
+
+
+def lineup_for(team, number: int) -> list[int]:
+    """The pairs of ``team`` at tables 1…K of round ``number``: its line-up for the round, else the last one
+    entered for an earlier round, else its pairs in their order."""
+    current = set(default_lineup(team))
+    lineup = team.lineups.filter(round_number__lte=number).order_by("-round_number").first()
+    if lineup is not None and len(lineup.pairs) == len(current) and set(lineup.pairs) == current:
+        return list(lineup.pairs)
+    return default_lineup(team)
+
+
+def set_lineup(user, team, round_number, pair_ids) -> LineUp:
+    """Which pair of the team plays at which table of its match in round ``round_number``.
+
+    Entered before the round is published, locked then; a draft round's tables are re-seated at once.
+    """
+    tournament = team.tournament
+    require_organizer(user, tournament)
+    require_team_event(tournament)
+    number = _count(round_number, field="round", what=_("Тур"), low=1, high=max(1, tournament.rounds_planned))
+    if not isinstance(pair_ids, (list, tuple)):
+        raise InvalidInput(_("Укажите пару для каждого стола."), field="pairs")
+    ids = [strict_int(p) for p in pair_ids]
+    with transaction.atomic():
+        team = locked(Team.objects.select_related("tournament").filter(pk=team.pk)).get()
+        own = default_lineup(team)
+        if len(ids) != len(own) or None in ids or sorted(ids) != sorted(own):
+            raise InvalidInput(_("Каждая пара команды играет ровно за одним столом матча."), field="pairs",
+                               code="bad_lineup")
+        rnd = Round.objects.filter(tournament=tournament, number=number).first()
+        if rnd is not None and rnd.status != RoundStatus.DRAFT:
+            raise RoundBlocked(_("Тур %(n)s опубликован: расстановка команды на него закрыта.") % {"n": number},
+                               code="lineup_locked")
+        lineup, _created = LineUp.objects.get_or_create(team=team, round_number=number)
+        before = list(lineup.pairs)
+        lineup.pairs, lineup.entered_by = ids, user if getattr(user, "is_authenticated", False) else None
+        lineup.save()
+        if rnd is not None:
+            reseat(rnd, team, ids)
+        numbers = dict(Pair.objects.filter(pk__in=ids).values_list("pk", "number"))
+        log_action(tournament, "team.lineup_set", user=user, before={"pairs": [numbers.get(i) for i in before]},
+                   after={"team": team.number, "round": number, "pairs": [numbers[i] for i in ids]})
+    return lineup
+
+
+def reseat(rnd, team, ids: list[int]) -> None:
+    """Put the pairs ``ids`` at tables 1…K of the team's match in the draft round ``rnd``."""
+    match = TeamMatch.objects.filter(round=rnd).filter(team_a=team).first() or \
+        TeamMatch.objects.filter(round=rnd, team_b=team).first()
+    if match is None:
+        return
+    field = "pair_a" if match.team_a_id == team.pk else "pair_b"
+    for table in match.tables.select_related("partie"):
+        Partie.objects.filter(pk=table.partie_id).update(**{f"{field}_id": ids[table.board - 1]})
+
+
+def substitute_reserve(user, team, pair, seat, reserve, *, note="") -> Pair:
+    """A reserve of the team takes seat ``seat`` (1 or 2) of one of its pairs between rounds; the player who
+    leaves becomes a reserve. Refused while a round is in play (published, not finished)."""
+    tournament = team.tournament
+    require_organizer(user, tournament)
+    require_team_event(tournament)
+    with transaction.atomic():
+        team = locked(Team.objects.select_related("tournament").filter(pk=team.pk)).get()
+        if not TeamPair.objects.filter(team=team, pair_id=getattr(pair, "pk", None)).exists():
+            raise InvalidInput(_("Эта пара не из этой команды."), field="pair", code="not_team_pair")
+        reserve = Reserve.objects.filter(team=team, pk=getattr(reserve, "pk", None)).first()
+        if reserve is None:
+            raise InvalidInput(_("Это не запасной игрок этой команды."), field="reserve", code="not_reserve")
+        playing = tournament.rounds.filter(status=RoundStatus.PUBLISHED).values_list("number", flat=True).first()
+        if playing is not None:
+            raise RoundBlocked(_("Идёт тур %(n)s: замена — только между турами (завершите тур).") % {"n": playing},
+                               code="round_in_play")
+        seat = strict_int(seat)
+        pair = Pair.objects.filter(pk=pair.pk, status=PairStatus.ACTIVE).first()
+        if pair is None:
+            raise InvalidInput(_("Пара снялась с турнира."), field="pair", code="pair_inactive")
+        players = seated(pair)
+        leaving = players[seat - 1] if seat in (1, 2) and len(players) >= seat else None
+        substitute_player(user, pair, seat if seat in (1, 2) else 0,
+                          player={"name": reserve.name, "club": reserve.club}, note=note)
+        before = {"reserve": reserve.name, "left": leaving.name if leaving else ""}
+        if leaving is not None:
+            reserve.name, reserve.club = leaving.name, leaving.club
+            reserve.save(update_fields=["name", "club"])
+        log_action(tournament, "team.substituted", user=user, before=before,
+                   after={"team": team.number, "pair": pair.number, "seat": seat})
+    return pair

@@ -1,0 +1,235 @@
+"""Pages of a team event: the organizer's teams page (teams, numbers, line-ups, substitutions, the next round)
+and the public pages (the team standings with the cross table, a team, the matches of a round)."""
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from core.converters import strict_int
+from referees.methods import post_only
+from referees.permissions import is_organizer, is_referee
+from tournaments.errors import TournamentError
+from tournaments.models import Pair, Round, Tournament, TournamentFormat
+
+from .forms import LineUpForm, SettingsForm, SubstitutionForm, TeamForm
+from .models import Reserve, Team
+from .pdf import match_sheet_pdf
+from .rounds import pair_team_round
+from .selectors import cross_table, event_of, load_team_standings, round_matches, team_page, teams_of
+from .services import lineup_for, number_teams, register_team, set_lineup, set_team_settings, substitute_reserve
+from .workbook import team_workbook
+
+
+def _team_event(tournament):
+    if tournament.format != TournamentFormat.TEAMS:
+        raise Http404(_("Это не командный турнир."))
+    return tournament
+
+
+def _organized(request, slug):
+    tournament = _team_event(get_object_or_404(Tournament, slug=slug))
+    if not is_organizer(request.user, tournament):
+        raise PermissionDenied
+    return tournament
+
+
+def _public(request, slug):
+    tournament = _team_event(get_object_or_404(Tournament, slug=slug))
+    if not tournament.is_public and not is_referee(request.user, tournament):
+        raise Http404(_("Турнир не опубликован."))
+    return tournament
+
+
+def next_round_number(tournament) -> int:
+    """The round whose line-ups are entered now: the draft round, else the one after the last."""
+    last = tournament.rounds.order_by("-number").first()
+    if last is None:
+        return 1
+    return last.number if last.status == "draft" else last.number + 1
+
+
+def _render_manage(request, tournament, *, team_form=None, forms_of=None, settings_form=None, status=200):
+    event = event_of(tournament)
+    settings_form = settings_form or SettingsForm(initial={
+        "pairs_per_team": event.pairs_per_team, "win_points": event.win_points, "draw_points": event.draw_points,
+        "loss_points": event.loss_points, "tiebreaks": ", ".join(event.tiebreaks or [])})
+    number = next_round_number(tournament)
+    teams = teams_of(tournament)
+    rows = []
+    for team in teams:
+        pairs = [m.pair for m in team.members.all()]
+        by_id = {p.pk: p for p in pairs}
+        current = [by_id[i] for i in lineup_for(team, number) if i in by_id]
+        given = (forms_of or {}).get(team.pk, {})
+        lineup = given.get("lineup") or LineUpForm(pairs=pairs, prefix=f"t{team.pk}", initial={
+            "round": number, **{f"table{b}": str(p.pk) for b, p in enumerate(current, start=1)}})
+        rows.append({"team": team, "pairs": pairs, "lineup": lineup, "current": current,
+                     "substitution": given.get("substitution") or SubstitutionForm(prefix=f"s{team.pk}")})
+    return render(request, "teams/manage.html", {
+        "tournament": tournament, "event": event, "rows": rows, "number": number,
+        "team_form": team_form or TeamForm(pairs_per_team=event.pairs_per_team),
+        "numbered": bool(tournament.draw_done_at), "rounds": tournament.rounds.order_by("number"),
+        "settings_form": settings_form,
+    }, status=status)
+
+
+@login_required
+def manage_view(request, slug):
+    return _render_manage(request, _organized(request, slug))
+
+
+@login_required
+@post_only
+def add_team_view(request, slug):
+    tournament = _organized(request, slug)
+    form = TeamForm(request.POST, pairs_per_team=event_of(tournament).pairs_per_team)
+    if form.is_valid():
+        try:
+            team = register_team(request.user, tournament, name=form.cleaned_data["name"],
+                                 club=form.cleaned_data["club"], pairs=form.pairs(), reserves=form.reserves())
+            messages.success(request, _("Команда «%(name)s» зарегистрирована.") % {"name": team.name})
+            return redirect("teams:manage", slug)
+        except TournamentError as exc:
+            form.add_service_error(exc, aliases={"pairs": "pair1_player1", "reserves": "reserve1_name"})
+    return _render_manage(request, tournament, team_form=form, status=400)
+
+
+@login_required
+@post_only
+def settings_view(request, slug):
+    tournament = _organized(request, slug)
+    form = SettingsForm(request.POST)
+    if form.is_valid():
+        try:
+            set_team_settings(request.user, tournament, pairs_per_team=form.cleaned_data["pairs_per_team"],
+                              win=form.cleaned_data["win_points"], draw=form.cleaned_data["draw_points"],
+                              loss=form.cleaned_data["loss_points"], tiebreaks=form.order())
+            messages.success(request, _("Настройки командного турнира сохранены."))
+            return redirect("teams:manage", slug)
+        except TournamentError as exc:
+            form.add_service_error(exc)
+    return _render_manage(request, tournament, settings_form=form, status=400)
+
+
+@login_required
+@post_only
+def number_view(request, slug):
+    tournament = _organized(request, slug)
+    try:
+        number_teams(request.user, tournament)
+        messages.success(request, _("Номера команд разыграны."))
+    except TournamentError as exc:
+        messages.error(request, exc.message)
+    return redirect("teams:manage", slug)
+
+
+@login_required
+@post_only
+def pair_round_view(request, slug):
+    tournament = _organized(request, slug)
+    try:
+        rnd = pair_team_round(request.user, tournament)
+        messages.success(request, _("Тур %(n)s составлен (черновик): проверьте матчи и опубликуйте тур.")
+                         % {"n": rnd.number})
+        return redirect("teams:round", slug, rnd.number)
+    except TournamentError as exc:
+        messages.error(request, exc.message)
+    return redirect("teams:manage", slug)
+
+
+def _team_of(tournament, team_id) -> Team:
+    return get_object_or_404(Team, tournament=tournament, pk=team_id)
+
+
+@login_required
+@post_only
+def lineup_view(request, slug, team_id):
+    tournament = _organized(request, slug)
+    team = _team_of(tournament, team_id)
+    pairs = [m.pair for m in team.members.select_related("pair").prefetch_related("pair__players")]
+    form = LineUpForm(request.POST, pairs=pairs, prefix=f"t{team.pk}")
+    if form.is_valid():
+        try:
+            set_lineup(request.user, team, form.cleaned_data["round"], form.pair_ids())
+            messages.success(request, _("Расстановка команды «%(name)s» сохранена.") % {"name": team.name})
+            return redirect("teams:manage", slug)
+        except TournamentError as exc:
+            form.add_service_error(exc, aliases={"pairs": "table1"})
+    return _render_manage(request, tournament, forms_of={team.pk: {"lineup": form}}, status=400)
+
+
+@login_required
+@post_only
+def substitution_view(request, slug, team_id):
+    tournament = _organized(request, slug)
+    team = _team_of(tournament, team_id)
+    form = SubstitutionForm(request.POST, prefix=f"s{team.pk}")
+    if form.is_valid():
+        pair = Pair.objects.filter(pk=strict_int(form.cleaned_data["pair"]) or 0, tournament=tournament).first()
+        reserve = Reserve.objects.filter(pk=strict_int(form.cleaned_data["reserve"]) or 0, team=team).first()
+        try:
+            substitute_reserve(request.user, team, pair, form.cleaned_data["seat"], reserve,
+                               note=form.cleaned_data["note"])
+            messages.success(request, _("Замена в команде «%(name)s» внесена.") % {"name": team.name})
+            return redirect("teams:manage", slug)
+        except TournamentError as exc:
+            form.add_service_error(exc)
+    return _render_manage(request, tournament, forms_of={team.pk: {"substitution": form}}, status=400)
+
+
+def standings_view(request, slug):
+    """The team standings and the cross table of the teams (``?projector=1``: large, refreshed)."""
+    tournament = _public(request, slug)
+    data = load_team_standings(tournament)
+    rows, cells = cross_table(tournament, data)
+    grid = [{"row": r, "cells": [" / ".join(cells.get((r.team.id, o.team.id), [])) if o is not r else None
+                                 for o in rows]} for r in rows]
+    return render(request, "teams/standings.html", {
+        "tournament": tournament, "data": data, "rows": rows, "grid": grid,
+        "projector": request.GET.get("projector") == "1",
+        "rounds": tournament.rounds.exclude(status="draft").order_by("number"),
+    })
+
+
+def workbook_view(request, slug):
+    tournament = _public(request, slug)
+    response = HttpResponse(team_workbook(tournament),
+                            content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-teams.xlsx"'
+    return response
+
+
+def team_view(request, slug, number):
+    tournament = _public(request, slug)
+    team = get_object_or_404(Team, tournament=tournament, number=number)
+    return render(request, "teams/team.html", {"tournament": tournament, "page": team_page(team)})
+
+
+def _round_of(request, slug, round_number):
+    tournament = _team_event(get_object_or_404(Tournament, slug=slug))
+    rnd = get_object_or_404(Round, tournament=tournament, number=round_number)
+    organizer = is_organizer(request.user, tournament)
+    if rnd.status == "draft" and not organizer:
+        raise Http404(_("Тур не опубликован или его нет."))
+    if not tournament.is_public and not is_referee(request.user, tournament):
+        raise Http404(_("Турнир не опубликован."))
+    return tournament, rnd, organizer
+
+
+def round_view(request, slug, round_number):
+    tournament, rnd, organizer = _round_of(request, slug, round_number)
+    return render(request, "teams/round.html", {"tournament": tournament, "round": rnd,
+                                                "matches": round_matches(rnd), "organizer": organizer})
+
+
+def match_sheet_view(request, slug, round_number, match_number):
+    """The match sheet (PDF) for the captains and the referee."""
+    tournament, rnd, _organizer = _round_of(request, slug, round_number)
+    view = next((v for v in round_matches(rnd) if v.match.number == match_number), None)
+    if view is None:
+        raise Http404(_("Такого матча в туре нет."))
+    response = HttpResponse(match_sheet_pdf(tournament, rnd, view), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{tournament.slug}-r{rnd.number}-m{match_number}.pdf"'
+    return response

@@ -1,0 +1,37 @@
+"""The team event's workbook (xlsx): the team standings, then every match with its tables (a row per table).
+
+Every text of a person is written through ``core.cells`` (never a formula)."""
+from __future__ import annotations
+
+import io
+
+from django.utils.translation import gettext as _
+from openpyxl import Workbook
+
+from core.cells import cells
+
+from .selectors import plain
+from .standings import load_team_standings
+
+
+def team_workbook(tournament) -> bytes:
+    data = load_team_standings(tournament)
+    wb = Workbook(write_only=True)
+    ws = wb.create_sheet(_("Команды"))
+    ws.append(cells(ws, [_("Место"), _("№"), _("Команда"), _("Матчей"), _("Очки"), _("Очки столов"),
+                         _("Столов выиграно"), _("Разность"), _("Бухгольц")]))
+    for r in data.rows:
+        ws.append(cells(ws, [r.rank, r.team.number, r.team.name, r.played, r.match_points, plain(r.table_points),
+                             r.tables_won, r.difference, r.buchholz]))
+    ws = wb.create_sheet(_("Матчи"))
+    ws.append(cells(ws, [_("Тур"), _("Матч"), _("Команда A"), _("Команда B"), _("Стол матча"),
+                         _("Очки столов A"), _("Очки столов B"), _("Командные очки A"), _("Командные очки B")]))
+    for m, match, result in data.matches:
+        for t in match.tables:
+            ws.append(cells(ws, [match.round, m.number, m.team_a.name, m.team_b.name if m.team_b else "",
+                                 t.board, plain(t.mp_a), plain(t.mp_b),
+                                 result.team_points_a if result.complete else "",
+                                 result.team_points_b if result.complete else ""]))
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
