@@ -369,3 +369,10 @@ def _person_merged(a, b, note, entry):
 def _person_merge_undone(a, b, note, entry):
     return _("разделил игроков реестра №%(kept)s и №%(absorbed)s (возвращено записей турниров: %(n)s)") % {
         "absorbed": a.get("absorbed", "?"), "kept": a.get("kept", "?"), "n": len(a.get("players") or [])}
+
+
+# --- the rating (docs/rules.md «Рейтинг») --------------------------------------------------------------
+_register("tournament.rated", gettext_lazy("Турнир отмечен как рейтинговый"))
+_register("tournament.unrated", gettext_lazy("Турнир больше не рейтинговый"))
+_register("rating.rebuilt", gettext_lazy("Рейтинг пересчитан по протоколам"))
+_register("rating.published", gettext_lazy("Опубликован рейтинг-лист месяца"))
