@@ -29,9 +29,11 @@ class Command(BaseCommand):
                             help="parties in which one pair does not come, spread over the rounds")
         parser.add_argument("--final", default=None,
                             help="stage 2 after the rounds: knockout:N or round-robin:N (the best N of stage 1)")
+        parser.add_argument("--rated", action="store_true",
+                            help="mark the tournament as rated: its signed parties move the rating list")
 
     def handle(self, *args, pairs=None, rounds, system, seed, slug, withdraw=0, no_shows=0, preset="pusto-shest",
-               players=None, format=TournamentFormat.PAIRS, final=None, **options):
+               players=None, format=TournamentFormat.PAIRS, final=None, rated=False, **options):
         individual = format == TournamentFormat.INDIVIDUAL
         if individual:
             if players is None or pairs is not None:
@@ -60,6 +62,7 @@ class Command(BaseCommand):
             organizer.save()
         started = time.perf_counter()
         summary = simulate(organizer, pairs=pairs, rounds=rounds, system=system, seed=seed, slug=slug,
-                           withdraw=withdraw, no_shows=no_shows, preset=preset, format=format, final=final)
+                           withdraw=withdraw, no_shows=no_shows, preset=preset, format=format, final=final,
+                           rated=rated)
         summary["total_seconds"] = round(time.perf_counter() - started, 2)
         self.stdout.write(json.dumps(summary, ensure_ascii=False))
