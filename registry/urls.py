@@ -1,6 +1,6 @@
-from django.urls import path
+from django.urls import path, re_path
 
-from . import views
+from . import rating_views, views
 
 app_name = "registry"
 urlpatterns = [
@@ -10,4 +10,8 @@ urlpatterns = [
     path("players/<id:person_id>/merge/", views.merge_view, name="merge"),
     path("players/merges/<id:merge_id>/undo/", views.undo_merge_view, name="undo_merge"),
     path("t/<slug:slug>/manage/registry/", views.link_view, name="link"),
+    path("rating/", rating_views.rating_view, name="rating"),
+    path("rating/tournaments/", rating_views.rated_tournaments_view, name="rated_tournaments"),
+    path("rating/publish/", rating_views.publish_view, name="rating_publish"),
+    re_path(r"^rating/(?P<month>[0-9]{4}-[0-9]{2})/$", rating_views.snapshot_view, name="rating_snapshot"),
 ]
