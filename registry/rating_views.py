@@ -4,9 +4,10 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from core.converters import strict_int
@@ -17,10 +18,12 @@ from referees.methods import post_only
 from referees.permissions import is_federation_admin
 from tournaments.models import Tournament
 
+from . import rating_exports
 from . import rating_selectors as selectors
 from .models import RatedTournament, RatingSnapshot
 from .rating_services import clean_month, publish_snapshot, set_rated
 
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 ROWS_PER_PAGE = 50
 TOURNAMENTS_PER_PAGE = 50
 
@@ -43,16 +46,45 @@ class RatingFilterForm(CleanTextMixin, forms.Form):
         return self._known("city", _("Такого города нет в рейтинг-листе. Выберите город из списка."))
 
 
-def rating_view(request):
-    """The rating list, best first, paged, with filters by club, city and activity."""
-    form = RatingFilterForm(request.GET or None)
-    status = 200
+def _filters(request):
+    """The form and the filters it asks for (none, and status 400, when a filter is refused)."""
+    form = RatingFilterForm({k: v for k, v in request.GET.items() if k in ("club", "city", "active")} or None)
     if form.is_bound and form.is_valid():
         d = form.cleaned_data
-        filters = selectors.Filters(d["club"], d["city"], d["active"])
-    else:
-        filters = selectors.Filters()
-        status = 400 if form.is_bound else 200
+        return form, selectors.Filters(d["club"], d["city"], d["active"]), 200
+    return form, selectors.Filters(), 400 if form.is_bound else 200
+
+
+def _file(data: bytes, filename: str, content_type: str) -> HttpResponse:
+    response = HttpResponse(data, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _export(kind, lines, title, name):
+    if kind == "xlsx":
+        return _file(rating_exports.workbook(lines, title), f"{name}.xlsx", XLSX)
+    return _file(rating_exports.pdf(lines, title), f"{name}.pdf", "application/pdf")
+
+
+def export_view(request, kind):
+    """The current list (with the page's filters) as a workbook or a PDF."""
+    form, filters, status = _filters(request)
+    if status != 200:  # the list's page says which filter was refused, next to it
+        return rating_view(request)
+    title = _("Рейтинг-лист на %(d)s") % {"d": f"{timezone.localdate():%d.%m.%Y}"}
+    return _export(kind, rating_exports.list_lines(filters), title, f"rating-{timezone.localdate():%Y-%m-%d}")
+
+
+def snapshot_export_view(request, month, kind):
+    snapshot = _snapshot(month)
+    title = _("Рейтинг-лист за %(m)s") % {"m": f"{snapshot.month:%m.%Y}"}
+    return _export(kind, rating_exports.list_lines(snapshot=snapshot), title, f"rating-{snapshot.month:%Y-%m}")
+
+
+def rating_view(request):
+    """The rating list, best first, paged, with filters by club, city and activity."""
+    form, filters, status = _filters(request)
     page = paginate(request, selectors.rating_list(filters), ROWS_PER_PAGE)
     return render(request, "registry/rating.html", {
         "form": form, "page": page, "rows": selectors.decorate(page), "filtered": filters != selectors.Filters(),
@@ -61,13 +93,17 @@ def rating_view(request):
     }, status=status)
 
 
-def snapshot_view(request, month):
-    """A month's list exactly as it was published."""
+def _snapshot(month) -> RatingSnapshot:
     try:
         month = clean_month(month)
     except DomainError:
         raise Http404(_("Нет такого месяца.")) from None
-    snapshot = get_object_or_404(RatingSnapshot, month=month)
+    return get_object_or_404(RatingSnapshot, month=month)
+
+
+def snapshot_view(request, month):
+    """A month's list exactly as it was published."""
+    snapshot = _snapshot(month)
     page = paginate(request, snapshot.rows, ROWS_PER_PAGE)
     return render(request, "registry/rating_snapshot.html", {"snapshot": snapshot, "page": page})
 

@@ -13,5 +13,8 @@ urlpatterns = [
     path("rating/", rating_views.rating_view, name="rating"),
     path("rating/tournaments/", rating_views.rated_tournaments_view, name="rated_tournaments"),
     path("rating/publish/", rating_views.publish_view, name="rating_publish"),
+    re_path(r"^rating/rating\.(?P<kind>xlsx|pdf)$", rating_views.export_view, name="rating_export"),
     re_path(r"^rating/(?P<month>[0-9]{4}-[0-9]{2})/$", rating_views.snapshot_view, name="rating_snapshot"),
+    re_path(r"^rating/(?P<month>[0-9]{4}-[0-9]{2})/rating\.(?P<kind>xlsx|pdf)$", rating_views.snapshot_export_view,
+            name="rating_snapshot_export"),
 ]

@@ -2,6 +2,7 @@
 answered in words), a player's rating after each event with its chart, the rated tournaments' choice by the
 federation administrator only, and the monthly lists that stay as published."""
 import datetime
+import io
 from decimal import Decimal
 
 import pytest
@@ -9,6 +10,8 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from openpyxl import load_workbook
+from pypdf import PdfReader
 
 from registry.models import Person, PersonRating, RatedTournament, RatingSnapshot
 from registry.rating_services import publish_snapshot, set_rated
@@ -131,3 +134,20 @@ def test_a_published_month_stays_as_published(client, organizer, federation_admi
     assert client.get("/rating/2026-13/").status_code == 404
     assert client.get("/rating/1999-01/").status_code == 404
     assert client.post(reverse("registry:rating_publish")).status_code == 302  # anonymous: to the login
+
+
+def test_the_list_as_a_workbook_and_a_pdf_with_its_filters(client, thousand):
+    Person.objects.filter(pk=thousand[3].pk).update(name="=HYPERLINK(\"http://x\") <b>Очень-длинная-фамилия "
+                                                         "Константинопольский-Благовещенский")
+    response = client.get(reverse("registry:rating_export", args=["xlsx"]), {"club": "Рыба"})
+    assert response.status_code == 200 and response["Content-Disposition"].endswith('.xlsx"')
+    sheet = load_workbook(io.BytesIO(response.content)).active
+    rows = list(sheet.iter_rows(values_only=True))
+    assert rows[0][:3] == ("Место", "Номер в реестре", "Игрок") and len(rows) == 1 + 334
+    assert rows[1][0] == 1 and rows[2][0] == 4 and rows[2][2].startswith("=HYPERLINK")  # text, not a formula
+    assert sheet.cell(row=3, column=3).data_type == "s"
+    response = client.get(reverse("registry:rating_export", args=["pdf"]), {"active": "on"})
+    assert response.status_code == 200 and response.content.startswith(b"%PDF")
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    assert "Константинопольский-Благовещенский" in text.replace("\n", " ") and "<b>" in text
+    assert client.get(reverse("registry:rating_export", args=["pdf"]), {"club": "Нет"}).status_code == 400
