@@ -151,3 +151,11 @@ def test_the_list_as_a_workbook_and_a_pdf_with_its_filters(client, thousand):
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
     assert "Константинопольский-Благовещенский" in text.replace("\n", " ") and "<b>" in text
     assert client.get(reverse("registry:rating_export", args=["pdf"]), {"club": "Нет"}).status_code == 400
+
+
+def test_the_list_reads_in_english_under_the_en_prefix(client, thousand):
+    page = html(client.get("/en/rating/"))
+    assert "Rating list" in page and "Played in the last 12 months" in page and "prov." in page
+    assert "Рейтинг-лист" not in page
+    refused = html(client.get("/en/rating/", {"club": "Nowhere"}))
+    assert "No such club in the rating list." in refused
