@@ -22,7 +22,7 @@ from django.db.models.functions import Coalesce
 
 from core.locking import locked
 from scoring.models import ProtocolStatus
-from tournaments.models import Partie
+from tournaments.models import Partie, Tournament
 
 from . import elo
 from .models import PersonRating, RatedTournament, RatingChange, RatingLedger
@@ -192,6 +192,13 @@ def protocol_saved(protocol, *, was_signed: bool, cascade: bool) -> None:
         replay_from(point_of(partie))
 
 
+def tournament_moved(tournament, old_date: datetime.date) -> None:
+    """A rated tournament's start date changed: its parties move in the order, so replay from the earlier date."""
+    tournament = Tournament.objects.only("start_date").get(pk=tournament.pk)  # as stored (a date)
+    if old_date != tournament.start_date and is_rated(tournament):
+        replay_from(min(Point(old_date, tournament.pk), tournament_start(tournament)))
+
+
 def persons_changed(persons) -> None:
     """The links of these persons changed (a merge, its undo, a player linked): replay from the first partie
     any of them played in a rated tournament (their changes, or their entries' tournaments)."""
@@ -226,4 +233,4 @@ def list_rows(rows) -> list[dict]:
 
 
 __all__ = ["Point", "shown", "replay_from", "rebuild", "protocol_saved", "persons_changed", "is_rated",
-           "tournament_start", "config", "list_rows", "rated_parties", "game_of"]
+           "tournament_start", "tournament_moved", "config", "list_rows", "rated_parties", "game_of"]

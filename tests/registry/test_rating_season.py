@@ -1,5 +1,6 @@
 """The rating computed as protocols are signed equals ``rating rebuild`` (docs/rules.md Part V.4), over a
 simulated season of six rated tournaments, pairs and individual; reopening a rated protocol moves the list."""
+import datetime
 import json
 import random
 from decimal import Decimal
@@ -12,7 +13,8 @@ from registry.models import PersonRating, RatingChange
 from registry.rating_services import set_rated
 from scoring import services as protocol_services
 from scoring.models import Protocol, ProtocolStatus
-from tournaments.models import Partie, TournamentFormat
+from tournaments.models import Partie, Player, TournamentFormat
+from tournaments.services.setup import SETTINGS, update_tournament
 from tournaments.simulation import federation_admin, play_partie, simulate
 
 pytestmark = pytest.mark.django_db
@@ -118,3 +120,20 @@ def test_unmarking_a_tournament_removes_its_changes(organizer):
     assert not RatingChange.objects.exists() and not PersonRating.objects.exists()
     assert set_rated(federation_admin(), tournament, True)
     assert PersonRating.objects.count() == 8
+
+
+def test_moving_a_rated_tournament_s_date_replays_the_order(organizer):
+    simulate(organizer, pairs=2, rounds=1, system="swiss", seed="d", slug="first", rated=True)
+    simulate(organizer, pairs=2, rounds=1, system="swiss", seed="d", slug="second", rated=True)
+    first = Partie.objects.get(round__tournament__slug="first").round.tournament
+    person = Player.objects.get(pair__tournament=first, name="Игрок 1").person_id
+    assert list(RatingChange.objects.filter(person_id=person).values_list("tournament__slug", flat=True)) == [
+        "first", "second"]
+    data = {f: getattr(first, f) for f in SETTINGS}
+    data["start_date"] = first.start_date + datetime.timedelta(days=3)
+    update_tournament(organizer, first, data)
+    assert list(RatingChange.objects.filter(person_id=person).values_list("tournament__slug", flat=True)) == [
+        "second", "first"]
+    moved = state()
+    rebuild_json()
+    assert state() == moved
