@@ -62,6 +62,8 @@ def _file(data: bytes, filename: str, content_type: str) -> HttpResponse:
 
 
 def _export(kind, lines, title, name):
+    if kind not in ("xlsx", "pdf"):
+        raise Http404(_("Такого файла нет."))
     if kind == "xlsx":
         return _file(rating_exports.workbook(lines, title), f"{name}.xlsx", XLSX)
     return _file(rating_exports.pdf(lines, title), f"{name}.pdf", "application/pdf")
@@ -69,6 +71,8 @@ def _export(kind, lines, title, name):
 
 def export_view(request, kind):
     """The current list (with the page's filters) as a workbook or a PDF."""
+    if kind not in ("xlsx", "pdf"):
+        raise Http404(_("Такого файла нет."))
     form, filters, status = _filters(request)
     if status != 200:  # the list's page says which filter was refused, next to it
         return rating_view(request)
@@ -94,6 +98,8 @@ def rating_view(request):
 
 
 def _snapshot(month) -> RatingSnapshot:
+    if len(month) != 7:
+        raise Http404(_("Нет такого месяца."))
     try:
         month = clean_month(month)
     except DomainError:

@@ -1,4 +1,4 @@
-from django.urls import path, re_path
+from django.urls import path
 
 from . import rating_views, views
 
@@ -13,8 +13,7 @@ urlpatterns = [
     path("rating/", rating_views.rating_view, name="rating"),
     path("rating/tournaments/", rating_views.rated_tournaments_view, name="rated_tournaments"),
     path("rating/publish/", rating_views.publish_view, name="rating_publish"),
-    re_path(r"^rating/rating\.(?P<kind>xlsx|pdf)$", rating_views.export_view, name="rating_export"),
-    re_path(r"^rating/(?P<month>[0-9]{4}-[0-9]{2})/$", rating_views.snapshot_view, name="rating_snapshot"),
-    re_path(r"^rating/(?P<month>[0-9]{4}-[0-9]{2})/rating\.(?P<kind>xlsx|pdf)$", rating_views.snapshot_export_view,
-            name="rating_snapshot_export"),
+    path("rating/rating.<str:kind>", rating_views.export_view, name="rating_export"),
+    path("rating/<str:month>/", rating_views.snapshot_view, name="rating_snapshot"),
+    path("rating/<str:month>/rating.<str:kind>", rating_views.snapshot_export_view, name="rating_snapshot_export"),
 ]

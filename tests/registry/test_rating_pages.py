@@ -159,3 +159,9 @@ def test_the_list_reads_in_english_under_the_en_prefix(client, thousand):
     assert "Рейтинг-лист" not in page
     refused = html(client.get("/en/rating/", {"club": "Nowhere"}))
     assert "No such club in the rating list." in refused
+
+
+@pytest.mark.parametrize("path", ["/rating/rating.csv", "/rating/cup/", "/rating/2026-1x/", "/rating/2026-01/rating.xls",
+                                  "/rating/" + "9" * 300 + "/", "/rating/2026-01/rating.pdf"])
+def test_an_unknown_file_or_month_is_a_404(client, path):
+    assert client.get(path).status_code == 404
