@@ -16,7 +16,8 @@ from __future__ import annotations
 import hashlib
 import uuid
 
-from django.db.models import Prefetch
+from django.db.models import Count, Max, Prefetch, Sum
+from django.utils.translation import gettext as _
 
 from scoring import live
 from scoring.models import Protocol, ProtocolStatus
@@ -24,6 +25,8 @@ from scoring.protocol_json import protocol_to_json
 from scoring.queries import protocols_for_sheets
 from scoring.reports.selectors import load_individual, load_standings, tiebreaks_of
 from scoring.rules import FORMAT_2
+from registry import rating_selectors
+from registry.models import PersonRating
 from tournaments.models import Pair, Partie, Player, Round, RoundStatus, Tournament, seated
 
 SHOWN_ROUNDS = (RoundStatus.PUBLISHED, RoundStatus.FINISHED)
@@ -217,3 +220,31 @@ def player_standings(tournament, after_round: int | None = None) -> dict:
     return {"after_round": data.shown_round, "provisional": data.provisional, "tiebreaks": list(data.tiebreaks),
             "rounds": data.rounds,
             "rows": [row.to_json(goats=data.goats, rating=data.rating) for row in data.players]}
+
+
+# --- the rating list (docs/rules.md Part V) -------------------------------------------------------------
+
+def rating_stamp() -> str:
+    """The list's data version: it moves with every change of anyone's rating, parties or last partie."""
+    figures = PersonRating.objects.aggregate(n=Count("person"), r=Sum("rating"), p=Sum("parties"),
+                                              last=Max("last_played"), top=Max("person"))
+    return hashlib.sha1(repr(sorted(figures.items())).encode("utf-8")).hexdigest()[:32]
+
+
+def rating_filters(club: str, city: str, active: bool):
+    """The filters of the list, or the field refused and why (None: accepted)."""
+    for field, value, message in (("club", club, _("Такого клуба нет в рейтинг-листе.")),
+                                  ("city", city, _("Такого города нет в рейтинг-листе."))):
+        if value and not rating_selectors.matching(field, value):
+            return None, {field: message}
+    return rating_selectors.Filters(club, city, active), None
+
+
+def rating_rows(filters):
+    return rating_selectors.rating_list(filters)
+
+
+def rating_data(rows) -> list[dict]:
+    return [{"place": r.place, "player": r.person_id, "name": r.person.name, "club": r.club, "city": r.city,
+             "rating": r.shown, "parties": r.parties, "provisional": r.provisional, "last_played": r.last_played}
+            for r in rating_selectors.decorate(rows)]

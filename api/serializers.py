@@ -171,3 +171,19 @@ class PlayerStandingSerializer(serializers.Serializer):
     goats_given = serializers.IntegerField(required=False, help_text="Kozel family only (the pair's).")
     dry_goats = serializers.IntegerField(required=False, help_text="Kozel family only (the pair's).")
     rating = serializers.IntegerField(required=False, allow_null=True, help_text="Kozel only (the pair's).")
+
+
+class RatingSerializer(serializers.Serializer):
+    place = serializers.IntegerField(help_text="The place in the whole list (equal ratings share it).")
+    player = serializers.IntegerField(help_text="The person's number in the players' registry.")
+    name = serializers.CharField()
+    club = serializers.CharField(help_text="Empty when the person does not show it.")
+    city = serializers.CharField(help_text="Empty when the person does not show it.")
+    rating = serializers.IntegerField(help_text="Elo, a whole number (docs/rules.md Part V).")
+    parties = serializers.IntegerField(help_text="Rated parties played.")
+    provisional = serializers.BooleanField(help_text="Fewer rated parties than the site's provisional threshold.")
+    last_played = serializers.DateField(help_text="The start date of the last rated tournament played.")
+    page = serializers.SerializerMethodField(help_text="The player's public page.")
+
+    def get_page(self, obj) -> str:
+        return _absolute(self.context.get("request"), "registry:person", obj["player"])

@@ -184,12 +184,45 @@ class PlayerStandingList(StandingList):
         return data["rows"]
 
 
+class RatingList(Conditional, ListAPIView):
+    """The rating list, best first (docs/rules.md Part V), with the filters of its page."""
+
+    serializer_class = s.RatingSerializer
+
+    def stamp(self, **kwargs):
+        return selectors.rating_stamp()
+
+    @extend_schema(parameters=[
+        OpenApiParameter("club", str, description="Only this club (as the list shows it; «ё» = «е», any case)."),
+        OpenApiParameter("city", str, description="Only this city."),
+        OpenApiParameter("active", bool, description="Only those who played in the last 12 months."),
+    ])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        query = self.request.query_params
+        club, city = (str(query.get(k, ""))[:200].strip() for k in ("club", "city"))
+        if "\x00" in club + city:
+            raise ValidationError({"club" if "\x00" in club else "city": _("Недопустимый символ.")})
+        active = str(query.get("active", "")).lower()
+        if active not in ("", "true", "false", "1", "0"):
+            raise ValidationError({"active": _("active — true или false.")})
+        filters, refused = selectors.rating_filters(club, city, active in ("true", "1"))
+        if refused:
+            raise ValidationError(refused)
+        return selectors.rating_rows(filters)
+
+    def paginate_queryset(self, queryset):
+        return selectors.rating_data(super().paginate_queryset(queryset))
+
+
 class Index(Open, GenericAPIView):
     """Where to start: the tournaments and the schema."""
 
     @extend_schema(responses={200: {"type": "object", "additionalProperties": {"type": "string"}}})
     def get(self, request):
-        return Response({name: request.build_absolute_uri(reverse(f"api:{name}")) for name in ("tournaments", "openapi")})
+        return Response({name: request.build_absolute_uri(reverse(f"api:{name}")) for name in ("tournaments", "rating", "openapi")})
 
 
 def not_found(request, *args, **kwargs):

@@ -1,19 +1,19 @@
 """The audit log's actions: one entry per action code, with its label and its sentence.
 
-``log_action`` refuses a code that is not here; the journal page shows each
+``log_action`` refuses a code that is not here (or in ``audit_federation``); the journal page shows each
 entry by its sentence («раздача 3 исправлена: было 12:0 → стало 0:25»), and an
 action without its own sentence by its label and note. The sentences are pure
 functions of the entry's ``after`` (``a``), ``before`` (``b``) and ``note``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Callable
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
+
+from .audit_registry import ACTIONS, Action, _d, _register, label_of, says, sentence  # noqa: F401  (the register's names, as before)
 
 METHOD_WORD = {
     "table_pin": gettext_lazy("ПИН-код у судьи"), "own_phone": gettext_lazy("ПИН-код со своего телефона"),
@@ -22,10 +22,6 @@ METHOD_WORD = {
 RESULT_WORD = {
     "domino": gettext_noop("домино"), "block": gettext_noop("рыба"), "wrong_pass": gettext_noop("ложный пас"),
 }
-
-
-def _d(value) -> dict:
-    return value if isinstance(value, dict) else {}
 
 
 def _score(totals) -> str:
@@ -46,46 +42,6 @@ def _deal(deal) -> str:
             hand = hands[seat]
             parts.append(f"{seat} {' '.join(hand) if isinstance(hand, list) else hand}")
     return ", ".join(parts)
-
-
-@dataclass(frozen=True)
-class Action:
-    code: str
-    label: str          # a lazy translation
-    sentence: Callable | None = None   # (after, before, note, entry) -> str
-
-
-ACTIONS: dict[str, Action] = {}
-
-
-def _register(code: str, label, sentence=None) -> None:
-    if code in ACTIONS:
-        raise ValueError(f"audit action {code!r} is registered twice")
-    ACTIONS[code] = Action(code, label, sentence)
-
-
-def says(code: str, label):
-    """Register an action with the function that tells it as a sentence."""
-    def register(fn):
-        _register(code, label, fn)
-        return fn
-    return register
-
-
-def label_of(code: str) -> str:
-    """The action's label (the code itself for an entry written before its action was renamed)."""
-    action = ACTIONS.get(code)
-    return str(action.label) if action else code
-
-
-def sentence(entry) -> str:
-    """What happened, in one sentence (without the person)."""
-    action = ACTIONS.get(entry.action)
-    note = entry.note or ""
-    if action and action.sentence:
-        return action.sentence(_d(entry.after), _d(entry.before), note, entry)
-    text = label_of(entry.action)
-    return f"{text}: {note}" if note else text
 
 
 @says("protocol.deal.recorded", gettext_lazy("Раздача внесена"))
@@ -361,52 +317,4 @@ def _partie_clock_started(a, b, note, entry):
         "t": a.get("table", "?"), "at": _clock_time(a.get("started_at"))}
 
 
-# --- the players' registry (entries of no tournament, but ``person.linked``) -------------------------
-
-@says("person.created", gettext_lazy("Игрок внесён в реестр"))
-def _person_created(a, b, note, entry):
-    return _("внёс в реестр игрока %(name)s (№%(id)s)") % {"name": a.get("name", "?"), "id": a.get("id", "?")}
-
-
-@says("person.linked", gettext_lazy("Игрок турнира связан с реестром"))
-def _person_linked(a, b, note, entry):
-    return _("связал игрока турнира %(player)s с игроком реестра %(name)s (№%(id)s)") % {
-        "player": a.get("player", "?"), "name": a.get("name", "?"), "id": a.get("person", "?")}
-
-
-@says("person.edited", gettext_lazy("Игрок реестра изменён"))
-def _person_edited(a, b, note, entry):
-    changed = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k) and k != "id")
-    return _("изменил игрока реестра №%(id)s: %(fields)s") % {"id": a.get("id", "?"), "fields": ", ".join(changed)}
-
-
-@says("person.merged", gettext_lazy("Игроки реестра объединены"))
-def _person_merged(a, b, note, entry):
-    return _("объединил игрока реестра №%(absorbed)s с игроком №%(kept)s (перенесено записей турниров: "
-             "%(n)s)") % {"absorbed": a.get("absorbed", "?"), "kept": a.get("kept", "?"),
-                          "n": len(a.get("players") or [])}
-
-
-@says("person.merge_undone", gettext_lazy("Объединение игроков отменено"))
-def _person_merge_undone(a, b, note, entry):
-    return _("разделил игроков реестра №%(kept)s и №%(absorbed)s (возвращено записей турниров: %(n)s)") % {
-        "absorbed": a.get("absorbed", "?"), "kept": a.get("kept", "?"), "n": len(a.get("players") or [])}
-
-
-# --- the online registration (signup) -----------------------------------------------------------------
-for _code, _label in (
-    ("signup.opened", gettext_lazy("Онлайн-регистрация открыта")),
-    ("signup.settings_changed", gettext_lazy("Настройки онлайн-регистрации изменены")),
-    ("signup.closed", gettext_lazy("Онлайн-регистрация закрыта")),
-    ("signup.submitted", gettext_lazy("Заявка подана онлайн")), ("signup.accepted", gettext_lazy("Заявка принята")),
-    ("signup.moved_up", gettext_lazy("Заявка поднята из листа ожидания")),
-    ("signup.approved", gettext_lazy("Заявка подтверждена")), ("signup.refused", gettext_lazy("Заявка отклонена")),
-    ("signup.edited", gettext_lazy("Заявка изменена участником")),
-    ("signup.withdrawn", gettext_lazy("Заявка отозвана")),
-    ("signup.checked_in", gettext_lazy("Прибытие отмечено")),
-    ("signup.check_in_undone", gettext_lazy("Отметка прибытия снята")),
-    ("signup.absent", gettext_lazy("Не отметился на месте: снят до жеребьёвки")),
-    ("signup.closed_on_site", gettext_lazy("Регистрация закрыта на месте")),
-):
-    _register(_code, _label)
-del _code, _label
+from . import audit_federation  # noqa: E402, F401  (registers the federation's actions)

@@ -28,6 +28,7 @@ from referees.permissions import require_federation_admin
 from tournaments.errors import InvalidInput, TournamentError
 from tournaments.models import Player
 
+from . import rating
 from .models import Person, PersonMerge
 from .services import person_snapshot
 
@@ -88,6 +89,7 @@ def merge_persons(user, kept: Person, absorbed: Person, *, note="") -> PersonMer
         log_action(None, "person.merged", user=user, note=note,
                    before={"kept": kept_before, "absorbed": absorbed_before},
                    after={"merge": merge.pk, "kept": kept.pk, "absorbed": absorbed.pk, "players": players})
+        rating.persons_changed([kept.pk, absorbed.pk])  # one person's parties now: docs/rules.md Part V
     return merge
 
 
@@ -126,4 +128,5 @@ def undo_merge(user, merge: PersonMerge, *, note="") -> PersonMerge:
         merge.save(update_fields=["undone_at", "undone_by"])
         log_action(None, "person.merge_undone", user=user, note=note, before=before,
                    after={"merge": merge.pk, "kept": kept.pk, "absorbed": absorbed.pk, "players": back})
+        rating.persons_changed([kept.pk, absorbed.pk])
     return merge

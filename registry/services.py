@@ -22,6 +22,7 @@ from referees.permissions import is_organizer, require_federation_admin
 from tournaments.errors import InvalidFields, InvalidInput, NotAllowed
 from tournaments.models import Player
 
+from . import rating
 from .matching import BIRTH_YEAR_MIN, candidates, clean_federation_id, describe
 from .models import PUBLIC_FIELDS, Person
 
@@ -128,6 +129,7 @@ def link_player(user, player: Player, *, person=None) -> Player:
         player.save(update_fields=["person"])
         log_action(tournament, "person.linked", user=user,
                    after={"player": player.name, "person": chosen.pk, "name": chosen.name})
+        rating.persons_changed([chosen.pk])  # his parties in rated tournaments count now
     return player
 
 

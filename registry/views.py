@@ -15,7 +15,7 @@ from referees.permissions import is_federation_admin, is_organizer
 from tournaments.errors import TournamentError
 from tournaments.models import Player, Tournament
 
-from . import merges, selectors, services
+from . import merges, rating_selectors, selectors, services
 from .forms import LinkForm, MergeForm, PersonForm, SearchForm, UndoMergeForm
 from .matching import candidates
 from .models import PUBLIC_FIELDS, Person, PersonMerge
@@ -35,9 +35,17 @@ def players_view(request):
 
 def _person_context(request, person, **forms):
     admin = is_federation_admin(request.user)
+    entries = selectors.history(person)
+    points = rating_selectors.rating_points(person, {e.tournament.pk for e in entries})
+    after = {p.tournament_id: p.rating for p in points}
+    for entry in entries:
+        entry.rating_after = after.get(entry.tournament.pk)
     context = {
-        "person": person, "entries": selectors.history(person), "admin": admin,
+        "person": person, "entries": entries, "admin": admin,
         "shown": {f: person.public(f) for f in PUBLIC_FIELDS},
+        "rating": rating_selectors.current(person), "rating_points": points,
+        "chart": {"labels": [f"{p.date:%d.%m.%Y}" for p in points], "names": [p.name for p in points],
+                  "ratings": [p.rating for p in points], "label": _("Рейтинг после турнира")},
     }
     if admin:
         context.update({

@@ -10,10 +10,13 @@ import datetime
 import random
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from django.db import transaction
 
 from referees.models import RoleKind, TournamentRole
+from referees.permissions import FEDERATION_ADMINS
 from registry.matching import candidates, exact_match
+from registry.rating_services import set_rated
 from scoring import protocol_state
 from scoring import services as protocol_services
 from scoring.models import Protocol
@@ -218,15 +221,26 @@ def play_final(organizer, tournament, rng, events, signers) -> dict:
             "finalists": [q.pair.number for q in qualified], "rounds": rounds}
 
 
+def federation_admin():
+    """The simulation's federation administrator (marks a simulated tournament as rated)."""
+    user, created = get_user_model().objects.get_or_create(username="simulator-federation")
+    if created:
+        user.set_unusable_password()
+        user.save()
+    user.groups.add(Group.objects.get_or_create(name=FEDERATION_ADMINS)[0])
+    return get_user_model().objects.get(pk=user.pk)
+
+
 def simulate(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None, withdraw: int = 0,
              no_shows: int = 0, preset: str = "pusto-shest", format: str = TournamentFormat.PAIRS,
-             final: str | None = None, final_match: str = "single") -> dict:
+             final: str | None = None, final_match: str = "single", rated: bool = False) -> dict:
     """Register, draw, and play every round; returns the JSON summary.
 
     ``withdraw``: pairs withdrawn, half (rounded down) before the draw, the rest after round 1.
     ``no_shows``: parties in which one pair does not come, spread over the rounds.
     ``final``: ``knockout:N`` or ``round-robin:N`` — stage 1 is played, its best N qualify, stage 2 is played;
     ``final_match``: how a knockout match is played (``single``, ``best-of-3``, ``total-2``).
+    ``rated``: the tournament is marked as rated before its draw, so each signed protocol moves the rating.
     """
     if withdraw < 0 or no_shows < 0:
         raise ValueError("withdraw and no_shows are counts (0 or more)")
@@ -235,6 +249,8 @@ def simulate(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None
     events = random.Random(f"events:{seed}")
     tournament = create_tournament(organizer, pairs=pairs, rounds=rounds, system=system, seed=seed, slug=slug,
                                    preset=preset, format=format)
+    if rated:
+        set_rated(federation_admin(), tournament, True)
     if stage2:
         set_final(organizer, tournament, kind=stage2[0], size=stage2[1], match=final_match,
                   third_place=stage2[0] == FinalKind.KNOCKOUT and stage2[1] >= 4)
@@ -245,7 +261,7 @@ def simulate(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None
     signers = link_signers(tournament, seed)
     summary = {"slug": tournament.slug, "system": system, "format": format,
                "players" if format == TournamentFormat.INDIVIDUAL else "pairs": pairs, "rounds": [],
-               "withdrawn": withdrawn, "preset": preset}
+               "withdrawn": withdrawn, "preset": preset, "rated": rated}
     no_show_plan = spread(no_shows, rounds)
     for k in range(rounds):
         summary["rounds"].append(play_round(organizer, tournament, rng, events, signers, no_show_plan[k]))

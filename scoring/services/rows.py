@@ -13,10 +13,11 @@ from django.utils.translation import gettext as _
 from core.locking import locked
 from referees import permissions as perms
 from referees.models import log_action
+from registry import rating
 from tournaments.models import PairStatus, Partie, RoundStatus
 
 from ..errors import InvalidInput, NotAllowed, ProtocolLocked, VersionConflict
-from ..models import Protocol
+from ..models import Protocol, ProtocolStatus
 from ..protocol_state import current_state, load_partie
 from ..scores import protocol_status, refresh_prior_remarks, rescore
 from .stages import refuse_stage_change
@@ -134,15 +135,18 @@ def save_protocol(protocol, user=None, *, content_changed=True, scored=None, cas
     ``cascade=False``: the change leaves the remarks as they were (a deal entered or corrected), so the
     later rounds' protocols, whose ladder steps count this protocol's remarks, need no rescoring.
     """
+    was_signed = protocol.status == ProtocolStatus.SIGNED
     if content_changed:
         discard_signatures(protocol, user, _("Содержание протокола изменено после подписи"))
     protocol.version += 1
     if content_changed:  # an open protocol (``open_protocol``): rescore sets its status and saves the row
         rescore(protocol, result=scored, cascade=cascade)
         refuse_stage_change(protocol.partie)  # an event in stages: stage 2 may already stand on this result
-        return
-    protocol.status = protocol_status(protocol)
-    protocol.save()
+    else:
+        protocol.status = protocol_status(protocol)
+        protocol.save()
+    # a rated tournament's ratings follow its signed protocols (docs/rules.md Part V)
+    rating.protocol_saved(protocol, was_signed=was_signed, cascade=content_changed and cascade)
 
 
 def totals(protocol) -> dict:

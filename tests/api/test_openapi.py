@@ -24,7 +24,7 @@ def test_the_schema_is_valid_openapi_and_lists_every_path(db):
     schema = answer.json()
     validate_schema(schema)  # raises on a schema that is not OpenAPI 3
     assert schema["openapi"].startswith("3.") and schema["info"]["version"] == "1"
-    assert set(schema["paths"]) == api_paths() and len(api_paths()) == 12
+    assert set(schema["paths"]) == api_paths() and len(api_paths()) == 13
     for path, operations in schema["paths"].items():
         assert set(operations) == {"get"}, path  # read only
     protocols = schema["paths"]["/api/v1/tournaments/{slug}/protocols/"]["get"]

@@ -13,6 +13,7 @@ rescored under the new rules in the same transaction.
 """
 from __future__ import annotations
 
+import datetime
 import json
 import logging
 import re
@@ -28,6 +29,7 @@ from django.utils.translation import gettext as _
 from core.locking import locked
 from referees.models import RoleKind, TournamentRole, log_action
 from referees.permissions import is_organizer
+from registry import rating
 from scoring.models import Protocol, ProtocolStatus
 from scoring.rules import Rules, RulesError
 
@@ -231,6 +233,8 @@ def update_tournament(user, tournament, data: dict) -> Tournament:
         if changed_rules:
             rescore_begun(tournament)
         changed = {k: v for k, v in after.items() if before[k] != v}
+        if "start_date" in changed:  # a rated tournament's parties move in the rating's order
+            rating.tournament_moved(tournament, datetime.date.fromisoformat(before["start_date"]))
         if changed:
             log_action(tournament, "tournament.updated", user=user,
                        before={k: before[k] for k in changed}, after=changed)

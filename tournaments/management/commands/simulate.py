@@ -33,11 +33,14 @@ class Command(BaseCommand):
                             help="pairs of each team of a team event (1-4)")
         parser.add_argument("--final", default=None,
                             help="stage 2 after the rounds: knockout:N or round-robin:N (the best N of stage 1)")
+        parser.add_argument("--rated", action="store_true",
+                            help="mark the tournament as rated: its signed parties move the rating list")
         parser.add_argument("--final-match", dest="final_match", choices=FinalMatch.values, default=FinalMatch.SINGLE,
                             help="a knockout match: one partie, best of 3, or a total over 2 parties")
 
     def handle(self, *args, pairs=None, rounds, system, seed, slug, withdraw=0, no_shows=0, preset="pusto-shest",
-               players=None, format=TournamentFormat.PAIRS, final=None, final_match=FinalMatch.SINGLE, teams=None,
+               players=None, format=TournamentFormat.PAIRS, final=None, final_match=FinalMatch.SINGLE, rated=False,
+               teams=None,
                pairs_per_team=2, **options):
         if format == TournamentFormat.TEAMS or teams is not None:
             self._teams(format, teams, pairs_per_team, rounds, system, seed, slug, preset, pairs or players or final)
@@ -67,7 +70,7 @@ class Command(BaseCommand):
         started = time.perf_counter()
         summary = simulate(organizer, pairs=pairs, rounds=rounds, system=system, seed=seed, slug=slug,
                            withdraw=withdraw, no_shows=no_shows, preset=preset, format=format, final=final,
-                           final_match=final_match)
+                           final_match=final_match, rated=rated)
         summary["total_seconds"] = round(time.perf_counter() - started, 2)
         self.stdout.write(json.dumps(summary, ensure_ascii=False))
 
