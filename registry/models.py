@@ -90,7 +90,7 @@ class RatedTournament(models.Model):
 
     tournament = models.OneToOneField("tournaments.Tournament", verbose_name=_("турнир"), primary_key=True,
                                       on_delete=models.CASCADE, related_name="rated")
-    marked_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("отметил"), null=True,
+    marked_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("отметил рейтинговым"), null=True,
                                   on_delete=models.SET_NULL, related_name="+")
     marked_at = models.DateTimeField(_("отмечен"), auto_now_add=True)
 

@@ -45,7 +45,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('tournament', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='rated', serialize=False, to='tournaments.tournament', verbose_name='турнир')),
                 ('marked_at', models.DateTimeField(auto_now_add=True, verbose_name='отмечен')),
-                ('marked_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='отметил')),
+                ('marked_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='отметил рейтинговым')),
             ],
             options={
                 'verbose_name': 'рейтинговый турнир',
