@@ -193,6 +193,9 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
     signing_method = forms.ChoiceField(label=_("Способ подписи"), choices=SigningMethod.choices,
                                        initial=SigningMethod.ACCOUNT)
     confirm_each_deal = forms.BooleanField(label=_("Подтверждать каждую раздачу"), required=False)
+    draw_by_rating = forms.BooleanField(
+        label=_("Номера по рейтингу"), required=False,
+        help_text=_("Жеребьёвка даёт номер 1 сильнейшему по рейтинг-листу, так же засевается первый тур."))
     clock_warnings = ClockWarningsField(
         label=_("Часы тура: предупредить, когда осталось (мин)"), required=False, max_length=40, initial="5",
         help_text=_("Через запятую, например: 10, 5. Пусто — без предупреждений."))
@@ -243,7 +246,7 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
         initial = {f: getattr(tournament, f) for f in (
             "name", "slug", "start_date", "end_date", "venue", "city", "format", "pairing_system", "rounds_planned",
             "signature_mode", "signing_method", "confirm_each_deal", "clock_warnings", "is_public", "rules_preset",
-            "team_standing", "team_best")}
+            "team_standing", "team_best", "draw_by_rating")}
         initial["clock_warnings"] = ClockWarningsField().prepare_value(tournament.clock_warnings)
         initial.update(preset_values().get(rules.preset, {}))
         initial.update(option_form_values(rules))
@@ -345,7 +348,7 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
         d = self.cleaned_data
         keys = ("name", "slug", "start_date", "end_date", "venue", "city", "format", "pairing_system",
                 "rounds_planned", "signature_mode", "signing_method", "confirm_each_deal", "clock_warnings", "is_public", "rules_preset",
-                "rules_overrides", "tiebreaks", "team_standing", "team_best")
+                "rules_overrides", "tiebreaks", "team_standing", "team_best", "draw_by_rating")
         return {k: d[k] if k not in ("venue", "city") else (d[k] or "") for k in keys}
 
 

@@ -74,6 +74,7 @@ class Tournament(models.Model):
         help_text=_("Пустой список — порядок по умолчанию для регламента."),
     )
     confirm_each_deal = models.BooleanField(_("подтверждать каждую раздачу"), default=False)
+    draw_by_rating = models.BooleanField(_("номера по рейтингу"), default=False)  # the draw (services/draw.py)
     team_standing = models.CharField(
         _("командный зачёт"), max_length=8, choices=TeamStanding.choices, default=TeamStanding.NONE)
     team_best = models.PositiveSmallIntegerField(_("участников команды в зачёте"), default=2)

@@ -12,6 +12,7 @@ from core.converters import strict_int
 from core.locking import locked
 from referees.models import log_action
 from referees.permissions import require_organizer
+from registry.models import PersonRating
 
 from ..errors import InvalidInput, TournamentError
 from ..models import Pair, PairStatus, Player, Tournament
@@ -67,6 +68,41 @@ def draw_numbers(pair_ids, manual: dict, seed: str) -> dict:
     return numbers
 
 
+def seeded_numbers(pair_ids, ratings: dict, manual: dict, seed: str) -> dict:
+    """The draw by rating: {pair id: number}; manual numbers are kept, the free numbers go from the top down
+    to the entrants with a rating, strongest first (equal ratings by lot), then to the rest by lot."""
+    rng = random.Random(f"pairs:{seed}")
+    free = sorted(n for n in range(1, len(pair_ids) + 1) if n not in set(manual.values()))
+    rest = [p for p in pair_ids if p not in manual]
+    lot = {p: rng.random() for p in rest}
+    rated = sorted((p for p in rest if ratings.get(p) is not None), key=lambda p: (-ratings[p], lot[p]))
+    unrated = sorted((p for p in rest if ratings.get(p) is None), key=lambda p: lot[p])
+    numbers = dict(manual)
+    numbers.update(zip(rated + unrated, free))
+    return numbers
+
+
+def entrant_ratings(pairs) -> dict:
+    """{pair id: rating or None} for the draw by rating (docs/rules.md V.6): a player's rating is his line
+    in the rating list, else the rating given at his registration; an entrant's is the mean of its
+    players', or, when one of them has none, the rating given to the pair, else none."""
+    players = list(Player.objects.filter(pair__in=pairs).order_by("id"))
+    listed = dict(PersonRating.objects.filter(person__in={p.person_id for p in players if p.person_id})
+                  .values_list("person_id", "rating"))
+    by_pair: dict = {}
+    for player in players:
+        value = listed.get(player.person_id, player.rating)
+        by_pair.setdefault(player.pair_id, []).append(None if value is None else float(value))
+    ratings = {}
+    for pair in pairs:
+        values = by_pair.get(pair.pk, [])
+        if values and None not in values:
+            ratings[pair.pk] = sum(values) / len(values)
+        else:
+            ratings[pair.pk] = None if pair.rating is None else float(pair.rating)
+    return ratings
+
+
 def player_order(pair_id, player_ids, seed: str) -> list:
     """Which player of a pair is 1 and which is 2, by lot."""
     rng = random.Random(f"players:{seed}:{pair_id}")
@@ -76,7 +112,8 @@ def player_order(pair_id, player_ids, seed: str) -> list:
 
 
 def run_draw(user, tournament: Tournament, *, seed: str | None = None) -> Tournament:
-    """Number the active pairs and their players by lot; manual numbers stay."""
+    """Number the active pairs and their players by lot (by rating when the tournament says so: number 1 to
+    the strongest); manual numbers stay."""
     require_organizer(user, tournament)
     seed = (seed or "").strip() or secrets.token_hex(8)
     if len(seed) > 64:
@@ -90,7 +127,10 @@ def run_draw(user, tournament: Tournament, *, seed: str | None = None) -> Tourna
         if len(active) < 2:
             raise TournamentError(_("Для жеребьёвки нужно хотя бы две пары."), code="too_few_pairs")
         manual = {p.pk: p.number for p in active if p.manual_number and p.number and p.number <= len(active)}
-        numbers = draw_numbers([p.pk for p in active], manual, seed)
+        if tournament.draw_by_rating:
+            numbers = seeded_numbers([p.pk for p in active], entrant_ratings(active), manual, seed)
+        else:
+            numbers = draw_numbers([p.pk for p in active], manual, seed)
         before = {p.pk: p.number for p in pairs}
         Pair.objects.filter(tournament=tournament).exclude(pk__in=list(manual)).update(number=None)
         for p in active:
@@ -111,7 +151,8 @@ def run_draw(user, tournament: Tournament, *, seed: str | None = None) -> Tourna
         tournament.draw_done_by = user if getattr(user, "is_authenticated", False) else None
         tournament.save(update_fields=["draw_seed", "draw_done_at", "draw_done_by"])
         log_action(tournament, "draw.run", user=user, before={"numbers": before},
-                   after={"seed": seed, "numbers": {p.pk: p.number for p in active}})
+                   after={"seed": seed, "numbers": {p.pk: p.number for p in active},
+                          "by_rating": tournament.draw_by_rating})
     return tournament
 
 

@@ -42,7 +42,7 @@ from .settings import rescore_begun
 SETTINGS = (
     "name", "slug", "start_date", "end_date", "venue", "city", "format", "rules_preset", "rules_overrides",
     "tiebreaks", "pairing_system", "rounds_planned", "signature_mode", "signing_method", "confirm_each_deal", "is_public",
-    "clock_warnings",
+    "clock_warnings", "draw_by_rating",
     "team_standing", "team_best",
 )
 RULES_FIELDS = ("rules_preset", "rules_overrides", "tiebreaks")
@@ -50,7 +50,7 @@ TEAM_FIELDS = ("team_standing", "team_best")
 # What a copy takes from its source besides the rules (never pairs, rounds, keys or the draw).
 COPIED = ("venue", "city", "format", "rules_preset", "rules_overrides", "tiebreaks", "pairing_system", "rounds_planned",
           "signature_mode", "signing_method", "confirm_each_deal", "is_public", "clock_warnings",
-          "team_standing", "team_best")
+          "team_standing", "team_best", "draw_by_rating")
 COPIED_ROLES = (RoleKind.ORGANIZER, RoleKind.CHIEF_REFEREE, RoleKind.REFEREE)
 audit_log = logging.getLogger("tournaments.audit")
 
