@@ -52,7 +52,7 @@ from core.locking import locked
 from core.text import UnsafeText, clean_text, text_problem
 from referees.models import AuditEntry, TournamentRole, log_action
 from scoring.models import Deal, Protocol, Remark, Signature
-from tournaments.models import Pair, Partie, Player, Qualification, Round, Tournament
+from tournaments.models import Pair, Partie, Player, Qualification, Round, Tournament, TournamentFormat
 
 from . import archive_schema
 from .transfer_seats import check_seats
@@ -153,6 +153,9 @@ def _usernames(tournament) -> dict:
 
 
 def export_data(tournament, *, with_key=False) -> dict:
+    if tournament.format == TournamentFormat.TEAMS:  # its teams, line-ups and matches are not in the format yet
+        raise TransferError(_("Командный турнир в файл переноса пока не записывается: его команды, составы и "
+                              "матчи потерялись бы."))
     usernames = _usernames(tournament)
     [head] = _rows(Tournament, Tournament.objects.filter(pk=tournament.pk), usernames)
     if not with_key:
@@ -206,6 +209,8 @@ def _check_head(data) -> None:
                             % {"v": str(version)[:20], "ok": VERSION})
     if not isinstance(data.get("tournament"), dict):
         raise TransferError(_("В файле нет турнира."))
+    if data["tournament"].get("format") == TournamentFormat.TEAMS:
+        raise TransferError(_("Командный турнир из файла переноса пока не загружается."))
     for name, _m, _s in TABLES:
         rows = data.get(name, [])
         if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
