@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from tournaments.pairing.base import PairingError
 from tournaments.pairing.individual_base import Single, repeated_partners
-from tournaments.pairing.individual_search import EXACT_LIMIT, sit_out_reasons
+from tournaments.pairing.individual_search import EXACT_LIMIT, Seater, check_field, sit_out_reasons
 from tournaments.pairing.individual_swiss import pair_individual_swiss
 
 from .individual_fields import (
@@ -239,3 +239,47 @@ def test_fewer_than_four_players_are_refused(n):
 def test_a_broken_history_is_refused_with_a_message(bad):
     with pytest.raises(PairingError, match="игрока 4 записаны неверно"):
         pair_individual_swiss([Single(1), Single(2), Single(3), bad])
+
+
+@pytest.mark.parametrize("bad, message, code", [
+    (Single(1), "Номера игроков повторяются.", "duplicate_player"),
+    (Single(4, score="3"), "Очки или пропуски туров игрока 4 записаны неверно.", "bad_player"),
+    (Single(4, opponents=((1, -1),)), "Соперники игрока 4 записаны неверно.", "bad_history"),
+], ids=["duplicate", "score", "history"])
+def test_each_refusal_of_a_field_has_its_exact_message_and_code(bad, message, code):
+    with pytest.raises(PairingError) as caught:
+        check_field([Single(1), Single(2), Single(3), bad])
+    assert (caught.value.message, caught.value.code) == (message, code)
+
+
+def test_a_meeting_counted_zero_times_is_no_broken_history():
+    players = [*field(3), Single(4, rank=3, opponents=((1, 0),))]
+    assert check_field(players) is None
+    assert sides(pair_individual_swiss(players)) == [((1, 4), (2, 3))]
+
+
+def _seater(n, partners=(), opponents=()):
+    return Seater(field(n, partners, opponents), by_score=False)  # indexes 0 … n − 1 are players 1 … n
+
+
+def test_the_exact_search_leaves_a_seating_in_order_whose_every_table_repeats_a_partner():
+    # Players 1 and 5 have partnered the other three of their tables in order: every split repeats there,
+    # though a seating without any repeat exists.
+    seater = _seater(8, partners=[(1, 2), (1, 3), (1, 4), (5, 6), (5, 7), (5, 8)])
+    tables = seater.exact(8)
+    assert seater.repeats(tables) == 0 and sum(seater.partnering(t)[2] for t in tables) == 0
+
+
+def test_the_exact_search_leaves_a_seating_in_order_whose_every_table_repeats_opponents():
+    # In order, each table's best split still has one pair who met (1–3 of 1, 2, 3, 4; 5–7 of the other).
+    seater = _seater(8, opponents=[(1, 2), (3, 4), (1, 3), (5, 6), (7, 8), (5, 7)])
+    assert [seater.partnering(t)[1:] for t in ((0, 1, 2, 3), (4, 5, 6, 7))] == [(0, 1), (0, 1)]
+    tables = seater.exact(8)
+    assert sum(seater.partnering(t)[1] + seater.partnering(t)[2] for t in tables) == 0
+
+
+def test_the_exact_search_takes_the_first_of_equal_seatings():
+    # Only the table 1, 2, 3, 4 in order repeats a partner (of 1): the first seating without it opens the
+    # first table with 1, 2, 3 and the lowest player who fits, 5.
+    seater = _seater(8, partners=[(1, 2), (1, 3), (1, 4)])
+    assert seater.exact(8) == [(0, 1, 2, 4), (3, 5, 6, 7)]
