@@ -283,3 +283,8 @@ def test_the_exact_search_takes_the_first_of_equal_seatings():
     # first table with 1, 2, 3 and the lowest player who fits, 5.
     seater = _seater(8, partners=[(1, 2), (1, 3), (1, 4)])
     assert seater.exact(8) == [(0, 1, 2, 4), (3, 5, 6, 7)]
+
+
+def test_a_players_meetings_are_counted_by_opponent():
+    assert Single(1, opponents=((2, 3), (4, 1))).met() == {2: 3, 4: 1}
+    assert Single(1).met() == {}
