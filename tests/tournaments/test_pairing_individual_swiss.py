@@ -2,13 +2,16 @@
 4th against 2nd with 3rd unless that repeats a partner, floats, sit-outs, and the brute-force proof that
 no partner repeats when a small field allows it."""
 import random
+from math import comb
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from tournaments.pairing.base import PairingError
 from tournaments.pairing.individual_base import Single, repeated_partners
-from tournaments.pairing.individual_search import EXACT_LIMIT, Seater, check_field, sit_out_reasons
+from tournaments.pairing.individual_search import (
+    EXACT_LIMIT, Seater, check_field, exact_tables, histories, ring_neighbours, sit_out_reasons, sit_out_tries,
+)
 from tournaments.pairing.individual_swiss import pair_individual_swiss
 
 from .individual_fields import (
@@ -288,3 +291,40 @@ def test_the_exact_search_takes_the_first_of_equal_seatings():
 def test_a_players_meetings_are_counted_by_opponent():
     assert Single(1, opponents=((2, 3), (4, 1))).met() == {2: 3, 4: 1}
     assert Single(1).met() == {}
+
+
+def test_the_rings_of_the_swiss_repair_go_outwards_one_table_each_side():
+    rings = ring_neighbours(5)
+    assert list(rings(2, False)) == [[3, 1], [4, 0]]  # repeated opponents: two rings
+    assert list(rings(0, False)) == [[1], [2]]
+    assert list(rings(4, True)) == [[3], [2], [1], [0]]  # a repeated partner: to the ends of the field
+    assert list(rings(1, True)) == [[2, 0], [3], [4]]
+
+
+def test_how_many_sit_out_choices_are_tried():
+    assert sit_out_tries(12, 9) >= comb(12, 3)  # a small field: every choice
+    assert (sit_out_tries(13, 12), sit_out_tries(17, 16), sit_out_tries(21, 20)) == (64, 64, 3)
+
+
+def test_histories_are_made_symmetric_a_meeting_counting_as_the_one_who_remembers_more():
+    partners, opponents = histories([
+        Single(1, partners=frozenset({2}), opponents=((2, 1), (3, 1))),
+        Single(2, opponents=((1, 2),)), Single(3), Single(9, partners=frozenset({1}))])
+    assert partners == [{1, 3}, {0}, set(), {0}]
+    assert opponents == [{1: 2, 2: 1}, {0: 2}, {0: 1}, {}]
+
+
+@pytest.mark.parametrize("history, why", [
+    ({"partners": [(1, 2), (1, 3), (1, 4)]}, "partners"), ({"opponents": [(1, 2), (1, 3), (1, 4)]}, "opponents"),
+], ids=["partners", "opponents"])
+def test_the_exact_search_says_who_it_moved_from_the_tables_in_order_and_why(history, why):
+    seater = Seater(field(8, **history), by_score=False)
+    tables, moved = exact_tables(seater, [(0, 1, 2, 3), (4, 5, 6, 7)])
+    assert tables == seater.exact(8) and sorted(moved) == [p for p in range(8) if p not in tables[p // 4]]
+    assert moved and all(moved[p] == (p // 4, why) for p in moved)
+
+
+def test_when_every_sit_out_repeats_as_much_the_first_choice_sits_out():
+    everybody = [(a, b) for a in range(1, 6) for b in range(a + 1, 6)]
+    assert pair_individual_swiss(field(5, partners=everybody)).sitting_out == [5]
+    assert len(pair_individual_swiss(field(21, partners=everybody)).sitting_out) == 1
