@@ -11,6 +11,7 @@ from tournaments.pairing.base import PairingError
 from tournaments.pairing.individual_base import Single, repeated_partners
 from tournaments.pairing.individual_search import (
     EXACT_LIMIT, Seater, check_field, exact_tables, histories, ring_neighbours, sit_out_reasons, sit_out_tries,
+    standings_order,
 )
 from tournaments.pairing.individual_swiss import pair_individual_swiss
 
@@ -156,6 +157,17 @@ def test_each_sit_out_is_explained():
     assert sit_out_reasons(blocked, pair_individual_swiss(blocked).sitting_out) == {
         4: "пропуск тура: самый низкий в положении из игроков, ещё не пропускавших тур, после которого "
            "остальных можно рассадить без повторных партнёров"}
+
+
+def test_in_a_tied_field_the_reason_follows_the_seeds_lot():
+    # Equal scores and places: the seed's lot orders the field, and its last player is the first choice.
+    tied = [Single(k) for k in range(1, 10)]
+    first = "пропуск тура: самый низкий в положении из игроков, ещё не пропускавших тур"
+    for seed in "abcd":
+        assert sit_out_reasons(tied, pair_individual_swiss(tied, seed=seed).sitting_out, seed=seed) == {
+            standings_order(tied, seed)[-1].id: first}
+    assert len({standings_order(tied, seed)[-1].id for seed in "abcd"}) > 1
+    assert sit_out_reasons(tied, pair_individual_swiss(tied).sitting_out) == {standings_order(tied)[-1].id: first}
 
 
 @pytest.mark.parametrize("n", [13, 14, 15, 23])
