@@ -340,3 +340,20 @@ def test_when_every_sit_out_repeats_as_much_the_first_choice_sits_out():
     everybody = [(a, b) for a in range(1, 6) for b in range(a + 1, 6)]
     assert pair_individual_swiss(field(5, partners=everybody)).sitting_out == [5]
     assert len(pair_individual_swiss(field(21, partners=everybody)).sitting_out) == 1
+
+
+def test_the_repair_moves_players_for_repeated_opponents_only_in_the_opponents_pass():
+    # Player 1 has met 2, 3 and 4 (his table in order) and nobody else: nothing repeats a partner.
+    seater = Seater(field(8, opponents=[(1, 2), (1, 3), (1, 4)]), by_score=False)
+    moved = {}
+    tables = seater.improve([(0, 1, 2, 3), (4, 5, 6, 7)], ring_neighbours(2), moved)
+    assert sum(seater.partnering(t)[2] for t in tables) == 0
+    assert moved and {why for _, why in moved.values()} == {"opponents"}
+
+
+def test_the_repair_of_a_repeated_partner_reaches_the_far_end_of_the_field():
+    # Player 1 has partnered everybody of the first three tables: only the fourth can take him a partner.
+    seater = Seater(field(16, partners=[(1, k) for k in range(2, 13)]), by_score=False)
+    moved = {}
+    tables = seater.improve([tuple(range(i, i + 4)) for i in range(0, 16, 4)], ring_neighbours(4), moved)
+    assert seater.repeats(tables) == 0 and {why for _, why in moved.values()} == {"partners"}
