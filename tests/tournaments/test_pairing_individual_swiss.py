@@ -348,12 +348,14 @@ def test_the_repair_moves_players_for_repeated_opponents_only_in_the_opponents_p
     moved = {}
     tables = seater.improve([(0, 1, 2, 3), (4, 5, 6, 7)], ring_neighbours(2), moved)
     assert sum(seater.partnering(t)[2] for t in tables) == 0
-    assert moved and {why for _, why in moved.values()} == {"opponents"}
+    # Moving 1 out gains most; among equal gains, the highest player of the lower table (5) comes in.
+    assert tables == [(1, 2, 3, 4), (0, 5, 6, 7)] and moved == {0: (0, "opponents"), 4: (1, "opponents")}
 
 
 def test_the_repair_of_a_repeated_partner_reaches_the_far_end_of_the_field():
-    # Player 1 has partnered everybody of the first three tables: only the fourth can take him a partner.
-    seater = Seater(field(16, partners=[(1, k) for k in range(2, 13)]), by_score=False)
+    # Player 1 has partnered everybody of the first four tables: only the fifth can take him a partner.
+    seater = Seater(field(20, partners=[(1, k) for k in range(2, 17)]), by_score=False)
     moved = {}
-    tables = seater.improve([tuple(range(i, i + 4)) for i in range(0, 16, 4)], ring_neighbours(4), moved)
-    assert seater.repeats(tables) == 0 and {why for _, why in moved.values()} == {"partners"}
+    tables = seater.improve([tuple(range(i, i + 4)) for i in range(0, 20, 4)], ring_neighbours(5), moved)
+    assert seater.repeats(tables) == 0 and moved == {3: (0, "partners"), 16: (4, "partners")}
+    assert tables[0] == (0, 1, 2, 16) and tables[4] == (3, 17, 18, 19)  # the lowest above, the highest below
