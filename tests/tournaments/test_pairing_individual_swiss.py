@@ -11,7 +11,7 @@ from tournaments.pairing.base import PairingError
 from tournaments.pairing.individual_base import Single, repeated_partners
 from tournaments.pairing.individual_search import (
     EXACT_LIMIT, Seater, check_field, exact_tables, histories, ring_neighbours, sit_out_reasons, sit_out_tries,
-    standings_order,
+    sit_out_choices, standings_order,
 )
 from tournaments.pairing.individual_swiss import pair_individual_swiss
 
@@ -359,3 +359,21 @@ def test_the_repair_of_a_repeated_partner_reaches_the_far_end_of_the_field():
     tables = seater.improve([tuple(range(i, i + 4)) for i in range(0, 20, 4)], ring_neighbours(5), moved)
     assert seater.repeats(tables) == 0 and moved == {3: (0, "partners"), 16: (4, "partners")}
     assert tables[0] == (0, 1, 2, 16) and tables[4] == (3, 17, 18, 19)  # the lowest above, the highest below
+
+
+def test_exact_ties_are_ordered_by_the_seeds_lot_whatever_order_the_players_come_in():
+    tied = [Single(k) for k in range(1, 13)]
+    for seed in ("", "x"):
+        assert standings_order(list(reversed(tied)), seed) == standings_order(tied, seed)
+    assert standings_order(tied) == standings_order(tied, "")
+
+
+def test_who_has_sat_out_less_must_sit_out_and_the_rest_are_chosen_from_the_bottom():
+    order = field(6, sat_out={k: 1 for k in range(1, 6)})  # the lowest, 6, has not sat out yet
+    assert list(sit_out_choices(order, 2)) == [[4, 5], [3, 5], [2, 5], [1, 5], [0, 5]]
+
+
+def test_a_field_where_every_choice_repeats_a_partner_is_still_paired():
+    everybody = [(a, b) for a in range(1, 22) for b in range(a + 1, 22)]
+    result = pair_individual_swiss(field(21, partners=everybody))
+    assert result.sitting_out == [21] and len(result.tables) == 5
