@@ -8,7 +8,8 @@ from hypothesis import given, settings, strategies as st
 
 from tournaments.pairing.base import PairingError
 from tournaments.pairing.individual_base import Single, opponent_counts, repeated_partners
-from tournaments.pairing.individual_random import pair_individual_random
+from tournaments.pairing.individual_random import SAMPLE, drawn_neighbours, pair_individual_random
+from tournaments.pairing.individual_search import standings_order
 
 from .individual_fields import (
     eligible_sit_outs, field, least_repeats, naive_round, play, random_history, round_cost,
@@ -111,3 +112,75 @@ def test_duplicate_players_are_refused():
 def test_fewer_than_four_players_are_refused():
     with pytest.raises(PairingError, match="За стол садятся четыре игрока, а в турнире их 3"):
         pair_individual_random(field(3))
+
+
+def test_without_a_seed_the_draw_is_that_of_the_empty_seed():
+    players = field(16, partners=[(1, 2), (3, 4)], opponents=[(5, 6)])
+    assert seating(pair_individual_random(players)) == seating(pair_individual_random(players, seed=""))
+    assert seating(pair_individual_random(players)) != seating(pair_individual_random(players, seed="XXXX"))
+
+
+def test_in_a_tied_field_the_seed_decides_who_sits_out():
+    players = [Single(k) for k in range(1, 10)]  # equal scores and places: the lot from the seed orders them
+    for seed in ("a", "b", "c", "d"):
+        assert pair_individual_random(players, seed=seed).sitting_out == [standings_order(players, seed)[-1].id]
+    assert len({tuple(pair_individual_random(players, seed=s).sitting_out) for s in "abcdefgh"}) > 1
+
+
+def test_the_lot_shuffles_the_players_by_their_numbers_and_seats_them_four_by_four():
+    # Nobody has met: the drawn order is kept, and each table is its 1st with 4th against 2nd with 3rd.
+    players = field(12)  # places 1 … 12, numbers in the order "1", "10", "11", "12", "2", …
+    for seed in ("s", "t"):
+        drawn = sorted(players, key=lambda p: repr(p.id))
+        random.Random(f"individual-random:{seed}").shuffle(drawn)
+        ids = [p.id for p in drawn]
+        tables = [((ids[i], ids[i + 3]), (ids[i + 1], ids[i + 2])) for i in range(0, 12, 4)]
+        assert seating(pair_individual_random(players, seed=seed)) == tables
+
+
+@pytest.mark.parametrize("n, method", [(16, "random-exact"), (17, "random-exact"), (20, "random")])
+def test_the_method_says_whether_the_seating_was_searched_exhaustively(n, method):
+    assert pair_individual_random(field(n, partners=[(1, 2)]), seed=3).method == method
+
+
+def test_a_moved_player_is_named_at_the_table_he_was_moved_to():
+    # 40 players, each has met the next three: whoever ends at another table than his drawn one is named there.
+    players = field(40, opponents=[(a, b) for a in range(1, 41) for b in range(a + 1, min(a + 4, 41))])
+    moves = 0
+    for seed in range(6):
+        result = pair_individual_random(players, seed=seed)
+        drawn = sorted(players, key=lambda p: repr(p.id))
+        random.Random(f"individual-random:{seed}").shuffle(drawn)
+        for k, t in enumerate(result.tables):
+            home = {p.id for p in drawn[4 * k:4 * k + 4]}
+            named = {pid for pid in t.players if f"игрок {pid} пересажен за этот стол: " in t.reason}
+            assert named == set(t.players) - home
+            moves += len(named)
+    assert moves
+
+
+def test_the_reason_of_a_table_lists_each_repeat_it_could_not_avoid():
+    # 1 has partnered 2, 3 and 4, who have all met each other: one partner and two meetings repeat.
+    players = field(4, partners=[(1, 2), (1, 3), (1, 4)], opponents=[(2, 3), (2, 4), (3, 4)])
+    table = pair_individual_random(players, seed=1).tables[0]
+    drawn, again = table.reason.split("; ")[:2], table.reason.split("; ")[2:]
+    assert drawn == ["рассадка по жребию", "повторный партнёр — без повторов рассадить игроков невозможно"]
+    mate = next(x for x in (*table.a, *table.b) if x != 1 and {1, x} in ({*table.a}, {*table.b}))
+    assert len(again) == 1 and again[0].startswith("снова соперники: ")
+    met = {frozenset(map(int, pair.split(" и "))) for pair in again[0].removeprefix("снова соперники: ").split(", ")}
+    assert met == {frozenset((mate, y)) for y in {2, 3, 4} - {mate}}
+
+
+@pytest.mark.parametrize("count", [5, 33, 34, 100])
+def test_the_tables_tried_for_an_exchange_are_drawn_then_the_rest_for_a_repeated_partner(count):
+    neighbours = drawn_neighbours(count, random.Random(count))
+    for k in (0, count // 2, count - 1):
+        narrow = list(neighbours(k, False))
+        assert len(narrow) == 1 and k not in narrow[0]
+        assert len(narrow[0]) == len(set(narrow[0])) == min(SAMPLE, count - 1)
+        wide = list(neighbours(k, True))
+        assert len(wide[0]) == min(SAMPLE, count - 1) and k not in wide[0]
+        if count - 1 > SAMPLE:
+            assert len(wide) == 2 and sorted(wide[0] + wide[1]) == [u for u in range(count) if u != k]
+        else:
+            assert len(wide) == 1

@@ -2,13 +2,17 @@
 4th against 2nd with 3rd unless that repeats a partner, floats, sit-outs, and the brute-force proof that
 no partner repeats when a small field allows it."""
 import random
+from math import comb
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from tournaments.pairing.base import PairingError
 from tournaments.pairing.individual_base import Single, repeated_partners
-from tournaments.pairing.individual_search import EXACT_LIMIT, sit_out_reasons
+from tournaments.pairing.individual_search import (
+    EXACT_LIMIT, Seater, check_field, exact_tables, histories, ring_neighbours, sit_out_reasons, sit_out_tries,
+    sit_out_choices, standings_order,
+)
 from tournaments.pairing.individual_swiss import pair_individual_swiss
 
 from .individual_fields import (
@@ -155,6 +159,17 @@ def test_each_sit_out_is_explained():
            "остальных можно рассадить без повторных партнёров"}
 
 
+def test_in_a_tied_field_the_reason_follows_the_seeds_lot():
+    # Equal scores and places: the seed's lot orders the field, and its last player is the first choice.
+    tied = [Single(k) for k in range(1, 10)]
+    first = "пропуск тура: самый низкий в положении из игроков, ещё не пропускавших тур"
+    for seed in "abcd":
+        assert sit_out_reasons(tied, pair_individual_swiss(tied, seed=seed).sitting_out, seed=seed) == {
+            standings_order(tied, seed)[-1].id: first}
+    assert len({standings_order(tied, seed)[-1].id for seed in "abcd"}) > 1
+    assert sit_out_reasons(tied, pair_individual_swiss(tied).sitting_out) == {standings_order(tied)[-1].id: first}
+
+
 @pytest.mark.parametrize("n", [13, 14, 15, 23])
 def test_sit_outs_rotate_nobody_twice_before_everyone_once(n):
     sat = {}
@@ -239,3 +254,126 @@ def test_fewer_than_four_players_are_refused(n):
 def test_a_broken_history_is_refused_with_a_message(bad):
     with pytest.raises(PairingError, match="игрока 4 записаны неверно"):
         pair_individual_swiss([Single(1), Single(2), Single(3), bad])
+
+
+@pytest.mark.parametrize("bad, message, code", [
+    (Single(1), "Номера игроков повторяются.", "duplicate_player"),
+    (Single(4, score="3"), "Очки или пропуски туров игрока 4 записаны неверно.", "bad_player"),
+    (Single(4, opponents=((1, -1),)), "Соперники игрока 4 записаны неверно.", "bad_history"),
+], ids=["duplicate", "score", "history"])
+def test_each_refusal_of_a_field_has_its_exact_message_and_code(bad, message, code):
+    with pytest.raises(PairingError) as caught:
+        check_field([Single(1), Single(2), Single(3), bad])
+    assert (caught.value.message, caught.value.code) == (message, code)
+
+
+def test_a_meeting_counted_zero_times_is_no_broken_history():
+    players = [*field(3), Single(4, rank=3, opponents=((1, 0),))]
+    assert check_field(players) is None
+    assert sides(pair_individual_swiss(players)) == [((1, 4), (2, 3))]
+
+
+def _seater(n, partners=(), opponents=()):
+    return Seater(field(n, partners, opponents), by_score=False)  # indexes 0 … n − 1 are players 1 … n
+
+
+def test_the_exact_search_leaves_a_seating_in_order_whose_every_table_repeats_a_partner():
+    # Players 1 and 5 have partnered the other three of their tables in order: every split repeats there,
+    # though a seating without any repeat exists.
+    seater = _seater(8, partners=[(1, 2), (1, 3), (1, 4), (5, 6), (5, 7), (5, 8)])
+    tables = seater.exact(8)
+    assert seater.repeats(tables) == 0 and sum(seater.partnering(t)[2] for t in tables) == 0
+
+
+def test_the_exact_search_leaves_a_seating_in_order_whose_every_table_repeats_opponents():
+    # In order, each table's best split still has one pair who met (1–3 of 1, 2, 3, 4; 5–7 of the other).
+    seater = _seater(8, opponents=[(1, 2), (3, 4), (1, 3), (5, 6), (7, 8), (5, 7)])
+    assert [seater.partnering(t)[1:] for t in ((0, 1, 2, 3), (4, 5, 6, 7))] == [(0, 1), (0, 1)]
+    tables = seater.exact(8)
+    assert sum(seater.partnering(t)[1] + seater.partnering(t)[2] for t in tables) == 0
+
+
+def test_the_exact_search_takes_the_first_of_equal_seatings():
+    # Only the table 1, 2, 3, 4 in order repeats a partner (of 1): the first seating without it opens the
+    # first table with 1, 2, 3 and the lowest player who fits, 5.
+    seater = _seater(8, partners=[(1, 2), (1, 3), (1, 4)])
+    assert seater.exact(8) == [(0, 1, 2, 4), (3, 5, 6, 7)]
+
+
+def test_a_players_meetings_are_counted_by_opponent():
+    assert Single(1, opponents=((2, 3), (4, 1))).met() == {2: 3, 4: 1}
+    assert Single(1).met() == {}
+
+
+def test_the_rings_of_the_swiss_repair_go_outwards_one_table_each_side():
+    rings = ring_neighbours(5)
+    assert list(rings(2, False)) == [[3, 1], [4, 0]]  # repeated opponents: two rings
+    assert list(rings(0, False)) == [[1], [2]]
+    assert list(rings(4, True)) == [[3], [2], [1], [0]]  # a repeated partner: to the ends of the field
+    assert list(rings(1, True)) == [[2, 0], [3], [4]]
+
+
+def test_how_many_sit_out_choices_are_tried():
+    assert sit_out_tries(12, 9) >= comb(12, 3)  # a small field: every choice
+    assert (sit_out_tries(13, 12), sit_out_tries(17, 16), sit_out_tries(21, 20)) == (64, 64, 3)
+
+
+def test_histories_are_made_symmetric_a_meeting_counting_as_the_one_who_remembers_more():
+    partners, opponents = histories([
+        Single(1, partners=frozenset({2}), opponents=((2, 1), (3, 1))),
+        Single(2, opponents=((1, 2),)), Single(3), Single(9, partners=frozenset({1}))])
+    assert partners == [{1, 3}, {0}, set(), {0}]
+    assert opponents == [{1: 2, 2: 1}, {0: 2}, {0: 1}, {}]
+
+
+@pytest.mark.parametrize("history, why", [
+    ({"partners": [(1, 2), (1, 3), (1, 4)]}, "partners"), ({"opponents": [(1, 2), (1, 3), (1, 4)]}, "opponents"),
+], ids=["partners", "opponents"])
+def test_the_exact_search_says_who_it_moved_from_the_tables_in_order_and_why(history, why):
+    seater = Seater(field(8, **history), by_score=False)
+    tables, moved = exact_tables(seater, [(0, 1, 2, 3), (4, 5, 6, 7)])
+    assert tables == seater.exact(8) and sorted(moved) == [p for p in range(8) if p not in tables[p // 4]]
+    assert moved and all(moved[p] == (p // 4, why) for p in moved)
+
+
+def test_when_every_sit_out_repeats_as_much_the_first_choice_sits_out():
+    everybody = [(a, b) for a in range(1, 6) for b in range(a + 1, 6)]
+    assert pair_individual_swiss(field(5, partners=everybody)).sitting_out == [5]
+    assert len(pair_individual_swiss(field(21, partners=everybody)).sitting_out) == 1
+
+
+def test_the_repair_moves_players_for_repeated_opponents_only_in_the_opponents_pass():
+    # Player 1 has met 2, 3 and 4 (his table in order) and nobody else: nothing repeats a partner.
+    seater = Seater(field(8, opponents=[(1, 2), (1, 3), (1, 4)]), by_score=False)
+    moved = {}
+    tables = seater.improve([(0, 1, 2, 3), (4, 5, 6, 7)], ring_neighbours(2), moved)
+    assert sum(seater.partnering(t)[2] for t in tables) == 0
+    # Moving 1 out gains most; among equal gains, the highest player of the lower table (5) comes in.
+    assert tables == [(1, 2, 3, 4), (0, 5, 6, 7)] and moved == {0: (0, "opponents"), 4: (1, "opponents")}
+
+
+def test_the_repair_of_a_repeated_partner_reaches_the_far_end_of_the_field():
+    # Player 1 has partnered everybody of the first four tables: only the fifth can take him a partner.
+    seater = Seater(field(20, partners=[(1, k) for k in range(2, 17)]), by_score=False)
+    moved = {}
+    tables = seater.improve([tuple(range(i, i + 4)) for i in range(0, 20, 4)], ring_neighbours(5), moved)
+    assert seater.repeats(tables) == 0 and moved == {3: (0, "partners"), 16: (4, "partners")}
+    assert tables[0] == (0, 1, 2, 16) and tables[4] == (3, 17, 18, 19)  # the lowest above, the highest below
+
+
+def test_exact_ties_are_ordered_by_the_seeds_lot_whatever_order_the_players_come_in():
+    tied = [Single(k) for k in range(1, 13)]
+    for seed in ("", "x"):
+        assert standings_order(list(reversed(tied)), seed) == standings_order(tied, seed)
+    assert standings_order(tied) == standings_order(tied, "")
+
+
+def test_who_has_sat_out_less_must_sit_out_and_the_rest_are_chosen_from_the_bottom():
+    order = field(6, sat_out={k: 1 for k in range(1, 6)})  # the lowest, 6, has not sat out yet
+    assert list(sit_out_choices(order, 2)) == [[4, 5], [3, 5], [2, 5], [1, 5], [0, 5]]
+
+
+def test_a_field_where_every_choice_repeats_a_partner_is_still_paired():
+    everybody = [(a, b) for a in range(1, 22) for b in range(a + 1, 22)]
+    result = pair_individual_swiss(field(21, partners=everybody))
+    assert result.sitting_out == [21] and len(result.tables) == 5

@@ -1,6 +1,6 @@
 """The scored protocol's JSON before the first deal: a Kozel-family protocol says no games, no goats and
 (with the rating, RULES-KOZEL §3) no rating yet; the other families carry no game fields at all."""
-from scoring.rules import score_protocol
+from scoring.rules import Rules, ScoredProtocol, score_protocol
 
 
 def _empty(preset: str) -> dict:
@@ -23,3 +23,11 @@ def test_hand_points_and_sport_carry_no_game_fields():
     for preset in ("hand-points", "federation"):
         scored = _empty(preset)
         assert not {"games", "goats", "rating", "extra_game_needed", "abandoned"} & set(scored), preset
+
+
+def test_a_kozel_protocol_built_before_scoring_says_no_goats_and_no_rating_yet():
+    # The engine fills goats and the rating when it scores; a protocol built directly has neither yet.
+    for preset, rating in (("kozel", {"A": None, "B": None}), ("morskoy-kozel", None)):
+        built = ScoredProtocol(rules=Rules.from_config({"preset": preset})).to_json()
+        assert built["goats"] == {"A": 0, "B": 0} and built.get("rating") == rating
+        assert built["games"] == [] and built["extra_game_needed"] is False and built["abandoned"] is None
