@@ -17,18 +17,17 @@ from registry.matching import clean_federation_id
 
 from ..errors import InvalidFields, InvalidInput, TournamentError
 from ..models import PairingSystem, Pair, PairStatus, Player, Tournament
+from ..signals import entrant_left
 from .draw import player_order
 from .entrants import create_pair
 from .stages import record_walkover
 
 
 def pair_snapshot(pair) -> dict:
-    return {
-        "id": pair.pk, "number": pair.number, "name": pair.name, "rating": pair.rating, "status": pair.status,
-        "joined_round": pair.joined_round, "team_name": pair.team_name,
-        "players": [{"name": p.name, "club": p.club, "rating": p.rating, "number": p.number}
-                    for p in pair.players.all()],
-    }
+    return {"id": pair.pk, "number": pair.number, "name": pair.name, "rating": pair.rating, "status": pair.status,
+            "joined_round": pair.joined_round, "team_name": pair.team_name,
+            "players": [{"name": p.name, "club": p.club, "rating": p.rating, "number": p.number}
+                        for p in pair.players.all()]}
 
 
 RATING_MAX = 100_000
@@ -342,6 +341,7 @@ def delete_pair(user, pair: Pair) -> None:
             tournament.save(update_fields=["draw_done_at"])
         log_action(tournament, "pair.deleted", user=user, before=before,
                    note=_("жеребьёвку нужно провести заново") if redraw else "")
+        entrant_left.send(sender=Pair, tournament=tournament, user=user)  # the online waiting list moves up
 
 
 def withdraw_pair(user, pair: Pair, *, note="") -> Pair:
@@ -366,6 +366,7 @@ def withdraw_pair(user, pair: Pair, *, note="") -> Pair:
         pair.save(update_fields=["status", "withdrawn_after_round"])
         log_action(tournament, "pair.withdrawn", user=user, before=before, after=pair_snapshot(pair), note=note)
         record_walkover(user, tournament, pair)
+        entrant_left.send(sender=Pair, tournament=tournament, user=user)  # the online waiting list moves up
     return pair
 
 

@@ -1,9 +1,8 @@
 """Move one tournament between installations: a JSON file with a version field.
 
-``export_tournament`` writes the tournament with its pairs, players, rounds,
-parties, protocols, deals, remarks, signatures, roles and audit log, and its
-signing certificate (the private key only with ``with_key``). Accounts are
-named by username: ids mean nothing in another installation.
+``export_tournament`` writes the tournament with its pairs, players, rounds, parties, protocols, deals,
+remarks, signatures, roles and audit log, and its signing certificate (the private key only with
+``with_key``). Accounts are named by username: ids mean nothing in another installation.
 
 ``import_tournament`` reads such a file into an installation that may hold
 other tournaments and leaves them untouched: every row gets a new id, the
@@ -11,21 +10,19 @@ references between the rows are remapped, the slug must be free (or another
 one given). It is one transaction: a file that fails a check leaves nothing
 behind. It is audited on the new tournament.
 
-* Accounts are never created. A player, a deal's author, a signature… is
-  linked to the account of the same username if the target has one, else
-  left without (names on signatures are kept as written). A role whose
-  account is missing is skipped and listed.
+* Accounts are never created. A player, a deal's author, a signature… is linked to the account of the
+  same username if the target has one, else left without (names on signatures are kept as written). A
+  role whose account is missing is skipped and listed.
 * The file is an open format (docs/archive.md): before a row is read it must conform to its JSON Schema
   (``archive_schema``, docs/archive.schema.json), or it is refused naming the place (``pairs[3].number``).
-* Times are kept as they were; the audit log's ``before``/``after`` as written
-  (ids in them are the source's). A file with fields this installation does
-  not know (a newer version) is refused rather than imported with them lost.
+* Times are kept as they were; the audit log's ``before``/``after`` as written (ids in them are the
+  source's). A file with fields this installation does not know (a newer version) is refused.
 * An individual event keeps its format and every table's four seats (``partner_a`` / ``partner_b``); the
-  tables must fit the format (``transfer_seats``).
+  tables must fit the format (``transfer_seats``). A team event is refused both ways for now.
 * Every signature's seal must verify against the file's certificates
   (``transfer_signed``, ``scoring.seals``).
-* Text is cleaned as the forms clean it (``core.text``); the JSON is read
-  within the bounds of ``core.json_limits`` (UTF-8, ``MAX_DEPTH``, numbers).
+* Text is cleaned as the forms clean it (``core.text``); the JSON is read within the bounds of
+  ``core.json_limits`` (UTF-8, ``MAX_DEPTH``, numbers).
 * A protocol carries the header its signers saw (``signed_header``: slug, names,
   pairs, round, table), so its signatures still match under a new slug. A file
   written before headers were kept gets them on import from its own rows and
@@ -153,9 +150,8 @@ def _usernames(tournament) -> dict:
 
 
 def export_data(tournament, *, with_key=False) -> dict:
-    if tournament.format == TournamentFormat.TEAMS:  # its teams, line-ups and matches are not in the format yet
-        raise TransferError(_("Командный турнир в файл переноса пока не записывается: его команды, составы и "
-                              "матчи потерялись бы."))
+    if tournament.format == TournamentFormat.TEAMS:  # its teams, line-ups and matches would be lost
+        raise TransferError(_("Командный турнир в файл переноса пока не записывается: его команды и матчи потерялись бы."))
     usernames = _usernames(tournament)
     [head] = _rows(Tournament, Tournament.objects.filter(pk=tournament.pk), usernames)
     if not with_key:

@@ -1,0 +1,31 @@
+"""What the online registration does when the organizer withdraws or deletes an entrant by hand
+(``tournaments.signals.entrant_left``, inside his transaction): the entry of that entrant is withdrawn, and the
+waiting list moves up into the free place, audited under the organizer's name."""
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from core.locking import locked
+from referees.models import log_action
+from tournaments.models import PairStatus, Tournament
+
+from .models import Entry, EntryStatus, SignupSettings
+from .places import entry_snapshot, fill_places
+
+
+def entrant_left(sender, *, tournament, user, **kwargs) -> None:
+    settings = locked(SignupSettings.objects.filter(tournament_id=tournament.pk)).first()
+    if settings is None:
+        return
+    tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
+    settings.tournament = tournament
+    now = timezone.now()
+    accepted = Entry.objects.filter(tournament=tournament, status=EntryStatus.ACCEPTED)
+    gone = list(accepted.filter(pair__isnull=True).values_list("pk", flat=True)) + list(
+        accepted.exclude(pair__status=PairStatus.ACTIVE).exclude(pair__isnull=True).values_list("pk", flat=True))
+    for entry in locked(Entry.objects.filter(pk__in=gone).order_by("id")):
+        before = entry_snapshot(entry)
+        entry.status, entry.withdrawn_at = EntryStatus.WITHDRAWN, now
+        entry.save(update_fields=["status", "withdrawn_at"])
+        log_action(tournament, "signup.withdrawn", user=user, before=before, after=entry_snapshot(entry),
+                   note=_("участник снят организатором"))
+    fill_places(user, tournament, settings, now=now)
