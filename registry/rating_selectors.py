@@ -48,7 +48,8 @@ def matching(field: str, wanted: str) -> list[str]:
 def rating_list(filters: Filters = Filters(), today: datetime.date | None = None):
     """The list, best first, with ``place`` (in the whole list: one more than those rated higher) and the person;
     a queryset (the page pages it; the place is computed for the rows of the page only)."""
-    better = PersonRating.objects.filter(rating__gt=OuterRef("rating")).values_list(Func("person_id", function="COUNT"))
+    better = (PersonRating.objects.filter(rating__gt=OuterRef("rating")).order_by()  # no ORDER BY beside COUNT
+              .values_list(Func("person_id", function="COUNT")))
     rows = (PersonRating.objects.select_related("person")
             .annotate(place=Subquery(better) + 1)
             .order_by("-rating", "person_id"))
