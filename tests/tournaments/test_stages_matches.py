@@ -7,37 +7,22 @@ import json
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
-from django.utils import timezone
 
 from referees.models import AuditEntry, RoleKind, TournamentRole
-from scoring.models import Protocol, ProtocolStatus
+from scoring.models import Protocol
 from scoring.services.stages import StageFixed, refuse_stage_change
-from tests.factories import make_individual, make_round, make_tournament
+from tests.factories import make_individual, make_round
 from tournaments.errors import InvalidInput, RoundBlocked
-from tournaments.models import FinalKind, RoundStatus, SignatureMode
+from tournaments.models import FinalKind, RoundStatus
 from tournaments.services import pair_round, publish_round, transfer, withdraw_pair
 from tournaments.services.stages import confirm_qualification, set_final
 from tournaments.stage_selectors import bracket_data
 
+from tests.tournaments.test_stages import cached, organizer, staged  # noqa: F401  (organizer: a fixture)
+
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def organizer(django_user_model):
-    return django_user_model.objects.create_user("org")
-
-
-def staged(organizer, n_pairs=6, **kwargs):
-    tournament = make_tournament(n_pairs, rounds_planned=1, draw_done_at=timezone.now(), draw_seed="s",
-                                 draw_closed=True, signature_mode=SignatureMode.ONE_PER_PAIR, **kwargs)
-    TournamentRole.objects.create(tournament=tournament, user=organizer, role=RoleKind.ORGANIZER)
-    return tournament
-
-
-def cached(partie, a, b):
-    winner = "A" if a > b else "B" if b > a else ""
-    Protocol.objects.create(partie=partie, score_a=a, score_b=b, winner=winner, finished=True,
-                            status=ProtocolStatus.SIGNED, locked_at=timezone.now())
 
 
 def qualified(organizer, tournament, **final):
