@@ -13,15 +13,16 @@ from .places import entry_snapshot, fill_places
 
 
 def entrant_left(sender, *, tournament, user, **kwargs) -> None:
-    settings = locked(SignupSettings.objects.filter(tournament_id=tournament.pk)).first()
-    if settings is None:
+    if not SignupSettings.objects.filter(tournament_id=tournament.pk).exists():
         return
+    # the registration's own order of locks: the tournament, then its settings (signup.services._locked)
     tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
+    settings = locked(SignupSettings.objects.filter(tournament=tournament)).get()
     settings.tournament = tournament
     now = timezone.now()
-    accepted = Entry.objects.filter(tournament=tournament, status=EntryStatus.ACCEPTED)
-    gone = list(accepted.filter(pair__isnull=True).values_list("pk", flat=True)) + list(
-        accepted.exclude(pair__status=PairStatus.ACTIVE).exclude(pair__isnull=True).values_list("pk", flat=True))
+    # accepted, and its entrant deleted (no pair) or no longer active
+    gone = list(Entry.objects.filter(tournament=tournament, status=EntryStatus.ACCEPTED)
+                .exclude(pair__status=PairStatus.ACTIVE).values_list("pk", flat=True))
     for entry in locked(Entry.objects.filter(pk__in=gone).order_by("id")):
         before = entry_snapshot(entry)
         entry.status, entry.withdrawn_at = EntryStatus.WITHDRAWN, now
