@@ -214,8 +214,26 @@ _register("team.substituted", gettext_lazy("Замена в команде: за
 @says("team.lineup_set", gettext_lazy("Расстановка команды на тур"))
 def _team_lineup(a, b, note, entry):
     pairs = ", ".join(f"{k}: №{n}" for k, n in enumerate(a.get("pairs") or [], start=1))
-    return _("команда №%(t)s, тур %(r)s: столы %(p)s") % {"t": a.get("team", "?"), "r": a.get("round", "?"),
+    text = _("команда №%(t)s, тур %(r)s: столы %(p)s") % {"t": a.get("team", "?"), "r": a.get("round", "?"),
                                                           "p": pairs}
+    return text + (" " + _("(внёс капитан команды)") if a.get("by") == "captain" else "")
+
+
+@says("team.captain_added", gettext_lazy("Капитану команды дана учётная запись"))
+def _team_captain_added(a, b, note, entry):
+    return _("капитан команды №%(t)s «%(n)s»: учётная запись «%(u)s» (%(f)s)") % {
+        "t": a.get("team", "?"), "n": a.get("team_name", ""), "u": a.get("username", "?"), "f": a.get("full_name", "")}
+
+
+@says("team.captain_removed", gettext_lazy("Капитан команды снят"))
+def _team_captain_removed(a, b, note, entry):
+    return _("снят капитан команды №%(t)s «%(n)s» (учётная запись «%(u)s»)") % {
+        "t": b.get("team", "?"), "n": b.get("team_name", ""), "u": b.get("username", "?")}
+
+
+_register("team.captain_password_reset", gettext_lazy("Пароль капитана команды сброшен"))
+
+
 _register("pair.deleted", gettext_lazy("Пара удалена"))
 _register("pair.registered_late", gettext_lazy("Пара зарегистрирована после начала турнира"))
 _register("account.created", gettext_lazy("Учётная запись создана"))

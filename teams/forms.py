@@ -70,3 +70,12 @@ class SubstitutionForm(ServiceErrorsMixin, forms.Form):
     seat = forms.ChoiceField(label=_("Место"), choices=[("1", _("игрок 1")), ("2", _("игрок 2"))])
     reserve = forms.CharField(label=_("Запасной"), max_length=20)
     note = forms.CharField(label=_("Причина"), max_length=400, required=False)
+
+
+class CaptainForm(ServiceErrorsMixin, forms.Form):
+    """The captain's account: his name, the login and the password the organizer gives him."""
+
+    full_name = forms.CharField(label=_("Фамилия и имя капитана"), max_length=400, required=False)
+    username = forms.CharField(label=_("Имя пользователя (логин)"), max_length=400, required=False)
+    password = forms.CharField(label=_("Пароль"), max_length=400, required=False,
+                               widget=forms.PasswordInput(render_value=False))

@@ -126,3 +126,26 @@ class MatchTable(models.Model):
         verbose_name_plural = _("столы матча")
         ordering = ["match", "board"]
         constraints = [models.UniqueConstraint(fields=["match", "board"], name="unique_board_in_match")]
+
+
+class Captain(models.Model):
+    """The account of a team's captain: he enters his own team's line-ups (``services.set_lineup``), nothing else."""
+
+    team = models.OneToOneField(Team, verbose_name=_("команда"), on_delete=models.CASCADE, related_name="captain")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("учётная запись"), on_delete=models.CASCADE,
+                             related_name="team_captaincies")
+    added_at = models.DateTimeField(_("назначен"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("капитан команды")
+        verbose_name_plural = _("капитаны команд")
+
+    def __str__(self):
+        return f"{self.team}: {self.user}"
+
+
+def is_captain_of(user, team) -> bool:
+    """The account is the captain of ``team`` (an active, logged-in account)."""
+    if user is None or not getattr(user, "is_authenticated", False) or not user.is_active or team is None:
+        return False
+    return Captain.objects.filter(team_id=team.pk, user_id=user.pk).exists()

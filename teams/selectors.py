@@ -66,15 +66,19 @@ class TeamPage:
     row: object = None
 
 
-def team_page(team) -> TeamPage:
+def team_page(team, *, reveal: bool = False) -> TeamPage:
+    """``reveal``: the viewer may see the line-ups of rounds not yet published (the organizer, the team's own
+    captain); for anyone else those rounds' pairs are None (hidden from the opponent until publication)."""
     tournament = team.tournament
     members = list(team.members.select_related("pair").prefetch_related("pair__players"))
     pairs = {m.pair_id: m.pair for m in members}
     statuses = dict(tournament.rounds.values_list("number", "status"))
     entered = set(LineUp.objects.filter(team=team).values_list("round_number", flat=True))
-    lineups = [(n, [pairs.get(pid) for pid in lineup_for(team, n)], n in entered,
-                statuses.get(n, RoundStatus.DRAFT) != RoundStatus.DRAFT)
-               for n in range(1, tournament.rounds_planned + 1)]
+    lineups = []
+    for n in range(1, tournament.rounds_planned + 1):
+        locked_ = statuses.get(n, RoundStatus.DRAFT) != RoundStatus.DRAFT
+        shown = [pairs.get(pid) for pid in lineup_for(team, n)] if locked_ or reveal else None
+        lineups.append((n, shown, n in entered if shown is not None else False, locked_))
     data = load_team_standings(tournament)
     row = next((r for r in data.rows if r.team.id == team.pk), None)
     matches = []
@@ -89,7 +93,7 @@ def team_page(team) -> TeamPage:
 
 
 def teams_of(tournament) -> list:
-    return list(Team.objects.filter(tournament=tournament).order_by("number", "name")
+    return list(Team.objects.filter(tournament=tournament).order_by("number", "name").select_related("captain__user")
                 .prefetch_related("members__pair__players", "reserves"))
 
 

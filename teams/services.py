@@ -16,12 +16,12 @@ from core.converters import strict_int
 from core.locking import locked
 from core.names import fold
 from referees.models import log_action
-from referees.permissions import require_organizer
-from tournaments.errors import InvalidInput, RoundBlocked, TournamentError
+from referees.permissions import is_organizer, require_organizer
+from tournaments.errors import InvalidInput, NotAllowed, RoundBlocked, TournamentError
 from tournaments.models import Pair, Partie, PairStatus, Player, Round, RoundStatus, Tournament, TournamentFormat, seated
 from tournaments.services.registration import clean_text, register_pair, substitute_player
 
-from .models import PAIRS_PER_TEAM_MAX, LineUp, Reserve, Team, TeamEvent, TeamMatch, TeamPair
+from .models import PAIRS_PER_TEAM_MAX, LineUp, Reserve, Team, TeamEvent, TeamMatch, TeamPair, is_captain_of
 from .rules import TeamRulesError, validate_order
 from .standings import event_of
 
@@ -186,13 +186,24 @@ def lineup_for(team, number: int) -> list[int]:
     return default_lineup(team)
 
 
+def require_lineup_right(user, team) -> str:
+    """Who may enter the team's line-up: the organizer, or the captain of this very team (never of another
+    one). Returns "organizer" or "captain"; anyone else is refused with ``NotAllowed``."""
+    if is_organizer(user, team.tournament):
+        return "organizer"
+    if is_captain_of(user, team):
+        return "captain"
+    raise NotAllowed(_("Расстановку команды вносит организатор турнира или капитан этой команды."))
+
+
 def set_lineup(user, team, round_number, pair_ids) -> LineUp:
     """Which pair of the team plays at which table of its match in round ``round_number``.
 
-    Entered before the round is published, locked then; a draft round's tables are re-seated at once.
+    Entered by the organizer or the team's captain before the round is published, locked then; a draft
+    round's tables are re-seated at once.
     """
     tournament = team.tournament
-    require_organizer(user, tournament)
+    by = require_lineup_right(user, team)
     require_team_event(tournament)
     number = _count(round_number, field="round", what=_("Тур"), low=1, high=max(1, tournament.rounds_planned))
     if not isinstance(pair_ids, (list, tuple)):
@@ -216,7 +227,7 @@ def set_lineup(user, team, round_number, pair_ids) -> LineUp:
             reseat(rnd, team, ids)
         numbers = dict(Pair.objects.filter(pk__in=ids).values_list("pk", "number"))
         log_action(tournament, "team.lineup_set", user=user, before={"pairs": [numbers.get(i) for i in before]},
-                   after={"team": team.number, "round": number, "pairs": [numbers[i] for i in ids]})
+                   after={"team": team.number, "round": number, "pairs": [numbers[i] for i in ids], "by": by})
     return lineup
 
 

@@ -5,16 +5,18 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from core.converters import strict_int
+from core.public import public_url
 from referees.methods import post_only
 from referees.permissions import is_organizer, is_referee
 from tournaments.errors import TournamentError
 from tournaments.models import Pair, Round, Tournament, TournamentFormat
 
-from .forms import LineUpForm, SettingsForm, SubstitutionForm, TeamForm
-from .models import Reserve, Team
+from .forms import CaptainForm, LineUpForm, SettingsForm, SubstitutionForm, TeamForm
+from .models import Reserve, Team, is_captain_of
 from .pdf import match_sheet_pdf
 from .rounds import pair_team_round
 from .selectors import cross_table, event_of, load_team_standings, round_matches, team_page, teams_of
@@ -66,9 +68,12 @@ def _render_manage(request, tournament, *, team_form=None, forms_of=None, settin
         lineup = given.get("lineup") or LineUpForm(pairs=pairs, prefix=f"t{team.pk}", initial={
             "round": number, **{f"table{b}": str(p.pk) for b, p in enumerate(current, start=1)}})
         rows.append({"team": team, "pairs": pairs, "lineup": lineup, "current": current,
-                     "substitution": given.get("substitution") or SubstitutionForm(prefix=f"s{team.pk}")})
+                     "substitution": given.get("substitution") or SubstitutionForm(prefix=f"s{team.pk}"),
+                     "captain": getattr(team, "captain", None),
+                     "captain_form": given.get("captain") or CaptainForm(prefix=f"c{team.pk}")})
     return render(request, "teams/manage.html", {
         "tournament": tournament, "event": event, "rows": rows, "number": number,
+        "captain_url": public_url(reverse("teams:captain", args=[tournament.slug]), request),
         "team_form": team_form or TeamForm(pairs_per_team=event.pairs_per_team),
         "numbered": bool(tournament.draw_done_at), "rounds": tournament.rounds.order_by("number"),
         "settings_form": settings_form,
@@ -204,7 +209,10 @@ def workbook_view(request, slug):
 def team_view(request, slug, number):
     tournament = _public(request, slug)
     team = get_object_or_404(Team, tournament=tournament, number=number)
-    return render(request, "teams/team.html", {"tournament": tournament, "page": team_page(team)})
+    captain = is_captain_of(request.user, team)
+    reveal = captain or is_organizer(request.user, tournament)
+    return render(request, "teams/team.html", {"tournament": tournament, "page": team_page(team, reveal=reveal),
+                                               "captain": captain})
 
 
 def _round_of(request, slug, round_number):
