@@ -9,9 +9,10 @@ from scoring.models import Protocol
 from scoring.pin_tries import table_token
 from scoring.queries import protocols_for_sheets
 from scoring.scores import score
+from teams.report import team_event_flowables
 from tournaments import individual_selectors
 from tournaments import selectors as tournament_selectors
-from tournaments.models import SigningMethod
+from tournaments.models import SigningMethod, TournamentFormat
 from tournaments.names import person_name
 
 from . import pdf_pack, pdf_report, selectors, team_data
@@ -76,7 +77,10 @@ def final_report(tournament) -> bytes:
     standings, cells, _matrix = selectors.load_crosstable(tournament)
     clubs = entrant_clubs(tournament) if tournament.is_individual else None
     grid = individual_selectors.grid(tournament) if tournament.is_individual else None  # instead of the cross table
+    team_event = tournament.format == TournamentFormat.TEAMS  # its teams' own section, not a best-M standing
     return pdf_report.final_report_pdf(tournament, standings, cells, sanctions_of(tournament),
                                      chief_referees=chief_referee_names(tournament), check=check_tournament(tournament),
                                      clubs=clubs, grid=grid,
-                                     teams=team_data.load_team_standings(tournament, standings=standings))
+                                     teams=None if team_event else team_data.load_team_standings(
+                                         tournament, standings=standings),
+                                     team_event=team_event_flowables(tournament) if team_event else ())

@@ -178,12 +178,14 @@ def _grid_part(grid) -> list:
 
 
 def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=(), check=None, clubs=None,
-                     grid=None, teams=None) -> bytes:
+                     grid=None, teams=None, team_event=()) -> bytes:
     """``standings``/``cells`` from ``selectors.load_crosstable``; ``sanctions`` from ``sanctions_of``;
     ``check``: the protocols' check (``scoring.checks.check_tournament``), stated above the signatures.
     An individual event (``clubs``: {entrant id: club}; ``grid``: its player × round grid,
     ``tournaments.individual_selectors.grid``) prints a line per player and the grid instead of the cross table.
-    ``teams``: the team standing (``team_data.load_team_standings``), printed after the standings."""
+    ``teams``: the team standing (``team_data.load_team_standings``), printed after the standings.
+    ``team_event``: a team event's own section (``teams.report.team_event_flowables``: the team standings, the
+    matches of each round with their tables, the cross table of the teams), printed before the pairs' standings."""
     register_fonts()
     final, words = stage(tournament, standings)
     if final:
@@ -191,6 +193,8 @@ def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=
     else:
         title = _("%(t)s: отчёт, %(stage)s") % {"t": tournament.name, "stage": words}
         heading = _("Положение: %(stage)s") % {"stage": words}
+    if team_event:
+        heading = _("Положение пар командного турнира") + (f": {words}" if not final else "")
     rounds = list(standings.rounds)
     order = " → ".join(tiebreak_labels(standings.tiebreaks))
     if tournament.is_individual:
@@ -204,11 +208,11 @@ def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=
             _p(_("Замечания и санкции"), H2),
         ]
     else:
+        counts = _p(_("Пар: %(p)s · туров: %(r)s · порядок показателей: %(o)s") % {
+            "p": len(standings.rows), "r": len(rounds), "o": order}, SMALL)
+        head = [_p(heading, H2), counts] if team_event else [counts, _p(heading, H2)]
         story = [
-            _p(title, H1), _p(_subtitle(tournament), SMALL),
-            _p(_("Пар: %(p)s · туров: %(r)s · порядок показателей: %(o)s") % {
-                "p": len(standings.rows), "r": len(rounds), "o": order}, SMALL),
-            _p(heading, H2), _standings_table(standings),
+            _p(title, H1), _p(_subtitle(tournament), SMALL), *team_event, *head, _standings_table(standings),
             *(team_flowables(teams) if teams is not None else ()),
             PageBreak(), *_cross_part(standings, cells, rounds),
             _p(_("Замечания и санкции"), H2),
