@@ -5,6 +5,7 @@ message and never a server error."""
 import pytest
 from django.urls import reverse
 
+from referees.audit_actions import sentence
 from referees.models import AuditEntry
 from teams.captains import create_captain, remove_captain, reset_captain_password
 from teams.models import Captain, LineUp, TeamMatch
@@ -32,6 +33,7 @@ def test_the_organizer_gives_a_captain_an_account_once_and_only_he_may(organizer
     assert made.user.check_password(PASSWORD) and made.user.get_full_name() == "Пётр Капитанов"
     entry = AuditEntry.objects.get(tournament=t, action="team.captain_added")
     assert entry.after["username"] == "cap-1" and PASSWORD not in str(entry.after)
+    assert sentence(entry) == f"капитан команды №1 «{team.name}»: учётная запись «cap-1» (Пётр Капитанов)"
     with pytest.raises(InvalidInput) as err:
         captain(organizer, t, 1, "cap-2")
     assert err.value.code == "captain_exists" and "уже есть капитан" in err.value.message
@@ -52,7 +54,9 @@ def test_the_organizer_gives_a_captain_an_account_once_and_only_he_may(organizer
     remove_captain(organizer, team)
     made.user.refresh_from_db()
     assert not made.user.is_active and not Captain.objects.filter(team=team).exists()
-    assert AuditEntry.objects.filter(tournament=t, action="team.captain_removed").exists()
+    removed = AuditEntry.objects.get(tournament=t, action="team.captain_removed")
+    assert removed.after == {"deactivated": True} and "cap-1" in sentence(removed)
+    assert AuditEntry.objects.filter(tournament=t, action="team.captain_password_reset").exists()
 
 
 def test_a_captain_sets_his_own_line_up_in_the_draft_never_another_teams_nor_after_publication(organizer):
@@ -68,6 +72,7 @@ def test_a_captain_sets_his_own_line_up_in_the_draft_never_another_teams_nor_aft
     assert [getattr(tb.partie, side) for tb in match.tables.order_by("board")] == [second, first]
     entry = AuditEntry.objects.filter(tournament=t, action="team.lineup_set").latest("id")
     assert entry.user == user and entry.after["by"] == "captain"
+    assert sentence(entry).endswith("(внёс капитан команды)")
     with pytest.raises(NotAllowed) as err:
         set_lineup(user, other, 1, list(reversed(lineup_for(other, 1))))
     assert "капитан этой команды" in err.value.message
