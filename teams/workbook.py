@@ -1,4 +1,5 @@
-"""The team event's workbook (xlsx): the team standings, then every match with its tables (a row per table).
+"""The team event's workbook (xlsx): the team standings, every match with its tables (a row per table), and the
+cross table of the teams (a cell: the match's team match points and table points, as on the standings page).
 
 Every text of a person is written through ``core.cells`` (never a formula)."""
 from __future__ import annotations
@@ -10,7 +11,7 @@ from openpyxl import Workbook
 
 from core.cells import cells
 
-from .selectors import plain
+from .selectors import cross_table, plain
 from .standings import load_team_standings
 
 
@@ -32,6 +33,12 @@ def team_workbook(tournament) -> bytes:
                                  t.board, plain(t.mp_a), plain(t.mp_b),
                                  result.team_points_a if result.complete else "",
                                  result.team_points_b if result.complete else ""]))
+    rows, grid = cross_table(tournament, data)
+    ws = wb.create_sheet(_("Таблица команд"))
+    ws.append(cells(ws, [_("Место"), _("№"), _("Команда")] + [f"№{o.team.number}" for o in rows] + [_("Очки")]))
+    for r in rows:
+        ws.append(cells(ws, [r.rank, r.team.number, r.team.name] + [
+            "×" if o is r else " / ".join(grid.get((r.team.id, o.team.id), [])) for o in rows] + [r.match_points]))
     buf = io.BytesIO()
     wb.save(buf)
     return buf.getvalue()

@@ -5,6 +5,8 @@ import re
 
 import pdfplumber
 import pytest
+from django.urls import reverse
+from openpyxl import load_workbook
 
 from scoring.models import Protocol
 from scoring.reports import pack
@@ -36,7 +38,7 @@ def played(organizer, rounds=2):
     return t
 
 
-def test_the_final_report_of_a_team_event_has_its_teams_matches_and_cross_table(organizer):
+def test_the_final_report_of_a_team_event_has_its_teams_matches_and_cross_table(organizer, client):
     t = played(organizer)
     data = pack.final_report(t)
     ARTIFACTS.mkdir(exist_ok=True)
@@ -69,3 +71,11 @@ def test_the_final_report_of_a_team_event_has_its_teams_matches_and_cross_table(
             cell = f"{result.team_points_a} ({result.table_points_a:g}:{result.table_points_b:g})"
             assert cell in flat or cell.replace(" (", "\n(") in text
     assert len(re.findall(r"Тур \d", flat)) >= 2
+    book = load_workbook(io.BytesIO(client.get(reverse("teams:workbook", args=[t.slug])).content))
+    cross = list(book.worksheets[2].iter_rows(values_only=True))
+    assert book.sheetnames[2] == "Таблица команд" and len(cross) == 1 + 6
+    by_number = {row[1]: row for row in cross[1:]}
+    for m, _match, result in standings.matches:
+        if m.team_b_id is not None:
+            column = 3 + [row[1] for row in cross[1:]].index(m.team_b.number)
+            assert f"{result.team_points_a} (" in by_number[m.team_a.number][column]
