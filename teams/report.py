@@ -120,8 +120,8 @@ def _cross(data) -> list:
             f"{result.team_points_b} ({plain(result.table_points_b)}:{plain(result.table_points_a)})")
     if not rows:
         return [_p(_("Команд нет."), SMALL)]
-    story = [_p(_("В клетке: командные очки матча (очки столов); строка — команда, столбец — её соперник по "
-                  "номеру команды."), TINY), Spacer(1, 4)]
+    story = [_p(_("В клетке: командные очки матча (очки столов); строка — команда, столбец — её соперник "
+                  "(номер команды; столбцы в порядке мест, как строки)."), TINY), Spacer(1, 4)]
     names = [_team(r.team) for r in rows]
     for start in range(0, len(rows), CROSS_COLUMNS):
         block = rows[start:start + CROSS_COLUMNS]
