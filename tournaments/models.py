@@ -98,6 +98,11 @@ class Tournament(models.Model):
     )
     final_third_place = models.BooleanField(_("матч за третье место"), default=False)
     final_match = models.CharField(_("матч сетки"), max_length=16, choices=FinalMatch.choices, default=FinalMatch.SINGLE)
+    # Groups then a bracket: ``final_size`` entrants in ``final_groups`` groups, the best
+    # ``final_group_qualifiers`` of each go to the bracket (tournaments.pairing.groups).
+    final_groups = models.PositiveSmallIntegerField(_("подгрупп второго этапа"), null=True, blank=True)
+    final_group_qualifiers = models.PositiveSmallIntegerField(_("выходят в сетку из подгруппы"), null=True,
+                                                              blank=True)
     # The hall map (referees.hall_map): tables placed by number, row by row; empty: as many in a row as fit.
     hall_rows = models.PositiveSmallIntegerField(_("рядов столов в зале"), null=True, blank=True)
     hall_columns = models.PositiveSmallIntegerField(_("столов в ряду"), null=True, blank=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.reports.group_selectors import bracket_entrants, is_groups
 from scoring.reports.qualification import QualificationError
 from scoring.reports.stage_selectors import (
     final_standings, finalists, has_final, load_bracket, preview_qualification, round_name, round_title,
@@ -39,13 +40,19 @@ def bracket_data(tournament) -> dict | None:
     for q in qualified:
         names = [p.name for p in q.pair.players.all()]
         labels[q.pair_id] = q.pair.name or " — ".join(names)
+    in_group = {}
+    if is_groups(tournament):
+        in_group = {pid: (g, place) for g, place, pid in bracket_entrants(tournament, qualified) or ()}
     where = {p["id"]: (p["round__number"], p["table"]) for p in Partie.objects.filter(
         round__tournament=tournament, round__stage=2, pair_b__isnull=False).values("id", "round__number", "table")}
 
     def side(slot):
         if slot is None:
             return None
-        return {"seed": slot.seed, "entrant": numbers[slot.entrant], "label": labels[slot.entrant]}
+        out = {"seed": slot.seed, "entrant": numbers[slot.entrant], "label": labels[slot.entrant]}
+        if slot.entrant in in_group:
+            out["group"], out["group_place"] = in_group[slot.entrant]
+        return out
 
     def partie_json(game, m):
         rnd, table = where.get(game.ref, (None, None))
@@ -130,7 +137,9 @@ def stage2_rounds_left(tournament) -> bool:
 
 
 def is_knockout(tournament) -> bool:
-    return tournament.final_kind == FinalKind.KNOCKOUT and Qualification.objects.filter(tournament=tournament).exists()
+    """Stage 2 has a bracket (a knockout, or groups then a bracket) and its entrants are confirmed."""
+    return tournament.final_kind in (FinalKind.KNOCKOUT, FinalKind.GROUPS) and Qualification.objects.filter(
+        tournament=tournament).exists()
 
 
 __all__ = ["bracket_data", "final_standings_data", "is_knockout", "stage2_rounds_left", "qualification_page", "round_name",
