@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.reports.group_selectors import bracket_entrants, is_groups
+from scoring.reports.group_selectors import bracket_entrants, group_size, is_groups, load_groups
 from scoring.reports.qualification import QualificationError
 from scoring.reports.stage_selectors import (
     final_standings, finalists, has_final, load_bracket, preview_qualification, round_name, round_title,
@@ -123,6 +123,33 @@ def qualification_page(tournament, tie_order=None) -> dict:
     return data
 
 
+def groups_data(tournament) -> list[dict] | None:
+    """Each group's table for the standings page and the projector (None: stage 2 is not in groups, or its
+    entrants are not confirmed): the group place, number, entrant, parties, wins, losses, match points,
+    difference, and whether the place goes on to the bracket."""
+    if not is_groups(tournament):
+        return None
+    qualified = finalists(tournament)
+    if not qualified:
+        return None
+    out = []
+    for g in load_groups(tournament, qualified):
+        out.append({"number": g.number, "qualifiers": g.qualifiers, "rows": [
+            {"rank": r.rank, "number": r.pair.number, "label": r.pair.label, "played": r.played, "wins": r.wins,
+             "losses": r.losses, "match_points": r.match_points, "difference": r.difference,
+             "status": r.status, "goes_on": r.rank <= g.qualifiers} for r in g.standings.rows]})
+    return out
+
+
+def group_setting_text(tournament) -> str:
+    """«4 подгруппы по 4, в сетку — по 2 из каждой (8)»; "" when stage 2 is not in groups."""
+    if not is_groups(tournament) or not tournament.final_groups:
+        return ""
+    q = tournament.final_group_qualifiers or 0
+    return _("%(g)s подгруппы по %(s)s, в сетку — по %(q)s из каждой (%(n)s)") % {
+        "g": tournament.final_groups, "s": group_size(tournament), "q": q, "n": q * tournament.final_groups}
+
+
 def final_standings_data(tournament) -> list[dict]:
     return [{"place": f.place, "pair": f.number, "name": f.label, "stage": f.stage, "seed": f.seed}
             for f in final_standings(tournament)]
@@ -142,5 +169,5 @@ def is_knockout(tournament) -> bool:
         tournament=tournament).exists()
 
 
-__all__ = ["bracket_data", "final_standings_data", "is_knockout", "stage2_rounds_left", "qualification_page", "round_name",
+__all__ = ["bracket_data", "final_standings_data", "group_setting_text", "groups_data", "is_knockout", "stage2_rounds_left", "qualification_page", "round_name",
            "round_title", "stage2_round_names"]

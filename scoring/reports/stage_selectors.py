@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import FinalKind, FinalMatch, Partie, PairStatus, Qualification, Round, RoundStatus
+from tournaments.models import FinalKind, FinalMatch, Partie, Qualification, Round, RoundStatus
 from tournaments.pairing.bracket import Bracket, Outcome, build_bracket, placing
 
 from .group_selectors import bracket_entrants, group_round_numbers, inactive, is_groups, load_groups, stage2_games
@@ -117,7 +117,7 @@ def stage2_round_names(tournament) -> dict[int, str]:
     rounds = stage2_rounds(tournament)
     if not rounds:
         return {}
-    if tournament.final_kind == FinalKind.ROUND_ROBIN:
+    if tournament.final_kind not in (FinalKind.KNOCKOUT, FinalKind.GROUPS):
         return {r.number: _("Финал, тур %(k)s") % {"k": k} for k, r in enumerate(rounds, start=1)}
     names = {}
     if is_groups(tournament):
