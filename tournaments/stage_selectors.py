@@ -85,7 +85,7 @@ def bracket_data(tournament) -> dict | None:
     return {"size": bracket.size, "slots": bracket.slots, "complete": bracket.complete, "rounds": out,
             "byes": any(m.state == BYE for m in bracket.rounds[0]),
             "third_place": bracket.third_place is not None, "match_format": bracket.match_format,
-            "several": bracket.match_format != FinalMatch.SINGLE}
+            "several": bracket.match_format != FinalMatch.SINGLE, "from_groups": bool(in_group)}
 
 
 def qualification_page(tournament, tie_order=None) -> dict:
