@@ -17,7 +17,7 @@ from scoring.services.stages import StageFixed, refuse_stage_change
 from tests.factories import make_individual, make_round
 from tournaments.errors import InvalidInput, TournamentError
 from tournaments.models import FinalKind, RoundStatus, TournamentFormat
-from tournaments.services import pair_round, publish_round
+from tournaments.services import pair_round, publish_round, withdraw_pair
 from tournaments.pairing import PairingError
 from tournaments.services.stages import confirm_qualification, set_final, stage2_pairings
 
@@ -194,3 +194,16 @@ def test_the_stage_form_sets_groups_and_the_pages_show_each_groups_table(client,
     assert 'id="group-1"' in page and 'id="group-2"' in page and "в сетку" in page
     board = client.get(reverse("reports:projector", args=[tournament.slug])).content.decode()
     assert "Подгруппа 1" in board and "Подгруппа 2" in board
+
+
+def test_a_pair_who_leaves_during_the_groups_is_not_paired_again_and_stays_last_of_its_group(organizer):
+    tournament = grouped(organizer)
+    play(organizer, tournament)
+    pair_2 = tournament.pairs.get(number=2)
+    withdraw_pair(organizer, pair_2, note="ушла")
+    second = play(organizer, tournament)
+    assert all(2 not in pair for pair in numbers(second))
+    bye = second.parties.filter(pair_b__isnull=True).select_related("pair_a").get()
+    assert bye.pair_a.number in GROUP_1 and "подгруппа 1" in bye.reason  # its scheduled opponent sits out
+    group_1 = load_groups(tournament, finalists(tournament))[0]
+    assert group_1.standings.rows[-1].pair.number == 2 and group_1.standings.rows[-1].rank == 4
