@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.reports.group_selectors import bracket_entrants, group_size, is_groups, load_groups
+from scoring.reports.group_selectors import bracket_entrants, group_round_count, group_size, is_groups, load_groups
 from scoring.reports.qualification import QualificationError
 from scoring.reports.stage_selectors import (
     final_standings, finalists, has_final, load_bracket, preview_qualification, round_name, round_title,
@@ -134,7 +134,8 @@ def groups_data(tournament) -> list[dict] | None:
         return None
     out = []
     for g in load_groups(tournament, qualified):
-        out.append({"number": g.number, "qualifiers": g.qualifiers, "rows": [
+        out.append({"number": g.number, "qualifiers": g.qualifiers, "played": len(g.standings.rounds),
+                    "of": group_round_count(tournament), "rows": [
             {"rank": r.rank, "number": r.pair.number, "label": r.pair.label, "played": r.played, "wins": r.wins,
              "losses": r.losses, "match_points": r.match_points, "difference": r.difference,
              "status": r.status, "goes_on": r.rank <= g.qualifiers} for r in g.standings.rows]})

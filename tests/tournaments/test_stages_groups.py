@@ -192,6 +192,7 @@ def test_the_stage_form_sets_groups_and_the_pages_show_each_groups_table(client,
     play(organizer, tournament)
     page = client.get(reverse("reports:standings", args=[tournament.slug])).content.decode()
     assert 'id="group-1"' in page and 'id="group-2"' in page and "в сетку" in page
+    assert "сыграно туров: 1 из 3" in page
     board = client.get(reverse("reports:projector", args=[tournament.slug])).content.decode()
     assert "Подгруппа 1" in board and "Подгруппа 2" in board
 
