@@ -9,7 +9,8 @@ after the protocol is rescored, so that a refusal leaves nothing written.
   it changes that winner.
 * Groups then a bracket: once a bracket round is published, a change to a group partie is refused when the
   published bracket no longer follows from the groups (someone else would go on, or another seeding); a
-  change inside the bracket is checked as in a knockout.
+  change inside the bracket is checked as in a knockout. While the bracket's first round is a draft, such a
+  change is refused until the draft is deleted (it was paired from the old group places).
 """
 from __future__ import annotations
 
@@ -47,6 +48,8 @@ def refuse_stage_change(partie) -> None:
         bracket_rounds = later.exclude(number__in=in_groups)
         if rnd.number in in_groups:
             _refuse_other_winner(tournament, bracket_rounds, GROUPS_FIXED)
+            drafts = Round.objects.filter(tournament=tournament, stage=2, status=RoundStatus.DRAFT)
+            _refuse_other_winner(tournament, drafts.exclude(number__in=in_groups), GROUPS_DRAFT)
         else:
             _refuse_other_winner(tournament, bracket_rounds.filter(number__gt=rnd.number))
     elif tournament.final_kind == FinalKind.KNOCKOUT:
@@ -80,7 +83,7 @@ def _refuse_other_finalists(tournament) -> None:
         code="finalists_fixed")
 
 
-WINNER_FIXED, GROUPS_FIXED = "bracket_fixed", "groups_fixed"
+WINNER_FIXED, GROUPS_FIXED, GROUPS_DRAFT = "bracket_fixed", "groups_fixed", "bracket_draft"
 
 
 def _refuse_other_winner(tournament, later, code=WINNER_FIXED) -> None:
@@ -96,6 +99,11 @@ def _refuse_other_winner(tournament, later, code=WINNER_FIXED) -> None:
     for round_ in later.order_by("number"):
         pairs = round_.parties.filter(pair_b__isnull=False).values_list("pair_a_id", "pair_b_id")
         if any(frozenset(p) not in expected for p in pairs) or any(m.surplus for m in matches):
+            if code == GROUPS_DRAFT:
+                raise StageFixed(
+                    _("Исправление не принято: оно меняет, кто выходит из подгрупп в сетку или с каким посевом, "
+                      "а черновик тура сетки (тур %(n)s) составлен по прежним местам. Удалите черновик, "
+                      "исправьте протокол и составьте тур заново.") % {"n": round_.number}, code=code)
             if code == GROUPS_FIXED:
                 raise StageFixed(
                     _("Исправление не принято: оно изменило бы, кто выходит из подгрупп в сетку или с каким "

@@ -208,3 +208,20 @@ def test_a_pair_who_leaves_during_the_groups_is_not_paired_again_and_stays_last_
     assert bye.pair_a.number in GROUP_1 and "подгруппа 1" in bye.reason  # its scheduled opponent sits out
     group_1 = load_groups(tournament, finalists(tournament))[0]
     assert group_1.standings.rows[-1].pair.number == 2 and group_1.standings.rows[-1].rank == 4
+
+
+def test_a_group_correction_waits_for_a_bracket_draft_paired_from_the_old_places_to_be_deleted(organizer):
+    tournament = grouped(organizer)
+    rounds = [play(organizer, tournament) for _k in range(3)]
+    draft = pair_round(organizer, tournament)
+    assert draft.status == RoundStatus.DRAFT
+    top = next(p for r in rounds for p in r.parties.select_related("pair_a", "pair_b")
+               if {p.pair_a.number, p.pair_b.number} == {1, 2})
+    side_1 = "A" if top.pair_a.number == 1 else "B"
+    Protocol.objects.filter(partie=top).update(
+        score_a=101 if side_1 == "A" else 50, score_b=50 if side_1 == "A" else 101, winner=side_1)
+    with pytest.raises(StageFixed) as exc:
+        refuse_stage_change(top)
+    assert exc.value.code == "bracket_draft" and "Удалите черновик" in exc.value.message
+    draft.delete()
+    refuse_stage_change(top)  # no bracket yet: the groups may still change
