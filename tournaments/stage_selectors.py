@@ -165,9 +165,10 @@ def stage2_rounds_left(tournament) -> bool:
 
 
 def is_knockout(tournament) -> bool:
-    """Stage 2 has a bracket (a knockout, or groups then a bracket) and its entrants are confirmed."""
-    return tournament.final_kind in (FinalKind.KNOCKOUT, FinalKind.GROUPS) and Qualification.objects.filter(
-        tournament=tournament).exists()
+    """Stage 2 has a bracket to show: a knockout's entrants are confirmed, or the groups are over."""
+    if tournament.final_kind == FinalKind.GROUPS:
+        return load_bracket(tournament) is not None
+    return tournament.final_kind == FinalKind.KNOCKOUT and Qualification.objects.filter(tournament=tournament).exists()
 
 
 __all__ = ["bracket_data", "final_standings_data", "group_setting_text", "groups_data", "is_knockout", "stage2_rounds_left", "qualification_page", "round_name",

@@ -7,6 +7,9 @@ from django.urls import reverse
 from tournaments.models import FinalKind
 from tournaments.services.stages import confirm_qualification, set_final
 
+from tests.referees.conftest import PASSWORD
+
+from .conftest import login
 from .test_hall import BROKEN_WORDS_JS, no_horizontal_scroll
 from .test_stages_bracket import play_stage2_round, qualifier
 
@@ -15,11 +18,17 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_four_groups_of_four_on_the_standings_page_the_projector_and_then_the_bracket(
         live_server, new_page, artifacts, django_user_model):
-    organizer = django_user_model.objects.create_user("org")
+    organizer = django_user_model.objects.create_user("org", password=PASSWORD)
     tournament = qualifier(organizer)
     set_final(organizer, tournament, kind=FinalKind.GROUPS, groups=4, group_size=4, group_qualifiers=2,
               third_place=True)
     confirm_qualification(organizer, tournament)
+    desk = new_page({"width": 390, "height": 844})
+    login(desk, live_server.url, "org", PASSWORD)
+    desk.goto(live_server.url + reverse("tournaments:qualification", args=[tournament.slug]))
+    assert "4 подгруппы по 4, в сетку — по 2 из каждой (8)" in desk.inner_text("#final-settings")
+    assert no_horizontal_scroll(desk) and desk.evaluate(BROKEN_WORDS_JS) == []
+    desk.screenshot(path=str(artifacts / "groups-qualification-390.png"), full_page=True)
     play_stage2_round(organizer, tournament)
     standings = live_server.url + reverse("reports:standings", args=[tournament.slug])
 

@@ -189,6 +189,8 @@ def test_the_stage_form_sets_groups_and_the_pages_show_each_groups_table(client,
     confirm_qualification(organizer, tournament)
     page = client.get(reverse("tournaments:qualification", args=[tournament.slug])).content.decode()
     assert "2 подгруппы по 4, в сетку — по 2 из каждой (4)" in page and 'id="group-2"' in page
+    bracket = reverse("tournaments:bracket", args=[tournament.slug])
+    assert bracket not in page and client.get(bracket).status_code == 404  # no bracket while the groups play
     play(organizer, tournament)
     page = client.get(reverse("reports:standings", args=[tournament.slug])).content.decode()
     assert 'id="group-1"' in page and 'id="group-2"' in page and "в сетку" in page

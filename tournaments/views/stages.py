@@ -18,7 +18,9 @@ from ..errors import TournamentError
 from ..forms_stages import ConfirmForm, FinalForm
 from ..models import Tournament
 from ..services.stages import FINAL_FIELDS, confirm_qualification, set_final, undo_qualification
-from ..stage_selectors import bracket_data, final_standings_data, group_setting_text, groups_data, qualification_page
+from ..stage_selectors import (
+    bracket_data, final_standings_data, group_setting_text, groups_data, is_knockout, qualification_page,
+)
 
 PROJECTOR_SECONDS = 20
 
@@ -61,6 +63,7 @@ def _render(request, tournament, final_form, confirm_form, tie_order=None, statu
     return render(request, "tournaments/qualification.html", {
         "tournament": tournament, "data": data, "final_form": final_form, "confirm_form": confirm_form,
         "group_setting": group_setting_text(tournament), "groups": groups_data(tournament),
+        "has_bracket": is_knockout(tournament),
     }, status=status)
 
 
