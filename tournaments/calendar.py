@@ -68,6 +68,8 @@ class Progress:
     city: str = ""
     format: str = ""
     preset: str = ""
+    groups: int | None = None  # stage 2 in groups: how many, and how many of each go to the bracket
+    group_qualifiers: int | None = None
 
     @property
     def last_day(self) -> datetime.date:
@@ -82,6 +84,9 @@ class Progress:
         if not self.finalists:
             return False
         needed = rounds_of(self.finalists) if self.final_kind == FinalKind.KNOCKOUT else rounds_needed(self.finalists)
+        if self.final_kind == FinalKind.GROUPS and self.groups and self.group_qualifiers:  # at least; a match of
+            needed = (rounds_needed(self.finalists // self.groups)  # several parties adds rounds
+                      + rounds_of(self.groups * self.group_qualifiers))
         return self.stage2 >= needed
 
 
@@ -103,7 +108,7 @@ def _counts():
 
 
 COLUMNS = ("pk", "start_date", "end_date", "rounds_planned", "final_kind", "n_shown", "n_in_play", "n_stage1",
-           "n_stage2", "city", "format", "rules_preset")
+           "n_stage2", "city", "format", "rules_preset", "final_groups", "final_group_qualifiers")
 
 
 def progress_rows(queryset) -> list[Progress]:
@@ -114,8 +119,9 @@ def progress_rows(queryset) -> list[Progress]:
                      .values_list("tournament_id").annotate(n=Count("id")).values_list("tournament_id", "n")
                      ) if staged else {}
     return [Progress(pk, start, end, planned, kind, shown, in_play, stage1, stage2, finalists.get(pk, 0),
-                     city, fmt, preset)
-            for pk, start, end, planned, kind, shown, in_play, stage1, stage2, city, fmt, preset in rows]
+                     city, fmt, preset, groups, qualifiers)
+            for pk, start, end, planned, kind, shown, in_play, stage1, stage2, city, fmt, preset, groups, qualifiers
+            in rows]
 
 
 def group_of_tournament(tournament, today: datetime.date | None = None) -> str:

@@ -4,11 +4,13 @@ from django.utils.translation import gettext_lazy as _
 
 
 class FinalKind(models.TextChoices):
-    """Stage 2 of an event in stages (docs/rules.md «Этапы»): none, a final round robin, a knockout bracket."""
+    """Stage 2 of an event in stages (docs/rules.md «Этапы»): none, a final round robin, a knockout bracket, groups
+    whose best go to a bracket."""
 
     NONE = "none", _("Без второго этапа")
     ROUND_ROBIN = "round-robin", _("Финал по круговой системе")
     KNOCKOUT = "knockout", _("Олимпийская система (сетка)")
+    GROUPS = "groups", _("Подгруппы по круговой системе, затем сетка")
 
 
 class FinalMatch(models.TextChoices):

@@ -10,11 +10,17 @@ from .models import FinalKind, FinalMatch
 
 class FinalForm(ServiceErrorsMixin, forms.Form):
     final_kind = forms.ChoiceField(label=_("Второй этап"), choices=FinalKind.choices)
-    final_size = StrictIntegerField(label=_("Сколько участников выходят"), min_value=2, max_value=64, required=False)
+    final_size = StrictIntegerField(label=_("Сколько участников выходят (круговой финал или сетка)"), min_value=2,
+                                    max_value=64, required=False)
+    final_groups = StrictIntegerField(label=_("Подгруппы: сколько подгрупп"), min_value=2, max_value=16, required=False)
+    final_group_size = StrictIntegerField(label=_("Подгруппы: участников в каждой"), min_value=3, max_value=16,
+                                          required=False)
+    final_group_qualifiers = StrictIntegerField(label=_("Подгруппы: сколько из каждой выходят в сетку"), min_value=1,
+                                                max_value=15, required=False)
     final_carry_over = forms.BooleanField(
         label=_("Круговой финал: учитывать партии финалистов между собой из первого этапа"), required=False)
-    final_third_place = forms.BooleanField(label=_("Олимпийская система: матч за третье место"), required=False)
-    final_match = forms.ChoiceField(label=_("Олимпийская система: матч сетки"), choices=FinalMatch.choices,
+    final_third_place = forms.BooleanField(label=_("Сетка: матч за третье место"), required=False)
+    final_match = forms.ChoiceField(label=_("Сетка: как играется матч"), choices=FinalMatch.choices,
                                     required=False, error_messages={
                                         "invalid_choice": _("Выберите, как играется матч сетки, из списка.")})
 

@@ -88,16 +88,16 @@ class Tournament(models.Model):
     # The round clock warns when this many minutes are left (docs/rules.md §5.1); empty: no warning.
     clock_warnings = models.JSONField(_("предупреждения часов тура, мин"), default=default_clock_warnings,
                                       blank=True, validators=[validate_clock_warnings])
-    # Events in stages: stage 1 is the tournament's own system and ``rounds_planned`` rounds; stage 2 is
-    # played by the best ``final_size`` of stage 1 (``Qualification``).
+    # Stages: stage 1 is ``rounds_planned`` rounds; stage 2 the best ``final_size`` of it (``Qualification``).
     final_kind = models.CharField(_("второй этап"), max_length=16, choices=FinalKind.choices, default=FinalKind.NONE)
     final_size = models.PositiveSmallIntegerField(_("участников второго этапа"), null=True, blank=True)
-    final_carry_over = models.BooleanField(
-        _("учитывать встречи финалистов в первом этапе"), default=False,
-        help_text=_("Круговой финал: результаты партий финалистов между собой в первом этапе идут в финал."),
-    )
+    final_carry_over = models.BooleanField(_("учитывать встречи финалистов в первом этапе"), default=False, help_text=_(
+        "Круговой финал: результаты партий финалистов между собой в первом этапе идут в финал."))
     final_third_place = models.BooleanField(_("матч за третье место"), default=False)
     final_match = models.CharField(_("матч сетки"), max_length=16, choices=FinalMatch.choices, default=FinalMatch.SINGLE)
+    # Groups, then a bracket of the best ``final_group_qualifiers`` of each group (tournaments.pairing.groups):
+    final_groups = models.PositiveSmallIntegerField(_("подгрупп второго этапа"), null=True, blank=True)
+    final_group_qualifiers = models.PositiveSmallIntegerField(_("выходят в сетку из подгруппы"), null=True, blank=True)
     # The hall map (referees.hall_map): tables placed by number, row by row; empty: as many in a row as fit.
     hall_rows = models.PositiveSmallIntegerField(_("рядов столов в зале"), null=True, blank=True)
     hall_columns = models.PositiveSmallIntegerField(_("столов в ряду"), null=True, blank=True)

@@ -20,6 +20,7 @@ from registry.rating_services import set_rated
 from scoring import protocol_state
 from scoring import services as protocol_services
 from scoring.models import Protocol
+from scoring.reports.group_selectors import groups_of
 from scoring.rules.generate import random_deal, random_partie
 
 from .errors import InvalidInput, RoundBlocked
@@ -167,14 +168,24 @@ def _withdraw(organizer, tournament, count: int, rng: random.Random, note: str) 
     return sorted((p.number for p in chosen), key=lambda n: (n is None, n or 0))
 
 
-def parse_final(text: str | None) -> tuple[str, int] | None:
-    """``knockout:8`` or ``round-robin:6`` → (kind, size); None or "" → no stage 2."""
+def parse_final(text: str | None) -> dict | None:
+    """``knockout:8``, ``round-robin:6`` or ``groups:4x4+knockout:8`` → ``set_final``'s arguments; None or "" →
+    no stage 2."""
     if not text:
         return None
-    kind, _sep, size = str(text).partition(":")
-    if kind not in (FinalKind.KNOCKOUT, FinalKind.ROUND_ROBIN) or not size.isdigit():
-        raise ValueError(f"--final is knockout:N or round-robin:N, not {text!r}")
-    return kind, int(size)
+    text = str(text)
+    kind, _sep, size = text.partition(":")
+    if kind == FinalKind.GROUPS:
+        shape, _plus, bracket = size.partition("+knockout:")
+        groups, _x, per_group = shape.partition("x")
+        if groups.isdigit() and per_group.isdigit() and bracket.isdigit() and int(groups) \
+                and int(bracket) % int(groups) == 0:
+            return {"kind": kind, "groups": int(groups), "group_size": int(per_group),
+                    "group_qualifiers": int(bracket) // int(groups), "third_place": int(bracket) >= 4}
+    elif kind in (FinalKind.KNOCKOUT, FinalKind.ROUND_ROBIN) and size.isdigit():
+        return {"kind": kind, "size": int(size), "third_place": kind == FinalKind.KNOCKOUT and int(size) >= 4}
+    raise ValueError(f"--final is knockout:N, round-robin:N or groups:GxS+knockout:N (N a multiple of G), "
+                     f"not {text!r}")
 
 
 def play_round(organizer, tournament, rng, events, signers, no_shows: int) -> dict:
@@ -217,8 +228,11 @@ def play_final(organizer, tournament, rng, events, signers) -> dict:
         except RoundBlocked:  # the event has no further round: stage 2 is played
             break
         rounds.append(play_round(organizer, tournament, rng, events, signers, 0))
-    return {"kind": tournament.final_kind, "size": tournament.final_size,
-            "finalists": [q.pair.number for q in qualified], "rounds": rounds}
+    summary = {"kind": tournament.final_kind, "size": tournament.final_size,
+               "finalists": [q.pair.number for q in qualified], "rounds": rounds}
+    if tournament.final_kind == FinalKind.GROUPS:
+        summary["groups"] = [[q.pair.number for q in members] for members in groups_of(tournament, qualified)]
+    return summary
 
 
 def federation_admin():
@@ -238,7 +252,7 @@ def simulate(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None
 
     ``withdraw``: pairs withdrawn, half (rounded down) before the draw, the rest after round 1.
     ``no_shows``: parties in which one pair does not come, spread over the rounds.
-    ``final``: ``knockout:N`` or ``round-robin:N`` — stage 1 is played, its best N qualify, stage 2 is played;
+    ``final``: ``knockout:N``, ``round-robin:N`` or ``groups:GxS+knockout:N`` — stage 1 is played, its best N qualify, stage 2 is played;
     ``final_match``: how a knockout match is played (``single``, ``best-of-3``, ``total-2``).
     ``rated``: the tournament is marked as rated before its draw, so each signed protocol moves the rating.
     """
@@ -252,8 +266,7 @@ def simulate(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None
     if rated:
         set_rated(federation_admin(), tournament, True)
     if stage2:
-        set_final(organizer, tournament, kind=stage2[0], size=stage2[1], match=final_match,
-                  third_place=stage2[0] == FinalKind.KNOCKOUT and stage2[1] >= 4)
+        set_final(organizer, tournament, match=final_match, **stage2)
         tournament.refresh_from_db()
     before_draw = withdraw // 2
     withdrawn = {"before_draw": len(_withdraw(organizer, tournament, before_draw, events, "моделирование: до жеребьёвки"))}

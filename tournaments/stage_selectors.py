@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.reports.group_selectors import bracket_entrants, group_round_count, group_size, is_groups, load_groups
 from scoring.reports.qualification import QualificationError
 from scoring.reports.stage_selectors import (
     final_standings, finalists, has_final, load_bracket, preview_qualification, round_name, round_title,
@@ -39,13 +40,19 @@ def bracket_data(tournament) -> dict | None:
     for q in qualified:
         names = [p.name for p in q.pair.players.all()]
         labels[q.pair_id] = q.pair.name or " — ".join(names)
+    in_group = {}
+    if is_groups(tournament):
+        in_group = {pid: (g, place) for g, place, pid in bracket_entrants(tournament, qualified) or ()}
     where = {p["id"]: (p["round__number"], p["table"]) for p in Partie.objects.filter(
         round__tournament=tournament, round__stage=2, pair_b__isnull=False).values("id", "round__number", "table")}
 
     def side(slot):
         if slot is None:
             return None
-        return {"seed": slot.seed, "entrant": numbers[slot.entrant], "label": labels[slot.entrant]}
+        out = {"seed": slot.seed, "entrant": numbers[slot.entrant], "label": labels[slot.entrant]}
+        if slot.entrant in in_group:
+            out["group"], out["group_place"] = in_group[slot.entrant]
+        return out
 
     def partie_json(game, m):
         rnd, table = where.get(game.ref, (None, None))
@@ -78,7 +85,7 @@ def bracket_data(tournament) -> dict | None:
     return {"size": bracket.size, "slots": bracket.slots, "complete": bracket.complete, "rounds": out,
             "byes": any(m.state == BYE for m in bracket.rounds[0]),
             "third_place": bracket.third_place is not None, "match_format": bracket.match_format,
-            "several": bracket.match_format != FinalMatch.SINGLE}
+            "several": bracket.match_format != FinalMatch.SINGLE, "from_groups": bool(in_group)}
 
 
 def qualification_page(tournament, tie_order=None) -> dict:
@@ -116,6 +123,34 @@ def qualification_page(tournament, tie_order=None) -> dict:
     return data
 
 
+def groups_data(tournament) -> list[dict] | None:
+    """Each group's table for the standings page and the projector (None: stage 2 is not in groups, or its
+    entrants are not confirmed): the group place, number, entrant, parties, wins, losses, match points,
+    difference, and whether the place goes on to the bracket."""
+    if not is_groups(tournament):
+        return None
+    qualified = finalists(tournament)
+    if not qualified:
+        return None
+    out = []
+    for g in load_groups(tournament, qualified):
+        out.append({"number": g.number, "qualifiers": g.qualifiers, "played": len(g.standings.rounds),
+                    "of": group_round_count(tournament), "rows": [
+            {"rank": r.rank, "number": r.pair.number, "label": r.pair.label, "played": r.played, "wins": r.wins,
+             "losses": r.losses, "match_points": r.match_points, "difference": r.difference,
+             "status": r.status, "goes_on": r.rank <= g.qualifiers} for r in g.standings.rows]})
+    return out
+
+
+def group_setting_text(tournament) -> str:
+    """«4 подгруппы по 4, в сетку — по 2 из каждой (8)»; "" when stage 2 is not in groups."""
+    if not is_groups(tournament) or not tournament.final_groups:
+        return ""
+    q = tournament.final_group_qualifiers or 0
+    return _("%(g)s подгруппы по %(s)s, в сетку — по %(q)s из каждой (%(n)s)") % {
+        "g": tournament.final_groups, "s": group_size(tournament), "q": q, "n": q * tournament.final_groups}
+
+
 def final_standings_data(tournament) -> list[dict]:
     return [{"place": f.place, "pair": f.number, "name": f.label, "stage": f.stage, "seed": f.seed}
             for f in final_standings(tournament)]
@@ -130,8 +165,11 @@ def stage2_rounds_left(tournament) -> bool:
 
 
 def is_knockout(tournament) -> bool:
+    """Stage 2 has a bracket to show: a knockout's entrants are confirmed, or the groups are over."""
+    if tournament.final_kind == FinalKind.GROUPS:
+        return load_bracket(tournament) is not None
     return tournament.final_kind == FinalKind.KNOCKOUT and Qualification.objects.filter(tournament=tournament).exists()
 
 
-__all__ = ["bracket_data", "final_standings_data", "is_knockout", "stage2_rounds_left", "qualification_page", "round_name",
+__all__ = ["bracket_data", "final_standings_data", "group_setting_text", "groups_data", "is_knockout", "stage2_rounds_left", "qualification_page", "round_name",
            "round_title", "stage2_round_names"]

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import FinalKind, FinalMatch, Partie, PairStatus, Qualification, Round, RoundStatus
+from tournaments.models import FinalKind, FinalMatch, Partie, Qualification, Round, RoundStatus
 from tournaments.pairing.bracket import Bracket, Outcome, build_bracket, placing
 
+from .group_selectors import bracket_entrants, group_round_numbers, inactive, is_groups, load_groups, stage2_games
 from .qualification import Qualifiers, qualify
 from .selectors import Standings, games_and_round_status, load_standings, pair_entries, tiebreaks_of
 from .standings import compute_standings, scoring_from_rules
@@ -65,16 +66,23 @@ def bracket_outcomes(tournament, games=None) -> dict:
 
 
 def load_bracket(tournament, qualified=None) -> Bracket | None:
-    """The knockout bracket of the confirmed finalists with the results so far (None: not a knockout yet); a
-    finalist no longer active loses its undecided match by walkover."""
-    if tournament.final_kind != FinalKind.KNOCKOUT:
+    """The knockout bracket with the results so far (None: not a knockout yet): of the confirmed finalists,
+    or in groups of the best of each group once the group phase is over; an entrant no longer active loses
+    its undecided match by walkover."""
+    if tournament.final_kind not in (FinalKind.KNOCKOUT, FinalKind.GROUPS):
         return None
     qualified = finalists(tournament) if qualified is None else qualified
     if len(qualified) < 2:
         return None
-    out = {q.pair_id for q in qualified if q.pair.status != PairStatus.ACTIVE}
-    return build_bracket([q.pair_id for q in qualified], bracket_outcomes(tournament),
-                         third_place=tournament.final_third_place, match_format=tournament.final_match, out=out)
+    if is_groups(tournament):
+        entrants = bracket_entrants(tournament, qualified)
+        if entrants is None:
+            return None
+        ids, games = [pid for _g, _p, pid in entrants], stage2_games(tournament)[1]
+    else:
+        ids, games = [q.pair_id for q in qualified], None
+    return build_bracket(ids, bracket_outcomes(tournament, games), third_place=tournament.final_third_place,
+                         match_format=tournament.final_match, out=inactive(qualified))
 
 
 def load_final_round_robin(tournament, qualified=None) -> Standings:
@@ -109,8 +117,13 @@ def stage2_round_names(tournament) -> dict[int, str]:
     rounds = stage2_rounds(tournament)
     if not rounds:
         return {}
-    if tournament.final_kind != FinalKind.KNOCKOUT:
+    if tournament.final_kind not in (FinalKind.KNOCKOUT, FinalKind.GROUPS):
         return {r.number: _("Финал, тур %(k)s") % {"k": k} for k, r in enumerate(rounds, start=1)}
+    names = {}
+    if is_groups(tournament):
+        in_groups = group_round_numbers(tournament)
+        names = {n: _("Подгруппы, тур %(k)s") % {"k": k} for k, n in enumerate(in_groups, start=1)}
+        rounds = [r for r in rounds if r.number not in names]
     bracket = load_bracket(tournament)
     where, pending = {}, {}  # partie id -> (bracket round name, its partie of the match); the same for a draft
     if bracket is not None:
@@ -127,7 +140,6 @@ def stage2_round_names(tournament) -> dict[int, str]:
         found = where.get(pid) or pending.get(frozenset((a, b)))
         if found:
             by_round.setdefault(number, []).append(found)
-    names = {}
     for rnd in rounds:
         found = by_round.get(rnd.number, [])
         titles = list(dict.fromkeys(name for name, _k in found)) or [_("второй этап")]
@@ -165,7 +177,9 @@ def final_standings(tournament) -> list[FinalPlace]:
     seed_of = {q.pair_id: q.seed for q in qualified}
     rows = {r.pair.id: r for r in first.rows}
     order: list[int] = []
-    if qualified and tournament.final_kind == FinalKind.KNOCKOUT:
+    if qualified and is_groups(tournament):
+        order = _groups_order(tournament, qualified)
+    elif qualified and tournament.final_kind == FinalKind.KNOCKOUT:
         order = [pid for _, pid in placing(load_bracket(tournament, qualified))]
     elif qualified:
         order = [r.pair.id for r in load_final_round_robin(tournament, qualified).rows]
@@ -182,6 +196,17 @@ def final_standings(tournament) -> list[FinalPlace]:
         out.append(FinalPlace(place if active else None, row.pair.id, row.pair.number, row.pair.label, 1))
         place += 1 if active else 0
     return out
+
+
+def _groups_order(tournament, qualified) -> list[int]:
+    """Groups then a bracket: the bracket's placing, then the rest of the groups by their place in the group,
+    equal places by stage-1 place (seed) **[толкование]**."""
+    bracket = load_bracket(tournament, qualified)
+    order = [pid for _, pid in placing(bracket)] if bracket is not None else []
+    seed_of = {q.pair_id: q.seed for q in qualified}
+    rest = [(row.rank, seed_of[row.pair.id], row.pair.id) for g in load_groups(tournament, qualified)
+            for row in g.standings.rows if row.pair.id not in order]
+    return order + [pid for _r, _s, pid in sorted(rest)]
 
 
 __all__ = ["FinalPlace", "bracket_outcomes", "final_standings", "finalists", "has_final", "load_bracket",

@@ -17,7 +17,7 @@ from scoring import live
 from scoring.models import Protocol
 from tournaments import selectors as round_selectors
 from tournaments.models import Round, RoundStatus, Tournament
-from tournaments.stage_selectors import final_standings_data
+from tournaments.stage_selectors import final_standings_data, groups_data
 
 from . import exports, selectors, stage_selectors, team_data
 from .player_table import entrant_clubs
@@ -90,6 +90,7 @@ def standings(request, slug):
         "tiebreaks": tiebreak_labels(data.tiebreaks),
         "teams": team_data.load_team_standings(tournament, standings=data),  # None without a team standing
         "staged": stage_selectors.has_final(tournament), "final_places": _final_places(tournament),
+        "groups": groups_data(tournament),
     })
 
 
@@ -152,10 +153,19 @@ def projector(request, slug):
         "tournament": tournament, "data": data, "page": page, "pages": pages, "next_page": page % pages + 1,
         "rows": [] if final_places else shown, "final_rows": shown if final_places else [],
         "staged": stage_selectors.has_final(tournament), "seconds": PROJECTOR_SECONDS,
+        "groups": _groups_in_play(tournament),
         **_projector_clock(tournament),
     }
     template = "reports/projector_board.html" if request.htmx else "reports/projector.html"
     return render(request, template, context)
+
+
+def _groups_in_play(tournament):
+    """The projector shows the groups' tables while the group phase is played (then the final places)."""
+    groups = groups_data(tournament)
+    if groups is None or stage_selectors.load_bracket(tournament) is not None:
+        return None
+    return groups
 
 
 def _projector_clock(tournament) -> dict:

@@ -7,11 +7,16 @@ after the protocol is rescored, so that a refusal leaves nothing written.
   confirmed **[толкование]**.
 * In a knockout, a change to a partie whose winner is already in a later round's pairing is refused when
   it changes that winner.
+* Groups then a bracket: once a bracket round is published, a change to a group partie is refused when the
+  published bracket no longer follows from the groups (someone else would go on, or another seeding); a
+  change inside the bracket is checked as in a knockout. While the bracket's first round is a draft, such a
+  change is refused until the draft is deleted (it was paired from the old group places).
 """
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from scoring.reports.group_selectors import group_round_numbers, is_groups
 from scoring.reports.qualification import QualificationError
 from scoring.reports.stage_selectors import finalists, has_final, load_bracket, preview_qualification
 from tournaments.models import FinalKind, Round, RoundStatus
@@ -38,8 +43,17 @@ def refuse_stage_change(partie) -> None:
         if not later.exists():
             return
         _refuse_other_finalists(tournament)
-    elif tournament.final_kind == FinalKind.KNOCKOUT and later.filter(number__gt=rnd.number).exists():
-        _refuse_other_winner(tournament, rnd)
+    elif is_groups(tournament):
+        in_groups = group_round_numbers(tournament)
+        bracket_rounds = later.exclude(number__in=in_groups)
+        if rnd.number in in_groups:
+            _refuse_other_winner(tournament, bracket_rounds, GROUPS_FIXED)
+            drafts = Round.objects.filter(tournament=tournament, stage=2, status=RoundStatus.DRAFT)
+            _refuse_other_winner(tournament, drafts.exclude(number__in=in_groups), GROUPS_DRAFT)
+        else:
+            _refuse_other_winner(tournament, bracket_rounds.filter(number__gt=rnd.number))
+    elif tournament.final_kind == FinalKind.KNOCKOUT:
+        _refuse_other_winner(tournament, later.filter(number__gt=rnd.number))
 
 
 def _refuse_other_finalists(tournament) -> None:
@@ -69,22 +83,35 @@ def _refuse_other_finalists(tournament) -> None:
         code="finalists_fixed")
 
 
-def _refuse_other_winner(tournament, rnd) -> None:
-    """A later published round of stage 2 holds a partie of two entrants that no longer meet in the bracket
-    (the winner it was paired with changed), or a match now has parties after its decision."""
-    bracket = load_bracket(tournament)
-    if bracket is None:
+WINNER_FIXED, GROUPS_FIXED, GROUPS_DRAFT = "bracket_fixed", "groups_fixed", "bracket_draft"
+
+
+def _refuse_other_winner(tournament, later, code=WINNER_FIXED) -> None:
+    """A published bracket round of ``later`` holds a partie of two entrants that no longer meet in the
+    bracket (the winner it was paired with changed, or the groups now send others or seed them otherwise),
+    or a match now has parties after its decision."""
+    if not later.exists():
         return
-    matches = [m for number in range(1, bracket.round_count + 1) for m in bracket.matches_of(number)]
+    bracket = load_bracket(tournament)
+    matches = [m for number in range(1, bracket.round_count + 1) for m in bracket.matches_of(number)] \
+        if bracket is not None else []
     expected = {frozenset((m.a.entrant, m.b.entrant)) for m in matches if m.a is not None and m.b is not None}
-    later = Round.objects.filter(tournament=tournament, stage=2, number__gt=rnd.number).exclude(
-        status=RoundStatus.DRAFT).order_by("number")
-    for round_ in later:
+    for round_ in later.order_by("number"):
         pairs = round_.parties.filter(pair_b__isnull=False).values_list("pair_a_id", "pair_b_id")
         if any(frozenset(p) not in expected for p in pairs) or any(m.surplus for m in matches):
+            if code == GROUPS_DRAFT:
+                raise StageFixed(
+                    _("Исправление не принято: оно меняет, кто выходит из подгрупп в сетку или с каким посевом, "
+                      "а черновик тура сетки (тур %(n)s) составлен по прежним местам. Удалите черновик, "
+                      "исправьте протокол и составьте тур заново.") % {"n": round_.number}, code=code)
+            if code == GROUPS_FIXED:
+                raise StageFixed(
+                    _("Исправление не принято: оно изменило бы, кто выходит из подгрупп в сетку или с каким "
+                      "посевом, а сетка (тур %(n)s) уже опубликована. Главный судья решает такой случай "
+                      "отдельно, по положению.") % {"n": round_.number}, code=code)
             raise StageFixed(
                 _("Исправление не принято: оно меняет победителя матча сетки, а следующий круг "
-                  "(тур %(n)s) уже составлен с ним.") % {"n": round_.number}, code="bracket_fixed")
+                  "(тур %(n)s) уже составлен с ним.") % {"n": round_.number}, code=code)
 
 
 __all__ = ["StageFixed", "refuse_stage_change"]

@@ -213,3 +213,10 @@ def test_the_setup_form_takes_the_city_and_the_api_shows_it(client, creator):
     client.post("/new/", data)
     assert Tournament.objects.get(slug="tver-cup").city == "Тверь"
     assert client.get("/api/v1/tournaments/tver-cup/").json()["city"] == "Тверь"
+
+
+def test_groups_then_a_bracket_is_finished_only_after_the_bracket_too():
+    groups = dict(stage1=3, final_kind="groups", finalists=16, groups=4, group_qualifiers=2)
+    assert group_of(progress(TODAY, **groups, shown=6, stage2=3), TODAY) == IN_PLAY  # the group rounds only
+    assert group_of(progress(TODAY, **groups, shown=8, stage2=5), TODAY) == IN_PLAY  # and two bracket rounds
+    assert group_of(progress(TODAY, **groups, shown=9, stage2=6), TODAY) == FINISHED  # 3 + 3 rounds

@@ -53,3 +53,30 @@ def test_bad_final_and_a_bracket_of_an_event_without_one_are_refused():
     run("simulate", "--pairs", "4", "--rounds", "1", "--seed", "2", "--slug", "plain")
     with pytest.raises(CommandError):
         run("bracket", "plain", "--json")
+
+
+def test_simulate_groups_then_a_bracket_plays_to_the_end_and_the_protocols_agree():
+    summary = json.loads(run("simulate", "--pairs", "10", "--rounds", "1", "--system", "swiss",
+                             "--final", "groups:2x4+knockout:4", "--seed", "6", "--slug", "gr"))
+    final = summary["final"]
+    assert summary["finished"] and final["kind"] == "groups" and final["size"] == 8
+    seeds = final["finalists"]
+    assert final["groups"] == [[seeds[0], seeds[3], seeds[4], seeds[7]], [seeds[1], seeds[2], seeds[5], seeds[6]]]
+    # three group rounds of 2 × 2 parties, the semi-finals, then the final beside the third-place match
+    assert [r["parties"] for r in final["rounds"]] == [4, 4, 4, 2, 2]
+    groups = json.loads(run("standings", "gr", "--stage", "2", "--json"))
+    assert [(r["group"], r["rank"]) for r in groups] == [(g, k) for g in (1, 2) for k in range(1, 5)]
+    assert all(r["played"] == 3 for r in groups)
+    bracket = json.loads(run("bracket", "gr", "--json"))
+    first = bracket["rounds"][0]["matches"]
+    assert [(m["a"]["group"], m["a"]["group_place"], m["b"]["group"], m["b"]["group_place"]) for m in first] == [
+        (1, 1, 2, 2), (2, 1, 1, 2)]
+    goes_on = {(r["group"], r["rank"]): r["pair"] for r in groups if r["goes_on"]}
+    assert [m["a"]["entrant"] for m in first] == [goes_on[(1, 1)], goes_on[(2, 1)]]
+    places = json.loads(run("standings", "gr", "--final", "--json"))
+    assert places[0]["pair"] == bracket["rounds"][1]["matches"][0]["winner"]
+    assert {p["pair"] for p in places[:4]} == set(goes_on.values())
+    rest = [r for r in groups if not r["goes_on"]]
+    assert [p["pair"] for p in places[4:8]] == [r["pair"] for r in sorted(rest, key=lambda r: (
+        r["rank"], seeds.index(r["pair"])))]
+    assert "0 differ, 0 fingerprint mismatch(es)" in run("verify_scores", "gr")

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from core.locking import locked
 from referees.models import log_action
 from referees.permissions import require_organizer
+from scoring.reports.group_selectors import bracket_size, group_round_count, groups_complete, is_groups
 from scoring.reports.qualification import QualificationError
 from scoring.reports.stage_selectors import (
     finalists, has_final, load_bracket, preview_qualification, stage2_published,
@@ -24,8 +25,11 @@ from ..errors import InvalidInput, RoundBlocked, TournamentError
 from ..models import FinalKind, FinalMatch, PairStatus, Qualification, Round, RoundStatus, Tournament
 from ..pairing import Pairing, PairingError, PairingResult, pair_round_robin, rounds_needed
 from ..pairing.bracket import EXTRA_DEAL, MAX_SIZE, WAITING, WALKOVER, next_pairings, rounds_of
+from .stage_groups import check_groups, group_pairings
 
-FINAL_FIELDS = ("final_kind", "final_size", "final_carry_over", "final_third_place", "final_match")
+FINAL_FIELDS = ("final_kind", "final_size", "final_carry_over", "final_third_place", "final_match",
+                "final_groups", "final_group_qualifiers")
+BRACKETS = (FinalKind.KNOCKOUT, FinalKind.GROUPS)
 
 
 def _snapshot(tournament) -> dict:
@@ -40,9 +44,10 @@ def decides_every_partie(rules) -> bool:
 
 
 def set_final(user, tournament, *, kind, size=None, carry_over=False, third_place=False,
-              match=FinalMatch.SINGLE) -> Tournament:
-    """Choose stage 2 (none, a final round robin of the best N, a knockout of the best N and how its matches
-    are played); organizer only. Refused once the finalists are confirmed (undo the qualification first).
+              match=FinalMatch.SINGLE, groups=None, group_size=None, group_qualifiers=None) -> Tournament:
+    """Choose stage 2 (none, a final round robin of the best N, a knockout of the best N, or ``groups``
+    groups of ``group_size`` whose best ``group_qualifiers`` go to a knockout; how the bracket's matches are
+    played); organizer only. Refused once the finalists are confirmed (undo the qualification first).
     """
     require_organizer(user, tournament)
     if kind not in FinalKind.values:
@@ -60,7 +65,7 @@ def set_final(user, tournament, *, kind, size=None, carry_over=False, third_plac
             raise TournamentError(_("Состав второго этапа уже подтверждён: сначала отмените его."),
                                   code="finalists_confirmed")
         before = _snapshot(tournament)
-        if kind == FinalKind.KNOCKOUT and tournament.is_individual:  # docs/rules.md I.9.3 [толкование]
+        if kind in BRACKETS and tournament.is_individual:  # docs/rules.md I.9.3 [толкование]
             raise InvalidInput(_("В личном зачёте олимпийской системы нет: за столом играют четверо, и партнёры "
                                  "меняются каждый тур, поэтому матча двух участников не бывает. Выберите финал по "
                                  "круговой системе в парном турнире или проведите отдельный парный финал."),
@@ -71,6 +76,8 @@ def set_final(user, tournament, *, kind, size=None, carry_over=False, third_plac
                                  "турнира)."), field="final_kind", code="final_individual")
         if kind == FinalKind.NONE:
             size, carry_over, third_place = None, False, False
+        elif kind == FinalKind.GROUPS:
+            groups, size, group_qualifiers = check_groups(tournament, groups, group_size, group_qualifiers)
         else:
             low = 3 if kind == FinalKind.ROUND_ROBIN else 2
             if size is None or not low <= size <= MAX_SIZE:
@@ -80,21 +87,24 @@ def set_final(user, tournament, *, kind, size=None, carry_over=False, third_plac
             if size > active:
                 raise InvalidInput(_("Во второй этап нельзя вывести %(n)s: в турнире играют %(a)s.")
                                    % {"n": size, "a": active}, field="final_size")
-        if kind == FinalKind.KNOCKOUT and not decides_every_partie(tournament.rules()):
+        if kind in BRACKETS and not decides_every_partie(tournament.rules()):
             raise InvalidInput(_("В олимпийской системе у каждой партии есть победитель: включите в регламенте "
                                  "дополнительную раздачу при равном счёте."), field="final_kind",
                                code="knockout_needs_extra_deal")
-        if kind == FinalKind.KNOCKOUT and third_place and size < 4:
+        if kind in BRACKETS and third_place and (groups * group_qualifiers if kind == FinalKind.GROUPS else size) < 4:
             raise InvalidInput(_("Матч за третье место нужен сетке хотя бы из четырёх участников."),
                                field="final_third_place")
-        if kind == FinalKind.KNOCKOUT and match == FinalMatch.TOTAL_2 and tournament.rules().family != "sport":
+        if kind in BRACKETS and match == FinalMatch.TOTAL_2 and tournament.rules().family != "sport":
             raise InvalidInput(_("Сумма очков двух партий считается только в спортивном домино: в семействе козла "
                                  "выберите одну партию или до двух побед."), field="final_match",
                                code="total_needs_points")
         tournament.final_kind, tournament.final_size = kind, size
-        tournament.final_match = match if kind == FinalKind.KNOCKOUT else FinalMatch.SINGLE
+        tournament.final_match = match if kind in BRACKETS else FinalMatch.SINGLE
         tournament.final_carry_over = bool(carry_over) and kind == FinalKind.ROUND_ROBIN
-        tournament.final_third_place = bool(third_place) and kind == FinalKind.KNOCKOUT
+        tournament.final_third_place = bool(third_place) and kind in BRACKETS
+        in_groups = kind == FinalKind.GROUPS
+        tournament.final_groups = groups if in_groups else None
+        tournament.final_group_qualifiers = group_qualifiers if in_groups else None
         after = _snapshot(tournament)
         if after != before:
             tournament.save(update_fields=list(FINAL_FIELDS))
@@ -178,7 +188,7 @@ def undo_qualification(user, tournament) -> None:
 def record_walkover(user, tournament, pair) -> None:
     """After a finalist left (inside the withdrawal's transaction): its undecided match of the bracket goes to
     the opponent without play (``tournaments.pairing.bracket``), written to the journal."""
-    if tournament.final_kind != FinalKind.KNOCKOUT:
+    if tournament.final_kind not in BRACKETS:
         return
     bracket = load_bracket(tournament)
     if bracket is None or pair.pk not in bracket.seeds:
@@ -202,6 +212,8 @@ def stage2_round_count(tournament, qualified) -> int:
     match of several parties adds rounds while it is played: see ``stage2_done``)."""
     if tournament.final_kind == FinalKind.KNOCKOUT:
         return rounds_of(len(qualified))
+    if is_groups(tournament):
+        return group_round_count(tournament) + rounds_of(bracket_size(tournament))
     return rounds_needed(len(qualified))
 
 
@@ -210,6 +222,11 @@ def stage2_done(tournament, qualified) -> bool:
     if tournament.final_kind == FinalKind.KNOCKOUT:
         bracket = load_bracket(tournament, qualified)
         return bracket is None or bracket.complete
+    if is_groups(tournament):
+        if tournament.rounds.filter(stage=2).count() < group_round_count(tournament):
+            return False
+        bracket = load_bracket(tournament, qualified)
+        return bracket is not None and bracket.complete
     return tournament.rounds.filter(stage=2).count() >= stage2_round_count(tournament, qualified)
 
 
@@ -239,6 +256,11 @@ def stage2_pairings(tournament) -> PairingResult:
         inactive = [q.pair.number for q in qualified if q.pair.status != PairStatus.ACTIVE]
         result = pair_round_robin(numbers, index, inactive=inactive)
         return PairingResult([Pairing(p.a, p.b, "финал: " + p.reason) for p in result.pairings], "final-round-robin")
+    if is_groups(tournament) and index <= group_round_count(tournament):
+        return group_pairings(tournament, qualified, index)
+    if is_groups(tournament) and not groups_complete(tournament):
+        raise PairingError(_("Подгруппы ещё не доиграны: сетка составляется, когда завершены все их туры."),
+                           code="groups_not_finished")
     bracket = load_bracket(tournament, qualified)
     current = bracket.next_round()
     drawn = [m for m in bracket.matches_of(current) if m.state == EXTRA_DEAL] if current else []

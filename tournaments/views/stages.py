@@ -11,13 +11,16 @@ from django.utils.translation import gettext as _
 from referees.methods import post_only
 from referees.permissions import is_organizer, is_referee
 from scoring import live
+from scoring.reports.group_selectors import group_size
 from scoring.reports.pdf_bracket import bracket_pdf
 
 from ..errors import TournamentError
 from ..forms_stages import ConfirmForm, FinalForm
 from ..models import Tournament
 from ..services.stages import FINAL_FIELDS, confirm_qualification, set_final, undo_qualification
-from ..stage_selectors import bracket_data, final_standings_data, qualification_page
+from ..stage_selectors import (
+    bracket_data, final_standings_data, group_setting_text, groups_data, is_knockout, qualification_page,
+)
 
 PROJECTOR_SECONDS = 20
 
@@ -40,10 +43,17 @@ def _public(request, slug):
 def qualification_view(request, slug):
     """Stage 2's settings, stage 1's standings with the criterion of each place, the confirmation and its undo."""
     tournament = _organized(request, slug)
-    final_form = FinalForm(initial={f: getattr(tournament, f) for f in
-                                    FINAL_FIELDS})
+    final_form = FinalForm(initial=_final_initial(tournament))
     confirm_form = ConfirmForm()
     return _render(request, tournament, final_form, confirm_form)
+
+
+def _final_initial(tournament) -> dict:
+    initial = {f: getattr(tournament, f) for f in FINAL_FIELDS}
+    if tournament.final_groups:
+        initial["final_size"] = None
+        initial["final_group_size"] = group_size(tournament)
+    return initial
 
 
 def _render(request, tournament, final_form, confirm_form, tie_order=None, status=200):
@@ -52,6 +62,8 @@ def _render(request, tournament, final_form, confirm_form, tie_order=None, statu
         confirm_form = ConfirmForm(initial={"expected": ",".join(map(str, data.get("proposed") or []))})
     return render(request, "tournaments/qualification.html", {
         "tournament": tournament, "data": data, "final_form": final_form, "confirm_form": confirm_form,
+        "group_setting": group_setting_text(tournament), "groups": groups_data(tournament),
+        "has_bracket": is_knockout(tournament),
     }, status=status)
 
 
@@ -65,7 +77,9 @@ def final_settings_view(request, slug):
             set_final(request.user, tournament, kind=form.cleaned_data["final_kind"],
                       size=form.cleaned_data["final_size"], carry_over=form.cleaned_data["final_carry_over"],
                       third_place=form.cleaned_data["final_third_place"],
-                      match=form.cleaned_data["final_match"])
+                      match=form.cleaned_data["final_match"], groups=form.cleaned_data["final_groups"],
+                      group_size=form.cleaned_data["final_group_size"],
+                      group_qualifiers=form.cleaned_data["final_group_qualifiers"])
             messages.success(request, _("Второй этап сохранён."))
             return redirect("tournaments:qualification", slug)
         except TournamentError as exc:
@@ -91,8 +105,7 @@ def confirm_view(request, slug):
                 return redirect("tournaments:qualification", slug)
             except TournamentError as exc:
                 form.add_service_error(exc)
-    final_form = FinalForm(initial={f: getattr(tournament, f) for f in
-                                    FINAL_FIELDS})
+    final_form = FinalForm(initial=_final_initial(tournament))
     return _render(request, tournament, final_form, form, tie_order if form.is_valid() else None, status=400)
 
 

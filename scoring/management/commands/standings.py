@@ -3,7 +3,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.reports import selectors, stage_selectors, team_data
+from scoring.reports import group_selectors, selectors, stage_selectors, team_data
 from scoring.reports.standings_individual import individual_row_json
 from scoring.reports.tiebreaks import TiebreakError, resolve_tiebreaks
 from scoring.rules.config import KOZEL_PRESETS
@@ -21,7 +21,8 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="print JSON instead of a text table")
         parser.add_argument("--players", action="store_true", help="individual standings of players")
         parser.add_argument("--stage", type=int, choices=(1, 2), default=None,
-                            help="an event in stages: the standings of stage 1 alone, or of the final round robin")
+                            help="an event in stages: the standings of stage 1 alone, or of the final round robin "
+                                 "or of each group")
         parser.add_argument("--final", action="store_true",
                             help="an event in stages: the final standings (stage 2's order, then stage 1's)")
         parser.add_argument("--teams", action="store_true", help="the team standing of a pair or individual event")
@@ -93,9 +94,14 @@ class Command(BaseCommand):
         elif stage == 1:
             data = stage_selectors.stage1_standings(tournament, after_round)
             rows = [r.to_json(goats=data.goats, rating=data.rating) for r in data.rows]
+        elif tournament.final_kind == FinalKind.GROUPS and stage_selectors.finalists(tournament):
+            rows = [{"group": g.number, **r.to_json(goats=g.standings.goats, rating=g.standings.rating),
+                     "goes_on": r.rank <= g.qualifiers}
+                    for g in group_selectors.load_groups(tournament, stage_selectors.finalists(tournament))
+                    for r in g.standings.rows]
         else:
             if tournament.final_kind != FinalKind.ROUND_ROBIN or not stage_selectors.finalists(tournament):
-                raise CommandError(f"{tournament.slug}: stage 2 is not a confirmed final round robin "
+                raise CommandError(f"{tournament.slug}: stage 2 is not a confirmed final round robin or groups "
                                    "(a knockout: manage.py bracket)")
             data = stage_selectors.load_final_round_robin(tournament)
             rows = [r.to_json(goats=data.goats, rating=data.rating) for r in data.rows]
@@ -104,7 +110,8 @@ class Command(BaseCommand):
             return
         for r in rows:
             place = r.get("place", r.get("rank"))
-            self.stdout.write(f"{place or '—':>5} {r['pair']:>5}  {r['name']}")
+            group = f"{r['group']:>3} " if "group" in r else ""
+            self.stdout.write(f"{group}{place or '—':>5} {r['pair']:>5}  {r['name']}")
 
     def _write_players(self, tournament, data, rows, as_json):
         if as_json:

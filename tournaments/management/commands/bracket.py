@@ -45,8 +45,13 @@ class Command(BaseCommand):
 
 
 def _side(side):
-    return None if side is None else {"seed": side["seed"], "entrant": side["entrant"]}
+    if side is None:
+        return None
+    return {k: side[k] for k in ("seed", "entrant", "group", "group_place") if k in side}
 
 
 def _text(side):
-    return "?" if side is None else f"({side['seed']}) №{side['entrant']}"
+    if side is None:
+        return "?"
+    group = f" [{side['group']}/{side['group_place']}]" if "group" in side else ""
+    return f"({side['seed']}) №{side['entrant']}{group}"

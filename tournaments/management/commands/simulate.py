@@ -32,7 +32,8 @@ class Command(BaseCommand):
         parser.add_argument("--pairs-per-team", type=int, default=2, dest="pairs_per_team",
                             help="pairs of each team of a team event (1-4)")
         parser.add_argument("--final", default=None,
-                            help="stage 2 after the rounds: knockout:N or round-robin:N (the best N of stage 1)")
+                            help="stage 2 after the rounds: knockout:N, round-robin:N (the best N of stage 1) or "
+                                 "groups:GxS+knockout:N (G groups of S, the best N/G of each to a bracket)")
         parser.add_argument("--rated", action="store_true",
                             help="mark the tournament as rated: its signed parties move the rating list")
         parser.add_argument("--final-match", dest="final_match", choices=FinalMatch.values, default=FinalMatch.SINGLE,
