@@ -169,6 +169,14 @@ def _words(error) -> tuple[list, str]:
             "v": _shown(value), "ok": ", ".join(_shown(a) for a in allowed)[:200]}
     if kind == "maxLength":
         return path, _("текст длиннее %(n)s знаков") % {"n": expected}
+    if kind == "minLength":
+        return path, _("пустой текст") if expected == 1 else _("текст короче %(n)s знаков") % {"n": expected}
+    if kind == "pattern":
+        return path, _("текст не того вида (%(v)s): ожидается %(p)s") % {"v": _shown(value), "p": expected}
+    if kind == "minItems":
+        return path, _("элементов в списке меньше %(n)s") % {"n": expected}
+    if kind == "maxItems":
+        return path, _("элементов в списке больше %(n)s") % {"n": expected}
     if kind == "minimum":
         return path, _("число %(v)s меньше %(n)s") % {"v": _shown(value), "n": expected}
     if kind == "maximum":

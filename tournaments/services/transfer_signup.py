@@ -69,7 +69,7 @@ def check_signup(reader, data) -> int:
     hashes = [r.get(name) for r in entries for name in ("code_hash", "checkin_hash")]
     if len(set(hashes)) != len(hashes):
         row = next(r for r in entries if hashes.count(r.get("code_hash")) > 1 or hashes.count(r.get("checkin_hash")) > 1)
-        reader._fail("signup_entries", row, _("два раза один и тот же хеш кода"))
+        reader._fail("signup_entries", row, _("хеш кода повторяется в двух заявках"))
     taken = set(Entry.objects.filter(code_hash__in=hashes).values_list("code_hash", flat=True)) | set(
         Entry.objects.filter(checkin_hash__in=hashes).values_list("checkin_hash", flat=True))
     renewed = 0
