@@ -22,6 +22,7 @@ from tests.factories import make_referee
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
 from tournaments.services import transfer
+from tournaments.services.transfer_signup import SIGNUP_FIELDS
 
 from .conftest import open_for, pair_data
 
@@ -150,3 +151,13 @@ def test_an_entry_s_unsafe_text_is_refused_and_its_spaces_cleaned(registered, tm
     data["signup_entries"][0]["players"][0]["name"] = "Иванов\u202eИван"
     with pytest.raises(transfer.TransferError, match="Раздел «signup_entries», запись .*: players:"):
         transfer.import_data(data, slug="bad-copy")
+
+
+@pytest.mark.parametrize("model", [SignupSettings, Entry])
+def test_every_field_of_the_registration_is_named_in_the_file_s_list(model):
+    """A field added to the registration's models is not in the file until it is named (personal data never goes
+    unnoticed): this fails until someone decides, in ``transfer_signup.SIGNUP_FIELDS``, whether it travels."""
+    fields = {f.name for f in model._meta.concrete_fields if not f.primary_key}
+    assert set(SIGNUP_FIELDS[model]) == fields, (
+        f"{model.__name__}: decide whether {sorted(fields ^ set(SIGNUP_FIELDS[model]))} go into the transfer file "
+        "(tournaments/services/transfer_signup.py SIGNUP_FIELDS, docs/archive.md, docs/registration.md §7)")

@@ -65,6 +65,8 @@ __all__ = ["FORMAT", "VERSION", "TABLES", "TransferError", "ImportResult", "expo
 
 FORMAT = "domino-tournament"
 VERSION = 1
+
+
 class _Encoder(DjangoJSONEncoder):
     """DjangoJSONEncoder, but times keep their microseconds (they are part of what is compared)."""
 
