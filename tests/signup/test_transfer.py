@@ -153,6 +153,22 @@ def test_an_entry_s_unsafe_text_is_refused_and_its_spaces_cleaned(registered, tm
         transfer.import_data(data, slug="bad-copy")
 
 
+def test_an_entry_written_by_hand_without_its_hashes_gets_new_ones_and_one_without_players_is_refused(
+        registered, tmp_path):
+    cup, codes = registered
+    data = json.loads(export(cup, tmp_path).read_text("utf-8"))
+    cup.delete()
+    for row in data["signup_entries"][1:]:
+        row.pop("code_hash"), row.pop("checkin_hash")
+    bare = json.loads(json.dumps(data))
+    bare["signup_entries"][0].pop("players")
+    with pytest.raises(transfer.TransferError, match="в заявке нет игроков"):
+        transfer.import_data(bare, slug="bare")
+    result = transfer.import_data(data)
+    assert result.new_codes == 4 and Entry.objects.filter(tournament=result.tournament).count() == 5
+    assert entry_by_code(result.tournament, codes["Иванов Иван"]).status == EntryStatus.ACCEPTED
+
+
 @pytest.mark.parametrize("model", [SignupSettings, Entry])
 def test_every_field_of_the_registration_is_named_in_the_file_s_list(model):
     """A field added to the registration's models is not in the file until it is named (personal data never goes

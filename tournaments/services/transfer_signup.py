@@ -12,7 +12,7 @@ The player's code never was stored; its SHA-256 travels, so every player's code 
 withdrawing his entry on the new server. An entry whose code's hash this installation already holds (the same
 tournament imported twice, a copy beside its original) gets new hashes in the copy: the codes keep opening the
 original's entries, never two entries at once, and the copy's entries are the organizer's to handle
-(``ImportResult.new_codes`` counts them).
+(``ImportResult.new_codes`` counts them); so does an entry written without its hashes (a file made by hand).
 """
 from __future__ import annotations
 
@@ -64,9 +64,11 @@ def check_signup(reader, data) -> int:
                                for key, value in player.items()} for player in row.get("players", [])]
         except UnsafeText as exc:
             reader._fail("signup_entries", row, f"players: {exc.message}")
+        if not row["players"]:
+            reader._fail("signup_entries", row, _("в заявке нет игроков"))
         if any(not p.get("name") for p in row["players"]):
             reader._fail("signup_entries", row, _("у игрока заявки нет имени"))
-    hashes = [r.get(name) for r in entries for name in ("code_hash", "checkin_hash")]
+    hashes = [r[name] for r in entries for name in ("code_hash", "checkin_hash") if r.get(name) is not None]
     if len(set(hashes)) != len(hashes):
         row = next(r for r in entries if hashes.count(r.get("code_hash")) > 1 or hashes.count(r.get("checkin_hash")) > 1)
         reader._fail("signup_entries", row, _("хеш кода повторяется в двух заявках"))
@@ -74,7 +76,8 @@ def check_signup(reader, data) -> int:
         Entry.objects.filter(checkin_hash__in=hashes).values_list("checkin_hash", flat=True))
     renewed = 0
     for row in entries:
-        if row.get("code_hash") in taken or row.get("checkin_hash") in taken:
+        missing = row.get("code_hash") is None or row.get("checkin_hash") is None  # a file written by hand
+        if missing or row["code_hash"] in taken or row["checkin_hash"] in taken:
             code = codes.new_code()  # nobody knows it: the copy's entry opens only from the organizer's list
             row["code_hash"], row["checkin_hash"] = codes.digest(code), codes.digest(codes.checkin_token(code))
             renewed += 1
