@@ -4,8 +4,10 @@ with their frozen headers and signatures) and the match sheets' data are the sam
 the schema or its event is refused, naming the place."""
 import io
 import json
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db.models.signals import post_save
@@ -185,3 +187,17 @@ def test_a_team_section_that_does_not_fit_its_event_is_refused_and_leaves_nothin
     with pytest.raises(transfer.TransferError, match=words):
         transfer.import_data(small, slug="team-bad")
     assert Tournament.objects.count() == before
+
+
+def test_the_team_example_of_docs_archive_md_conforms_and_is_imported(db, tmp_path):
+    text = (Path(settings.BASE_DIR) / "docs" / "archive.md").read_text("utf-8")
+    example = json.loads(text.split("Пример командного турнира", 1)[1].split("```json", 1)[1].split("```", 1)[0])
+    path = tmp_path / "clubs.json"
+    path.write_text(json.dumps(example, ensure_ascii=False), "utf-8")
+    assert "соответствует схеме" in run("archive_schema", "--check", str(path))
+    run("import_tournament", str(path))
+    clubs = Tournament.objects.get(slug="clubs")
+    assert pairings_json(clubs, 1) == {"round": 1, "matches": [
+        {"match": 1, "a": 1, "b": 2, "tables": [{"table": 1, "A": 1, "B": 2}]}]}
+    assert [r["name"] for r in json.loads(run("standings", "clubs", "--json"))] == ["Север", "Юг"]
+    assert lineups_of(clubs) == [(1, 1, [1])] and clubs.teams.get(number=1).reserves.get().name == "Запасной Игорь"
