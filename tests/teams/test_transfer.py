@@ -15,10 +15,12 @@ from django.db.models.signals import post_save
 from scoring.checks import check_tournament
 from scoring.models import Protocol, ProtocolStatus, Signature
 from teams.models import LineUp, TeamMatch
+from teams.pdf import match_sheet_pdf
 from teams.rounds import pair_team_round
 from teams.selectors import pairings_json, round_matches
 from teams.services import lineup_for, set_lineup, substitute_reserve
 from tests.teams.conftest import make_team_event, rng
+from tests.tournaments.test_transfer import pdf_text
 from tournaments.models import Round, Tournament
 from tournaments.services import finish_round, publish_round
 from tournaments.simulation import link_signers, play_partie
@@ -129,6 +131,10 @@ def test_a_team_event_goes_out_and_comes_back_the_same(played, tmp_path):
     assert (report.checked, report.signed, report.findings) == (6, 6, [])
     assert sheets_of(copy) == sheets_of(played)
     assert all(view[5] is not None and view[5].complete for view in sheets_of(copy))
+    for t in (copy, played):  # the printed sheet of a match of round 2 too
+        rnd = t.rounds.get(number=2)
+        t.sheet = pdf_text(match_sheet_pdf(t, rnd, round_matches(rnd)[0]))
+    assert copy.sheet == played.sheet and "Итог матча: очки столов" in copy.sheet
 
 
 @pytest.fixture
