@@ -52,6 +52,7 @@ for _code, _label in (
     ("signup.check_in_undone", gettext_lazy("Отметка прибытия снята")),
     ("signup.absent", gettext_lazy("Не отметился на месте: снят до жеребьёвки")),
     ("signup.closed_on_site", gettext_lazy("Регистрация закрыта на месте")),
+    ("signup.checkin_renewed", gettext_lazy("Метка отметки прибытия обновлена после переноса турнира")),
 ):
     _register(_code, _label)
 del _code, _label

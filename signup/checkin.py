@@ -46,6 +46,24 @@ def _find(tournament, *, entry_id=None, token=None) -> Entry:
     return entry
 
 
+def renew_checkin(entry, code) -> bool:
+    """Make the entry's check-in mark the one this site's key derives from ``code`` (the entry's page, opened by
+    its code). It differs only after the tournament was moved to a server with another key (the transfer file
+    carries the mark's hash, docs/archive.md): then it is renewed once, audited, and the page's QR code checks in.
+    Returns whether it was renewed."""
+    wanted = codes.digest(codes.checkin_token(code))
+    if entry.checkin_hash == wanted or not codes.well_formed(code):
+        return False
+    with transaction.atomic():
+        entry = locked(Entry.objects.filter(pk=entry.pk, code_hash=codes.digest(code))).first()
+        if entry is None or entry.checkin_hash == wanted:
+            return False
+        entry.checkin_hash = wanted
+        entry.save(update_fields=["checkin_hash"])
+        log_action(entry.tournament, "signup.checkin_renewed", after={"entry": entry.pk}, note=entry.names())
+    return True
+
+
 def check_in(user, tournament, *, entry_id=None, token=None) -> tuple[Entry, bool]:
     """The entry is checked in; (entry, False) when it already was (nothing written twice)."""
     require_official(user, tournament)

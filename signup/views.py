@@ -108,6 +108,7 @@ def entry_view(request, slug, code):
                 return redirect(_entry_url(tournament, code))
         elif form.is_robot():
             form.add_error(None, _("Заявка не изменена: заполнено поле, которое людям не показывается."))
+    checkin.renew_checkin(entry, code)  # the mark of a tournament moved from a server with another key
     checkin_url = public_url(reverse("tournaments:signup_checkin", args=[slug, codes.checkin_token(code)]), request)
     return _private(render(request, "signup/entry.html", {
         "tournament": tournament, "entry": entry, "code": code, "form": form, "individual": size == 1,

@@ -76,18 +76,34 @@ def field_schema(field, table_of_model: dict) -> dict:
     return _nullable(schema, field)
 
 
-def row_schema(model, table_of_model: dict) -> dict:
-    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+def _all_fields(model) -> list:
+    return [f for f in model._meta.concrete_fields if not f.primary_key]
+
+
+def row_schema(model, table_of_model: dict, *, fields_of=_all_fields, shapes=None) -> dict:
+    """A row of ``model``: the fields ``fields_of(model)`` gives; a field of ``shapes`` ({(model, name): schema})
+    takes that schema over its own (a JSON field's items, a hash's pattern); ``ids_of`` names the table whose
+    rows' ids a list holds."""
+    shapes = shapes or {}
     with translation.override("en"):
         properties = {"id": {"type": "integer", "description": "the row's id in this file"}}
-        properties.update((f.name, field_schema(f, table_of_model)) for f in fields)
+        for f in fields_of(model):
+            schema = field_schema(f, table_of_model)
+            shape = shapes.get((model, f.name))
+            if shape is not None:
+                ids_of = shape.get("ids_of")
+                schema = {**schema, **{k: v for k, v in shape.items() if k != "ids_of"}}
+                if ids_of:
+                    schema["description"] = f"{f.verbose_name} (ids of rows of {ids_of})"
+            properties[f.name] = schema
         title = str(model._meta.verbose_name)
     return {"type": "object", "title": title, "required": ["id"], "properties": properties,
             "additionalProperties": False}
 
 
-def build(head_model, tables, *, format_name: str, version: int) -> dict:
-    """The schema of an archive of ``head_model`` (the tournament) and ``tables`` [(name, model, scope)…]."""
+def build(head_model, tables, *, format_name: str, version: int, fields_of=_all_fields, shapes=None) -> dict:
+    """The schema of an archive of ``head_model`` (the tournament) and ``tables`` [(name, model, scope)…], each row
+    of the fields ``fields_of(model)`` gives, with the ``shapes`` of ``row_schema``."""
     table_of_model = {head_model: "tournament", **{model: name for name, model, _scope in tables}}
     properties = {
         "format": {"const": format_name},
@@ -96,10 +112,10 @@ def build(head_model, tables, *, format_name: str, version: int) -> dict:
         "with_key": {"type": "boolean", "description": "the file carries the private key of the PDF signature"},
         "tournament": {"$ref": "#/$defs/tournament"},
     }
-    defs = {"tournament": row_schema(head_model, table_of_model)}
+    defs = {"tournament": row_schema(head_model, table_of_model, fields_of=fields_of, shapes=shapes)}
     for name, model, _scope in tables:
         properties[name] = {"type": "array", "items": {"$ref": f"#/$defs/{name}"}}
-        defs[name] = row_schema(model, table_of_model)
+        defs[name] = row_schema(model, table_of_model, fields_of=fields_of, shapes=shapes)
     return {
         "$schema": DRAFT, "title": f"{format_name}, version {version}",
         "description": "One tournament moved between installations (docs/archive.md).",
@@ -153,6 +169,14 @@ def _words(error) -> tuple[list, str]:
             "v": _shown(value), "ok": ", ".join(_shown(a) for a in allowed)[:200]}
     if kind == "maxLength":
         return path, _("текст длиннее %(n)s знаков") % {"n": expected}
+    if kind == "minLength":
+        return path, _("пустой текст") if expected == 1 else _("текст короче %(n)s знаков") % {"n": expected}
+    if kind == "pattern":
+        return path, _("текст не того вида (%(v)s): ожидается %(p)s") % {"v": _shown(value), "p": expected}
+    if kind == "minItems":
+        return path, _("элементов в списке меньше %(n)s") % {"n": expected}
+    if kind == "maxItems":
+        return path, _("элементов в списке больше %(n)s") % {"n": expected}
     if kind == "minimum":
         return path, _("число %(v)s меньше %(n)s") % {"v": _shown(value), "n": expected}
     if kind == "maximum":

@@ -1,8 +1,9 @@
 """Move one tournament between installations: a JSON file with a version field.
 
 ``export_tournament`` writes the tournament with its pairs, players, rounds, parties, protocols, deals,
-remarks, signatures, roles and audit log, and its signing certificate (the private key only with
-``with_key``). Accounts are named by username: ids mean nothing in another installation.
+remarks, signatures, a team event's teams and matches, the online registration and its entries, roles and audit
+log, and its signing certificate (the private key only with ``with_key``). Accounts are named by username: ids
+mean nothing in another installation. The tables and their fields: ``transfer_tables``; rows: ``transfer_reader``.
 
 ``import_tournament`` reads such a file into an installation that may hold
 other tournaments and leaves them untouched: every row gets a new id, the
@@ -18,7 +19,9 @@ behind. It is audited on the new tournament.
 * Times are kept as they were; the audit log's ``before``/``after`` as written (ids in them are the
   source's). A file with fields this installation does not know (a newer version) is refused.
 * An individual event keeps its format and every table's four seats (``partner_a`` / ``partner_b``); the
-  tables must fit the format (``transfer_seats``). A team event is refused both ways for now.
+  tables must fit the format (``transfer_seats``). A team event keeps its teams, pairs, reserves, line-ups,
+  matches and their tables, and they must fit each other (``transfer_teams``).
+* The online registration keeps its settings and entries with their codes' hashes (``transfer_signup``).
 * Every signature's seal must verify against the file's certificates
   (``transfer_signed``, ``scoring.seals``).
 * Text is cleaned as the forms clean it (``core.text``); the JSON is read within the bounds of
@@ -40,43 +43,28 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.core.validators import validate_slug
-from django.db import DataError, IntegrityError, models, transaction
+from django.db import DataError, IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.json_limits import JsonRefused, decode, loads
 from core.locking import locked
-from core.text import UnsafeText, clean_text, text_problem
-from referees.models import AuditEntry, TournamentRole, log_action
-from scoring.models import Deal, Protocol, Remark, Signature
-from tournaments.models import Pair, Partie, Player, Qualification, Round, Tournament, TournamentFormat
+from referees.models import log_action
+from tournaments.models import Tournament
 
 from . import archive_schema
+from .transfer_reader import Reader
 from .transfer_seats import check_seats
 from .transfer_signed import check_seals, check_signed_headers, freeze_legacy_headers
+from .transfer_signup import check_signup
+from .transfer_tables import KEY_FIELD, SCHEMAS, TABLE_OF_MODEL, TABLES, TransferError, fields_of, is_user_fk
+from .transfer_teams import check_teams
+
+__all__ = ["FORMAT", "VERSION", "TABLES", "TransferError", "ImportResult", "export_data", "export_tournament",
+           "read_file", "schema", "schema_validator", "import_data", "import_tournament"]
 
 FORMAT = "domino-tournament"
 VERSION = 1
-KEY_FIELD = "signing_key_pem"
-
-# Tables in the order they are written and read: a row refers only to tables before it.
-TABLES = [
-    ("pairs", Pair, "tournament"),
-    ("players", Player, "pair__tournament"),
-    ("rounds", Round, "tournament"),
-    ("qualifications", Qualification, "tournament"),
-    ("parties", Partie, "round__tournament"),
-    ("protocols", Protocol, "partie__round__tournament"),
-    ("deals", Deal, "protocol__partie__round__tournament"),
-    ("remarks", Remark, "protocol__partie__round__tournament"),
-    ("signatures", Signature, "protocol__partie__round__tournament"),
-    ("roles", TournamentRole, "tournament"),
-    ("audit", AuditEntry, "tournament"),
-]
-TABLE_OF_MODEL = {Tournament: "tournament", **{model: name for name, model, _scope in TABLES}}
-# Text fields that are not a person's words: kept byte for byte (only a control character is refused).
-RAW_TEXT = {KEY_FIELD, "signing_cert_pem", "pin_hash", "fingerprint", "stamp", "slug", "draw_seed", "seed",
-            "action", "method"}
 
 
 class _Encoder(DjangoJSONEncoder):
@@ -88,10 +76,6 @@ class _Encoder(DjangoJSONEncoder):
         return super().default(o)
 
 
-class TransferError(Exception):
-    """The file cannot be written or read; the message says why (in Russian)."""
-
-
 @dataclass
 class ImportResult:
     tournament: Tournament
@@ -100,27 +84,15 @@ class ImportResult:
     missing_accounts: list = field(default_factory=list)   # usernames not found, sorted
     certificate: str = ""                                   # the id of the file's certificate (scoring.seals)
     unsealed: int = 0                                       # signatures without a seal (older files)
-
-
-# Links the file does not carry: a player's person of the players' registry is this installation's (an imported
-# tournament's players are linked to the registry on demand, ``registry.services.link_player``).
-NOT_CARRIED = {(Player, "person")}
-
-
-def _fields(model):
-    return [f for f in model._meta.concrete_fields if not f.primary_key and (model, f.name) not in NOT_CARRIED]
-
-
-def _is_user_fk(f) -> bool:
-    return f.is_relation and f.related_model is get_user_model()
+    new_codes: int = 0                                      # registration entries given new hashes (transfer_signup)
 
 
 # --- export ------------------------------------------------------------------------------
 
 def _rows(model, queryset, usernames) -> list[dict]:
-    fields = _fields(model)
+    fields = fields_of(model)
     for f in fields:
-        if f.is_relation and not _is_user_fk(f) and f.related_model not in TABLE_OF_MODEL:
+        if f.is_relation and not is_user_fk(f) and f.related_model not in TABLE_OF_MODEL:
             raise TransferError(f"{model.__name__}.{f.name} refers to {f.related_model.__name__}, "
                                 f"which the transfer file does not carry")
     rows = []
@@ -128,7 +100,7 @@ def _rows(model, queryset, usernames) -> list[dict]:
         row = {"id": obj.pk}
         for f in fields:
             value = getattr(obj, f.attname)
-            if _is_user_fk(f):
+            if is_user_fk(f):
                 row[f.name] = usernames.get(value) if value is not None else None
             elif f.is_relation:
                 row[f.name] = value
@@ -141,8 +113,8 @@ def _rows(model, queryset, usernames) -> list[dict]:
 def _usernames(tournament) -> dict:
     ids = set()
     for model, scope in [(Tournament, "pk")] + [(m, s) for _n, m, s in TABLES]:
-        for f in _fields(model):
-            if _is_user_fk(f):
+        for f in fields_of(model):
+            if is_user_fk(f):
                 ids.update(model.objects.filter(**{scope: tournament.pk}).exclude(**{f.attname: None})
                            .values_list(f.attname, flat=True))
     User = get_user_model()
@@ -150,8 +122,6 @@ def _usernames(tournament) -> dict:
 
 
 def export_data(tournament, *, with_key=False) -> dict:
-    if tournament.format == TournamentFormat.TEAMS:  # its teams, line-ups and matches would be lost
-        raise TransferError(_("Командный турнир в файл переноса пока не записывается: его команды и матчи потерялись бы."))
     usernames = _usernames(tournament)
     [head] = _rows(Tournament, Tournament.objects.filter(pk=tournament.pk), usernames)
     if not with_key:
@@ -190,10 +160,15 @@ def read_file(path) -> dict:
         raise TransferError(_("Это не файл переноса турнира: %(e)s.") % {"e": exc.message_ru}) from None
 
 
+def schema() -> dict:
+    """The archive's JSON Schema (docs/archive.schema.json), written from the tables the file carries."""
+    return archive_schema.build(Tournament, TABLES, format_name=FORMAT, version=VERSION, fields_of=fields_of,
+                                shapes=SCHEMAS)
+
+
 @functools.cache
 def schema_validator():
-    """The archive's JSON Schema (docs/archive.schema.json), written from the tables below."""
-    return archive_schema.validator_for(archive_schema.build(Tournament, TABLES, format_name=FORMAT, version=VERSION))
+    return archive_schema.validator_for(schema())
 
 
 def _check_head(data) -> None:
@@ -205,8 +180,6 @@ def _check_head(data) -> None:
                             % {"v": str(version)[:20], "ok": VERSION})
     if not isinstance(data.get("tournament"), dict):
         raise TransferError(_("В файле нет турнира."))
-    if data["tournament"].get("format") == TournamentFormat.TEAMS:
-        raise TransferError(_("Командный турнир из файла переноса пока не загружается."))
     for name, _m, _s in TABLES:
         rows = data.get(name, [])
         if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
@@ -229,126 +202,18 @@ def _clean_slug(slug) -> str:
     return slug
 
 
-class _Reader:
-    def __init__(self, data, users):
-        self.data = data
-        self.users = users            # username -> id (accounts found in this installation)
-        self.ids = {name: {} for name in TABLE_OF_MODEL.values()}
-        self.missing = set()
-
-    def _fail(self, table, row, message):
-        raise TransferError(_("Раздел «%(t)s», запись %(id)s: %(msg)s") % {
-            "t": table, "id": str(row.get("id"))[:30], "msg": message})
-
-    def build(self, table, model, row, overrides=None):
-        fields = {f.name: f for f in _fields(model)}
-        unknown = set(row) - set(fields) - {"id"}
-        if unknown:
-            self._fail(table, row, _("неизвестные поля %(f)s (файл новее этой установки?)") % {
-                "f": ", ".join(sorted(unknown))[:200]})
-        kwargs, stamps = {}, {}
-        for name, f in fields.items():
-            if overrides and name in overrides:
-                kwargs[f.attname] = overrides[name]
-                continue
-            if name not in row:
-                continue
-            value = row[name]
-            if _is_user_fk(f):
-                if value is None:
-                    kwargs[f.attname] = None
-                elif not isinstance(value, str):
-                    self._fail(table, row, _("учётная запись в поле %(f)s — не имя пользователя") % {"f": name})
-                else:
-                    kwargs[f.attname] = self.users.get(value)
-                    if kwargs[f.attname] is None:
-                        self.missing.add(value)
-            elif f.is_relation:
-                if value is None:
-                    kwargs[f.attname] = None
-                else:
-                    target = self.ids[TABLE_OF_MODEL[f.related_model]]
-                    try:
-                        kwargs[f.attname] = target[value]
-                    except (KeyError, TypeError):
-                        self._fail(table, row, _("ссылка %(f)s на запись, которой нет в файле") % {"f": name})
-            else:
-                self._check_type(table, row, f, value)
-                if isinstance(value, str) and isinstance(f, (models.CharField, models.TextField)):
-                    value = self._clean_str(table, row, f, value)
-                try:
-                    kwargs[f.attname] = f.to_python(value)
-                except ValidationError as exc:
-                    self._fail(table, row, f"{name}: {' '.join(exc.messages)}")
-                if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False):
-                    stamps[f.attname] = kwargs[f.attname]
-        obj = model(**kwargs)
-        exclude = [f.name for f in fields.values() if f.is_relation]
-        try:
-            obj.clean_fields(exclude=exclude)
-        except ValidationError as exc:
-            self._fail(table, row, "; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items()))
-        return obj, stamps
-
-    def _clean_str(self, table, row, f, value) -> str:
-        try:
-            if f.name in RAW_TEXT or f.choices:
-                problem = text_problem(value)
-                if problem:
-                    raise UnsafeText(problem[1], problem[0])
-                return value
-            return clean_text(value, multiline=isinstance(f, models.TextField))
-        except UnsafeText as exc:
-            self._fail(table, row, f"{f.name}: {exc.message}")
-
-    def _check_type(self, table, row, f, value):
-        """JSON types as the export writes them: no number as text (``"٣"``), no text where a number is."""
-        if value is None:
-            return
-        if isinstance(f, models.BooleanField):
-            ok = isinstance(value, bool)
-        elif isinstance(f, (models.IntegerField, models.FloatField, models.DecimalField)):
-            ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-            if isinstance(f, models.IntegerField):
-                ok = ok and isinstance(value, int)
-        elif isinstance(f, (models.CharField, models.TextField, models.DateField, models.TimeField)):
-            ok = isinstance(value, str)
-        else:
-            ok = True
-        if not ok:
-            self._fail(table, row, _("поле %(f)s: значение неверного типа (%(v)s)") % {
-                "f": f.name, "v": str(value)[:40]})
-
-    def create(self, table, model, rows, *, keep=None):
-        built = []
-        for row in rows:
-            if keep is not None and not keep(row):
-                continue
-            built.append((row, *self.build(table, model, row)))
-        objs = model.objects.bulk_create([obj for _row, obj, _stamps in built])
-        stamp_fields = set()
-        for (row, obj, stamps), saved in zip(built, objs):
-            self.ids[table][row.get("id")] = saved.pk
-            for attname, value in stamps.items():
-                if value is not None:
-                    setattr(saved, attname, value)
-                    stamp_fields.add(attname)
-        if stamp_fields:
-            model.objects.bulk_update(objs, sorted(stamp_fields), batch_size=500)
-        return len(objs)
-
-
 def import_data(data, *, slug=None, user=None) -> ImportResult:
     """Create the tournament of ``data`` (see the module docstring); one transaction."""
     _check_head(data)
+    data = {**data, "signup_entries": [dict(r) for r in data.get("signup_entries", [])]}  # cleaned in place
     head = data["tournament"]
     slug = _clean_slug(slug if slug is not None else head.get("slug"))
     User = get_user_model()
     wanted = set()
     for name, model, _scope in [("tournament", Tournament, None)] + TABLES:
         rows = [head] if name == "tournament" else data.get(name, [])
-        for f in _fields(model):
-            if _is_user_fk(f):
+        for f in fields_of(model):
+            if is_user_fk(f):
                 wanted.update(r.get(f.name) for r in rows if isinstance(r.get(f.name), str))
     try:
         return _import(data, head, slug, wanted, user)
@@ -365,14 +230,16 @@ def _import(data, head, slug, wanted, user) -> ImportResult:
                                 % {"s": slug})
         users = dict(User.objects.filter(**{f"{User.USERNAME_FIELD}__in": wanted})
                      .values_list(User.USERNAME_FIELD, "pk"))
-        reader = _Reader(data, users)
+        reader = Reader(data, users)
         check_seats(reader, head, data)  # the format's tables (pairs, or four players); partners kept as written
+        check_teams(reader, head, data)  # a team event's teams, line-ups and matches fit each other
+        new_codes = check_signup(reader, data)  # the entries' players cleaned; hashes already held renewed
         tournament, stamps = reader.build("tournament", Tournament, head, overrides={"slug": slug})
         tournament.save()
         if stamps:
             Tournament.objects.filter(pk=tournament.pk).update(**stamps)
         reader.ids["tournament"][head.get("id")] = tournament.pk
-        result = ImportResult(tournament)
+        result = ImportResult(tournament, new_codes=new_codes)
         for name, model, _scope in TABLES:
             rows = data.get(name, [])
             if name == "roles":
@@ -392,6 +259,7 @@ def _import(data, head, slug, wanted, user) -> ImportResult:
             "version": VERSION, "with_key": bool(tournament.signing_key_pem), "counts": result.counts,
             "certificate": result.certificate, "unsealed": result.unsealed,
             "skipped_roles": result.skipped_roles, "missing_accounts": result.missing_accounts,
+            "new_codes": result.new_codes,
         })
     return result
 

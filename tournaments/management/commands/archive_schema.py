@@ -6,8 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from tournaments.services import archive_schema
-from tournaments.services.transfer import FORMAT, TABLES, VERSION, TransferError, read_file, schema_validator
-from tournaments.models import Tournament
+from tournaments.services.transfer import TransferError, read_file, schema, schema_validator
 
 
 class Command(BaseCommand):
@@ -28,7 +27,7 @@ class Command(BaseCommand):
                 raise CommandError(refused)
             self.stdout.write(_("%(f)s: соответствует схеме архива турнира.") % {"f": check})
             return
-        text = archive_schema.as_text(archive_schema.build(Tournament, TABLES, format_name=FORMAT, version=VERSION))
+        text = archive_schema.as_text(schema())
         if write:
             Path(settings.BASE_DIR, archive_schema.SCHEMA_FILE).write_text(text, encoding="utf-8")
             self.stdout.write(archive_schema.SCHEMA_FILE)

@@ -27,3 +27,6 @@ class Command(BaseCommand):
                               f"{result.unsealed}")
         if result.missing_accounts:
             self.stdout.write("accounts not found here (left unlinked): " + ", ".join(result.missing_accounts))
+        if result.new_codes:  # transfer_signup: a copy beside its original never shares a player's code
+            self.stdout.write(f"registration entries given new codes (their codes open the original's entries): "
+                              f"{result.new_codes}")
