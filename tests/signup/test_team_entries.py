@@ -256,3 +256,13 @@ def test_the_team_form_its_errors_on_their_fields_and_the_entry_s_page(league, c
     assert client.post(sent["Location"], team_data("Тверские", 0, reserves=["Запасной Игорь"], team_club="Клин")
                        ).status_code == 302
     assert Team.objects.get().club == "Клин"
+
+
+def test_the_organizer_s_list_shows_the_team_its_pairs_and_reserves(league, organizer, client):
+    submit_entry(league, team_data("Тверские", 0, reserves=["Запасной Игорь"], contact="+7 900"))
+    client.force_login(organizer)
+    page = client.get(reverse("tournaments:signup_entries", args=[league.slug]))
+    assert page.status_code == 200
+    row = re.search(r'<li id="entry-\d+".*?</li>', page.text, re.S).group(0)
+    assert '<strong class="team">Тверские</strong>' in row and "Иванов Иван" in row and "Кузнецов Кузьма" in row
+    assert "Запасные: Запасной Игорь" in row and "Отметить" in row
