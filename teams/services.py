@@ -23,6 +23,8 @@ from tournaments.services.entrants import create_pair
 from tournaments.services.registration import (check_duplicates, clean_pair, clean_text, pair_snapshot,
                                                  substitute_player)
 
+from tournaments.signals import entrant_left
+
 from .models import PAIRS_PER_TEAM_MAX, LineUp, Reserve, Team, TeamEvent, TeamMatch, TeamPair
 from .rules import TeamRulesError, validate_order
 from .standings import event_of
@@ -153,6 +155,29 @@ def _team_pair(user, tournament, players, team_name, note) -> Pair:
     pair = create_pair(user, tournament, players, team_name=team_name)
     log_action(tournament, "pair.registered", user=user, after=pair_snapshot(pair), note=note)
     return pair
+
+
+def delete_team(user, team) -> None:
+    """Remove a team registered by mistake (or that will not come), with its pairs and reserves: only before the
+    teams' numbers are drawn. The online registration's waiting list moves up (``entrant_left``)."""
+    tournament = team.tournament
+    require_organizer(user, tournament)
+    require_team_event(tournament)
+    with transaction.atomic():
+        tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
+        team = locked(Team.objects.filter(pk=team.pk, tournament=tournament)).first()
+        if team is None:
+            raise TournamentError(_("Такой команды в турнире нет."), code="no_such_team")
+        if tournament.draw_done_at or tournament.draw_closed or tournament.rounds.exists():
+            raise TournamentError(_("Номера команд уже разыграны: команду больше нельзя удалить."), code="draw_done")
+        log_action(tournament, "team.deleted", user=user, before=team_snapshot(team))
+        pairs = list(Pair.objects.filter(team_entry__team=team))
+        for pair in pairs:
+            log_action(tournament, "pair.deleted", user=user, before=pair_snapshot(pair),
+                       note=_("команда «%(team)s» удалена") % {"team": team.name})
+        team.delete()
+        Pair.objects.filter(pk__in=[p.pk for p in pairs]).delete()
+        entrant_left.send(sender=Team, tournament=tournament, user=user)  # the online waiting list moves up
 
 
 def team_snapshot(team) -> dict:

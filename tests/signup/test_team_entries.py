@@ -13,7 +13,7 @@ from signup.models import Entry, EntryStatus
 from signup.organizer import approve_entry
 from signup.services import edit_entry, submit_entry, withdraw_entry
 from teams.models import Reserve, Team
-from teams.services import number_teams, register_team, set_team_settings
+from teams.services import delete_team, number_teams, register_team, set_team_settings
 from tournaments.errors import InvalidInput, TournamentError
 from tournaments.models import Pair, PairStatus, Player, Tournament
 from tournaments.services.registration import delete_pair, withdraw_pair
@@ -266,3 +266,23 @@ def test_the_organizer_s_list_shows_the_team_its_pairs_and_reserves(league, orga
     row = re.search(r'<li id="entry-\d+".*?</li>', page.text, re.S).group(0)
     assert '<strong class="team">Тверские</strong>' in row and "Иванов Иван" in row and "Кузнецов Кузьма" in row
     assert "Запасные: Запасной Игорь" in row and "Отметить" in row
+
+
+def test_the_organizer_deletes_a_team_and_the_waiting_list_moves_up(league, organizer, client):
+    first, _c = submit_entry(league, team_data("Первые", 0, reserves=["Запасной Игорь"]))
+    submit_entry(league, team_data("Вторые", 4))
+    third, _c = submit_entry(league, team_data("Третьи", 8))
+    client.force_login(organizer)
+    url = reverse("teams:delete", args=[league.slug, first.team_id])
+    assert "первая команда из листа ожидания" in client.get(url).text  # the confirmation names what happens
+    assert not AuditEntry.objects.filter(action="team.deleted").exists()
+    client.post(url, {"confirmed": "1"})
+    first.refresh_from_db(), third.refresh_from_db()
+    assert not Team.objects.filter(name="Первые").exists() and not Reserve.objects.filter(name="Запасной Игорь")
+    assert not Pair.objects.filter(team_name="Первые").exists()
+    assert first.status == EntryStatus.WITHDRAWN and third.status == EntryStatus.ACCEPTED
+    assert AuditEntry.objects.get(action="team.deleted").user == organizer
+    number_teams(organizer, league, seed="1")
+    with pytest.raises(TournamentError) as err:
+        delete_team(organizer, third.team)
+    assert err.value.code == "draw_done"
