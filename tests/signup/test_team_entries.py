@@ -274,6 +274,7 @@ def test_the_organizer_deletes_a_team_and_the_waiting_list_moves_up(league, orga
     third, _c = submit_entry(league, team_data("Третьи", 8))
     client.force_login(organizer)
     url = reverse("teams:delete", args=[league.slug, first.team_id])
+    assert f'href="{url}"' in client.get(reverse("teams:manage", args=[league.slug])).text
     assert "первая команда из листа ожидания" in client.get(url).text  # the confirmation names what happens
     assert not AuditEntry.objects.filter(action="team.deleted").exists()
     client.post(url, {"confirmed": "1"})
