@@ -207,6 +207,8 @@ _register("pair.edited", gettext_lazy("Данные пары изменены"))
 _register("pair.player_substituted", gettext_lazy("Замена игрока"))
 _register("team.settings_changed", gettext_lazy("Настройки командного турнира изменены"))
 _register("team.registered", gettext_lazy("Команда зарегистрирована"))
+_register("team.edited", gettext_lazy("Данные команды изменены"))
+_register("team.deleted", gettext_lazy("Команда удалена"))
 _register("teams.numbered", gettext_lazy("Номера команд разыграны"))
 _register("team.substituted", gettext_lazy("Замена в команде: запасной вошёл в пару"))
 

@@ -5,7 +5,7 @@
   organizer's list. A tick can be taken back until the closing on site.
 * Closing on site (the organizer, before the draw): every accepted entry that did not check in is marked
   absent and its entrant withdrawn before the draw (``Pair.status`` withdrawn after round 0: it is not
-  drawn and keeps its row); the form closes and the waiting list stops. **[толкование]** Entrants the
+  drawn and keeps its row; a team's entry: every pair of the team); the form closes and the waiting list stops. **[толкование]** Entrants the
   organizer registered by hand have no entry and are not touched; waiting entries stay waiting.
 """
 from __future__ import annotations
@@ -25,6 +25,7 @@ from tournaments.services.registration import pair_snapshot
 from . import codes
 from .models import Entry, EntryStatus, SignupSettings
 from .places import closed_error, entry_snapshot, moves_allowed
+from .team_entries import withdraw_absent_team
 
 
 def require_official(user, tournament) -> None:
@@ -120,6 +121,8 @@ def close_on_site(user, tournament) -> list[Entry]:
         now = timezone.now()
         for entry in absent:
             before = entry_snapshot(entry)
+            if entry.team_id:
+                withdraw_absent_team(user, tournament, entry)
             try:
                 pair = locked(Pair.objects.filter(pk=entry.pair_id)).get()
             except ObjectDoesNotExist:

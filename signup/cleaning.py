@@ -13,7 +13,8 @@ from django.core.validators import validate_email
 from django.utils.translation import gettext as _
 
 from core.names import fold
-from registry.services import clean_birth_year
+from registry.matching import candidates
+from registry.services import NONE, clean_birth_year
 from tournaments.errors import InvalidFields, InvalidInput
 from tournaments.services.registration import clean_text, pair_problems
 
@@ -78,3 +79,14 @@ def entrant_player(player: dict) -> dict:
 
 def same_names(a: list[dict], b: list[dict]) -> bool:
     return [fold(p["name"]) for p in a] == [fold(p["name"]) for p in b]
+
+
+def registry_choice(player: dict):
+    """The registry's person for ``choose_persons``: None (nobody proposed: a new one), an id, or NONE."""
+    found = candidates(player["name"], player["club"], player.get("federation_id"))
+    if not found:
+        return None
+    if (len(found) == 1 and player.get("federation_id") and found[0].federation_id == player["federation_id"]
+            and fold(found[0].name) == fold(player["name"])):
+        return str(found[0].pk)
+    return NONE

@@ -11,6 +11,7 @@ from core.forms import ServiceErrorsMixin
 
 from .cleaning import CONTACT_MAX
 from .organizer import LIMIT_MAX
+from .team_entries import player_prefixes, reserve_prefixes
 
 HONEYPOT = "website"
 
@@ -19,21 +20,33 @@ def _text(label, limit=200, **attrs):
     return forms.CharField(label=label, required=False, widget=forms.TextInput(attrs={"maxlength": limit, **attrs}))
 
 
-class EntryForm(ServiceErrorsMixin, forms.Form):
-    """The players (one or two) with the fields the organizer asks; the service checks every value."""
+def _person_fields(fields, settings, prefix, *, required_name=True):
+    fields[f"{prefix}_name"] = _text(_("Фамилия и имя"), autocomplete="off")
+    if settings.ask_club:
+        fields[f"{prefix}_club"] = _text(_("Клуб"))
+    if settings.ask_city:
+        fields[f"{prefix}_city"] = _text(_("Город"))
+    if settings.ask_birth_year:
+        fields[f"{prefix}_birth_year"] = _text(_("Год рождения"), 4, inputmode="numeric")
+    fields[f"{prefix}_federation_id"] = _text(_("ID федерации (если есть)"), 32)
 
-    def __init__(self, *args, settings, size, **kwargs):
+
+class EntryForm(ServiceErrorsMixin, forms.Form):
+    """The players (one or two; a team event: the team, the players of its K pairs and its reserves) with the
+    fields the organizer asks; the service checks every value. No script: every reserve's slot is on the page,
+    folded («details») while empty."""
+
+    def __init__(self, *args, settings, size, team_pairs=0, **kwargs):
         super().__init__(*args, **kwargs)
-        self.size = size
-        for k in range(1, size + 1):
-            self.fields[f"player{k}_name"] = _text(_("Фамилия и имя"), autocomplete="off")
-            if settings.ask_club:
-                self.fields[f"player{k}_club"] = _text(_("Клуб"))
-            if settings.ask_city:
-                self.fields[f"player{k}_city"] = _text(_("Город"))
-            if settings.ask_birth_year:
-                self.fields[f"player{k}_birth_year"] = _text(_("Год рождения"), 4, inputmode="numeric")
-            self.fields[f"player{k}_federation_id"] = _text(_("ID федерации (если есть)"), 32)
+        self.size, self.team_pairs = size, team_pairs
+        if team_pairs:
+            self.fields["team_name"] = _text(_("Название команды"), autocomplete="off")
+            self.fields["team_club"] = _text(_("Клуб / регион команды"))
+            for prefix in player_prefixes(team_pairs) + reserve_prefixes():
+                _person_fields(self.fields, settings, prefix)
+        else:
+            for k in range(1, size + 1):
+                _person_fields(self.fields, settings, f"player{k}")
         if settings.ask_contact:
             self.fields["contact"] = _text(_("Телефон или e-mail для связи"), CONTACT_MAX)
             self.fields["contact"].help_text = _("Видит только организатор турнира.")
@@ -42,12 +55,24 @@ class EntryForm(ServiceErrorsMixin, forms.Form):
             label=_("Не заполняйте это поле"), required=False,
             widget=forms.TextInput(attrs={"autocomplete": "off", "tabindex": "-1", "maxlength": 200}))
 
-    def groups(self) -> list[tuple[str, list]]:
-        """(the player's heading, his bound fields) for each player of the entry."""
-        out = []
-        for k in range(1, self.size + 1):
-            title = (_("Игрок %(k)s") % {"k": k}) if self.size == 2 else _("Игрок")
-            out.append((title, [self[name] for name in self.fields if name.startswith(f"player{k}_")]))
+    def _of(self, prefix) -> list:
+        return [self[name] for name in self.fields if name.startswith(f"{prefix}_")]
+
+    def groups(self) -> list[dict]:
+        """Each fieldset: its heading, its bound fields, and (a reserve's) folded or open."""
+        if not self.team_pairs:
+            return [{"title": (_("Игрок %(k)s") % {"k": k}) if self.size == 2 else _("Игрок"),
+                     "fields": self._of(f"player{k}")} for k in range(1, self.size + 1)]
+        out = [{"title": _("Команда"), "fields": [self["team_name"], self["team_club"]]}]
+        for prefix in player_prefixes(self.team_pairs):
+            j, p = prefix[len("pair"):].split("_player")
+            out.append({"title": _("Пара %(j)s, игрок %(p)s") % {"j": j, "p": p}, "fields": self._of(prefix),
+                        "pair_start": p == "1"})
+        for r, prefix in enumerate(reserve_prefixes(), start=1):
+            fields = self._of(prefix)
+            filled = any(str(f.value() or "").strip() or f.errors for f in fields)
+            out.append({"title": _("Запасной %(r)s (необязательно)") % {"r": r}, "fields": fields, "reserve": True,
+                        "open": filled})
         return out
 
     def is_robot(self) -> bool:

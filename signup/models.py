@@ -1,8 +1,9 @@
 """Online registration of a tournament (docs/registration.md): its settings and the entries players send.
 
-An entry is the player's (or the pair's) own application, kept apart from the tournament's entrants
+An entry is the player's (or the pair's, or the team's) own application, kept apart from the tournament's entrants
 (``tournaments.Pair``): it becomes an entrant, through the organizer's services, when it is accepted
-within the limit, and stays linked to it (``Entry.pair``). The player's code is never stored, only its
+within the limit, and stays linked to it (``Entry.pair``; a team event's entry: ``Entry.team``, with its
+name, club / region and reserves beside the players of its pairs). The player's code is never stored, only its
 hash (``signup.codes``); the check-in token is derived from the code and stored hashed too.
 """
 from __future__ import annotations
@@ -11,9 +12,10 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from teams.models import Team
 from tournaments.models import Pair, Tournament, TournamentFormat
 
-SIGNUP_FORMATS = (TournamentFormat.PAIRS, TournamentFormat.INDIVIDUAL)
+SIGNUP_FORMATS = (TournamentFormat.PAIRS, TournamentFormat.INDIVIDUAL, TournamentFormat.TEAMS)
 
 
 class SignupSettings(models.Model):
@@ -70,7 +72,10 @@ LIVE = (EntryStatus.PENDING, EntryStatus.ACCEPTED, EntryStatus.WAITING)
 
 
 class Entry(models.Model):
-    """One application: its players (a list of {name, club, city, birth_year, federation_id}) and contact."""
+    """One application: its players (a list of {name, club, city, birth_year, federation_id}) and contact.
+
+    A team event's entry lists the players of its K pairs in order (pair 1's two players first), its team's
+    name and club / region, and its reserves (a list like ``players``)."""
 
     tournament = models.ForeignKey(Tournament, verbose_name=_("турнир"), on_delete=models.CASCADE,
                                    related_name="signup_entries")
@@ -80,6 +85,11 @@ class Entry(models.Model):
     code_hash = models.CharField(_("код заявки (хеш)"), max_length=64, unique=True)
     checkin_hash = models.CharField(_("код отметки (хеш)"), max_length=64, unique=True)
     pair = models.OneToOneField(Pair, verbose_name=_("участник турнира"), null=True, blank=True,
+                                on_delete=models.SET_NULL, related_name="signup_entry")
+    team_name = models.CharField(_("название команды"), max_length=200, blank=True)
+    team_club = models.CharField(_("клуб / регион команды"), max_length=200, blank=True)
+    reserves = models.JSONField(_("запасные игроки"), default=list, blank=True)
+    team = models.OneToOneField(Team, verbose_name=_("команда турнира"), null=True, blank=True,
                                 on_delete=models.SET_NULL, related_name="signup_entry")
     refusal_reason = models.CharField(_("причина отказа"), max_length=300, blank=True)
     # The waiting list's order: who sent his entry first moves up first.
@@ -100,4 +110,6 @@ class Entry(models.Model):
         return self.names()
 
     def names(self) -> str:
+        if self.team_name:
+            return self.team_name
         return " — ".join(str(p.get("name", "")) for p in self.players)

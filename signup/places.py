@@ -25,19 +25,18 @@ from django.utils.translation import gettext_lazy
 
 from core.names import fold
 from referees.models import log_action
-from registry.matching import candidates
-from registry.services import NONE
 from tournaments.errors import InvalidInput, TournamentError
-from tournaments.models import PairStatus
+from tournaments.models import PairStatus, TournamentFormat
 from tournaments.services.entrants import create_pair
 from tournaments.services.registration import check_duplicates, pair_snapshot
 
-from .cleaning import entrant_player
+from .cleaning import entrant_player, registry_choice
 from .models import LIVE, Entry, EntryStatus
+from .team_entries import active_teams, become_team
 
 CLOSED_MESSAGES = {
     "none": gettext_lazy("На этот турнир онлайн-регистрации нет."),
-    "format": gettext_lazy("Онлайн-регистрация есть только в парном и личном зачёте; командных турниров пока нет."),
+    "format": gettext_lazy("Онлайн-регистрации для этого формата турнира нет."),
     "draw_done": gettext_lazy("Жеребьёвка проведена: регистрация закрыта."),
     "closed": gettext_lazy("Организатор закрыл регистрацию."),
     "not_yet": gettext_lazy("Регистрация ещё не открыта."),
@@ -51,8 +50,13 @@ def closed_error(reason: str) -> TournamentError:
 
 def entry_snapshot(entry) -> dict:
     """What the audit log keeps of an entry: names, clubs, cities and status (no contact, no birth year)."""
-    return {"id": entry.pk, "status": entry.status, "pair": entry.pair_id,
-            "players": [{"name": p.get("name"), "club": p.get("club"), "city": p.get("city")} for p in entry.players]}
+    out = {"id": entry.pk, "status": entry.status, "pair": entry.pair_id,
+           "players": [{"name": p.get("name"), "club": p.get("club"), "city": p.get("city")} for p in entry.players]}
+    if entry.team_name:
+        out.update({"team": entry.team_id, "team_name": entry.team_name, "team_club": entry.team_club,
+                    "reserves": [{"name": p.get("name"), "club": p.get("club"), "city": p.get("city")}
+                                 for p in entry.reserves or []]})
+    return out
 
 
 def check_entry_duplicates(tournament, players, *, exclude=None) -> None:
@@ -67,19 +71,12 @@ def check_entry_duplicates(tournament, players, *, exclude=None) -> None:
                 "name": known[fold(player["name"])]}, field=f"player{k}_name", code="duplicate_entry")
 
 
-def registry_choice(player: dict):
-    """The registry's person for ``choose_persons``: None (nobody proposed: a new one), an id, or NONE."""
-    found = candidates(player["name"], player["club"], player.get("federation_id"))
-    if not found:
-        return None
-    if (len(found) == 1 and player.get("federation_id") and found[0].federation_id == player["federation_id"]
-            and fold(found[0].name) == fold(player["name"])):
-        return str(found[0].pk)
-    return NONE
-
-
 def become_entrant(user, tournament, entry, now) -> None:
-    """The entry's pair (or individual entrant), through the organizer's registration's checks and rows."""
+    """The entry's pair (or individual entrant, or team), through the organizer's registration's checks and rows."""
+    if tournament.format == TournamentFormat.TEAMS:
+        entry.team, entry.status, entry.accepted_at = become_team(user, tournament, entry), EntryStatus.ACCEPTED, now
+        entry.save(update_fields=["team", "status", "accepted_at"])
+        return
     players = [entrant_player(p) for p in entry.players]
     check_duplicates(tournament, players)
     for player in players:
@@ -91,9 +88,11 @@ def become_entrant(user, tournament, entry, now) -> None:
 
 
 def places_free(tournament, settings) -> int | None:
-    """Free places under the limit (None: no limit)."""
+    """Free places under the limit (None: no limit); a team event's limit counts its teams."""
     if settings.limit is None:
         return None
+    if tournament.format == TournamentFormat.TEAMS:
+        return max(0, settings.limit - active_teams(tournament))
     return max(0, settings.limit - tournament.pairs.filter(status=PairStatus.ACTIVE).count())
 
 

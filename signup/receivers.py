@@ -1,12 +1,12 @@
 """What the online registration does when the organizer withdraws or deletes an entrant by hand
-(``tournaments.signals.entrant_left``, inside his transaction): the entry of that entrant is withdrawn, and the
+(``tournaments.signals.entrant_left``, inside his transaction): the entry of that entrant (a team's: once none of its pairs plays) is withdrawn, and the
 waiting list moves up into the free place, audited under the organizer's name."""
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.locking import locked
 from referees.models import log_action
-from tournaments.models import PairStatus, Tournament
+from tournaments.models import PairStatus, Tournament, TournamentFormat
 
 from .models import Entry, EntryStatus, SignupSettings
 from .places import entry_snapshot, fill_places
@@ -20,9 +20,13 @@ def entrant_left(sender, *, tournament, user, **kwargs) -> None:
     settings = locked(SignupSettings.objects.filter(tournament=tournament)).get()
     settings.tournament = tournament
     now = timezone.now()
-    # accepted, and its entrant deleted (no pair) or no longer active
-    gone = list(Entry.objects.filter(tournament=tournament, status=EntryStatus.ACCEPTED)
-                .exclude(pair__status=PairStatus.ACTIVE).values_list("pk", flat=True))
+    # accepted, and its entrant deleted (no pair) or no longer active; a team: none of its pairs active
+    accepted = Entry.objects.filter(tournament=tournament, status=EntryStatus.ACCEPTED)
+    if tournament.format == TournamentFormat.TEAMS:
+        accepted = accepted.exclude(team__members__pair__status=PairStatus.ACTIVE)
+    else:
+        accepted = accepted.exclude(pair__status=PairStatus.ACTIVE)
+    gone = list(accepted.values_list("pk", flat=True))
     for entry in locked(Entry.objects.filter(pk__in=gone).order_by("id")):
         before = entry_snapshot(entry)
         entry.status, entry.withdrawn_at = EntryStatus.WITHDRAWN, now

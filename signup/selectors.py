@@ -57,7 +57,7 @@ GROUPS = (EntryStatus.ACCEPTED, EntryStatus.PENDING, EntryStatus.WAITING, EntryS
 def organizer_entries(tournament) -> list[tuple[str, str, list[Entry]]]:
     """(status, its label, entries in the order they were sent) for each status that has entries."""
     by_status: dict[str, list[Entry]] = {}
-    for entry in (Entry.objects.filter(tournament=tournament).select_related("pair", "checked_in_by")
+    for entry in (Entry.objects.filter(tournament=tournament).select_related("pair", "team", "checked_in_by")
                   .order_by("submitted_at", "id")):
         by_status.setdefault(entry.status, []).append(entry)
     return [(s.value, s.label, by_status[s.value]) for s in GROUPS if s.value in by_status]

@@ -19,13 +19,15 @@ from core.locking import locked
 from core.names import fold
 from referees.models import log_action
 from tournaments.errors import InvalidFields, InvalidInput, TournamentError
-from tournaments.models import Player, Tournament
+from tournaments.models import Player, Tournament, TournamentFormat
 from tournaments.services.registration import check_duplicates, entrant_size, pair_snapshot
 
 from . import codes
 from .cleaning import clean_entry, entrant_player
 from .models import LIVE, Entry, EntryStatus, SignupSettings
 from .places import check_entry_duplicates, closed_error, entry_snapshot, fill_places, moves_allowed
+from .team_entries import (check_team_duplicates, clean_team_entry, edit_entered_team, pairs_per_team,
+                           remove_team)
 
 
 class NoSuchEntry(TournamentError):
@@ -59,20 +61,36 @@ def entry_by_code(tournament, code, *, lock=False) -> Entry:
     return entry
 
 
+def _clean(tournament, data) -> dict:
+    """The entry's fields as the model keeps them: players and contact (a team's: also its name, club, reserves)."""
+    settings = _settings(tournament)
+    if tournament.format == TournamentFormat.TEAMS:
+        return clean_team_entry(settings, data, pairs_per_team(tournament))
+    players, contact = clean_entry(settings, data, entrant_size(tournament))
+    return {"players": players, "contact": contact}
+
+
+def _check_duplicates(tournament, cleaned, *, exclude=None) -> None:
+    if tournament.format == TournamentFormat.TEAMS:
+        check_team_duplicates(tournament, cleaned, exclude=exclude)
+        return
+    check_duplicates(tournament, [entrant_player(p) for p in cleaned["players"]])
+    check_entry_duplicates(tournament, cleaned["players"], exclude=exclude)
+
+
 def submit_entry(tournament, data, *, now=None) -> tuple[Entry, str]:
     """A new entry and its code (shown once): accepted within the limit, waiting beyond it, or pending approval."""
     now = now or timezone.now()
-    players, contact = clean_entry(_settings(tournament), data, entrant_size(tournament))
+    cleaned = _clean(tournament, data)
     with transaction.atomic():
         tournament, settings = _locked(tournament)
         reason = settings.closed_reason(now)
         if reason:
             raise closed_error(reason)
-        check_duplicates(tournament, [entrant_player(p) for p in players])
-        check_entry_duplicates(tournament, players)
+        _check_duplicates(tournament, cleaned)
         code = codes.new_code()
         entry = Entry.objects.create(
-            tournament=tournament, players=players, contact=contact, submitted_at=now,
+            tournament=tournament, **cleaned, submitted_at=now,
             status=EntryStatus.PENDING if settings.approval_required else EntryStatus.WAITING,
             code_hash=codes.digest(code), checkin_hash=codes.digest(codes.checkin_token(code)))
         log_action(tournament, "signup.submitted", after=entry_snapshot(entry), note=entry.names())
@@ -108,13 +126,16 @@ def _live_before_draw(tournament, settings, entry) -> None:
 
 def edit_entry(tournament, code, data) -> Entry:
     """The player corrects his entry (see the module's rules)."""
-    players, contact = clean_entry(_settings(tournament), data, entrant_size(tournament))
+    cleaned = _clean(tournament, data)
+    players = cleaned["players"]
     with transaction.atomic():
         tournament, settings = _locked(tournament)
         entry = entry_by_code(tournament, code, lock=True)
         _live_before_draw(tournament, settings, entry)
         before = entry_snapshot(entry)
-        if entry.pair_id:
+        if entry.team_id:
+            edit_entered_team(tournament, entry, cleaned)
+        elif entry.pair_id:
             _fixed_fields_kept(entry, players)
             pair_before = pair_snapshot(entry.pair)
             seated = list(Player.objects.filter(pair_id=entry.pair_id).order_by("id"))
@@ -126,10 +147,10 @@ def edit_entry(tournament, code, data) -> Entry:
                 log_action(tournament, "pair.edited", before=pair_before, after=pair_after,
                            note=_("онлайн-регистрация"))
         else:
-            check_duplicates(tournament, [entrant_player(p) for p in players])
-            check_entry_duplicates(tournament, players, exclude=entry)
-        entry.players, entry.contact = players, contact
-        entry.save(update_fields=["players", "contact"])
+            _check_duplicates(tournament, cleaned, exclude=entry)
+        for field, value in cleaned.items():
+            setattr(entry, field, value)
+        entry.save(update_fields=list(cleaned))
         if entry_snapshot(entry) != before:
             log_action(tournament, "signup.edited", before=before, after=entry_snapshot(entry), note=entry.names())
     return entry
@@ -143,6 +164,8 @@ def withdraw_entry(tournament, code, *, now=None) -> Entry:
         entry = entry_by_code(tournament, code, lock=True)
         _live_before_draw(tournament, settings, entry)
         before = entry_snapshot(entry)
+        if entry.team_id:
+            remove_team(tournament, entry)
         if entry.pair_id:
             pair = entry.pair
             log_action(tournament, "pair.deleted", before=pair_snapshot(pair),

@@ -17,12 +17,34 @@ from core.public import public_url
 from core.qr import qr_svg
 from referees.throttle import client_ip
 from tournaments.errors import TournamentError
-from tournaments.models import Tournament
+from tournaments.models import Tournament, TournamentFormat
 from tournaments.services.registration import entrant_size
 
 from . import checkin, codes, services, throttle
 from .forms import EntryForm
 from .selectors import form_state, settings_of, waiting_position
+from .team_entries import pairs_per_team, player_prefixes, reserve_prefixes
+
+PERSON_FIELDS = ("name", "club", "city", "birth_year", "federation_id")
+
+
+def _team_pairs(tournament) -> int:
+    """K for a team event's form (0: a pair or individual event's)."""
+    return pairs_per_team(tournament) if tournament.format == TournamentFormat.TEAMS else 0
+
+
+def _initial(entry) -> dict:
+    """The entry as its edit form shows it."""
+    if entry.team_name:
+        slots = list(zip(player_prefixes(len(entry.players) // 2), entry.players))
+        slots += list(zip(reserve_prefixes(), entry.reserves or []))
+        initial = {"team_name": entry.team_name, "team_club": entry.team_club}
+    else:
+        slots, initial = [(f"player{k}", p) for k, p in enumerate(entry.players, start=1)], {}
+    initial.update({f"{prefix}_{f}": (p.get(f) if p.get(f) is not None else "") for prefix, p in slots
+                    for f in PERSON_FIELDS})
+    initial["contact"] = entry.contact
+    return initial
 
 
 def _public(slug) -> Tournament:
@@ -45,8 +67,8 @@ def register_view(request, slug):
     tournament = _public(slug)
     settings = settings_of(tournament)
     state = form_state(tournament, settings)
-    size = entrant_size(tournament)
-    form = EntryForm(request.POST or None, settings=settings, size=size) if settings else None
+    size, team_pairs = entrant_size(tournament), _team_pairs(tournament)
+    form = EntryForm(request.POST or None, settings=settings, size=size, team_pairs=team_pairs) if settings else None
     status = 200
     if request.method == "POST" and form is not None:
         status = 400
@@ -68,7 +90,7 @@ def register_view(request, slug):
                                             "измените или отзовёте заявку. Код заявки больше нигде не показывается."))
                 return redirect(_entry_url(tournament, code))
     return render(request, "signup/register.html", {
-        "tournament": tournament, "state": state, "form": form, "individual": size == 1,
+        "tournament": tournament, "state": state, "form": form, "individual": size == 1, "team_pairs": team_pairs,
     }, status=status)
 
 
@@ -90,11 +112,9 @@ def entry_view(request, slug, code):
         return missing
     settings = settings_of(tournament)
     size = entrant_size(tournament)
-    initial = {f"player{k}_{f}": (p.get(f) if p.get(f) is not None else "")
-               for k, p in enumerate(entry.players, start=1) for f in ("name", "club", "city", "birth_year",
-                                                                        "federation_id")}
-    initial["contact"] = entry.contact
-    form = EntryForm(request.POST or None, settings=settings, size=size, initial=initial)
+    team_pairs = len(entry.players) // 2 if entry.team_name else 0
+    form = EntryForm(request.POST or None, settings=settings, size=size, team_pairs=team_pairs,
+                     initial=_initial(entry))
     status = 200
     if request.method == "POST":
         status = 400
@@ -112,6 +132,7 @@ def entry_view(request, slug, code):
     checkin_url = public_url(reverse("tournaments:signup_checkin", args=[slug, codes.checkin_token(code)]), request)
     return _private(render(request, "signup/entry.html", {
         "tournament": tournament, "entry": entry, "code": code, "form": form, "individual": size == 1,
+        "team_pairs": team_pairs,
         "position": waiting_position(entry), "qr": qr_svg(checkin_url) if entry.status == "accepted" else "",
         "checkin_url": checkin_url, "editable": entry.status in ("pending", "accepted", "waiting"),
     }, status=status))

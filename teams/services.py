@@ -19,7 +19,11 @@ from referees.models import log_action
 from referees.permissions import is_organizer, require_organizer
 from tournaments.errors import InvalidInput, NotAllowed, RoundBlocked, TournamentError
 from tournaments.models import Pair, Partie, PairStatus, Player, Round, RoundStatus, Tournament, TournamentFormat, seated
-from tournaments.services.registration import clean_text, register_pair, substitute_player
+from tournaments.services.entrants import create_pair
+from tournaments.services.registration import (check_duplicates, clean_pair, clean_text, pair_snapshot,
+                                                 substitute_player)
+
+from tournaments.signals import entrant_left
 
 from .models import PAIRS_PER_TEAM_MAX, LineUp, Reserve, Team, TeamEvent, TeamMatch, TeamPair, is_captain_of
 from .rules import TeamRulesError, validate_order
@@ -43,7 +47,7 @@ def _count(value, *, field: str, what: str, low: int, high: int) -> int:
 
 
 def set_team_settings(user, tournament, *, pairs_per_team, win, draw, loss, tiebreaks=None) -> TeamEvent:
-    """K pairs a team (1–4, fixed once a team is registered), the team match points and the tie-break order
+    """K pairs a team (1–4, fixed once a team is registered or a team's online entry is live), the team match points and the tie-break order
     (fixed, like the rules, once a protocol is signed)."""
     require_organizer(user, tournament)
     require_team_event(tournament)
@@ -67,6 +71,11 @@ def set_team_settings(user, tournament, *, pairs_per_team, win, draw, loss, tieb
         if k != event.pairs_per_team and tournament.teams.exists():
             raise InvalidInput(_("Команды уже зарегистрированы: число пар в команде менять нельзя."),
                                field="pairs_per_team", code="teams_registered")
+        # the online registration's entries still waiting list the players of K pairs (its live statuses)
+        if k != event.pairs_per_team and tournament.signup_entries.filter(
+                status__in=("pending", "waiting", "accepted")).exists():
+            raise InvalidInput(_("Команды уже подали заявки онлайн: число пар в команде менять нельзя."),
+                               field="pairs_per_team", code="team_entries_live")
         changed = points != before["points"] or order != list(validate_order(event.tiebreaks or []))
         if changed and tournament.rules_locked():
             raise InvalidInput(_("Очки матчей и порядок показателей нельзя менять: в турнире уже есть подписанные "
@@ -84,6 +93,13 @@ def register_team(user, tournament, *, name, club="", pairs, reserves=()) -> Tea
     """A team with its K pairs (each a list of two players, as ``register_pair`` takes them) and its reserves
     (at most four: {"name", "club"}); before the numbers of the teams are drawn."""
     require_organizer(user, tournament)
+    return enter_team(user, tournament, name=name, club=club, pairs=pairs, reserves=reserves)
+
+
+def enter_team(user, tournament, *, name, club="", pairs, reserves=(), note="") -> Team:
+    """``register_team`` without the organizer's role: for the online registration's accepted entry (``user``
+    None when nobody approved it), which checks its own right to enter. Every check and audit entry is the same;
+    ``note`` goes with them («онлайн-регистрация»)."""
     require_team_event(tournament)
     name = clean_text(name, field="name", what=_("название команды"), required=True)
     club = clean_text(club, field="club", what=_("клуб / регион команды"))
@@ -105,6 +121,8 @@ def register_team(user, tournament, *, name, club="", pairs, reserves=()) -> Tea
         if tournament.draw_done_at:
             raise TournamentError(_("Номера команд уже разыграны: регистрация команд окончена."),
                                   code="draw_done")
+        if tournament.draw_closed:
+            raise TournamentError(_("Жеребьёвка закрыта: регистрация новых пар окончена."), code="draw_closed")
         if any(fold(t) == fold(name) for t in tournament.teams.values_list("name", flat=True)):
             raise InvalidInput(_("Команда «%(name)s» уже зарегистрирована.") % {"name": name}, field="name",
                                code="duplicate_team")
@@ -118,7 +136,7 @@ def register_team(user, tournament, *, name, club="", pairs, reserves=()) -> Tea
             if not isinstance(players, (list, tuple)) or len(players) != 2:
                 raise InvalidInput(_("В паре %(k)s два игрока.") % {"k": slot}, field="pairs", code="pair_size")
             try:
-                pair = register_pair(user, tournament, players=list(players), team_name=name)
+                pair = _team_pair(user, tournament, list(players), name, note)
             except InvalidInput as exc:
                 field = str(exc.details.get("field") or "")
                 where = f"pair{slot}_" + field.split("_")[0] if field.startswith("player") else "pairs"
@@ -126,8 +144,40 @@ def register_team(user, tournament, *, name, club="", pairs, reserves=()) -> Tea
                                    code=exc.code) from None
             TeamPair.objects.create(team=team, pair=pair, slot=slot)
         Reserve.objects.bulk_create([Reserve(team=team, name=n, club=c) for n, c in cleaned])
-        log_action(tournament, "team.registered", user=user, after=team_snapshot(team))
+        log_action(tournament, "team.registered", user=user, after=team_snapshot(team), note=note)
     return team
+
+
+def _team_pair(user, tournament, players, team_name, note) -> Pair:
+    """One pair of the team, as ``register_pair`` makes it (its checks, its registry's persons, its audit entry)."""
+    players, _name, _rating, team_name = clean_pair(players, "", None, 2, team_name)
+    check_duplicates(tournament, players)
+    pair = create_pair(user, tournament, players, team_name=team_name)
+    log_action(tournament, "pair.registered", user=user, after=pair_snapshot(pair), note=note)
+    return pair
+
+
+def delete_team(user, team) -> None:
+    """Remove a team registered by mistake (or that will not come), with its pairs and reserves: only before the
+    teams' numbers are drawn. The online registration's waiting list moves up (``entrant_left``)."""
+    tournament = team.tournament
+    require_organizer(user, tournament)
+    require_team_event(tournament)
+    with transaction.atomic():
+        tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
+        team = locked(Team.objects.filter(pk=team.pk, tournament=tournament)).first()
+        if team is None:
+            raise TournamentError(_("Такой команды в турнире нет."), code="no_such_team")
+        if tournament.draw_done_at or tournament.draw_closed or tournament.rounds.exists():
+            raise TournamentError(_("Номера команд уже разыграны: команду больше нельзя удалить."), code="draw_done")
+        log_action(tournament, "team.deleted", user=user, before=team_snapshot(team))
+        pairs = list(Pair.objects.filter(team_entry__team=team))
+        for pair in pairs:
+            log_action(tournament, "pair.deleted", user=user, before=pair_snapshot(pair),
+                       note=_("команда «%(team)s» удалена") % {"team": team.name})
+        team.delete()
+        Pair.objects.filter(pk__in=[p.pk for p in pairs]).delete()
+        entrant_left.send(sender=Team, tournament=tournament, user=user)  # the online waiting list moves up
 
 
 def team_snapshot(team) -> dict:

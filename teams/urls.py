@@ -17,6 +17,7 @@ urlpatterns = [
     path("t/<slug:slug>/manage/teams/settings/", views.settings_view, name="settings"),
     path("t/<slug:slug>/manage/teams/number/", views.number_view, name="number"),
     path("t/<slug:slug>/manage/teams/pair-round/", views.pair_round_view, name="pair_round"),
+    path("t/<slug:slug>/manage/teams/<id:team_id>/delete/", views.delete_team_view, name="delete"),
     path("t/<slug:slug>/manage/teams/<id:team_id>/lineup/", views.lineup_view, name="lineup"),
     path("t/<slug:slug>/manage/teams/<id:team_id>/substitution/", views.substitution_view, name="substitution"),
     path("t/<slug:slug>/manage/teams/<id:team_id>/captain/", views_captains.captain_add_view, name="captain_add"),

@@ -20,7 +20,8 @@ from .models import Reserve, Team, is_captain_of
 from .pdf import match_sheet_pdf
 from .rounds import pair_team_round
 from .selectors import cross_table, event_of, load_team_standings, round_matches, team_page, teams_of
-from .services import lineup_for, number_teams, register_team, set_lineup, set_team_settings, substitute_reserve
+from .services import (delete_team, lineup_for, number_teams, register_team, set_lineup, set_team_settings,
+                       substitute_reserve)
 from .workbook import team_workbook
 
 
@@ -99,6 +100,29 @@ def add_team_view(request, slug):
         except TournamentError as exc:
             form.add_service_error(exc, aliases={"pairs": "pair1_player1", "reserves": "reserve1_name"})
     return _render_manage(request, tournament, team_form=form, status=400)
+
+
+@login_required
+def delete_team_view(request, slug, team_id):
+    """A page naming what the deletion does, then the deletion."""
+    tournament = _organized(request, slug)
+    team = _team_of(tournament, team_id)
+    if request.method == "POST" and request.POST.get("confirmed") == "1":
+        try:
+            delete_team(request.user, team)
+            messages.success(request, _("Команда «%(name)s» удалена.") % {"name": team.name})
+        except TournamentError as exc:
+            messages.error(request, exc.message)
+        return redirect("teams:manage", slug)
+    return render(request, "tournaments/confirm.html", {
+        "tournament": tournament, "title": _("Удалить команду «%(name)s»?") % {"name": team.name},
+        "consequences": [_("Команда, её пары и запасные исчезнут из турнира; вернуть их можно только новой "
+                           "регистрацией."),
+                         _("Если команда подала заявку онлайн, заявка станет «Отозвана», а место займёт первая "
+                           "команда из листа ожидания.")],
+        "fields": {}, "action": request.path, "cancel": reverse("teams:manage", args=[slug]),
+        "button": _("Да, удалить команду"),
+    })
 
 
 @login_required

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from signup.models import Entry
 from signup.services import submit_entry
+from teams.services import set_team_settings
 from tests.factories import make_tournament
 from tests.signup.conftest import open_for, pair_data
 
@@ -46,3 +47,27 @@ def test_every_hostile_value_in_every_field_gets_a_message_not_a_server_error(or
         cache.clear()
     assert not failures, "\n".join(failures[:30])
     assert Entry.objects.filter(tournament=tournament).count() <= 1 + len(VALUES) * len(PUBLIC)
+
+
+TEAM = ["team_name", "team_club", "pair2_player1_name", "pair1_player2_city", "reserve1_name", "reserve2_birth_year",
+        "reserve1_federation_id"]
+
+
+def test_every_hostile_value_in_the_team_form_gets_a_message_not_a_server_error(organizer, settings):
+    settings.DOMINO_SIGNUP_PER_HOUR = 10_000
+    tournament = make_tournament(0, slug="hostile-teams", numbered=False, format="teams")
+    set_team_settings(organizer, tournament, pairs_per_team=2, win=2, draw=1, loss=0)
+    open_for(organizer, tournament, limit=50, ask_birth_year=True)
+    url, client, failures = reverse("tournaments:register", args=[tournament.slug]), Client(), []
+    base = {"team_name": "Команда", "pair1_player1_name": "Иванов Иван", "pair1_player2_name": "Петров Пётр",
+            "pair2_player1_name": "Сидоров Сидор", "pair2_player2_name": "Кузнецов Кузьма",
+            "reserve2_name": "Запасной Игорь"}
+    for field in TEAM:
+        for value in VALUES:
+            response = client.post(url, {**base, field: value})
+            if response.status_code >= 500:
+                failures.append(f"{field}={value[:20]!r}: {response.status_code}")
+            elif response.status_code == 400 and 'class="errorlist' not in response.text:
+                failures.append(f"{field}={value[:20]!r}: 400 without a message")
+    assert not failures, "\n".join(failures[:30])
+    assert Entry.objects.filter(tournament=tournament).count() <= 1  # the same team, so one entry at most

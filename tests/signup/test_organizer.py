@@ -44,13 +44,13 @@ def test_opening_is_audited_and_checks_its_values(organizer):
     assert AuditEntry.objects.filter(tournament=tournament, action="signup.settings_changed").count() == 1
 
 
-def test_teams_have_no_online_registration_yet(organizer):
+def test_a_team_event_opens_its_online_registration(organizer):
     tournament = make_tournament(0, slug="team-cup")
     Tournament.objects.filter(pk=tournament.pk).update(format="teams")
     tournament.refresh_from_db()
-    with pytest.raises(TournamentError) as err:
-        open_for(organizer, tournament)
-    assert err.value.code == "format" and "командных" in err.value.message
+    settings = open_for(organizer, tournament)
+    assert settings.closed_reason(timezone.now()) is None
+    assert open_registration_ids([tournament.pk]) == {tournament.pk}
 
 
 def test_approval_places_refusals_and_turning_approval_off(organizer):

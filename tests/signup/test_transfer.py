@@ -2,6 +2,7 @@
 settings and entries (status, the waiting list's order, approval, check-in, the entrant each became), and every
 player's code keeps opening, editing and withdrawing his entry there; a copy beside its original never shares a
 code; a registration section that fails the schema is refused naming the path."""
+import datetime
 import io
 import json
 
@@ -18,6 +19,7 @@ from signup.models import Entry, EntryStatus, SignupSettings
 from signup.organizer import refuse_entry
 from signup.selectors import waiting_position
 from signup.services import NoSuchEntry, entry_by_code, submit_entry, withdraw_entry
+from teams.services import set_team_settings
 from tests.factories import make_referee
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
@@ -176,4 +178,51 @@ def test_every_field_of_the_registration_is_named_in_the_file_s_list(model):
     fields = {f.name for f in model._meta.concrete_fields if not f.primary_key}
     assert set(SIGNUP_FIELDS[model]) == fields, (
         f"{model.__name__}: decide whether {sorted(fields ^ set(SIGNUP_FIELDS[model]))} go into the transfer file "
-        "(tournaments/services/transfer_signup.py SIGNUP_FIELDS, docs/archive.md, docs/registration.md §7)")
+        "(tournaments/services/transfer_signup.py SIGNUP_FIELDS, docs/archive.md, docs/registration.md §8)")
+
+
+def test_a_team_event_s_online_entries_move_with_their_teams_and_reserves(organizer, tmp_path):
+    """A team entry carries its team's name, club / region and reserves, and the team it became; on the new server
+    the team's withdrawal by code moves the waiting team up."""
+    from .test_team_entries import team_data
+
+    league = Tournament.objects.create(name="Командный кубок", slug="team-league-moved",
+                                       start_date=datetime.date(2026, 12, 20), format="teams")
+    set_team_settings(organizer, league, pairs_per_team=2, win=2, draw=1, loss=0)
+    open_for(organizer, league, limit=1)
+    first, first_code = submit_entry(league, team_data("Тверские", 0, reserves=["Запасной Игорь"]))
+    waiting, waiting_code = submit_entry(league, team_data("Клинские", 4, reserves=["Запасной Олег", "Запасной Юрий"]))
+    assert (first.status, waiting.status) == (EntryStatus.ACCEPTED, EntryStatus.WAITING)
+    post_save.disconnect(sender=Tournament, dispatch_uid="tests-organizer-role")  # the file brings the roles
+    path = export(league, tmp_path)
+    rows = json.loads(path.read_text("utf-8"))["signup_entries"]
+    assert [(r["team_name"], r["team_club"], [p["name"] for p in r["reserves"]]) for r in rows] == [
+        ("Тверские", "Тверь", ["Запасной Игорь"]), ("Клинские", "Тверь", ["Запасной Олег", "Запасной Юрий"])]
+    league.delete()
+    moved = transfer.import_tournament(path).tournament
+    entry = entry_by_code(moved, first_code)
+    assert entry.team is not None and entry.team.tournament == moved and entry.team.name == "Тверские"
+    assert entry_by_code(moved, waiting_code).team is None
+    withdraw_entry(moved, first_code)
+    moved_up = entry_by_code(moved, waiting_code)
+    assert moved_up.status == EntryStatus.ACCEPTED and moved_up.team.name == "Клинские"
+    assert list(moved_up.team.reserves.order_by("id").values_list("name", flat=True)) == ["Запасной Олег",
+                                                                                           "Запасной Юрий"]
+
+
+def test_a_team_entry_s_reserves_that_fail_the_schema_are_refused_naming_the_path(organizer, tmp_path):
+    from .test_team_entries import team_data
+
+    league = Tournament.objects.create(name="Командный кубок", slug="team-league-bad",
+                                       start_date=datetime.date(2026, 12, 20), format="teams")
+    set_team_settings(organizer, league, pairs_per_team=2, win=2, draw=1, loss=0)
+    open_for(organizer, league, limit=2)
+    submit_entry(league, team_data("Тверские", 0, reserves=["Запасной Игорь"]))
+    path = export(league, tmp_path)
+    data = json.loads(path.read_text("utf-8"))
+    data["signup_entries"][0]["reserves"][0] = {"club": "Клин"}  # a reserve without a name
+    path.write_text(json.dumps(data, ensure_ascii=False), "utf-8")
+    with pytest.raises(CommandError) as refused:
+        call_command("import_tournament", str(path), "--slug", "bad-team-copy", stdout=io.StringIO())
+    assert "signup_entries[0].reserves[0] — " in str(refused.value) and "«name»" in str(refused.value)
+    assert not Tournament.objects.filter(slug="bad-team-copy").exists()

@@ -6,10 +6,10 @@ from referees.models import AuditEntry
 from scoring.models import Protocol
 from teams.models import LineUp, TeamMatch
 from teams.rounds import pair_team_round
-from teams.services import lineup_for, register_team, set_lineup, set_team_settings, substitute_reserve
+from teams.services import delete_team, lineup_for, register_team, set_lineup, set_team_settings, substitute_reserve
 from teams.standings import load_team_standings
 from tests.teams.conftest import make_team_event, rng, team_pairs
-from tournaments.errors import InvalidInput, RoundBlocked, TournamentError
+from tournaments.errors import InvalidInput, NotAllowed, RoundBlocked, TournamentError
 from tournaments.services import finish_round, pair_round, publish_round
 from tournaments.simulation import link_signers, play_partie
 
@@ -155,3 +155,14 @@ def test_an_odd_team_has_a_bye_that_wins_its_match(organizer):
     publish_round(organizer, rnd)
     rows = {r.team.id: r for r in load_team_standings(t).rows}
     assert rows[bye.team_a_id].match_points == 2 and rows[bye.team_a_id].byes == 1
+
+
+def test_the_organizer_deletes_a_team_before_the_numbers_only(organizer, django_user_model):
+    t = make_team_event(organizer, 3, numbered=False)
+    team = t.teams.get(name="Команда 2")
+    stranger = django_user_model.objects.create_user("stranger-teams")
+    with pytest.raises(NotAllowed):
+        delete_team(stranger, team)
+    delete_team(organizer, team)
+    assert list(t.teams.values_list("name", flat=True)) == ["Команда 1", "Команда 3"]
+    assert t.pairs.count() == 4 and AuditEntry.objects.filter(tournament=t, action="pair.deleted").count() == 2

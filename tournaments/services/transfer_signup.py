@@ -6,7 +6,7 @@ and of its check-in mark, the entrant it became, the reason of a refusal, when i
 order —, accepted, withdrawn and checked in, and who checked it in). Each table's fields are listed here, one by
 one (``SIGNUP_FIELDS``): a field added to the registration's models is not in the file until it is named here.
 
-**[толкование]** (docs/registration.md §7) The personal data that goes with the entries is what the organizer of the
+**[толкование]** (docs/registration.md §8) The personal data that goes with the entries is what the organizer of the
 tournament already holds on his entries' page: names, club, city, birth year, federation ID, phone or e-mail.
 The player's code never was stored; its SHA-256 travels, so every player's code keeps opening, editing and
 withdrawing his entry on the new server. An entry whose code's hash this installation already holds (the same
@@ -30,7 +30,9 @@ SIGNUP_FIELDS = {
     SignupSettings: ["tournament", "opens_at", "closes_at", "limit", "ask_club", "ask_city", "ask_birth_year",
                      "ask_contact", "approval_required", "closed_at", "closed_on_site_at", "changed_at"],
     Entry: ["tournament", "status", "players", "contact", "code_hash", "checkin_hash", "pair", "refusal_reason",
-            "submitted_at", "accepted_at", "withdrawn_at", "checked_in_at", "checked_in_by"],
+            "submitted_at", "accepted_at", "withdrawn_at", "checked_in_at", "checked_in_by",
+            # a team event's entry: the team's name and club / region, its reserves, the team it became
+            "team_name", "team_club", "reserves", "team"],
 }
 HASH = {"type": "string", "pattern": "^[0-9a-f]{64}$"}
 # One player of an entry, as the form keeps him (signup.cleaning.PLAYER_FIELDS).
@@ -46,6 +48,7 @@ ENTRY_PLAYER = {
 }
 SIGNUP_SCHEMAS = {
     (Entry, "players"): {"type": "array", "minItems": 1, "maxItems": 8, "items": ENTRY_PLAYER},
+    (Entry, "reserves"): {"type": "array", "maxItems": 4, "items": ENTRY_PLAYER},
     (Entry, "code_hash"): {**HASH, "description": "SHA-256 of the entry's code (hex)"},
     (Entry, "checkin_hash"): {**HASH, "description": "SHA-256 of the entry's check-in mark (hex)"},
 }
@@ -59,14 +62,15 @@ def check_signup(reader, data) -> int:
         reader._fail("signup", settings[1], _("у турнира одни настройки онлайн-регистрации"))
     entries = data.get("signup_entries", [])
     for row in entries:
-        try:
-            row["players"] = [{key: clean_text(value) if isinstance(value, str) else value
-                               for key, value in player.items()} for player in row.get("players", [])]
-        except UnsafeText as exc:
-            reader._fail("signup_entries", row, f"players: {exc.message}")
+        for name in ("players", "reserves"):
+            try:
+                row[name] = [{key: clean_text(value) if isinstance(value, str) else value
+                              for key, value in player.items()} for player in row.get(name, [])]
+            except UnsafeText as exc:
+                reader._fail("signup_entries", row, f"{name}: {exc.message}")
         if not row["players"]:
             reader._fail("signup_entries", row, _("в заявке нет игроков"))
-        if any(not p.get("name") for p in row["players"]):
+        if any(not p.get("name") for p in row["players"] + row["reserves"]):
             reader._fail("signup_entries", row, _("у игрока заявки нет имени"))
     hashes = [r[name] for r in entries for name in ("code_hash", "checkin_hash") if r.get(name) is not None]
     if len(set(hashes)) != len(hashes):
