@@ -47,8 +47,12 @@ def _context(request, tournament, referee):
 
 def _with_devices(stamp, tournament_id) -> str:
     """The data version and the devices' queues (their reports write no version: their own stamp, hashed)."""
-    devices = hashlib.sha1(selectors.device_stamp(tournament_id).encode()).hexdigest()[:8]
+    device_stamp = live.read_once_value(("devices", tournament_id), lambda: selectors.device_stamp(tournament_id))
+    devices = hashlib.sha1(device_stamp.encode()).hexdigest()[:8]
     return f"{stamp}.{devices}"
+
+
+live.STAMP_SUFFIXES["devices"] = _with_devices
 
 
 def _tiles_etag(request, slug):
@@ -59,7 +63,10 @@ def _tiles_etag(request, slug):
         if tournament is not None and perms.can_view_dashboard(request.user, tournament):
             return live.etag(_with_devices(live.current_stamp(tournament.pk), tournament.pk), request, "referee")
     found = live.public_stamp(slug)
-    return live.etag(_with_devices(found[1], found[0]), request) if found else None
+    if found is None:
+        return None
+    live.follows_public(request, slug, "devices")
+    return live.etag(_with_devices(found[1], found[0]), request)
 
 
 def _page_etag(request, slug):
