@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from core.converters import parse_int
 from core.errors import DomainError
 from scoring import live
+from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
 from tournaments.services.hall import set_hall_layout
 
@@ -80,6 +81,10 @@ def _render_hall(request, slug, form=None):
     tournament, referee = _viewer(request, slug)
     organizer = perms.is_organizer(request.user, tournament)
     context = _context(request, tournament, referee)
+    rnd = context["round"]
+    if rnd is not None:  # the round's clock in the head: it measures the device's offset for the tiles' clocks
+        context["clock"] = tournament_selectors.round_clock(rnd)
+        context["clock_url"] = reverse("tournaments:clock", args=[tournament.slug, rnd.number])
     if organizer:
         context["form"] = form or HallLayoutForm(initial={"rows": tournament.hall_rows,
                                                           "columns": tournament.hall_columns})
