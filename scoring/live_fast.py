@@ -13,7 +13,9 @@ results, the hall map's tiles) is also answered 200 here from that body, when th
 current version. Anything else (a changed version, a body still to render, a visitor with a session or a
 message waiting, a POST) goes through the site as before, so this answers nothing the view would not answer.
 
-Notes are kept in the process (at most ``MEMO_SIZE``) and in the shared cache for the other processes.
+Notes are kept in the process (at most ``MEMO_SIZE``); those of a page that is the same for every visitor (its
+ETag names no form token) also in the shared cache, for the other processes. A page with the visitor's token
+is noted in the process that answered him (each process answers his first poll itself).
 """
 from __future__ import annotations
 
@@ -122,11 +124,13 @@ def remember(request, response) -> None:
     headers = tuple((k, v) for k, v in response.items() if k.lower() not in DROPPED)
     note = (public[0], public[1], tag.split("-", 1)[1], body, headers)
     per_user = bool(getattr(request, "_live_per_user", True))
-    keys = [(signatures[0], "per-user"), (signatures[1], note)] if per_user else [(signatures[0], note)]
-    for key, value in keys:
+    # A visitor's own note stays in this process: one file a phone would flood the shared cache (and its cull).
+    keys = [(signatures[0], "per-user", True), (signatures[1], note, False)] if per_user else [(signatures[0], note, True)]
+    for key, value, shared in keys:
         if _memo.get(key) != value:
             _remember_here(key, value)
-            live.cache.set(KEY + key, value)
+            if shared:
+                live.cache.set(KEY + key, value)
 
 
 class LiveNotModifiedMiddleware:

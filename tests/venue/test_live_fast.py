@@ -156,3 +156,12 @@ def test_another_server_process_answers_from_the_shared_cache(client, cup, fast,
     _deal(cup)
     live_fast._memo.clear()
     assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **HX).status_code == 200 and fast[-1] is None
+
+
+def test_a_page_with_the_visitors_token_is_noted_in_his_process_alone(client, cup, fast):
+    """One note a phone would flood the shared cache: another process answers his first poll itself."""
+    url = reverse("reports:standings", args=[cup.slug])
+    first, _again = _polled(client, url, fast)
+    live_fast._memo.clear()
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304 and fast[-1] is None
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304 and fast[-1] == 304
