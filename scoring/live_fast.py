@@ -3,7 +3,7 @@
 The first middleware. A public live page's ETag (``scoring.live``) is the stamp the public pages follow
 (``live.public_stamp``, possibly with a named suffix: the hall map's devices) and a digest of the request
 alone — its address, language, htmx, and for a page with forms the visitor's CSRF cookie. When Django answers
-an anonymous visitor's GET of such a page with 200, what the next identical request would get is noted under
+an anonymous visitor's GET of such a page (200, or 304 where nothing is noted yet), what the next identical request would get is noted under
 the request's signature (every header and cookie that the site's middleware or the view can read): the page's
 tournament, the digest, and the headers of the answer. The next request with that signature and an
 ``If-None-Match`` is answered here: the stamp is read as the view reads it (one cache read, or one query), and
@@ -110,10 +110,11 @@ def answer(request):
 
 
 def remember(request, response) -> None:
-    """Note what this anonymous visitor's next identical request would be answered (a public live page's 200)."""
+    """Note what this anonymous visitor's next identical request would be answered (a public live page's 200, or
+    its 304 in a process that has no note of it yet)."""
     public = getattr(request, "_live_public", None)
     tag = getattr(request, "_live_etag", None)
-    if (public is None or not tag or live.UNVERSIONED in tag or response.status_code != 200
+    if (public is None or not tag or live.UNVERSIONED in tag or response.status_code not in (200, 304)
             or response.streaming or "-" not in tag or not response.get("ETag", "").endswith(tag.split("-", 1)[1] + '"')
 ):
         return
@@ -127,6 +128,8 @@ def remember(request, response) -> None:
     # A visitor's own note stays in this process: one file a phone would flood the shared cache (and its cull).
     keys = [(signatures[0], "per-user", True), (signatures[1], note, False)] if per_user else [(signatures[0], note, True)]
     for key, value, shared in keys:
+        if response.status_code == 304 and key in _memo:
+            continue  # a 200's note (its headers) stands; a 304 notes only what this process has not seen
         if _memo.get(key) != value:
             _remember_here(key, value)
             if shared:
