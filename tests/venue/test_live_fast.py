@@ -3,6 +3,7 @@ the view's own headers, and never with a 304 the view would not give: after a de
 setting changed, and never for a logged-in visitor or another visitor's page."""
 import pytest
 from django.core.management import call_command
+from django.db import OperationalError
 from django.test import Client
 from django.urls import reverse
 
@@ -165,3 +166,15 @@ def test_a_page_with_the_visitors_token_is_noted_in_his_process_alone(client, cu
     live_fast._memo.clear()
     assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304 and fast[-1] is None
     assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304 and fast[-1] == 304
+
+
+def test_a_database_that_does_not_answer_leaves_the_answer_to_the_site(client, cup, fast, monkeypatch):
+    url = reverse("tournaments:round_results", args=[cup.slug, 1])
+    first = client.get(url, **HX)
+
+    def down(slug):
+        raise OperationalError("database is down")
+
+    monkeypatch.setattr(live_fast.live, "_public_stamp", down)
+    response = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **HX)
+    assert response.status_code == 503 and fast == [None]  # the site's own page, not a 500 from here
