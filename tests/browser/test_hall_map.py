@@ -110,3 +110,6 @@ def test_each_table_in_play_counts_its_time_down_on_a_laptop_with_256_tables(liv
     head = page.locator(".hall-clock [data-clock-time]").inner_text()
     assert abs(int(head.split(":")[1]) - int(left.inner_text().split(":")[1])) <= 1  # the same clock
     page.screenshot(path=str(artifacts / "hall-map-clock-1280.png"))
+    page.set_viewport_size(PHONE)  # a phone: the tiles with their time still fit its width
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(artifacts / "hall-map-clock-390.png"))
