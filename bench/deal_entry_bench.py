@@ -30,6 +30,7 @@ def main():
     parser.add_argument("--profile", type=int, default=0, metavar="N",
                         help="also profile the POSTs and the pages (cProfile) and print the N costliest functions "
                              "(the milliseconds then include the profiler's own cost)")
+    parser.add_argument("--show-queries", action="store_true", help="print the queries of the last deal's POST and page")
     args = parser.parse_args()
     throwaway_site.start("domino-deal-bench.")
     import random
@@ -70,6 +71,7 @@ def main():
                     response = client.post(f"/referee/partie/{partie.pk}/deal/", form)
                 post_ms.append((time.perf_counter() - t0) * 1000)
             post_q.append(len(q.captured_queries))
+            post_shown = q.captured_queries
             assert response.status_code == 302, response.status_code
             with CaptureQueriesContext(connection) as q:
                 t0 = time.perf_counter()
@@ -77,6 +79,7 @@ def main():
                     page = client.get(response["Location"]).content.decode()
                 page_ms.append((time.perf_counter() - t0) * 1000)
             page_q.append(len(q.captured_queries))
+            shown = (post_shown, q.captured_queries)
 
     def p95(values):
         return sorted(values)[int(0.95 * (len(values) - 1))]
@@ -87,6 +90,11 @@ def main():
     print(f"page  queries        {statistics.median(page_q):.0f} (max {max(page_q)})")
     print(f"page  ms             p50 {statistics.median(page_ms):.1f}  p95 {p95(page_ms):.1f}")
     print(f"POST + page ms       p50 {statistics.median([a + b for a, b in zip(post_ms, page_ms)]):.1f}")
+    if args.show_queries:
+        for title, queries in zip(("POST", "page"), shown):
+            print(f"\n--- {title}: its {len(queries)} queries")
+            for query in queries:
+                print(f"{query['time']:>6}  {query['sql'][:300]}")
     if args.profile:
         import pstats
 

@@ -61,6 +61,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a spectator's repeated poll of a public live page answered from what the site last answered him.
+    "scoring.live_fast.LiveNotModifiedMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # The Content-Security-Policy below, on every response (pages, fragments, errors).
     "csp.middleware.CSPMiddleware",

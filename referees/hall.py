@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from core.converters import parse_int
 from core.errors import DomainError
 from scoring import live
+from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
 from tournaments.services.hall import set_hall_layout
 
@@ -47,8 +48,12 @@ def _context(request, tournament, referee):
 
 def _with_devices(stamp, tournament_id) -> str:
     """The data version and the devices' queues (their reports write no version: their own stamp, hashed)."""
-    devices = hashlib.sha1(selectors.device_stamp(tournament_id).encode()).hexdigest()[:8]
+    device_stamp = live.read_once_value(("devices", tournament_id), lambda: selectors.device_stamp(tournament_id))
+    devices = hashlib.sha1(device_stamp.encode()).hexdigest()[:8]
     return f"{stamp}.{devices}"
+
+
+live.STAMP_SUFFIXES["devices"] = _with_devices
 
 
 def _tiles_etag(request, slug):
@@ -59,7 +64,10 @@ def _tiles_etag(request, slug):
         if tournament is not None and perms.can_view_dashboard(request.user, tournament):
             return live.etag(_with_devices(live.current_stamp(tournament.pk), tournament.pk), request, "referee")
     found = live.public_stamp(slug)
-    return live.etag(_with_devices(found[1], found[0]), request) if found else None
+    if found is None:
+        return None
+    live.follows_public(request, slug, "devices")
+    return live.etag(_with_devices(found[1], found[0]), request)
 
 
 def _page_etag(request, slug):
@@ -73,6 +81,10 @@ def _render_hall(request, slug, form=None):
     tournament, referee = _viewer(request, slug)
     organizer = perms.is_organizer(request.user, tournament)
     context = _context(request, tournament, referee)
+    rnd = context["round"]
+    if rnd is not None:  # the round's clock in the head: it measures the device's offset for the tiles' clocks
+        context["clock"] = tournament_selectors.round_clock(rnd)
+        context["clock_url"] = reverse("tournaments:clock", args=[tournament.slug, rnd.number])
     if organizer:
         context["form"] = form or HallLayoutForm(initial={"rows": tournament.hall_rows,
                                                           "columns": tournament.hall_columns})

@@ -11,15 +11,19 @@ beyond the layout (a round larger than the plan) follow after its last row.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from django.db.models import Count
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import ProtocolStatus
+from scoring.rules.clock import Clock
 from tournaments.models import RoundStatus
+from tournaments.selectors import clock_text
 
 from .models import DeviceQueue
 
@@ -45,6 +49,23 @@ class Tile:
     url: str
     queued: int = 0  # entries its devices hold, not yet sent
     last_contact: datetime | None = None  # the latest report of those devices
+    clock: dict | None = None  # the time left at a table still playing (``table_clock``)
+
+
+PLAYING = (ProtocolStatus.NOT_STARTED, ProtocolStatus.IN_PLAY, REOPENED, WAITING)
+
+
+def table_clock(base: Clock | None, partie, state) -> dict | None:
+    """The clock of a table still playing: the round's, or from the table's own start; what the page's
+    script (static/js/clock.js) counts down from — the deadline, not the time left at the render, since the
+    tiles' body is one for every phone of a version and is served long after it was made."""
+    if base is None or state not in PLAYING:
+        return None
+    clock = replace(base, start=partie.clock_started_at.timestamp()) if partie.clock_started_at else base
+    now = timezone.now().timestamp()
+    remaining, deadline = clock.remaining(now), clock.deadline(now)
+    return {"paused": clock.paused, "remaining": math.ceil(remaining), "up": remaining <= 0,
+            "deadline_ms": None if deadline is None else round(deadline * 1000), "text": clock_text(remaining)}
 
 
 def tile_state(partie, queued=0) -> str:
@@ -77,6 +98,7 @@ def hall_tiles(rnd, *, referee: bool) -> list[Tile]:
     parties = (rnd.parties.filter(pair_b__isnull=False).select_related("protocol")
                .annotate(deal_count=Count("protocol__deals")).order_by("table", "id"))
     held = _held(rnd)
+    base = rnd.clock() if rnd.status == RoundStatus.PUBLISHED else None
     tiles = []
     for p in parties:
         queued, contact = held.get(p.pk, (0, None))
@@ -86,7 +108,7 @@ def hall_tiles(rnd, *, referee: bool) -> list[Tile]:
             table=p.table, state=state, label=STATE_LABELS[state], deals=p.deal_count,
             score=(protocol.score_a, protocol.score_b) if started else None,
             url=reverse("referees:partie" if referee else "scoring:protocol", args=[p.pk]),
-            queued=queued, last_contact=contact))
+            queued=queued, last_contact=contact, clock=table_clock(base, p, state)))
     return tiles
 
 

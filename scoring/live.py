@@ -15,6 +15,7 @@ line in the log, and the page is rendered as if nothing were cached.
 """
 from __future__ import annotations
 
+import contextvars
 import functools
 import hashlib
 import logging
@@ -119,7 +120,36 @@ def bump(tournament_id, *, unless_bumped=False) -> None:
         DataVersion.objects.get_or_create(tournament_id=tournament_id, defaults={"stamp": stamp})
 
 
+# The versions one GET has read (``read_once``): a request reads a tournament's version once, whoever asks.
+_read = contextvars.ContextVar("live_read", default=None)
+
+
+class read_once:  # noqa: N801 — a context manager, named as the phrase it is used in
+    """``with read_once():`` — within it, ``public_stamp`` of a slug is read once and then repeated."""
+
+    def __enter__(self):
+        self.token = _read.set({})
+
+    def __exit__(self, *exc):
+        _read.reset(self.token)
+
+
+def read_once_value(key, compute):
+    """``compute()``, read once within ``read_once`` (under ``key``); every time outside it."""
+    read = _read.get()
+    if read is None:
+        return compute()
+    if key not in read:
+        read[key] = compute()
+    return read[key]
+
+
 def public_stamp(slug) -> tuple[int, str] | None:
+    """(the tournament's id, its data version) of a published tournament; None otherwise (``_public_stamp``)."""
+    return read_once_value(("public", slug), lambda: _public_stamp(slug))
+
+
+def _public_stamp(slug) -> tuple[int, str] | None:
     """(the tournament's id, its data version) of a published tournament, in one query; None otherwise.
 
     With ``settings.LIVE_STALE_SECONDS`` (``make serve``: 1 s), what was read is kept that long in the shared
@@ -163,7 +193,20 @@ def etag(stamp: str, request, *parts, per_user=False) -> str:
 def public_etag(request, slug, *parts, per_user=False) -> str | None:
     """The ETag of a published tournament's page (None: not published or not found, the view answers)."""
     found = public_stamp(slug)
+    if found:
+        follows_public(request, slug)
     return etag(found[1], request, *parts, per_user=per_user) if found else None
+
+
+# What the ETag of a public page adds to the public stamp, by name: ``fn(stamp, tournament_id) -> stamp``.
+STAMP_SUFFIXES = {}
+
+
+def follows_public(request, slug, suffix=None) -> None:
+    """Note that this page's ETag is ``public_stamp(slug)`` (through ``STAMP_SUFFIXES[suffix]``) and the
+    digest of the request alone (``etag``), for an anonymous visitor: so that ``scoring.live_fast`` may
+    answer his next poll before the rest of the site."""
+    request._live_public = (slug, suffix)
 
 
 def computed_once(key, compute, *, wait=2.0, step=0.02):
@@ -284,8 +327,19 @@ def live_page(etag_func, *, per_user=False, cache_body=False):
                 patch_cache_control(response, no_cache=True, **({"private": True} if per_user else {}))
             return response
 
-        return condition(etag_func=lambda request, *a, **kw: (
+        conditional = condition(etag_func=lambda request, *a, **kw: (
             f'"{memo_etag(request, *a, **kw)}"' if memo_etag(request, *a, **kw) else None))(cached_view)
+
+        @functools.wraps(view)
+        def live_view(request, *args, **kwargs):
+            request._live_body = cache_body and not per_user  # one body for every visitor
+            request._live_per_user = per_user  # the ETag names the visitor's form token
+            response = conditional(request, *args, **kwargs)
+            if response.status_code == 304 and getattr(request, "_live_etag", None):  # as its 200 says
+                patch_cache_control(response, no_cache=True, **({"private": True} if per_user else {}))
+            return response
+
+        return live_view
 
     return decorator
 

@@ -1,4 +1,5 @@
-// The round clock (docs/rules.md §5.1) on the projector, the round page and the referee's table page.
+// The round clock (docs/rules.md §5.1) on the projector, the round page, the referee's table page and the
+// hall map (the round's clock in its head, each table's time left on its tile).
 // The server sends its own time and the deadline; the device's clock may be wrong, so the clock counts
 // from the server's time: offset = server's time − device's time, measured from the page itself and then
 // from each poll of the clock's state (corrected for half the round trip), and kept on the device for
@@ -89,9 +90,11 @@
 
   function render(el) {
     if (offset === null) {
-      var fromPage = Number(el.getAttribute("data-server-now")) - Date.now();
       var kept = stored();
-      offset = kept !== null ? kept : fromPage;
+      // A clock in a body shared by every phone (a hall map's tile) carries no server time of its own: it
+      // waits for the offset that the page's own clock (or an earlier page) measured.
+      if (kept === null && !el.hasAttribute("data-server-now")) return;
+      offset = kept !== null ? kept : Number(el.getAttribute("data-server-now")) - Date.now();
       root.RoundClock.offset = offset;
     }
     var state = stateOf(el);

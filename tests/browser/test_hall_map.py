@@ -88,3 +88,28 @@ def test_a_wide_layout_scrolls_inside_the_map_on_a_phone(live_server, new_page, 
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert page.locator(".hall-scroll").evaluate("e => e.scrollWidth > e.clientWidth")
     page.screenshot(path=str(artifacts / "hall-map-390-layout.png"), full_page=True)
+
+
+def test_each_table_in_play_counts_its_time_down_on_a_laptop_with_256_tables(live_server, new_page, artifacts):
+    """The round's clock started ten minutes ago (federation: 40 min): the head and every table still playing
+    count down from the server's deadline; a table that is over shows no time; all still fit the screen."""
+    tournament, parties = hall("clock-hall", 256, rules_preset="federation")
+    Round.objects.filter(tournament=tournament).update(clock_started_at=timezone.now() - datetime.timedelta(minutes=10))
+    live.bump(tournament.pk)
+    page = new_page(LAPTOP)
+    page.set_default_timeout(60000)
+    page.goto(f"{live_server.url}/referee/t/clock-hall/hall/")
+    assert page.locator(".tile").count() == 256
+    box = page.locator("#hall .hall").bounding_box()
+    assert box["y"] + box["height"] <= LAPTOP["height"]
+    left = page.locator("#tile-2 .left [data-clock-time]")  # in play
+    first = left.inner_text()
+    assert first.startswith(("29:", "30:"))
+    page.wait_for_function("t => document.querySelector('#tile-2 .left [data-clock-time]').textContent !== t", arg=first)
+    assert page.locator("#tile-3 .left").count() == 0  # waiting for signatures: its time is over
+    head = page.locator(".hall-clock [data-clock-time]").inner_text()
+    assert abs(int(head.split(":")[1]) - int(left.inner_text().split(":")[1])) <= 1  # the same clock
+    page.screenshot(path=str(artifacts / "hall-map-clock-1280.png"))
+    page.set_viewport_size(PHONE)  # a phone: the tiles with their time still fit its width
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(artifacts / "hall-map-clock-390.png"))

@@ -128,6 +128,7 @@ def _results_etag(request, slug, round_number):
     found = live.public_stamp(slug)
     if found is None:
         return None
+    live.follows_public(request, slug)
     return live.etag(found[1], request, is_organizer(request.user, Tournament(pk=found[0])))
 
 

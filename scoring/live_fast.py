@@ -1,0 +1,159 @@
+"""A spectator's repeated poll of a public live page, answered before the rest of the site.
+
+The first middleware. A public live page's ETag (``scoring.live``) is the stamp the public pages follow
+(``live.public_stamp``, possibly with a named suffix: the hall map's devices) and a digest of the request
+alone — its address, language, htmx, and for a page with forms the visitor's CSRF cookie. When Django answers
+an anonymous visitor's GET of such a page (200, or 304 where nothing is noted yet), what the next identical request would get is noted under
+the request's signature (every header and cookie that the site's middleware or the view can read): the page's
+tournament, the digest, and the headers of the answer. The next request with that signature and an
+``If-None-Match`` is answered here: the stamp is read as the view reads it (one cache read, or one query), and
+if the visitor already holds ``"<stamp>-<digest>"``, a 304 with the same headers goes back — no session, no
+user, no CSRF check, no URL resolving. A page whose body is one for every visitor (the projector, the round's
+results, the hall map's tiles) is also answered 200 here from that body, when the stored body is of the
+current version. Anything else (a changed version, a body still to render, a visitor with a session or a
+message waiting, a POST) goes through the site as before, so this answers nothing the view would not answer.
+
+Notes are kept in the process (at most ``MEMO_SIZE``); those of a page that is the same for every visitor (its
+ETag names no form token) also in the shared cache, for the other processes. A page with the visitor's token
+is noted in the process that answered him (each process answers his first poll itself).
+"""
+from __future__ import annotations
+
+import hashlib
+
+from django.conf import settings
+from django.db import DatabaseError
+from django.http import HttpResponse, HttpResponseNotModified
+from django.utils.http import parse_etags
+
+from . import live
+
+MEMO_SIZE = 20000
+KEY = "live:fast:v1:"
+# Request headers that neither the middleware nor a live page reads: left out of the signature.
+IGNORED = frozenset({
+    "HTTP_IF_NONE_MATCH", "HTTP_IF_MODIFIED_SINCE", "HTTP_CONNECTION", "HTTP_KEEP_ALIVE", "HTTP_ACCEPT",
+    "HTTP_ACCEPT_ENCODING", "HTTP_CACHE_CONTROL", "HTTP_PRAGMA", "HTTP_REFERER", "HTTP_COOKIE", "HTTP_TE",
+    "HTTP_PRIORITY", "HTTP_DNT", "HTTP_UPGRADE_INSECURE_REQUESTS",
+})
+DROPPED = frozenset({"content-length", "content-type", "etag", "set-cookie", "date"})
+WHERE = ("PATH_INFO", "SCRIPT_NAME", "QUERY_STRING", "SERVER_NAME", "SERVER_PORT", "wsgi.url_scheme")
+
+_memo: dict[str, tuple] = {}
+
+
+def _signatures(request) -> tuple[str, str] | None:
+    """(the request without its CSRF cookie, with it); None for a visitor whose page may be his own."""
+    if request.method != "GET":
+        return None
+    cookies = request.COOKIES
+    if settings.SESSION_COOKIE_NAME in cookies or "messages" in cookies:
+        return None
+    meta = request.META
+    parts = [(k, meta.get(k, "")) for k in WHERE]
+    parts += sorted((k, v) for k, v in meta.items()
+                    if k.startswith("HTTP_") and k not in IGNORED and not k.startswith(("HTTP_SEC_", "HTTP_X_B3")))
+    parts.append(("lang", cookies.get(settings.LANGUAGE_COOKIE_NAME, "")))
+    base = hashlib.sha1(repr(parts).encode("utf-8", "surrogateescape")).hexdigest()
+    return base, f"{base}:{cookies.get(settings.CSRF_COOKIE_NAME, '')}"
+
+
+def _note(key):
+    note = _memo.get(key)
+    if note is None:
+        note = live.cache.get(KEY + key)
+        if note is not None:
+            _remember_here(key, note)
+    return note
+
+
+def _remember_here(key, note):
+    if len(_memo) >= MEMO_SIZE:
+        _memo.clear()  # a new start beats the bookkeeping of an LRU: notes come back at the next 200
+    _memo[key] = note
+
+
+def _held(request) -> set[str]:
+    return {tag.removeprefix("W/") for tag in parse_etags(request.META.get("HTTP_IF_NONE_MATCH", ""))}
+
+
+def answer(request):
+    """The answer to this request without the site, or None (the site answers)."""
+    signatures = _signatures(request)
+    if signatures is None:
+        return None
+    note = _note(signatures[0])
+    if note == "per-user":
+        note = _note(signatures[1])
+    if not note:
+        return None
+    slug, suffix, digest, body, headers = note
+    found = live.public_stamp(slug)
+    if found is None or live.UNVERSIONED in found[1] or (suffix and suffix not in live.STAMP_SUFFIXES):
+        return None
+    stamp = live.STAMP_SUFFIXES[suffix](found[1], found[0]) if suffix else found[1]
+    tag = f'"{stamp}-{digest}"'
+    held = _held(request)
+    if tag in held or "*" in held:
+        response = HttpResponseNotModified()
+    elif body:
+        stored = live.cache.get(f"live:page:{digest}")
+        if stored is None or stored[2] != stamp:
+            return None
+        response = HttpResponse(stored[1], content_type=stored[0])
+        response["Content-Length"] = str(len(stored[1]))
+    else:
+        return None
+    for name, value in headers:
+        response[name] = value
+    response["ETag"] = tag
+    return response
+
+
+def remember(request, response) -> None:
+    """Note what this anonymous visitor's next identical request would be answered (a public live page's 200, or
+    its 304 in a process that has no note of it yet)."""
+    public = getattr(request, "_live_public", None)
+    tag = getattr(request, "_live_etag", None)
+    if (public is None or not tag or live.UNVERSIONED in tag or response.status_code not in (200, 304)
+            or response.streaming or "-" not in tag or not response.get("ETag", "").endswith(tag.split("-", 1)[1] + '"')
+):
+        return
+    signatures = _signatures(request)
+    if signatures is None or request.user.is_authenticated:
+        return
+    body = bool(getattr(request, "_live_body", False))
+    headers = tuple((k, v) for k, v in response.items() if k.lower() not in DROPPED)
+    note = (public[0], public[1], tag.split("-", 1)[1], body, headers)
+    per_user = bool(getattr(request, "_live_per_user", True))
+    # A visitor's own note stays in this process: one file a phone would flood the shared cache (and its cull).
+    keys = [(signatures[0], "per-user", True), (signatures[1], note, False)] if per_user else [(signatures[0], note, True)]
+    for key, value, shared in keys:
+        if response.status_code == 304 and key in _memo:
+            continue  # a 200's note (its headers) stands; a 304 notes only what this process has not seen
+        if _memo.get(key) != value:
+            _remember_here(key, value)
+            if shared:
+                live.cache.set(KEY + key, value)
+
+
+class LiveNotModifiedMiddleware:
+    """First in ``MIDDLEWARE``: a repeated public poll answered here (``answer``), the others noted (``remember``)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.method != "GET":
+            return self.get_response(request)
+        with live.read_once():  # the version read here is the one the page answers under
+            try:
+                fast = answer(request)
+            except DatabaseError:  # the site answers, with its page for a database that does not answer
+                fast = None
+            if fast is not None:
+                return fast
+            response = self.get_response(request)
+        if getattr(request, "_live_public", None) is not None:
+            remember(request, response)
+        return response

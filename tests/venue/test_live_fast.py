@@ -1,0 +1,180 @@
+"""A spectator's repeated poll of a public live page is answered before the site (``scoring.live_fast``), with
+the view's own headers, and never with a 304 the view would not give: after a deal, a round published, a
+setting changed, and never for a logged-in visitor or another visitor's page."""
+import pytest
+from django.core.management import call_command
+from django.db import OperationalError
+from django.test import Client
+from django.urls import reverse
+
+from referees.models import RoleKind, TournamentRole
+from scoring import live_fast, services
+from tests.factories import make_referee, make_round, make_tournament
+from tournaments.services import publish_round
+from tournaments.services.hall import set_hall_layout
+
+pytestmark = pytest.mark.django_db
+
+DEAL = {"n": 1, "result": "domino", "out": "A1", "hands": {"B1": 10, "A2": 5, "B2": 7}}
+HX = {"HTTP_HX_REQUEST": "true"}
+PAGES = [
+    ("reports:standings", (), {}), ("reports:projector", (), HX), ("reports:crosstable", (), {}),
+    ("tournaments:pairings", (1,), {}), ("tournaments:round_results", (1,), HX), ("tournaments:pair", (1,), {}),
+    ("referees:hall_tiles", (), HX),
+]
+SAME = ("Cache-Control", "Vary", "Content-Security-Policy", "X-Frame-Options", "X-Content-Type-Options")
+
+
+@pytest.fixture
+def cup():
+    tournament = make_tournament(4, is_public=True)
+    make_round(tournament, 1, [(1, 2), (3, 4)])
+    return tournament
+
+
+@pytest.fixture
+def fast(monkeypatch):
+    """What the fast path answered each request: its status, or None (the site answered)."""
+    answered, original = [], live_fast.answer
+
+    def answer(request):
+        response = original(request)
+        answered.append(None if response is None else response.status_code)
+        return response
+
+    monkeypatch.setattr(live_fast, "answer", answer)
+    live_fast._memo.clear()
+    return answered
+
+
+def _organizer(cup, django_user_model):
+    user = django_user_model.objects.create_user("org", password="x")
+    TournamentRole.objects.create(tournament=cup, user=user, role=RoleKind.ORGANIZER)
+    return user
+
+
+def _polled(client, url, fast, **headers):
+    client.get(url, **headers)  # the first visit sets the form token's cookie
+    first = client.get(url, **headers)
+    assert first.status_code == 200 and first.has_header("ETag")
+    again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **headers)
+    assert again.status_code == 304 and fast[-1] == 304, fast
+    return first, again
+
+
+def _deal(cup):
+    services.record_deal(make_referee(cup), cup.rounds.get(number=1).parties.get(table=1), DEAL, expected_version=0)
+
+
+@pytest.mark.parametrize(("name", "args", "headers"), PAGES)
+def test_a_repeated_poll_is_answered_first_with_the_views_headers_and_a_deal_gets_the_new_body(
+        client, cup, fast, name, args, headers):
+    url = reverse(name, args=[cup.slug, *args])
+    first, again = _polled(client, url, fast, **headers)
+    assert again["ETag"] == first["ETag"] and again.content == b""
+    for header in SAME:
+        assert again.get(header) == first.get(header), header
+    _deal(cup)
+    after = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **headers)
+    assert after.status_code == 200 and after["ETag"] != first["ETag"] and after.content
+    assert fast[-1] is None  # the site rendered the new version
+    assert client.get(url, HTTP_IF_NONE_MATCH=after["ETag"], **headers).status_code == 304 and fast[-1] == 304
+
+
+def test_a_round_published_changes_the_round_page_and_the_standings(client, cup, fast, django_user_model):
+    second = make_round(cup, 2, [(1, 3), (2, 4)], status="draft")
+    pages = [reverse("tournaments:pairings", args=[cup.slug, 1]), reverse("reports:standings", args=[cup.slug])]
+    before = [_polled(client, url, fast)[0] for url in pages]
+    publish_round(_organizer(cup, django_user_model), second)
+    for url, first in zip(pages, before):
+        after = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+        assert after.status_code == 200 and fast[-1] is None
+    assert reverse("tournaments:pairings", args=[cup.slug, 2]) in after.content.decode() or \
+        reverse("tournaments:pairings", args=[cup.slug, 2]) in client.get(pages[0]).content.decode()
+
+
+def test_a_layout_set_by_the_organizer_changes_the_hall_map(client, cup, fast, django_user_model):
+    url = reverse("referees:hall_tiles", args=[cup.slug])
+    first, _again = _polled(client, url, fast, **HX)
+    set_hall_layout(_organizer(cup, django_user_model), cup, rows=1, columns=2)
+    after = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **HX)
+    assert after.status_code == 200 and after.content != first.content and fast[-1] is None
+
+
+def test_a_logged_in_visitor_is_never_answered_first_nor_is_his_tag_given_to_another(
+        client, cup, fast, django_user_model):
+    url = reverse("reports:standings", args=[cup.slug])
+    client.force_login(_organizer(cup, django_user_model))
+    client.get(url)
+    own = client.get(url)
+    assert client.get(url, HTTP_IF_NONE_MATCH=own["ETag"]).status_code == 304  # by the site itself
+    assert set(fast) == {None}
+    stranger = Client()
+    stranger.get(url)
+    assert stranger.get(url, HTTP_IF_NONE_MATCH=own["ETag"]).status_code == 200 and fast[-1] is None
+
+
+def test_another_visitors_tag_of_a_page_with_forms_is_not_his(cup, fast):
+    url = reverse("reports:standings", args=[cup.slug])
+    one, other = Client(), Client()
+    first, _again = _polled(one, url, fast)
+    other.get(url)
+    assert other.cookies["csrftoken"].value != one.cookies["csrftoken"].value
+    answer = other.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert answer.status_code == 200 and answer["ETag"] != first["ETag"] and fast[-1] is None
+
+
+def test_a_page_unpublished_is_not_answered(client, cup, fast):
+    url = reverse("reports:standings", args=[cup.slug])
+    first, _again = _polled(client, url, fast)
+    cup.is_public = False
+    cup.save()
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 404 and fast[-1] is None
+
+
+def test_one_body_for_every_phone_is_answered_first_once_rendered(cup, fast):
+    url = reverse("tournaments:round_results", args=[cup.slug, 1])
+    first = Client().get(url, **HX)
+    other = Client().get(url, **HX)  # another phone: the site renders nothing more for it
+    assert other.status_code == 200 and fast[-1] == 200
+    assert other.content == first.content and other["ETag"] == first["ETag"]
+    assert other["Content-Type"] == first["Content-Type"] and other["Cache-Control"] == first["Cache-Control"]
+    _deal(cup)
+    assert Client().get(url, **HX).content != first.content and fast[-1] is None
+
+
+@pytest.mark.parametrize("backend", ["filebased.FileBasedCache", "db.DatabaseCache"])
+def test_another_server_process_answers_from_the_shared_cache(client, cup, fast, settings, tmp_path, backend):
+    """SQLite's file cache and PostgreSQL's database cache alike (docs/deploy.md)."""
+    location = str(tmp_path) if backend.startswith("file") else "domino_cache_test"
+    settings.CACHES = {"default": {"BACKEND": f"django.core.cache.backends.{backend}", "LOCATION": location}}
+    if backend.startswith("db"):
+        call_command("createcachetable", verbosity=0)
+    url = reverse("tournaments:round_results", args=[cup.slug, 1])
+    first = client.get(url, **HX)
+    live_fast._memo.clear()  # another process: nothing of its own yet
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **HX).status_code == 304 and fast[-1] == 304
+    _deal(cup)
+    live_fast._memo.clear()
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **HX).status_code == 200 and fast[-1] is None
+
+
+def test_a_page_with_the_visitors_token_is_noted_in_his_process_alone(client, cup, fast):
+    """One note a phone would flood the shared cache: another process answers his first poll itself."""
+    url = reverse("reports:standings", args=[cup.slug])
+    first, _again = _polled(client, url, fast)
+    live_fast._memo.clear()
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304 and fast[-1] is None
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304 and fast[-1] == 304
+
+
+def test_a_database_that_does_not_answer_leaves_the_answer_to_the_site(client, cup, fast, monkeypatch):
+    url = reverse("tournaments:round_results", args=[cup.slug, 1])
+    first = client.get(url, **HX)
+
+    def down(slug):
+        raise OperationalError("database is down")
+
+    monkeypatch.setattr(live_fast.live, "_public_stamp", down)
+    response = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **HX)
+    assert response.status_code == 503 and fast == [None]  # the site's own page, not a 500 from here
