@@ -83,6 +83,17 @@ def test_an_individual_or_team_event_is_refused_groups(organizer):
     assert exc.value.code == "groups_teams"
 
 
+@pytest.mark.parametrize("kind", [FinalKind.KNOCKOUT, FinalKind.ROUND_ROBIN])
+def test_a_team_event_is_refused_a_final_of_its_pairs(organizer, kind):
+    """Stage 2 of a team event would pair its teams' pairs as if they were the entrants: refused, nothing changes."""
+    teams = staged(organizer, n_pairs=8, slug="teams-final", format=TournamentFormat.TEAMS)
+    with pytest.raises(InvalidInput) as exc:
+        set_final(organizer, teams, kind=kind, size=4)
+    assert exc.value.code == "final_teams" and exc.value.field == "final_kind"
+    teams.refresh_from_db()
+    assert teams.final_kind == FinalKind.NONE and not AuditEntry.objects.filter(action="stage.final_set").exists()
+
+
 def test_the_groups_play_their_round_robins_in_the_same_rounds_and_the_bracket_follows(organizer):
     tournament = grouped(organizer, third_place=False)
     assert (tournament.final_size, tournament.final_groups, tournament.final_group_qualifiers) == (8, 2, 2)

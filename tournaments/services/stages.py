@@ -22,7 +22,7 @@ from scoring.reports.stage_selectors import (
 )
 
 from ..errors import InvalidInput, RoundBlocked, TournamentError
-from ..models import FinalKind, FinalMatch, PairStatus, Qualification, Round, RoundStatus, Tournament
+from ..models import FinalKind, FinalMatch, PairStatus, Qualification, Round, RoundStatus, Tournament, TournamentFormat
 from ..pairing import Pairing, PairingError, PairingResult, pair_round_robin, rounds_needed
 from ..pairing.bracket import EXTRA_DEAL, MAX_SIZE, WAITING, WALKOVER, next_pairings, rounds_of
 from .stage_groups import check_groups, group_pairings
@@ -74,6 +74,10 @@ def set_final(user, tournament, *, kind, size=None, carry_over=False, third_plac
             raise InvalidInput(_("Круговой финал личного зачёта проводится отдельным турниром: создайте турнир "
                                  "по круговой системе из лучших игроков отбора (их места — на странице положения "
                                  "турнира)."), field="final_kind", code="final_individual")
+        if kind in (FinalKind.KNOCKOUT, FinalKind.ROUND_ROBIN) and tournament.format == TournamentFormat.TEAMS:
+            raise InvalidInput(_("Второй этап командного турнира здесь пока не проводится: финал команд (круговой "  # I.9.5
+                                 "или по олимпийской системе) проведите отдельным командным турниром из лучших "
+                                 "команд отбора."), field="final_kind", code="final_teams")
         if kind == FinalKind.NONE:
             size, carry_over, third_place = None, False, False
         elif kind == FinalKind.GROUPS:
