@@ -158,3 +158,61 @@ def test_the_worked_example_of_the_rules_document():
     outcomes.update({(2, frozenset((3, 8))): Outcome(3, True), (2, frozenset((7, 1))): Outcome(1, True),
                      (3, frozenset((3, 1))): Outcome(1, True), (3, frozenset((8, 7))): Outcome(7, True)})
     assert [e for _, e in placing(build_bracket(seeds, outcomes, third_place=True))] == [1, 3, 7, 8, 5]
+
+
+def refusal(call, *args, **kwargs):
+    with pytest.raises(PairingError) as exc:
+        call(*args, **kwargs)
+    return exc.value.code, exc.value.message
+
+
+def test_each_refusal_of_the_bracket_with_its_code_and_message():
+    assert refusal(build_bracket, [1]) == ("bracket_size", "В сетке от 2 до 64 участников, а не 1.")
+    assert refusal(build_bracket, list(range(65))) == ("bracket_size", "В сетке от 2 до 64 участников, а не 65.")
+    assert build_bracket(list(range(64))).slots == 64  # 64 is the largest bracket, still accepted
+    assert refusal(build_bracket, [1, 1, 2]) == ("duplicate_entrant", "Участник сетки повторяется.")
+    assert refusal(build_bracket, [1, 2, 3], third_place=True) == (
+        "no_third_place", "Матч за третье место нужен сетке хотя бы из четырёх участников.")
+    four = build_bracket([1, 2, 3, 4], third_place=True)  # four: two real semi-finals, so a third-place match
+    assert (four.third_place.a, four.third_place.b) == (None, None)
+    bracket, _ = play([1, 2, 3], lambda m: m.a.entrant)
+    assert refusal(next_pairings, bracket) == ("bracket_complete", "Сетка сыграна до конца: все матчи решены.")
+    drawn = build_bracket([1, 2], {frozenset((1, 2)): Outcome(None, True)})
+    assert refusal(next_pairings, drawn) == (
+        "extra_deal_needed", "Партия матча сетки закончилась вничью: нужна дополнительная раздача.")
+    playing = build_bracket([1, 2], {frozenset((1, 2)): Outcome(None, False)})
+    assert refusal(next_pairings, playing) == ("bracket_waiting", "Партии матчей сетки ещё играются.")
+
+
+def test_seed_order_starts_from_one_line_and_takes_only_powers_of_two():
+    assert seed_order(1) == [1] and seed_order(2) == [1, 2] and seed_order(4) == [1, 4, 2, 3]
+    for slots in (0, 3, 6, 12):
+        with pytest.raises(ValueError, match="^slots must be a power of two$"):
+            seed_order(slots)
+
+
+def test_the_bracket_keeps_its_size_seeds_format_and_where_each_match_stands():
+    """The stage's page and the round's pairing read these: the match «круг r, матч i + 1», the seeds."""
+    entrants = ["a", "b", "c", "d", "e", "f"]
+    bracket = build_bracket(entrants, third_place=True, match_format="best-of-3")
+    assert (bracket.size, bracket.slots, bracket.match_format) == (6, 8, "best-of-3")
+    assert bracket.seeds == {"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6}
+    assert [[(m.round, m.index) for m in r] for r in bracket.rounds] == [
+        [(1, 0), (1, 1), (1, 2), (1, 3)], [(2, 0), (2, 1)], [(3, 0)]]
+    third = bracket.third_place
+    assert (third.round, third.index, third.third_place) == (3, 1, True)  # beside the final, in its round
+    assert build_bracket(entrants).match_format == "single"
+
+
+def test_a_top_seed_who_left_gives_the_walkover_to_the_lower_seed():
+    outcomes = {frozenset((1, 4)): [Outcome(1, True)], frozenset((2, 3)): [Outcome(3, True)]}
+    bracket = build_bracket([1, 2, 3, 4], outcomes, out={1})
+    final = bracket.final
+    assert (final.a.entrant, final.b.entrant) == (1, 3)
+    assert (final.state, final.winner.entrant, final.loser.entrant) == ("walkover", 3, 1)
+    # both finalists left: the better seed advances on paper, on whichever side of the match it stands
+    both = build_bracket([1, 2, 3, 4], outcomes, out={1, 3}).final
+    assert both.winner.entrant == 1
+    upset = {frozenset((1, 4)): [Outcome(4, True)], frozenset((2, 3)): [Outcome(2, True)]}
+    both = build_bracket([1, 2, 3, 4], upset, out={4, 2}).final
+    assert ((both.a.entrant, both.b.entrant), both.winner.entrant) == ((4, 2), 2)

@@ -377,3 +377,20 @@ def test_a_field_where_every_choice_repeats_a_partner_is_still_paired():
     everybody = [(a, b) for a in range(1, 22) for b in range(a + 1, 22)]
     result = pair_individual_swiss(field(21, partners=everybody))
     assert result.sitting_out == [21] and len(result.tables) == 5
+
+
+def test_a_tables_reason_names_only_the_floated_players_and_the_table_a_moved_player_came_from():
+    balanced = "партнёры уравновешивают друг друга: 1-й с 4-м против 2-го с 3-м"
+    result = pair_individual_swiss(field(8, scores={1: 3, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 2, 8: 1}))
+    assert [t.reason for t in result.tables] == [
+        f"группа «2 очка»; игрок 1 спущен из группы «3 очка»; {balanced}",
+        f"группа «2 очка»; игрок 8 поднят из группы «1 очко»; {balanced}"]
+    # player 1 has partnered 2, 3 and 4: 5 comes up from table 2 and 4 goes down from table 1
+    scores = {i: 1 if i <= 4 else 0 for i in range(1, 9)}
+    result = pair_individual_swiss(field(8, partners=[(1, 2), (1, 3), (1, 4)], scores=scores))
+    moved = "пересажен сюда со стола"
+    assert [t.reason for t in result.tables] == [
+        f"группа «1 очко»; игрок 5 поднят из группы «0 очков»; игрок 5 {moved} 2: иначе повторились бы партнёры; "
+        f"{balanced}",
+        f"группа «0 очков»; игрок 4 спущен из группы «1 очко»; игрок 4 {moved} 1: иначе повторились бы партнёры; "
+        f"{balanced}"]

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from tournaments.pairing import PairingError
 from tournaments.pairing.bracket import WALKOVER, build_bracket, next_pairings, placing
 from tournaments.pairing.match_format import (
-    BEST_OF_3, DECIDED, EXTRA_DEAL, PLAYING, READY, SINGLE, TOTAL_2, Outcome, decide,
+    BEST_OF_3, DECIDED, EXTRA_DEAL, PLAYING, READY, SINGLE, TOTAL_2, Outcome, decide, most_parties,
 )
 
 
@@ -119,3 +119,48 @@ def test_any_multi_partie_bracket_ends_with_places_one_to_n(n, seed, fmt):
     assert bracket.complete
     assert all(2 <= len(games) <= 3 for games in outcomes.values())
     assert sorted(p for p, _ in placing(bracket)) == entrants
+
+
+def test_the_higher_total_and_then_more_parties_won_decide_for_either_side():
+    # y loses the first 101 : 30 but wins the second 20 : 101 — 121 against 131
+    verdict = decide([won("x", 101, 30), won("y", 20, 101)], "x", "y", TOTAL_2)
+    assert (verdict.state, verdict.winner, verdict.totals) == (DECIDED, "y", (121, 131))
+    # equal totals 110 : 110, y won the one partie that had a winner
+    level = decide([Outcome(None, True, (("x", 60), ("y", 60))), won("y", 50, 50)], "x", "y", TOTAL_2)
+    assert (level.state, level.winner, level.wins) == (DECIDED, "y", (0, 1))
+
+
+def test_the_total_is_over_the_two_parties_and_a_deciding_third_adds_nothing_to_it():
+    level = [won("x", 101, 40), won("y", 40, 101)]
+    third = decide(level + [won("y", 0, 101)], "x", "y", TOTAL_2)
+    assert (third.state, third.winner, third.wins, third.totals) == (DECIDED, "y", (1, 2), (141, 141))
+    drawn = decide(level + [Outcome(None, True, (("x", 50), ("y", 50)))], "x", "y", TOTAL_2)
+    assert (drawn.state, drawn.wins, drawn.totals, drawn.counted) == (EXTRA_DEAL, (1, 1), (141, 141), 3)
+
+
+def test_a_partie_without_points_counts_nothing_in_the_total():
+    verdict = decide([Outcome("x", True), won("y", 20, 101)], "x", "y", TOTAL_2)
+    assert (verdict.state, verdict.winner, verdict.totals) == (DECIDED, "y", (20, 101))
+
+
+def test_the_verdict_says_how_far_the_match_is_in_every_state():
+    """What the bracket shows beside a match: parties won, the totals so far, how many parties count."""
+    one = decide([won("y", 30, 101)], "x", "y", TOTAL_2)
+    assert (one.state, one.wins, one.totals, one.counted, one.surplus) == (READY, (0, 1), (30, 101), 1, False)
+    playing = decide([won("x", 101, 40), Outcome(None, False)], "x", "y", TOTAL_2)
+    assert (playing.state, playing.winner, playing.wins, playing.totals, playing.counted) == (
+        PLAYING, None, (1, 0), (101, 40), 1)
+    drawn = decide([won("x"), Outcome(None, True)], "x", "y", BEST_OF_3)
+    assert (drawn.state, drawn.winner, drawn.wins, drawn.counted) == (EXTRA_DEAL, None, (1, 0), 2)
+    exact = decide([won("x"), won("x")], "x", "y", BEST_OF_3)
+    assert (exact.counted, exact.surplus) == (2, False)
+    surplus = decide([won("x"), won("x"), won("y")], "x", "y", BEST_OF_3)
+    assert (surplus.counted, surplus.surplus, surplus.wins) == (2, True, (2, 0))  # the third partie counts for nothing
+    assert decide([], "x", "y", SINGLE) == decide([], "x", "y", BEST_OF_3)
+    assert (decide([], "x", "y").state, decide([], "x", "y").counted) == (READY, 0)
+
+
+def test_a_match_has_at_most_one_partie_or_three_and_an_unknown_format_is_refused():
+    assert [most_parties(f) for f in (SINGLE, BEST_OF_3, TOTAL_2)] == [1, 3, 3]  # total-2: two and a decider
+    with pytest.raises(ValueError, match="^unknown match format 'best-of-5'$"):
+        decide([], "x", "y", "best-of-5")

@@ -60,7 +60,7 @@ WITHDRAWN_BYE = "пропуск тура: соперник по таблице �
 def test_berger_round_takes_only_an_even_positive_number_of_positions():
     assert berger_round(2, 1) == [(1, 2)]
     for n in (-2, 0, 1, 3, 5, 7):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match="^n must be even and positive$"):  # what the caller got wrong
             berger_round(n, 1)
 
 

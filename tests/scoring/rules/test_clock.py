@@ -85,3 +85,16 @@ def test_the_worked_example_of_docs_rules_md():
     assert Clock(start=t(19, 0), limit=LIMIT, pauses=pauses).deadline(t(19, 20)) == t(19, 45)
     assert Clock(start=t(19, 7), limit=LIMIT, pauses=pauses).deadline(t(19, 20)) == t(19, 52)
     assert Clock(start=t(19, 12), limit=LIMIT, pauses=pauses).deadline(t(19, 20)) == t(19, 55)
+
+
+def test_every_pause_is_taken_off_not_only_the_last():
+    # two disputes of 100 and 50 seconds inside the first 1000 seconds: 850 seconds run
+    clock = Clock(start=START, limit=LIMIT, pauses=((START + 100, START + 200), (START + 500, START + 550)))
+    assert clock.elapsed(START + 1000) == 850
+    assert clock.remaining(START + 1000) == LIMIT - 850
+
+
+def test_the_last_warning_is_still_due_in_the_last_second():
+    assert due_warning(0.5, [10, 1]) == 1  # half a second left: the time is not up yet
+    assert due_warning(-0.5, [10, 1]) is None
+
