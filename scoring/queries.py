@@ -25,10 +25,7 @@ def prior_remarks(tournament_id: int, before_round: int, pair_ids=None) -> dict:
     A remark at seat A… goes to the partie's pair A, at seat B… to its pair B; in an individual event a
     remark at seat A2 or B2 goes to that seat's player (``partner_a`` / ``partner_b``). ``pair_ids``: count
     only those entrants (a protocol asks for its own); those without a remark are not in the result.
-    Before the first round there is no earlier round to ask (no query: every deal of round 1 asks it).
     """
-    if before_round <= 1:
-        return {}
     rows = Remark.objects.filter(protocol__partie__round__tournament_id=tournament_id,
                                  protocol__partie__round__number__lt=before_round)
     if pair_ids is not None:
