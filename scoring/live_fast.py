@@ -9,8 +9,8 @@ tournament, the digest, and the headers of the answer. The next request with tha
 ``If-None-Match`` is answered here: the stamp is read as the view reads it (one cache read, or one query), and
 if the visitor already holds ``"<stamp>-<digest>"``, a 304 with the same headers goes back — no session, no
 user, no CSRF check, no URL resolving. A page whose body is one for every visitor (the projector, the round's
-results, the hall map's tiles) is also answered 200 here from that body, when the stored body is of the
-current version. Anything else (a changed version, a body still to render, a visitor with a session or a
+results, the hall map's tiles) is also answered 200 here from that body, to a poll holding an older version's
+ETag, when the stored body is of the current version. A request without an ETag (a first visit) is never looked up. Anything else (a changed version, a body still to render, a visitor with a session or a
 message waiting, a POST) goes through the site as before, so this answers nothing the view would not answer.
 
 Notes are kept in the process (at most ``MEMO_SIZE``); those of a page that is the same for every visitor (its
@@ -78,7 +78,11 @@ def _held(request) -> set[str]:
 
 
 def answer(request):
-    """The answer to this request without the site, or None (the site answers)."""
+    """The answer to this request without the site, or None (the site answers). Only a repeated poll (one that
+    holds an ETag) is looked up: a first visit, or a page that is not live, costs no cache read (under PostgreSQL
+    the cache is a table)."""
+    if not request.META.get("HTTP_IF_NONE_MATCH"):
+        return None
     signatures = _signatures(request)
     if signatures is None:
         return None
