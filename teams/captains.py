@@ -73,6 +73,13 @@ def create_captain(user, team, *, username, full_name, password) -> Captain:
     return captain
 
 
+def _captain_of(team) -> Captain:
+    captain = Captain.objects.filter(team=team).select_related("user", "team").first()
+    if captain is None:
+        raise InvalidInput(_("У команды «%(t)s» нет капитана.") % {"t": team.name}, code="no_captain")
+    return captain
+
+
 def remove_captain(user, team) -> None:
     """The team has no captain any more; his account stays (without a role, it may do nothing here), unless
     nothing else uses it: then it is switched off."""
@@ -80,9 +87,7 @@ def remove_captain(user, team) -> None:
     require_organizer(user, tournament)
     with transaction.atomic():
         team = _locked_team(team)
-        captain = Captain.objects.filter(team=team).select_related("user", "team").first()
-        if captain is None:
-            raise InvalidInput(_("У команды «%(t)s» нет капитана.") % {"t": team.name}, code="no_captain")
+        captain = _captain_of(team)
         before = _snapshot(captain)
         account = captain.user
         captain.delete()
@@ -108,9 +113,7 @@ def reset_captain_password(user, team) -> CaptainPassword:
     require_organizer(user, tournament)
     with transaction.atomic():
         team = _locked_team(team)
-        captain = Captain.objects.filter(team=team).select_related("user", "team").first()
-        if captain is None:
-            raise InvalidInput(_("У команды «%(t)s» нет капитана.") % {"t": team.name}, code="no_captain")
+        captain = _captain_of(team)
         account = locked(get_user_model().objects.filter(pk=captain.user_id)).get()
         if account.is_staff or account.is_superuser or account.pk == user.pk or \
                 TournamentRole.objects.filter(user=account).exists():

@@ -21,6 +21,7 @@ from tournaments.models import seated
 
 from .models import MatchTable, Team
 from .rules import plain
+from .selectors import cross_table
 from .standings import load_team_standings
 
 HEAD = ParagraphStyle("team-report-head", fontName=BOLD, fontSize=7, leading=8.5)
@@ -108,16 +109,8 @@ def _matches(tournament, data) -> list:
     return story or [_p(_("Матчей ещё не было."), SMALL)]
 
 
-def _cross(data) -> list:
-    rows = data.rows
-    cells: dict = {}
-    for m, _match, result in data.matches:
-        if m.team_b_id is None or not result.complete:
-            continue
-        cells.setdefault((m.team_a_id, m.team_b_id), []).append(
-            f"{result.team_points_a} ({plain(result.table_points_a)}:{plain(result.table_points_b)})")
-        cells.setdefault((m.team_b_id, m.team_a_id), []).append(
-            f"{result.team_points_b} ({plain(result.table_points_b)}:{plain(result.table_points_a)})")
+def _cross(tournament, data) -> list:
+    rows, cells = cross_table(tournament, data)
     if not rows:
         return [_p(_("Команд нет."), SMALL)]
     story = [_p(_("В клетке: командные очки матча (очки столов); строка — команда, столбец — её соперник "
@@ -152,4 +145,4 @@ def team_event_flowables(tournament) -> list:
             _p(_("Команд: %(n)s · порядок показателей: %(o)s") % {"n": len(data.rows), "o": order}, TINY),
             Spacer(1, 3), *_standings(data, clubs),
             PageBreak(), _p(_("Матчи по турам"), H2), *_matches(tournament, data),
-            CondPageBreak(160), _p(_("Турнирная таблица команд"), H2), *_cross(data), PageBreak()]
+            CondPageBreak(160), _p(_("Турнирная таблица команд"), H2), *_cross(tournament, data), PageBreak()]
