@@ -49,6 +49,19 @@ def _add(errors, clean, *args, **kwargs):
         return None
 
 
+def fixed_field_errors(old: dict, new: dict, prefix: str) -> list[InvalidInput]:
+    """An accepted entry's fields only the organizer changes (the name, «ё» = «е», and the federation ID): the
+    refusals for the form's fields ``{prefix}_name`` and ``{prefix}_federation_id``."""
+    errors = []
+    if fold(old.get("name")) != fold(new["name"]):
+        errors.append(InvalidInput(_("Заявка уже принята: имя исправляет организатор турнира."),
+                                   field=f"{prefix}_name", code="name_fixed"))
+    if (old.get("federation_id") or None) != new["federation_id"]:
+        errors.append(InvalidInput(_("Заявка уже принята: ID федерации исправляет организатор турнира."),
+                                   field=f"{prefix}_federation_id", code="federation_id_fixed"))
+    return errors
+
+
 def clean_entry(settings, data, size: int) -> tuple[list[dict], str]:
     """The entry's players ({name, club, city, birth_year, federation_id}) and contact, or InvalidFields."""
     raw = [{"name": data.get(f"player{k}_name"), "federation_id": data.get(f"player{k}_federation_id"),

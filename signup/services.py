@@ -16,14 +16,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.locking import locked
-from core.names import fold
 from referees.models import log_action
-from tournaments.errors import InvalidFields, InvalidInput, TournamentError
+from tournaments.errors import InvalidFields, TournamentError
 from tournaments.models import Player, Tournament, TournamentFormat
 from tournaments.services.registration import check_duplicates, entrant_size, pair_snapshot
 
 from . import codes
-from .cleaning import clean_entry, entrant_player
+from .cleaning import clean_entry, entrant_player, fixed_field_errors
 from .models import LIVE, Entry, EntryStatus, SignupSettings
 from .places import check_entry_duplicates, closed_error, entry_snapshot, fill_places, moves_allowed
 from .team_entries import (check_team_duplicates, clean_team_entry, edit_entered_team, pairs_per_team,
@@ -103,12 +102,7 @@ def submit_entry(tournament, data, *, now=None) -> tuple[Entry, str]:
 def _fixed_fields_kept(entry, players) -> None:
     errors = []
     for k, (old, new) in enumerate(zip(entry.players, players), start=1):
-        if fold(old.get("name")) != fold(new["name"]):
-            errors.append(InvalidInput(_("Заявка уже принята: имя исправляет организатор турнира."),
-                                       field=f"player{k}_name", code="name_fixed"))
-        if (old.get("federation_id") or None) != new["federation_id"]:
-            errors.append(InvalidInput(_("Заявка уже принята: ID федерации исправляет организатор турнира."),
-                                       field=f"player{k}_federation_id", code="federation_id_fixed"))
+        errors += fixed_field_errors(old, new, f"player{k}")
     if len(errors) == 1:
         raise errors[0]
     if errors:

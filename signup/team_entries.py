@@ -30,7 +30,7 @@ from tournaments.errors import InvalidFields, InvalidInput
 from tournaments.models import Pair, PairStatus, Player
 from tournaments.services.registration import clean_text, pair_snapshot, registered_names
 
-from .cleaning import clean_contact, entrant_player, registry_choice
+from .cleaning import clean_contact, entrant_player, fixed_field_errors, registry_choice
 from .models import LIVE, Entry
 
 PERSON_FIELDS = ("name", "club", "city", "birth_year", "federation_id")
@@ -201,12 +201,7 @@ def _fixed(entry, team: dict) -> None:
         given = new.get(prefix)
         if given is None:
             continue
-        if fold(person.get("name")) != fold(given["name"]):
-            errors.append(InvalidInput(_("Заявка уже принята: имя исправляет организатор турнира."),
-                                       field=f"{prefix}_name", code="name_fixed"))
-        if (person.get("federation_id") or None) != given["federation_id"]:
-            errors.append(InvalidInput(_("Заявка уже принята: ID федерации исправляет организатор турнира."),
-                                       field=f"{prefix}_federation_id", code="federation_id_fixed"))
+        errors += fixed_field_errors(person, given, prefix)
     _raise(errors)
 
 

@@ -16,10 +16,9 @@ from tournaments.models import Tournament
 
 from .captains import captain_team, create_captain, remove_captain, reset_captain_password
 from .forms import CaptainForm, LineUpForm
-from .models import Team
 from .selectors import team_page
 from .services import set_lineup
-from .views import _organized, _render_manage, _team_event, next_round_number
+from .views import _organized, _render_manage, _team_event, _team_of, next_round_number
 
 
 def _captain_page(request, tournament, team, *, form=None, status=200):
@@ -55,10 +54,6 @@ def captain_view(request, slug):
         except DomainError as exc:
             form.add_service_error(exc, aliases={"pairs": "table1", "round": "table1"})
     return _captain_page(request, tournament, team, form=form, status=400)
-
-
-def _team_of(tournament, team_id) -> Team:
-    return get_object_or_404(Team, tournament=tournament, pk=team_id)
 
 
 @login_required
