@@ -13,6 +13,8 @@ from scoring.reports.stage_selectors import (
     stage1_standings, stage2_published, stage2_round_names,
 )
 from scoring.reports.tabular import TIEBREAK_LABELS
+from teams.finals import is_team_event, team_final_standings, team_finalists
+from teams.selectors import team_match_tables
 
 from .models import FinalKind, FinalMatch, Partie, Qualification
 from .pairing.bracket import BYE, EXTRA_DEAL, WALKOVER
@@ -30,21 +32,24 @@ def bracket_data(tournament) -> dict | None:
     the third-place match is the last "round" of the list. A partie's "a" and "b" are the points of the
     match's sides A and B.
     """
-    qualified = finalists(tournament)
+    teams = is_team_event(tournament)
+    qualified = team_finalists(tournament) if teams else finalists(tournament)
     bracket = load_bracket(tournament, qualified)
     if bracket is None:
         return None
-    pairs = {q.pair_id: q.pair for q in qualified}
-    numbers = {pid: pair.number for pid, pair in pairs.items()}
-    labels = {}
-    for q in qualified:
-        names = [p.name for p in q.pair.players.all()]
-        labels[q.pair_id] = q.pair.name or " — ".join(names)
     in_group = {}
-    if is_groups(tournament):
-        in_group = {pid: (g, place) for g, place, pid in bracket_entrants(tournament, qualified) or ()}
-    where = {p["id"]: (p["round__number"], p["table"]) for p in Partie.objects.filter(
-        round__tournament=tournament, round__stage=2, pair_b__isnull=False).values("id", "round__number", "table")}
+    if teams:  # entrants are teams: their numbers and names; a "partie" is a team match (its first table)
+        numbers = {q.team_id: q.team.number for q in qualified}
+        labels = {q.team_id: q.team.name for q in qualified}
+        where = team_match_tables(tournament)
+    else:
+        numbers = {q.pair_id: q.pair.number for q in qualified}
+        labels = {q.pair_id: q.pair.name or " — ".join(p.name for p in q.pair.players.all()) for q in qualified}
+        if is_groups(tournament):
+            in_group = {pid: (g, place) for g, place, pid in bracket_entrants(tournament, qualified) or ()}
+        where = {p["id"]: (p["round__number"], p["table"]) for p in Partie.objects.filter(
+            round__tournament=tournament, round__stage=2, pair_b__isnull=False).values("id", "round__number",
+                                                                                       "table")}
 
     def side(slot):
         if slot is None:
@@ -152,6 +157,8 @@ def group_setting_text(tournament) -> str:
 
 
 def final_standings_data(tournament) -> list[dict]:
+    if is_team_event(tournament):  # {"place", "team", "name", "stage", "seed"}
+        return team_final_standings(tournament)
     return [{"place": f.place, "pair": f.number, "name": f.label, "stage": f.stage, "seed": f.seed}
             for f in final_standings(tournament)]
 
@@ -160,7 +167,7 @@ def stage2_rounds_left(tournament) -> bool:
     """Stage 2's finalists are confirmed and some of its rounds are still to be paired."""
     if not has_final(tournament):
         return False
-    qualified = finalists(tournament)
+    qualified = team_finalists(tournament) if is_team_event(tournament) else finalists(tournament)
     return bool(qualified) and not stage2_done(tournament, qualified)
 
 
@@ -168,6 +175,8 @@ def is_knockout(tournament) -> bool:
     """Stage 2 has a bracket to show: a knockout's entrants are confirmed, or the groups are over."""
     if tournament.final_kind == FinalKind.GROUPS:
         return load_bracket(tournament) is not None
+    if is_team_event(tournament):
+        return tournament.final_kind == FinalKind.KNOCKOUT and bool(team_finalists(tournament))
     return tournament.final_kind == FinalKind.KNOCKOUT and Qualification.objects.filter(tournament=tournament).exists()
 
 
