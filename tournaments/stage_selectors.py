@@ -13,7 +13,10 @@ from scoring.reports.stage_selectors import (
     stage1_standings, stage2_published, stage2_round_names,
 )
 from scoring.reports.tabular import TIEBREAK_LABELS
-from teams.finals import is_team_event, team_final_standings, team_finalists
+from teams.finals import (
+    is_team_event, preview_team_qualification, qualification_rows, stage1_team_standings, team_final_standings, team_finalists,
+)
+from teams.report import ORDER_WORDS
 from teams.selectors import team_match_tables
 
 from .models import FinalKind, FinalMatch, Partie, Qualification
@@ -96,23 +99,32 @@ def bracket_data(tournament) -> dict | None:
 def qualification_page(tournament, tie_order=None) -> dict:
     """The organizer's qualification page: stage 1's standings with each place's decisive criterion, the
     finalists (confirmed or proposed), and what stops the confirmation."""
-    confirmed = finalists(tournament)
+    teams = is_team_event(tournament)
+    confirmed = team_finalists(tournament) if teams else finalists(tournament)
     data = {"has_final": has_final(tournament), "confirmed": confirmed, "published": stage2_published(tournament),
             "places": [], "error": "", "tied_at_cut": [], "kind": tournament.final_kind,
-            "size": tournament.final_size}
+            "size": tournament.final_size, "teams": teams}
     if not data["has_final"]:
         return data
-    standings = stage1_standings(tournament)
-    data["tiebreaks"] = [str(TIEBREAK_LABELS.get(n, n)) for n in standings.tiebreaks]
+    if teams:  # stage 1's team standings, its criteria (teams.rules), the teams out (teams.finals)
+        standings = stage1_team_standings(tournament)
+        labels = {key: _(words) for key, words in ORDER_WORDS.items()}
+        data["tiebreaks"] = [str(labels.get(n, n)) for n in standings.order]
+        seeds = {q.team_id: q.seed for q in confirmed}
+    else:
+        standings = stage1_standings(tournament)
+        labels = TIEBREAK_LABELS
+        data["tiebreaks"] = [str(labels.get(n, n)) for n in standings.tiebreaks]
+        seeds = {q.pair_id: q.seed for q in confirmed}
     try:
-        result = preview_qualification(tournament, tie_order, standings)
+        result = (preview_team_qualification(tournament, tie_order, standings) if teams else
+                  preview_qualification(tournament, tie_order, standings))
     except QualificationError as exc:
         data["error"] = exc.message
         return data
-    seeds = {q.pair_id: q.seed for q in confirmed}
     last = len(result.places) - 1
     for i, p in enumerate(result.places):
-        label = str(TIEBREAK_LABELS.get(p.decided_by, p.decided_by)) if p.decided_by else ""
+        label = str(labels.get(p.decided_by, p.decided_by)) if p.decided_by else ""
         why = (_("выше следующего: %(c)s") % {"c": label} if label else
                _("равен следующему по всем показателям") if i < last else "")
         data["places"].append({
@@ -121,7 +133,8 @@ def qualification_page(tournament, tie_order=None) -> dict:
             "seed": seeds.get(p.row.pair.id) if confirmed else p.seed,
             "decided_by": label, "why": why,
         })
-    removed = [r for r in standings.rows if r.rank is None]
+    removed = [r for r in qualification_rows(tournament, standings) if r.rank is None] if teams else \
+        [r for r in standings.rows if r.rank is None]
     data["removed"] = [{"number": r.pair.number, "label": r.pair.label, "status": r.status} for r in removed]
     data["tied_at_cut"] = result.tied_at_cut
     data["proposed"] = [p.row.pair.number for p in result.finalists]
