@@ -90,6 +90,8 @@ class Command(BaseCommand):
             raise CommandError(str(exc))
         if stage2 and stage2["kind"] not in ("knockout", "round-robin"):
             raise CommandError("a team event's --final is knockout:N or round-robin:N")
+        if stage2 and not (3 if stage2["kind"] == "round-robin" else 2) <= stage2["size"] <= teams:
+            raise CommandError(f"--final {final}: stage 2 takes from 2 (a round robin 3) to --teams {teams} teams")
         started = time.perf_counter()
         summary = simulate_teams(organizer_account(), teams=teams, pairs_per_team=pairs_per_team, rounds=rounds,
                                  system=system, seed=seed, slug=slug, preset=preset, final=final)
