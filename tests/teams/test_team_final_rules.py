@@ -49,3 +49,10 @@ def test_the_criterion_between_two_team_places():
     assert separating(rows[0], rows[1], DEFAULT_ORDER) == "difference"  # +61 against +11
     assert separating(rows[1], rows[2], DEFAULT_ORDER) == "match_points"
     assert separating(rows[2], rows[3], ("match_points", "table_points")) == ""
+
+
+def test_the_worked_example_of_the_rules():
+    """docs/rules.md I.9.5: team 3 (side A) against team 5, 101 : 90 and 40 : 101 — team 5 by the difference
+    (−50 for team 3); with 90 : 101 at table 2 everything is equal and table 1's winner, team 3, goes on."""
+    assert knockout_winner(match(table(1, 101, 90), table(2, 40, 101))) == "B"
+    assert knockout_winner(match(table(1, 101, 90), table(2, 90, 101))) == "A"
