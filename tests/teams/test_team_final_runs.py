@@ -13,6 +13,7 @@ from django.urls import reverse
 from teams.finals import load_team_bracket, load_team_final_round_robin, team_final_standings, team_finalists
 from teams.models import Team
 from teams.simulation import simulate_teams
+from tests.teams.test_transfer import no_more_roles
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -97,3 +98,18 @@ def test_the_pages_show_the_teams_of_stage_2(client, knockout, organizer):
     assert 'id="qualification-confirmed"' in page and "командные очки" in page
     for q in team_finalists(t):
         assert f"{q.seed}. №{q.team.number}" in page
+
+
+def test_a_team_event_in_two_stages_goes_out_and_comes_back_with_its_teams_of_stage_2(knockout, tmp_path):
+    _summary, t = knockout
+    path = tmp_path / "final.json"
+    run("export_tournament", t.slug, str(path))
+    assert len(json.loads(path.read_text())["team_qualifications"]) == 5
+    no_more_roles()
+    run("import_tournament", str(path), "--slug", "team-final-copy")
+    copy = Tournament.objects.get(slug="team-final-copy")
+    assert [(q.seed, q.team.number, q.stage1_rank) for q in team_finalists(copy)] == \
+        [(q.seed, q.team.number, q.stage1_rank) for q in team_finalists(t)]
+    assert team_final_standings(copy) == team_final_standings(t)
+    assert json.loads(run("bracket", copy.slug, "--json"))["rounds"] == json.loads(run("bracket", t.slug,
+                                                                                        "--json"))["rounds"]
