@@ -120,10 +120,8 @@ __all__ = ["pairings_json", "team_match_tables", "round_matches", "team_page", "
 
 
 def team_match_tables(tournament) -> dict:
-    """{TeamMatch id: (round number, its first table)} of stage 2's matches (where a bracket match is played)."""
-    out = {}
-    for pk, number, table in MatchTable.objects.filter(match__round__tournament=tournament, match__round__stage=2,
-                                                       board=1).values_list("match_id", "match__round__number",
-                                                                            "partie__table"):
-        out[pk] = (number, table)
-    return out
+    """{TeamMatch id: (round number, its first table, match number)} of stage 2's matches (where a bracket match
+    is played)."""
+    rows = MatchTable.objects.filter(match__round__tournament=tournament, match__round__stage=2, board=1)
+    return {pk: (number, table, match) for pk, number, table, match in rows.values_list(
+        "match_id", "match__round__number", "partie__table", "match__number")}

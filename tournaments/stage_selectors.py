@@ -44,7 +44,9 @@ def bracket_data(tournament) -> dict | None:
     if teams:  # entrants are teams: their numbers and names; a "partie" is a team match (its first table)
         numbers = {q.team_id: q.team.number for q in qualified}
         labels = {q.team_id: q.team.name for q in qualified}
-        where = team_match_tables(tournament)
+        found = team_match_tables(tournament)
+        where = {pk: (number, table) for pk, (number, table, _match) in found.items()}
+        match_numbers = {pk: match for pk, (_number, _table, match) in found.items()}
     else:
         numbers = {q.pair_id: q.pair.number for q in qualified}
         labels = {q.pair_id: q.pair.name or " — ".join(p.name for p in q.pair.players.all()) for q in qualified}
@@ -64,6 +66,10 @@ def bracket_data(tournament) -> dict | None:
 
     def partie_json(game, m):
         rnd, table = where.get(game.ref, (None, None))
+        if teams:  # a team match: its page (the round's matches), not one table's protocol
+            return {"round": rnd, "table": table, "partie": None, "match": match_numbers.get(game.ref),
+                    "finished": game.finished, "a": game.points_of(m.a.entrant), "b": game.points_of(m.b.entrant),
+                    "winner": numbers.get(game.winner) if game.winner is not None else None}
         return {"round": rnd, "table": table, "partie": game.ref, "finished": game.finished,
                 "a": game.points_of(m.a.entrant), "b": game.points_of(m.b.entrant),
                 "winner": numbers.get(game.winner) if game.winner is not None else None}
@@ -80,6 +86,7 @@ def bracket_data(tournament) -> dict | None:
             "winner": numbers[m.winner.entrant] if m.winner is not None and (m.decided or m.state == BYE) else None,
             "bye": m.state == BYE, "walkover": m.state == WALKOVER, "state": m.state, "note": str(note),
             "round_number": last.get("round"), "table": last.get("table"), "partie": last.get("partie"),
+            "team_match": last.get("match"),
             "parties": parties, "wins": list(m.wins), "totals": list(m.totals) if bracket.match_format ==
             FinalMatch.TOTAL_2 else None,
         }

@@ -84,6 +84,9 @@ def test_the_pages_show_the_teams_of_stage_2(client, knockout, organizer):
     names = set(Team.objects.filter(tournament=t).values_list("name", flat=True))
     page = client.get(reverse("tournaments:bracket", args=[t.slug])).content.decode()
     assert sum(name in page for name in names) == 5  # the five teams of the bracket, by name
+    semi_number = t.rounds.filter(stage=2).order_by("number")[1].number
+    assert reverse("teams:round", args=[t.slug, semi_number]) + "#match-" in page  # a team match, not a protocol
+    assert "протокол" not in page
     pdf = client.get(reverse("tournaments:bracket_pdf", args=[t.slug]))
     with pdfplumber.open(io.BytesIO(pdf.content)) as doc:
         text = "".join(p.extract_text() for p in doc.pages)
