@@ -275,3 +275,25 @@ def test_a_stage_2_round_of_a_team_event_is_paired_only_after_the_confirmation(o
     with pytest.raises(RoundBlocked) as exc:
         undo_qualification(organizer, t)
     assert exc.value.code == "stage2_published"
+
+
+def test_a_team_match_drawn_at_every_table_waits_for_the_extra_deal(organizer):
+    t = stage1_played(organizer, 4, size=4)
+    confirm_qualification(organizer, t)
+    play(organizer, t, lambda a, b: [(60, 60)])  # protocols corrected by hand to a draw: nobody goes on
+    assert all(m.state == "extra_deal" for m in load_team_bracket(t).rounds[0])
+    with pytest.raises(TournamentError) as exc:
+        pair_team_round(organizer, t)
+    assert exc.value.code == "extra_deal_needed" and "за столом 1" in exc.value.message
+
+
+def test_a_team_that_loses_a_pair_in_stage_2_gives_its_match_away(organizer):
+    t = stage1_played(organizer, 4, k=2, size=4)
+    seeds = [q.team.number for q in confirm_qualification(organizer, t)]
+    gone = Team.objects.get(tournament=t, number=seeds[0])
+    withdraw_pair(organizer, gone.members.get(slot=1).pair)
+    semis = play(organizer, t, seed_winner(t, "better", k=2))
+    assert matches_of(semis) == {frozenset((seeds[1], seeds[2]))}  # seed 1 is not paired: 4 goes on
+    bracket = load_team_bracket(t)
+    assert bracket.rounds[0][0].state == "walkover"
+    assert bracket.final.a.entrant == Team.objects.get(tournament=t, number=seeds[3]).pk
