@@ -292,6 +292,8 @@ def test_a_team_that_loses_a_pair_in_stage_2_gives_its_match_away(organizer):
     seeds = [q.team.number for q in confirm_qualification(organizer, t)]
     gone = Team.objects.get(tournament=t, number=seeds[0])
     withdraw_pair(organizer, gone.members.get(slot=1).pair)
+    entry = AuditEntry.objects.get(action="stage.walkover")
+    assert (entry.after["team"], entry.after["opponent"]) == (seeds[0], seeds[3])
     semis = play(organizer, t, seed_winner(t, "better", k=2))
     assert matches_of(semis) == {frozenset((seeds[1], seeds[2]))}  # seed 1 is not paired: 4 goes on
     bracket = load_team_bracket(t)

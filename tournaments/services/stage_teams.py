@@ -12,12 +12,12 @@ from django.utils.translation import gettext as _
 from referees.models import log_action
 from scoring.reports.qualification import QualificationError
 from teams.finals import load_team_bracket, preview_team_qualification, team_finalists, teams_out
-from teams.models import TeamQualification
+from teams.models import TeamPair, TeamQualification
 
 from ..errors import InvalidInput, RoundBlocked
 from ..models import FinalKind
 from ..pairing import Pairing, PairingError, PairingResult, pair_round_robin, rounds_needed
-from ..pairing.bracket import EXTRA_DEAL, next_pairings, rounds_of
+from ..pairing.bracket import EXTRA_DEAL, WAITING, WALKOVER, next_pairings, rounds_of
 
 
 def confirm_team_qualification(user, tournament, tie_order, expected) -> list[TeamQualification]:
@@ -55,6 +55,27 @@ def undo_team_qualification(user, tournament, qualified) -> None:
     log_action(tournament, "stage.qualification_undone", user=user,
                before={"finalists": [{"seed": q.seed, "pair": q.team.number, "team": q.team.number}
                                      for q in qualified]})
+
+
+def record_team_walkover(user, tournament, pair) -> None:
+    """After a pair of a team of the bracket left (inside the withdrawal's transaction): the team's undecided
+    match goes to the opponent without play (``teams.finals.load_team_bracket``), written to the journal."""
+    entry = TeamPair.objects.filter(pair=pair).select_related("team").first()
+    bracket = load_team_bracket(tournament) if entry is not None else None
+    if bracket is None or entry.team_id not in bracket.seeds:
+        return
+    qualified = team_finalists(tournament)
+    for number in range(1, bracket.round_count + 1):
+        for m in bracket.matches_of(number):
+            sides = [s.entrant for s in (m.a, m.b) if s is not None]
+            if m.state not in (WALKOVER, WAITING) or entry.team_id not in sides:
+                continue
+            other = next((e for e in sides if e != entry.team_id), None)
+            log_action(tournament, "stage.walkover", user=user, after={
+                "pair": entry.team.number, "team": entry.team.number, "withdrawn_pair": pair.number,
+                "round": "матч за 3-е место" if m.third_place else f"круг {number}, матч {m.index + 1}",
+                "opponent": _number(qualified, other) if other is not None else None})
+            return
 
 
 def team_stage2_round_count(tournament, qualified) -> int:
@@ -109,5 +130,5 @@ def team_stage2_pairings(tournament) -> PairingResult:
     return PairingResult(pairings, "knockout")
 
 
-__all__ = ["confirm_team_qualification", "team_stage2_done", "team_stage2_pairings", "team_stage2_round_count",
+__all__ = ["confirm_team_qualification", "record_team_walkover", "team_stage2_done", "team_stage2_pairings", "team_stage2_round_count",
            "undo_team_qualification"]

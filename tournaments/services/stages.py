@@ -32,7 +32,7 @@ from ..pairing import Pairing, PairingError, PairingResult, pair_round_robin, ro
 from ..pairing.bracket import EXTRA_DEAL, MAX_SIZE, WAITING, WALKOVER, next_pairings, rounds_of
 from .stage_groups import check_groups, group_pairings
 from .stage_teams import (
-    confirm_team_qualification, team_stage2_done, team_stage2_pairings, team_stage2_round_count,
+    confirm_team_qualification, record_team_walkover, team_stage2_done, team_stage2_pairings, team_stage2_round_count,
     undo_team_qualification,
 )
 
@@ -219,7 +219,10 @@ def undo_qualification(user, tournament) -> None:
 def record_walkover(user, tournament, pair) -> None:
     """After a finalist left (inside the withdrawal's transaction): its undecided match of the bracket goes to
     the opponent without play (``tournaments.pairing.bracket``), written to the journal."""
-    if tournament.final_kind not in BRACKETS or is_team_event(tournament):  # a team's walkover: teams.finals
+    if tournament.final_kind not in BRACKETS:
+        return
+    if is_team_event(tournament):  # the bracket's entrant is the pair's team
+        record_team_walkover(user, tournament, pair)
         return
     bracket = load_bracket(tournament)
     if bracket is None or pair.pk not in bracket.seeds:
