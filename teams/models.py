@@ -149,3 +149,30 @@ def is_captain_of(user, team) -> bool:
     if user is None or not getattr(user, "is_authenticated", False) or not user.is_active or team is None:
         return False
     return Captain.objects.filter(team_id=team.pk, user_id=user.pk).exists()
+
+
+class TeamQualification(models.Model):
+    """A team of stage 2 with its seed (1 = the best of stage 1's team standings), written when the organizer
+    confirms (``tournaments.services.stage_teams``); the team event's counterpart of ``Qualification``."""
+
+    tournament = models.ForeignKey(Tournament, verbose_name=_("турнир"), on_delete=models.CASCADE,
+                                   related_name="team_qualifications")
+    seed = models.PositiveSmallIntegerField(_("посев"))
+    team = models.ForeignKey(Team, verbose_name=_("команда"), on_delete=models.PROTECT, related_name="qualifications")
+    stage1_rank = models.PositiveSmallIntegerField(_("место в первом этапе"), null=True, blank=True)
+    decided_by = models.CharField(_("решающий показатель"), max_length=200, blank=True)
+    confirmed_at = models.DateTimeField(_("подтверждено"), auto_now_add=True)
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("подтвердил"), null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        verbose_name = _("выход команды во второй этап")
+        verbose_name_plural = _("выход команд во второй этап")
+        ordering = ["tournament", "seed"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "seed"], name="unique_team_qualification_seed"),
+            models.UniqueConstraint(fields=["tournament", "team"], name="unique_team_qualification_team"),
+        ]
+
+    def __str__(self):
+        return f"{self.tournament}: {self.seed}. {self.team}"

@@ -10,6 +10,7 @@ from tournaments.errors import TournamentError
 from tournaments.models import PairingSystem, Partie
 from tournaments.pairing import Entrant, Pairing, PairingResult, pair_random, pair_round_robin, pair_swiss
 from tournaments.services.rounds import pair_round
+from tournaments.services.stages import stage2_pairings
 
 from .models import MatchTable, Team, TeamMatch
 from .services import lineup_for, require_team_event
@@ -17,7 +18,10 @@ from .standings import event_of, load_team_standings
 
 
 def team_pairings(tournament, number: int, seed: str) -> PairingResult:
-    """The engine's pairing of the teams (by team number) for round ``number`` (no writes)."""
+    """The engine's pairing of the teams (by team number) for round ``number`` (no writes); a round after
+    stage 1 is stage 2's (docs/rules.md I.9.5: its finalists, its round robin or bracket)."""
+    if number > tournament.rounds_planned:
+        return stage2_pairings(tournament)
     data = load_team_standings(tournament, before_round=number)
     entrants = entrants_of(data.rows)
     if tournament.pairing_system == PairingSystem.ROUND_ROBIN:

@@ -11,6 +11,10 @@ Plain data in (``Table``, ``Match``, ``TeamEntry``), plain data out (``MatchResu
 * **[толкование]** A match is complete once every one of its tables is finished; an unfinished table counts
   nothing yet (the standings are then provisional). A team without an opponent (a bye, an odd number of teams)
   wins its match: ``win`` team match points, its tables count as the rules' bye of a pair.
+* **[толкование]** A match of a knockout stage (docs/rules.md I.9.5) needs a winner: equal table points are
+  decided by tables won, then by the point difference, then by the winner of table 1's partie (which has one:
+  a knockout asks for the rules' extra deal on a drawn partie), then of table 2 and so on
+  (``knockout_winner``); a match whose tables are all drawn waits for the extra deal.
 * The standings: team match points → table points → point difference → Buchholz (the sum of the opponents'
   team match points) → head-to-head (team match points in the matches among the teams still tied) → team
   number; the order is configurable (``TIEBREAKS``); teams still equal after the last criterion share a place.
@@ -95,6 +99,21 @@ def match_result(match: Match, points: Points = Points()) -> MatchResult:
     return MatchResult(tp_a, tp_b, won_a, won_b, diff, points.draw, points.draw, None, True)
 
 
+def knockout_winner(match: Match, points: Points = Points()) -> str | None:
+    """"A" or "B": the winner of a complete knockout match (see the module's docstring); None while a table is
+    unfinished or when every criterion is equal and no table has a winner (the extra deal is still due)."""
+    r = match_result(match, points)
+    if not r.complete or match.team_b is None:
+        return r.winner if r.complete else None
+    for a, b in ((r.table_points_a, r.table_points_b), (r.tables_won_a, r.tables_won_b), (r.difference_a, 0)):
+        if a != b:
+            return "A" if a > b else "B"
+    for table in sorted(match.tables, key=lambda t: t.board):
+        if table.winner in ("A", "B"):
+            return table.winner
+    return None
+
+
 @dataclass(frozen=True)
 class TeamEntry:
     id: int
@@ -130,6 +149,20 @@ class TeamRow:
 
 def plain(x):
     return int(x) if isinstance(x, float) and x.is_integer() else x
+
+
+def separating(upper: "TeamRow", lower: "TeamRow", order) -> str:
+    """The first criterion of ``order`` on which two ranked rows differ ("" when on none): what the organizer
+    sees beside a place before confirming stage 2's teams."""
+    for key in order:
+        if key == "head_to_head":
+            mine, theirs = upper.head_to_head.get(lower.team.id), lower.head_to_head.get(upper.team.id)
+            if mine is not None and theirs is not None and mine != theirs:
+                return key
+            continue
+        if key in _KEYS and _KEYS[key](upper) != _KEYS[key](lower):
+            return key
+    return ""
 
 
 def validate_order(order) -> tuple:

@@ -115,5 +115,13 @@ def plain(x):
     return int(x) if isinstance(x, float) and x.is_integer() else x
 
 
-__all__ = ["pairings_json", "round_matches", "team_page", "teams_of", "cross_table", "load_team_standings",
+__all__ = ["pairings_json", "team_match_tables", "round_matches", "team_page", "teams_of", "cross_table", "load_team_standings",
            "event_of", "points_of"]
+
+
+def team_match_tables(tournament) -> dict:
+    """{TeamMatch id: (round number, its first table, match number)} of stage 2's matches (where a bracket match
+    is played)."""
+    rows = MatchTable.objects.filter(match__round__tournament=tournament, match__round__stage=2, board=1)
+    return {pk: (number, table, match) for pk, number, table, match in rows.values_list(
+        "match_id", "match__round__number", "partie__table", "match__number")}

@@ -18,7 +18,8 @@ from core.names import fold
 from referees.models import log_action
 from referees.permissions import is_organizer, require_organizer
 from tournaments.errors import InvalidInput, NotAllowed, RoundBlocked, TournamentError
-from tournaments.models import Pair, Partie, PairStatus, Player, Round, RoundStatus, Tournament, TournamentFormat, seated
+from tournaments.models import (FinalKind, Pair, Partie, PairStatus, Player, Round, RoundStatus, Tournament,
+                                TournamentFormat, seated)
 from tournaments.services.entrants import create_pair
 from tournaments.services.registration import (check_duplicates, clean_pair, clean_text, pair_snapshot,
                                                  substitute_player)
@@ -255,7 +256,8 @@ def set_lineup(user, team, round_number, pair_ids) -> LineUp:
     tournament = team.tournament
     by = require_lineup_right(user, team)
     require_team_event(tournament)
-    number = _count(round_number, field="round", what=_("Тур"), low=1, high=max(1, tournament.rounds_planned))
+    stage2 = tournament.final_size or 0 if tournament.final_kind != FinalKind.NONE else 0  # ≤ N rounds of stage 2
+    number = _count(round_number, field="round", what=_("Тур"), low=1, high=max(1, tournament.rounds_planned + stage2))
     if not isinstance(pair_ids, (list, tuple)):
         raise InvalidInput(_("Укажите пару для каждого стола."), field="pairs")
     ids = [strict_int(p) for p in pair_ids]

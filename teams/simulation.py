@@ -8,8 +8,10 @@ import random
 
 from referees.models import RoleKind, TournamentRole
 from tournaments.models import PairingSystem, RoundStatus, SignatureMode, Tournament, TournamentFormat
+from tournaments.errors import InvalidInput, RoundBlocked
 from tournaments.services import finish_round, publish_round
-from tournaments.simulation import link_signers, play_partie
+from tournaments.services.stages import confirm_qualification, next_stage, set_final
+from tournaments.simulation import link_signers, parse_final, play_partie
 
 from .rounds import pair_team_round
 from .services import number_teams, register_team, set_team_settings
@@ -46,25 +48,61 @@ def create_team_tournament(organizer, *, teams: int, pairs_per_team: int, rounds
     return tournament
 
 
+def play_team_round(organizer, tournament, rng, signers) -> dict:
+    """Pair, publish, play every table and finish one round of a team event."""
+    rnd = pair_team_round(organizer, tournament)
+    publish_round(organizer, rnd)
+    parties = list(rnd.parties.filter(pair_b__isnull=False).select_related("round__tournament", "pair_a", "pair_b")
+                   .prefetch_related("pair_a__players", "pair_b__players"))
+    for partie in parties:
+        play_partie(organizer, partie, rng, signers)
+    finish_round(organizer, rnd)
+    rnd.refresh_from_db()
+    return {"round": rnd.number, "stage": rnd.stage, "matches": rnd.team_matches.count(), "parties": len(parties),
+            "status": rnd.status, "pairing_seconds": round(rnd.pairing_seconds or 0, 4)}
+
+
 def simulate_teams(organizer, *, teams: int, pairs_per_team: int, rounds: int, system: str, seed, slug=None,
-                   preset: str = "pusto-shest") -> dict:
-    """Register, number and play every round of a team event; returns the JSON summary."""
+                   preset: str = "pusto-shest", final: str | None = None) -> dict:
+    """Register, number and play every round of a team event; returns the JSON summary. ``final``:
+    ``knockout:N`` or ``round-robin:N`` — stage 1 is played, its best N teams qualify, stage 2 is played."""
+    stage2 = parse_final(final)
+    if stage2 and stage2["kind"] not in ("knockout", "round-robin"):
+        raise ValueError("a team event's --final is knockout:N or round-robin:N")
     tournament = create_team_tournament(organizer, teams=teams, pairs_per_team=pairs_per_team, rounds=rounds,
                                         system=system, seed=seed, slug=slug, preset=preset)
+    if stage2:
+        set_final(organizer, tournament, **stage2)
+        tournament.refresh_from_db()
     signers = link_signers(tournament, seed)
     rng = random.Random(f"play:{seed}")
     summary = {"slug": tournament.slug, "system": system, "format": TournamentFormat.TEAMS, "teams": teams,
                "pairs_per_team": pairs_per_team, "preset": preset, "rounds": []}
     for _k in range(rounds):
-        rnd = pair_team_round(organizer, tournament)
-        publish_round(organizer, rnd)
-        parties = list(rnd.parties.filter(pair_b__isnull=False).select_related("round__tournament", "pair_a", "pair_b")
-                       .prefetch_related("pair_a__players", "pair_b__players"))
-        for partie in parties:
-            play_partie(organizer, partie, rng, signers)
-        finish_round(organizer, rnd)
-        rnd.refresh_from_db()
-        summary["rounds"].append({"round": rnd.number, "matches": rnd.team_matches.count(), "parties": len(parties),
-                                  "status": rnd.status, "pairing_seconds": round(rnd.pairing_seconds or 0, 4)})
+        summary["rounds"].append(play_team_round(organizer, tournament, rng, signers))
     summary["finished"] = all(r["status"] == RoundStatus.FINISHED for r in summary["rounds"])
+    if stage2:
+        summary["final"] = play_team_final(organizer, tournament, rng, signers)
+        summary["finished"] = summary["finished"] and all(
+            r["status"] == RoundStatus.FINISHED for r in summary["final"]["rounds"])
     return summary
+
+
+def play_team_final(organizer, tournament, rng, signers) -> dict:
+    """Confirm stage 1's best N teams (a tie at the cut taken in printed order) and play stage 2 to its end."""
+    try:
+        qualified = confirm_qualification(organizer, tournament)
+    except InvalidInput as exc:
+        if exc.code != "tie_at_cut":
+            raise
+        qualified = confirm_qualification(organizer, tournament, tie_order=exc.details["tied"])
+    rounds = []
+    while True:
+        last = tournament.rounds.order_by("-number").first()
+        try:
+            next_stage(tournament, last.number + 1)
+        except RoundBlocked:  # no further round: stage 2 is played
+            break
+        rounds.append(play_team_round(organizer, tournament, rng, signers))
+    return {"kind": tournament.final_kind, "size": tournament.final_size,
+            "finalists": [q.team.number for q in qualified], "rounds": rounds}

@@ -12,9 +12,11 @@ from core.converters import strict_int
 from core.public import public_url
 from referees.methods import post_only
 from referees.permissions import is_organizer, is_referee
+from scoring.reports.stage_selectors import round_title
 from tournaments.errors import TournamentError
 from tournaments.models import Pair, Round, Tournament, TournamentFormat
 
+from .finals import team_final_standings, team_finalists
 from .forms import CaptainForm, LineUpForm, SettingsForm, SubstitutionForm, TeamForm
 from .models import Reserve, Team, is_captain_of
 from .pdf import match_sheet_pdf
@@ -219,6 +221,7 @@ def standings_view(request, slug):
         "tournament": tournament, "data": data, "rows": rows, "grid": grid,
         "projector": request.GET.get("projector") == "1",
         "rounds": tournament.rounds.exclude(status="draft").order_by("number"),
+        "final": team_final_standings(tournament) if team_finalists(tournament) else None,  # docs/rules.md I.9.5
     })
 
 
@@ -252,7 +255,7 @@ def _round_of(request, slug, round_number):
 
 def round_view(request, slug, round_number):
     tournament, rnd, organizer = _round_of(request, slug, round_number)
-    return render(request, "teams/round.html", {"tournament": tournament, "round": rnd,
+    return render(request, "teams/round.html", {"tournament": tournament, "round": rnd, "title": round_title(rnd),
                                                 "matches": round_matches(rnd), "organizer": organizer})
 
 

@@ -13,6 +13,11 @@ from scoring.reports.stage_selectors import (
     stage1_standings, stage2_published, stage2_round_names,
 )
 from scoring.reports.tabular import TIEBREAK_LABELS
+from teams.finals import (
+    is_team_event, preview_team_qualification, qualification_rows, stage1_team_standings, team_final_standings, team_finalists,
+)
+from teams.report import ORDER_WORDS
+from teams.selectors import team_match_tables
 
 from .models import FinalKind, FinalMatch, Partie, Qualification
 from .pairing.bracket import BYE, EXTRA_DEAL, WALKOVER
@@ -30,21 +35,26 @@ def bracket_data(tournament) -> dict | None:
     the third-place match is the last "round" of the list. A partie's "a" and "b" are the points of the
     match's sides A and B.
     """
-    qualified = finalists(tournament)
+    teams = is_team_event(tournament)
+    qualified = team_finalists(tournament) if teams else finalists(tournament)
     bracket = load_bracket(tournament, qualified)
     if bracket is None:
         return None
-    pairs = {q.pair_id: q.pair for q in qualified}
-    numbers = {pid: pair.number for pid, pair in pairs.items()}
-    labels = {}
-    for q in qualified:
-        names = [p.name for p in q.pair.players.all()]
-        labels[q.pair_id] = q.pair.name or " — ".join(names)
     in_group = {}
-    if is_groups(tournament):
-        in_group = {pid: (g, place) for g, place, pid in bracket_entrants(tournament, qualified) or ()}
-    where = {p["id"]: (p["round__number"], p["table"]) for p in Partie.objects.filter(
-        round__tournament=tournament, round__stage=2, pair_b__isnull=False).values("id", "round__number", "table")}
+    if teams:  # entrants are teams: their numbers and names; a "partie" is a team match (its first table)
+        numbers = {q.team_id: q.team.number for q in qualified}
+        labels = {q.team_id: q.team.name for q in qualified}
+        found = team_match_tables(tournament)
+        where = {pk: (number, table) for pk, (number, table, _match) in found.items()}
+        match_numbers = {pk: match for pk, (_number, _table, match) in found.items()}
+    else:
+        numbers = {q.pair_id: q.pair.number for q in qualified}
+        labels = {q.pair_id: q.pair.name or " — ".join(p.name for p in q.pair.players.all()) for q in qualified}
+        if is_groups(tournament):
+            in_group = {pid: (g, place) for g, place, pid in bracket_entrants(tournament, qualified) or ()}
+        where = {p["id"]: (p["round__number"], p["table"]) for p in Partie.objects.filter(
+            round__tournament=tournament, round__stage=2, pair_b__isnull=False).values("id", "round__number",
+                                                                                       "table")}
 
     def side(slot):
         if slot is None:
@@ -56,6 +66,10 @@ def bracket_data(tournament) -> dict | None:
 
     def partie_json(game, m):
         rnd, table = where.get(game.ref, (None, None))
+        if teams:  # a team match: its page (the round's matches), not one table's protocol
+            return {"round": rnd, "table": table, "partie": None, "match": match_numbers.get(game.ref),
+                    "finished": game.finished, "a": game.points_of(m.a.entrant), "b": game.points_of(m.b.entrant),
+                    "winner": numbers.get(game.winner) if game.winner is not None else None}
         return {"round": rnd, "table": table, "partie": game.ref, "finished": game.finished,
                 "a": game.points_of(m.a.entrant), "b": game.points_of(m.b.entrant),
                 "winner": numbers.get(game.winner) if game.winner is not None else None}
@@ -72,6 +86,7 @@ def bracket_data(tournament) -> dict | None:
             "winner": numbers[m.winner.entrant] if m.winner is not None and (m.decided or m.state == BYE) else None,
             "bye": m.state == BYE, "walkover": m.state == WALKOVER, "state": m.state, "note": str(note),
             "round_number": last.get("round"), "table": last.get("table"), "partie": last.get("partie"),
+            "team_match": last.get("match"),
             "parties": parties, "wins": list(m.wins), "totals": list(m.totals) if bracket.match_format ==
             FinalMatch.TOTAL_2 else None,
         }
@@ -91,23 +106,32 @@ def bracket_data(tournament) -> dict | None:
 def qualification_page(tournament, tie_order=None) -> dict:
     """The organizer's qualification page: stage 1's standings with each place's decisive criterion, the
     finalists (confirmed or proposed), and what stops the confirmation."""
-    confirmed = finalists(tournament)
+    teams = is_team_event(tournament)
+    confirmed = team_finalists(tournament) if teams else finalists(tournament)
     data = {"has_final": has_final(tournament), "confirmed": confirmed, "published": stage2_published(tournament),
             "places": [], "error": "", "tied_at_cut": [], "kind": tournament.final_kind,
-            "size": tournament.final_size}
+            "size": tournament.final_size, "teams": teams}
     if not data["has_final"]:
         return data
-    standings = stage1_standings(tournament)
-    data["tiebreaks"] = [str(TIEBREAK_LABELS.get(n, n)) for n in standings.tiebreaks]
+    if teams:  # stage 1's team standings, its criteria (teams.rules), the teams out (teams.finals)
+        standings = stage1_team_standings(tournament)
+        labels = {key: _(words) for key, words in ORDER_WORDS.items()}
+        data["tiebreaks"] = [str(labels.get(n, n)) for n in standings.order]
+        seeds = {q.team_id: q.seed for q in confirmed}
+    else:
+        standings = stage1_standings(tournament)
+        labels = TIEBREAK_LABELS
+        data["tiebreaks"] = [str(labels.get(n, n)) for n in standings.tiebreaks]
+        seeds = {q.pair_id: q.seed for q in confirmed}
     try:
-        result = preview_qualification(tournament, tie_order, standings)
+        result = (preview_team_qualification(tournament, tie_order, standings) if teams else
+                  preview_qualification(tournament, tie_order, standings))
     except QualificationError as exc:
         data["error"] = exc.message
         return data
-    seeds = {q.pair_id: q.seed for q in confirmed}
     last = len(result.places) - 1
     for i, p in enumerate(result.places):
-        label = str(TIEBREAK_LABELS.get(p.decided_by, p.decided_by)) if p.decided_by else ""
+        label = str(labels.get(p.decided_by, p.decided_by)) if p.decided_by else ""
         why = (_("выше следующего: %(c)s") % {"c": label} if label else
                _("равен следующему по всем показателям") if i < last else "")
         data["places"].append({
@@ -116,7 +140,8 @@ def qualification_page(tournament, tie_order=None) -> dict:
             "seed": seeds.get(p.row.pair.id) if confirmed else p.seed,
             "decided_by": label, "why": why,
         })
-    removed = [r for r in standings.rows if r.rank is None]
+    removed = [r for r in qualification_rows(tournament, standings) if r.rank is None] if teams else \
+        [r for r in standings.rows if r.rank is None]
     data["removed"] = [{"number": r.pair.number, "label": r.pair.label, "status": r.status} for r in removed]
     data["tied_at_cut"] = result.tied_at_cut
     data["proposed"] = [p.row.pair.number for p in result.finalists]
@@ -152,6 +177,8 @@ def group_setting_text(tournament) -> str:
 
 
 def final_standings_data(tournament) -> list[dict]:
+    if is_team_event(tournament):  # {"place", "team", "name", "stage", "seed"}
+        return team_final_standings(tournament)
     return [{"place": f.place, "pair": f.number, "name": f.label, "stage": f.stage, "seed": f.seed}
             for f in final_standings(tournament)]
 
@@ -160,7 +187,7 @@ def stage2_rounds_left(tournament) -> bool:
     """Stage 2's finalists are confirmed and some of its rounds are still to be paired."""
     if not has_final(tournament):
         return False
-    qualified = finalists(tournament)
+    qualified = team_finalists(tournament) if is_team_event(tournament) else finalists(tournament)
     return bool(qualified) and not stage2_done(tournament, qualified)
 
 
@@ -168,6 +195,8 @@ def is_knockout(tournament) -> bool:
     """Stage 2 has a bracket to show: a knockout's entrants are confirmed, or the groups are over."""
     if tournament.final_kind == FinalKind.GROUPS:
         return load_bracket(tournament) is not None
+    if is_team_event(tournament):
+        return tournament.final_kind == FinalKind.KNOCKOUT and bool(team_finalists(tournament))
     return tournament.final_kind == FinalKind.KNOCKOUT and Qualification.objects.filter(tournament=tournament).exists()
 
 

@@ -64,8 +64,10 @@ def separating(upper, lower, tiebreaks) -> str:
     return ""
 
 
-def qualify(rows, tiebreaks, size: int, tie_order=None) -> Qualifiers:
+def qualify(rows, tiebreaks, size: int, tie_order=None, separate=separating) -> Qualifiers:
     """The best ``size`` active rows as finalists (see the module's docstring).
+
+    ``separate(upper, lower, tiebreaks)``: the criterion between two rows (a team event passes its own).
 
     ``tie_order``: the numbers of a group tied across the cut, best first; refused unless it names exactly
     that group.
@@ -103,7 +105,7 @@ def qualify(rows, tiebreaks, size: int, tie_order=None) -> Qualifiers:
     places = []
     for i, row in enumerate(ordered):
         below = ordered[i + 1] if i + 1 < len(ordered) else None
-        decided = separating(row, below, tiebreaks) if below is not None else ""
+        decided = separate(row, below, tiebreaks) if below is not None else ""
         seed = i + 1 if i < size and not tied_at_cut else None
         places.append(Place(row, seed, decided, tied=row.tied))
     return Qualifiers(places, size, tied_at_cut)

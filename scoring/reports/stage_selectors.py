@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from teams.finals import is_team_event, load_team_bracket, stage2_team_pairs
 from tournaments.models import FinalKind, FinalMatch, Partie, Qualification, Round, RoundStatus
 from tournaments.pairing.bracket import Bracket, Outcome, build_bracket, placing
 
@@ -71,6 +72,8 @@ def load_bracket(tournament, qualified=None) -> Bracket | None:
     its undecided match by walkover."""
     if tournament.final_kind not in (FinalKind.KNOCKOUT, FinalKind.GROUPS):
         return None
+    if is_team_event(tournament):  # entrants are teams (teams.finals)
+        return load_team_bracket(tournament, qualified)
     qualified = finalists(tournament) if qualified is None else qualified
     if len(qualified) < 2:
         return None
@@ -135,8 +138,12 @@ def stage2_round_names(tournament) -> dict[int, str]:
                 if m.a is not None and m.b is not None:
                     pending[frozenset((m.a.entrant, m.b.entrant))] = (name, len(m.games) + 1)
     by_round: dict = {}
-    for pid, number, a, b in Partie.objects.filter(round__in=rounds, pair_b__isnull=False).values_list(
-            "id", "round__number", "pair_a_id", "pair_b_id"):
+    if is_team_event(tournament):  # a team match is the bracket's "partie"
+        played = [(number, pk, a, b) for number, rows in stage2_team_pairs(rounds).items() for pk, a, b in rows]
+    else:
+        played = [(number, pid, a, b) for pid, number, a, b in Partie.objects.filter(
+            round__in=rounds, pair_b__isnull=False).values_list("id", "round__number", "pair_a_id", "pair_b_id")]
+    for number, pid, a, b in played:
         found = where.get(pid) or pending.get(frozenset((a, b)))
         if found:
             by_round.setdefault(number, []).append(found)

@@ -11,6 +11,8 @@ after the protocol is rescored, so that a refusal leaves nothing written.
   published bracket no longer follows from the groups (someone else would go on, or another seeding); a
   change inside the bracket is checked as in a knockout. While the bracket's first round is a draft, such a
   change is refused until the draft is deleted (it was paired from the old group places).
+* A team event (docs/rules.md I.9.5) is checked the same way with its teams: stage 1's best N teams, and in
+  a knockout the team matches of the later rounds.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from django.utils.translation import gettext as _
 from scoring.reports.group_selectors import group_round_numbers, is_groups
 from scoring.reports.qualification import QualificationError
 from scoring.reports.stage_selectors import finalists, has_final, load_bracket, preview_qualification
+from teams.finals import is_team_event, preview_team_qualification, team_finalists
 from tournaments.models import FinalKind, Round, RoundStatus
 
 from ..errors import ServiceError
@@ -57,12 +60,13 @@ def refuse_stage_change(partie) -> None:
 
 
 def _refuse_other_finalists(tournament) -> None:
-    qualified = finalists(tournament)
+    teams = is_team_event(tournament)
+    qualified = team_finalists(tournament) if teams else finalists(tournament)
     if not qualified:
         return
-    stored = {q.pair.number for q in qualified}
+    stored = {q.team.number if teams else q.pair.number for q in qualified}
     try:
-        result = preview_qualification(tournament)
+        result = preview_team_qualification(tournament) if teams else preview_qualification(tournament)
     except QualificationError:  # fewer than N entrants left active
         result = None
     numbers = [p.row.pair.number for p in result.places] if result else []
@@ -76,11 +80,13 @@ def _refuse_other_finalists(tournament) -> None:
         now = set(numbers[:len(qualified)])
     if now == stored:
         return
-    raise StageFixed(
-        _("Исправление не принято: оно изменило бы состав второго этапа, который уже опубликован "
-          "(выбыли бы: %(out)s; вышли бы: %(in)s). Главный судья решает такой случай отдельно, по положению.")
-        % {"out": _pairs_text(stored - now) or "—", "in": _pairs_text(now - stored) or "—"},
-        code="finalists_fixed")
+    message = (_("Исправление не принято: оно изменило бы состав команд второго этапа, который уже опубликован "
+                 "(выбыли бы команды: %(out)s; вышли бы: %(in)s). Главный судья решает такой случай отдельно, по "
+                 "положению.") if teams else
+               _("Исправление не принято: оно изменило бы состав второго этапа, который уже опубликован "
+                 "(выбыли бы: %(out)s; вышли бы: %(in)s). Главный судья решает такой случай отдельно, по положению."))
+    raise StageFixed(message % {"out": _pairs_text(stored - now) or "—", "in": _pairs_text(now - stored) or "—"},
+                     code="finalists_fixed")
 
 
 WINNER_FIXED, GROUPS_FIXED, GROUPS_DRAFT = "bracket_fixed", "groups_fixed", "bracket_draft"
@@ -97,7 +103,10 @@ def _refuse_other_winner(tournament, later, code=WINNER_FIXED) -> None:
         if bracket is not None else []
     expected = {frozenset((m.a.entrant, m.b.entrant)) for m in matches if m.a is not None and m.b is not None}
     for round_ in later.order_by("number"):
-        pairs = round_.parties.filter(pair_b__isnull=False).values_list("pair_a_id", "pair_b_id")
+        if is_team_event(tournament):  # the bracket's entrants are teams, its "parties" team matches
+            pairs = round_.team_matches.filter(team_b__isnull=False).values_list("team_a_id", "team_b_id")
+        else:
+            pairs = round_.parties.filter(pair_b__isnull=False).values_list("pair_a_id", "pair_b_id")
         if any(frozenset(p) not in expected for p in pairs) or any(m.surplus for m in matches):
             if code == GROUPS_DRAFT:
                 raise StageFixed(

@@ -16,7 +16,7 @@ from scoring.reports.stage_selectors import final_standings, finalists
 from scoring.services.stages import StageFixed, refuse_stage_change
 from tests.factories import make_individual, make_round
 from tournaments.errors import InvalidInput, TournamentError
-from tournaments.models import FinalKind, RoundStatus, TournamentFormat
+from tournaments.models import FinalKind, FinalMatch, RoundStatus, TournamentFormat
 from tournaments.services import pair_round, publish_round, withdraw_pair
 from tournaments.pairing import PairingError
 from tournaments.services.stages import confirm_qualification, set_final, stage2_pairings
@@ -83,13 +83,14 @@ def test_an_individual_or_team_event_is_refused_groups(organizer):
     assert exc.value.code == "groups_teams"
 
 
-@pytest.mark.parametrize("kind", [FinalKind.KNOCKOUT, FinalKind.ROUND_ROBIN])
-def test_a_team_event_is_refused_a_final_of_its_pairs(organizer, kind):
-    """Stage 2 of a team event would pair its teams' pairs as if they were the entrants: refused, nothing changes."""
+@pytest.mark.parametrize("match", [FinalMatch.BEST_OF_3, FinalMatch.TOTAL_2])
+def test_a_team_event_is_refused_a_bracket_match_of_several_team_matches(organizer, match):
+    """A team event's stage 2 is played by teams (tests/teams/test_team_final.py); its bracket match is one team
+    match, so best of 3 and a total of 2 are refused, nothing changes."""
     teams = staged(organizer, n_pairs=8, slug="teams-final", format=TournamentFormat.TEAMS)
     with pytest.raises(InvalidInput) as exc:
-        set_final(organizer, teams, kind=kind, size=4)
-    assert exc.value.code == "final_teams" and exc.value.field == "final_kind"
+        set_final(organizer, teams, kind=FinalKind.KNOCKOUT, size=2, match=match)
+    assert exc.value.code == "team_match_format" and exc.value.field == "final_match"
     teams.refresh_from_db()
     assert teams.final_kind == FinalKind.NONE and not AuditEntry.objects.filter(action="stage.final_set").exists()
 

@@ -6,6 +6,9 @@ tournament by the finalists (``Qualification`` rows, seed 1 first): its rounds c
 ``Round.stage = 2``. A final round robin pairs the finalists by the Berger tables in seed order; a knockout
 pairs the bracket (``tournaments.pairing.bracket``) one round at a time, the third-place match beside the
 final.
+
+A team event (docs/rules.md I.9.5) plays stage 2 by teams: its finalists are ``teams.TeamQualification`` rows,
+confirmed and paired by ``stage_teams``; a knockout's match is a team match, one per bracket match.
 """
 from __future__ import annotations
 
@@ -20,12 +23,18 @@ from scoring.reports.qualification import QualificationError
 from scoring.reports.stage_selectors import (
     finalists, has_final, load_bracket, preview_qualification, stage2_published,
 )
+from teams.finals import active_team_count, is_team_event, team_finalists
+from teams.models import TeamQualification
 
 from ..errors import InvalidInput, RoundBlocked, TournamentError
 from ..models import FinalKind, FinalMatch, PairStatus, Qualification, Round, RoundStatus, Tournament, TournamentFormat
 from ..pairing import Pairing, PairingError, PairingResult, pair_round_robin, rounds_needed
 from ..pairing.bracket import EXTRA_DEAL, MAX_SIZE, WAITING, WALKOVER, next_pairings, rounds_of
 from .stage_groups import check_groups, group_pairings
+from .stage_teams import (
+    confirm_team_qualification, record_team_walkover, team_stage2_done, team_stage2_pairings, team_stage2_round_count,
+    undo_team_qualification,
+)
 
 FINAL_FIELDS = ("final_kind", "final_size", "final_carry_over", "final_third_place", "final_match",
                 "final_groups", "final_group_qualifiers")
@@ -41,6 +50,16 @@ def decides_every_partie(rules) -> bool:
     if getattr(rules, "family", "sport") == "kozel":
         return bool(getattr(rules, "extra_game_on_tie", False))
     return bool(getattr(rules, "extra_deal_on_tie", False))
+
+
+def _confirmed(tournament) -> list:
+    """The confirmed finalists: ``Qualification`` rows, or a team event's ``TeamQualification`` rows."""
+    return team_finalists(tournament) if is_team_event(tournament) else finalists(tournament)
+
+
+def _any_confirmed(tournament) -> bool:
+    return (Qualification.objects.filter(tournament=tournament).exists()
+            or TeamQualification.objects.filter(tournament=tournament).exists())
 
 
 def set_final(user, tournament, *, kind, size=None, carry_over=False, third_place=False,
@@ -61,7 +80,7 @@ def set_final(user, tournament, *, kind, size=None, carry_over=False, third_plac
         raise InvalidInput(_("Число участников второго этапа — целое число."), field="final_size") from None
     with transaction.atomic():
         tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
-        if Qualification.objects.filter(tournament=tournament).exists():
+        if _any_confirmed(tournament):
             raise TournamentError(_("Состав второго этапа уже подтверждён: сначала отмените его."),
                                   code="finalists_confirmed")
         before = _snapshot(tournament)
@@ -74,10 +93,11 @@ def set_final(user, tournament, *, kind, size=None, carry_over=False, third_plac
             raise InvalidInput(_("Круговой финал личного зачёта проводится отдельным турниром: создайте турнир "
                                  "по круговой системе из лучших игроков отбора (их места — на странице положения "
                                  "турнира)."), field="final_kind", code="final_individual")
-        if kind in (FinalKind.KNOCKOUT, FinalKind.ROUND_ROBIN) and tournament.format == TournamentFormat.TEAMS:
-            raise InvalidInput(_("Второй этап командного турнира здесь пока не проводится: финал команд (круговой "  # I.9.5
-                                 "или по олимпийской системе) проведите отдельным командным турниром из лучших "
-                                 "команд отбора."), field="final_kind", code="final_teams")
+        teams = tournament.format == TournamentFormat.TEAMS
+        if kind == FinalKind.KNOCKOUT and teams and match != FinalMatch.SINGLE:  # docs/rules.md I.9.5
+            raise InvalidInput(_("В командном турнире матч сетки — один матч команд за всеми столами: до двух "
+                                 "побед и сумма двух матчей не проводятся. Выберите «одна партия»."),
+                               field="final_match", code="team_match_format")
         if kind == FinalKind.NONE:
             size, carry_over, third_place = None, False, False
         elif kind == FinalKind.GROUPS:
@@ -87,9 +107,11 @@ def set_final(user, tournament, *, kind, size=None, carry_over=False, third_plac
             if size is None or not low <= size <= MAX_SIZE:
                 raise InvalidInput(_("Во второй этап выходят от %(low)s до %(high)s участников.")
                                    % {"low": low, "high": MAX_SIZE}, field="final_size")
-            active = tournament.pairs.filter(status=PairStatus.ACTIVE).count()
+            active = (active_team_count(tournament) if teams
+                      else tournament.pairs.filter(status=PairStatus.ACTIVE).count())
             if size > active:
-                raise InvalidInput(_("Во второй этап нельзя вывести %(n)s: в турнире играют %(a)s.")
+                raise InvalidInput((_("Во второй этап нельзя вывести %(n)s: в турнире играют %(a)s команд(ы).")
+                                    if teams else _("Во второй этап нельзя вывести %(n)s: в турнире играют %(a)s."))
                                    % {"n": size, "a": active}, field="final_size")
         if kind in BRACKETS and not decides_every_partie(tournament.rules()):
             raise InvalidInput(_("В олимпийской системе у каждой партии есть победитель: включите в регламенте "
@@ -141,11 +163,13 @@ def confirm_qualification(user, tournament, *, tie_order=None, expected=None) ->
         tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
         if not has_final(tournament):
             raise TournamentError(_("Второй этап не выбран в настройках турнира."), code="no_final")
-        if Qualification.objects.filter(tournament=tournament).exists():
+        if _any_confirmed(tournament):
             raise TournamentError(_("Состав второго этапа уже подтверждён."), code="finalists_confirmed")
         if not stage1_complete(tournament):
             raise RoundBlocked(_("Первый этап ещё не сыгран: все %(n)s туров должны быть завершены.")
                                % {"n": tournament.rounds_planned}, code="stage1_not_finished")
+        if is_team_event(tournament):
+            return confirm_team_qualification(user, tournament, tie_order, expected)
         try:
             result = preview_qualification(tournament, tie_order)
         except QualificationError as exc:
@@ -177,13 +201,16 @@ def undo_qualification(user, tournament) -> None:
     require_organizer(user, tournament)
     with transaction.atomic():
         tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
-        qualified = finalists(tournament)
+        qualified = _confirmed(tournament)
         if not qualified:
             raise TournamentError(_("Состав второго этапа ещё не подтверждён."), code="no_finalists")
         if stage2_published(tournament):
             raise RoundBlocked(_("Второй этап уже опубликован: его состав не меняется."), code="stage2_published")
         if Round.objects.filter(tournament=tournament, stage=2).exists():
             raise RoundBlocked(_("Сначала удалите черновик тура второго этапа."), code="draft_exists")
+        if is_team_event(tournament):
+            undo_team_qualification(user, tournament, qualified)
+            return
         Qualification.objects.filter(tournament=tournament).delete()
         log_action(tournament, "stage.qualification_undone", user=user,
                    before={"finalists": [{"seed": q.seed, "pair": q.pair.number} for q in qualified]})
@@ -193,6 +220,9 @@ def record_walkover(user, tournament, pair) -> None:
     """After a finalist left (inside the withdrawal's transaction): its undecided match of the bracket goes to
     the opponent without play (``tournaments.pairing.bracket``), written to the journal."""
     if tournament.final_kind not in BRACKETS:
+        return
+    if is_team_event(tournament):  # the bracket's entrant is the pair's team
+        record_team_walkover(user, tournament, pair)
         return
     bracket = load_bracket(tournament)
     if bracket is None or pair.pk not in bracket.seeds:
@@ -214,6 +244,8 @@ def record_walkover(user, tournament, pair) -> None:
 def stage2_round_count(tournament, qualified) -> int:
     """The rounds of stage 2: a round robin's by its size; a knockout's at least one per bracket round (a
     match of several parties adds rounds while it is played: see ``stage2_done``)."""
+    if is_team_event(tournament):
+        return team_stage2_round_count(tournament, qualified)
     if tournament.final_kind == FinalKind.KNOCKOUT:
         return rounds_of(len(qualified))
     if is_groups(tournament):
@@ -223,6 +255,8 @@ def stage2_round_count(tournament, qualified) -> int:
 
 def stage2_done(tournament, qualified) -> bool:
     """Every round of stage 2 is paired: a round robin's all, a knockout's until every match is decided."""
+    if is_team_event(tournament):
+        return team_stage2_done(tournament, qualified)
     if tournament.final_kind == FinalKind.KNOCKOUT:
         bracket = load_bracket(tournament, qualified)
         return bracket is None or bracket.complete
@@ -241,7 +275,7 @@ def next_stage(tournament, number: int) -> int:
     if not has_final(tournament):
         raise RoundBlocked(_("Все запланированные туры (%(n)s) уже составлены.") % {"n": tournament.rounds_planned},
                            code="rounds_complete")
-    qualified = finalists(tournament)
+    qualified = _confirmed(tournament)
     if not qualified:
         raise RoundBlocked(_("Первый этап сыгран: подтвердите состав второго этапа на странице выхода в финал."),
                            code="qualification_needed")
@@ -252,7 +286,9 @@ def next_stage(tournament, number: int) -> int:
 
 def stage2_pairings(tournament) -> PairingResult:
     """The pairings of the next round of stage 2 (finalists' pair numbers): a knockout round pairs the next
-    partie of every match of the current bracket round still undecided."""
+    partie of every match of the current bracket round still undecided. A team event's: team numbers."""
+    if is_team_event(tournament):
+        return team_stage2_pairings(tournament)
     qualified = finalists(tournament)
     index = tournament.rounds.filter(stage=2).count() + 1
     if tournament.final_kind == FinalKind.ROUND_ROBIN:

@@ -3,7 +3,8 @@
 The tables: the team settings (``team_events``), the teams, their pairs with their places in the team
 (``team_pairs``), the reserves, the line-ups of each round (``lineups``: the ids of the team's pairs, table 1
 first), the matches of each round (``team_matches``: team B empty for a bye) and the match's tables
-(``match_tables``: board 1…K, each an ordinary partie of the file). A substitution needs no table of its own: it
+(``match_tables``: board 1…K, each an ordinary partie of the file), and the teams confirmed for stage 2
+(``team_qualifications``: seed, team, place in stage 1; docs/rules.md I.9.5). A substitution needs no table of its own: it
 is the pair's players (who joined and left after which round) and the reserve's new name, as the pairs carry them.
 
 ``check_teams`` refuses, before anything is written, a section that would not be the event it says: teams in
@@ -16,7 +17,7 @@ from collections import Counter
 
 from django.utils.translation import gettext as _
 
-from teams.models import LineUp, MatchTable, Reserve, Team, TeamEvent, TeamMatch, TeamPair
+from teams.models import LineUp, MatchTable, Reserve, Team, TeamEvent, TeamMatch, TeamPair, TeamQualification
 from tournaments.models import Pair, TournamentFormat
 
 TEAM_TABLES = [
@@ -27,6 +28,7 @@ TEAM_TABLES = [
     ("lineups", LineUp, "team__tournament"),
     ("team_matches", TeamMatch, "round__tournament"),
     ("match_tables", MatchTable, "match__round__tournament"),
+    ("team_qualifications", TeamQualification, "tournament"),
 ]
 TEAM_ID_LISTS = {(LineUp, "pairs"): Pair}
 NAMES = [name for name, _model, _scope in TEAM_TABLES]

@@ -7,6 +7,7 @@ from scoring.reports import group_selectors, selectors, stage_selectors, team_da
 from scoring.reports.standings_individual import individual_row_json
 from scoring.reports.tiebreaks import TiebreakError, resolve_tiebreaks
 from scoring.rules.config import KOZEL_PRESETS
+from teams.finals import load_team_final_round_robin, team_final_standings, team_finalists
 from teams.standings import load_team_standings
 from tournaments.models import FinalKind, PairingSystem, Tournament, TournamentFormat
 from tournaments.stage_selectors import final_standings_data
@@ -43,7 +44,7 @@ class Command(BaseCommand):
         if teams and players:
             raise CommandError("--teams and --players are two lists: choose one")
         if tournament.format == TournamentFormat.TEAMS and not players:
-            self._write_team_event(tournament, after_round, options["json"])
+            self._write_team_event(tournament, after_round, options["json"], stage, final)
             return
         if teams:
             self._write_teams(tournament, after_round, options["json"])
@@ -123,9 +124,30 @@ class Command(BaseCommand):
             self.stdout.write(f"{r['rank'] or '—':>5} {r['player']:>7}  {r['name'][:30]:<30} {r['played']:>7} "
                               f"{r['byes']:>5} {r['match_points']:>4} {r['difference']:>6}  {r['status']}")
 
-    def _write_team_event(self, tournament, after_round, as_json):
-        data = load_team_standings(tournament, after_round=after_round)
-        rows = [r.to_json() for r in data.rows]
+    def _write_team_event(self, tournament, after_round, as_json, stage=None, final=False):
+        """A team event's table (every round), or in stages: stage 1's (``--stage 1``), the final round robin's
+        (``--stage 2``) or the final places (``--final``: stage 2's order, then stage 1's)."""
+        if (stage or final) and not stage_selectors.has_final(tournament):
+            raise CommandError(f"{tournament.slug} has no stage 2")
+        if final:
+            rows = team_final_standings(tournament)
+            if as_json:
+                self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=1))
+                return
+            for r in rows:
+                self.stdout.write(f"{r['place'] or '—':>5} {r['team']:>5}  {r['name']}")
+            return
+        if stage == 2:
+            if tournament.final_kind != FinalKind.ROUND_ROBIN or not team_finalists(tournament):
+                raise CommandError(f"{tournament.slug}: stage 2 is not a confirmed final round robin "
+                                   "(a knockout: manage.py bracket)")
+            rows = [r.to_json() for r in load_team_final_round_robin(tournament)]
+            data = load_team_standings(tournament, after_round=0)
+        else:
+            if stage == 1:
+                after_round = min(after_round or tournament.rounds_planned, tournament.rounds_planned)
+            data = load_team_standings(tournament, after_round=after_round)
+            rows = [r.to_json() for r in data.rows]
         if as_json:
             self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=1))
             return

@@ -5,7 +5,7 @@ an event in stages adds its "name" («Полуфинал», «Финал · Ма
 one round (``--round K``): {"round": K, "tables": [{"table": 1, "A": [p, q], "B": [r, s]}, …],
 "sitting_out": [x, …]} with player numbers (seats A1, A2 against B1, B2); every round: a list of those. A team
 event, one round: {"round": K, "matches": [{"match", "a", "b", "tables": [{"table", "A", "B"}]}]} (team and pair
-numbers; b null for a bye); every round: a list of those.
+numbers; b null for a bye), a round of stage 2 with its "name"; every round: a list of those.
 """
 import json
 
@@ -36,7 +36,8 @@ class Command(BaseCommand):
             parties = parties.filter(round__number=round)
         if tournament.format == TournamentFormat.TEAMS:
             numbers = [round] if round is not None else sorted(tournament.rounds.values_list("number", flat=True))
-            data = [pairings_json(tournament, n) for n in numbers]
+            names = stage2_round_names(tournament)  # a round of stage 2 adds its "name"
+            data = [{**pairings_json(tournament, n), **({"name": names[n]} if n in names else {})} for n in numbers]
             self.stdout.write(json.dumps(data[0] if round is not None else data, ensure_ascii=False))
             return
         if tournament.is_individual:

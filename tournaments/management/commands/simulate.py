@@ -44,7 +44,8 @@ class Command(BaseCommand):
                teams=None,
                pairs_per_team=2, **options):
         if format == TournamentFormat.TEAMS or teams is not None:
-            self._teams(format, teams, pairs_per_team, rounds, system, seed, slug, preset, pairs or players or final)
+            self._teams(format, teams, pairs_per_team, rounds, system, seed, slug, preset, pairs or players, final,
+                        final_match)
             return
         individual = format == TournamentFormat.INDIVIDUAL
         if individual:
@@ -75,15 +76,25 @@ class Command(BaseCommand):
         summary["total_seconds"] = round(time.perf_counter() - started, 2)
         self.stdout.write(json.dumps(summary, ensure_ascii=False))
 
-    def _teams(self, format, teams, pairs_per_team, rounds, system, seed, slug, preset, other):
+    def _teams(self, format, teams, pairs_per_team, rounds, system, seed, slug, preset, other, final, final_match):
         if format != TournamentFormat.TEAMS or teams is None or other:
-            raise CommandError("a team event takes --format teams --teams N [--pairs-per-team K] (no --pairs, "
-                               "--players or --final)")
+            raise CommandError("a team event takes --format teams --teams N [--pairs-per-team K] "
+                               "[--final knockout:N | round-robin:N] (no --pairs or --players)")
         if teams < 2 or rounds < 1 or not 1 <= pairs_per_team <= 4:
             raise CommandError("--teams ≥ 2, --rounds ≥ 1, --pairs-per-team 1-4")
+        if final_match != FinalMatch.SINGLE:
+            raise CommandError("a team event's knockout match is one team match (no --final-match)")
+        try:
+            stage2 = parse_final(final)
+        except ValueError as exc:
+            raise CommandError(str(exc))
+        if stage2 and stage2["kind"] not in ("knockout", "round-robin"):
+            raise CommandError("a team event's --final is knockout:N or round-robin:N")
+        if stage2 and not (3 if stage2["kind"] == "round-robin" else 2) <= stage2["size"] <= teams:
+            raise CommandError(f"--final {final}: stage 2 takes from 2 (a round robin 3) to --teams {teams} teams")
         started = time.perf_counter()
         summary = simulate_teams(organizer_account(), teams=teams, pairs_per_team=pairs_per_team, rounds=rounds,
-                                 system=system, seed=seed, slug=slug, preset=preset)
+                                 system=system, seed=seed, slug=slug, preset=preset, final=final)
         summary["total_seconds"] = round(time.perf_counter() - started, 2)
         self.stdout.write(json.dumps(summary, ensure_ascii=False))
 

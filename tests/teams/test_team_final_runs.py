@@ -1,0 +1,118 @@
+"""A team event in two stages played to its end by the simulation, and what the commands and pages show of it:
+``simulate --format teams --final``, ``bracket --json`` and ``standings --final --json`` (entrant = team number),
+``pairings --round K --json`` of a stage-2 round, ``verify_scores``, the bracket page and PDF with the team names,
+the round page of a stage-2 round, the qualification page."""
+import io
+import json
+
+import pdfplumber
+import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from teams.finals import load_team_bracket, load_team_final_round_robin, team_final_standings, team_finalists
+from teams.models import Team
+from teams.simulation import simulate_teams
+from tests.teams.test_transfer import no_more_roles
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def run(*args) -> str:
+    out = io.StringIO()
+    call_command(*args, stdout=out)
+    return out.getvalue()
+
+
+@pytest.fixture
+def knockout(organizer):
+    summary = simulate_teams(organizer, teams=6, pairs_per_team=2, rounds=2, system="swiss", seed=3,
+                             final="knockout:5")
+    return summary, Tournament.objects.get(slug=summary["slug"])
+
+
+def test_a_team_knockout_is_played_to_its_end_and_the_commands_agree(knockout):
+    summary, t = knockout
+    assert summary["finished"] and summary["final"]["finalists"] == [q.team.number for q in team_finalists(t)]
+    assert [r["stage"] for r in summary["final"]["rounds"]] == [2, 2, 2]  # 5 teams: 3 bracket rounds
+    bracket = load_team_bracket(t)
+    assert bracket.complete and bracket.third_place is not None
+    data = json.loads(run("bracket", t.slug, "--json"))
+    teams = set(Team.objects.filter(tournament=t).values_list("number", flat=True))
+    final = data["rounds"][2]["matches"][0]
+    assert final["winner"] in teams and {final["a"]["entrant"], final["b"]["entrant"]} <= teams
+    places = json.loads(run("standings", t.slug, "--final", "--json"))
+    assert places[0]["team"] == final["winner"] and [p["place"] for p in places] == [1, 2, 3, 4, 5, 6]
+    assert places == team_final_standings(t)
+    last = summary["final"]["rounds"][-1]["round"]
+    pairings = json.loads(run("pairings", t.slug, "--round", str(last), "--json"))
+    assert pairings["name"] == "Финал · Матч за 3-е место" and len(pairings["matches"]) == 2
+    assert all(len(m["tables"]) == 2 for m in pairings["matches"])
+    assert " 0 differ" in run("verify_scores", t.slug)
+    stage1 = json.loads(run("standings", t.slug, "--stage", "1", "--json"))
+    assert sum(r["played"] for r in stage1) == 2 * 6  # two rounds of three matches, no stage-2 match in it
+    with pytest.raises(CommandError):
+        run("standings", t.slug, "--stage", "2", "--json")
+
+
+def test_a_team_round_robin_final_is_played_to_its_end(organizer):
+    summary = simulate_teams(organizer, teams=5, pairs_per_team=1, rounds=2, system="swiss", seed=4,
+                             final="round-robin:4")
+    t = Tournament.objects.get(slug=summary["slug"])
+    assert summary["finished"] and len(summary["final"]["rounds"]) == 3
+    rows = json.loads(run("standings", t.slug, "--stage", "2", "--json"))
+    assert [r["team"] for r in rows] == [r.team.number for r in load_team_final_round_robin(t)]
+    assert all(r["played"] == 3 for r in rows)
+    assert [p["team"] for p in team_final_standings(t)[:4]] == [r["team"] for r in rows]
+    assert " 0 differ" in run("verify_scores", t.slug)
+
+
+@pytest.mark.parametrize("args", [
+    ["--final", "knockout:x"], ["--final", "groups:2x3+knockout:4"], ["--final", "knockout:9"],
+    ["--final", "round-robin:2"], ["--final", "knockout:4", "--final-match", "best-of-3"],
+])
+def test_the_simulate_command_refuses_a_bad_team_final_before_it_starts(args):
+    with pytest.raises(CommandError) as exc:
+        run("simulate", "--format", "teams", "--teams", "6", "--rounds", "1", "--seed", "1", *args)
+    assert "final" in str(exc.value)
+    assert not Tournament.objects.exists()
+
+
+def test_the_pages_show_the_teams_of_stage_2(client, knockout, organizer):
+    _summary, t = knockout
+    names = set(Team.objects.filter(tournament=t).values_list("name", flat=True))
+    page = client.get(reverse("tournaments:bracket", args=[t.slug])).content.decode()
+    assert sum(name in page for name in names) == 5  # the five teams of the bracket, by name
+    semi_number = t.rounds.filter(stage=2).order_by("number")[1].number
+    assert reverse("teams:round", args=[t.slug, semi_number]) + "#match-" in page  # a team match, not a protocol
+    assert "протокол" not in page
+    pdf = client.get(reverse("tournaments:bracket_pdf", args=[t.slug]))
+    with pdfplumber.open(io.BytesIO(pdf.content)) as doc:
+        text = "".join(p.extract_text() for p in doc.pages)
+    assert sum(name in text for name in names) == 5
+    semi = t.rounds.filter(stage=2).order_by("number")[1]
+    page = client.get(reverse("teams:round", args=[t.slug, semi.number])).content.decode()
+    assert f"Тур {semi.number} · Полуфинал" in page and 'class="match"' in page
+    standings = client.get(reverse("teams:standings", args=[t.slug])).content.decode()
+    assert 'id="team-final-places"' in standings
+    client.force_login(organizer)
+    page = client.get(reverse("tournaments:qualification", args=[t.slug])).content.decode()
+    assert 'id="qualification-confirmed"' in page and "командные очки" in page
+    for q in team_finalists(t):
+        assert f"{q.seed}. №{q.team.number}" in page
+
+
+def test_a_team_event_in_two_stages_goes_out_and_comes_back_with_its_teams_of_stage_2(knockout, tmp_path):
+    _summary, t = knockout
+    path = tmp_path / "final.json"
+    run("export_tournament", t.slug, str(path))
+    assert len(json.loads(path.read_text())["team_qualifications"]) == 5
+    no_more_roles()
+    run("import_tournament", str(path), "--slug", "team-final-copy")
+    copy = Tournament.objects.get(slug="team-final-copy")
+    assert [(q.seed, q.team.number, q.stage1_rank) for q in team_finalists(copy)] == \
+        [(q.seed, q.team.number, q.stage1_rank) for q in team_finalists(t)]
+    assert team_final_standings(copy) == team_final_standings(t)
+    assert json.loads(run("bracket", copy.slug, "--json"))["rounds"] == json.loads(run("bracket", t.slug,
+                                                                                        "--json"))["rounds"]

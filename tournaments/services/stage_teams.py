@@ -1,0 +1,134 @@
+"""Stage 2 of a team event (docs/rules.md I.9.5): the confirmation of the best N teams of stage 1 (and its
+undo), and the pairing of stage 2's rounds by team numbers — a final round robin of the teams by the Berger
+tables, or a knockout bracket of teams (``tournaments.pairing.bracket`` with team ids as entrants).
+
+Called by ``stages`` (the pair event's stage 2) for a tournament of format «teams»; the round itself is made
+by ``teams.rounds.TeamPlan`` (each pairing of two teams becomes a ``TeamMatch`` at K tables).
+"""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from referees.models import log_action
+from scoring.reports.qualification import QualificationError
+from teams.finals import load_team_bracket, preview_team_qualification, team_finalists, teams_out
+from teams.models import TeamPair, TeamQualification
+
+from ..errors import InvalidInput, RoundBlocked
+from ..models import FinalKind
+from ..pairing import Pairing, PairingError, PairingResult, pair_round_robin, rounds_needed
+from ..pairing.bracket import EXTRA_DEAL, WAITING, WALKOVER, next_pairings, rounds_of
+
+
+def confirm_team_qualification(user, tournament, tie_order, expected) -> list[TeamQualification]:
+    """The best ``final_size`` teams of stage 1 as stage 2's entrants (inside ``confirm_qualification``'s
+    transaction, after its checks): refused on a tie at the cut without ``tie_order``, or when the
+    standings changed since the page showed ``expected``."""
+    try:
+        result = preview_team_qualification(tournament, tie_order)
+    except QualificationError as exc:
+        raise InvalidInput(exc.message, code=exc.code, field="tie_order") from None
+    if not result.resolved:
+        raise InvalidInput(
+            _("Команды %(tied)s равны по всем показателям на границе выхода: укажите их порядок "
+              "(по жребию или дополнительному матчу, как велит положение).")
+            % {"tied": ", ".join(f"№{n}" for n in result.tied_at_cut)}, code="tie_at_cut", field="tie_order",
+            tied=result.tied_at_cut)
+    chosen = result.finalists
+    if expected is not None and [int(n) for n in expected] != [p.row.pair.number for p in chosen]:
+        raise InvalidInput(_("Таблица первого этапа изменилась, пока страница была открыта: проверьте состав "
+                             "ещё раз."), code="standings_changed")
+    confirmed_by = user if getattr(user, "is_authenticated", False) else None
+    TeamQualification.objects.bulk_create([
+        TeamQualification(tournament=tournament, seed=p.seed, team_id=p.row.pair.id, stage1_rank=p.row.rank,
+                          decided_by=p.decided_by, confirmed_by=confirmed_by) for p in chosen])
+    log_action(tournament, "stage.qualified", user=user, after={
+        "kind": tournament.final_kind, "size": tournament.final_size, "tie_order": tie_order, "teams": True,
+        "finalists": [{"seed": p.seed, "pair": p.row.pair.number, "team": p.row.pair.number, "rank": p.row.rank,
+                       "decided_by": p.decided_by} for p in chosen]})
+    return team_finalists(tournament)
+
+
+def undo_team_qualification(user, tournament, qualified) -> None:
+    """Forget the confirmed teams (inside ``undo_qualification``'s transaction, after its checks)."""
+    TeamQualification.objects.filter(tournament=tournament).delete()
+    log_action(tournament, "stage.qualification_undone", user=user,
+               before={"finalists": [{"seed": q.seed, "pair": q.team.number, "team": q.team.number}
+                                     for q in qualified]})
+
+
+def record_team_walkover(user, tournament, pair) -> None:
+    """After a pair of a team of the bracket left (inside the withdrawal's transaction): the team's undecided
+    match goes to the opponent without play (``teams.finals.load_team_bracket``), written to the journal."""
+    entry = TeamPair.objects.filter(pair=pair).select_related("team").first()
+    bracket = load_team_bracket(tournament) if entry is not None else None
+    if bracket is None or entry.team_id not in bracket.seeds:
+        return
+    qualified = team_finalists(tournament)
+    for number in range(1, bracket.round_count + 1):
+        for m in bracket.matches_of(number):
+            sides = [s.entrant for s in (m.a, m.b) if s is not None]
+            if m.state not in (WALKOVER, WAITING) or entry.team_id not in sides:
+                continue
+            other = next((e for e in sides if e != entry.team_id), None)
+            log_action(tournament, "stage.walkover", user=user, after={
+                "pair": entry.team.number, "team": entry.team.number, "withdrawn_pair": pair.number,
+                "round": "матч за 3-е место" if m.third_place else f"круг {number}, матч {m.index + 1}",
+                "opponent": _number(qualified, other) if other is not None else None})
+            return
+
+
+def team_stage2_round_count(tournament, qualified) -> int:
+    if tournament.final_kind == FinalKind.KNOCKOUT:
+        return rounds_of(len(qualified))
+    return rounds_needed(len(qualified))
+
+
+def team_stage2_done(tournament, qualified) -> bool:
+    if tournament.final_kind == FinalKind.KNOCKOUT:
+        bracket = load_team_bracket(tournament, qualified)
+        return bracket is None or bracket.complete
+    return tournament.rounds.filter(stage=2).count() >= team_stage2_round_count(tournament, qualified)
+
+
+def _number(qualified, team_id) -> int:
+    return next(q.team.number for q in qualified if q.team_id == team_id)
+
+
+def team_stage2_pairings(tournament) -> PairingResult:
+    """The next round of stage 2 by team numbers: a round robin's Berger round, or the bracket's next round."""
+    qualified = team_finalists(tournament)
+    if not qualified:
+        raise RoundBlocked(_("Первый этап сыгран: подтвердите состав второго этапа на странице выхода в финал."),
+                           code="qualification_needed")
+    if tournament.final_kind == FinalKind.ROUND_ROBIN:
+        index = tournament.rounds.filter(stage=2).count() + 1
+        out = teams_out(tournament)
+        result = pair_round_robin([q.team.number for q in qualified], index,
+                                  inactive=[q.team.number for q in qualified if q.team_id in out])
+        return PairingResult([Pairing(p.a, p.b, "финал: " + p.reason) for p in result.pairings], "final-round-robin")
+    bracket = load_team_bracket(tournament, qualified)
+    current = bracket.next_round()
+    drawn = [m for m in bracket.matches_of(current) if m.state == EXTRA_DEAL] if current else []
+    if drawn:
+        raise PairingError(_("Матч сетки команд №%(a)s и №%(b)s не решён: все его столы сыграны вничью. По "
+                             "регламенту за столом 1 играется дополнительная раздача до перевеса одной из пар.")
+                           % {"a": _number(qualified, drawn[0].a.entrant), "b": _number(qualified, drawn[0].b.entrant)},
+                           code="extra_deal_needed")
+    try:
+        number, matches = next_pairings(bracket)
+    except PairingError as exc:
+        if exc.code != "bracket_waiting":
+            raise
+        raise PairingError(_("Не решены матчи предыдущего круга сетки: дождитесь подписанных протоколов."),
+                           code="bracket_waiting") from None
+    pairings = []
+    for m in matches:
+        what = "матч за 3-е место" if m.third_place else f"сетка, круг {number}, матч {m.index + 1}"
+        pairings.append(Pairing(_number(qualified, m.a.entrant), _number(qualified, m.b.entrant),
+                                f"{what}: посев {m.a.seed} — посев {m.b.seed}"))
+    return PairingResult(pairings, "knockout")
+
+
+__all__ = ["confirm_team_qualification", "record_team_walkover", "team_stage2_done", "team_stage2_pairings", "team_stage2_round_count",
+           "undo_team_qualification"]
