@@ -119,7 +119,7 @@ class Bracket:
 def bracket_slots(size: int) -> int:
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise PairingError(f"В сетке от {MIN_SIZE} до {MAX_SIZE} участников, а не {size}.", code="bracket_size")
-    slots = 1
+    slots = 2  # the smallest bracket: MIN_SIZE entrants
     while slots < size:
         slots *= 2
     return slots
