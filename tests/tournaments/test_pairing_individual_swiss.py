@@ -394,3 +394,19 @@ def test_a_tables_reason_names_only_the_floated_players_and_the_table_a_moved_pl
         f"{balanced}",
         f"группа «0 очков»; игрок 4 спущен из группы «1 очко»; игрок 4 {moved} 1: иначе повторились бы партнёры; "
         f"{balanced}"]
+
+
+def test_the_swiss_split_of_fewest_repeats_is_the_first_of_them():
+    # every split repeats: 1-4 and 2-3 twice, 1-3 once, 1-2 once -> the first with one repeat, 1-3 v 2-4
+    players = field(4, partners=[(1, 4), (2, 3), (1, 3), (1, 2)])
+    assert Seater(players, by_score=True).partnering((0, 1, 2, 3)) == (1, 1, 0)
+    assert sides(pair_individual_swiss(players)) == [((1, 3), (2, 4))]
+
+
+def test_the_random_split_takes_fewest_repeated_partners_then_opponents():
+    # the lot's seating rule (docs/rules-individual.md): fewest repeated partners, then fewest repeated
+    # opponents, among the three splits
+    players = field(4, partners=[(1, 4)])
+    assert Seater(players, by_score=False).partnering((0, 1, 2, 3)) == (1, 0, 0)
+    players = field(4, opponents=[(1, 2), (3, 4), (1, 2)])  # 1-3 v 2-4 and 1-4 v 2-3 both face 1-2 and 3-4
+    assert Seater(players, by_score=False).partnering((0, 1, 2, 3)) == (2, 0, 0)
