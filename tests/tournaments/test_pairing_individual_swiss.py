@@ -410,3 +410,30 @@ def test_the_random_split_takes_fewest_repeated_partners_then_opponents():
     assert Seater(players, by_score=False).partnering((0, 1, 2, 3)) == (1, 0, 0)
     players = field(4, opponents=[(1, 2), (3, 4), (1, 2)])  # 1-3 v 2-4 and 1-4 v 2-3 both face 1-2 and 3-4
     assert Seater(players, by_score=False).partnering((0, 1, 2, 3)) == (2, 0, 0)
+
+
+def _each_needs_one_partner(n, fresh):
+    """Players 1..n where player k of ``fresh`` (k = 1, 2, …) has partnered everybody but ``fresh[k-1]``."""
+    pairs = {frozenset((k, j)) for k, only in enumerate(fresh, start=1) for j in range(1, n + 1)
+             if j not in (k, only)}
+    return field(n, partners=[tuple(sorted(p)) for p in pairs])
+
+
+def test_a_field_of_17_tries_past_the_third_sit_out_choice():
+    # 1, 2, 3 may partner only 17, 16, 15: each of the lowest three sitting out forces a repeat, the fourth
+    # choice (14) does not; with 16 seated up to 64 choices are tried, so 14 sits out and nothing repeats
+    players = _each_needs_one_partner(17, [17, 16, 15])
+    result = pair_individual_swiss(players)
+    assert list(result.sitting_out) == [14]
+    mates = {p.id: p.partners for p in players}
+    assert all(side[1] not in mates[side[0]] for t in result.tables for side in (t.a, t.b))
+
+
+def test_a_field_of_21_tries_three_sit_out_choices_only():
+    # the same with 20 seated: only the lowest three choices are tried, each forcing a repeated partner;
+    # the fourth (18), which would repeat none, is not reached
+    players = _each_needs_one_partner(21, [21, 20, 19])
+    result = pair_individual_swiss(players)
+    assert list(result.sitting_out) in ([21], [20], [19])
+    mates = {p.id: p.partners for p in players}
+    assert any(side[1] in mates[side[0]] for t in result.tables for side in (t.a, t.b))
