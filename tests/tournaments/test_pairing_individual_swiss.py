@@ -453,3 +453,24 @@ def test_the_exact_search_keeps_the_first_of_equal_seatings_that_repeat(partners
     costs = [sum(seater.key(t) for t in s) for s in every]
     assert min(costs) > 0
     assert seater.exact(8) == every[costs.index(min(costs))]
+
+
+def _clique_below():
+    # players 5-8 have all partnered each other: their table repeats two partners whatever the split, and
+    # any exchange with a fresh player of 1-4 leaves one repeat there, none above: every exchange gains alike
+    clique = [(a, b) for a in range(5, 9) for b in range(a + 1, 9)]
+    return _seater(8, partners=clique), [(0, 1, 2, 3), (4, 5, 6, 7)]
+
+
+def test_among_equal_exchanges_the_players_nearest_in_the_order_move():
+    seater, tables = _clique_below()
+    gain, swap = seater._best_swap(tables, 1, [0])  # the table above: its lowest with our highest
+    assert gain > 0 and swap[3:] == (4, 3)
+    gain, swap = seater._best_swap(tables, 0, [1])  # the table below: our lowest with its highest
+    assert gain > 0 and swap[3:] == (3, 4)
+
+
+def test_only_the_players_allowed_to_move_are_exchanged_whoever_comes_first():
+    seater, tables = _clique_below()
+    gain, swap = seater._best_swap(tables, 1, [0], movers={5, 6})
+    assert gain > 0 and swap[3:] == (5, 3)
