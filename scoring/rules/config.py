@@ -140,7 +140,7 @@ class Rules:
         data = {"preset": self.preset}
         for f in fields(self):
             mine = getattr(self, f.name)
-            if f.name == "preset" or f.name not in PRESET_OPTIONS[self.preset]:
+            if f.name not in PRESET_OPTIONS[self.preset]:  # "preset" is no preset's option: written above
                 continue
             if f.name == "forfeit_score":
                 if mine == self.default_forfeit_score():

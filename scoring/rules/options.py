@@ -70,12 +70,12 @@ class LadderStep:
         return "снятие пары с турнира (партия — поражение неявкой)"
 
 
-def whole_number(key, value, lo, hi=None):
+def whole_number(key, value, lo, hi):
+    """``value`` if it is a whole number in lo..hi (every option has both bounds)."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise RulesError(f"{key} must be a whole number", key=key, code="not_integer")
-    if value < lo or (hi is not None and value > hi):
-        bound = f"{lo}..{hi}" if hi is not None else f">= {lo}"
-        raise RulesError(f"{key} must be {bound}, got {value}", key=key, code="out_of_range", lo=lo, hi=hi)
+    if not lo <= value <= hi:
+        raise RulesError(f"{key} must be {lo}..{hi}, got {value}", key=key, code="out_of_range", lo=lo, hi=hi)
     return value
 
 

@@ -85,3 +85,47 @@ def test_two_of_each_of_three_groups_give_the_winners_the_byes():
 def test_more_going_on_than_a_group_holds_is_refused():
     with pytest.raises(PairingError):
         bracket_seeding(groups_of_letters(2, 2), 3)
+
+
+def test_an_uneven_split_is_refused_with_its_code_and_message():
+    for count, groups in [(10, 4), (4, 0), (3, 2)]:
+        with pytest.raises(PairingError) as err:
+            serpentine(count, groups)
+        assert err.value.code == "groups_uneven"
+        assert err.value.message == "Участники делятся на подгруппы поровну."
+
+
+def test_one_group_holds_every_seed_in_seed_order():
+    # the serpentine's arithmetic with a single group: every seed goes to group 1 (the services ask for
+    # 2..16 groups; the plain function refuses only fewer than one)
+    assert serpentine(3, 1) == [1, 1, 1]
+    assert split_into_groups(["a", "b", "c"], 1) == [["a", "b", "c"]]
+
+
+def test_the_best_of_one_group_are_seeded_by_their_place():
+    assert bracket_seeding([["A1", "A2", "A3"]], 2) == [(1, 1, "A1"), (1, 2, "A2")]
+
+
+def test_only_the_group_winners_go_on():
+    seeding = bracket_seeding(groups_of_letters(4, 3), 1)
+    assert seeding == [(1, 1, "A1"), (2, 1, "B1"), (3, 1, "C1"), (4, 1, "D1")]
+
+
+def test_a_whole_group_may_go_on():
+    # groups of two, both going on: the winners are seeds 1-2, and each winner meets the other group's
+    # runner-up (lines of 4: 1-4, 2-3), so seed 3, facing B1, is A2
+    seeding = bracket_seeding(groups_of_letters(2, 2), 2)
+    assert seeding == [(1, 1, "A1"), (2, 1, "B1"), (1, 2, "A2"), (2, 2, "B2")]
+
+
+@pytest.mark.parametrize("orders,qualifiers", [
+    (groups_of_letters(2, 2), 3),  # more than a group holds
+    (groups_of_letters(2, 3), 0),  # nobody goes on
+    ([], 1),  # no group
+    ([["A1", "A2"], ["B1"]], 2),  # one group short
+], ids=["more-than-held", "none-goes-on", "no-group", "one-group-short"])
+def test_a_bracket_seeding_that_cannot_be_made_is_refused_with_its_code(orders, qualifiers):
+    with pytest.raises(PairingError) as err:
+        bracket_seeding(orders, qualifiers)
+    assert err.value.code == "groups_qualifiers"
+    assert err.value.message == "Из каждой подгруппы выходит не больше участников, чем в ней играет."

@@ -16,7 +16,7 @@ from tournaments.pairing.individual_search import (
 from tournaments.pairing.individual_swiss import pair_individual_swiss
 
 from .individual_fields import (
-    eligible_sit_outs, field, least_repeats, least_swiss_cost, play, random_history, round_cost,
+    eligible_sit_outs, field, least_repeats, least_swiss_cost, play, random_history, round_cost, seatings,
 )
 
 
@@ -394,3 +394,83 @@ def test_a_tables_reason_names_only_the_floated_players_and_the_table_a_moved_pl
         f"{balanced}",
         f"группа «0 очков»; игрок 4 спущен из группы «1 очко»; игрок 4 {moved} 1: иначе повторились бы партнёры; "
         f"{balanced}"]
+
+
+def test_the_swiss_split_of_fewest_repeats_is_the_first_of_them():
+    # every split repeats: 1-4 and 2-3 twice, 1-3 once, 1-2 once -> the first with one repeat, 1-3 v 2-4
+    players = field(4, partners=[(1, 4), (2, 3), (1, 3), (1, 2)])
+    assert Seater(players, by_score=True).partnering((0, 1, 2, 3)) == (1, 1, 0)
+    assert sides(pair_individual_swiss(players)) == [((1, 3), (2, 4))]
+
+
+def test_the_random_split_takes_fewest_repeated_partners_then_opponents():
+    # the lot's seating rule (docs/rules-individual.md): fewest repeated partners, then fewest repeated
+    # opponents, among the three splits
+    players = field(4, partners=[(1, 4)])
+    assert Seater(players, by_score=False).partnering((0, 1, 2, 3)) == (1, 0, 0)
+    players = field(4, opponents=[(1, 2), (3, 4), (1, 2)])  # 1-3 v 2-4 and 1-4 v 2-3 both face 1-2 and 3-4
+    assert Seater(players, by_score=False).partnering((0, 1, 2, 3)) == (2, 0, 0)
+
+
+def _each_needs_one_partner(n, fresh):
+    """Players 1..n where player k of ``fresh`` (k = 1, 2, …) has partnered everybody but ``fresh[k-1]``."""
+    pairs = {frozenset((k, j)) for k, only in enumerate(fresh, start=1) for j in range(1, n + 1)
+             if j not in (k, only)}
+    return field(n, partners=[tuple(sorted(p)) for p in pairs])
+
+
+def test_a_field_of_17_tries_past_the_third_sit_out_choice():
+    # 1, 2, 3 may partner only 17, 16, 15: each of the lowest three sitting out forces a repeat, the fourth
+    # choice (14) does not; with 16 seated up to 64 choices are tried, so 14 sits out and nothing repeats
+    players = _each_needs_one_partner(17, [17, 16, 15])
+    result = pair_individual_swiss(players)
+    assert list(result.sitting_out) == [14]
+    mates = {p.id: p.partners for p in players}
+    assert all(side[1] not in mates[side[0]] for t in result.tables for side in (t.a, t.b))
+
+
+def test_a_field_of_21_tries_three_sit_out_choices_only():
+    # the same with 20 seated: only the lowest three choices are tried, each forcing a repeated partner;
+    # the fourth (18), which would repeat none, is not reached
+    players = _each_needs_one_partner(21, [21, 20, 19])
+    result = pair_individual_swiss(players)
+    assert list(result.sitting_out) in ([21], [20], [19])
+    mates = {p.id: p.partners for p in players}
+    assert any(side[1] in mates[side[0]] for t in result.tables for side in (t.a, t.b))
+
+
+@pytest.mark.parametrize("partners, opponents", [
+    ([(1, 8), (2, 7), (3, 4), (3, 7), (3, 8), (4, 5), (4, 8), (5, 7), (6, 7), (6, 8)],
+     [(1, 2), (1, 3), (1, 6), (2, 4), (3, 4), (3, 6), (3, 7), (3, 8), (4, 7)]),
+    ([(1, 5), (1, 6), (2, 6), (3, 7), (4, 6), (5, 7), (5, 8)],
+     [(1, 2), (1, 3), (1, 5), (1, 8), (3, 7), (4, 8), (5, 8), (7, 8)]),
+], ids=["seed-5", "seed-6"])
+def test_the_exact_search_keeps_the_first_of_equal_seatings_that_repeat(partners, opponents):
+    # no seating avoids every repeat here; of those of least cost the exact search returns the first in the
+    # order of the tables (checked against every seating of the eight, in that order)
+    seater = _seater(8, partners, opponents)
+    every = list(seatings(list(range(8))))
+    costs = [sum(seater.key(t) for t in s) for s in every]
+    assert min(costs) > 0
+    assert seater.exact(8) == every[costs.index(min(costs))]
+
+
+def _clique_below():
+    # players 5-8 have all partnered each other: their table repeats two partners whatever the split, and
+    # any exchange with a fresh player of 1-4 leaves one repeat there, none above: every exchange gains alike
+    clique = [(a, b) for a in range(5, 9) for b in range(a + 1, 9)]
+    return _seater(8, partners=clique), [(0, 1, 2, 3), (4, 5, 6, 7)]
+
+
+def test_among_equal_exchanges_the_players_nearest_in_the_order_move():
+    seater, tables = _clique_below()
+    gain, swap = seater._best_swap(tables, 1, [0])  # the table above: its lowest with our highest
+    assert gain > 0 and swap[3:] == (4, 3)
+    gain, swap = seater._best_swap(tables, 0, [1])  # the table below: our lowest with its highest
+    assert gain > 0 and swap[3:] == (3, 4)
+
+
+def test_only_the_players_allowed_to_move_are_exchanged_whoever_comes_first():
+    seater, tables = _clique_below()
+    gain, swap = seater._best_swap(tables, 1, [0], movers={5, 6})
+    assert gain > 0 and swap[3:] == (5, 3)

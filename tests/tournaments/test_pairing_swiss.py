@@ -1,6 +1,7 @@
 """Swiss pairing: the objective proved against brute force on small fields."""
 import random
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from tournaments.pairing import Entrant, check_complete, pair_swiss, swiss_cost
@@ -157,3 +158,20 @@ def test_fallbacks_agree_when_the_lower_bound_is_out_of_reach(monkeypatch):
     assert restricted.method == "matching-restricted"
     check_complete(ents, as_tuples(restricted))
     assert swiss_cost(ents, as_tuples(restricted)) == swiss_cost(ents, as_tuples(exact)) == (0, 0, 0, 2, 3)
+
+
+def test_no_pairs_and_a_single_pair_are_named_in_the_method():
+    # the method is recorded with the round (the audit log): an empty field, a lone pair that sits out
+    assert pair_swiss([]).method == "empty"
+    alone = pair_swiss([Entrant("x", score=3)])
+    assert alone.method == "single"
+    assert [(p.a, p.b) for p in alone.pairings] == [("x", None)]
+
+
+def test_check_complete_names_what_is_wrong():
+    ents = [Entrant(i, rank=i) for i in range(3)]
+    check_complete(ents, [(0, 1), (2, None)])
+    with pytest.raises(AssertionError, match="^one bye exactly when the field is odd$"):
+        check_complete(ents, [(0, None), (1, None), (2, None)])  # three byes, each pair once
+    with pytest.raises(AssertionError, match="^every pair exactly once$"):
+        check_complete(ents, [(0, 1), (1, None)])

@@ -296,3 +296,97 @@ def test_bye_to_the_lowest_pair_however_many_floats_it_costs():
     byes = [p.a for p in result.pairings if p.b is None]
     assert byes == ["p18"]
     assert swiss_cost(ents, as_tuples(result))[:4] == (1, 0, 0, 9)
+
+
+# --- the deficiency's shortcuts and the lower bound's cuts at their edges ------------------------------
+
+def test_greedy_unpaired_takes_the_first_free_pair_not_met_in_turn():
+    from tournaments.pairing.swiss_bound import _greedy_unpaired
+    fresh = field(([(1, 0), (2, 0), (3, 0), (4, 0)], []))
+    assert _greedy_unpaired(fresh, met_map(fresh)) == 0
+    odd = fresh[:3]
+    assert _greedy_unpaired(odd, met_map(odd)) == 1  # 1 takes 2, 3 is left
+    tri = field(([(1, 0), (2, 0), (3, 0), (4, 0)], [(1, 2), (1, 3), (2, 3)]))
+    assert _greedy_unpaired(tri, met_map(tri)) == 2  # 1 takes 4; 2 and 3 have met
+    # greedy, not best: 1 takes 2, then 3 and 4 have met, though 1-3 and 2-4 pair everybody
+    trap = field(([(1, 0), (2, 0), (3, 0), (4, 0)], [(3, 4)]))
+    assert _greedy_unpaired(trap, met_map(trap)) == 2
+    assert deficiency(trap, met_map(trap)) == 0
+
+
+def _no_matching(monkeypatch):
+    import tournaments.pairing.swiss_bound as swiss_bound
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("no matching needed here")
+    monkeypatch.setattr(swiss_bound.nx, "max_weight_matching", refuse)
+
+
+def test_a_set_the_greedy_pairs_needs_no_matching(monkeypatch):
+    # 1 has met 2 and 3: not every pair may meet half the others (Dirac), but the greedy pairs 1-4, 2-3
+    ents = field(([(1, 0), (2, 0), (3, 0), (4, 0)], [(1, 2), (1, 3)]))
+    met = met_map(ents)
+    _no_matching(monkeypatch)
+    assert deficiency(ents, met) == 0
+
+
+def test_a_group_known_to_pair_is_not_matched_again(monkeypatch):
+    # 4 has met 1 and 3, 3 has met 4: the greedy fails (1-2, then 3-4 have met), the group still pairs 1-3, 2-4
+    ents = field(([(1, 0), (2, 0), (3, 0), (4, 0)], [(1, 4), (3, 4)]))
+    met = met_map(ents)
+    assert deficiency(ents, met) == 0
+    _no_matching(monkeypatch)
+    assert lower_bound([ents], met, known_parity=[0]) == (0, 0)
+
+
+def _tiers(sizes, scores, met_pairs=()):
+    rows, next_id = [], 1
+    for size, score in zip(sizes, scores):
+        rows += [(next_id + k, score) for k in range(size)]
+        next_id += size
+    return field((rows, list(met_pairs)))
+
+
+def test_two_pairs_below_a_large_leading_group_that_can_only_float_up():
+    # 20 at 3, then 21-22 at 2 who have met each other and all four at 1: both must play up, two parties
+    # across the first cut (the set below it, 6 pairs, counted though the field is 26)
+    met_pairs = [(21, 22)] + [(a, b) for a in (21, 22) for b in range(23, 27)]
+    ents = _tiers((20, 2, 4), (3, 2, 1), met_pairs)
+    cuts = []
+    assert lower_bound(groups_by_score(ents), met_map(ents), cuts=cuts) == (2, 2)
+    assert cuts == [2, 0]
+    pairing = [(21, 1), (22, 2)] + [(k, k + 1) for k in range(3, 20, 2)] + [(23, 24), (25, 26)]
+    assert swiss_cost(ents, pairing)[3:] == (2, 2)  # and a pairing reaches it
+
+
+def test_the_set_above_a_cut_is_counted_at_24_pairs():
+    # 22 at 3, then 23-24 at 2 who have met each other and all 22 above: they must play 25-26 below,
+    # two parties across the second cut, found in the 24 pairs above it
+    met_pairs = [(23, 24)] + [(a, b) for a in (23, 24) for b in range(1, 23)]
+    ents = _tiers((22, 2, 2), (3, 2, 1), met_pairs)
+    cuts = []
+    assert lower_bound(groups_by_score(ents), met_map(ents), cuts=cuts) == (2, 2)
+    assert cuts == [0, 2]
+    pairing = [(23, 25), (24, 26)] + [(k, k + 1) for k in range(1, 23, 2)]
+    assert swiss_cost(ents, pairing)[3:] == (2, 2)
+
+
+def test_the_set_below_a_cut_is_counted_at_24_pairs():
+    # 1-2 at 3, then 3-4 at 2 who have met each other and all 22 at 1: they must play 1-2 above,
+    # two parties across the first cut, found in the 24 pairs below it
+    met_pairs = [(3, 4)] + [(a, b) for a in (3, 4) for b in range(5, 27)]
+    ents = _tiers((2, 2, 22), (3, 2, 1), met_pairs)
+    cuts = []
+    assert lower_bound(groups_by_score(ents), met_map(ents), cuts=cuts) == (2, 2)
+    assert cuts == [2, 0]
+    pairing = [(1, 3), (2, 4)] + [(k, k + 1) for k in range(5, 27, 2)]
+    assert swiss_cost(ents, pairing)[3:] == (2, 2)
+
+
+def test_an_odd_number_of_pairs_above_a_cut_sends_one_across_it_in_a_large_field():
+    # 2, 25, 25, 2 pairs at 4, 3, 2, 1, nobody has met: 27 pairs above the middle cut, 27 below (both
+    # too many to match), so one party crosses it by parity alone
+    ents = _tiers((2, 25, 25, 2), (4, 3, 2, 1))
+    cuts = []
+    assert lower_bound(groups_by_score(ents), met_map(ents), cuts=cuts) == (1, 1)
+    assert cuts == [0, 1, 0]

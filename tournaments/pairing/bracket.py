@@ -119,7 +119,7 @@ class Bracket:
 def bracket_slots(size: int) -> int:
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise PairingError(f"В сетке от {MIN_SIZE} до {MAX_SIZE} участников, а не {size}.", code="bracket_size")
-    slots = 1
+    slots = 2  # the smallest bracket: MIN_SIZE entrants
     while slots < size:
         slots *= 2
     return slots
@@ -230,15 +230,16 @@ def placing(bracket: Bracket) -> list[tuple[int, Hashable]]:
 def next_pairings(bracket: Bracket) -> tuple[int, list[Match]]:
     """The bracket round to play now and its matches that need their next partie (byes and decided excluded).
 
-    Refused while a match of that round waits for an earlier one, has a partie still in play, or a drawn
-    partie waiting for its extra deal: the next partie of a match is paired only when the last one is over.
+    Refused while a match of that round has a partie still in play, or a drawn partie waiting for its extra
+    deal: the next partie of a match is paired only when the last one is over. No match of that round waits
+    for an earlier one: a match waits only for an undecided match that feeds it (a bye and a walkover have a
+    winner), which lies in an earlier round, and ``next_round`` is the first round with an undecided match;
+    the third-place match waits only for the semi-finals, a round before the final's.
     """
     number = bracket.next_round()
     if number is None:
         raise PairingError("Сетка сыграна до конца: все матчи решены.", code="bracket_complete")
     matches = bracket.matches_of(number)
-    if any(m.state == WAITING for m in matches):
-        raise PairingError("Не решены матчи предыдущего круга сетки.", code="bracket_waiting")
     if any(m.state == EXTRA_DEAL for m in matches):
         raise PairingError("Партия матча сетки закончилась вничью: нужна дополнительная раздача.",
                            code="extra_deal_needed")

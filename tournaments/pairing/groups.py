@@ -76,8 +76,8 @@ def bracket_seeding(group_orders: Sequence[Sequence[Hashable]], qualifiers: int)
             pos = position[seed]
             if tier == 0:
                 group = k
-            else:
-                group = max(left, key=lambda g: (min((meeting_round(pos, p) for p in placed[g]), default=99), -g))
+            else:  # every group has placed its winner in tier 0, so no group's list is empty here
+                group = max(left, key=lambda g: (min(meeting_round(pos, p) for p in placed[g]), -g))
             left.remove(group)
             placed[group].append(pos)
             seeds.append((group + 1, tier + 1, group_orders[group][tier]))

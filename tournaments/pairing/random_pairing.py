@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from .base import Pairing, PairingError, PairingResult, met_map
+from .base import Pairing, PairingResult, met_map
 from .matching import exact_matching, matchable
 
 ATTEMPTS = 30
@@ -57,6 +57,8 @@ def pair_random(entrants, seed) -> PairingResult:
         # A rematch costs more than the random parts of every table together, so the
         # matching takes as few rematches as the field allows, then draws among those.
         rematch_cost = 1000 * len(ids)
+        # With rematches allowed every two of the (even, duplicate-free: ``met_map``) field may meet, so the
+        # second pass always finds a perfect matching: there is no "no pairing" left to report here.
         for allow_rematch in (False, True):
             edges = [
                 (a, b, rematch_cost * (b in met[a]) + rng.randrange(1000))
@@ -67,8 +69,6 @@ def pair_random(entrants, seed) -> PairingResult:
             if found is not None:
                 pairs = [(by_id[a], by_id[b]) for a, b in found]
                 break
-        if pairs is None:
-            raise PairingError("Составить пары невозможно.", code="no_pairing")
     pairings = []
     for a, b in pairs:
         rematch = b.id in met[a.id]

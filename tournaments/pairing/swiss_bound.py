@@ -80,8 +80,8 @@ def lower_bound(groups, met, *, known_parity=(), cuts=None) -> tuple[int, int]:
             need = max(need, deficiency(above, met))
         if below_size <= SMALL_SET and i < len(groups) - 2:
             need = max(need, deficiency([e for g in groups[i + 1:] for e in g], met))
-        if (need - parity) % 2:
-            need += 1
+        # ``need`` has the parity of the pairs above already: a deficiency has its set's parity, and the set
+        # below has the parity of the set above, the field being even (the bye is chosen before).
         x = max(x, need)
         f += need * (groups[i][0].score - groups[i + 1][0].score)
         if cuts is not None:

@@ -294,3 +294,9 @@ def test_ladder_step_describes_itself_in_russian():
     )
     assert LadderStep("deal_loss", 40).describe() == "пара проигрывает раздачу 0 : 40"
     assert LadderStep("disqualification").describe() == "снятие пары с турнира (партия — поражение неявкой)"
+
+
+def test_an_unknown_preset_narrows_no_choice():
+    # only the presets listed narrow a choice; for any other name every value of the option is offered
+    assert option_values("no-such-preset", "partie_length") == OPTION_CHOICES["partie_length"]
+    assert option_values("no-such-preset", "recorder") == OPTION_CHOICES["recorder"]

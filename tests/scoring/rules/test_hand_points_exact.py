@@ -92,3 +92,13 @@ def test_hand_points_deal_is_scored_as_points_of_its_number():
     assert [d["points"] for d in deals] == [{"A": 7, "B": 2}, {"A": 1, "B": 9}]
     assert [d["table_points"] for d in deals] == [{"A": 7, "B": 2}, {"A": 1, "B": 9}]
     assert [d["running"] for d in deals] == [{"A": 7, "B": 2}, {"A": 8, "B": 11}]
+
+
+def test_a_hand_points_deal_keeps_its_number_and_counts_no_pips():
+    """§8: the referee types each pair's points; no tiles are counted, so neither pair has pips."""
+    from scoring.rules.config import PRESET_DEFAULTS
+    from scoring.rules.hand_points import score_points_table
+
+    table = score_points_table(PRESET_DEFAULTS["hand-points"], pts(30, 12), 7)
+    assert (table.n, table.result, table.points_a, table.points_b) == (7, "points", 30, 12)
+    assert table.pips == {"A": None, "B": None}

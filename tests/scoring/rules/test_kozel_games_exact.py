@@ -300,3 +300,19 @@ def test_the_first_record_of_a_game_wipes_nobody():
     """§4.1: a pair that records while the other has nothing wipes nobody."""
     scored = score([dom(1, "A1", {"B1": 20, "B2": 10})], {"preset": "morskoy-kozel"})
     assert running(scored) == [(30, 0)] and scored.deals[0].wiped is None
+
+
+@pytest.mark.parametrize("preset, rated", [("kozel", True), ("morskoy-kozel", False)])
+def test_a_no_show_game_has_an_empty_rating_only_under_the_rating(preset, rated):
+    """§7.1 and §5.3: a game not played earns no rating figure; under the rating each game still has its
+    rating, empty for both pairs, and the partie's rating is empty too; without the rating there is none."""
+    scored = score([], {"preset": preset, "games_per_partie": 2}, no_show="A")
+    assert [g.rating for g in scored.games] == [{"A": None, "B": None} if rated else None] * 2
+
+
+def test_a_game_without_its_rating_yet_shows_it_empty_for_both_pairs():
+    from scoring.rules.games import ScoredGame
+
+    game = ScoredGame(1, (1, 3), {"A": 0, "B": 40}, "A", "B", False, "target")
+    assert game.to_json(with_rating=True)["rating"] == {"A": None, "B": None}
+    assert "rating" not in game.to_json(with_rating=False)
