@@ -175,7 +175,9 @@ def test_groups_not_played_yet_print_empty_tables(client, organizer):
     tournament = grouped(organizer)  # the entrants confirmed, no group round paired
     groups = groups_data(tournament)
     assert bracket_data(tournament) is None
-    response = client.get(reverse("tournaments:bracket_pdf", args=[tournament.slug]))
+    pdf_url = reverse("tournaments:bracket_pdf", args=[tournament.slug])
+    assert pdf_url in client.get(reverse("reports:standings", args=[tournament.slug])).content.decode()
+    response = client.get(pdf_url)
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     pages = pdf_pages(response.content)
     assert len(pages) == 1 and "сыграно туров: 0 из 3" in pages[0][3]
