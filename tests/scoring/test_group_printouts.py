@@ -147,6 +147,7 @@ def test_the_workbook_sheet_holds_the_group_standings_and_the_cross_table_inside
 
 def test_the_final_report_has_the_groups_in_order_with_who_goes_on(organizer):
     tournament = grouped(organizer)
+    tournament.pairs.filter(number=7).update(name="<i>Тест</i> & Co")  # markup in a name prints as typed
     for _k in range(3):
         play(organizer, tournament)
     groups = groups_data(tournament)
@@ -154,6 +155,7 @@ def test_the_final_report_has_the_groups_in_order_with_who_goes_on(organizer):
     section = text[text.index("Второй этап: подгруппы"):text.index("Турнирная таблица")]
     assert "Подгруппа 1" in section and "Подгруппа 2" in section
     assert table_lines(section) == expected(groups)
+    assert "<i>Тест</i> & Co" in section
 
 
 def test_a_tournament_without_groups_prints_no_groups(organizer):
