@@ -22,7 +22,7 @@ from reportlab.pdfgen import canvas
 
 from .pdf_groups import draw_group_pages
 from .pdf_page import BOLD, FONT, GREY, fit, register_fonts, set_metadata
-from .pdf_text import wrap
+from .pdf_text import draw_lines, whole, wrap
 
 PAGE_W, PAGE_H = landscape(A4)
 MARGIN = 10 * mm
@@ -59,14 +59,15 @@ def _bracket_page(c, tournament, data) -> None:
     third = data["rounds"][-1] if data["third_place"] else None
     columns = len(rounds) + 0.7  # and the winner's narrower column
     col_w = (PAGE_W - 2 * MARGIN - GAP * len(rounds)) / columns
-    top, bottom = PAGE_H - MARGIN - HEAD, MARGIN + 6 * mm
+    # the tournament's name whole: smaller type, then more lines, which move the bracket down
+    title_size, title = whole(tournament.name, BOLD, 13, PAGE_W - 2 * MARGIN - 60 * mm, min_size=8)
+    top, bottom = PAGE_H - MARGIN - HEAD - (len(title) - 1) * title_size * 1.2, MARGIN + 6 * mm
     first_matches = len(rounds[0]["matches"])
     cell = (top - bottom) / first_matches  # the height a first-round match owns
     line_h = min(6.5 * mm, cell / 2 * 0.86)
     size = max(5.5, min(9.0, line_h / mm * 1.45))
 
-    c.setFont(BOLD, 13)
-    c.drawString(MARGIN, PAGE_H - MARGIN - 5 * mm, fit(tournament.name, BOLD, 13, PAGE_W - 2 * MARGIN - 60 * mm))
+    draw_lines(c, MARGIN, PAGE_H - MARGIN - 5 * mm + title_size, title, BOLD, title_size)
     c.setFont(FONT, 9)
     c.drawRightString(PAGE_W - MARGIN, PAGE_H - MARGIN - 5 * mm,
                       _("Сетка второго этапа · %(n)s участников") % {"n": data["size"]})

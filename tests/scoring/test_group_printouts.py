@@ -192,3 +192,16 @@ def test_groups_not_played_yet_print_empty_tables(client, organizer):
     assert all(r[5] == r[9] == 0 and set(r[12:16]) <= {"×", "", None} for r in rows)  # nothing played, no cross cell
     plain = staged(organizer, n_pairs=4, slug="plain")
     assert client.get(reverse("tournaments:bracket_pdf", args=[plain.slug])).status_code == 404
+
+
+def test_a_tournament_name_of_200_characters_prints_whole_over_the_groups_and_the_bracket(organizer):
+    tournament = grouped(organizer)
+    tournament.name = ("Открытый кубок Краснодарского края по спортивному домино памяти заслуженного тренера " * 3)[:200]
+    tournament.save(update_fields=["name"])
+    for _k in range(3):
+        play(organizer, tournament)
+    play(organizer, tournament, winners={(2, 5), (1, 3)})
+    pages = pdf_pages(bracket_pdf(tournament, bracket_data(tournament), groups_data(tournament)))
+    assert len(pages) == 2
+    assert_whole_and_apart(pages[:1], [tournament.name])
+    assert_whole_and_apart(pages[1:], [tournament.name])
