@@ -8,7 +8,9 @@ The data is the pages' own (``tournaments.stage_selectors.groups_data``, built f
   many lines as fit a page, then the next page; a table never splits across pages;
 * ``group_flowables`` — the final report's section (A4 portrait, platypus), one table per group.
 
-Every name prints whole (``pdf_text.whole``: a smaller font, then more lines, never cut).
+Every name prints whole, never cut: on the canvas a group's names share one type size, the largest (down to
+``NAME_MIN``) in which each takes at most two lines, and wrap (``pdf_text.wrap``); in the report the table's
+cells wrap. An entrant that left has its status beside its name, as on the page.
 """
 from __future__ import annotations
 
@@ -148,15 +150,15 @@ def draw_group_pages(c, tournament, groups, *, page_w: float, page_h: float, mar
             top = draw_lines(c, margin, top, text, FONT, size) - 2 * mm
         return top - 2 * mm
 
-    y = head(True)
+    y, placed = head(True), False
     for line in lines:
         height = max(group_height(g, widths) for g in line)
-        if y - height < bottom and y < page_h - margin - 20 * mm:  # a page that holds groups already: go on a new one
+        if placed and y - height < bottom:  # a line of groups is never split: it goes on to a new page
             c.showPage()
-            y = head(False)
+            y, placed = head(False), False
         for k, group in enumerate(line):
             _draw_group(c, margin + k * (col_w + COLUMN_GAP), y, group, widths)
-        y -= height + GROUP_GAP
+        y, placed = y - height - GROUP_GAP, True
     c.showPage()
 
 
