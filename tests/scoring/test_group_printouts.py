@@ -17,7 +17,8 @@ from scoring.reports.stage_selectors import finalists
 from tests.factories import make_round
 from tests.tournaments.test_stages import cached, organizer, staged  # noqa: F401  (organizer: a fixture)
 from tests.tournaments.test_stages_groups import BEATS, grouped, play
-from tournaments.models import FinalKind, RoundStatus
+from tournaments.models import FinalKind, PairStatus, RoundStatus
+from tournaments.services import withdraw_pair
 from tournaments.services.stages import confirm_qualification, set_final
 from tournaments.stage_selectors import bracket_data, groups_data
 
@@ -205,3 +206,18 @@ def test_a_tournament_name_of_200_characters_prints_whole_over_the_groups_and_th
     assert len(pages) == 2
     assert_whole_and_apart(pages[:1], [tournament.name])
     assert_whole_and_apart(pages[1:], [tournament.name])
+
+
+def test_a_pair_who_left_prints_last_of_its_group_with_its_status(organizer):
+    tournament = grouped(organizer)
+    play(organizer, tournament)
+    withdraw_pair(organizer, tournament.pairs.get(number=2), note="ушла")
+    groups = groups_data(tournament)
+    assert groups[0]["rows"][-1]["number"] == 2  # the page's order: last of group 1
+    left, _right = pdf_pages(bracket_pdf(tournament, None, groups))[0][4]
+    assert table_lines(left)[-1] == (2, False)
+    tail = left[left.index("Сидоров Иван — Кузнецов Иван"):].split()  # its name (in two lines) and its status
+    assert f"({PairStatus.WITHDRAWN.label})" in tail and left.count(f"({PairStatus.WITHDRAWN.label})") == 1
+    sheet = load_workbook(io.BytesIO(workbook(tournament)))["Группы"]
+    row = next(r for r in sheet.iter_rows(min_row=2, values_only=True) if r[2] == 2)
+    assert row[4] == str(PairStatus.WITHDRAWN.label) and row[11] is None
