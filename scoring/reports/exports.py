@@ -8,6 +8,7 @@ from scoring.scores import score
 from tournaments import individual_selectors
 
 from . import pdf, pdf_lists, player_table, selectors, tabular, team_data, xlsx
+from .group_sheet import groups_table
 from .sheets import blank_sheet, signed_sheet
 from .pades import pades_sign
 from .tabular_grid import grid_table
@@ -15,7 +16,8 @@ from .tabular_grid import grid_table
 
 def workbook(tournament) -> bytes:
     """Pairs, pairings by round, every deal, standings, players and the cross table (an individual event: the
-    players' standings and the player × round grid instead); the team standing after the standings, if any."""
+    players' standings and the player × round grid instead); the team standing after the standings, and stage 2's
+    groups («Группы») after the cross table, if any."""
     if tournament.is_individual:  # the standings are the players' own: no second «players» sheet
         standings = selectors.load_standings(tournament)
         first = [player_table.standings_sheet(standings, player_table.entrant_clubs(tournament)),
@@ -28,6 +30,9 @@ def workbook(tournament) -> bytes:
     teams = team_data.load_team_standings(tournament, standings=standings)
     if teams is not None:
         first.insert(1, team_data.team_sheet(teams))
+    groups = groups_table(tournament)
+    if groups is not None:
+        first.append(groups)
     return xlsx.write_workbook([
         *first,
         tabular.pairs_table(selectors.pairs_for_sheet(tournament)),

@@ -14,6 +14,7 @@ from tournaments import individual_selectors
 from tournaments import selectors as tournament_selectors
 from tournaments.models import SigningMethod, TournamentFormat
 from tournaments.names import person_name
+from tournaments.stage_selectors import groups_data
 
 from . import pdf_pack, pdf_report, selectors, team_data
 from .player_table import entrant_clubs
@@ -83,4 +84,5 @@ def final_report(tournament) -> bytes:
                                      clubs=clubs, grid=grid,
                                      teams=None if team_event else team_data.load_team_standings(
                                          tournament, standings=standings),
-                                     team_event=team_event_flowables(tournament) if team_event else ())
+                                     team_event=team_event_flowables(tournament) if team_event else (),
+                                     groups=groups_data(tournament))

@@ -2,8 +2,11 @@
 
 Rounds are columns, left to right; a match is a box of two lines (seed, number, name), the winner in bold,
 with a line to the match its winner plays next. The third-place match stands under the final. A name too
-long for its box prints in smaller type, and below ``MIN_SIZE`` is cut with an ellipsis (``pdf_page.fit``):
-the number always prints whole.
+long for its box prints in smaller type, down to ``MIN_SIZE``; longer still, it wraps into two lines (or more)
+of the type that lets them fit the box's line (``shrunk``): a name is never cut.
+
+A stage 2 in groups prints the groups' tables first, on their own pages (``pdf_groups``), then the bracket;
+while the groups are still played there is no bracket yet and the file holds the tables only.
 """
 from __future__ import annotations
 
@@ -17,13 +20,17 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas
 
+from .pdf_groups import draw_group_pages
 from .pdf_page import BOLD, FONT, GREY, fit, register_fonts, set_metadata
+from .pdf_text import draw_lines, whole, wrap
 
 PAGE_W, PAGE_H = landscape(A4)
 MARGIN = 10 * mm
 HEAD = 16 * mm  # title and the round names
 GAP = 8 * mm  # between columns (the connector lines run in it)
-MIN_SIZE = 4.8  # the smallest type a name shrinks to before it is cut
+MIN_SIZE = 4.8  # the smallest type a name shrinks to in one line before it wraps
+WRAP_MIN = 3.0  # the smallest type of a wrapped name
+WRAP_LEADING = 1.1
 
 
 def _side_text(side, bye_text) -> tuple[str, str]:
@@ -32,24 +39,35 @@ def _side_text(side, bye_text) -> tuple[str, str]:
     return f"{side['seed']}.", f"№{side['entrant']} {side['label']}"
 
 
-def bracket_pdf(tournament, data) -> bytes:
+def bracket_pdf(tournament, data, groups=None) -> bytes:
+    """``data``: ``bracket_data`` (None: not drawn yet); ``groups``: ``groups_data`` (None: stage 2 has no groups)."""
     register_fonts()
     buf = io.BytesIO()
     c = canvas.Canvas(buf, pagesize=(PAGE_W, PAGE_H))
-    set_metadata(c, _("Сетка второго этапа"))
+    set_metadata(c, _("Сетка второго этапа") if data is not None else _("Второй этап: подгруппы"))
     c.setTitle(f"{tournament.name} — {_('сетка')}")
+    if groups:
+        draw_group_pages(c, tournament, groups, page_w=PAGE_W, page_h=PAGE_H, margin=MARGIN)
+    if data is not None:
+        _bracket_page(c, tournament, data)
+    c.save()
+    return buf.getvalue()
+
+
+def _bracket_page(c, tournament, data) -> None:
     rounds = [r for r in data["rounds"] if not (data["third_place"] and r is data["rounds"][-1])]
     third = data["rounds"][-1] if data["third_place"] else None
     columns = len(rounds) + 0.7  # and the winner's narrower column
     col_w = (PAGE_W - 2 * MARGIN - GAP * len(rounds)) / columns
-    top, bottom = PAGE_H - MARGIN - HEAD, MARGIN + 6 * mm
+    # the tournament's name whole: smaller type, then more lines, which move the bracket down
+    title_size, title = whole(tournament.name, BOLD, 13, PAGE_W - 2 * MARGIN - 60 * mm, min_size=8)
+    top, bottom = PAGE_H - MARGIN - HEAD - (len(title) - 1) * title_size * 1.2, MARGIN + 6 * mm
     first_matches = len(rounds[0]["matches"])
     cell = (top - bottom) / first_matches  # the height a first-round match owns
     line_h = min(6.5 * mm, cell / 2 * 0.86)
     size = max(5.5, min(9.0, line_h / mm * 1.45))
 
-    c.setFont(BOLD, 13)
-    c.drawString(MARGIN, PAGE_H - MARGIN - 5 * mm, fit(tournament.name, BOLD, 13, PAGE_W - 2 * MARGIN - 60 * mm))
+    draw_lines(c, MARGIN, PAGE_H - MARGIN - 5 * mm + title_size, title, BOLD, title_size)
     c.setFont(FONT, 9)
     c.drawRightString(PAGE_W - MARGIN, PAGE_H - MARGIN - 5 * mm,
                       _("Сетка второго этапа · %(n)s участников") % {"n": data["size"]})
@@ -85,9 +103,10 @@ def bracket_pdf(tournament, data) -> bytes:
     if winner is not None:  # the number large, the name under it in the type that fits
         c.setFont(BOLD, size + 3)
         c.drawString(x + 1.5 * mm, y + 1.2 * mm, f"№{winner['entrant']}")
-        shown, shown_size = shrunk(winner["label"], BOLD, size, 0.7 * col_w - 2 * mm)
+        shown_size, shown = shrunk(winner["label"], BOLD, size, 0.7 * col_w - 2 * mm, 3.5 * size)
         c.setFont(BOLD, shown_size)
-        c.drawString(x + 1.5 * mm, y - 1.2 * mm - shown_size, shown)
+        for k, line in enumerate(shown):
+            c.drawString(x + 1.5 * mm, y - 1.2 * mm - shown_size - k * shown_size * WRAP_LEADING, line)
     if third is not None:
         x = MARGIN + (len(rounds) - 1) * (col_w + GAP)
         y3 = min(centers[-1][0] - 4 * line_h, bottom + 2 * line_h)
@@ -96,8 +115,6 @@ def bracket_pdf(tournament, data) -> bytes:
         c.drawString(x, y3 + line_h + 1.5 * mm, fit(third["name"], BOLD, 8, col_w))
         _box(c, x, y3, col_w, line_h, size, third["matches"][0])
     c.showPage()
-    c.save()
-    return buf.getvalue()
 
 
 def _box(c, x, y, w, line_h, size, match) -> None:
@@ -120,13 +137,26 @@ def _box(c, x, y, w, line_h, size, match) -> None:
         points_w = pdfmetrics.stringWidth(points, FONT, size * 0.85) + 1.2 * mm if points else 0
         if points:
             c.drawRightString(x + w - 1 * mm, text_y, points)
-        shown, shown_size = shrunk(name, font, size, w - seed_w - 2.4 * mm - points_w)
+        shown_size, shown = shrunk(name, font, size, w - seed_w - 2.4 * mm - points_w, line_h * 0.92)
         c.setFont(font, shown_size)
-        c.drawString(x + seed_w + 1.2 * mm, text_y, shown)
+        step = shown_size * WRAP_LEADING
+        first = base + (len(shown) - 1) * step / 2 - shown_size * 0.35  # the lines centred on the side's line
+        for k, line in enumerate(shown):
+            c.drawString(x + seed_w + 1.2 * mm, first - k * step, line)
 
 
-def shrunk(text: str, font: str, size: float, width: float) -> tuple[str, float]:
-    """The text in ``size`` or smaller (down to ``MIN_SIZE``) so that it fits whole; cut with «…» only below that."""
-    while size > MIN_SIZE and pdfmetrics.stringWidth(text, font, size) > width:
-        size = max(MIN_SIZE, size - 0.25)
-    return fit(text, font, size, width), size
+def shrunk(text: str, font: str, size: float, width: float, height: float) -> tuple[float, list[str]]:
+    """(type size, lines) printing ``text`` whole: one line in ``size`` or smaller down to ``MIN_SIZE``; else
+    wrapped (``pdf_text.wrap``) in the largest type from ``size`` down to ``WRAP_MIN`` whose lines fit ``height``
+    (at ``WRAP_MIN`` they are printed even if taller). Never cut."""
+    one = size
+    while one > MIN_SIZE and pdfmetrics.stringWidth(text, font, one) > width:
+        one = max(MIN_SIZE, one - 0.25)
+    if pdfmetrics.stringWidth(text, font, one) <= width:
+        return one, [text]
+    s = size
+    while True:
+        lines = wrap(text, font, s, width)
+        if len(lines) * s * WRAP_LEADING <= height or s <= WRAP_MIN:
+            return s, lines
+        s = max(WRAP_MIN, s - 0.25)

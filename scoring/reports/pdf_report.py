@@ -17,6 +17,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import PageBreak, Spacer
 
 from .pdf_grid import grid_flowables
+from .pdf_groups import group_flowables
 from .pdf_page import BOLD, WIDTH, register_fonts
 from .pdf_pack import BIG_CELL, H1, H2, HEAD, SMALL, _doc, _grid, _p, _subtitle
 from .pdf_teams import team_flowables
@@ -178,14 +179,16 @@ def _grid_part(grid) -> list:
 
 
 def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=(), check=None, clubs=None,
-                     grid=None, teams=None, team_event=()) -> bytes:
+                     grid=None, teams=None, team_event=(), groups=None) -> bytes:
     """``standings``/``cells`` from ``selectors.load_crosstable``; ``sanctions`` from ``sanctions_of``;
     ``check``: the protocols' check (``scoring.checks.check_tournament``), stated above the signatures.
     An individual event (``clubs``: {entrant id: club}; ``grid``: its player × round grid,
     ``tournaments.individual_selectors.grid``) prints a line per player and the grid instead of the cross table.
     ``teams``: the team standing (``team_data.load_team_standings``), printed after the standings.
     ``team_event``: a team event's own section (``teams.report.team_event_flowables``: the team standings, the
-    matches of each round with their tables, the cross table of the teams), printed before the pairs' standings."""
+    matches of each round with their tables, the cross table of the teams), printed before the pairs' standings.
+    ``groups``: stage 2's groups (``tournaments.stage_selectors.groups_data``), each group's table after the
+    standings (``pdf_groups.group_flowables``); None or empty: no such section."""
     register_fonts()
     final, words = stage(tournament, standings)
     if final:
@@ -203,7 +206,7 @@ def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=
             _p(_("Игроков: %(p)s · туров: %(r)s · порядок показателей: %(o)s") % {
                 "p": len(standings.rows), "r": len(rounds), "o": order}, SMALL),
             _p(heading, H2), _player_standings_table(standings, clubs or {}),
-            *(team_flowables(teams) if teams is not None else ()),
+            *(team_flowables(teams) if teams is not None else ()), *(group_flowables(groups, WIDTH) if groups else ()),
             PageBreak(), *_grid_part(grid),
             _p(_("Замечания и санкции"), H2),
         ]
@@ -213,7 +216,7 @@ def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=
         head = [_p(heading, H2), counts] if team_event else [counts, _p(heading, H2)]
         story = [
             _p(title, H1), _p(_subtitle(tournament), SMALL), *team_event, *head, _standings_table(standings),
-            *(team_flowables(teams) if teams is not None else ()),
+            *(team_flowables(teams) if teams is not None else ()), *(group_flowables(groups, WIDTH) if groups else ()),
             PageBreak(), *_cross_part(standings, cells, rounds),
             _p(_("Замечания и санкции"), H2),
         ]

@@ -149,9 +149,9 @@ def bracket_projector(request, slug):
 
 def bracket_pdf_view(request, slug):
     tournament = _public(request, slug)
-    data = bracket_data(tournament)
-    if data is None:
+    data, groups = bracket_data(tournament), groups_data(tournament)
+    if data is None and not groups:  # the groups print before the bracket is drawn
         raise Http404(_("В турнире нет сетки второго этапа."))
-    response = HttpResponse(bracket_pdf(tournament, data), content_type="application/pdf")
+    response = HttpResponse(bracket_pdf(tournament, data, groups), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{slug}-bracket.pdf"'
     return response
