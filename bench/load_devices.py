@@ -1,9 +1,15 @@
 """The referees of the load test (bench/load_test.py): a phone or tablet on a keep-alive connection that logs in,
 opens its table and posts the entry form as the page fills it, the latencies and errors they count, and one
-table's partie entered from one device or from two at once."""
+table's partie entered from one device or from two at once.
+
+A deal is posted as the page's script posts it (static/referees/offline.js, ``quickDeal``): the form's fields
+with its one-time key, the headers ``Accept: application/json``, ``X-CSRFToken`` and ``X-Page-Shape``; a saved
+deal's JSON answer brings the next deal's number, the version and a fresh key, or names the page to open
+(then opened, as the browser does); a refusal is sent again as a plain form, whose answer is the page."""
 from __future__ import annotations
 
 import http.client
+import json
 import re
 import threading
 import time
@@ -15,6 +21,8 @@ JITTER = 0.2  # a deal takes think ± 20 % to play
 VERSION_RE = re.compile(r'name="version" value="(\d+)"')
 N_RE = re.compile(r'name="n" value="(\d+)"')
 CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+DEAL_KEY_RE = re.compile(r'id="deal-form".*?name="form_key" value="([^"]+)"', re.S)
+SHAPE_RE = re.compile(r'data-shape="([^"]*)"')
 
 
 class Stats:
@@ -29,7 +37,7 @@ class Stats:
             self.latencies.append(seconds)
             self.by_kind.setdefault(what, []).append(seconds)
             if status == 409:
-                self.conflicts += 1
+                self.conflicts += what != "deal (page)"  # a refused deal sent again the plain way: one conflict
             elif status is None or status >= 400:
                 self.errors.append(f"{what}: {status}")
 
@@ -41,10 +49,11 @@ class Device:
         self.port, self.stats = port, stats
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
         self.cookies = {"sessionid": session} if session else {}
-        self.page = ""
+        self.csrf = ""
+        self.show("")
 
-    def request(self, method, path, body=None, what=""):
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+    def request(self, method, path, body=None, what="", extra=None):
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()), **(extra or {})}
         if body is not None:
             body = urlencode(body)
             headers.update({"Content-Type": "application/x-www-form-urlencoded",
@@ -82,27 +91,53 @@ class Device:
         return status == 302
 
     def open(self, partie):
-        status, self.page, _ = self.request("GET", f"/referee/partie/{partie}/", what="table page")
+        status, page, _ = self.request("GET", f"/referee/partie/{partie}/", what="table page")
+        self.show(page)
         return status == 200
+
+    def show(self, page):
+        """What the device reads off a page it was given: the next deal, the version, the deal form's key."""
+        self.page = page or ""
+        n, v = N_RE.search(self.page), VERSION_RE.search(self.page)
+        key, shape = DEAL_KEY_RE.search(self.page), SHAPE_RE.search(self.page)
+        self.n, self.version = (int(n.group(1)) if n else None), (int(v.group(1)) if v else None)
+        self.key, self.shape = (key.group(1) if key else ""), (shape.group(1) if shape else "")
+        csrf = CSRF_RE.search(self.page)
+        self.csrf = csrf.group(1) if csrf else getattr(self, "csrf", "")
 
     def state(self):
         """(the upcoming deal number or None, the version the page shows)."""
-        n, v = N_RE.search(self.page), VERSION_RE.search(self.page)
-        return (int(n.group(1)) if n else None), (int(v.group(1)) if v else None)
+        return self.n, self.version
 
     def post_deal(self, partie, deal, version, lone_double_blank):
-        form = {"csrfmiddlewaretoken": CSRF_RE.search(self.page).group(1), "n": deal["n"], "version": version,
+        form = {"csrfmiddlewaretoken": self.csrf, "form_key": self.key, "n": deal["n"], "version": version,
                 "result": deal["result"], "out": deal.get("out", ""), "offender": deal.get("offender", "")}
         for seat, hand in (deal.get("hands") or {}).items():
             if isinstance(hand, list):
                 form[f"tiles_{seat}"] = " ".join(hand)
             else:
                 form[f"hand_{seat}"] = hand
-        status, page, location = self.request("POST", f"/referee/partie/{partie}/deal/", form, what="deal")
+        url = f"/referee/partie/{partie}/deal/"
+        status, body, location = self.request("POST", url, form, what="deal", extra={
+            "Accept": "application/json", "X-CSRFToken": self.csrf, "X-Page-Shape": self.shape})
+        try:
+            answer = json.loads(body) if status is not None else None
+        except ValueError:
+            answer = None
+        if isinstance(answer, dict) and answer.get("result") == "saved":
+            if answer.get("reload"):
+                status, page, _ = self.request("GET", answer["reload"].split("#")[0], what="table page")
+                self.show(page)
+            else:
+                self.n, self.version, self.key = answer["next"], answer["version"], answer["form_key"]
+            return status
+        if status is None or status >= 500:
+            return status
+        # A refusal (or an answer that is no JSON): the script sends the same form the plain way.
+        status, page, location = self.request("POST", url, form, what="deal (page)")
         if status == 302:
-            status, self.page, _ = self.request("GET", location, what="table page")
-        else:
-            self.page = page
+            status, page, _ = self.request("GET", location, what="table page")
+        self.show(page)
         return status
 
 

@@ -16,6 +16,7 @@ from scoring.game_forms import deal_form_class, make_deal_form
 from scoring.models import RemarkReason
 
 from . import game_entry, selectors, signing
+from .deal_answer import page_shape
 
 TRUE = (True, "True", "on", "1")
 
@@ -73,6 +74,10 @@ def render_entry(request, partie, *, status=200, deal_form=None, remark_form=Non
         "confirm": confirm,
     })
     ctx.update(signing.signing_context(request, partie, ctx, deal_form))
+    # What the page shows besides the fragments a quick deal answer brings (referees.deal_answer); a page
+    # that also shows a refusal, a question or a correction never matches a fresh one.
+    ctx["shape"] = page_shape(ctx, odd=bool(conflict or confirm or confirm_remark or unsaved or errors or status != 200
+                                             or ctx["correcting"]))
     if deal_form is not None and "hand_A1" in deal_form.fields:
         ctx["hand_rows"] = [{"seat": s, "name": ctx["names"][s], "field": deal_form[f"hand_{s}"],
                              "tiles": deal_form[f"tiles_{s}"]} for s in selectors.CLOCKWISE]

@@ -18,7 +18,7 @@ from scoring.forms import FirstLeadForm, NoShowForm, RemarkForm
 from scoring.game_forms import make_deal_form
 from tournaments.models import Partie
 
-from . import game_entry
+from . import deal_answer, game_entry
 from . import permissions as perms
 from . import selectors, signing, submissions
 from .entry_page import render_entry, unsaved_deal, unsaved_reason, unsaved_remark
@@ -88,7 +88,7 @@ def once(request, partie, action, call, outcome):
 
 def answer(request, partie, outcome):
     if outcome.repeated:
-        messages.info(request, _("Эта форма уже была отправлена и сохранена; повторно ничего не записано."))
+        messages.info(request, deal_answer.repeated_message())
     for level, text in outcome.messages:
         messages.add_message(request, level, text)
     return redirect(entry_url(partie, outcome.anchor))
@@ -130,18 +130,29 @@ def remark_writer(request, partie, form, outcome):
 
 @_entering
 def deal_save(request, partie):
+    """A deal from the entry form: the page again (a plain form post), or the quick answer to the page's script."""
     form = make_deal_form(partie.round.tournament.rules(), request.POST)
+    quick = deal_answer.wants_json(request)
     if form.is_valid():
         outcome = submissions.Outcome(anchor="deals")
         try:
-            return answer(request, partie, once(request, partie, "deal", deal_writer(request, partie, form, outcome),
-                                                outcome))
+            outcome = once(request, partie, "deal", deal_writer(request, partie, form, outcome), outcome)
         except VersionConflict as exc:
+            if quick:
+                return deal_answer.refused(exc, exc.code, 409)
             return conflict(request, partie, exc, unsaved_deal(form, selectors.seat_names(partie)))
-        except NotAllowed:
+        except NotAllowed as exc:
+            if quick:
+                return deal_answer.refused(exc, exc.code, 403)
             raise
         except ServiceError as exc:
+            if quick:
+                return deal_answer.service_refused(exc)
             form.add_service_error(exc)
+        else:
+            return deal_answer.saved(request, partie, outcome) if quick else answer(request, partie, outcome)
+    if quick:
+        return deal_answer.form_refused(form)
     return render_entry(request, partie, status=422, deal_form=form)
 
 

@@ -183,10 +183,83 @@
   document.addEventListener("submit", function (event) {
     var form = event.target, kind = kindOf(form);
     if (!kind || (kind === "sign" && form.querySelector("input[name=password]"))) return;
-    if (navigator.onLine && !waiting) return;
+    if (navigator.onLine && !waiting) {
+      if (kind === "deal" && quickDeal(form)) event.preventDefault();
+      return;
+    }
     event.preventDefault();
     keep(form, kind);
   }, true);
+
+  // --- a deal sent online: the server answers with what changed (referees/deal_answer.py) -------------
+  // Only from the table page as drawn fresh (its address, no correction, no refusal shown: the shape says);
+  // anything unexpected (a refusal, no answer, not JSON) sends the same form the plain way, which answers
+  // with the page as before; its one-time key makes a deal saved already a repeat, never a second deal.
+  var sendingDeal = false;
+  function quickDeal(form) {
+    var page = document.getElementById("protocol");
+    if (!window.fetch || !page.dataset.shape || !d.entryUrl || window.location.pathname !== d.entryUrl) return false;
+    if (/^(True|true|on|1)$/.test((form.querySelector("input[name=correct]") || {}).value || "")) return false;
+    if (sendingDeal) return true;
+    sendingDeal = true;
+    var button = form.querySelector("button[type=submit]");
+    if (button) button.disabled = true;
+    function plain() { sendingDeal = false; if (button) button.disabled = false; HTMLFormElement.prototype.submit.call(form); }
+    post(form.action, new URLSearchParams(new FormData(form)), { "X-Page-Shape": page.dataset.shape }).then(function (response) {
+      if (!/json/.test(response.headers.get("Content-Type") || "")) throw new Error("server " + response.status);
+      return response.json();
+    }).then(function (answer) {
+      if (answer.result !== "saved") return plain();
+      if (answer.reload) { window.location.replace(answer.reload); window.location.reload(); return; }
+      showDeal(form, page, answer);
+      sendingDeal = false;
+      if (button) button.disabled = false;
+    }).catch(plain);
+    return true;
+  }
+  function fragment(html) {
+    var tpl = document.createElement("template");
+    tpl.innerHTML = html;
+    return tpl.content;
+  }
+  function showDeal(form, page, answer) {
+    var totals = document.getElementById("totals"), status = document.getElementById("status");
+    var fresh = fragment(answer.totals);
+    totals.replaceWith(fresh.getElementById("totals"));
+    status.replaceWith(fresh.getElementById("status"));
+    document.getElementById("deal-list").replaceWith(fragment(answer.deals).getElementById("deal-list"));
+    var head = fragment(answer.head), h2 = document.querySelector("#entry h2"), info = document.getElementById("lead-info");
+    if (info) info.remove();
+    var newInfo = head.getElementById("lead-info");
+    h2.replaceWith(head.querySelector("h2"));
+    if (newInfo) document.querySelector("#entry h2").after(newInfo);
+    var time = document.getElementById("time"), newTime = fragment(answer.time).getElementById("time");
+    if (time && newTime) time.replaceWith(newTime);
+    ["no_show", "no_show_more"].forEach(function (id) { var s = document.getElementById(id); if (s) s.remove(); });  // before a first deal only
+    var before = form.querySelector("input[name=n]").value;
+    var remarkDeal = document.querySelector("#remark-form input[name=deal]");
+    if (remarkDeal && remarkDeal.value === before) remarkDeal.value = answer.next;  // the remark form follows the deal
+    page.dataset.version = answer.version;
+    page.dataset.status = answer.status;
+    document.querySelectorAll("input[name=version]").forEach(function (i) { i.value = answer.version; });
+    form.querySelector("input[name=form_key]").value = answer.form_key;
+    form.querySelector("input[name=n]").value = answer.next;
+    form.querySelectorAll("input[type=radio]").forEach(function (r) { r.checked = false; });
+    form.querySelectorAll("input[id^=id_hand_], input[id^=id_tiles_], input[name^=points_]").forEach(function (i) { i.value = ""; });
+    form.querySelectorAll(".chips").forEach(function (c) { c.textContent = ""; });
+    form.querySelectorAll(".field-error").forEach(function (e) { e.textContent = ""; });
+    var preview = document.getElementById("preview");
+    if (preview) preview.textContent = "";
+    var main = document.querySelector("main"), old = main.querySelector(":scope > ul.messages");
+    if (old) old.remove();
+    if (answer.messages.length) {
+      var ul = el("ul", "messages");
+      answer.messages.forEach(function (m) { ul.appendChild(el("li", m.tags, m.text)); });
+      main.insertBefore(ul, main.firstChild);
+    }
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+    window.scrollTo(0, document.getElementById("deals").offsetTop);
+  }
 
   // --- showing the queue -------------------------------------------------------------------------
   function refresh() {
@@ -279,12 +352,13 @@
 
   // --- sending ---------------------------------------------------------------------------------------
   function csrf() { var i = document.querySelector("input[name=csrfmiddlewaretoken]"); return i ? i.value : ""; }
-  function post(url, params) {
+  function post(url, params, more) {
     var abort = window.AbortController ? new AbortController() : null;
     var timer = abort && setTimeout(function () { abort.abort(); }, SEND_MS);
+    var headers = { "X-CSRFToken": csrf(), "Accept": "application/json" };
+    Object.keys(more || {}).forEach(function (k) { headers[k] = more[k]; });
     return fetch(url, { method: "POST", body: params, credentials: "same-origin", redirect: "manual",
-                        signal: abort ? abort.signal : undefined,
-                        headers: { "X-CSRFToken": csrf(), "Accept": "application/json" } })
+                        signal: abort ? abort.signal : undefined, headers: headers })
       .finally(function () { clearTimeout(timer); });
   }
   function send(entry) {

@@ -1,0 +1,102 @@
+"""The table page's quick answer to a deal it posted itself (``static/referees/offline.js``), as JSON.
+
+A deal saved at a table used to answer with a redirect to the whole table page, drawn again with
+every form and widget, for a page that changes in three places: the totals, the deal list and the
+next deal's number. When the page's script posts the deal form (header ``Accept: application/json``),
+the view calls the same service the same way (``referees.views.deal_writer`` under
+``submissions.once``) and answers with those places alone, drawn by the page's own templates:
+
+* ``saved``: the version after the write, the next deal's number, the messages, a fresh one-time key
+  for the deal form, and the fragments ``totals`` (scoreboard and status), ``deals`` (the deal list),
+  ``head`` (the entry form's title and who leads) and ``time`` (the partie's time section: after the first
+  deal it offers «Время вышло»); the no-show section, shown only before the first deal, goes. ``shape`` is a digest of what else the page
+  shows (which sections, which alerts); when it differs from the page's own ``data-shape`` (sent in the
+  header ``X-Page-Shape``) the page
+  has changed elsewhere too (the first deal, the last one, a tie's extra deal…) and ``reload`` names
+  the page to open, as the redirect did; the messages then wait in the session for it, as before.
+* ``refused``: the service's message and code and the fields at fault, nothing saved; the script then
+  sends the form as a plain form, which answers with the page as before (errors beside the fields,
+  a conflict's protocol as stored). A form posted without the script is answered as before.
+"""
+from __future__ import annotations
+
+import hashlib
+
+from django.contrib import messages
+from django.contrib.messages.storage.base import Message
+from django.http import JsonResponse
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from . import selectors, submissions
+
+
+SHAPE_HEADER = "X-Page-Shape"  # the shape of the page that posted (its ``data-shape``)
+
+
+def repeated_message() -> str:
+    return _("Эта форма уже была отправлена и сохранена; повторно ничего не записано.")
+
+
+def wants_json(request) -> bool:
+    """The page's script asks for the quick answer; a browser's plain form post accepts HTML first."""
+    return request.headers.get("Accept", "").startswith("application/json")
+
+
+def page_shape(ctx, *, odd=False) -> str:
+    """A digest of what the table page shows besides the totals, the deal list and the entry's title.
+
+    Two pages with the same shape differ only in those fragments (and the versions and keys of their
+    forms), so the quick answer's fragments bring one to the other. ``odd``: the page shows more than a
+    fresh one would (a refusal, a question, a correction being entered)."""
+    protocol, scored, upcoming = ctx["protocol"], ctx["scored"], ctx["upcoming"]
+    flags = (ctx["family"], ctx["can_enter"], bool(upcoming), bool(upcoming and upcoming.get("extra")),
+             bool(ctx["can_enter"] and ctx["time_section"]), protocol.is_locked, protocol.no_show, protocol.absent_seats,
+             protocol.abandoned, protocol.ended_by_time, bool(ctx.get("clock")), scored.extra_deal_needed, scored.disqualified, scored.winner, ctx["awaiting"],
+             len(ctx["remarks"]), ctx["can_clear"], ctx["can_reopen"], ctx["round_draft"], bool(odd))
+    return hashlib.sha256(repr(flags).encode()).hexdigest()[:16]
+
+
+def refused(exc_or_message, code, status, errors=None) -> JsonResponse:
+    message = getattr(exc_or_message, "message", exc_or_message)
+    return JsonResponse({"result": "refused", "code": code, "message": str(message), "errors": errors or {}},
+                        status=status)
+
+
+def service_refused(exc) -> JsonResponse:
+    """A service's refusal (bad input, a locked protocol…) with its code and the fields at fault; status as the page's."""
+    return refused(exc, exc.code, 422, {name or "form": text for name, text in exc.field_errors()})
+
+
+def form_refused(form) -> JsonResponse:
+    errors = {name or "form": " ".join(str(e) for e in errs) for name, errs in form.errors.items()}
+    return refused(" ".join(errors.values()), "invalid", 422, errors)
+
+
+def saved(request, partie, outcome) -> JsonResponse:
+    """The answer to a saved deal (or a repeat of one): its fragments, or the page to open."""
+    ctx = selectors.entry_context(partie, request.user)
+    protocol, upcoming = ctx["protocol"], ctx["upcoming"]
+    said = list(outcome.messages)
+    if outcome.repeated:
+        said.insert(0, (messages.INFO, repeated_message()))
+    shape = page_shape(ctx)
+    posted_shape = request.headers.get(SHAPE_HEADER, "")
+    body = {"result": "saved", "repeated": outcome.repeated, "version": protocol.version, "status": protocol.status,
+            "next": upcoming["n"] if upcoming else None, "shape": shape}
+    if ctx["family"] != "sport" or not upcoming or shape != posted_shape:
+        for level, text in said:
+            messages.add_message(request, level, text)
+        body["reload"] = reverse("referees:partie", args=[partie.pk]) + f"#{outcome.anchor or 'deals'}"
+        return JsonResponse(body)
+    ctx.update({"user": request.user, "request": request, "show_controls": True, "correcting": False})
+    body.update({
+        "messages": [{"tags": Message(level, "").tags, "text": str(text)} for level, text in said],
+        "form_key": submissions.new_key(),
+        "totals": render_to_string("referees/_entry_totals.html", ctx, request),
+        "deals": render_to_string(ctx["game_templates"]["deals"], ctx, request),
+        "head": render_to_string("referees/_entry_head.html", ctx, request),
+        "time": render_to_string("referees/_time.html", ctx, request),
+    })
+    return JsonResponse(body)

@@ -1,0 +1,39 @@
+"""A deal saved online from the table page: the page's script posts it and updates the page in place."""
+import pytest
+from playwright.sync_api import expect
+
+from scoring.models import Deal
+from tests.referees.conftest import PASSWORD
+
+from .conftest import PHONE, login
+from .test_offline_entry import TYPED, type_deal
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_deals_saved_online_update_the_page_in_place_as_the_page_itself_shows_them(live_server, browser, table):
+    context = browser.new_context(viewport=PHONE, locale="ru-RU", has_touch=True)
+    page = context.new_page()
+    login(page, live_server.url, "referee", PASSWORD)
+    url = f"{live_server.url}/referee/partie/{table.partie.pk}/"
+    page.goto(url)
+    page.evaluate("() => { window.sameDocument = true; }")  # gone if the page is opened again
+    for i, (result, out, hands) in enumerate(TYPED[:2], start=1):
+        type_deal(page, result, out, hands)
+        expect(page.locator("main > ul.messages li.success")).to_have_text(f"Раздача {i} сохранена.")
+        expect(page.locator("#deal-list li.deal-row")).to_have_count(i)
+        expect(page.locator("#entry h2")).to_contain_text(f"Раздача {i + 1}")
+        expect(page.locator("#id_hand_A1")).to_have_value("")
+    assert page.evaluate("() => window.sameDocument === true")  # no page drawn again for either deal
+    assert page.locator("#no_show").count() == 0
+    shown = {name: page.locator(sel).inner_text() for name, sel in (
+        ("a", "#score-a"), ("b", "#score-b"), ("status", "#status"), ("deals", "#deal-list"), ("head", "#lead-info"))}
+    version = page.locator("#protocol").get_attribute("data-version")
+    assert page.locator("#remark-form input[name=version]").input_value() == version
+    page.goto(url)  # the page as the server draws it after the same deals
+    assert shown == {name: page.locator(sel).inner_text() for name, sel in (
+        ("a", "#score-a"), ("b", "#score-b"), ("status", "#status"), ("deals", "#deal-list"), ("head", "#lead-info"))}
+    assert page.locator("#protocol").get_attribute("data-version") == version
+    assert Deal.objects.filter(protocol__partie=table.partie).count() == 2
+    page.screenshot(path="/tmp/s29-dealfast-quick.png", full_page=True)
+    context.close()
