@@ -50,11 +50,11 @@ serve: install
 
 # Debian's Chromium for the browser tests (Playwright cannot download a browser here).
 browser:
-	@test -x /usr/bin/chromium || { \
+	@test -x /usr/bin/chromium -a -x /usr/bin/pdftoppm || { \
 	  if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null; then \
-	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
-	      || echo "chromium could not be installed: browser tests will be skipped"; \
-	  else echo "chromium missing (apt-get install chromium): browser tests will be skipped"; fi; }
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils >/dev/null) \
+	      || echo "chromium or poppler-utils could not be installed: browser tests will be skipped"; \
+	  else echo "chromium or pdftoppm missing (apt-get install chromium poppler-utils): browser tests will be skipped"; fi; }
 
 test: install-dev browser
 	$(PY) -m pytest -q $(PYTEST_ARGS)
