@@ -10,34 +10,24 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from referees.models import log_action
-from scoring.reports.qualification import QualificationError
 from teams.finals import load_team_bracket, preview_team_qualification, team_finalists, teams_out
 from teams.models import TeamPair, TeamQualification
 
-from ..errors import InvalidInput, RoundBlocked
+from ..errors import RoundBlocked
 from ..models import FinalKind
 from ..pairing import Pairing, PairingError, PairingResult, pair_round_robin, rounds_needed
 from ..pairing.bracket import EXTRA_DEAL, WAITING, WALKOVER, next_pairings, rounds_of
+from .stage_cut import checked_finalists
 
 
 def confirm_team_qualification(user, tournament, tie_order, expected) -> list[TeamQualification]:
     """The best ``final_size`` teams of stage 1 as stage 2's entrants (inside ``confirm_qualification``'s
     transaction, after its checks): refused on a tie at the cut without ``tie_order``, or when the
     standings changed since the page showed ``expected``."""
-    try:
-        result = preview_team_qualification(tournament, tie_order)
-    except QualificationError as exc:
-        raise InvalidInput(exc.message, code=exc.code, field="tie_order") from None
-    if not result.resolved:
-        raise InvalidInput(
-            _("Команды %(tied)s равны по всем показателям на границе выхода: укажите их порядок "
-              "(по жребию или дополнительному матчу, как велит положение).")
-            % {"tied": ", ".join(f"№{n}" for n in result.tied_at_cut)}, code="tie_at_cut", field="tie_order",
-            tied=result.tied_at_cut)
-    chosen = result.finalists
-    if expected is not None and [int(n) for n in expected] != [p.row.pair.number for p in chosen]:
-        raise InvalidInput(_("Таблица первого этапа изменилась, пока страница была открыта: проверьте состав "
-                             "ещё раз."), code="standings_changed")
+    chosen = checked_finalists(
+        lambda order: preview_team_qualification(tournament, order), tie_order, expected,
+        _("Команды %(tied)s равны по всем показателям на границе выхода: укажите их порядок "
+          "(по жребию или дополнительному матчу, как велит положение)."))
     confirmed_by = user if getattr(user, "is_authenticated", False) else None
     TeamQualification.objects.bulk_create([
         TeamQualification(tournament=tournament, seed=p.seed, team_id=p.row.pair.id, stage1_rank=p.row.rank,

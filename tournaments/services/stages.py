@@ -19,7 +19,6 @@ from core.locking import locked
 from referees.models import log_action
 from referees.permissions import require_organizer
 from scoring.reports.group_selectors import bracket_size, group_round_count, groups_complete, is_groups
-from scoring.reports.qualification import QualificationError
 from scoring.reports.stage_selectors import (
     finalists, has_final, load_bracket, preview_qualification, stage2_published,
 )
@@ -30,6 +29,7 @@ from ..errors import InvalidInput, RoundBlocked, TournamentError
 from ..models import FinalKind, FinalMatch, PairStatus, Qualification, Round, RoundStatus, Tournament, TournamentFormat
 from ..pairing import Pairing, PairingError, PairingResult, pair_round_robin, rounds_needed
 from ..pairing.bracket import EXTRA_DEAL, MAX_SIZE, WAITING, WALKOVER, next_pairings, rounds_of
+from .stage_cut import checked_finalists
 from .stage_groups import check_groups, group_pairings
 from .stage_teams import (
     confirm_team_qualification, record_team_walkover, team_stage2_done, team_stage2_pairings, team_stage2_round_count,
@@ -143,10 +143,6 @@ def stage1_complete(tournament) -> bool:
     return len(rounds) >= tournament.rounds_planned and all(s == RoundStatus.FINISHED for s in rounds)
 
 
-def _numbers(places) -> list:
-    return [p.row.pair.number for p in places]
-
-
 def confirm_qualification(user, tournament, *, tie_order=None, expected=None) -> list[Qualification]:
     """Write the finalists of stage 2 from stage 1's final standings (organizer only, audited).
 
@@ -170,20 +166,10 @@ def confirm_qualification(user, tournament, *, tie_order=None, expected=None) ->
                                % {"n": tournament.rounds_planned}, code="stage1_not_finished")
         if is_team_event(tournament):
             return confirm_team_qualification(user, tournament, tie_order, expected)
-        try:
-            result = preview_qualification(tournament, tie_order)
-        except QualificationError as exc:
-            raise InvalidInput(exc.message, code=exc.code, field="tie_order") from None
-        if not result.resolved:
-            raise InvalidInput(
-                _("Участники %(tied)s равны по всем показателям на границе выхода: укажите их порядок "
-                  "(по жребию или дополнительной партии, как велит положение).")
-                % {"tied": ", ".join(f"№{n}" for n in result.tied_at_cut)}, code="tie_at_cut", field="tie_order",
-                tied=result.tied_at_cut)
-        chosen = result.finalists
-        if expected is not None and [int(n) for n in expected] != _numbers(chosen):
-            raise InvalidInput(_("Таблица первого этапа изменилась, пока страница была открыта: проверьте состав "
-                                 "ещё раз."), code="standings_changed")
+        chosen = checked_finalists(
+            lambda order: preview_qualification(tournament, order), tie_order, expected,
+            _("Участники %(tied)s равны по всем показателям на границе выхода: укажите их порядок "
+              "(по жребию или дополнительной партии, как велит положение)."))
         rows = [Qualification(tournament=tournament, stage=2, seed=p.seed, pair_id=p.row.pair.id,
                               stage1_rank=p.row.rank, decided_by=p.decided_by,
                               confirmed_by=user if getattr(user, "is_authenticated", False) else None)
