@@ -38,6 +38,7 @@ BENCHES = [
     ("manage", ["bench/manage_bench.py", "--pairs", "1000", "--repeat", "2"], ["bench/manage_bench.py"]),
     ("registry", ["bench/registry_bench.py", "--persons", "2000", "--repeat", "2"], ["bench/registry_bench.py"]),
     ("deal-entry", ["bench/deal_entry_bench.py", "--tables", "8"], ["bench/deal_entry_bench.py"]),
+    ("deal-answer", ["bench/deal_answer_bench.py", "--tables", "8"], ["bench/deal_answer_bench.py"]),
     ("pin-tries", ["bench/pin_tries_bench.py", "--tables", "2", "--tries", "200"], ["bench/pin_tries_bench.py"]),
     ("transfer", ["bench/transfer_bench.py", "--pairs", "40", "--rounds", "3"], ["bench/transfer_bench.py"]),
     ("xlsx-bomb", ["bench/xlsx_bomb_bench.py", "--megabytes", "50"], ["bench/xlsx_bomb_bench.py"]),

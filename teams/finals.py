@@ -166,6 +166,11 @@ def team_final_standings(tournament) -> list[dict]:
     return out
 
 
+def final_places(tournament) -> list[dict]:
+    """``team_final_standings`` once stage 2 has its teams, else nothing (the standings are the places)."""
+    return team_final_standings(tournament) if team_finalists(tournament) else []
+
+
 def stage2_team_pairs(rounds) -> dict[int, list]:
     """{round number: [(TeamMatch id, team A id, team B id)]} of the given rounds' matches with an opponent."""
     out: dict = {}
@@ -179,7 +184,7 @@ def published_stage2(tournament):
     return tournament.rounds.filter(stage=2).exclude(status=RoundStatus.DRAFT)
 
 
-__all__ = ["QualRow", "active_team_count", "is_team_event", "load_team_bracket", "load_team_final_round_robin",
+__all__ = ["QualRow", "active_team_count", "final_places", "is_team_event", "load_team_bracket", "load_team_final_round_robin",
            "preview_team_qualification", "published_stage2", "qualification_rows", "stage1_team_standings",
            "stage2_matches", "stage2_order", "stage2_team_pairs", "team_final_standings", "team_finalists",
            "team_outcomes", "teams_out"]

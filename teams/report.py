@@ -19,6 +19,7 @@ from scoring.reports.pdf_pack import CELL, H2, SMALL, _grid, _p
 from scoring.reports.pdf_page import BOLD, FONT, WIDTH, register_fonts
 from tournaments.models import seated
 
+from .finals import final_places
 from .models import MatchTable, Team
 from .rules import plain
 from .selectors import cross_table
@@ -135,13 +136,34 @@ def _cross(tournament, data) -> list:
     return story
 
 
+def _final_places(places, clubs_by_number) -> list:
+    """The event's final places after stage 2 (docs/rules.md I.9.5): stage 2's order, then stage 1's."""
+    head = [_("Место"), _("Команда, клуб / регион"), _("Место по")]
+    stage = {2: _("второму этапу"), 1: _("первому этапу")}
+    rows = []
+    for p in places:
+        club = clubs_by_number.get(p["team"], "")
+        text = escape(f"№{p['team']} {p['name']}") + (f'<br/><font size="6.5">{escape(club)}</font>' if club else "")
+        rows.append([_p(p["place"] or "—"), Paragraph(text, CELL), _p(stage[p["stage"]])])
+    phrase = 8 + max(stringWidth(t, CELL.fontName, CELL.fontSize) for t in stage.values())  # on one line
+    widths = [_w([head[0]], HEAD, 22), 0, max(phrase, _w([head[2]], HEAD, 40))]
+    widths[1] = WIDTH - sum(widths)
+    return [_p(_("Итоговые места"), H2),
+            _p(_("Сначала места второго этапа, затем остальные команды по первому этапу."), TINY),
+            Spacer(1, 3), _grid([[_p(h, HEAD) for h in head], *rows], widths), Spacer(1, 8)]
+
+
 def team_event_flowables(tournament) -> list:
-    """The section, with a page break after it (the pairs' standings follow)."""
+    """The section, with a page break after it (the pairs' standings follow); the final places first when
+    stage 2 has its teams."""
     register_fonts()
     data = load_team_standings(tournament)
-    clubs = dict(Team.objects.filter(tournament=tournament).values_list("id", "club"))
+    teams = Team.objects.filter(tournament=tournament)
+    clubs = dict(teams.values_list("id", "club"))
     order = " → ".join(_(ORDER_WORDS.get(k, k)) for k in data.order)
-    return [_p(_("Положение команд"), H2),
+    places = final_places(tournament)
+    head = _final_places(places, dict(teams.values_list("number", "club"))) if places else []
+    return [*head, _p(_("Положение команд"), H2),
             _p(_("Команд: %(n)s · порядок показателей: %(o)s") % {"n": len(data.rows), "o": order}, TINY),
             Spacer(1, 3), *_standings(data, clubs),
             PageBreak(), _p(_("Матчи по турам"), H2), *_matches(tournament, data),

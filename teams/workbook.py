@@ -11,6 +11,7 @@ from openpyxl import Workbook
 
 from core.cells import cells
 
+from .finals import final_places
 from .selectors import cross_table, plain
 from .standings import load_team_standings
 
@@ -18,6 +19,12 @@ from .standings import load_team_standings
 def team_workbook(tournament) -> bytes:
     data = load_team_standings(tournament)
     wb = Workbook(write_only=True)
+    places = final_places(tournament)
+    if places:  # docs/rules.md I.9.5: stage 2's order first, then stage 1's
+        ws = wb.create_sheet(_("Итоговые места"))
+        ws.append(cells(ws, [_("Место"), _("№"), _("Команда"), _("Этап")]))
+        for p in places:
+            ws.append(cells(ws, [p["place"] or "", p["team"], p["name"], p["stage"]]))
     ws = wb.create_sheet(_("Команды"))
     ws.append(cells(ws, [_("Место"), _("№"), _("Команда"), _("Матчей"), _("Очки"), _("Очки столов"),
                          _("Столов выиграно"), _("Разность"), _("Бухгольц")]))

@@ -54,6 +54,7 @@ def test_the_final_report_of_a_team_event_has_its_teams_matches_and_cross_table(
     assert flat.index("Положение команд") < flat.index("Матчи по турам") < flat.index("Турнирная таблица команд") \
         < flat.index("Положение пар командного турнира")
     assert "Командный зачёт" not in flat  # a team event's teams are its own section, not a best-M standing
+    assert "Итоговые места" not in flat  # no stage 2: the team standings are the places
     assert "командные очки → очки столов → разность очков" in flat
     for word in LONG.split() + "Пермский край, Краснокамский городской округ".split():
         assert word in words, word  # every word of the names whole on one line
@@ -74,6 +75,7 @@ def test_the_final_report_of_a_team_event_has_its_teams_matches_and_cross_table(
     book = load_workbook(io.BytesIO(client.get(reverse("teams:workbook", args=[t.slug])).content))
     cross = list(book.worksheets[2].iter_rows(values_only=True))
     assert book.sheetnames[2] == "Таблица команд" and len(cross) == 1 + 6
+    assert "Итоговые места" not in book.sheetnames
     by_number = {row[1]: row for row in cross[1:]}
     for m, _match, result in standings.matches:
         if m.team_b_id is not None:

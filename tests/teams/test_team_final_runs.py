@@ -7,10 +7,12 @@ import json
 
 import pdfplumber
 import pytest
+from openpyxl import load_workbook
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from teams.finals import load_team_bracket, load_team_final_round_robin, team_final_standings, team_finalists
+from scoring.reports import pack
 from teams.models import Team
 from teams.simulation import simulate_teams
 from tests.teams.test_transfer import no_more_roles
@@ -116,3 +118,22 @@ def test_a_team_event_in_two_stages_goes_out_and_comes_back_with_its_teams_of_st
     assert team_final_standings(copy) == team_final_standings(t)
     assert json.loads(run("bracket", copy.slug, "--json"))["rounds"] == json.loads(run("bracket", t.slug,
                                                                                         "--json"))["rounds"]
+
+
+def test_the_final_report_and_the_workbook_put_the_final_places_first(knockout, client):
+    """docs/rules.md I.9.5: stage 2's order (the bracket's placing), then the other teams by stage 1."""
+    _summary, t = knockout
+    places = team_final_standings(t)
+    assert [p["stage"] for p in places] == [2, 2, 2, 2, 2, 1]
+    with pdfplumber.open(io.BytesIO(pack.final_report(t))) as pdf:
+        flat = " ".join(" ".join((p.extract_text() or "") for p in pdf.pages).split())
+    assert flat.index("Итоговые места") < flat.index("Положение команд")
+    section = flat[flat.index("Итоговые места"):flat.index("Положение команд")]
+    at = [section.index(f"№{p['team']} {p['name']}") for p in places]
+    assert at == sorted(at)  # printed in the final order
+    table = section[section.index("Место по"):]
+    assert table.count("второму этапу") == 5 and table.count("первому этапу") == 1
+    book = load_workbook(io.BytesIO(client.get(reverse("teams:workbook", args=[t.slug])).content))
+    assert book.sheetnames[0] == "Итоговые места"
+    rows = list(book.worksheets[0].iter_rows(values_only=True))
+    assert rows[1:] == [(p["place"], p["team"], p["name"], p["stage"]) for p in places]
