@@ -26,12 +26,12 @@ def type_block(page, hands):
 
 
 def back_to(page, url, html):
-    """Back, with the page served as the phone's back-forward cache keeps it (the old document, its old form).
-
-    Chromium driven here reloads the page on Back; a phone's browser shows the page as it was.
+    """The page as it was before saving (the old document, its old form), as a phone's back-forward cache
+    keeps it. The table page saves a deal in place (no new history entry), so the old document is brought
+    back by opening it again, served as it was; Chromium driven here would reload it on Back anyway.
     """
     page.route(url, lambda route: route.fulfill(status=200, content_type="text/html; charset=utf-8", body=html))
-    page.go_back()
+    page.goto(url)
     page.wait_for_load_state("networkidle")
     page.unroute(url)
 
