@@ -15,8 +15,9 @@ from teams.models import TeamPair, TeamQualification
 
 from ..errors import RoundBlocked
 from ..models import FinalKind
-from ..pairing import Pairing, PairingError, PairingResult, pair_round_robin, rounds_needed
-from ..pairing.bracket import EXTRA_DEAL, WAITING, WALKOVER, next_pairings, rounds_of
+from ..pairing import Pairing, PairingResult, pair_round_robin, rounds_needed
+from ..pairing.bracket import WAITING, WALKOVER, rounds_of
+from .stage_bracket import bracket_round_pairings
 from .stage_cut import checked_finalists
 
 
@@ -97,27 +98,10 @@ def team_stage2_pairings(tournament) -> PairingResult:
         result = pair_round_robin([q.team.number for q in qualified], index,
                                   inactive=[q.team.number for q in qualified if q.team_id in out])
         return PairingResult([Pairing(p.a, p.b, "финал: " + p.reason) for p in result.pairings], "final-round-robin")
-    bracket = load_team_bracket(tournament, qualified)
-    current = bracket.next_round()
-    drawn = [m for m in bracket.matches_of(current) if m.state == EXTRA_DEAL] if current else []
-    if drawn:
-        raise PairingError(_("Матч сетки команд №%(a)s и №%(b)s не решён: все его столы сыграны вничью. По "
-                             "регламенту за столом 1 играется дополнительная раздача до перевеса одной из пар.")
-                           % {"a": _number(qualified, drawn[0].a.entrant), "b": _number(qualified, drawn[0].b.entrant)},
-                           code="extra_deal_needed")
-    try:
-        number, matches = next_pairings(bracket)
-    except PairingError as exc:
-        if exc.code != "bracket_waiting":
-            raise
-        raise PairingError(_("Не решены матчи предыдущего круга сетки: дождитесь подписанных протоколов."),
-                           code="bracket_waiting") from None
-    pairings = []
-    for m in matches:
-        what = "матч за 3-е место" if m.third_place else f"сетка, круг {number}, матч {m.index + 1}"
-        pairings.append(Pairing(_number(qualified, m.a.entrant), _number(qualified, m.b.entrant),
-                                f"{what}: посев {m.a.seed} — посев {m.b.seed}"))
-    return PairingResult(pairings, "knockout")
+    return bracket_round_pairings(
+        load_team_bracket(tournament, qualified), lambda team_id: _number(qualified, team_id),
+        _("Матч сетки команд №%(a)s и №%(b)s не решён: все его столы сыграны вничью. По регламенту за столом 1 "
+          "играется дополнительная раздача до перевеса одной из пар."))
 
 
 __all__ = ["confirm_team_qualification", "record_team_walkover", "team_stage2_done", "team_stage2_pairings", "team_stage2_round_count",

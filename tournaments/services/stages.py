@@ -28,7 +28,8 @@ from teams.models import TeamQualification
 from ..errors import InvalidInput, RoundBlocked, TournamentError
 from ..models import FinalKind, FinalMatch, PairStatus, Qualification, Round, RoundStatus, Tournament, TournamentFormat
 from ..pairing import Pairing, PairingError, PairingResult, pair_round_robin, rounds_needed
-from ..pairing.bracket import EXTRA_DEAL, MAX_SIZE, WAITING, WALKOVER, next_pairings, rounds_of
+from ..pairing.bracket import MAX_SIZE, WAITING, WALKOVER, rounds_of
+from .stage_bracket import bracket_round_pairings
 from .stage_cut import checked_finalists
 from .stage_groups import check_groups, group_pairings
 from .stage_teams import (
@@ -287,29 +288,10 @@ def stage2_pairings(tournament) -> PairingResult:
     if is_groups(tournament) and not groups_complete(tournament):
         raise PairingError(_("Подгруппы ещё не доиграны: сетка составляется, когда завершены все их туры."),
                            code="groups_not_finished")
-    bracket = load_bracket(tournament, qualified)
-    current = bracket.next_round()
-    drawn = [m for m in bracket.matches_of(current) if m.state == EXTRA_DEAL] if current else []
-    if drawn:
-        raise PairingError(_("Матч сетки закончился вничью: по регламенту играется дополнительная раздача до "
-                             "перевеса одной из пар (пары №%(a)s и №%(b)s).")
-                           % {"a": _number(qualified, drawn[0].a.entrant),
-                              "b": _number(qualified, drawn[0].b.entrant)}, code="extra_deal_needed")
-    try:
-        number, matches = next_pairings(bracket)
-    except PairingError as exc:
-        if exc.code != "bracket_waiting":
-            raise
-        raise PairingError(_("Не решены матчи предыдущего круга сетки: дождитесь подписанных протоколов."),
-                           code="bracket_waiting") from None
-    pairings = []
-    for m in matches:
-        a, b = _number(qualified, m.a.entrant), _number(qualified, m.b.entrant)
-        what = "матч за 3-е место" if m.third_place else f"сетка, круг {number}, матч {m.index + 1}"
-        if bracket.match_format != FinalMatch.SINGLE:
-            what += f", партия {len(m.games) + 1}"
-        pairings.append(Pairing(a, b, f"{what}: посев {m.a.seed} — посев {m.b.seed}"))
-    return PairingResult(pairings, "knockout")
+    return bracket_round_pairings(
+        load_bracket(tournament, qualified), lambda pair_id: _number(qualified, pair_id),
+        _("Матч сетки закончился вничью: по регламенту играется дополнительная раздача до перевеса одной из пар "
+          "(пары №%(a)s и №%(b)s)."))
 
 
 def _number(qualified, pair_id):
