@@ -15,7 +15,9 @@ from scoring.reports.stage_selectors import (
 from scoring.reports.tabular import TIEBREAK_LABELS
 from teams.finals import (
     is_team_event, preview_team_qualification, qualification_rows, stage1_team_standings, team_final_standings, team_finalists,
+    teams_out,
 )
+from teams.groups import load_team_groups, team_bracket_entrants
 from teams.report import ORDER_WORDS
 from teams.selectors import team_match_tables
 
@@ -47,6 +49,9 @@ def bracket_data(tournament) -> dict | None:
         found = team_match_tables(tournament)
         where = {pk: (number, table) for pk, (number, table, _match) in found.items()}
         match_numbers = {pk: match for pk, (_number, _table, match) in found.items()}
+        if is_groups(tournament):
+            entrants = team_bracket_entrants(tournament, qualified, teams_out(tournament)) or ()
+            in_group = {tid: (g, place) for g, place, tid in entrants}
     else:
         numbers = {q.pair_id: q.pair.number for q in qualified}
         labels = {q.pair_id: q.pair.name or " — ".join(p.name for p in q.pair.players.all()) for q in qualified}
@@ -150,10 +155,12 @@ def qualification_page(tournament, tie_order=None) -> dict:
 
 def groups_data(tournament) -> list[dict] | None:
     """Each group's table for the standings page and the projector (None: stage 2 is not in groups, or its
-    entrants are not confirmed): the group place, number, entrant, parties, wins, losses, match points,
-    difference, and whether the place goes on to the bracket."""
+    entrants are not confirmed): the group place, number, entrant, parties (a team event: matches), wins,
+    losses, match points (team match points), difference, and whether the place goes on to the bracket."""
     if not is_groups(tournament):
         return None
+    if is_team_event(tournament):
+        return _team_groups_data(tournament)
     qualified = finalists(tournament)
     if not qualified:
         return None
@@ -165,6 +172,19 @@ def groups_data(tournament) -> list[dict] | None:
              "losses": r.losses, "match_points": r.match_points, "difference": r.difference,
              "status": r.status, "goes_on": r.rank <= g.qualifiers} for r in g.standings.rows]})
     return out
+
+
+def _team_groups_data(tournament) -> list[dict] | None:
+    """``groups_data`` of a team event: the groups of teams (``teams.groups``); a team out is «withdrawn»."""
+    qualified = team_finalists(tournament)
+    if not qualified:
+        return None
+    out = teams_out(tournament)
+    return [{"number": g.number, "qualifiers": g.qualifiers, "played": g.played, "of": g.of, "teams": True, "rows": [
+        {"rank": r.rank, "number": r.team.number, "label": r.team.name, "played": r.played, "wins": r.wins,
+         "draws": r.draws, "losses": r.losses, "match_points": r.match_points, "table_points": r.table_points,
+         "difference": r.difference, "status": "withdrawn" if r.team.id in out else "active",
+         "goes_on": r.rank <= g.qualifiers} for r in g.rows]} for g in load_team_groups(tournament, qualified, out)]
 
 
 def group_setting_text(tournament) -> str:

@@ -99,7 +99,9 @@ def test_a_team_event_takes_a_knockout_or_a_round_robin_counted_in_active_teams(
     ({"kind": FinalKind.ROUND_ROBIN, "size": 2}, "final_size", None),
     ({"kind": "плей-офф", "size": 4}, "final_kind", None),
     ({"kind": FinalKind.KNOCKOUT, "size": 2, "third_place": True}, "final_third_place", None),
-    ({"kind": FinalKind.GROUPS, "groups": 2, "group_size": 3, "group_qualifiers": 1}, "final_kind", "groups_teams"),
+    ({"kind": FinalKind.GROUPS, "groups": 2, "group_size": 4, "group_qualifiers": 2}, "final_group_size", None),
+    ({"kind": FinalKind.GROUPS, "groups": 2, "group_size": 3, "group_qualifiers": 1, "match": "total-2"},
+     "final_match", "team_match_format"),
 ])
 def test_a_hostile_stage_2_of_a_team_event_is_refused_and_nothing_changes(organizer, kwargs, field, code):
     t = make_team_event(organizer, 6)

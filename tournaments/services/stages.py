@@ -95,7 +95,7 @@ def set_final(user, tournament, *, kind, size=None, carry_over=False, third_plac
                                  "по круговой системе из лучших игроков отбора (их места — на странице положения "
                                  "турнира)."), field="final_kind", code="final_individual")
         teams = tournament.format == TournamentFormat.TEAMS
-        if kind == FinalKind.KNOCKOUT and teams and match != FinalMatch.SINGLE:  # docs/rules.md I.9.5
+        if kind in BRACKETS and teams and match != FinalMatch.SINGLE:  # docs/rules.md I.9.5
             raise InvalidInput(_("В командном турнире матч сетки — один матч команд за всеми столами: до двух "
                                  "побед и сумма двух матчей не проводятся. Выберите «одна партия»."),
                                field="final_match", code="team_match_format")
