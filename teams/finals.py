@@ -19,7 +19,7 @@ from tournaments.pairing.match_format import SINGLE, Outcome
 
 from .groups import groups_order, load_team_groups, split_stage2, team_bracket_entrants
 from .models import Team, TeamMatch, TeamPair, TeamQualification
-from .rules import TeamEntry, knockout_winner, match_result, separating, team_standings
+from .rules import TeamEntry, knockout_decider, knockout_winner, match_result, separating, team_standings
 from .standings import event_of, load_matches, load_team_standings, order_of, points_of
 
 ACTIVE, OUT = "active", "withdrawn"
@@ -107,6 +107,21 @@ def team_outcomes(tournament, loaded=None) -> dict:
                                                     (m.team_b, result.table_points_b)), row.pk)
         outcomes.setdefault(frozenset((m.team_a, m.team_b)), []).append(outcome)
     return outcomes
+
+
+def team_deciders(tournament) -> dict:
+    """{TeamMatch id: (what decided it, the board, the winner's tables won, the loser's, the winner's point
+    difference)} of stage 2's decided matches with an opponent (``rules.knockout_decider``): what the bracket
+    shows under a match won on equal table points."""
+    points = points_of(event_of(tournament))
+    out = {}
+    for row, m in stage2_matches(tournament):
+        decided = knockout_decider(m, points) if m.team_b is not None else None
+        if decided is not None:
+            r = match_result(m, points)
+            won, lost = (r.tables_won_a, r.tables_won_b) if decided[0] == "A" else (r.tables_won_b, r.tables_won_a)
+            out[row.pk] = (decided[1], decided[2], won, lost, r.difference_a if decided[0] == "A" else -r.difference_a)
+    return out
 
 
 def load_team_bracket(tournament, qualified=None) -> Bracket | None:
@@ -201,5 +216,5 @@ def published_stage2(tournament):
 
 __all__ = ["QualRow", "active_team_count", "final_places", "is_team_event", "load_team_bracket", "load_team_final_round_robin",
            "preview_team_qualification", "published_stage2", "qualification_rows", "stage1_team_standings",
-           "stage2_matches", "stage2_order", "stage2_team_pairs", "team_final_standings", "team_finalists",
+           "stage2_matches", "stage2_order", "stage2_team_pairs", "team_deciders", "team_final_standings", "team_finalists",
            "team_outcomes", "teams_out"]

@@ -14,8 +14,8 @@ from scoring.reports.stage_selectors import (
 )
 from scoring.reports.tabular import TIEBREAK_LABELS
 from teams.finals import (
-    is_team_event, preview_team_qualification, qualification_rows, stage1_team_standings, team_final_standings, team_finalists,
-    teams_out,
+    is_team_event, preview_team_qualification, qualification_rows, stage1_team_standings, team_deciders, team_final_standings,
+    team_finalists, teams_out,
 )
 from teams.groups import load_team_groups, team_bracket_entrants
 from teams.report import ORDER_WORDS
@@ -27,6 +27,21 @@ from .services.stages import stage2_done
 
 
 STATE_TEXT = {EXTRA_DEAL: gettext_lazy("ничья: нужна дополнительная раздача")}
+
+
+def decided_text(decided, winner) -> str:
+    """Under a team match of the bracket won on equal table points: what decided it for team №``winner``
+    (``teams.finals.team_deciders``; docs/rules.md I.9.5)."""
+    key, board, won, lost, difference = decided
+    if key == "tables_won":
+        return _("очки столов поровну — у №%(n)s больше выигранных столов (%(w)s : %(l)s)") % {
+            "n": winner, "w": won, "l": lost}
+    if key == "difference":
+        return _("очки столов и выигранные столы поровну — у №%(n)s лучше разница очков (%(d)+d)") % {
+            "n": winner, "d": difference}
+    if key == "board":
+        return _("всё поровну — №%(n)s выиграла партию за столом %(b)s") % {"n": winner, "b": board}
+    return ""
 
 
 def bracket_data(tournament) -> dict | None:
@@ -42,13 +57,14 @@ def bracket_data(tournament) -> dict | None:
     bracket = load_bracket(tournament, qualified)
     if bracket is None:
         return None
-    in_group = {}
+    in_group, deciders = {}, {}
     if teams:  # entrants are teams: their numbers and names; a "partie" is a team match (its first table)
         numbers = {q.team_id: q.team.number for q in qualified}
         labels = {q.team_id: q.team.name for q in qualified}
         found = team_match_tables(tournament)
         where = {pk: (number, table) for pk, (number, table, _match) in found.items()}
         match_numbers = {pk: match for pk, (_number, _table, match) in found.items()}
+        deciders = team_deciders(tournament)
         if is_groups(tournament):
             entrants = team_bracket_entrants(tournament, qualified, teams_out(tournament)) or ()
             in_group = {tid: (g, place) for g, place, tid in entrants}
@@ -84,6 +100,8 @@ def bracket_data(tournament) -> dict | None:
         parties = [partie_json(g, m) for g in m.games] if m.a and m.b else []
         last = parties[-1] if parties else {}
         note = STATE_TEXT.get(m.state, "")
+        if teams and m.decided and m.games and m.games[-1].ref in deciders:
+            note = decided_text(deciders[m.games[-1].ref], numbers[m.winner.entrant])
         if m.state == WALKOVER:
             note = _("без игры: №%(n)s снялся с турнира") % {"n": numbers[m.loser.entrant]}
         return {

@@ -23,6 +23,7 @@ from tournaments.models import FinalKind, RoundStatus
 from tournaments.services import finish_round, publish_round, withdraw_pair
 from tournaments.services.stages import confirm_qualification, next_stage, set_final, undo_qualification
 from tournaments.simulation import link_signers, sign_as_required
+from tournaments.stage_selectors import bracket_data
 
 pytestmark = pytest.mark.django_db
 
@@ -193,6 +194,9 @@ def test_a_drawn_team_match_goes_to_the_point_difference(organizer):
     result = load_team_bracket(t).final
     assert result.decided and result.winner.entrant == Team.objects.get(tournament=t, number=seeds[1]).pk
     assert [p["team"] for p in team_final_standings(t)[:2]] == [seeds[1], seeds[0]]
+    shown = bracket_data(t)["rounds"][0]["matches"][0]
+    assert shown["winner"] == seeds[1] and [(p["a"], p["b"]) for p in shown["parties"]] == [(1, 1)]
+    assert shown["note"] == f"очки столов и выигранные столы поровну — у №{seeds[1]} лучше разница очков (+50)"
     with pytest.raises(RoundBlocked):
         next_stage(t, final.number + 1)
 
