@@ -99,9 +99,9 @@ def bracket_data(tournament) -> dict | None:
         a, b = side(m.a), side(m.b)
         parties = [partie_json(g, m) for g in m.games] if m.a and m.b else []
         last = parties[-1] if parties else {}
-        note = STATE_TEXT.get(m.state, "")
+        note, decided = STATE_TEXT.get(m.state, ""), ""
         if teams and m.decided and m.games and m.games[-1].ref in deciders:
-            note = decided_text(deciders[m.games[-1].ref], numbers[m.winner.entrant])
+            decided = decided_text(deciders[m.games[-1].ref], numbers[m.winner.entrant])
         if m.state == WALKOVER:
             note = _("без игры: №%(n)s снялся с турнира") % {"n": numbers[m.loser.entrant]}
         return {
@@ -109,7 +109,7 @@ def bracket_data(tournament) -> dict | None:
             "winner": numbers[m.winner.entrant] if m.winner is not None and (m.decided or m.state == BYE) else None,
             "bye": m.state == BYE, "walkover": m.state == WALKOVER, "state": m.state, "note": str(note),
             "round_number": last.get("round"), "table": last.get("table"), "partie": last.get("partie"),
-            "team_match": last.get("match"),
+            "team_match": last.get("match"), "decided": decided,
             "parties": parties, "wins": list(m.wins), "totals": list(m.totals) if bracket.match_format ==
             FinalMatch.TOTAL_2 else None,
         }

@@ -196,7 +196,7 @@ def test_a_drawn_team_match_goes_to_the_point_difference(organizer):
     assert [p["team"] for p in team_final_standings(t)[:2]] == [seeds[1], seeds[0]]
     shown = bracket_data(t)["rounds"][0]["matches"][0]
     assert shown["winner"] == seeds[1] and [(p["a"], p["b"]) for p in shown["parties"]] == [(1, 1)]
-    assert shown["note"] == f"очки столов и выигранные столы поровну — у №{seeds[1]} лучше разница очков (+50)"
+    assert shown["note"] == "" and shown["decided"] == f"очки столов и выигранные столы поровну — у №{seeds[1]} лучше разница очков (+50)"
     with pytest.raises(RoundBlocked):
         next_stage(t, final.number + 1)
 
