@@ -8,10 +8,9 @@ import random
 
 from referees.models import RoleKind, TournamentRole
 from tournaments.models import FinalKind, PairingSystem, RoundStatus, SignatureMode, Tournament, TournamentFormat
-from tournaments.errors import InvalidInput, RoundBlocked
 from tournaments.services import finish_round, publish_round
-from tournaments.services.stages import confirm_qualification, next_stage, set_final
-from tournaments.simulation import link_signers, parse_final, play_partie
+from tournaments.services.stages import set_final
+from tournaments.simulation import link_signers, parse_final, play_partie, play_stage2
 
 from .groups import team_groups_of
 from .rounds import pair_team_round
@@ -89,21 +88,8 @@ def simulate_teams(organizer, *, teams: int, pairs_per_team: int, rounds: int, s
 
 
 def play_team_final(organizer, tournament, rng, signers) -> dict:
-    """Confirm stage 1's best N teams (a tie at the cut taken in printed order) and play stage 2 to its end."""
-    try:
-        qualified = confirm_qualification(organizer, tournament)
-    except InvalidInput as exc:
-        if exc.code != "tie_at_cut":
-            raise
-        qualified = confirm_qualification(organizer, tournament, tie_order=exc.details["tied"])
-    rounds = []
-    while True:
-        last = tournament.rounds.order_by("-number").first()
-        try:
-            next_stage(tournament, last.number + 1)
-        except RoundBlocked:  # no further round: stage 2 is played
-            break
-        rounds.append(play_team_round(organizer, tournament, rng, signers))
+    """Confirm stage 1's best teams and play stage 2 to its end (``tournaments.simulation.play_stage2``)."""
+    qualified, rounds = play_stage2(organizer, tournament, lambda: play_team_round(organizer, tournament, rng, signers))
     summary = {"kind": tournament.final_kind, "size": tournament.final_size,
                "finalists": [q.team.number for q in qualified], "rounds": rounds}
     if tournament.final_kind == FinalKind.GROUPS:
