@@ -9,6 +9,7 @@ from itertools import combinations
 import pdfplumber
 import pytest
 from django.core.management import call_command
+from django.urls import reverse
 from openpyxl import load_workbook
 
 from referees.models import RoleKind, TournamentRole
@@ -55,7 +56,7 @@ def test_a_bad_individual_final_is_refused_beside_its_field(solo, organizer, kwa
     assert solo.final_kind == FinalKind.NONE
 
 
-def test_an_individual_final_round_robin_is_played_by_the_whist_schedule_to_its_end(organizer):
+def test_an_individual_final_round_robin_is_played_by_the_whist_schedule_to_its_end(organizer, client):
     summary = simulate(organizer, pairs=12, rounds=3, system="swiss", seed=4, format="individual",
                        final="round-robin:8")
     t = Tournament.objects.get(slug=summary["slug"])
@@ -86,6 +87,14 @@ def test_an_individual_final_round_robin_is_played_by_the_whist_schedule_to_its_
     assert json.loads(run("standings", t.slug, "--final", "--json"))[0]["pair"] == places[0].number
     assert " 0 differ" in run("verify_scores", t.slug)
     assert_final_places_printed(t, places)
+    client.force_login(organizer)
+    page = client.get(reverse("tournaments:qualification", args=[t.slug])).content.decode()
+    assert 'id="qualification-confirmed"' in page
+    assert all(f"{q.seed}. №{q.pair.number}" in page for q in qualified)
+    standings = client.get(reverse("reports:standings", args=[t.slug])).content.decode()
+    assert "Итоговые места" in standings and f"№{places[0].number}" in standings.split("Итоговые места")[1]
+    last = client.get(reverse("tournaments:pairings", args=[t.slug, 10])).content.decode()
+    assert "Тур 10 · Финал, тур 7" in last
 
 
 def assert_final_places_printed(t, places):
