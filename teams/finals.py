@@ -17,8 +17,9 @@ from tournaments.models import FinalKind, PairStatus, RoundStatus, TournamentFor
 from tournaments.pairing.bracket import Bracket, build_bracket, placing
 from tournaments.pairing.match_format import SINGLE, Outcome
 
-from .models import Team, TeamPair, TeamQualification, TeamMatch
-from .rules import TeamEntry, knockout_winner, match_result, separating, team_standings
+from .groups import groups_order, load_team_groups, split_stage2, team_bracket_entrants
+from .models import Team, TeamMatch, TeamPair, TeamQualification
+from .rules import TeamEntry, knockout_decider, knockout_winner, match_result, separating, team_standings
 from .standings import event_of, load_matches, load_team_standings, order_of, points_of
 
 ACTIVE, OUT = "active", "withdrawn"
@@ -108,17 +109,42 @@ def team_outcomes(tournament, loaded=None) -> dict:
     return outcomes
 
 
+def team_deciders(tournament) -> dict:
+    """{TeamMatch id: (what decided it, the board, the winner's tables won, the loser's, the winner's point
+    difference)} of stage 2's decided matches with an opponent (``rules.knockout_decider``): what the bracket
+    shows under a match won on equal table points."""
+    points = points_of(event_of(tournament))
+    out = {}
+    for row, m in stage2_matches(tournament):
+        decided = knockout_decider(m, points) if m.team_b is not None else None
+        if decided is not None:
+            r = match_result(m, points)
+            won, lost = (r.tables_won_a, r.tables_won_b) if decided[0] == "A" else (r.tables_won_b, r.tables_won_a)
+            out[row.pk] = (decided[1], decided[2], won, lost, r.difference_a if decided[0] == "A" else -r.difference_a)
+    return out
+
+
 def load_team_bracket(tournament, qualified=None) -> Bracket | None:
     """The knockout bracket of the confirmed teams with the results so far (None: not a knockout, or not
-    confirmed); a team out loses its undecided match by walkover."""
-    if tournament.final_kind != FinalKind.KNOCKOUT:
+    confirmed; in groups, until the group phase is over: then the best of each group, ``groups``); a team out
+    loses its undecided match by walkover."""
+    if tournament.final_kind not in (FinalKind.KNOCKOUT, FinalKind.GROUPS):
         return None
     qualified = team_finalists(tournament) if qualified is None else qualified
     if len(qualified) < 2:
         return None
-    ids = [q.team_id for q in qualified]
-    return build_bracket(ids, team_outcomes(tournament), third_place=tournament.final_third_place,
-                         match_format=SINGLE, out=teams_out(tournament) & set(ids))
+    out = teams_out(tournament)
+    if tournament.final_kind == FinalKind.GROUPS:
+        in_groups, in_bracket = split_stage2(tournament, stage2_matches(tournament))
+        entrants = team_bracket_entrants(tournament, qualified, out, load_team_groups(tournament, qualified, out,
+                                                                                        in_groups))
+        if entrants is None:
+            return None
+        ids, outcomes = [tid for _g, _p, tid in entrants], team_outcomes(tournament, in_bracket)
+    else:
+        ids, outcomes = [q.team_id for q in qualified], team_outcomes(tournament)
+    return build_bracket(ids, outcomes, third_place=tournament.final_third_place, match_format=SINGLE,
+                         out=out & set(ids))
 
 
 def load_team_final_round_robin(tournament, qualified=None) -> list:
@@ -136,10 +162,14 @@ def load_team_final_round_robin(tournament, qualified=None) -> list:
 
 
 def stage2_order(tournament, qualified) -> list[int]:
-    """Stage 2's team ids in their final order (the bracket's placing, or the round robin's ranking)."""
-    if tournament.final_kind == FinalKind.KNOCKOUT:
+    """Stage 2's team ids in their final order (the bracket's placing, then in groups the rest of the groups;
+    or the round robin's ranking)."""
+    if tournament.final_kind in (FinalKind.KNOCKOUT, FinalKind.GROUPS):
         bracket = load_team_bracket(tournament, qualified)
-        return [tid for _place, tid in placing(bracket)] if bracket is not None else []
+        order = [tid for _place, tid in placing(bracket)] if bracket is not None else []
+        if tournament.final_kind == FinalKind.GROUPS:
+            order = groups_order(order, load_team_groups(tournament, qualified, teams_out(tournament)), qualified)
+        return order
     return [r.team.id for r in load_team_final_round_robin(tournament, qualified)]
 
 
@@ -186,5 +216,5 @@ def published_stage2(tournament):
 
 __all__ = ["QualRow", "active_team_count", "final_places", "is_team_event", "load_team_bracket", "load_team_final_round_robin",
            "preview_team_qualification", "published_stage2", "qualification_rows", "stage1_team_standings",
-           "stage2_matches", "stage2_order", "stage2_team_pairs", "team_final_standings", "team_finalists",
+           "stage2_matches", "stage2_order", "stage2_team_pairs", "team_deciders", "team_final_standings", "team_finalists",
            "team_outcomes", "teams_out"]

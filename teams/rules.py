@@ -102,15 +102,27 @@ def match_result(match: Match, points: Points = Points()) -> MatchResult:
 def knockout_winner(match: Match, points: Points = Points()) -> str | None:
     """"A" or "B": the winner of a complete knockout match (see the module's docstring); None while a table is
     unfinished or when every criterion is equal and no table has a winner (the extra deal is still due)."""
+    decided = knockout_decider(match, points)
+    return decided[0] if decided is not None else None
+
+
+def knockout_decider(match: Match, points: Points = Points()) -> tuple[str, str, int | None] | None:
+    """(winner "A" | "B", what decided it, the board) of a complete knockout match: "table_points",
+    "tables_won", "difference", or "board" with the number of the table whose partie decided; None while a
+    table is unfinished or nothing decides (see ``knockout_winner``). A bye: ("A", "bye", None)."""
     r = match_result(match, points)
-    if not r.complete or match.team_b is None:
-        return r.winner if r.complete else None
-    for a, b in ((r.table_points_a, r.table_points_b), (r.tables_won_a, r.tables_won_b), (r.difference_a, 0)):
+    if not r.complete:
+        return None
+    if match.team_b is None:
+        return "A", "bye", None
+    for key, a, b in (("table_points", r.table_points_a, r.table_points_b), ("tables_won", r.tables_won_a,
+                                                                              r.tables_won_b),
+                      ("difference", r.difference_a, 0)):
         if a != b:
-            return "A" if a > b else "B"
+            return ("A" if a > b else "B"), key, None
     for table in sorted(match.tables, key=lambda t: t.board):
         if table.winner in ("A", "B"):
-            return table.winner
+            return table.winner, "board", table.board
     return None
 
 

@@ -7,12 +7,12 @@ import datetime
 import random
 
 from referees.models import RoleKind, TournamentRole
-from tournaments.models import PairingSystem, RoundStatus, SignatureMode, Tournament, TournamentFormat
-from tournaments.errors import InvalidInput, RoundBlocked
+from tournaments.models import FinalKind, PairingSystem, RoundStatus, SignatureMode, Tournament, TournamentFormat
 from tournaments.services import finish_round, publish_round
-from tournaments.services.stages import confirm_qualification, next_stage, set_final
-from tournaments.simulation import link_signers, parse_final, play_partie
+from tournaments.services.stages import set_final
+from tournaments.simulation import link_signers, parse_final, play_partie, play_stage2
 
+from .groups import team_groups_of
 from .rounds import pair_team_round
 from .services import number_teams, register_team, set_team_settings
 
@@ -65,10 +65,9 @@ def play_team_round(organizer, tournament, rng, signers) -> dict:
 def simulate_teams(organizer, *, teams: int, pairs_per_team: int, rounds: int, system: str, seed, slug=None,
                    preset: str = "pusto-shest", final: str | None = None) -> dict:
     """Register, number and play every round of a team event; returns the JSON summary. ``final``:
-    ``knockout:N`` or ``round-robin:N`` — stage 1 is played, its best N teams qualify, stage 2 is played."""
+    ``knockout:N``, ``round-robin:N`` or ``groups:GxS+knockout:N`` — stage 1 is played, its best teams
+    qualify, stage 2 is played."""
     stage2 = parse_final(final)
-    if stage2 and stage2["kind"] not in ("knockout", "round-robin"):
-        raise ValueError("a team event's --final is knockout:N or round-robin:N")
     tournament = create_team_tournament(organizer, teams=teams, pairs_per_team=pairs_per_team, rounds=rounds,
                                         system=system, seed=seed, slug=slug, preset=preset)
     if stage2:
@@ -89,20 +88,10 @@ def simulate_teams(organizer, *, teams: int, pairs_per_team: int, rounds: int, s
 
 
 def play_team_final(organizer, tournament, rng, signers) -> dict:
-    """Confirm stage 1's best N teams (a tie at the cut taken in printed order) and play stage 2 to its end."""
-    try:
-        qualified = confirm_qualification(organizer, tournament)
-    except InvalidInput as exc:
-        if exc.code != "tie_at_cut":
-            raise
-        qualified = confirm_qualification(organizer, tournament, tie_order=exc.details["tied"])
-    rounds = []
-    while True:
-        last = tournament.rounds.order_by("-number").first()
-        try:
-            next_stage(tournament, last.number + 1)
-        except RoundBlocked:  # no further round: stage 2 is played
-            break
-        rounds.append(play_team_round(organizer, tournament, rng, signers))
-    return {"kind": tournament.final_kind, "size": tournament.final_size,
-            "finalists": [q.team.number for q in qualified], "rounds": rounds}
+    """Confirm stage 1's best teams and play stage 2 to its end (``tournaments.simulation.play_stage2``)."""
+    qualified, rounds = play_stage2(organizer, tournament, lambda: play_team_round(organizer, tournament, rng, signers))
+    summary = {"kind": tournament.final_kind, "size": tournament.final_size,
+               "finalists": [q.team.number for q in qualified], "rounds": rounds}
+    if tournament.final_kind == FinalKind.GROUPS:
+        summary["groups"] = [[q.team.number for q in members] for members in team_groups_of(tournament, qualified)]
+    return summary

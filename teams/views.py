@@ -15,6 +15,7 @@ from referees.permissions import is_organizer, is_referee
 from scoring.reports.stage_selectors import round_title
 from tournaments.errors import TournamentError
 from tournaments.models import Pair, Round, Tournament, TournamentFormat
+from tournaments.stage_selectors import groups_data
 
 from .finals import team_final_standings, team_finalists
 from .forms import CaptainForm, LineUpForm, SettingsForm, SubstitutionForm, TeamForm
@@ -222,6 +223,7 @@ def standings_view(request, slug):
         "projector": request.GET.get("projector") == "1",
         "rounds": tournament.rounds.exclude(status="draft").order_by("number"),
         "final": team_final_standings(tournament) if team_finalists(tournament) else None,  # docs/rules.md I.9.5
+        "groups": groups_data(tournament),
     })
 
 

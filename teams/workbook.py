@@ -10,8 +10,10 @@ from django.utils.translation import gettext as _
 from openpyxl import Workbook
 
 from core.cells import cells
+from tournaments.models import FinalKind
 
-from .finals import final_places
+from .finals import final_places, team_finalists, teams_out
+from .groups import load_team_groups
 from .selectors import cross_table, plain
 from .standings import load_team_standings
 
@@ -25,6 +27,16 @@ def team_workbook(tournament) -> bytes:
         ws.append(cells(ws, [_("Место"), _("№"), _("Команда"), _("Этап")]))
         for p in places:
             ws.append(cells(ws, [p["place"] or "", p["team"], p["name"], p["stage"]]))
+    qualified = team_finalists(tournament) if tournament.final_kind == FinalKind.GROUPS else []
+    if qualified:  # stage 2's groups of teams (teams.groups)
+        ws = wb.create_sheet(_("Группы"))
+        ws.append(cells(ws, [_("Подгруппа"), _("Место"), _("№"), _("Команда"), _("Матчей"), _("Побед"), _("Ничьих"),
+                             _("Поражений"), _("Очки"), _("Очки столов"), _("Разность"), _("В сетку")]))
+        for g in load_team_groups(tournament, qualified, teams_out(tournament)):
+            for r in g.rows:
+                ws.append(cells(ws, [g.number, r.rank, r.team.number, r.team.name, r.played, r.wins, r.draws,
+                                     r.losses, r.match_points, plain(r.table_points), r.difference,
+                                     _("да") if r.rank <= g.qualifiers else ""]))
     ws = wb.create_sheet(_("Команды"))
     ws.append(cells(ws, [_("Место"), _("№"), _("Команда"), _("Матчей"), _("Очки"), _("Очки столов"),
                          _("Столов выиграно"), _("Разность"), _("Бухгольц")]))

@@ -212,8 +212,10 @@ def play_round(organizer, tournament, rng, events, signers, no_shows: int) -> di
     }
 
 
-def play_final(organizer, tournament, rng, events, signers) -> dict:
-    """Confirm stage 1's best N (a tie at the cut taken in printed order) and play stage 2 to its end."""
+def play_stage2(organizer, tournament, play_one) -> tuple[list, list]:
+    """Confirm stage 1's best (a tie at the cut taken in printed order), then ``play_one()`` every round of
+    stage 2 to its end; returns (the confirmed finalists, each round's summary). A team event's simulation
+    plays its rounds by teams (``teams.simulation``)."""
     try:
         qualified = confirm_qualification(organizer, tournament)
     except InvalidInput as exc:
@@ -227,7 +229,14 @@ def play_final(organizer, tournament, rng, events, signers) -> dict:
             next_stage(tournament, last.number + 1)
         except RoundBlocked:  # the event has no further round: stage 2 is played
             break
-        rounds.append(play_round(organizer, tournament, rng, events, signers, 0))
+        rounds.append(play_one())
+    return qualified, rounds
+
+
+def play_final(organizer, tournament, rng, events, signers) -> dict:
+    """Confirm stage 1's best N and play stage 2 to its end."""
+    qualified, rounds = play_stage2(organizer, tournament,
+                                    lambda: play_round(organizer, tournament, rng, events, signers, 0))
     summary = {"kind": tournament.final_kind, "size": tournament.final_size,
                "finalists": [q.pair.number for q in qualified], "rounds": rounds}
     if tournament.final_kind == FinalKind.GROUPS:

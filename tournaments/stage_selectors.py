@@ -14,8 +14,10 @@ from scoring.reports.stage_selectors import (
 )
 from scoring.reports.tabular import TIEBREAK_LABELS
 from teams.finals import (
-    is_team_event, preview_team_qualification, qualification_rows, stage1_team_standings, team_final_standings, team_finalists,
+    is_team_event, preview_team_qualification, qualification_rows, stage1_team_standings, team_deciders, team_final_standings,
+    team_finalists, teams_out,
 )
+from teams.groups import load_team_groups, team_bracket_entrants
 from teams.report import ORDER_WORDS
 from teams.selectors import team_match_tables
 
@@ -25,6 +27,21 @@ from .services.stages import stage2_done
 
 
 STATE_TEXT = {EXTRA_DEAL: gettext_lazy("ничья: нужна дополнительная раздача")}
+
+
+def decided_text(decided, winner) -> str:
+    """Under a team match of the bracket won on equal table points: what decided it for team №``winner``
+    (``teams.finals.team_deciders``; docs/rules.md I.9.5)."""
+    key, board, won, lost, difference = decided
+    if key == "tables_won":
+        return _("очки столов поровну — у №%(n)s больше выигранных столов (%(w)s : %(l)s)") % {
+            "n": winner, "w": won, "l": lost}
+    if key == "difference":
+        return _("очки столов и выигранные столы поровну — у №%(n)s лучше разница очков (%(d)+d)") % {
+            "n": winner, "d": difference}
+    if key == "board":
+        return _("всё поровну — №%(n)s выиграла партию за столом %(b)s") % {"n": winner, "b": board}
+    return ""
 
 
 def bracket_data(tournament) -> dict | None:
@@ -40,13 +57,17 @@ def bracket_data(tournament) -> dict | None:
     bracket = load_bracket(tournament, qualified)
     if bracket is None:
         return None
-    in_group = {}
+    in_group, deciders = {}, {}
     if teams:  # entrants are teams: their numbers and names; a "partie" is a team match (its first table)
         numbers = {q.team_id: q.team.number for q in qualified}
         labels = {q.team_id: q.team.name for q in qualified}
         found = team_match_tables(tournament)
         where = {pk: (number, table) for pk, (number, table, _match) in found.items()}
         match_numbers = {pk: match for pk, (_number, _table, match) in found.items()}
+        deciders = team_deciders(tournament)
+        if is_groups(tournament):
+            entrants = team_bracket_entrants(tournament, qualified, teams_out(tournament)) or ()
+            in_group = {tid: (g, place) for g, place, tid in entrants}
     else:
         numbers = {q.pair_id: q.pair.number for q in qualified}
         labels = {q.pair_id: q.pair.name or " — ".join(p.name for p in q.pair.players.all()) for q in qualified}
@@ -78,7 +99,9 @@ def bracket_data(tournament) -> dict | None:
         a, b = side(m.a), side(m.b)
         parties = [partie_json(g, m) for g in m.games] if m.a and m.b else []
         last = parties[-1] if parties else {}
-        note = STATE_TEXT.get(m.state, "")
+        note, decided = STATE_TEXT.get(m.state, ""), ""
+        if teams and m.decided and m.games and m.games[-1].ref in deciders:
+            decided = decided_text(deciders[m.games[-1].ref], numbers[m.winner.entrant])
         if m.state == WALKOVER:
             note = _("без игры: №%(n)s снялся с турнира") % {"n": numbers[m.loser.entrant]}
         return {
@@ -86,7 +109,7 @@ def bracket_data(tournament) -> dict | None:
             "winner": numbers[m.winner.entrant] if m.winner is not None and (m.decided or m.state == BYE) else None,
             "bye": m.state == BYE, "walkover": m.state == WALKOVER, "state": m.state, "note": str(note),
             "round_number": last.get("round"), "table": last.get("table"), "partie": last.get("partie"),
-            "team_match": last.get("match"),
+            "team_match": last.get("match"), "decided": decided,
             "parties": parties, "wins": list(m.wins), "totals": list(m.totals) if bracket.match_format ==
             FinalMatch.TOTAL_2 else None,
         }
@@ -150,10 +173,12 @@ def qualification_page(tournament, tie_order=None) -> dict:
 
 def groups_data(tournament) -> list[dict] | None:
     """Each group's table for the standings page and the projector (None: stage 2 is not in groups, or its
-    entrants are not confirmed): the group place, number, entrant, parties, wins, losses, match points,
-    difference, and whether the place goes on to the bracket."""
+    entrants are not confirmed): the group place, number, entrant, parties (a team event: matches), wins,
+    losses, match points (team match points), difference, and whether the place goes on to the bracket."""
     if not is_groups(tournament):
         return None
+    if is_team_event(tournament):
+        return _team_groups_data(tournament)
     qualified = finalists(tournament)
     if not qualified:
         return None
@@ -165,6 +190,19 @@ def groups_data(tournament) -> list[dict] | None:
              "losses": r.losses, "match_points": r.match_points, "difference": r.difference,
              "status": r.status, "goes_on": r.rank <= g.qualifiers} for r in g.standings.rows]})
     return out
+
+
+def _team_groups_data(tournament) -> list[dict] | None:
+    """``groups_data`` of a team event: the groups of teams (``teams.groups``); a team out is «withdrawn»."""
+    qualified = team_finalists(tournament)
+    if not qualified:
+        return None
+    out = teams_out(tournament)
+    return [{"number": g.number, "qualifiers": g.qualifiers, "played": g.played, "of": g.of, "teams": True, "rows": [
+        {"rank": r.rank, "number": r.team.number, "label": r.team.name, "played": r.played, "wins": r.wins,
+         "draws": r.draws, "losses": r.losses, "match_points": r.match_points, "table_points": r.table_points,
+         "difference": r.difference, "status": "withdrawn" if r.team.id in out else "active",
+         "goes_on": r.rank <= g.qualifiers} for r in g.rows]} for g in load_team_groups(tournament, qualified, out)]
 
 
 def group_setting_text(tournament) -> str:

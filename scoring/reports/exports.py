@@ -8,9 +8,10 @@ from scoring.scores import score
 from tournaments import individual_selectors
 
 from . import pdf, pdf_lists, player_table, selectors, tabular, team_data, xlsx
+from .final_places import places_of, places_table
 from .group_sheet import groups_table
-from .sheets import blank_sheet, signed_sheet
 from .pades import pades_sign
+from .sheets import blank_sheet, signed_sheet
 from .tabular_grid import grid_table
 
 
@@ -33,6 +34,9 @@ def workbook(tournament) -> bytes:
     groups = groups_table(tournament)
     if groups is not None:
         first.append(groups)
+    places = places_table(places_of(tournament))  # an event in stages: its final places first
+    if places is not None:
+        first.insert(0, places)
     return xlsx.write_workbook([
         *first,
         tabular.pairs_table(selectors.pairs_for_sheet(tournament)),
@@ -49,7 +53,9 @@ def standings_workbook(tournament, after_round=None) -> bytes:
     else:
         sheets = [tabular.standings_table(standings)]
     teams = team_data.load_team_standings(tournament, standings=standings)
-    return xlsx.write_workbook(sheets + ([team_data.team_sheet(teams)] if teams is not None else []))
+    places = places_table(places_of(tournament)) if after_round is None else None
+    return xlsx.write_workbook(([places] if places is not None else []) + sheets +
+                               ([team_data.team_sheet(teams)] if teams is not None else []))
 
 
 def blank_sheets_pdf(tournament, round_number: int, *, base_url: str = "") -> bytes:

@@ -17,6 +17,7 @@ from tournaments.names import person_name
 from tournaments.stage_selectors import groups_data
 
 from . import pdf_pack, pdf_report, selectors, team_data
+from .final_places import places_flowables, places_of
 from .player_table import entrant_clubs
 from .sheets import signed_sheet
 
@@ -85,4 +86,5 @@ def final_report(tournament) -> bytes:
                                      teams=None if team_event else team_data.load_team_standings(
                                          tournament, standings=standings),
                                      team_event=team_event_flowables(tournament) if team_event else (),
-                                     groups=groups_data(tournament))
+                                     groups=groups_data(tournament),
+                                     places=places_flowables(places_of(tournament)))

@@ -39,7 +39,14 @@ NUMBER_WIDTHS = (11, 10, 14, 14, 16, 13)
 NARROW_HEAD = ParagraphStyle("groups-head", fontName=BOLD, fontSize=7, leading=8.5)
 
 
-def headings() -> list[str]:
+def of_teams(groups) -> bool:
+    """The groups are of teams (a team event's ``groups_data``): its headings and legend speak of teams."""
+    return bool(groups) and bool(groups[0].get("teams"))
+
+
+def headings(teams: bool = False) -> list[str]:
+    if teams:
+        return [_("Место"), _("№"), _("Команда"), _("Матчей"), _("Очки"), _("Разность"), _("В сетку")]
     return [_("Место"), _("№"), _("Участник"), _("Партий"), _("Очки матча"), _("Разность"), _("В сетку")]
 
 
@@ -56,7 +63,10 @@ def row_cells(row) -> list[str]:
             _number(row["difference"]), MARK if row["goes_on"] else ""]
 
 
-def legend() -> str:
+def legend(teams: bool = False) -> str:
+    if teams:
+        return _("Место в подгруппе — по показателям командного турнира в матчах внутри подгруппы; при полном "
+                 "равенстве выше та команда, что выше в первом этапе. Выделены выходящие в сетку.")
     return _("Место в подгруппе — по показателям турнира в партиях внутри подгруппы; при полном равенстве выше тот, "
              "кто выше в первом этапе. Выделены выходящие в сетку.")
 
@@ -88,7 +98,7 @@ def _layout(group, widths) -> list[tuple[list, float, bool]]:
     out = []
     name_w = widths[2] - 2 * mm
     name_size = _name_size(group, name_w)
-    lines = [(headings(), True, False)] + [(row_cells(r), False, r["goes_on"]) for r in group["rows"]]
+    lines = [(headings(bool(group.get("teams"))), True, False)] + [(row_cells(r), False, r["goes_on"]) for r in group["rows"]]
     for cells, is_head, goes_on in lines:
         font = BOLD if is_head or goes_on else FONT
         size = SIZE - 1 if is_head else SIZE
@@ -146,7 +156,7 @@ def draw_group_pages(c, tournament, groups, *, page_w: float, page_h: float, mar
         c.drawRightString(page_w - margin, top - 5 * mm, _("Второй этап: подгруппы") + " · " + played_text(groups))
         top = min(draw_lines(c, margin, top - 5 * mm + size, name, BOLD, size), top - 7 * mm) - 2 * mm
         if first:  # the legend once, on the first page
-            size, text = whole(legend(), FONT, 8, page_w - 2 * margin)
+            size, text = whole(legend(of_teams(groups)), FONT, 8, page_w - 2 * margin)
             top = draw_lines(c, margin, top, text, FONT, size) - 2 * mm
         return top - 2 * mm
 
@@ -166,8 +176,10 @@ def draw_group_pages(c, tournament, groups, *, page_w: float, page_h: float, mar
 
 def group_flowables(groups, width: float) -> list:
     """The final report's section: heading, legend, and each group's table kept whole on a page."""
-    story = [_p(_("Второй этап: подгруппы") + " · " + played_text(groups), H2), _p(legend(), SMALL), Spacer(1, 4)]
-    heads = headings()
+    teams = of_teams(groups)
+    story = [_p(_("Второй этап: подгруппы") + " · " + played_text(groups), H2), _p(legend(teams), SMALL),
+             Spacer(1, 4)]
+    heads = headings(teams)
     # each number column at least as wide as its longest heading word (no word broken); the entrant takes the rest
     fixed = [max(w * mm, 7 + max(stringWidth(word, BOLD, NARROW_HEAD.fontSize) for word in h.split()))
              for w, h in zip(NUMBER_WIDTHS, heads[:2] + heads[3:])]

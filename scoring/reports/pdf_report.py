@@ -179,7 +179,7 @@ def _grid_part(grid) -> list:
 
 
 def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=(), check=None, clubs=None,
-                     grid=None, teams=None, team_event=(), groups=None) -> bytes:
+                     grid=None, teams=None, team_event=(), groups=None, places=()) -> bytes:
     """``standings``/``cells`` from ``selectors.load_crosstable``; ``sanctions`` from ``sanctions_of``;
     ``check``: the protocols' check (``scoring.checks.check_tournament``), stated above the signatures.
     An individual event (``clubs``: {entrant id: club}; ``grid``: its player × round grid,
@@ -188,7 +188,8 @@ def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=
     ``team_event``: a team event's own section (``teams.report.team_event_flowables``: the team standings, the
     matches of each round with their tables, the cross table of the teams), printed before the pairs' standings.
     ``groups``: stage 2's groups (``tournaments.stage_selectors.groups_data``), each group's table after the
-    standings (``pdf_groups.group_flowables``); None or empty: no such section."""
+    standings (``pdf_groups.group_flowables``); None or empty: no such section. ``places``: the final places of
+    an event in stages (``final_places.places_flowables``), printed first."""
     register_fonts()
     final, words = stage(tournament, standings)
     if final:
@@ -202,7 +203,7 @@ def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=
     order = " → ".join(tiebreak_labels(standings.tiebreaks))
     if tournament.is_individual:
         story = [
-            _p(title, H1), _p(_subtitle(tournament), SMALL),
+            _p(title, H1), _p(_subtitle(tournament), SMALL), *places,
             _p(_("Игроков: %(p)s · туров: %(r)s · порядок показателей: %(o)s") % {
                 "p": len(standings.rows), "r": len(rounds), "o": order}, SMALL),
             _p(heading, H2), _player_standings_table(standings, clubs or {}),
@@ -215,7 +216,7 @@ def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=
             "p": len(standings.rows), "r": len(rounds), "o": order}, SMALL)
         head = [_p(heading, H2), counts] if team_event else [counts, _p(heading, H2)]
         story = [
-            _p(title, H1), _p(_subtitle(tournament), SMALL), *team_event, *head, _standings_table(standings),
+            _p(title, H1), _p(_subtitle(tournament), SMALL), *places, *team_event, *head, _standings_table(standings),
             *(team_flowables(teams) if teams is not None else ()), *(group_flowables(groups, WIDTH) if groups else ()),
             PageBreak(), *_cross_part(standings, cells, rounds),
             _p(_("Замечания и санкции"), H2),

@@ -18,6 +18,7 @@ from .group_selectors import bracket_entrants, group_round_numbers, inactive, is
 from .qualification import Qualifiers, qualify
 from .selectors import Standings, games_and_round_status, load_standings, pair_entries, tiebreaks_of
 from .standings import compute_standings, scoring_from_rules
+from .standings_individual import compute_individual_standings
 
 
 def has_final(tournament) -> bool:
@@ -100,7 +101,8 @@ def load_final_round_robin(tournament, qualified=None) -> Standings:
         games = [g for g in earlier if g.pair_a in ids and g.pair_b in ids] + games
     entries = [e for e in pair_entries(tournament) if e.id in ids]
     scoring = scoring_from_rules(tournament.rules())
-    rows = compute_standings(entries, games, scoring=scoring, tiebreaks=tiebreaks)
+    compute = compute_individual_standings if tournament.is_individual else compute_standings  # I.9.3
+    rows = compute(entries, games, scoring=scoring, tiebreaks=tiebreaks)
     return Standings(tournament, rows, games, sorted(statuses), None, tiebreaks, error, round_status=statuses,
                      scoring=scoring)
 

@@ -23,6 +23,7 @@ from tournaments.models import FinalKind, RoundStatus
 from tournaments.services import finish_round, publish_round, withdraw_pair
 from tournaments.services.stages import confirm_qualification, next_stage, set_final, undo_qualification
 from tournaments.simulation import link_signers, sign_as_required
+from tournaments.stage_selectors import bracket_data
 
 pytestmark = pytest.mark.django_db
 
@@ -99,7 +100,9 @@ def test_a_team_event_takes_a_knockout_or_a_round_robin_counted_in_active_teams(
     ({"kind": FinalKind.ROUND_ROBIN, "size": 2}, "final_size", None),
     ({"kind": "плей-офф", "size": 4}, "final_kind", None),
     ({"kind": FinalKind.KNOCKOUT, "size": 2, "third_place": True}, "final_third_place", None),
-    ({"kind": FinalKind.GROUPS, "groups": 2, "group_size": 3, "group_qualifiers": 1}, "final_kind", "groups_teams"),
+    ({"kind": FinalKind.GROUPS, "groups": 2, "group_size": 4, "group_qualifiers": 2}, "final_group_size", None),
+    ({"kind": FinalKind.GROUPS, "groups": 2, "group_size": 3, "group_qualifiers": 1, "match": "total-2"},
+     "final_match", "team_match_format"),
 ])
 def test_a_hostile_stage_2_of_a_team_event_is_refused_and_nothing_changes(organizer, kwargs, field, code):
     t = make_team_event(organizer, 6)
@@ -191,6 +194,9 @@ def test_a_drawn_team_match_goes_to_the_point_difference(organizer):
     result = load_team_bracket(t).final
     assert result.decided and result.winner.entrant == Team.objects.get(tournament=t, number=seeds[1]).pk
     assert [p["team"] for p in team_final_standings(t)[:2]] == [seeds[1], seeds[0]]
+    shown = bracket_data(t)["rounds"][0]["matches"][0]
+    assert shown["winner"] == seeds[1] and [(p["a"], p["b"]) for p in shown["parties"]] == [(1, 1)]
+    assert shown["note"] == "" and shown["decided"] == f"очки столов и выигранные столы поровну — у №{seeds[1]} лучше разница очков (+50)"
     with pytest.raises(RoundBlocked):
         next_stage(t, final.number + 1)
 

@@ -1,6 +1,8 @@
 """The winner of a knockout team match (docs/rules.md I.9.5 [толкование]) and the criterion shown between two
 places of the team standings: pure rules, no database."""
-from teams.rules import DEFAULT_ORDER, Match, Table, TeamEntry, knockout_winner, separating, team_standings
+from teams.rules import (
+    DEFAULT_ORDER, Match, Table, TeamEntry, knockout_decider, knockout_winner, separating, team_standings,
+)
 
 
 def table(board, a, b, finished=True):
@@ -56,3 +58,15 @@ def test_the_worked_example_of_the_rules():
     (−50 for team 3); with 90 : 101 at table 2 everything is equal and table 1's winner, team 3, goes on."""
     assert knockout_winner(match(table(1, 101, 90), table(2, 40, 101))) == "B"
     assert knockout_winner(match(table(1, 101, 90), table(2, 90, 101))) == "A"
+
+
+def test_what_decided_a_knockout_match_is_named_with_the_deciding_table():
+    assert knockout_decider(match(table(1, 101, 40), table(2, 101, 99))) == ("A", "table_points", None)
+    assert knockout_decider(match(table(1, 101, 90), table(2, 40, 101))) == ("B", "difference", None)
+    assert knockout_decider(match(table(1, 101, 90), table(2, 90, 101))) == ("A", "board", 1)
+    assert knockout_decider(match(table(1, 60, 60), table(2, 40, 101), table(3, 101, 40))) == ("B", "board", 2)
+    assert knockout_decider(match(table(1, 60, 60), table(2, 40, 40))) is None  # the extra deal is due
+    assert knockout_decider(Match(2, 1, None, (table(1, 0, 0),))) == ("A", "bye", None)
+    # table points equal, tables won not: a table with no winner whose match point went to B (a sanction)
+    uneven = (Table(1, 1, 0, 101, 40, "A"), Table(2, 0, 1, 60, 60, None))
+    assert knockout_decider(Match(2, 1, 2, uneven)) == ("A", "tables_won", None)

@@ -71,7 +71,7 @@ def test_a_team_round_robin_final_is_played_to_its_end(organizer):
 
 
 @pytest.mark.parametrize("args", [
-    ["--final", "knockout:x"], ["--final", "groups:2x3+knockout:4"], ["--final", "knockout:9"],
+    ["--final", "knockout:x"], ["--final", "groups:2x4+knockout:4"], ["--final", "knockout:9"],
     ["--final", "round-robin:2"], ["--final", "knockout:4", "--final-match", "best-of-3"],
 ])
 def test_the_simulate_command_refuses_a_bad_team_final_before_it_starts(args):
@@ -137,3 +137,32 @@ def test_the_final_report_and_the_workbook_put_the_final_places_first(knockout, 
     assert book.sheetnames[0] == "Итоговые места"
     rows = list(book.worksheets[0].iter_rows(values_only=True))
     assert rows[1:] == [(p["place"], p["team"], p["name"], p["stage"]) for p in places]
+
+
+def test_a_team_event_with_groups_then_a_bracket_is_played_to_its_end_and_printed(organizer, client):
+    """docs/rules.md I.9.5: groups of teams whose best two go to a bracket of four, by the simulation."""
+    summary = simulate_teams(organizer, teams=9, pairs_per_team=1, rounds=2, system="swiss", seed=8,
+                             final="groups:2x4+knockout:4")
+    t = Tournament.objects.get(slug=summary["slug"])
+    finalists = [q.team.number for q in team_finalists(t)]
+    assert summary["finished"] and summary["final"]["finalists"] == finalists
+    assert summary["final"]["groups"] == [[finalists[i] for i in (0, 3, 4, 7)], [finalists[i] for i in (1, 2, 5, 6)]]
+    assert [r["stage"] for r in summary["final"]["rounds"]] == [2] * 5  # three group rounds, then two of the bracket
+    rows = json.loads(run("standings", t.slug, "--stage", "2", "--json"))
+    assert [(r["group"], r["rank"]) for r in rows] == [(g, k) for g in (1, 2) for k in (1, 2, 3, 4)]
+    assert all(r["played"] == 3 for r in rows)  # a group of four: three matches each, no bye
+    goes_on = {r["team"] for r in rows if r["goes_on"]}
+    data = json.loads(run("bracket", t.slug, "--json"))
+    first = {s["entrant"] for m in data["rounds"][0]["matches"] for s in (m["a"], m["b"])}
+    assert first == goes_on and len(goes_on) == 4
+    assert load_team_bracket(t).complete
+    places = json.loads(run("standings", t.slug, "--final", "--json"))
+    assert [p["stage"] for p in places] == [2] * 8 + [1] and places[0]["team"] == data["rounds"][1]["matches"][0]["winner"]
+    assert " 0 differ" in run("verify_scores", t.slug)
+    pdf = client.get(reverse("tournaments:bracket_pdf", args=[t.slug]))
+    with pdfplumber.open(io.BytesIO(pdf.content)) as doc:
+        text = " ".join(p.extract_text() or "" for p in doc.pages)
+    assert "Подгруппа 1" in text and "Подгруппа 2" in text and "Матчей" in text and "Участник" not in text
+    with pdfplumber.open(io.BytesIO(pack.final_report(t))) as doc:
+        flat = " ".join(" ".join((p.extract_text() or "") for p in doc.pages).split())
+    assert "Второй этап: подгруппы" in flat and "матчах внутри подгруппы" in flat

@@ -71,16 +71,16 @@ def test_a_bad_group_setting_is_refused_beside_its_field(organizer, setting, fie
     assert not AuditEntry.objects.filter(action="stage.final_set").exists()
 
 
-def test_an_individual_or_team_event_is_refused_groups(organizer):
+def test_an_individual_event_is_refused_groups_and_a_team_event_counts_its_teams(organizer):
     individual = make_individual(8, slug="solo")
     TournamentRole.objects.create(tournament=individual, user=organizer, role=RoleKind.ORGANIZER)
     with pytest.raises(InvalidInput) as exc:
         set_final(organizer, individual, kind=FinalKind.GROUPS, groups=2, group_size=4, group_qualifiers=2)
     assert exc.value.code == "knockout_individual" and exc.value.field == "final_kind"
-    teams = staged(organizer, n_pairs=8, slug="teams", format=TournamentFormat.TEAMS)
-    with pytest.raises(InvalidInput) as exc:
+    teams = staged(organizer, n_pairs=8, slug="teams", format=TournamentFormat.TEAMS)  # 8 pairs, no team
+    with pytest.raises(InvalidInput) as exc:  # groups of teams (tests/teams/test_team_groups.py)
         set_final(organizer, teams, kind=FinalKind.GROUPS, groups=2, group_size=4, group_qualifiers=2)
-    assert exc.value.code == "groups_teams"
+    assert exc.value.field == "final_group_size" and "играют 0 команд" in exc.value.message
 
 
 @pytest.mark.parametrize("match", [FinalMatch.BEST_OF_3, FinalMatch.TOTAL_2])

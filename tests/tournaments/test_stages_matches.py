@@ -125,9 +125,8 @@ def test_a_finalist_who_withdraws_is_not_paired_and_the_opponent_advances_by_wal
     assert note == "без игры: №1 снялся с турнира"
 
 
-@pytest.mark.parametrize("kind, code", [(FinalKind.KNOCKOUT, "knockout_individual"),
-                                        (FinalKind.ROUND_ROBIN, "final_individual")])
-def test_an_individual_event_is_told_why_it_has_no_stage_2_here(client, organizer, kind, code):
+@pytest.mark.parametrize("kind, code", [(FinalKind.KNOCKOUT, "knockout_individual")])
+def test_an_individual_event_is_told_why_it_has_no_bracket(client, organizer, kind, code):
     tournament = make_individual(8, rounds_planned=1)
     TournamentRole.objects.create(tournament=tournament, user=organizer, role=RoleKind.ORGANIZER)
     with pytest.raises(InvalidInput) as exc:

@@ -8,7 +8,7 @@ sitting out).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.utils.translation import gettext as _
 
@@ -20,6 +20,7 @@ from ..pairing.individual_random import pair_individual_random
 from ..pairing.individual_search import sit_out_reasons
 from ..pairing.individual_swiss import pair_individual_swiss
 from ..pairing.whist import round_robin_round
+from ..pairing.whist import rounds_needed as whist_rounds
 
 
 @dataclass
@@ -85,6 +86,21 @@ def compute_individual_pairings(tournament, number: int, seed: str) -> tuple[Ind
     result = pair(players, seed=seed)
     result.reasons = sit_out_reasons(players, result.sitting_out, seed=seed)
     return result, recs
+
+
+def final_round_robin_round(qualified, index: int) -> IndividualRound:
+    """Round ``index`` of an individual event's final round robin (docs/rules.md I.9.3): the whist schedule for
+    the N finalists, seed k at position k; a table that holds a finalist no longer active is not played, its
+    other players sit the round out (as in stage 1's round robin)."""
+    players = [Single(q.pair.number, rank=k) for k, q in enumerate(qualified)]
+    result = round_robin_round(players, index)
+    result.tables = [replace(t, reason="финал: " + t.reason) for t in result.tables]
+    return _without_withdrawn(result, {q.pair.number for q in qualified if q.pair.status != PairStatus.ACTIVE})
+
+
+def final_round_count(qualified) -> int:
+    """The rounds of an individual final round robin of these finalists (the whist schedule's)."""
+    return whist_rounds(len(qualified))
 
 
 def _without_withdrawn(result: IndividualRound, inactive: set) -> IndividualRound:

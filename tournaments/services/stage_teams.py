@@ -1,6 +1,7 @@
 """Stage 2 of a team event (docs/rules.md I.9.5): the confirmation of the best N teams of stage 1 (and its
 undo), and the pairing of stage 2's rounds by team numbers — a final round robin of the teams by the Berger
-tables, or a knockout bracket of teams (``tournaments.pairing.bracket`` with team ids as entrants).
+tables, a knockout bracket of teams (``tournaments.pairing.bracket`` with team ids as entrants), or groups of
+teams whose best go to such a bracket (``teams.groups``).
 
 Called by ``stages`` (the pair event's stage 2) for a tournament of format «teams»; the round itself is made
 by ``teams.rounds.TeamPlan`` (each pairing of two teams becomes a ``TeamMatch`` at K tables).
@@ -10,15 +11,18 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from referees.models import log_action
+from scoring.reports.group_selectors import bracket_size, group_round_count, groups_complete
 from teams.finals import load_team_bracket, preview_team_qualification, team_finalists, teams_out
+from teams.groups import team_groups_of
 from teams.models import TeamPair, TeamQualification
 
 from ..errors import RoundBlocked
 from ..models import FinalKind
-from ..pairing import Pairing, PairingResult, pair_round_robin, rounds_needed
+from ..pairing import Pairing, PairingError, PairingResult, pair_round_robin, rounds_needed
 from ..pairing.bracket import WAITING, WALKOVER, rounds_of
 from .stage_bracket import bracket_round_pairings
 from .stage_cut import checked_finalists
+from .stage_groups import groups_round
 
 
 def confirm_team_qualification(user, tournament, tie_order, expected) -> list[TeamQualification]:
@@ -72,6 +76,8 @@ def record_team_walkover(user, tournament, pair) -> None:
 def team_stage2_round_count(tournament, qualified) -> int:
     if tournament.final_kind == FinalKind.KNOCKOUT:
         return rounds_of(len(qualified))
+    if tournament.final_kind == FinalKind.GROUPS:
+        return group_round_count(tournament) + rounds_of(bracket_size(tournament))
     return rounds_needed(len(qualified))
 
 
@@ -79,6 +85,11 @@ def team_stage2_done(tournament, qualified) -> bool:
     if tournament.final_kind == FinalKind.KNOCKOUT:
         bracket = load_team_bracket(tournament, qualified)
         return bracket is None or bracket.complete
+    if tournament.final_kind == FinalKind.GROUPS:
+        if tournament.rounds.filter(stage=2).count() < group_round_count(tournament):
+            return False
+        bracket = load_team_bracket(tournament, qualified)
+        return bracket is not None and bracket.complete
     return tournament.rounds.filter(stage=2).count() >= team_stage2_round_count(tournament, qualified)
 
 
@@ -98,6 +109,15 @@ def team_stage2_pairings(tournament) -> PairingResult:
         result = pair_round_robin([q.team.number for q in qualified], index,
                                   inactive=[q.team.number for q in qualified if q.team_id in out])
         return PairingResult([Pairing(p.a, p.b, "финал: " + p.reason) for p in result.pairings], "final-round-robin")
+    if tournament.final_kind == FinalKind.GROUPS:
+        index = tournament.rounds.filter(stage=2).count() + 1
+        if index <= group_round_count(tournament):
+            out = teams_out(tournament)
+            groups = [[q.team.number for q in members] for members in team_groups_of(tournament, qualified)]
+            return groups_round(groups, {q.team.number for q in qualified if q.team_id in out}, index)
+        if not groups_complete(tournament):
+            raise PairingError(_("Подгруппы ещё не доиграны: сетка составляется, когда завершены все их туры."),
+                               code="groups_not_finished")
     return bracket_round_pairings(
         load_team_bracket(tournament, qualified), lambda team_id: _number(qualified, team_id),
         _("Матч сетки команд №%(a)s и №%(b)s не решён: все его столы сыграны вничью. По регламенту за столом 1 "

@@ -29,6 +29,9 @@ from ..errors import InvalidInput, RoundBlocked, TournamentError
 from ..models import FinalKind, FinalMatch, PairStatus, Qualification, Round, RoundStatus, Tournament, TournamentFormat
 from ..pairing import Pairing, PairingError, PairingResult, pair_round_robin, rounds_needed
 from ..pairing.bracket import MAX_SIZE, WAITING, WALKOVER, rounds_of
+from ..pairing.whist import MAX_PLAYERS as WHIST_MAX
+from ..pairing.whist import MIN_PLAYERS as WHIST_MIN
+from .individual_rounds import final_round_count, final_round_robin_round
 from .stage_bracket import bracket_round_pairings
 from .stage_cut import checked_finalists
 from .stage_groups import check_groups, group_pairings
@@ -90,12 +93,12 @@ def set_final(user, tournament, *, kind, size=None, carry_over=False, third_plac
                                  "меняются каждый тур, поэтому матча двух участников не бывает. Выберите финал по "
                                  "круговой системе в парном турнире или проведите отдельный парный финал."),
                                field="final_kind", code="knockout_individual")
-        if kind == FinalKind.ROUND_ROBIN and tournament.is_individual:
-            raise InvalidInput(_("Круговой финал личного зачёта проводится отдельным турниром: создайте турнир "
-                                 "по круговой системе из лучших игроков отбора (их места — на странице положения "
-                                 "турнира)."), field="final_kind", code="final_individual")
+        if kind == FinalKind.ROUND_ROBIN and tournament.is_individual and carry_over:  # docs/rules.md I.9.3
+            raise InvalidInput(_("В личном зачёте партии первого этапа в финал не переносятся: за столом играли и "
+                                 "не финалисты, а партнёры менялись каждый тур."), field="final_carry_over",
+                               code="carry_over_individual")
         teams = tournament.format == TournamentFormat.TEAMS
-        if kind == FinalKind.KNOCKOUT and teams and match != FinalMatch.SINGLE:  # docs/rules.md I.9.5
+        if kind in BRACKETS and teams and match != FinalMatch.SINGLE:  # docs/rules.md I.9.5
             raise InvalidInput(_("В командном турнире матч сетки — один матч команд за всеми столами: до двух "
                                  "побед и сумма двух матчей не проводятся. Выберите «одна партия»."),
                                field="final_match", code="team_match_format")
@@ -105,9 +108,12 @@ def set_final(user, tournament, *, kind, size=None, carry_over=False, third_plac
             groups, size, group_qualifiers = check_groups(tournament, groups, group_size, group_qualifiers)
         else:
             low = 3 if kind == FinalKind.ROUND_ROBIN else 2
-            if size is None or not low <= size <= MAX_SIZE:
+            high = MAX_SIZE
+            if tournament.is_individual:  # a whist schedule: 4 to 64 players (docs/rules-individual.md §3)
+                low, high = WHIST_MIN, WHIST_MAX
+            if size is None or not low <= size <= high:
                 raise InvalidInput(_("Во второй этап выходят от %(low)s до %(high)s участников.")
-                                   % {"low": low, "high": MAX_SIZE}, field="final_size")
+                                   % {"low": low, "high": high}, field="final_size")
             active = (active_team_count(tournament) if teams
                       else tournament.pairs.filter(status=PairStatus.ACTIVE).count())
             if size > active:
@@ -233,6 +239,8 @@ def stage2_round_count(tournament, qualified) -> int:
     match of several parties adds rounds while it is played: see ``stage2_done``)."""
     if is_team_event(tournament):
         return team_stage2_round_count(tournament, qualified)
+    if tournament.is_individual:  # a final round robin by the whist schedule (docs/rules.md I.9.3)
+        return final_round_count(qualified)
     if tournament.final_kind == FinalKind.KNOCKOUT:
         return rounds_of(len(qualified))
     if is_groups(tournament):
@@ -273,11 +281,14 @@ def next_stage(tournament, number: int) -> int:
 
 def stage2_pairings(tournament) -> PairingResult:
     """The pairings of the next round of stage 2 (finalists' pair numbers): a knockout round pairs the next
-    partie of every match of the current bracket round still undecided. A team event's: team numbers."""
+    partie of every match of the current bracket round still undecided. A team event's: team numbers. An
+    individual event's: the tables of four of its final round robin (``IndividualRound``)."""
     if is_team_event(tournament):
         return team_stage2_pairings(tournament)
     qualified = finalists(tournament)
     index = tournament.rounds.filter(stage=2).count() + 1
+    if tournament.is_individual:
+        return final_round_robin_round(qualified, index)
     if tournament.final_kind == FinalKind.ROUND_ROBIN:
         numbers = [q.pair.number for q in qualified]
         inactive = [q.pair.number for q in qualified if q.pair.status != PairStatus.ACTIVE]

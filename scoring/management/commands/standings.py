@@ -7,7 +7,8 @@ from scoring.reports import group_selectors, selectors, stage_selectors, team_da
 from scoring.reports.standings_individual import individual_row_json
 from scoring.reports.tiebreaks import TiebreakError, resolve_tiebreaks
 from scoring.rules.config import KOZEL_PRESETS
-from teams.finals import load_team_final_round_robin, team_final_standings, team_finalists
+from teams.finals import load_team_final_round_robin, team_final_standings, team_finalists, teams_out
+from teams.groups import load_team_groups
 from teams.standings import load_team_standings
 from tournaments.models import FinalKind, PairingSystem, Tournament, TournamentFormat
 from tournaments.stage_selectors import final_standings_data
@@ -126,7 +127,7 @@ class Command(BaseCommand):
 
     def _write_team_event(self, tournament, after_round, as_json, stage=None, final=False):
         """A team event's table (every round), or in stages: stage 1's (``--stage 1``), the final round robin's
-        (``--stage 2``) or the final places (``--final``: stage 2's order, then stage 1's)."""
+        or each group's (``--stage 2``) or the final places (``--final``: stage 2's order, then stage 1's)."""
         if (stage or final) and not stage_selectors.has_final(tournament):
             raise CommandError(f"{tournament.slug} has no stage 2")
         if final:
@@ -137,9 +138,18 @@ class Command(BaseCommand):
             for r in rows:
                 self.stdout.write(f"{r['place'] or '—':>5} {r['team']:>5}  {r['name']}")
             return
+        if stage == 2 and tournament.final_kind == FinalKind.GROUPS and team_finalists(tournament):
+            groups = load_team_groups(tournament, team_finalists(tournament), teams_out(tournament))
+            rows = [{"group": g.number, **r.to_json(), "goes_on": r.rank <= g.qualifiers} for g in groups for r in g.rows]
+            if as_json:
+                self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=1))
+                return
+            for r in rows:
+                self.stdout.write(f"{r['group']:>3} {r['rank']:>5} {r['team']:>5} {r['match_points']:>3}  {r['name']}")
+            return
         if stage == 2:
             if tournament.final_kind != FinalKind.ROUND_ROBIN or not team_finalists(tournament):
-                raise CommandError(f"{tournament.slug}: stage 2 is not a confirmed final round robin "
+                raise CommandError(f"{tournament.slug}: stage 2 is not a confirmed final round robin or groups "
                                    "(a knockout: manage.py bracket)")
             rows = [r.to_json() for r in load_team_final_round_robin(tournament)]
             data = load_team_standings(tournament, after_round=0)

@@ -79,7 +79,7 @@ class Command(BaseCommand):
     def _teams(self, format, teams, pairs_per_team, rounds, system, seed, slug, preset, other, final, final_match):
         if format != TournamentFormat.TEAMS or teams is None or other:
             raise CommandError("a team event takes --format teams --teams N [--pairs-per-team K] "
-                               "[--final knockout:N | round-robin:N] (no --pairs or --players)")
+                               "[--final knockout:N | round-robin:N | groups:GxS+knockout:N] (no --pairs or --players)")
         if teams < 2 or rounds < 1 or not 1 <= pairs_per_team <= 4:
             raise CommandError("--teams ≥ 2, --rounds ≥ 1, --pairs-per-team 1-4")
         if final_match != FinalMatch.SINGLE:
@@ -88,9 +88,10 @@ class Command(BaseCommand):
             stage2 = parse_final(final)
         except ValueError as exc:
             raise CommandError(str(exc))
-        if stage2 and stage2["kind"] not in ("knockout", "round-robin"):
-            raise CommandError("a team event's --final is knockout:N or round-robin:N")
-        if stage2 and not (3 if stage2["kind"] == "round-robin" else 2) <= stage2["size"] <= teams:
+        if stage2 and stage2["kind"] == "groups":
+            if stage2["groups"] * stage2["group_size"] > teams:
+                raise CommandError(f"--final {final}: the groups take more teams than --teams {teams}")
+        elif stage2 and not (3 if stage2["kind"] == "round-robin" else 2) <= stage2["size"] <= teams:
             raise CommandError(f"--final {final}: stage 2 takes from 2 (a round robin 3) to --teams {teams} teams")
         started = time.perf_counter()
         summary = simulate_teams(organizer_account(), teams=teams, pairs_per_team=pairs_per_team, rounds=rounds,
