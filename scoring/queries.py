@@ -4,7 +4,9 @@ Read-only, under the scores, the checks, the reports and the services alike.
 """
 from __future__ import annotations
 
-from django.db.models import Case, Count, F, IntegerField, Q, When
+from collections import Counter
+
+from django.db.models import Q
 
 from .models import Remark
 
@@ -25,22 +27,30 @@ def prior_remarks(tournament_id: int, before_round: int, pair_ids=None) -> dict:
     A remark at seat A… goes to the partie's pair A, at seat B… to its pair B; in an individual event a
     remark at seat A2 or B2 goes to that seat's player (``partner_a`` / ``partner_b``). ``pair_ids``: count
     only those entrants (a protocol asks for its own); those without a remark are not in the result.
+    The remarks of a tournament are few (a handful a round), so they are counted here from their seats
+    rather than grouped by the database: asked at every write, this is the cheaper query to build.
     """
     rows = Remark.objects.filter(protocol__partie__round__tournament_id=tournament_id,
                                  protocol__partie__round__number__lt=before_round)
+    wanted = None
     if pair_ids is not None:
-        pair_ids = [p for p in pair_ids if p]
-        rows = rows.filter(Q(protocol__partie__pair_a_id__in=pair_ids) | Q(protocol__partie__pair_b_id__in=pair_ids)
-                           | Q(protocol__partie__partner_a_id__in=pair_ids)
-                           | Q(protocol__partie__partner_b_id__in=pair_ids))
-    rows = rows.annotate(who=Case(
-        When(seat="A2", protocol__partie__partner_a_id__isnull=False, then=F("protocol__partie__partner_a_id")),
-        When(seat="B2", protocol__partie__partner_b_id__isnull=False, then=F("protocol__partie__partner_b_id")),
-        When(seat__startswith="A", then=F("protocol__partie__pair_a_id")),
-        default=F("protocol__partie__pair_b_id"), output_field=IntegerField()))
-    if pair_ids is not None:
-        rows = rows.filter(who__in=pair_ids)
-    return {r["who"]: r["n"] for r in rows.values("who").annotate(n=Count("id")).order_by()}
+        wanted = {p for p in pair_ids if p}
+        rows = rows.filter(Q(protocol__partie__pair_a_id__in=wanted) | Q(protocol__partie__pair_b_id__in=wanted)
+                           | Q(protocol__partie__partner_a_id__in=wanted)
+                           | Q(protocol__partie__partner_b_id__in=wanted))
+    counts: Counter = Counter()
+    for seat, a, b, partner_a, partner_b in rows.values_list(
+            "seat", "protocol__partie__pair_a_id", "protocol__partie__pair_b_id", "protocol__partie__partner_a_id",
+            "protocol__partie__partner_b_id").order_by():
+        if seat == "A2" and partner_a is not None:
+            who = partner_a
+        elif seat == "B2" and partner_b is not None:
+            who = partner_b
+        else:
+            who = a if seat.startswith("A") else b
+        if wanted is None or who in wanted:
+            counts[who] += 1
+    return dict(counts)
 
 
 def side_prior_remarks(prior: dict, partie) -> tuple[int, int]:
