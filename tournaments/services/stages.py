@@ -91,7 +91,7 @@ def set_final(user, tournament, *, kind, size=None, carry_over=False, third_plac
         if kind in BRACKETS and tournament.is_individual:  # docs/rules.md I.9.3 [толкование]
             raise InvalidInput(_("В личном зачёте олимпийской системы нет: за столом играют четверо, и партнёры "
                                  "меняются каждый тур, поэтому матча двух участников не бывает. Выберите финал по "
-                                 "круговой системе в парном турнире или проведите отдельный парный финал."),
+                                 "круговой системе: лучшие игроки сыграют по расписанию «вист»."),
                                field="final_kind", code="knockout_individual")
         if kind == FinalKind.ROUND_ROBIN and tournament.is_individual and carry_over:  # docs/rules.md I.9.3
             raise InvalidInput(_("В личном зачёте партии первого этапа в финал не переносятся: за столом играли и "
