@@ -92,7 +92,10 @@ def test_an_individual_final_round_robin_is_played_by_the_whist_schedule_to_its_
     assert 'id="qualification-confirmed"' in page
     assert all(f"{q.seed}. №{q.pair.number}" in page for q in qualified)
     standings = client.get(reverse("reports:standings", args=[t.slug])).content.decode()
-    assert "Итоговые места" in standings and f"№{places[0].number}" in standings.split("Итоговые места")[1]
+    section = standings[standings.index('id="final-places"'):]
+    section = section[:section.index("</section>")]
+    at = [section.index(f'<td class="num">{f.number}</td><td>{f.label}</td>') for f in places]
+    assert at == sorted(at)  # every place, in the final order
     last = client.get(reverse("tournaments:pairings", args=[t.slug, 10])).content.decode()
     assert "Тур 10 · Финал, тур 7" in last
 
