@@ -227,7 +227,7 @@ else:
 # The public live pages (standings, projector, rounds, pairs' pages) follow a tournament's data version at
 # most once in this many seconds per server process (scoring.live.public_stamp): a hall entering 25 deals a
 # second would otherwise have every spectator's page rendered 25 times a second. 0: every poll reads it.
-LIVE_STALE_SECONDS = float(os.environ.get("DOMINO_LIVE_STALE_SECONDS", "5" if SERVE else "0"))
+LIVE_STALE_SECONDS = float(os.environ.get("DOMINO_LIVE_STALE_SECONDS", "15" if SERVE else "0"))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -191,7 +191,7 @@ def test_a_logged_in_visitor_never_gets_the_shared_body(client, cup, django_user
 
 
 def test_public_pages_follow_the_version_at_most_once_a_window(cup, settings, monkeypatch):
-    """LIVE_STALE_SECONDS (5 s under make serve): a change shows on the public pages a window late at most,
+    """LIVE_STALE_SECONDS (15 s under make serve): a change shows on the public pages a window late at most,
     the same for every server process (the stamp read is kept in the shared cache with the time it was read)."""
     settings.LIVE_STALE_SECONDS = 1
     clock = [1_800_000_000.0]
