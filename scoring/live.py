@@ -152,7 +152,7 @@ def public_stamp(slug) -> tuple[int, str] | None:
 def _public_stamp(slug) -> tuple[int, str] | None:
     """(the tournament's id, its data version) of a published tournament, in one query; None otherwise.
 
-    With ``settings.LIVE_STALE_SECONDS`` (``make serve``: 1 s), what was read is kept that long in the shared
+    With ``settings.LIVE_STALE_SECONDS`` (``make serve``: 15 s), what was read is kept that long in the shared
     cache and used by every server process: a hall that enters 25 deals a second moves the version 25 times a
     second, and each move would have every spectator's page rendered again (by each process); so the public
     pages follow at most one version a window, late by at most that much. Referees' pages never wait
