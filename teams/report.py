@@ -15,6 +15,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, KeepTogether, PageBreak, Paragraph, Spacer
 
+from scoring.reports.pdf_groups import group_flowables
 from scoring.reports.pdf_pack import CELL, H2, SMALL, _grid, _p
 from scoring.reports.pdf_page import BOLD, FONT, WIDTH, register_fonts
 from tournaments.models import seated
@@ -153,9 +154,10 @@ def _final_places(places, clubs_by_number) -> list:
             Spacer(1, 3), _grid([[_p(h, HEAD) for h in head], *rows], widths), Spacer(1, 8)]
 
 
-def team_event_flowables(tournament) -> list:
+def team_event_flowables(tournament, groups=None) -> list:
     """The section, with a page break after it (the pairs' standings follow); the final places first when
-    stage 2 has its teams."""
+    stage 2 has its teams; ``groups`` (``tournaments.stage_selectors.groups_data``: stage 2's groups of teams)
+    after the team standings."""
     register_fonts()
     data = load_team_standings(tournament)
     teams = Team.objects.filter(tournament=tournament)
@@ -165,6 +167,6 @@ def team_event_flowables(tournament) -> list:
     head = _final_places(places, dict(teams.values_list("number", "club"))) if places else []
     return [*head, _p(_("Положение команд"), H2),
             _p(_("Команд: %(n)s · порядок показателей: %(o)s") % {"n": len(data.rows), "o": order}, TINY),
-            Spacer(1, 3), *_standings(data, clubs),
+            Spacer(1, 3), *_standings(data, clubs), *(group_flowables(groups, WIDTH) if groups else ()),
             PageBreak(), _p(_("Матчи по турам"), H2), *_matches(tournament, data),
             CondPageBreak(160), _p(_("Турнирная таблица команд"), H2), *_cross(tournament, data), PageBreak()]

@@ -85,6 +85,7 @@ def final_report(tournament) -> bytes:
                                      clubs=clubs, grid=grid,
                                      teams=None if team_event else team_data.load_team_standings(
                                          tournament, standings=standings),
-                                     team_event=team_event_flowables(tournament) if team_event else (),
-                                     groups=groups_data(tournament),
+                                     team_event=team_event_flowables(tournament, groups_data(tournament))
+                                     if team_event else (),
+                                     groups=None if team_event else groups_data(tournament),
                                      places=places_flowables(places_of(tournament)))

@@ -19,7 +19,7 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import KeepTogether, Spacer
+from reportlab.platypus import CondPageBreak, KeepTogether, Spacer
 
 from .pdf_page import BOLD, FONT, GREY
 from .pdf_pack import H2, HEAD, SMALL, _grid, _p
@@ -177,7 +177,8 @@ def draw_group_pages(c, tournament, groups, *, page_w: float, page_h: float, mar
 def group_flowables(groups, width: float) -> list:
     """The final report's section: heading, legend, and each group's table kept whole on a page."""
     teams = of_teams(groups)
-    story = [_p(_("Второй этап: подгруппы") + " · " + played_text(groups), H2), _p(legend(teams), SMALL),
+    story = [CondPageBreak(70 * mm),  # the heading never alone at a page's foot: a group's table follows it
+             _p(_("Второй этап: подгруппы") + " · " + played_text(groups), H2), _p(legend(teams), SMALL),
              Spacer(1, 4)]
     heads = headings(teams)
     # each number column at least as wide as its longest heading word (no word broken); the entrant takes the rest

@@ -166,3 +166,6 @@ def test_a_team_event_with_groups_then_a_bracket_is_played_to_its_end_and_printe
     with pdfplumber.open(io.BytesIO(pack.final_report(t))) as doc:
         flat = " ".join(" ".join((p.extract_text() or "") for p in doc.pages).split())
     assert "Второй этап: подгруппы" in flat and "матчах внутри подгруппы" in flat
+    # inside the team section: after the team standings, before the matches and the pairs' standings
+    assert flat.index("Положение команд") < flat.index("Второй этап: подгруппы") < flat.index("Матчи по турам")
+    assert flat.count("Второй этап: подгруппы") == 1
