@@ -1,21 +1,14 @@
 """``simulate --format teams`` plays a team event to the end; ``verify_scores`` agrees; the team standings are
 the sums computed from the signed protocols; ``pairings`` and ``standings`` print the teams' JSON."""
-import io
 import json
 
 import pytest
-from django.core.management import call_command
 
 from scoring.models import Protocol, ProtocolStatus
 from teams.models import Team, TeamMatch
+from tests.commands import run
 
 pytestmark = pytest.mark.django_db
-
-
-def run(*args) -> str:
-    out = io.StringIO()
-    call_command(*args, stdout=out)
-    return out.getvalue()
 
 
 def from_protocols(slug):

@@ -8,7 +8,7 @@ import json
 import pdfplumber
 import pytest
 from openpyxl import load_workbook
-from django.core.management import CommandError, call_command
+from django.core.management import CommandError
 from django.urls import reverse
 
 from teams.finals import load_team_bracket, load_team_final_round_robin, team_final_standings, team_finalists
@@ -17,14 +17,9 @@ from teams.models import Team
 from teams.simulation import simulate_teams
 from tests.teams.test_transfer import no_more_roles
 from tournaments.models import Tournament
+from tests.commands import run
 
 pytestmark = pytest.mark.django_db
-
-
-def run(*args) -> str:
-    out = io.StringIO()
-    call_command(*args, stdout=out)
-    return out.getvalue()
 
 
 @pytest.fixture

@@ -2,13 +2,11 @@
 substitution, the matches with their tables and a bye survive, so the team standings, the protocols (signed ones
 with their frozen headers and signatures) and the match sheets' data are the same; a team section that does not fit
 the schema or its event is refused, naming the place."""
-import io
 import json
 from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db.models.signals import post_save
 
@@ -25,6 +23,7 @@ from tournaments.models import Round, Tournament
 from tournaments.services import finish_round, publish_round
 from tournaments.simulation import link_signers, play_partie
 from tournaments.services import transfer
+from tests.commands import run
 
 pytestmark = pytest.mark.django_db
 
@@ -33,12 +32,6 @@ def no_more_roles():
     """The ``organizer`` fixture gives its account a role in every tournament created: not in the imported one,
     whose roles come from the file."""
     post_save.disconnect(sender=Tournament, dispatch_uid="tests-organizer-role")
-
-
-def run(*args) -> str:
-    out = io.StringIO()
-    call_command(*args, stdout=out)
-    return out.getvalue()
 
 
 def play_round(organizer, t, signers):

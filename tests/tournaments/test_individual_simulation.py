@@ -1,23 +1,16 @@
 """``simulate --format individual``: a whole individual event played through the services, then checked
 from the outside as an organizer would (pairings JSON of every round, standings JSON, verify_scores)."""
-import io
 import json
 from collections import Counter
 
 import pytest
-from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from scoring.models import Protocol, ProtocolStatus
 from tournaments.models import Tournament
+from tests.commands import run
 
 pytestmark = pytest.mark.django_db
-
-
-def run(*args) -> str:
-    out = io.StringIO()
-    call_command(*args, stdout=out)
-    return out.getvalue()
 
 
 def check_event(summary, players, rounds):

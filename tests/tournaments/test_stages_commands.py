@@ -1,21 +1,14 @@
 """The commands of an event in stages: ``simulate --final knockout:N`` plays stage 1, qualifies and plays the
 bracket to its end; ``bracket SLUG --json`` prints it; ``standings --stage 1`` and ``--final``."""
-import io
 import json
 
 import pytest
-from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from tournaments.models import Round
+from tests.commands import run
 
 pytestmark = pytest.mark.django_db
-
-
-def run(*args) -> str:
-    out = io.StringIO()
-    call_command(*args, stdout=out)
-    return out.getvalue()
 
 
 def test_simulate_a_qualifier_and_a_knockout_of_five_then_print_the_bracket():

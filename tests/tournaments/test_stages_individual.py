@@ -8,7 +8,6 @@ from itertools import combinations
 
 import pdfplumber
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 from openpyxl import load_workbook
 
@@ -22,14 +21,9 @@ from tournaments.services import withdraw_pair
 from tournaments.services.stages import confirm_qualification, set_final, stage2_pairings, stage2_round_count
 from tournaments.simulation import simulate
 from tests.tournaments.test_stages import organizer  # noqa: F401  (a fixture)
+from tests.commands import run
 
 pytestmark = pytest.mark.django_db
-
-
-def run(*args) -> str:
-    out = io.StringIO()
-    call_command(*args, stdout=out)
-    return out.getvalue()
 
 
 @pytest.fixture
