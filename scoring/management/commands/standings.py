@@ -107,13 +107,16 @@ class Command(BaseCommand):
                                    "(a knockout: manage.py bracket)")
             data = stage_selectors.load_final_round_robin(tournament)
             rows = [r.to_json(goats=data.goats, rating=data.rating) for r in data.rows]
+        self._write_rows(rows, as_json, lambda r: (f"{r['group']:>3} " if "group" in r else "")
+                         + f"{r.get('place', r.get('rank')) or '—':>5} {r['pair']:>5}  {r['name']}")
+
+    def _write_rows(self, rows, as_json, line) -> None:
+        """``rows`` as JSON, or a line each by ``line(row)``."""
         if as_json:
             self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=1))
             return
         for r in rows:
-            place = r.get("place", r.get("rank"))
-            group = f"{r['group']:>3} " if "group" in r else ""
-            self.stdout.write(f"{group}{place or '—':>5} {r['pair']:>5}  {r['name']}")
+            self.stdout.write(line(r))
 
     def _write_players(self, tournament, data, rows, as_json):
         if as_json:
@@ -131,21 +134,14 @@ class Command(BaseCommand):
         if (stage or final) and not stage_selectors.has_final(tournament):
             raise CommandError(f"{tournament.slug} has no stage 2")
         if final:
-            rows = team_final_standings(tournament)
-            if as_json:
-                self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=1))
-                return
-            for r in rows:
-                self.stdout.write(f"{r['place'] or '—':>5} {r['team']:>5}  {r['name']}")
+            self._write_rows(team_final_standings(tournament), as_json,
+                             lambda r: f"{r['place'] or '—':>5} {r['team']:>5}  {r['name']}")
             return
         if stage == 2 and tournament.final_kind == FinalKind.GROUPS and team_finalists(tournament):
             groups = load_team_groups(tournament, team_finalists(tournament), teams_out(tournament))
             rows = [{"group": g.number, **r.to_json(), "goes_on": r.rank <= g.qualifiers} for g in groups for r in g.rows]
-            if as_json:
-                self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=1))
-                return
-            for r in rows:
-                self.stdout.write(f"{r['group']:>3} {r['rank']:>5} {r['team']:>5} {r['match_points']:>3}  {r['name']}")
+            self._write_rows(rows, as_json, lambda r: f"{r['group']:>3} {r['rank']:>5} {r['team']:>5} "
+                                                      f"{r['match_points']:>3}  {r['name']}")
             return
         if stage == 2:
             if tournament.final_kind != FinalKind.ROUND_ROBIN or not team_finalists(tournament):
