@@ -109,13 +109,13 @@ def team_outcomes(tournament, loaded=None) -> dict:
     return outcomes
 
 
-def team_deciders(tournament) -> dict:
+def team_deciders(tournament, loaded=None) -> dict:
     """{TeamMatch id: (what decided it, the board, the winner's tables won, the loser's, the winner's point
     difference)} of stage 2's decided matches with an opponent (``rules.knockout_decider``): what the bracket
-    shows under a match won on equal table points."""
+    shows under a match won on equal table points. ``loaded``: ``stage2_matches``, when the caller has them."""
     points = points_of(event_of(tournament))
     out = {}
-    for row, m in stage2_matches(tournament):
+    for row, m in stage2_matches(tournament) if loaded is None else loaded:
         decided = knockout_decider(m, points) if m.team_b is not None else None
         if decided is not None:
             r = match_result(m, points)
@@ -124,25 +124,26 @@ def team_deciders(tournament) -> dict:
     return out
 
 
-def load_team_bracket(tournament, qualified=None) -> Bracket | None:
+def load_team_bracket(tournament, qualified=None, loaded=None) -> Bracket | None:
     """The knockout bracket of the confirmed teams with the results so far (None: not a knockout, or not
     confirmed; in groups, until the group phase is over: then the best of each group, ``groups``); a team out
-    loses its undecided match by walkover."""
+    loses its undecided match by walkover. ``loaded``: ``stage2_matches``, when the caller has them."""
     if tournament.final_kind not in (FinalKind.KNOCKOUT, FinalKind.GROUPS):
         return None
     qualified = team_finalists(tournament) if qualified is None else qualified
     if len(qualified) < 2:
         return None
     out = teams_out(tournament)
+    loaded = stage2_matches(tournament) if loaded is None else loaded
     if tournament.final_kind == FinalKind.GROUPS:
-        in_groups, in_bracket = split_stage2(tournament, stage2_matches(tournament))
+        in_groups, in_bracket = split_stage2(tournament, loaded)
         entrants = team_bracket_entrants(tournament, qualified, out, load_team_groups(tournament, qualified, out,
                                                                                         in_groups))
         if entrants is None:
             return None
         ids, outcomes = [tid for _g, _p, tid in entrants], team_outcomes(tournament, in_bracket)
     else:
-        ids, outcomes = [q.team_id for q in qualified], team_outcomes(tournament)
+        ids, outcomes = [q.team_id for q in qualified], team_outcomes(tournament, loaded)
     return build_bracket(ids, outcomes, third_place=tournament.final_third_place, match_format=SINGLE,
                          out=out & set(ids))
 
@@ -165,10 +166,12 @@ def stage2_order(tournament, qualified) -> list[int]:
     """Stage 2's team ids in their final order (the bracket's placing, then in groups the rest of the groups;
     or the round robin's ranking)."""
     if tournament.final_kind in (FinalKind.KNOCKOUT, FinalKind.GROUPS):
-        bracket = load_team_bracket(tournament, qualified)
+        loaded = stage2_matches(tournament)
+        bracket = load_team_bracket(tournament, qualified, loaded)
         order = [tid for _place, tid in placing(bracket)] if bracket is not None else []
         if tournament.final_kind == FinalKind.GROUPS:
-            order = groups_order(order, load_team_groups(tournament, qualified, teams_out(tournament)), qualified)
+            groups = load_team_groups(tournament, qualified, teams_out(tournament), split_stage2(tournament, loaded)[0])
+            order = groups_order(order, groups, qualified)
         return order
     return [r.team.id for r in load_team_final_round_robin(tournament, qualified)]
 

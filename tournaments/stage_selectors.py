@@ -14,10 +14,10 @@ from scoring.reports.stage_selectors import (
 )
 from scoring.reports.tabular import TIEBREAK_LABELS
 from teams.finals import (
-    is_team_event, preview_team_qualification, qualification_rows, stage1_team_standings, team_deciders, team_final_standings,
-    team_finalists, teams_out,
+    is_team_event, load_team_bracket, preview_team_qualification, qualification_rows, stage1_team_standings, stage2_matches,
+    team_deciders, team_final_standings, team_finalists, teams_out,
 )
-from teams.groups import load_team_groups, team_bracket_entrants
+from teams.groups import load_team_groups, split_stage2, team_bracket_entrants
 from teams.report import ORDER_WORDS
 from teams.selectors import team_match_tables
 
@@ -54,7 +54,8 @@ def bracket_data(tournament) -> dict | None:
     """
     teams = is_team_event(tournament)
     qualified = team_finalists(tournament) if teams else finalists(tournament)
-    bracket = load_bracket(tournament, qualified)
+    loaded = stage2_matches(tournament) if teams else None  # a team event's matches, read once for all below
+    bracket = load_team_bracket(tournament, qualified, loaded) if teams else load_bracket(tournament, qualified)
     if bracket is None:
         return None
     in_group, deciders = {}, {}
@@ -64,9 +65,11 @@ def bracket_data(tournament) -> dict | None:
         found = team_match_tables(tournament)
         where = {pk: (number, table) for pk, (number, table, _match) in found.items()}
         match_numbers = {pk: match for pk, (_number, _table, match) in found.items()}
-        deciders = team_deciders(tournament)
+        deciders = team_deciders(tournament, loaded)
         if is_groups(tournament):
-            entrants = team_bracket_entrants(tournament, qualified, teams_out(tournament)) or ()
+            out = teams_out(tournament)
+            groups = load_team_groups(tournament, qualified, out, split_stage2(tournament, loaded)[0])
+            entrants = team_bracket_entrants(tournament, qualified, out, groups) or ()
             in_group = {tid: (g, place) for g, place, tid in entrants}
     else:
         numbers = {q.pair_id: q.pair.number for q in qualified}
