@@ -30,9 +30,11 @@ class Stats:
         self.lock = threading.Lock()
         self.latencies, self.errors, self.conflicts, self.requests = [], [], 0, 0
         self.by_kind = {}
+        self.timeline = []  # (wall clock at the answer, seconds, what, status): DOMINO_LOAD_TIMELINE
 
     def add(self, seconds, status, what):
         with self.lock:
+            self.timeline.append((round(time.time(), 3), round(seconds, 4), what, status))
             self.requests += 1
             self.latencies.append(seconds)
             self.by_kind.setdefault(what, []).append(seconds)

@@ -17,9 +17,12 @@ again and the request sent once more, as browsers do; a second failure is an err
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 import random
 import re
 import time
+from pathlib import Path
 
 KINDS = ("standings", "projector", "round")
 NEXT_PAGE = re.compile(rb'hx-get="\?page=(\d+)')
@@ -41,6 +44,7 @@ class Bucket:
     def __init__(self):
         self.latencies, self.errors, self.statuses, self.retries = [], [], {}, 0
         self.t0 = time.perf_counter()
+        self.timeline = []  # (wall clock at the answer, seconds, page, status): DOMINO_LOAD_TIMELINE
 
     def summary(self):
         seconds = time.perf_counter() - self.t0
@@ -161,6 +165,7 @@ class Phone:
             if status >= 400:
                 bucket.errors.append(f"{self.kind}: {status}")
         bucket.latencies.append(time.perf_counter() - t0)
+        bucket.timeline.append((round(time.time(), 3), round(bucket.latencies[-1], 4), self.kind, status))
         bucket.statuses[status] = bucket.statuses.get(status, 0) + 1
 
 
@@ -215,6 +220,10 @@ class Hall:
     def phase(self):
         """The polls counted since the last call; a new count starts."""
         done, self.bucket = self.bucket, Bucket()
+        keep = os.environ.get("DOMINO_LOAD_TIMELINE")
+        if keep:  # a folder: every poll of the phase, a line each, for a look at what happened when
+            with open(Path(keep) / "polls.jsonl", "a") as out:
+                out.writelines(json.dumps(row) + "\n" for row in done.timeline)
         return done.summary()
 
     async def stop(self):

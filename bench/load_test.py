@@ -248,6 +248,9 @@ def run_setup(setup, args):
             t.join()
         elapsed = time.perf_counter() - t0
         polls = spectators.finish() if spectators else None
+        if os.environ.get("DOMINO_LOAD_TIMELINE"):  # a folder: every request of the hall, a line each
+            with open(Path(os.environ["DOMINO_LOAD_TIMELINE"]) / "deals.jsonl", "a") as out:
+                out.writelines(json.dumps(row) + "\n" for row in stats.timeline)
         client_cpu = time.process_time() - cpu0
         load_after = os.getloadavg()
 
