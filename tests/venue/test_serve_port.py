@@ -81,3 +81,22 @@ def test_serve_does_not_start_gunicorn_while_the_port_is_held(monkeypatch, capsy
         holder.close()
     call_command("serve", "--no-migrate", "--no-static", "--host", "127.0.0.1", "--port", str(port))
     assert started == [str(port)]
+
+
+@pytest.mark.parametrize("log, expected", [(None, None), ("", None), ("-", "-"), ("/tmp/access.log", "/tmp/access.log")])
+def test_gunicorn_writes_an_access_log_only_where_asked(monkeypatch, tmp_path, log, expected):
+    """A line per request costs a hall of polling phones; none unless WEB_ACCESS_LOG names a place."""
+    if log is None:
+        monkeypatch.delenv("WEB_ACCESS_LOG", raising=False)
+    else:
+        monkeypatch.setenv("WEB_ACCESS_LOG", log)
+    execs = []
+    monkeypatch.setattr(serve.os, "execv", lambda path, argv: execs.append(argv))
+    monkeypatch.setattr(serve.os, "chdir", lambda path: None)
+    serve.Command().exec_gunicorn({"host": "127.0.0.1", "port": "8000", "workers": 2, "threads": 4, "keep_alive": 20})
+    argv = execs[0]
+    assert argv[argv.index("--error-logfile") + 1] == "-"
+    if expected is None:
+        assert "--access-logfile" not in argv
+    else:
+        assert argv[argv.index("--access-logfile") + 1] == expected
