@@ -316,6 +316,7 @@ def live_page(etag_func, *, per_user=False, cache_body=False):
         def cached_view(request, *args, **kwargs):
             tag = memo_etag(request, *args, **kwargs)
             key = _body_key(request, tag, per_user, cache_body)
+            request._live_page = shared_keys(key) if key else None  # where the next poll finds this body
             stored = cache.get(shared_keys(key)[0]) if key else None
             if stored is not None and stored[2] == tag.split("-", 1)[0]:
                 response = _from_cache(request, stored, per_user)
@@ -332,7 +333,6 @@ def live_page(etag_func, *, per_user=False, cache_body=False):
 
         @functools.wraps(view)
         def live_view(request, *args, **kwargs):
-            request._live_body = cache_body and not per_user  # one body for every visitor
             request._live_per_user = per_user  # the ETag names the visitor's form token
             response = conditional(request, *args, **kwargs)
             if response.status_code == 304 and getattr(request, "_live_etag", None):  # as its 200 says

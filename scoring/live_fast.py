@@ -3,19 +3,25 @@
 The first middleware. A public live page's ETag (``scoring.live``) is the stamp the public pages follow
 (``live.public_stamp``, possibly with a named suffix: the hall map's devices) and a digest of the request
 alone — its address, language, htmx, and for a page with forms the visitor's CSRF cookie. When Django answers
-an anonymous visitor's GET of such a page (200, or 304 where nothing is noted yet), what the next identical request would get is noted under
-the request's signature (every header and cookie that the site's middleware or the view can read): the page's
-tournament, the digest, and the headers of the answer. The next request with that signature and an
-``If-None-Match`` is answered here: the stamp is read as the view reads it (one cache read, or one query), and
-if the visitor already holds ``"<stamp>-<digest>"``, a 304 with the same headers goes back — no session, no
-user, no CSRF check, no URL resolving. A page whose body is one for every visitor (the projector, the round's
-results, the hall map's tiles) is also answered 200 here from that body, to a poll holding an older version's
-ETag, when the stored body is of the current version. A request without an ETag (a first visit) is never looked up. Anything else (a changed version, a body still to render, a visitor with a session or a
-message waiting, a POST) goes through the site as before, so this answers nothing the view would not answer.
+an anonymous visitor's GET of such a page (200, or 304 where nothing is noted yet), what the next identical
+request would get is noted under the request's signature (every header and cookie that the site's middleware
+or the view can read): the page's tournament, the digest, where the page's shared body is kept, and the
+headers of the answer. The next request with that signature and an ``If-None-Match`` is answered here: the
+stamp is read as the view reads it (one cache read, or one query), and if the visitor already holds
+``"<stamp>-<digest>"``, a 304 with the same headers goes back — no session, no user, no CSRF check, no URL
+resolving. A visitor holding an older version's ETag gets the shared body of the current version, once it is
+stored, with his own form token put in its place (masked from his valid CSRF cookie, as the site would;
+without a valid cookie, the site answers and sets one); while another request renders the current version,
+he gets the stored body of the version before under that version's ETag (a 304 if he holds it), as the site
+itself answers then (``live.live_page``). A request without an ETag (a first visit) is never looked up.
+Anything else (a body still to render, a visitor with a session or a message waiting, a POST) goes through the
+site as before, so this answers nothing the view would not answer.
 
 Notes are kept in the process (at most ``MEMO_SIZE``); those of a page that is the same for every visitor (its
 ETag names no form token) also in the shared cache, for the other processes. A page with the visitor's token
-is noted in the process that answered him (each process answers his first poll itself).
+is noted in the process that answered him (each process answers his first poll itself). The bodies of the
+current version are also kept in the process (at most ``BODY_BYTES``): a version's first 200s would each read
+the same body from the shared cache (a file, compressed).
 """
 from __future__ import annotations
 
@@ -24,12 +30,14 @@ import hashlib
 from django.conf import settings
 from django.db import DatabaseError
 from django.http import HttpResponse, HttpResponseNotModified
+from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH, get_token
 from django.utils.http import parse_etags
 
 from . import live
 
 MEMO_SIZE = 20000
-KEY = "live:fast:v1:"
+BODY_BYTES = 24 * 1024 * 1024
+KEY = "live:fast:v2:"
 # Request headers that neither the middleware nor a live page reads: left out of the signature.
 IGNORED = frozenset({
     "HTTP_IF_NONE_MATCH", "HTTP_IF_MODIFIED_SINCE", "HTTP_CONNECTION", "HTTP_KEEP_ALIVE", "HTTP_ACCEPT",
@@ -40,6 +48,7 @@ DROPPED = frozenset({"content-length", "content-type", "etag", "set-cookie", "da
 WHERE = ("PATH_INFO", "SCRIPT_NAME", "QUERY_STRING", "SERVER_NAME", "SERVER_PORT", "wsgi.url_scheme")
 
 _memo: dict[str, tuple] = {}
+_bodies: dict[str, tuple] = {}  # a page's shared body of the current version: (content type, body, stamp)
 
 
 def _signatures(request) -> tuple[str, str] | None:
@@ -77,6 +86,51 @@ def _held(request) -> set[str]:
     return {tag.removeprefix("W/") for tag in parse_etags(request.META.get("HTTP_IF_NONE_MATCH", ""))}
 
 
+def _stored(page, stamp):
+    """The shared body kept under ``page``: this process's own copy if it is of ``stamp``, else the cache's."""
+    here = _bodies.get(page)
+    if here is not None and here[2] == stamp:
+        return here
+    stored = live.cache.get(page)
+    if stored is not None and stored[2] == stamp:
+        if sum(len(b[1]) for b in _bodies.values()) + len(stored[1]) > BODY_BYTES:
+            _bodies.clear()
+        _bodies[page] = stored
+    return stored
+
+
+def _token(request) -> bytes | None:
+    """The visitor's form token, masked from his CSRF cookie as the site masks it; None without a valid one."""
+    secret = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
+    if len(secret) != CSRF_SECRET_LENGTH or not set(secret) <= set(CSRF_ALLOWED_CHARS):
+        return None
+    request.META["CSRF_COOKIE"] = secret
+    return get_token(request).encode("ascii")
+
+
+def _body(request, page, stamp, digest, held):
+    """(the answer from the page's shared body, its ETag), or None: the site answers."""
+    page_key, claim = page
+    stored = _stored(page_key, stamp)
+    if stored is None:
+        return None
+    tag = f'"{stored[2]}-{digest}"'
+    if stored[2] != stamp:  # an older version: only while another request renders the current one
+        if live.cache.get(claim) is None:
+            return None
+        if tag in held:
+            return HttpResponseNotModified(), tag
+    body = stored[1]
+    if live.CSRF_PLACE in body:
+        token = _token(request)
+        if token is None:
+            return None
+        body = body.replace(live.CSRF_PLACE, token)
+    response = HttpResponse(body, content_type=stored[0])
+    response["Content-Length"] = str(len(body))
+    return response, tag
+
+
 def answer(request):
     """The answer to this request without the site, or None (the site answers). Only a repeated poll (one that
     holds an ETag) is looked up: a first visit, or a page that is not live, costs no cache read (under PostgreSQL
@@ -91,7 +145,7 @@ def answer(request):
         note = _note(signatures[1])
     if not note:
         return None
-    slug, suffix, digest, body, headers = note
+    slug, suffix, digest, page, headers = note
     found = live.public_stamp(slug)
     if found is None or live.UNVERSIONED in found[1] or (suffix and suffix not in live.STAMP_SUFFIXES):
         return None
@@ -100,14 +154,11 @@ def answer(request):
     held = _held(request)
     if tag in held or "*" in held:
         response = HttpResponseNotModified()
-    elif body:
-        stored = live.cache.get(f"live:page:{digest}")
-        if stored is None or stored[2] != stamp:
-            return None
-        response = HttpResponse(stored[1], content_type=stored[0])
-        response["Content-Length"] = str(len(stored[1]))
     else:
-        return None
+        answered = _body(request, page, stamp, digest, held) if page else None
+        if answered is None:
+            return None
+        response, tag = answered
     for name, value in headers:
         response[name] = value
     response["ETag"] = tag
@@ -126,9 +177,9 @@ def remember(request, response) -> None:
     signatures = _signatures(request)
     if signatures is None or request.user.is_authenticated:
         return
-    body = bool(getattr(request, "_live_body", False))
+    page = getattr(request, "_live_page", None)  # (the shared body's key, its render claim's); a 304 has none
     headers = tuple((k, v) for k, v in response.items() if k.lower() not in DROPPED)
-    note = (public[0], public[1], tag.split("-", 1)[1], body, headers)
+    note = (public[0], public[1], tag.split("-", 1)[1], page, headers)
     per_user = bool(getattr(request, "_live_per_user", True))
     # A visitor's own note stays in this process: one file a phone would flood the shared cache (and its cull).
     keys = [(signatures[0], "per-user", True), (signatures[1], note, False)] if per_user else [(signatures[0], note, True)]

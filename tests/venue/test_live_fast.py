@@ -1,6 +1,8 @@
 """A spectator's repeated poll of a public live page is answered before the site (``scoring.live_fast``), with
 the view's own headers, and never with a 304 the view would not give: after a deal, a round published, a
 setting changed, and never for a logged-in visitor or another visitor's page."""
+import re
+
 import pytest
 from django.core.management import call_command
 from django.db import OperationalError
@@ -181,3 +183,71 @@ def test_a_database_that_does_not_answer_leaves_the_answer_to_the_site(client, c
     monkeypatch.setattr(live_fast.live, "_public_stamp", down)
     response = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **HX)
     assert response.status_code == 503 and fast == [None]  # the site's own page, not a 500 from here
+
+
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def _new_version_stored(cup, url):
+    _deal(cup)
+    assert Client().get(url).status_code == 200  # another visitor's first visit renders the shared body
+
+
+def test_a_page_with_forms_is_answered_first_with_the_visitors_own_token_once_its_new_version_is_stored(cup, fast):
+    url = reverse("reports:standings", args=[cup.slug])
+    phone, other = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    first, _again = _polled(phone, url, fast)
+    other.get(url)
+    _new_version_stored(cup, url)
+    after = phone.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert after.status_code == 200 and fast[-1] == 200 and after["ETag"] != first["ETag"]
+    live_fast._memo.clear()
+    site = phone.get(url, HTTP_IF_NONE_MATCH=first["ETag"])  # what the site itself answers him
+    assert fast[-1] is None and site["ETag"] == after["ETag"]
+    for header in SAME:
+        assert after.get(header) == site.get(header), header
+    token = TOKEN.search(after.content.decode())[1]
+    assert TOKEN.sub("", after.content.decode()) == TOKEN.sub("", site.content.decode())
+    # his own token: his form is accepted, and another visitor's token is not his
+    foreign = TOKEN.search(other.get(url).content.decode())[1]
+    assert phone.post(reverse("set_language"), {"language": "en", "next": "/", "csrfmiddlewaretoken": foreign},
+                      ).status_code == 403
+    assert phone.post(reverse("set_language"), {"language": "en", "next": "/", "csrfmiddlewaretoken": token},
+                      ).status_code == 302
+
+
+def test_a_visitor_whose_form_cookie_is_not_valid_is_answered_by_the_site(cup, fast):
+    """The site would give him a new cookie with his page; the fast path cannot, so it leaves him to the site."""
+    url = reverse("reports:standings", args=[cup.slug])
+    phone = Client()
+    bad = "!" * 32
+
+    def get(**headers):
+        phone.cookies["csrftoken"] = bad  # a phone that keeps sending it
+        return phone.get(url, **headers)
+
+    get()
+    first = get()
+    assert get(HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304 and fast[-1] == 304
+    _new_version_stored(cup, url)
+    after = get(HTTP_IF_NONE_MATCH=first["ETag"])
+    assert after.status_code == 200 and fast[-1] is None
+    assert after.cookies["csrftoken"].value != bad
+
+
+def test_while_another_request_renders_the_new_version_a_poll_gets_the_version_before(cup, fast, monkeypatch):
+    """As the site answers then (live.live_page): the stored body under its own version's ETag, a 304 if held."""
+    url = reverse("reports:standings", args=[cup.slug])
+    phone = Client()
+    first, _again = _polled(phone, url, fast)
+    _deal(cup)
+    get = live_fast.live.cache.get
+    monkeypatch.setattr(live_fast.live.cache, "get",
+                        lambda key, default=None: 1 if ":rendering:" in key else get(key, default))
+    assert phone.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304 and fast[-1] == 304
+    older = phone.get(url, HTTP_IF_NONE_MATCH='"1-lost"')
+    assert older.status_code == 200 and fast[-1] == 200 and older["ETag"] == first["ETag"]
+    assert TOKEN.sub("", older.content.decode()) == TOKEN.sub("", first.content.decode())
+    monkeypatch.setattr(live_fast.live.cache, "get", get)  # the render is done, or was never claimed
+    after = phone.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert after.status_code == 200 and fast[-1] is None and after["ETag"] != first["ETag"]
