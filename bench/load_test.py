@@ -332,9 +332,10 @@ def main():
         for name in args.setups.split(","):
             data_dir = tempfile.mkdtemp(prefix=f"domino-load-{name}.")
             env = {**os.environ, "DOMINO_MODE": "serve", "DOMINO_DATA_DIR": data_dir,
-                   "DJANGO_SECRET_KEY": "load-test-" + os.urandom(8).hex(), "WEB_ACCESS_LOG": "/dev/null",
+                   "DJANGO_SECRET_KEY": "load-test-" + os.urandom(8).hex(),
                    "DOMINO_ADMIN_USER": "load-organizer", "DOMINO_ADMIN_PASSWORD": "Load-test-2026!"}
             env.pop("DATABASE_URL", None)
+            env.pop("WEB_ACCESS_LOG", None)  # as make serve runs by default: no line per request
             ports = [free_port()]
             if name == "pg":
                 url = args.pg_url
