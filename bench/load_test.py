@@ -315,8 +315,8 @@ def main():
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals, the tables' start and the jitter")
     parser.add_argument("--setups", default="sqlite", help="sqlite, pg or sqlite,pg")
     parser.add_argument("--pg-url", default="start", help="PostgreSQL URL, or 'start' for a throw-away server")
-    parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=8, help="as make serve on two cores")
+    parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--pg-workers", type=int, default=None,
                         help="workers of each of the two PostgreSQL app servers (default: half of --workers)")
     parser.add_argument("--spectators", type=int, default=0,
