@@ -18,14 +18,12 @@ from __future__ import annotations
 import contextvars
 import functools
 import hashlib
-import logging
 import re
 import time
 import uuid
 
 from django.conf import settings
-from django.core.cache import cache as django_cache
-from django.db import DatabaseError, transaction
+from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.http import HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
@@ -38,55 +36,10 @@ from django.views.decorators.http import condition
 from referees.models import AuditEntry, TournamentRole
 from tournaments.models import Pair, Partie, Player, Round, Tournament
 
+from .live_cache import CACHE_SECONDS, UNVERSIONED, SafeCache, cache  # noqa: F401 — what the live pages share
 from .models import DataVersion, Protocol
 
-CACHE_SECONDS = 600
 RENDER_SECONDS = 30  # a render's claim: one that takes longer (a process killed mid-render) lets the next try
-UNVERSIONED = "unversioned"  # the stamp of a request alone: nothing under it is worth caching
-logger = logging.getLogger(__name__)
-
-
-class SafeCache:
-    """The shared cache, whose failures (OSError of a full disk, a database cache's error) are misses."""
-
-    def __init__(self, backend):
-        self.backend = backend
-
-    def get(self, key, default=None):
-        try:
-            return self.backend.get(key, default)
-        except (OSError, DatabaseError) as exc:
-            logger.warning("live cache not read (%s): %s", key, exc)
-            return default
-
-    def add(self, key, value, timeout=CACHE_SECONDS) -> bool:
-        """Whether the key was free and is now ours; a cache that cannot be written says yes (nothing shared)."""
-        if UNVERSIONED in key:
-            return True
-        try:
-            return self.backend.add(key, value, timeout)
-        except (OSError, DatabaseError) as exc:
-            logger.warning("live cache not written (%s): %s", key, exc)
-            return True
-
-    def delete(self, key) -> None:
-        try:
-            self.backend.delete(key)
-        except (OSError, DatabaseError) as exc:
-            logger.warning("live cache not written (%s): %s", key, exc)
-
-    def set(self, key, value, timeout=CACHE_SECONDS) -> bool:
-        if UNVERSIONED in key:
-            return False
-        try:
-            self.backend.set(key, value, timeout)
-        except (OSError, DatabaseError) as exc:
-            logger.warning("live cache not written (%s): %s", key, exc)
-            return False
-        return True
-
-
-cache = SafeCache(django_cache)
 
 
 def _bumped_here(tournament_id) -> bool:
