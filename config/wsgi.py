@@ -1,6 +1,20 @@
 import os
+import sys
 
 from django.core.wsgi import get_wsgi_application
 
+
+def switch_threads(environ=os.environ) -> None:
+    """Python's switch interval from ``WEB_SWITCH_INTERVAL_MS`` (``make serve``: 1 ms; Python's own is 5 ms).
+
+    A server process's threads share one lock on Python: a thread back from the database or the socket waits
+    for it while another thread renders a page, up to the interval each time. A poll or a deal that waits
+    several times behind a render waited tens of milliseconds at 5 ms (docs/deploy.md §3)."""
+    value = environ.get("WEB_SWITCH_INTERVAL_MS")
+    if value:
+        sys.setswitchinterval(float(value) / 1000)
+
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+switch_threads()
 application = get_wsgi_application()

@@ -8,6 +8,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import override_settings
 
+from config import wsgi
 from tournaments.management.commands import serve
 from tournaments.management.commands.serve import port_is_free, wait_for_port
 
@@ -93,10 +94,47 @@ def test_gunicorn_writes_an_access_log_only_where_asked(monkeypatch, tmp_path, l
     execs = []
     monkeypatch.setattr(serve.os, "execv", lambda path, argv: execs.append(argv))
     monkeypatch.setattr(serve.os, "chdir", lambda path: None)
-    serve.Command().exec_gunicorn({"host": "127.0.0.1", "port": "8000", "workers": 2, "threads": 4, "keep_alive": 20})
+    serve.Command().exec_gunicorn({"host": "127.0.0.1", "port": "8000", "workers": 2, "threads": 4, "keep_alive": 20,
+                                   "switch_interval_ms": 1.0})
     argv = execs[0]
     assert argv[argv.index("--error-logfile") + 1] == "-"
     if expected is None:
         assert "--access-logfile" not in argv
     else:
         assert argv[argv.index("--access-logfile") + 1] == expected
+
+
+@pytest.mark.django_db
+@override_settings(DEBUG=False)
+@pytest.mark.parametrize("given, expected", [(None, "1"), ("0.5", "0.5"), ("5", "5")])
+def test_the_workers_switch_threads_every_millisecond_unless_told(monkeypatch, given, expected):
+    """make serve hands WEB_SWITCH_INTERVAL_MS (1 ms unless set) to every worker, which applies it on start."""
+    if given is None:
+        monkeypatch.delenv("WEB_SWITCH_INTERVAL_MS", raising=False)
+    else:
+        monkeypatch.setenv("WEB_SWITCH_INTERVAL_MS", given)
+    execs = []
+    monkeypatch.setattr(serve.os, "execv", lambda path, argv: execs.append(argv))
+    monkeypatch.setattr(serve.os, "chdir", lambda path: None)
+    holder, port = hold_port()
+    holder.close()
+    call_command("serve", "--no-migrate", "--no-static", "--host", "127.0.0.1", "--port", str(port))
+    assert len(execs) == 1 and serve.os.environ["WEB_SWITCH_INTERVAL_MS"] == expected
+
+    applied = []
+    monkeypatch.setattr(wsgi.sys, "setswitchinterval", applied.append)
+    wsgi.switch_threads(serve.os.environ)
+    assert applied == [float(expected) / 1000]
+    wsgi.switch_threads({})  # not set (make run, the tests): Python's own interval stays
+    assert applied == [float(expected) / 1000]
+
+
+@pytest.mark.django_db
+@override_settings(DEBUG=False)
+@pytest.mark.parametrize("given, message", [("0", "WEB_SWITCH_INTERVAL_MS"), ("-1", "WEB_SWITCH_INTERVAL_MS"),
+                                            ("1000", "WEB_SWITCH_INTERVAL_MS"), ("nan", "WEB_SWITCH_INTERVAL_MS"),
+                                            ("abc", "invalid float value")])
+def test_a_switch_interval_out_of_bounds_is_refused_with_its_name(monkeypatch, given, message):
+    monkeypatch.setattr(serve.os, "execv", lambda path, argv: pytest.fail("gunicorn started"))
+    with pytest.raises(CommandError, match=message):
+        call_command("serve", "--no-migrate", "--no-static", "--switch-interval-ms", given)

@@ -78,6 +78,9 @@ class Command(BaseCommand):
         parser.add_argument("--port", default=os.environ.get("PORT", "8000"))
         parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_WORKERS", default_workers())))
         parser.add_argument("--threads", type=int, default=int(os.environ.get("WEB_THREADS", "2")))
+        parser.add_argument("--switch-interval-ms", type=float,
+                            default=os.environ.get("WEB_SWITCH_INTERVAL_MS", "1"),
+                            help="how often a process's threads take turns on Python, in ms (default 1)")
         # Phones poll every 5 to 15 s: a connection kept longer than that is reused, not opened again each time.
         parser.add_argument("--keep-alive", type=int, default=int(os.environ.get("WEB_KEEPALIVE", "20")),
                             help="seconds an idle connection is kept open (default 20)")
@@ -92,6 +95,8 @@ class Command(BaseCommand):
     def handle(self, *args, **o):
         if settings.DEBUG:
             raise CommandError("DEBUG is on: run with DOMINO_MODE=serve (make serve).")
+        if not 0.1 <= o["switch_interval_ms"] <= 100:
+            raise CommandError("WEB_SWITCH_INTERVAL_MS (--switch-interval-ms) is between 0.1 and 100 ms.")
         if not o["no_migrate"]:
             call_command("migrate", interactive=False, verbosity=0)
             call_command("createcachetable", verbosity=0)
@@ -209,6 +214,8 @@ class Command(BaseCommand):
             argv += ["--access-logfile", os.environ["WEB_ACCESS_LOG"]]
         if os.path.isdir("/dev/shm"):
             argv += ["--worker-tmp-dir", "/dev/shm"]
+        # Read by every worker (config/wsgi.py: switch_threads).
+        os.environ["WEB_SWITCH_INTERVAL_MS"] = f"{o['switch_interval_ms']:g}"
         sys.stdout.flush()
         os.chdir(settings.BASE_DIR)
         os.execv(sys.executable, argv)
