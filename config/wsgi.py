@@ -3,6 +3,8 @@ import sys
 
 from django.core.wsgi import get_wsgi_application
 
+from core import warm
+
 
 def switch_threads(environ=os.environ) -> None:
     """Python's switch interval from ``WEB_SWITCH_INTERVAL_MS`` (``make serve``: 1 ms; Python's own is 5 ms).
@@ -15,6 +17,14 @@ def switch_threads(environ=os.environ) -> None:
         sys.setswitchinterval(float(value) / 1000)
 
 
+def warm_if_asked(environ=os.environ) -> None:
+    """``WEB_WARM=1`` (``make serve``, with gunicorn's ``--preload``): the URLs, views, templates and catalogues
+    loaded now, once in gunicorn's master, not by each worker on its first requests (``core.warm``)."""
+    if environ.get("WEB_WARM") == "1":
+        warm.warm_up()
+
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 switch_threads()
 application = get_wsgi_application()
+warm_if_asked()

@@ -113,6 +113,7 @@ def test_the_workers_switch_threads_every_millisecond_unless_told(monkeypatch, g
         monkeypatch.delenv("WEB_SWITCH_INTERVAL_MS", raising=False)
     else:
         monkeypatch.setenv("WEB_SWITCH_INTERVAL_MS", given)
+    monkeypatch.delenv("WEB_WARM", raising=False)
     execs = []
     monkeypatch.setattr(serve.os, "execv", lambda path, argv: execs.append(argv))
     monkeypatch.setattr(serve.os, "chdir", lambda path: None)
@@ -120,6 +121,8 @@ def test_the_workers_switch_threads_every_millisecond_unless_told(monkeypatch, g
     holder.close()
     call_command("serve", "--no-migrate", "--no-static", "--host", "127.0.0.1", "--port", str(port))
     assert len(execs) == 1 and serve.os.environ["WEB_SWITCH_INTERVAL_MS"] == expected
+    # the site loaded once in the master before the workers fork (core.warm)
+    assert "--preload" in execs[0] and serve.os.environ["WEB_WARM"] == "1"
 
     applied = []
     monkeypatch.setattr(wsgi.sys, "setswitchinterval", applied.append)
@@ -138,3 +141,18 @@ def test_a_switch_interval_out_of_bounds_is_refused_with_its_name(monkeypatch, g
     monkeypatch.setattr(serve.os, "execv", lambda path, argv: pytest.fail("gunicorn started"))
     with pytest.raises(CommandError, match=message):
         call_command("serve", "--no-migrate", "--no-static", "--switch-interval-ms", given)
+
+
+@pytest.mark.django_db
+@override_settings(DEBUG=False)
+def test_the_preload_can_be_turned_off(monkeypatch):
+    """WEB_PRELOAD=0: each worker loads the site itself on its first requests, as Django does by itself."""
+    monkeypatch.setenv("WEB_PRELOAD", "0")
+    monkeypatch.delenv("WEB_WARM", raising=False)
+    execs = []
+    monkeypatch.setattr(serve.os, "execv", lambda path, argv: execs.append(argv))
+    monkeypatch.setattr(serve.os, "chdir", lambda path: None)
+    holder, port = hold_port()
+    holder.close()
+    call_command("serve", "--no-migrate", "--no-static", "--host", "127.0.0.1", "--port", str(port))
+    assert "--preload" not in execs[0] and "WEB_WARM" not in serve.os.environ
