@@ -40,6 +40,7 @@ from .live_cache import CACHE_SECONDS, UNVERSIONED, SafeCache, cache  # noqa: F4
 from .models import DataVersion, Protocol
 
 RENDER_SECONDS = 30  # a render's claim: one that takes longer (a process killed mid-render) lets the next try
+PHASES = 6  # the public pages' phases: each follows the version at its own moments of the window
 
 
 def _bumped_here(tournament_id) -> bool:
@@ -73,18 +74,30 @@ def bump(tournament_id, *, unless_bumped=False) -> None:
         DataVersion.objects.get_or_create(tournament_id=tournament_id, defaults={"stamp": stamp})
 
 
-# The versions one GET has read (``read_once``): a request reads a tournament's version once, whoever asks.
+# The versions one GET has read (``read_once``): a request reads a tournament's version once, whoever asks;
+# and the phase of the page it asks for.
 _read = contextvars.ContextVar("live_read", default=None)
+_phase = contextvars.ContextVar("live_phase", default=0)
+
+
+def phase_of(request) -> int:
+    """The phase of a public page (0 … ``PHASES`` - 1), by its address: the same for every phone polling it."""
+    return int(hashlib.sha1(request.get_full_path().encode("utf-8", "surrogateescape")).hexdigest()[:8], 16) % PHASES
 
 
 class read_once:  # noqa: N801 — a context manager, named as the phrase it is used in
-    """``with read_once():`` — within it, ``public_stamp`` of a slug is read once and then repeated."""
+    """``with read_once(request):`` — within it, ``public_stamp`` of a slug is read once and then repeated,
+    in the phase of the request's page (``phase_of``; without a request, phase 0)."""
+
+    def __init__(self, request=None):
+        self.phase = phase_of(request) if request is not None else 0
 
     def __enter__(self):
-        self.token = _read.set({})
+        self.tokens = _read.set({}), _phase.set(self.phase)
 
     def __exit__(self, *exc):
-        _read.reset(self.token)
+        _read.reset(self.tokens[0])
+        _phase.reset(self.tokens[1])
 
 
 def read_once_value(key, compute):
@@ -99,23 +112,28 @@ def read_once_value(key, compute):
 
 def public_stamp(slug) -> tuple[int, str] | None:
     """(the tournament's id, its data version) of a published tournament; None otherwise (``_public_stamp``)."""
-    return read_once_value(("public", slug), lambda: _public_stamp(slug))
+    return read_once_value(("public", slug), lambda: _public_stamp(slug, _phase.get()))
 
 
-def _public_stamp(slug) -> tuple[int, str] | None:
+def _public_stamp(slug, phase=0) -> tuple[int, str] | None:
     """(the tournament's id, its data version) of a published tournament, in one query; None otherwise.
 
-    With ``settings.LIVE_STALE_SECONDS`` (``make serve``: 15 s), what was read is kept that long in the shared
-    cache and used by every server process: a hall that enters 25 deals a second moves the version 25 times a
-    second, and each move would have every spectator's page rendered again (by each process); so the public
-    pages follow at most one version a window, late by at most that much. Referees' pages never wait
-    (``current_stamp``)."""
+    With ``settings.LIVE_STALE_SECONDS`` (``make serve``: 15 s), what was read is kept in the shared cache until
+    the end of the window it was read in, and used by every server process: a hall that enters 25 deals a second
+    moves the version 25 times a second, and each move would have every spectator's page rendered again (by each
+    process); so the public pages follow at most one version a window, late by at most that much. The windows
+    of the ``PHASES`` phases start at their own moments (phase × window / ``PHASES``), and each page is in the
+    phase of its address: the pages do not all change at once, so neither do their renders nor the new bodies
+    sent to every phone (docs/deploy.md §3). Referees' pages never wait (``current_stamp``)."""
     window = getattr(settings, "LIVE_STALE_SECONDS", 0)
-    key = f"live:seen:{slug}"
+    key = f"live:seen:{slug}:{phase}"
     seen = cache.get(key) if window else None
     now = time.time()  # the processes' common clock
-    if seen is not None and 0 <= now - seen[0] < window:
-        return tuple(seen[1]) or None
+    if window:
+        offset = phase * window / PHASES
+        start = offset + (now - offset) // window * window  # this phase's window began then
+        if seen is not None and start <= seen[0] <= now:
+            return tuple(seen[1]) or None
     row = Tournament.objects.filter(slug=slug).values_list("pk", "is_public", "data_version__stamp").first()
     if row is None or not row[1]:
         found = None

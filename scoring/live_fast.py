@@ -201,7 +201,7 @@ class LiveNotModifiedMiddleware:
     def __call__(self, request):
         if request.method != "GET":
             return self.get_response(request)
-        with live.read_once():  # the version read here is the one the page answers under
+        with live.read_once(request):  # the version read here is the one the page answers under
             try:
                 fast = answer(request)
             except DatabaseError:  # the site answers, with its page for a database that does not answer

@@ -177,7 +177,7 @@ def test_a_database_that_does_not_answer_leaves_the_answer_to_the_site(client, c
     url = reverse("tournaments:round_results", args=[cup.slug, 1])
     first = client.get(url, **HX)
 
-    def down(slug):
+    def down(slug, phase=0):
         raise OperationalError("database is down")
 
     monkeypatch.setattr(live_fast.live, "_public_stamp", down)

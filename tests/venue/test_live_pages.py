@@ -4,7 +4,7 @@ import re
 
 import pytest
 from django.db import connection
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -211,17 +211,58 @@ def test_public_pages_follow_the_version_at_most_once_a_window(cup, settings, mo
     assert live.public_stamp(cup.slug) is None  # kept as such
 
 
+def _stamp(response):
+    """The version a live page's ETag names."""
+    return response["ETag"].removeprefix("W/").strip('"').split("-", 1)[0]
+
+
+def _page_in_phase(url, phase, *, same):
+    """A page of the projector (``?page=N``) whose address is in ``phase`` (or, ``same=False``, not)."""
+    factory = RequestFactory()
+    return next(f"{url}?page={n}" for n in range(2, 500)
+                if (live.phase_of(factory.get(f"{url}?page={n}")) == phase) == same)
+
+
 def test_the_projector_pages_compute_the_standings_once_a_window(client, cup, settings):
     """Under make serve a deal moves the version at once, but the pages of the projector rendered within the
-    same window share one computation of the standings (found in the cache by the version they follow)."""
+    same window of their phase share one computation of the standings (found in the cache by the version they
+    follow); a page of another phase whose window began since follows the new version at once."""
     settings.LIVE_STALE_SECONDS = 60
     live.cache.backend.clear()
-    client.get(reverse("reports:projector", args=[cup.slug]), HTTP_HX_REQUEST="true")
+    url = reverse("reports:projector", args=[cup.slug])
+    phase = live.phase_of(RequestFactory().get(url))
+    first = client.get(url, HTTP_HX_REQUEST="true")
     services.record_deal(make_referee(cup), cup.rounds.get(number=1).parties.get(table=1), DEAL, expected_version=0)
     with at_most_queries(0):  # the version read, the standings and the body: all in the cache
-        again = client.get(reverse("reports:projector", args=[cup.slug]), HTTP_HX_REQUEST="true")
-    assert again.status_code == 200
-    # another page: rendered from the standings already computed; one read more for the round clock above them
+        again = client.get(url, HTTP_HX_REQUEST="true")
+    assert again.status_code == 200 and again["ETag"] == first["ETag"]
+    # another page of the same phase: rendered from the standings already computed; one read more for the
+    # round clock above them
     with at_most_queries(2):
-        other = client.get(reverse("reports:projector", args=[cup.slug]) + "?page=2", HTTP_HX_REQUEST="true")
-    assert other.status_code == 200
+        other = client.get(_page_in_phase(url, phase, same=True), HTTP_HX_REQUEST="true")
+    assert other.status_code == 200 and _stamp(other) == _stamp(first)
+    # a page of another phase reads its own window's version: the deal's
+    elsewhere = client.get(_page_in_phase(url, phase, same=False), HTTP_HX_REQUEST="true")
+    assert _stamp(elsewhere) == live.current_stamp(cup.pk) != _stamp(first)
+
+
+def test_each_phase_follows_the_version_at_its_own_moments_of_the_window(cup, settings, monkeypatch):
+    """The pages do not all change at once: phase p's windows begin p × window / PHASES later than phase 0's,
+    and each is a window late at most."""
+    settings.LIVE_STALE_SECONDS = live.PHASES  # one second between the phases
+    t0 = 1_800_000_000.0 - 1_800_000_000.0 % live.PHASES  # phase 0's window begins
+    clock = [t0]
+    monkeypatch.setattr(live.time, "time", lambda: clock[0])
+    live.cache.backend.clear()
+    before = live._public_stamp(cup.slug, 0)
+    assert live._public_stamp(cup.slug, 3) == before
+    services.record_deal(make_referee(cup), cup.rounds.get(number=1).parties.get(table=1), DEAL, expected_version=0)
+    after = (cup.pk, live.current_stamp(cup.pk))
+    clock[0] = t0 + 2.9
+    assert live._public_stamp(cup.slug, 0) == before and live._public_stamp(cup.slug, 3) == before
+    clock[0] = t0 + 3.0  # phase 3's window begins
+    assert live._public_stamp(cup.slug, 3) == after and live._public_stamp(cup.slug, 0) == before
+    clock[0] = t0 + live.PHASES - 0.01
+    assert live._public_stamp(cup.slug, 0) == before
+    clock[0] = t0 + live.PHASES
+    assert live._public_stamp(cup.slug, 0) == after
