@@ -13,8 +13,10 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+import django.forms
 from django.conf import settings
 from django.db import connections
+from django.forms.renderers import get_default_renderer
 from django.template import TemplateSyntaxError, engines
 from django.urls import get_resolver
 from django.utils import translation
@@ -40,9 +42,16 @@ def project_templates() -> list[tuple[object, str]]:
     return found
 
 
+def form_templates() -> list[str]:
+    """The names of Django's own form and widget templates (every form field on a page renders through them)."""
+    folder = Path(django.forms.__file__).parent / "templates"
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.html"))
+
+
 def warm_up() -> int:
-    """Import the URLs and views, compile the project's templates and read every language's catalogue; the
-    number of templates compiled. A template that does not compile is logged and left to its page."""
+    """Import the URLs and views, compile the project's templates and Django's form and widget templates, and
+    read every language's catalogue; the number of the project's templates compiled. A template that does not
+    compile is logged and left to its page."""
     get_resolver().url_patterns  # noqa: B018 — importing every app's URLs imports its views
     compiled = 0
     for engine, name in project_templates():
@@ -51,6 +60,9 @@ def warm_up() -> int:
             compiled += 1
         except TemplateSyntaxError as exc:
             logger.warning("template %s not compiled ahead: %s", name, exc)
+    renderer = get_default_renderer()
+    for name in form_templates():
+        renderer.get_template(name)
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
             translation.gettext("Турнир")

@@ -7,6 +7,7 @@ import sys
 import pytest
 
 from django.conf import settings
+from django.forms.renderers import get_default_renderer
 from django.template import TemplateSyntaxError, engines
 
 from config import wsgi
@@ -62,3 +63,13 @@ def test_only_make_serve_asks_for_it(monkeypatch):
     assert calls == []
     wsgi.warm_if_asked({"WEB_WARM": "1"})
     assert calls == [1]
+
+
+def test_djangos_form_and_widget_templates_are_compiled_ahead():
+    """Every form field of the table page renders through them: a cold worker compiled each on its first page."""
+    loader = get_default_renderer().engine.engine.template_loaders[0]
+    loader.reset()
+    warm.warm_up()
+    cached = {t.origin.template_name for t in loader.get_template_cache.values() if hasattr(t, "origin")}
+    assert {"django/forms/widgets/input.html", "django/forms/widgets/attrs.html", "django/forms/errors/list/ul.html"} <= cached
+    assert set(warm.form_templates()) <= cached
