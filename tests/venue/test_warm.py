@@ -55,14 +55,15 @@ def test_a_template_that_does_not_compile_is_logged_and_left_to_its_page(monkeyp
     assert "broken.html" in caplog.text and "endfor" in caplog.text
 
 
-def test_only_make_serve_asks_for_it(monkeypatch):
+def test_only_make_serve_asks_for_it_and_what_it_loads_is_frozen_out_of_the_collector(monkeypatch):
     calls = []
-    monkeypatch.setattr(warm, "warm_up", lambda: calls.append(1))
+    monkeypatch.setattr(warm, "warm_up", lambda: calls.append("warm"))
+    monkeypatch.setattr(wsgi.gc, "freeze", lambda: calls.append("freeze"))
     wsgi.warm_if_asked({})
     wsgi.warm_if_asked({"WEB_WARM": "0"})
     assert calls == []
     wsgi.warm_if_asked({"WEB_WARM": "1"})
-    assert calls == [1]
+    assert calls == ["warm", "freeze"]
 
 
 def test_djangos_form_and_widget_templates_are_compiled_ahead():
