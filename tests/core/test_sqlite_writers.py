@@ -1,11 +1,10 @@
 """On SQLite a transaction's writer takes the file lock ``<database>.writers`` first (core.sqlite): the writers
 queue there, and each goes on as soon as the one before lets go, at its commit or its rollback."""
+import datetime
 import fcntl
 import threading
 
 import pytest
-import datetime
-
 from django.db import connection, connections, transaction
 from django.db.utils import OperationalError
 

@@ -84,6 +84,24 @@ def test_serve_does_not_start_gunicorn_while_the_port_is_held(monkeypatch, capsy
     assert started == [str(port)]
 
 
+def _capture_exec(monkeypatch):
+    """gunicorn's start replaced: the (argv, environment) it would have been given, in a list."""
+    execs = []
+    monkeypatch.setattr(serve.os, "execve", lambda path, argv, env: execs.append((argv, env)))
+    monkeypatch.setattr(serve.os, "chdir", lambda path: None)
+    return execs
+
+
+def _serve(monkeypatch):
+    """``manage.py serve`` on a free port up to gunicorn's start: (argv, environment) it gives gunicorn."""
+    execs = _capture_exec(monkeypatch)
+    holder, port = hold_port()
+    holder.close()
+    call_command("serve", "--no-migrate", "--no-static", "--host", "127.0.0.1", "--port", str(port))
+    assert len(execs) == 1
+    return execs[0]
+
+
 @pytest.mark.parametrize("log, expected", [(None, None), ("", None), ("-", "-"), ("/tmp/access.log", "/tmp/access.log")])
 def test_gunicorn_writes_an_access_log_only_where_asked(monkeypatch, tmp_path, log, expected):
     """A line per request costs a hall of polling phones; none unless WEB_ACCESS_LOG names a place."""
@@ -91,12 +109,10 @@ def test_gunicorn_writes_an_access_log_only_where_asked(monkeypatch, tmp_path, l
         monkeypatch.delenv("WEB_ACCESS_LOG", raising=False)
     else:
         monkeypatch.setenv("WEB_ACCESS_LOG", log)
-    execs = []
-    monkeypatch.setattr(serve.os, "execv", lambda path, argv: execs.append(argv))
-    monkeypatch.setattr(serve.os, "chdir", lambda path: None)
+    execs = _capture_exec(monkeypatch)
     serve.Command().exec_gunicorn({"host": "127.0.0.1", "port": "8000", "workers": 2, "threads": 4, "keep_alive": 20,
                                    "switch_interval_ms": 1.0})
-    argv = execs[0]
+    argv, _env = execs[0]
     assert argv[argv.index("--error-logfile") + 1] == "-"
     if expected is None:
         assert "--access-logfile" not in argv
@@ -114,19 +130,15 @@ def test_the_workers_switch_threads_every_millisecond_unless_told(monkeypatch, g
     else:
         monkeypatch.setenv("WEB_SWITCH_INTERVAL_MS", given)
     monkeypatch.delenv("WEB_WARM", raising=False)
-    execs = []
-    monkeypatch.setattr(serve.os, "execv", lambda path, argv: execs.append(argv))
-    monkeypatch.setattr(serve.os, "chdir", lambda path: None)
-    holder, port = hold_port()
-    holder.close()
-    call_command("serve", "--no-migrate", "--no-static", "--host", "127.0.0.1", "--port", str(port))
-    assert len(execs) == 1 and serve.os.environ["WEB_SWITCH_INTERVAL_MS"] == expected
+    argv, env = _serve(monkeypatch)
+    assert env["WEB_SWITCH_INTERVAL_MS"] == expected
     # the site loaded once in the master before the workers fork (core.warm)
-    assert "--preload" in execs[0] and serve.os.environ["WEB_WARM"] == "1"
+    assert "--preload" in argv and env["WEB_WARM"] == "1"
+    assert "WEB_WARM" not in serve.os.environ  # the server's environment, not this process's
 
     applied = []
     monkeypatch.setattr(wsgi.sys, "setswitchinterval", applied.append)
-    wsgi.switch_threads(serve.os.environ)
+    wsgi.switch_threads(env)
     assert applied == [float(expected) / 1000]
     wsgi.switch_threads({})  # not set (make run, the tests): Python's own interval stays
     assert applied == [float(expected) / 1000]
@@ -138,7 +150,7 @@ def test_the_workers_switch_threads_every_millisecond_unless_told(monkeypatch, g
                                             ("1000", "WEB_SWITCH_INTERVAL_MS"), ("nan", "WEB_SWITCH_INTERVAL_MS"),
                                             ("abc", "invalid float value")])
 def test_a_switch_interval_out_of_bounds_is_refused_with_its_name(monkeypatch, given, message):
-    monkeypatch.setattr(serve.os, "execv", lambda path, argv: pytest.fail("gunicorn started"))
+    monkeypatch.setattr(serve.os, "execve", lambda path, argv, env: pytest.fail("gunicorn started"))
     with pytest.raises(CommandError, match=message):
         call_command("serve", "--no-migrate", "--no-static", "--switch-interval-ms", given)
 
@@ -149,10 +161,5 @@ def test_the_preload_can_be_turned_off(monkeypatch):
     """WEB_PRELOAD=0: each worker loads the site itself on its first requests, as Django does by itself."""
     monkeypatch.setenv("WEB_PRELOAD", "0")
     monkeypatch.delenv("WEB_WARM", raising=False)
-    execs = []
-    monkeypatch.setattr(serve.os, "execv", lambda path, argv: execs.append(argv))
-    monkeypatch.setattr(serve.os, "chdir", lambda path: None)
-    holder, port = hold_port()
-    holder.close()
-    call_command("serve", "--no-migrate", "--no-static", "--host", "127.0.0.1", "--port", str(port))
-    assert "--preload" not in execs[0] and "WEB_WARM" not in serve.os.environ
+    argv, env = _serve(monkeypatch)
+    assert "--preload" not in argv and "WEB_WARM" not in env

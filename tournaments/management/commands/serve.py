@@ -215,12 +215,12 @@ class Command(BaseCommand):
         if os.path.isdir("/dev/shm"):
             argv += ["--worker-tmp-dir", "/dev/shm"]
         # Read by every worker (config/wsgi.py: switch_threads).
-        os.environ["WEB_SWITCH_INTERVAL_MS"] = f"{o['switch_interval_ms']:g}"
+        env = {**os.environ, "WEB_SWITCH_INTERVAL_MS": f"{o['switch_interval_ms']:g}"}
         # The URLs, views, templates and catalogues loaded once in the master, before the workers fork
         # (core/warm.py): not by each worker on the first requests of the hall.
         if os.environ.get("WEB_PRELOAD", "1") == "1":
             argv.append("--preload")
-            os.environ["WEB_WARM"] = "1"
+            env["WEB_WARM"] = "1"
         sys.stdout.flush()
         os.chdir(settings.BASE_DIR)
-        os.execv(sys.executable, argv)
+        os.execve(sys.executable, argv, env)
