@@ -29,6 +29,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from scoring.queries import rows_loaded
+
 from . import selectors, submissions
 
 
@@ -76,7 +78,9 @@ def form_refused(form) -> JsonResponse:
 
 def saved(request, partie, outcome) -> JsonResponse:
     """The answer to a saved deal (or a repeat of one): its fragments, or the page to open."""
-    ctx = selectors.entry_context(partie, request.user)
+    # The protocol as the service left it, when it carries its rows (a new deal's): no second reading.
+    written = outcome.protocol if not outcome.repeated and rows_loaded(outcome.protocol) else None
+    ctx = selectors.entry_context(partie, request.user, protocol=written)
     protocol, upcoming = ctx["protocol"], ctx["upcoming"]
     said = list(outcome.messages)
     if outcome.repeated:

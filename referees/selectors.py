@@ -1,13 +1,14 @@
 """Read-only helpers for the referee pages: what a table page, a preview and the overview show."""
 from __future__ import annotations
 
-from django.db.models import Max, Prefetch
+from django.db.models import Max
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scoring import protocol_state, services
 from scoring.models import Deal, Protocol, ProtocolStatus, Remark, Signature, SignatureRole
 from scoring.rules.clock import time_up_rule
+from scoring.queries import protocol_rows
 from scoring.scores import refresh_prior_remarks
 from tournaments import selectors as round_selectors
 from tournaments.models import Partie
@@ -60,11 +61,7 @@ def unwritten_protocol(partie) -> Protocol:
 def load_protocol(partie, *, create=True) -> Protocol | None:
     """The protocol with its rows, in four queries (None if it does not exist and ``create`` is false;
     with ``create``, the unsaved empty protocol of a table not written to yet)."""
-    rows = Protocol.objects.prefetch_related(
-        Prefetch("deals", queryset=Deal.objects.select_related("entered_by", "confirmed_by")),
-        Prefetch("remarks", queryset=Remark.objects.select_related("given_by")),
-        Prefetch("signatures", queryset=Signature.objects.select_related("user")),
-    )
+    rows = Protocol.objects.prefetch_related(*protocol_rows())
     try:
         protocol = rows.get(partie=partie)
     except Protocol.DoesNotExist:  # the table's first visit

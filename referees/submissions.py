@@ -19,7 +19,7 @@ import re
 import secrets
 from dataclasses import dataclass, field
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 from core.locking import locked
 from scoring.errors import ServiceError, VersionConflict
@@ -56,16 +56,23 @@ class Outcome:
     anchor: str = ""
     repeated: bool = False
     version: int | None = None  # the protocol's version after the write (a device's queue chains on it)
+    protocol: object = None  # the protocol as the write left it (not stored with the key: a repeat has none)
+
+
+def _stored(key) -> SubmittedForm | None:
+    return SubmittedForm.objects.filter(key=key).first()
+
+
+def _repeats(done, partie, user, action, payload) -> bool:
+    """This POST repeats the stored submission exactly (same key, table, account, action and values)."""
+    return (done is not None and done.partie_id == partie.pk and done.user_id == getattr(user, "pk", None)
+            and done.action == action and done.payload == payload)
 
 
 def _earlier(key, partie, user, action, payload) -> SubmittedForm | None:
-    """The stored submission this POST repeats exactly (same key, table, account, action and values)."""
-    done = SubmittedForm.objects.filter(key=key).first()
-    if done is None:
-        return None
-    same = (done.partie_id == partie.pk and done.user_id == getattr(user, "pk", None) and done.action == action
-            and done.payload == payload)
-    return done if same else None
+    """The stored submission this POST repeats exactly, if any."""
+    done = _stored(key)
+    return done if _repeats(done, partie, user, action, payload) else None
 
 
 def _repeat(done) -> Outcome:
@@ -89,17 +96,19 @@ def once(post, user, partie, action, write, outcome: Outcome) -> Outcome:
     refusal = None
     try:
         with transaction.atomic():
-            # Serialize with the other writes at this table (the services lock this row too).
-            locked(Protocol.objects.filter(partie=partie)).first()
-            done = _earlier(key, partie, user, action, payload)
-            if done is not None:
+            # Serialize with the other writes at this table (the services lock this row too). SQLite has no
+            # row locks: its transaction holds the whole database for writing, and the statement would only read.
+            if connection.features.has_select_for_update:
+                locked(Protocol.objects.filter(partie=partie)).first()
+            done = _stored(key)
+            if _repeats(done, partie, user, action, payload):
                 return _repeat(done)
             try:
                 write()
             except ServiceError as exc:
                 refusal = exc
             else:
-                if not SubmittedForm.objects.filter(key=key).exists():
+                if done is None:  # a used key with other values (Back, then a change) is not stored again
                     SubmittedForm.objects.create(
                         key=key, partie=partie, user=user if getattr(user, "is_authenticated", False) else None,
                         action=action, payload=payload,

@@ -103,7 +103,7 @@ def deal_writer(request, partie, form, outcome):
 
     def write():
         protocol = call(request.user, partie, form.deal(), expected_version=c["version"])
-        outcome.version = protocol.version
+        outcome.version, outcome.protocol = protocol.version, protocol
         if correcting and protocol.version == c["version"]:  # the service wrote nothing
             outcome.messages.append((messages.INFO, _("Раздача %(n)s не изменена: записывать было нечего.")
                                      % {"n": c["n"]}))

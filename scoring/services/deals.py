@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -11,6 +12,7 @@ from referees.models import log_action
 from ..errors import InvalidInput, NotAllowed
 from ..models import Deal, DealResult, Protocol
 from ..protocol_json import deal_extra_fields
+from ..queries import add_loaded_row, protocol_rows
 from ..protocol_state import engine_score, load_partie, protocol_json, with_deal
 from .rows import SEATS, open_protocol, partie_for_entry, require, save_protocol, totals
 
@@ -44,11 +46,15 @@ def _deal_json(deal) -> dict:
 
 
 def record_deal(user, partie, deal: dict, *, expected_version) -> Protocol:
-    """Enter the next deal (§9 JSON form). Refuses a second result, a gap, or a finished partie."""
+    """Enter the next deal (§9 JSON form). Refuses a second result, a gap, or a finished partie.
+
+    The protocol comes back with its rows loaded (``queries.protocol_rows``), the new deal among them."""
     partie = partie_for_entry(user, partie)
     deal = _normalize_deal(deal)
     with transaction.atomic():
         protocol = open_protocol(partie, expected_version)
+        # The rows with the accounts they name, as the table page shows them: its answer draws from them.
+        prefetch_related_objects([protocol], *protocol_rows())
         n = deal["n"]
         data = protocol_json(protocol)  # the rows as they stand: counted and checked here, scored below
         recorded = len(data["deals"])
@@ -63,9 +69,10 @@ def record_deal(user, partie, deal: dict, *, expected_version) -> Protocol:
             raise InvalidInput(_("Следующая раздача — №%(next)s, а не №%(n)s.") % {"next": recorded + 1, "n": n},
                                "deal_order", deal=n, field="n")
         scored = engine_score(with_deal(data, deal))
-        Deal.objects.create(protocol=protocol, n=n, result=deal["result"], out=deal.get("out", ""),
-                            offender=deal.get("offender", ""), hands=deal.get("hands", {}), entered_by=user,
-                            **deal_extra_fields(deal))
+        row = Deal.objects.create(protocol=protocol, n=n, result=deal["result"], out=deal.get("out", ""),
+                                  offender=deal.get("offender", ""), hands=deal.get("hands", {}), entered_by=user,
+                                  **deal_extra_fields(deal))
+        add_loaded_row(protocol, "deals", row)
         save_protocol(protocol, user, scored=scored, cascade=False)
         log_action(partie.round.tournament, "protocol.deal.recorded", user=user, partie=partie, before=None,
                    after={"deal": deal, "totals": totals(protocol), "version": protocol.version},

@@ -168,3 +168,16 @@ def test_the_quick_answer_asks_few_queries_whatever_the_deal(ref_client, table):
         counts.append(len(own_queries(q)))
     assert counts[1] == counts[2]  # a longer protocol asks no more
     assert max(counts) <= 24, counts
+
+
+def test_the_answer_draws_from_the_rows_the_service_wrote_without_reading_them_again(ref_client, table):
+    page = page_of(ref_client, table)
+    for deal in DEALS[:3]:
+        with CaptureQueriesContext(connection) as q:
+            answer = quick_post(ref_client, table, deal, shape_of(page))[1]
+        assert "reload" not in answer and f"Раздача {deal['n']} сохранена." in answer["messages"][0]["text"]
+        sql = own_queries(q)
+        last_write = max(i for i, text in enumerate(sql) if text.startswith('INSERT INTO "referees_auditentry"'))
+        assert any('FROM "scoring_deal"' in text for text in sql[:last_write])  # the service read them
+        assert not [text for text in sql[last_write:]
+                    if any(f'FROM "{t}"' in text for t in ("scoring_deal", "scoring_remark", "scoring_signature"))]
