@@ -9,11 +9,13 @@ or the view can read): the page's tournament, the digest, where the page's share
 headers of the answer. The next request with that signature and an ``If-None-Match`` is answered here: the
 stamp is read as the view reads it (one cache read, or one query), and if the visitor already holds
 ``"<stamp>-<digest>"``, a 304 with the same headers goes back — no session, no user, no CSRF check, no URL
-resolving. A visitor holding an older version's ETag gets the shared body of the current version, once it is
+resolving. A first visit (no ``If-None-Match``) with a signature this process has noted is answered the same
+way, with the shared body. A visitor holding an older version's ETag gets the shared body of the current version, once it is
 stored, with his own form token put in its place (masked from his valid CSRF cookie, as the site would;
 without a valid cookie, the site answers and sets one); while another request renders the current version,
 he gets the stored body of the version before under that version's ETag (a 304 if he holds it), as the site
-itself answers then (``live.live_page``). A request without an ETag (a first visit) is never looked up.
+itself answers then (``live.live_page``). A request without an ETag (a first visit) is looked up in this
+process's notes only, never in the shared cache.
 Anything else (a body still to render, a visitor with a session or a message waiting, a POST) goes through the
 site as before, so this answers nothing the view would not answer.
 
@@ -132,17 +134,17 @@ def _body(request, page, stamp, digest, held):
 
 
 def answer(request):
-    """The answer to this request without the site, or None (the site answers). Only a repeated poll (one that
-    holds an ETag) is looked up: a first visit, or a page that is not live, costs no cache read (under PostgreSQL
-    the cache is a table)."""
-    if not request.META.get("HTTP_IF_NONE_MATCH"):
-        return None
+    """The answer to this request without the site, or None (the site answers). A repeated poll (one that holds
+    an ETag) is looked up in this process's notes, then in the shared cache; a first visit in this process's notes
+    alone: a page that is not live costs it no cache read (under PostgreSQL the cache is a table), and the
+    projector's next page or a phone's first poll of a page this process answers already costs no render."""
+    lookup = _note if request.META.get("HTTP_IF_NONE_MATCH") else _memo.get
     signatures = _signatures(request)
     if signatures is None:
         return None
-    note = _note(signatures[0])
+    note = lookup(signatures[0])
     if note == "per-user":
-        note = _note(signatures[1])
+        note = lookup(signatures[1])
     if not note:
         return None
     slug, suffix, digest, page, headers = note

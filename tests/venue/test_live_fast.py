@@ -137,8 +137,10 @@ def test_a_page_unpublished_is_not_answered(client, cup, fast):
 def test_one_body_for_every_phone_is_answered_first_once_rendered(cup, fast):
     url = reverse("tournaments:round_results", args=[cup.slug, 1])
     first = Client().get(url, **HX)
-    newcomer = Client().get(url, **HX)  # a first visit holds no ETag: the site answers it (no cache read here)
-    assert newcomer.status_code == 200 and fast[-1] is None
+    assert fast[-1] is None  # nothing noted yet: the site renders it
+    newcomer = Client().get(url, **HX)  # a first visit holds no ETag: answered from this process's note
+    assert newcomer.status_code == 200 and fast[-1] == 200
+    assert newcomer.content == first.content and newcomer["ETag"] == first["ETag"]
     # another phone still holding an older version's ETag: the site renders nothing more for it
     other = Client().get(url, HTTP_IF_NONE_MATCH='"1-older"', **HX)
     assert other.status_code == 200 and fast[-1] == 200
@@ -251,3 +253,31 @@ def test_while_another_request_renders_the_new_version_a_poll_gets_the_version_b
     monkeypatch.setattr(live_fast.live.cache, "get", get)  # the render is done, or was never claimed
     after = phone.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert after.status_code == 200 and fast[-1] is None and after["ETag"] != first["ETag"]
+
+
+@pytest.mark.parametrize(("name", "args", "headers"), PAGES)
+def test_a_first_visit_of_a_page_this_process_answers_gets_what_the_site_gives(cup, fast, name, args, headers):
+    """The projector's next page, a phone's first poll: the site's body and headers, or the site itself."""
+    url = reverse(name, args=[cup.slug, *args])
+    site = Client().get(url, **headers)  # the site's own answer to a first visit, noted in this process
+    assert fast[-1] is None
+    newcomer = Client().get(url, **headers)
+    assert newcomer.status_code == 200 and newcomer["ETag"].split("-")[0] == site["ETag"].split("-")[0]
+    for header in SAME:
+        assert newcomer.get(header) == site.get(header), header
+    if "csrftoken" in site.cookies:  # a page with the visitor's form token: a visitor without its cookie is the site's
+        assert fast[-1] is None and "csrftoken" in newcomer.cookies
+    else:  # the same page for every visitor, no cookie to set: answered first, byte for byte
+        assert fast[-1] == 200 and newcomer.content == site.content and newcomer["ETag"] == site["ETag"]
+
+
+def test_a_first_visit_reads_no_shared_cache_and_another_process_leaves_it_to_the_site(cup, fast, monkeypatch):
+    url = reverse("tournaments:round_results", args=[cup.slug, 1])
+    Client().get(url, **HX)
+    live_fast._memo.clear()  # another process: noted only in the shared cache
+    reads = []
+    original = live_fast.live.cache.get
+    monkeypatch.setattr(live_fast.live.cache, "get", lambda key, *a, **k: reads.append(key) or original(key, *a, **k))
+    assert Client().get(url, **HX).status_code == 200 and fast[-1] is None
+    assert not [key for key in reads if key.startswith(live_fast.KEY)]
+    assert Client().get("/login/").status_code == 200 and fast[-1] is None
