@@ -4,9 +4,9 @@ Read-only; the writing is in ``scoring.services``.
 """
 from __future__ import annotations
 
-from django.db.models import prefetch_related_objects
+from django.db.models import Prefetch, prefetch_related_objects
 
-from tournaments.models import Partie, SignatureMode, SigningMethod
+from tournaments.models import Partie, Player, SignatureMode, SigningMethod
 
 from .errors import InvalidInput, engine_message
 from .models import SignatureRole
@@ -22,8 +22,10 @@ def load_partie(partie) -> Partie:
         return partie  # loaded by this function for this request already (the page, then its service)
     pk = partie.pk if isinstance(partie, Partie) else int(partie)
     loaded = Partie.objects.select_related("round__tournament", "pair_a", "pair_b").get(pk=pk)
-    # The players of both pairs in one query (a prefetch per pair would take two).
-    prefetch_related_objects([pair for pair in (loaded.pair_a, loaded.pair_b) if pair is not None], "players")
+    # The players of both pairs in one query (a prefetch per pair would take two). Within a pair the players'
+    # own order (``Player.Meta.ordering`` begins with the pair, which would join the pairs and the tournament).
+    prefetch_related_objects([pair for pair in (loaded.pair_a, loaded.pair_b) if pair is not None],
+                             Prefetch("players", queryset=Player.objects.order_by("number", "id")))
     loaded._loaded_for_entry = True
     return loaded
 
