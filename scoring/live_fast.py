@@ -1,23 +1,22 @@
 """A spectator's repeated poll of a public live page, answered before the rest of the site.
 
 The first middleware. A public live page's ETag (``scoring.live``) is the stamp the public pages follow
-(``live.public_stamp``, possibly with a named suffix: the hall map's devices) and a digest of the request
-alone — its address, language, htmx, and for a page with forms the visitor's CSRF cookie. When Django answers
-an anonymous visitor's GET of such a page (200, or 304 where nothing is noted yet), what the next identical
-request would get is noted under the request's signature (every header and cookie that the site's middleware
-or the view can read): the page's tournament, the digest, where the page's shared body is kept, and the
-headers of the answer. The next request with that signature and an ``If-None-Match`` is answered here: the
-stamp is read as the view reads it (one cache read, or one query), and if the visitor already holds
-``"<stamp>-<digest>"``, a 304 with the same headers goes back — no session, no user, no CSRF check, no URL
-resolving. A first visit (no ``If-None-Match``) with a signature this process has noted is answered the same
-way, with the shared body. A visitor holding an older version's ETag gets the shared body of the current version, once it is
-stored, with his own form token put in its place (masked from his valid CSRF cookie, as the site would;
-without a valid cookie, the site answers and sets one); while another request renders the current version,
-he gets the stored body of the version before under that version's ETag (a 304 if he holds it), as the site
-itself answers then (``live.live_page``). A request without an ETag (a first visit) is looked up in this
-process's notes only, never in the shared cache.
-Anything else (a body still to render, a visitor with a session or a message waiting, a POST) goes through the
-site as before, so this answers nothing the view would not answer.
+(``live.public_stamp``, possibly with a named suffix: the hall map's devices) and a digest of the request alone —
+its address, language, htmx, and for a page with forms the visitor's CSRF cookie. When Django answers an anonymous
+visitor's GET of such a page (200, or 304 where nothing is noted yet), what the next identical request would get is
+noted under the request's signature (every header and cookie that the site's middleware or the view can read): the
+page's tournament, the digest, where the page's shared body is kept, and the headers of the answer. The next
+request with that signature and an ``If-None-Match`` is answered here: the stamp is read as the view reads it (one
+cache read, or one query), and if the visitor already holds ``"<stamp>-<digest>"``, a 304 with the same headers
+goes back — no session, no user, no CSRF check, no URL resolving. A first visit (no ``If-None-Match``) with a
+signature this process has noted is answered the same way, with the shared body. A visitor holding an older
+version's ETag gets the shared body of the current version, once it is stored, with his own form token put in its
+place (masked from his valid CSRF cookie, as the site would; without a valid cookie, the site answers and sets
+one); while another request renders the current version, he gets the stored body of the version before under that
+version's ETag (a 304 if he holds it), as the site itself answers then (``live.live_page``). A request without an
+ETag (a first visit) is looked up in this process's notes only, never in the shared cache. Anything else (a body
+still to render, a visitor with a session or a message waiting, a POST) goes through the site as before, so this
+answers nothing the view would not answer.
 
 Notes are kept in the process (at most ``MEMO_SIZE``); those of a page that is the same for every visitor (its
 ETag names no form token) also in the shared cache, for the other processes. A page with the visitor's token
