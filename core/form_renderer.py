@@ -22,6 +22,7 @@ from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeData
 from django.utils.timezone import template_localtime
 
+TEMPLATES = Path(django.forms.__file__).parent / "templates"  # Django's own form and widget templates
 WIDGETS = "django/forms/widgets/"
 INPUT = WIDGETS + "input.html"
 OPTION = WIDGETS + "input_option.html"
@@ -129,7 +130,7 @@ def _source(path: Path) -> str | None:
 
 def drawn_templates(renderer) -> dict:
     """template name -> function(context) -> HTML, for the widget templates that are Django's own text."""
-    root = Path(django.forms.__file__).parent / "templates"
+    root = TEMPLATES
 
     def own(name):  # Django's file, and the one the renderer would load (no app overrides it)
         text = _source(root / name)

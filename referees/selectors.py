@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from scoring import protocol_state, services
 from scoring.models import Deal, Protocol, ProtocolStatus, Remark, Signature, SignatureRole
 from scoring.rules.clock import time_up_rule
-from scoring.queries import protocol_rows
+from scoring.queries import row_prefetches
 from scoring.scores import refresh_prior_remarks
 from tournaments import selectors as round_selectors
 from tournaments.models import Partie
@@ -61,7 +61,7 @@ def unwritten_protocol(partie) -> Protocol:
 def load_protocol(partie, *, create=True) -> Protocol | None:
     """The protocol with its rows, in four queries (None if it does not exist and ``create`` is false;
     with ``create``, the unsaved empty protocol of a table not written to yet)."""
-    rows = Protocol.objects.prefetch_related(*protocol_rows())
+    rows = Protocol.objects.prefetch_related(*row_prefetches())
     try:
         protocol = rows.get(partie=partie)
     except Protocol.DoesNotExist:  # the table's first visit
