@@ -51,7 +51,7 @@ def upcoming(rules, scored, protocol, names) -> dict | None:
     if rules.family == "kozel":
         return kozel_upcoming(rules, scored, protocol, names, next_n)
     lead, shuffle = lead_and_shuffle(next_n, protocol.first_lead)
-    extra = next_n > rules.deals_per_partie and (rules.family == "sport" or rules.partie_length == "deals")
+    extra = scored.extra_deal_needed  # a tie's extra deal; not every deal past the fourth (a partie to 200 points)
     return {"n": next_n, "lead": lead, "shuffle": shuffle, "lead_name": names[lead],
             "shuffle_name": names[shuffle], "extra": extra}
 

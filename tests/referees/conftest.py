@@ -15,6 +15,14 @@ DEALS = [
     {"n": 4, "result": "wrong_pass", "offender": "A2"},
 ]
 
+# Four deals, the second and the fourth the first and the third with the pairs' seats swapped: a tie.
+MIRRORED = [
+    {"n": 1, "result": "domino", "out": "A1", "hands": {"A2": 14, "B1": 9, "B2": 23}},
+    {"n": 2, "result": "domino", "out": "B1", "hands": {"B2": 14, "A1": 9, "A2": 23}},
+    {"n": 3, "result": "block", "hands": {"A1": 9, "A2": 10, "B1": 4, "B2": 30}},
+    {"n": 4, "result": "block", "hands": {"B1": 9, "B2": 10, "A1": 4, "A2": 30}},
+]
+
 
 class Table:
     """Everything a test needs about the §8 table, as attributes."""

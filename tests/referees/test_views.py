@@ -7,7 +7,7 @@ from scoring import services
 from scoring.models import Deal, Protocol, ProtocolStatus
 from tests.versions import shown_version
 
-from .conftest import DEALS, PASSWORD
+from .conftest import DEALS, MIRRORED, PASSWORD
 from .helpers import play, sign_all
 
 
@@ -298,3 +298,32 @@ def test_correction_saved_unchanged_from_the_page_keeps_the_signatures(ref_clien
     assert r.status_code == 200 and "Раздача 1 не изменена" in html and "Подписи игроков сняты" not in html
     assert shown_version(table.partie) == version
     assert table.partie.protocol.signatures.filter(seat="A1").exists()
+
+
+EXTRA = "Дополнительная раздача (ничья)"
+
+
+def lead_info(client, partie):
+    html = client.get(reverse("referees:partie", args=[partie.pk])).content.decode()
+    return html[html.index('id="lead-info"'):html.index("</p>", html.index('id="lead-info"'))]
+
+
+def test_a_ties_extra_deal_is_named_so_and_no_other(ref_client, table):
+    for deal in MIRRORED:
+        assert EXTRA not in lead_info(ref_client, table.partie)
+        play(table.referee, table.partie, [deal])
+    protocol = Protocol.objects.get(partie=table.partie)
+    assert protocol.score_a == protocol.score_b and protocol.status != ProtocolStatus.AWAITING_SIGNATURES
+    assert "Раздача 5" in ref_client.get(reverse("referees:partie", args=[table.partie.pk])).content.decode()
+    assert EXTRA in lead_info(ref_client, table.partie)
+
+
+def test_the_fifth_deal_of_a_partie_to_a_target_is_no_extra_deal(client, table):
+    """The federation's partie is played to 200 points: its fifth deal is an ordinary one (docs/rules.md)."""
+    table.tournament.rules_preset = "federation"
+    table.tournament.save(update_fields=["rules_preset"])
+    client.force_login(table.referee)
+    play(table.referee, table.partie, MIRRORED)
+    assert Protocol.objects.get(partie=table.partie).status != ProtocolStatus.AWAITING_SIGNATURES
+    assert "Раздача 5" in client.get(reverse("referees:partie", args=[table.partie.pk])).content.decode()
+    assert EXTRA not in lead_info(client, table.partie)
