@@ -111,7 +111,7 @@ def main():
                         page = client.get(answer["reload"].split("#")[0]).content.decode()
                     else:
                         page = None
-                        n, version, key = answer["next"], answer["version"], answer["form_key"]
+                        n, version, key = answer["next"], answer["version"], answer.get("form_key", "")
                 cpu, ms = time.process_time() - c0, time.perf_counter() - t0
             if page is not None:
                 found = re.search(r'name="n" value="(\d+)"', page)

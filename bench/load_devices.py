@@ -131,7 +131,8 @@ class Device:
                 status, page, _ = self.request("GET", answer["reload"].split("#")[0], what="table page")
                 self.show(page)
             else:
-                self.n, self.version, self.key = answer["next"], answer["version"], answer["form_key"]
+                # The partie's last deal (``ended``) brings the signatures instead of a deal form: no key.
+                self.n, self.version, self.key = answer["next"], answer["version"], answer.get("form_key", "")
             return status
         if status is None or status >= 500:
             return status

@@ -12,8 +12,12 @@ the view calls the same service the same way (``referees.views.deal_writer`` und
   deal it offers «Время вышло»); the no-show section, shown only before the first deal, goes. ``shape`` is a digest of what else the page
   shows (which sections, which alerts); when it differs from the page's own ``data-shape`` (sent in the
   header ``X-Page-Shape``) the page
-  has changed elsewhere too (the first deal, the last one, a tie's extra deal…) and ``reload`` names
+  has changed elsewhere too (a tie's extra deal, a remark from another device…) and ``reload`` names
   the page to open, as the redirect did; the messages then wait in the session for it, as before.
+* ``saved`` with ``ended``: the deal that ended the partie, posted from a fresh page (its shape one of
+  ``shapes_before_the_end``). Instead of the whole page opened again (at a round's end, every table at
+  once) the answer brings, beside the totals, the deal list and the time section, the ``signatures``
+  section; the page's script removes the deal form and the round's clock and shows it.
 * ``refused``: the service's message and code and the fields at fault, nothing saved; the script then
   sends the form as a plain form, which answers with the page as before (errors beside the fields,
   a conflict's protocol as stored). A form posted without the script is answered as before.
@@ -31,7 +35,7 @@ from django.utils.translation import gettext as _
 
 from scoring.queries import rows_loaded
 
-from . import selectors, submissions
+from . import selectors, signing, submissions
 
 
 SHAPE_HEADER = "X-Page-Shape"  # the shape of the page that posted (its ``data-shape``)
@@ -46,18 +50,43 @@ def wants_json(request) -> bool:
     return request.headers.get("Accept", "").startswith("application/json")
 
 
+def shape_flags(ctx, *, odd=False) -> dict:
+    """What the table page shows besides the totals, the deal list and the entry's title, by name."""
+    protocol, scored, upcoming = ctx["protocol"], ctx["scored"], ctx["upcoming"]
+    return {
+        "family": ctx["family"], "can_enter": ctx["can_enter"], "upcoming": bool(upcoming),
+        "extra": bool(upcoming and upcoming.get("extra")), "time": bool(ctx["can_enter"] and ctx["time_section"]),
+        "locked": protocol.is_locked, "no_show": protocol.no_show, "absent": protocol.absent_seats,
+        "abandoned": protocol.abandoned, "by_time": protocol.ended_by_time, "clock": bool(ctx.get("clock")),
+        "extra_needed": scored.extra_deal_needed, "disqualified": scored.disqualified, "winner": scored.winner,
+        "awaiting": ctx["awaiting"], "remarks": len(ctx["remarks"]), "can_clear": ctx["can_clear"],
+        "can_reopen": ctx["can_reopen"], "round_draft": ctx["round_draft"], "odd": bool(odd),
+    }
+
+
+def digest(flags: dict) -> str:
+    return hashlib.sha256(repr(tuple(flags.values())).encode()).hexdigest()[:16]
+
+
 def page_shape(ctx, *, odd=False) -> str:
     """A digest of what the table page shows besides the totals, the deal list and the entry's title.
 
     Two pages with the same shape differ only in those fragments (and the versions and keys of their
     forms), so the quick answer's fragments bring one to the other. ``odd``: the page shows more than a
     fresh one would (a refusal, a question, a correction being entered)."""
-    protocol, scored, upcoming = ctx["protocol"], ctx["scored"], ctx["upcoming"]
-    flags = (ctx["family"], ctx["can_enter"], bool(upcoming), bool(upcoming and upcoming.get("extra")),
-             bool(ctx["can_enter"] and ctx["time_section"]), protocol.is_locked, protocol.no_show, protocol.absent_seats,
-             protocol.abandoned, protocol.ended_by_time, bool(ctx.get("clock")), scored.extra_deal_needed, scored.disqualified, scored.winner, ctx["awaiting"],
-             len(ctx["remarks"]), ctx["can_clear"], ctx["can_reopen"], ctx["round_draft"], bool(odd))
-    return hashlib.sha256(repr(flags).encode()).hexdigest()[:16]
+    return digest(shape_flags(ctx, odd=odd))
+
+
+def shapes_before_the_end(ctx) -> set[str]:
+    """The shapes a fresh page had just before the deal that ended the partie ``ctx`` shows as played out.
+
+    That page offered the next deal (an extra one after a tie, or not), had no winner and awaited no
+    signature; the round's clock may have run on it (it stops for the table once the partie is over).
+    Everything else on it was as it is now, so the ``ended`` fragments bring it to this page."""
+    now = shape_flags(ctx)
+    return {digest({**now, "upcoming": True, "extra": extra, "extra_needed": extra, "winner": None,
+                    "awaiting": False, "clock": clock})
+            for extra in (False, True) for clock in (False, True)}
 
 
 def refused(exc_or_message, code, status, errors=None) -> JsonResponse:
@@ -89,7 +118,9 @@ def saved(request, partie, outcome) -> JsonResponse:
     posted_shape = request.headers.get(SHAPE_HEADER, "")
     body = {"result": "saved", "repeated": outcome.repeated, "version": protocol.version, "status": protocol.status,
             "next": upcoming["n"] if upcoming else None, "shape": shape}
-    if ctx["family"] != "sport" or not upcoming or shape != posted_shape:
+    ended = (not upcoming and ctx["awaiting"] and ctx["can_enter"] and not outcome.repeated
+             and posted_shape in shapes_before_the_end(ctx))
+    if ctx["family"] != "sport" or not (ended or (upcoming and shape == posted_shape)):
         for level, text in said:
             messages.add_message(request, level, text)
         body["reload"] = reverse("referees:partie", args=[partie.pk]) + f"#{outcome.anchor or 'deals'}"
@@ -97,10 +128,14 @@ def saved(request, partie, outcome) -> JsonResponse:
     ctx.update({"user": request.user, "request": request, "show_controls": True, "correcting": False})
     body.update({
         "messages": [{"tags": Message(level, "").tags, "text": str(text)} for level, text in said],
-        "form_key": submissions.new_key(),
         "totals": render_to_string("referees/_entry_totals.html", ctx, request),
         "deals": render_to_string(ctx["game_templates"]["deals"], ctx, request),
-        "head": render_to_string("referees/_entry_head.html", ctx, request),
         "time": render_to_string("referees/_time.html", ctx, request),
     })
+    if ended:  # the deal form goes, the signatures come (the page's script swaps them: no page drawn again)
+        ctx.update(signing.signing_context(request, partie, ctx))
+        body.update(ended=True, anchor=outcome.anchor or "deals",
+                    signatures=render_to_string("referees/_signatures.html", ctx, request))
+    else:
+        body.update(form_key=submissions.new_key(), head=render_to_string("referees/_entry_head.html", ctx, request))
     return JsonResponse(body)

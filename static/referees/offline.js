@@ -222,26 +222,48 @@
     tpl.innerHTML = html;
     return tpl.content;
   }
+  function showMessages(list) {
+    var main = document.querySelector("main"), old = main.querySelector(":scope > ul.messages");
+    if (old) old.remove();
+    if (!list.length) return;
+    var ul = el("ul", "messages");
+    list.forEach(function (m) { ul.appendChild(el("li", m.tags, m.text)); });
+    main.insertBefore(ul, main.firstChild);
+  }
+  // The deal that ended the partie: the deal form, the round's clock and a tie's notice go, the signatures
+  // come where the page draws them (after the time section, before the links), as the page opened again shows.
+  function showEnd(page, answer) {
+    ["entry", "round-clock", "extra-deal"].forEach(function (id) { var s = document.getElementById(id); if (s) s.remove(); });
+    var fresh = fragment(answer.signatures).getElementById("signatures"), old = document.getElementById("signatures");
+    if (old) old.replaceWith(fresh); else page.querySelector(":scope > p.links").before(fresh);
+    page.dataset.shape = answer.shape;
+    var anchor = document.getElementById(answer.anchor);
+    if (anchor) window.scrollTo(0, anchor.offsetTop);
+  }
   function showDeal(form, page, answer) {
     var totals = document.getElementById("totals"), status = document.getElementById("status");
     var fresh = fragment(answer.totals);
     totals.replaceWith(fresh.getElementById("totals"));
     status.replaceWith(fresh.getElementById("status"));
     document.getElementById("deal-list").replaceWith(fragment(answer.deals).getElementById("deal-list"));
-    var head = fragment(answer.head), h2 = document.querySelector("#entry h2"), info = document.getElementById("lead-info");
-    if (info) info.remove();
-    var newInfo = head.getElementById("lead-info");
-    h2.replaceWith(head.querySelector("h2"));
-    if (newInfo) document.querySelector("#entry h2").after(newInfo);
+    if (!answer.ended) {
+      var head = fragment(answer.head), h2 = document.querySelector("#entry h2"), info = document.getElementById("lead-info");
+      if (info) info.remove();
+      var newInfo = head.getElementById("lead-info");
+      h2.replaceWith(head.querySelector("h2"));
+      if (newInfo) document.querySelector("#entry h2").after(newInfo);
+    }
     var time = document.getElementById("time"), newTime = fragment(answer.time).getElementById("time");
     if (time && newTime) time.replaceWith(newTime);
     ["no_show", "no_show_more"].forEach(function (id) { var s = document.getElementById(id); if (s) s.remove(); });  // before a first deal only
     var before = form.querySelector("input[name=n]").value;
     var remarkDeal = document.querySelector("#remark-form input[name=deal]");
-    if (remarkDeal && remarkDeal.value === before) remarkDeal.value = answer.next;  // the remark form follows the deal
+    if (remarkDeal && remarkDeal.value === before && answer.next) remarkDeal.value = answer.next;  // the remark form follows the deal
     page.dataset.version = answer.version;
     page.dataset.status = answer.status;
     document.querySelectorAll("input[name=version]").forEach(function (i) { i.value = answer.version; });
+    showMessages(answer.messages);
+    if (answer.ended) return showEnd(page, answer);
     form.querySelector("input[name=form_key]").value = answer.form_key;
     form.querySelector("input[name=n]").value = answer.next;
     form.querySelectorAll("input[type=radio]").forEach(function (r) { r.checked = false; });
@@ -250,13 +272,6 @@
     form.querySelectorAll(".field-error").forEach(function (e) { e.textContent = ""; });
     var preview = document.getElementById("preview");
     if (preview) preview.textContent = "";
-    var main = document.querySelector("main"), old = main.querySelector(":scope > ul.messages");
-    if (old) old.remove();
-    if (answer.messages.length) {
-      var ul = el("ul", "messages");
-      answer.messages.forEach(function (m) { ul.appendChild(el("li", m.tags, m.text)); });
-      main.insertBefore(ul, main.firstChild);
-    }
     form.dispatchEvent(new Event("change", { bubbles: true }));
     window.scrollTo(0, document.getElementById("deals").offsetTop);
   }

@@ -37,3 +37,46 @@ def test_deals_saved_online_update_the_page_in_place_as_the_page_itself_shows_th
     assert Deal.objects.filter(protocol__partie=table.partie).count() == 2
     page.screenshot(path="/tmp/s29-dealfast-quick.png", full_page=True)
     context.close()
+
+
+def test_the_last_deal_saved_online_brings_the_signatures_without_the_page_drawn_again(live_server, browser, table):
+    """At a round's end every table's last deal would open its page again at once: the answer brings the
+    signatures instead, and the page then is what the server draws (the forms in it work: a PIN is checked)."""
+    context = browser.new_context(viewport=PHONE, locale="ru-RU", has_touch=True)
+    page = context.new_page()
+    login(page, live_server.url, "referee", PASSWORD)
+    url = f"{live_server.url}/referee/partie/{table.partie.pk}/"
+    page.goto(url)
+    page.evaluate("() => { window.sameDocument = true; }")
+    for i, (result, out, hands) in enumerate([*TYPED, ("Рыба", None, {"A1": 3, "A2": 5, "B1": 7, "B2": 2})], start=1):
+        type_deal(page, result, out, hands)
+        expect(page.locator("main > ul.messages li.success")).to_have_text(f"Раздача {i} сохранена.")
+    expect(page.locator("#signatures")).to_be_visible()
+    assert page.locator("#entry").count() == 0 and page.locator("#deal-form").count() == 0
+    assert page.evaluate("() => window.sameDocument === true")  # the signatures came in the answer
+    page.screenshot(path="/tmp/s30-quick-last-deal.png", full_page=True)
+    parts = ("#score-a", "#score-b", "#status", "#deal-list", "#signatures", "#time")
+    shown = {sel: page.locator(sel).inner_text() for sel in parts if page.locator(sel).count()}
+    shape = page.locator("#protocol").get_attribute("data-shape")
+    page.goto(url)
+    assert shown == {sel: page.locator(sel).inner_text() for sel in parts if page.locator(sel).count()}
+    assert page.locator("#protocol").get_attribute("data-shape") == shape
+    assert "Раздача 4 сохранена." not in page.content()  # shown once, by the answer
+    assert Deal.objects.filter(protocol__partie=table.partie).count() == 4
+    context.close()
+
+
+def test_a_form_the_last_deals_answer_brought_is_sent_and_checked(live_server, browser, table):
+    context = browser.new_context(viewport=PHONE, locale="ru-RU", has_touch=True)
+    page = context.new_page()
+    login(page, live_server.url, "referee", PASSWORD)
+    page.goto(f"{live_server.url}/referee/partie/{table.partie.pk}/")
+    for result, out, hands in [*TYPED, ("Рыба", None, {"A1": 3, "A2": 5, "B1": 7, "B2": 2})]:
+        type_deal(page, result, out, hands)
+    expect(page.locator("#signatures")).to_be_visible()
+    form = page.locator("#sign-A1")
+    form.locator("input[type=password]").fill("0000")
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#signatures .field-error")).to_be_visible()  # the server checked it: no CSRF refusal
+    page.screenshot(path="/tmp/s30-quick-last-deal-sign.png", full_page=True)
+    context.close()

@@ -1,5 +1,6 @@
 """The table page's quick answer to a deal its script posts (referees/deal_answer.py), against the page itself."""
 import json
+import random
 import re
 
 import pytest
@@ -7,11 +8,15 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from scoring import services
 from scoring.models import Deal
 from tests.queries import own_queries
+from scoring.rules.generate import random_deal
+from tests.tournaments.clock_helpers import hall  # noqa: F401
 from tests.versions import shown_version
+from tournaments.services.clock import start_round_clock
 
-from .conftest import DEALS
+from .conftest import DEALS, MIRRORED
 from .helpers import play, sign_all
 
 QUICK = {"accept": "application/json"}
@@ -85,13 +90,80 @@ def test_the_answer_carries_what_the_page_shows_after_the_same_deals(ref_client,
     assert Deal.objects.filter(protocol__partie=table.partie).count() == 3
 
 
-def test_the_last_deal_names_the_page_with_its_message_waiting(ref_client, table):
+def section(page, name):
+    return between(page, f'<section class="card" id="{name}">', "</section>")
+
+
+def test_the_last_deal_brings_the_signatures_as_the_page_then_shows_them(ref_client, table):
     play(table.referee, table.partie, DEALS[:3])
     status, answer = quick_post(ref_client, table, DEALS[3], shape_of(page_of(ref_client, table)))
     assert status == 200 and answer["result"] == "saved" and answer["next"] is None
+    assert answer["ended"] and "reload" not in answer and "form_key" not in answer and "head" not in answer
+    assert answer["anchor"] == "deals" and answer["status"] == "awaiting_signatures"
+    assert answer["messages"] == [{"tags": "success", "text": "Раздача 4 сохранена."}]
+    page = page_of(ref_client, table)  # the page as it is opened after the same deals
+    assert "Раздача 4 сохранена." not in page  # the message was shown by the answer, none waits in the session
+    assert answer["shape"] == shape_of(page) and 'id="entry"' not in page and 'id="deal-form"' not in page
+    assert same(answer["signatures"], section(page, "signatures"))
+    assert 'name="seat" value="A1"' in answer["signatures"]  # the players' forms to sign with
+    assert same(answer["totals"], between(page, '<div class="scoreboard" id="totals">', "</p>"))
+    assert same(answer["deals"], between(page, '<ol class="deals" id="deal-list">', "</ol>"))
+    assert same(answer["time"], section(page, "time") if 'id="time"' in page else "")
+    assert answer["version"] == int(re.search(r'data-version="(\d+)"', page).group(1))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_federation_partie_under_the_round_clock_is_entered_without_its_page_drawn_again(client, hall, seed):
+    """The federation's rules: a first lead, the time section, the round's clock on the page; whatever the
+    deals, the quick answers bring the page to what the server draws."""
+    start_round_clock(hall.chief, hall.round)
+    client.force_login(hall.referee)
+    url = reverse("referees:partie", args=[hall.partie.pk])
+    page = client.get(url).content.decode()
+    assert 'id="round-clock"' in page
+    rng, rules, answer = random.Random(seed), hall.tournament.rules(), {"next": 1}
+    while answer["next"] is not None:
+        deal = random_deal(rng, answer["next"], rules)
+        r = client.post(reverse("referees:deal_save", args=[hall.partie.pk]),
+                        form_of(deal, shown_version(hall.partie)), headers={**QUICK, "x-page-shape": shape_of(page)})
+        answer = json.loads(r.content)
+        assert r.status_code == 200 and answer["result"] == "saved"
+        page = client.get(url).content.decode()
+        if "reload" in answer:  # only when the page changes elsewhere too: a tie's extra deal comes
+            assert 'id="extra-deal"' in page and answer["next"] is not None
+        assert answer["shape"] == shape_of(page)
+    assert answer["ended"] and same(answer["signatures"], section(page, "signatures"))
+    assert 'id="round-clock"' not in page and 'id="deal-form"' not in page  # the script removes them
+
+
+def test_a_ties_extra_deal_that_ends_the_partie_brings_the_signatures_too(ref_client, table):
+    play(table.referee, table.partie, MIRRORED)
+    before = page_of(ref_client, table)
+    assert 'id="extra-deal"' in before  # a tie after four deals: the page asks for an extra deal
+    status, answer = quick_post(ref_client, table, DEALS[0] | {"n": 5}, shape_of(before))
+    assert answer["ended"] and "reload" not in answer
+    page = page_of(ref_client, table)
+    assert 'id="extra-deal"' not in page and answer["shape"] == shape_of(page)  # the script removes it
+    assert same(answer["signatures"], section(page, "signatures"))
+
+
+def test_the_last_deal_from_a_page_of_another_shape_names_the_page_with_its_message_waiting(ref_client, table):
+    play(table.referee, table.partie, DEALS[:3])
+    status, answer = quick_post(ref_client, table, DEALS[3], "an-old-page")
+    assert status == 200 and answer["result"] == "saved" and answer["next"] is None and "ended" not in answer
     assert answer["reload"] == reverse("referees:partie", args=[table.partie.pk]) + "#deals"
     page = ref_client.get(answer["reload"].split("#")[0]).content.decode()
     assert "Раздача 4 сохранена." in page and answer["shape"] == shape_of(page)
+
+
+def test_a_page_drawn_with_a_remark_more_does_not_end_with_fragments(ref_client, table):
+    """A page drawn before another device added a remark lacks it: it is sent to the page."""
+    play(table.referee, table.partie, DEALS[:3])
+    shape = shape_of(page_of(ref_client, table))
+    services.give_remark(table.referee, table.partie, deal=3, seat="A1", reason="talking",
+                         expected_version=shown_version(table.partie))
+    status, answer = quick_post(ref_client, table, DEALS[3], shape)
+    assert answer["result"] == "saved" and answer["reload"].endswith("#deals") and "ended" not in answer
 
 
 def test_a_page_of_another_shape_is_sent_to_the_page(ref_client, table):
@@ -172,7 +244,7 @@ def test_the_quick_answer_asks_few_queries_whatever_the_deal(ref_client, table):
 
 def test_the_answer_draws_from_the_rows_the_service_wrote_without_reading_them_again(ref_client, table):
     page = page_of(ref_client, table)
-    for deal in DEALS[:3]:
+    for deal in DEALS:  # the last one brings the signatures
         with CaptureQueriesContext(connection) as q:
             answer = quick_post(ref_client, table, deal, shape_of(page))[1]
         assert "reload" not in answer and f"Раздача {deal['n']} сохранена." in answer["messages"][0]["text"]
