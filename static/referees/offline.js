@@ -212,6 +212,7 @@
       if (answer.result !== "saved") return plain();
       if (answer.reload) { window.location.replace(answer.reload); window.location.reload(); return; }
       showDeal(form, page, answer);
+      keepCopy();
       sendingDeal = false;
       if (button) button.disabled = false;
     }).catch(plain);
@@ -221,6 +222,17 @@
     var tpl = document.createElement("template");
     tpl.innerHTML = html;
     return tpl.content;
+  }
+  // The device's copy of the page (service worker), as it now stands: opened without a connection after the
+  // partie's last deal, it shows the signatures, not the deal form the page was first drawn with.
+  function keepCopy() {
+    if (!window.caches || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
+    var copy = document.documentElement.cloneNode(true), said = copy.querySelector("main > ul.messages");
+    if (said) said.remove();  // said once, by this answer
+    var html = "<!doctype html>\n" + copy.outerHTML;
+    caches.open("domino-referee-v1").then(function (c) {
+      return c.put(d.entryUrl, new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
+    }).catch(function () {});
   }
   function showMessages(list) {
     var main = document.querySelector("main"), old = main.querySelector(":scope > ul.messages");
@@ -258,7 +270,8 @@
     ["no_show", "no_show_more"].forEach(function (id) { var s = document.getElementById(id); if (s) s.remove(); });  // before a first deal only
     var before = form.querySelector("input[name=n]").value;
     var remarkDeal = document.querySelector("#remark-form input[name=deal]");
-    if (remarkDeal && remarkDeal.value === before && answer.next) remarkDeal.value = answer.next;  // the remark form follows the deal
+    // The remark form follows the deal (its default too: the device's copy of the page is drawn from it).
+    if (remarkDeal && remarkDeal.value === before) remarkDeal.value = remarkDeal.defaultValue = answer.next || before;
     page.dataset.version = answer.version;
     page.dataset.status = answer.status;
     document.querySelectorAll("input[name=version]").forEach(function (i) { i.value = answer.version; });

@@ -6,7 +6,7 @@ from scoring.models import Deal
 from tests.referees.conftest import PASSWORD
 
 from .conftest import PHONE, login
-from .test_offline_entry import TYPED, type_deal
+from .test_offline_entry import TYPED, controlled_page, type_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -71,12 +71,37 @@ def test_a_form_the_last_deals_answer_brought_is_sent_and_checked(live_server, b
     page = context.new_page()
     login(page, live_server.url, "referee", PASSWORD)
     page.goto(f"{live_server.url}/referee/partie/{table.partie.pk}/")
-    for result, out, hands in [*TYPED, ("Рыба", None, {"A1": 3, "A2": 5, "B1": 7, "B2": 2})]:
+    for i, (result, out, hands) in enumerate([*TYPED, ("Рыба", None, {"A1": 3, "A2": 5, "B1": 7, "B2": 2})], 1):
         type_deal(page, result, out, hands)
+        expect(page.locator("main > ul.messages li.success")).to_have_text(f"Раздача {i} сохранена.")
     expect(page.locator("#signatures")).to_be_visible()
     form = page.locator("#sign-A1")
     form.locator("input[type=password]").fill("0000")
     form.locator("button[type=submit]").click()
     expect(page.locator("#signatures .field-error")).to_be_visible()  # the server checked it: no CSRF refusal
     page.screenshot(path="/tmp/s30-quick-last-deal-sign.png", full_page=True)
+    context.close()
+
+
+def test_the_page_kept_on_the_device_is_the_page_after_the_last_deal(live_server, browser, table):
+    """Opened without a connection after the last deal (a phone restarted at the table), the device's copy
+    shows the signatures to collect, not the deal form it was first drawn with."""
+    context = browser.new_context(viewport=PHONE, locale="ru-RU", has_touch=True)
+    page, url = controlled_page(context, live_server.url, table)
+    for i, (result, out, hands) in enumerate([*TYPED, ("Рыба", None, {"A1": 3, "A2": 5, "B1": 7, "B2": 2})], 1):
+        type_deal(page, result, out, hands)
+        expect(page.locator("main > ul.messages li.success")).to_have_text(f"Раздача {i} сохранена.")
+    expect(page.locator("#signatures")).to_be_visible()
+    page.wait_for_function("""() => caches.open("domino-referee-v1").then(c => c.match(location.pathname))
+        .then(r => r && r.text()).then(t => !!t && t.includes('id="signatures"'))""")
+    page.close()
+    context.set_offline(True)
+    again = context.new_page()
+    again.goto(url)
+    expect(again.locator("#signatures")).to_be_visible()
+    assert again.locator("#deal-form").count() == 0 and again.locator("main > ul.messages").count() == 0
+    assert again.locator("#deal-list li.deal-row").count() == 4
+    assert again.locator("#remark-form input[name=deal]").input_value() == "4"  # as the server draws it
+    assert again.locator("#protocol").get_attribute("data-status") == "awaiting_signatures"
+    again.screenshot(path="/tmp/s30-kept-copy-offline.png", full_page=True)
     context.close()
