@@ -239,7 +239,7 @@ def run_setup(setup, args):
                 start)))
         if spectators:
             spectators.start()
-        load_before = os.getloadavg()
+        load_before, steal0 = os.getloadavg(), stolen_seconds()
         cpu0 = time.process_time()  # this process: the simulated referees' devices
         t0 = time.perf_counter()
         for t in threads:
@@ -252,7 +252,7 @@ def run_setup(setup, args):
             with open(Path(os.environ["DOMINO_LOAD_TIMELINE"]) / "deals.jsonl", "a") as out:
                 out.writelines(json.dumps(row) + "\n" for row in stats.timeline)
         client_cpu = time.process_time() - cpu0
-        load_after = os.getloadavg()
+        load_after, steal1 = os.getloadavg(), stolen_seconds()
 
         sent_file = Path(setup.env["DOMINO_DATA_DIR"]) / "sent.json"
         sent_file.write_text(json.dumps({**sent, **lone_sent}))
@@ -284,6 +284,9 @@ def run_setup(setup, args):
             # The devices run on the same cores as the servers: their share of the machine's CPU time.
             "client_cpu_share": f"{100 * client_cpu / (elapsed * (os.cpu_count() or 1)):.0f} %",
             "loadavg_1m_before": round(load_before[0], 2), "loadavg_1m_after": round(load_after[0], 2),
+            # A virtual machine's cores taken by its host during the hall and the quiet ramp (CPU seconds, all
+            # cores): a run with seconds of it measured a slower machine, not the site.
+            "host_steal_s": None if steal0 is None or steal1 is None else round(steal1 - steal0, 2),
         }
         if polls:
             report.update(polls)
@@ -294,6 +297,15 @@ def run_setup(setup, args):
         return report
     finally:
         setup.stop()
+
+
+def stolen_seconds():
+    """The CPU time the host gave to others, all cores, since boot (Linux ``/proc/stat``); None elsewhere."""
+    try:
+        fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()
+        return int(fields[8]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
 
 
 def main():

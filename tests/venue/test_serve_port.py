@@ -120,6 +120,19 @@ def test_gunicorn_writes_an_access_log_only_where_asked(monkeypatch, tmp_path, l
         assert argv[argv.index("--access-logfile") + 1] == expected
 
 
+@pytest.mark.parametrize("given, expected", [(None, "core.workers.FreeThreadWorker"), ("gthread", "gthread")])
+def test_gunicorn_runs_the_worker_that_takes_connections_with_a_thread_free_unless_told(monkeypatch, given, expected):
+    if given is None:
+        monkeypatch.delenv("WEB_WORKER_CLASS", raising=False)
+    else:
+        monkeypatch.setenv("WEB_WORKER_CLASS", given)
+    execs = _capture_exec(monkeypatch)
+    serve.Command().exec_gunicorn({"host": "127.0.0.1", "port": "8000", "workers": 2, "threads": 2, "keep_alive": 20,
+                                   "switch_interval_ms": 1.0})
+    argv, _env = execs[0]
+    assert argv[argv.index("--worker-class") + 1] == expected
+
+
 @pytest.mark.django_db
 @override_settings(DEBUG=False)
 @pytest.mark.parametrize("given, expected", [(None, "1"), ("0.5", "0.5"), ("5", "5")])

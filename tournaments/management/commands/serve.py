@@ -202,7 +202,10 @@ class Command(BaseCommand):
         argv = [
             sys.executable, "-m", "gunicorn", "config.wsgi:application",
             "--bind", f"{o['host']}:{o['port']}", "--workers", str(o["workers"]), "--threads", str(o["threads"]),
-            "--worker-class", "gthread", "--timeout", "120", "--graceful-timeout", "20",
+            # gunicorn's threaded worker, taking new connections only with a thread free (core/workers.py);
+            # WEB_WORKER_CLASS=gthread for gunicorn's own.
+            "--worker-class", os.environ.get("WEB_WORKER_CLASS", "core.workers.FreeThreadWorker"),
+            "--timeout", "120", "--graceful-timeout", "20",
             "--keep-alive", str(o["keep_alive"]),
             "--error-logfile", "-",
             # One control socket per server: several servers may run on one machine.
