@@ -12,6 +12,11 @@ as one is free, so a new connection goes to a process that can answer it now (a 
 thread, balances the same way). The connections it already holds are served as before. When every thread
 of every process is busy, new connections wait in the listening socket's queue until a thread is free,
 which is where they would have waited inside a process anyway.
+
+Not the default: ``make serve`` runs ``gthread``, and this worker only with
+``WEB_WORKER_CLASS=core.workers.FreeThreadWorker``. With it the connections spread evenly (270 to 300 a
+process), but in eight pairs of benchmark runs it did better in four and worse in four, and its worst runs
+were worse (docs/deploy.md §4).
 """
 from __future__ import annotations
 

@@ -120,8 +120,9 @@ def test_gunicorn_writes_an_access_log_only_where_asked(monkeypatch, tmp_path, l
         assert argv[argv.index("--access-logfile") + 1] == expected
 
 
-@pytest.mark.parametrize("given, expected", [(None, "core.workers.FreeThreadWorker"), ("gthread", "gthread")])
-def test_gunicorn_runs_the_worker_that_takes_connections_with_a_thread_free_unless_told(monkeypatch, given, expected):
+@pytest.mark.parametrize("given, expected", [(None, "gthread"),
+                                             ("core.workers.FreeThreadWorker", "core.workers.FreeThreadWorker")])
+def test_gunicorn_runs_its_threaded_worker_unless_told_another(monkeypatch, given, expected):
     if given is None:
         monkeypatch.delenv("WEB_WORKER_CLASS", raising=False)
     else:

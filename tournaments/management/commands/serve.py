@@ -202,9 +202,9 @@ class Command(BaseCommand):
         argv = [
             sys.executable, "-m", "gunicorn", "config.wsgi:application",
             "--bind", f"{o['host']}:{o['port']}", "--workers", str(o["workers"]), "--threads", str(o["threads"]),
-            # gunicorn's threaded worker, taking new connections only with a thread free (core/workers.py);
-            # WEB_WORKER_CLASS=gthread for gunicorn's own.
-            "--worker-class", os.environ.get("WEB_WORKER_CLASS", "core.workers.FreeThreadWorker"),
+            # gunicorn's threaded worker; WEB_WORKER_CLASS=core.workers.FreeThreadWorker for the one that takes
+            # new connections only with a thread free (measured, not better yet: docs/deploy.md §4).
+            "--worker-class", os.environ.get("WEB_WORKER_CLASS", "gthread"),
             "--timeout", "120", "--graceful-timeout", "20",
             "--keep-alive", str(o["keep_alive"]),
             "--error-logfile", "-",
