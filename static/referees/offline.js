@@ -225,12 +225,13 @@
   }
   // The device's copy of the page (service worker), as it now stands: opened without a connection after the
   // partie's last deal, it shows the signatures, not the deal form the page was first drawn with.
+  var CACHE = "domino-referee-v1";  // the service worker's (templates/referees/sw.js)
   function keepCopy() {
     if (!window.caches || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
     var copy = document.documentElement.cloneNode(true), said = copy.querySelector("main > ul.messages");
     if (said) said.remove();  // said once, by this answer
     var html = "<!doctype html>\n" + copy.outerHTML;
-    caches.open("domino-referee-v1").then(function (c) {
+    caches.open(CACHE).then(function (c) {
       return c.put(d.entryUrl, new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
     }).catch(function () {});
   }
@@ -246,8 +247,8 @@
   // come where the page draws them (after the time section, before the links), as the page opened again shows.
   function showEnd(page, answer) {
     ["entry", "round-clock", "extra-deal"].forEach(function (id) { var s = document.getElementById(id); if (s) s.remove(); });
-    var fresh = fragment(answer.signatures).getElementById("signatures"), old = document.getElementById("signatures");
-    if (old) old.replaceWith(fresh); else page.querySelector(":scope > p.links").before(fresh);
+    // A fresh page before the last deal has no signatures section (its shape says so): it comes in whole.
+    page.querySelector(":scope > p.links").before(fragment(answer.signatures).getElementById("signatures"));
     page.dataset.shape = answer.shape;
     var anchor = document.getElementById(answer.anchor);
     if (anchor) window.scrollTo(0, anchor.offsetTop);
@@ -460,7 +461,7 @@
   setInterval(function () { Q.list(partie).then(function (q) { if (mine(q).length) { flush(); report(mine(q)); } }); }, 15000);
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register(d.swUrl).then(function () {
-      if (window.caches && d.dashboardUrl) caches.open("domino-referee-v1").then(function (c) { return c.add(d.dashboardUrl); }).catch(function () {});
+      if (window.caches && d.dashboardUrl) caches.open(CACHE).then(function (c) { return c.add(d.dashboardUrl); }).catch(function () {});
     }).catch(function () {});
   }
   refresh().then(flush);

@@ -92,6 +92,18 @@ def _capture_exec(monkeypatch):
     return execs
 
 
+def _gunicorn_argv(monkeypatch, name, value):
+    """gunicorn's command line with the environment variable ``name`` set to ``value`` (None: unset)."""
+    if value is None:
+        monkeypatch.delenv(name, raising=False)
+    else:
+        monkeypatch.setenv(name, value)
+    execs = _capture_exec(monkeypatch)
+    serve.Command().exec_gunicorn({"host": "127.0.0.1", "port": "8000", "workers": 2, "threads": 4, "keep_alive": 20,
+                                   "switch_interval_ms": 1.0})
+    return execs[0][0]
+
+
 def _serve(monkeypatch):
     """``manage.py serve`` on a free port up to gunicorn's start: (argv, environment) it gives gunicorn."""
     execs = _capture_exec(monkeypatch)
@@ -105,14 +117,7 @@ def _serve(monkeypatch):
 @pytest.mark.parametrize("log, expected", [(None, None), ("", None), ("-", "-"), ("/tmp/access.log", "/tmp/access.log")])
 def test_gunicorn_writes_an_access_log_only_where_asked(monkeypatch, tmp_path, log, expected):
     """A line per request costs a hall of polling phones; none unless WEB_ACCESS_LOG names a place."""
-    if log is None:
-        monkeypatch.delenv("WEB_ACCESS_LOG", raising=False)
-    else:
-        monkeypatch.setenv("WEB_ACCESS_LOG", log)
-    execs = _capture_exec(monkeypatch)
-    serve.Command().exec_gunicorn({"host": "127.0.0.1", "port": "8000", "workers": 2, "threads": 4, "keep_alive": 20,
-                                   "switch_interval_ms": 1.0})
-    argv, _env = execs[0]
+    argv = _gunicorn_argv(monkeypatch, "WEB_ACCESS_LOG", log)
     assert argv[argv.index("--error-logfile") + 1] == "-"
     if expected is None:
         assert "--access-logfile" not in argv
@@ -123,14 +128,7 @@ def test_gunicorn_writes_an_access_log_only_where_asked(monkeypatch, tmp_path, l
 @pytest.mark.parametrize("given, expected", [(None, "gthread"),
                                              ("core.workers.FreeThreadWorker", "core.workers.FreeThreadWorker")])
 def test_gunicorn_runs_its_threaded_worker_unless_told_another(monkeypatch, given, expected):
-    if given is None:
-        monkeypatch.delenv("WEB_WORKER_CLASS", raising=False)
-    else:
-        monkeypatch.setenv("WEB_WORKER_CLASS", given)
-    execs = _capture_exec(monkeypatch)
-    serve.Command().exec_gunicorn({"host": "127.0.0.1", "port": "8000", "workers": 2, "threads": 2, "keep_alive": 20,
-                                   "switch_interval_ms": 1.0})
-    argv, _env = execs[0]
+    argv = _gunicorn_argv(monkeypatch, "WEB_WORKER_CLASS", given)
     assert argv[argv.index("--worker-class") + 1] == expected
 
 
