@@ -16,6 +16,7 @@ from scoring import protocol_state, services
 from scoring.errors import ConfirmationRequired, InvalidInput, NotAllowed, ServiceError, VersionConflict
 from scoring.forms import FirstLeadForm, NoShowForm, RemarkForm
 from scoring.game_forms import make_deal_form
+from scoring.queries import rows_ahead
 from tournaments.models import Partie
 
 from . import deal_answer, game_entry
@@ -100,9 +101,11 @@ def deal_writer(request, partie, form, outcome):
     correcting = bool(c["correct"])
     call = services.correct_deal if correcting else services.record_deal
     signed_before = signing.player_signers(partie) if correcting else []
+    # A new deal's rows read now, before the writers' lock (``once`` takes it): the write adopts them if unchanged.
+    ahead = {} if correcting else {"ahead": rows_ahead(partie)}
 
     def write():
-        protocol = call(request.user, partie, form.deal(), expected_version=c["version"])
+        protocol = call(request.user, partie, form.deal(), expected_version=c["version"], **ahead)
         outcome.version, outcome.protocol = protocol.version, protocol
         if correcting and protocol.version == c["version"]:  # the service wrote nothing
             outcome.messages.append((messages.INFO, _("Раздача %(n)s не изменена: записывать было нечего.")

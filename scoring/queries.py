@@ -41,6 +41,30 @@ def rows_loaded(protocol) -> bool:
     return all(name in loaded for name in ROW_RELATIONS)
 
 
+def rows_ahead(partie) -> Protocol | None:
+    """The partie's protocol with its rows (``row_prefetches``), read before a write takes the writers' lock:
+    the write adopts them (``adopt_rows``) if no other write came in between. None at a table without a
+    protocol yet."""
+    return Protocol.objects.filter(partie=partie).prefetch_related(*row_prefetches()).first()
+
+
+def adopt_rows(protocol, ahead) -> bool:
+    """Give ``protocol`` (read under the lock) the rows of ``ahead`` (``rows_ahead``), if it is the same protocol
+    at the same version; False (nothing given) otherwise.
+
+    Every write of a deal, remark or signature bumps the version in its own transaction (``save_protocol``),
+    and a version only grows: ``ahead`` was read version first, so with the version unchanged at the lock no
+    write committed since that first read, and the rows read after it are the rows as they stand."""
+    if (ahead is None or ahead.pk != protocol.pk or ahead.version != protocol.version
+            or not rows_loaded(ahead)):
+        return False
+    protocol._prefetched_objects_cache = dict(ahead._prefetched_objects_cache)
+    for name in ROW_RELATIONS:
+        for row in protocol._prefetched_objects_cache[name]:
+            row.protocol = protocol  # their back reference: the protocol written, not the copy read before
+    return True
+
+
 def add_loaded_row(protocol, relation: str, row) -> None:
     """Put a row this transaction just wrote among the protocol's rows loaded by ``row_prefetches`` (the last
     of them: a deal is entered after the others), so that what reads them next reads them as stored."""

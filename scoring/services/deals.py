@@ -12,7 +12,7 @@ from referees.models import log_action
 from ..errors import InvalidInput, NotAllowed
 from ..models import Deal, DealResult, Protocol
 from ..protocol_json import deal_extra_fields
-from ..queries import add_loaded_row, row_prefetches
+from ..queries import add_loaded_row, adopt_rows, row_prefetches
 from ..protocol_state import engine_score, load_partie, protocol_json, with_deal
 from .rows import SEATS, open_protocol, partie_for_entry, require, save_protocol, totals
 
@@ -45,16 +45,19 @@ def _deal_json(deal) -> dict:
     return deal.to_json()
 
 
-def record_deal(user, partie, deal: dict, *, expected_version) -> Protocol:
+def record_deal(user, partie, deal: dict, *, expected_version, ahead=None) -> Protocol:
     """Enter the next deal (§9 JSON form). Refuses a second result, a gap, or a finished partie.
 
-    The protocol comes back with its rows loaded (``queries.row_prefetches``), the new deal among them."""
+    The protocol comes back with its rows loaded (``queries.row_prefetches``), the new deal among them.
+    ``ahead``: the protocol with its rows read before the caller's transaction (``queries.rows_ahead``), taken
+    instead of reading them again while the writers' lock is held, if nothing was written in between."""
     partie = partie_for_entry(user, partie)
     deal = _normalize_deal(deal)
     with transaction.atomic():
         protocol = open_protocol(partie, expected_version)
         # The rows with the accounts they name, as the table page shows them: its answer draws from them.
-        prefetch_related_objects([protocol], *row_prefetches())
+        if not adopt_rows(protocol, ahead):
+            prefetch_related_objects([protocol], *row_prefetches())
         n = deal["n"]
         data = protocol_json(protocol)  # the rows as they stand: counted and checked here, scored below
         recorded = len(data["deals"])
