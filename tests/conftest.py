@@ -42,6 +42,15 @@ def _login_throttling(request, settings):
 
 
 @pytest.fixture(autouse=True)
+def _no_stamp_read_before():
+    """What a process read of a public stamp in a window (``scoring.live._seen_here``) is not carried from one
+    test into the next: tests set their own clocks and windows, and clear the shared cache, not this."""
+    from scoring import live
+
+    live._seen_here.clear()
+
+
+@pytest.fixture(autouse=True)
 def _russian_first():
     """Every test starts in the site's language: a page asked for in English (``/en/…``) leaves English
     active in the thread after its response, and the next test's texts would follow it."""

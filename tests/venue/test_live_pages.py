@@ -211,6 +211,33 @@ def test_public_pages_follow_the_version_at_most_once_a_window(cup, settings, mo
     assert live.public_stamp(cup.slug) is None  # kept as such
 
 
+def test_a_process_reads_the_shared_stamp_once_a_window(cup, settings, monkeypatch):
+    """Within a window a process repeats what it read (no cache read, no query); in the next window it takes
+    what another process read there first (the shared cache), and only without it asks the database."""
+    settings.LIVE_STALE_SECONDS = 1
+    clock = [1_800_000_000.0]
+    monkeypatch.setattr(live.time, "time", lambda: clock[0])
+    live.cache.backend.clear()
+    reads = []
+    real_get = live.cache.get
+    monkeypatch.setattr(live.cache, "get", lambda key, *a, **kw: reads.append(key) or real_get(key, *a, **kw))
+    first = live._public_stamp(cup.slug)
+    assert len(reads) == 1
+    clock[0] += 0.5
+    with at_most_queries(0):
+        assert live._public_stamp(cup.slug) == first
+    assert len(reads) == 1  # nor the shared cache
+    services.record_deal(make_referee(cup), cup.rounds.get(number=1).parties.get(table=1), DEAL, expected_version=0)
+    clock[0] += 0.6  # the next window: another process read the new version in it first
+    other = (cup.pk, "read-by-another-process")
+    live.cache.set(f"live:seen:{cup.slug}:0", (clock[0] - 0.05, other), 60)
+    with at_most_queries(0):
+        assert live._public_stamp(cup.slug) == other
+    live._seen_here.clear()
+    live.cache.backend.clear()  # a process alone in the window asks the database
+    assert live._public_stamp(cup.slug) == (cup.pk, live.current_stamp(cup.pk))
+
+
 def _stamp(response):
     """The version a live page's ETag names."""
     return response["ETag"].removeprefix("W/").strip('"').split("-", 1)[0]
