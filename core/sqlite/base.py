@@ -4,21 +4,51 @@ SQLite lets one transaction write at a time (``BEGIN IMMEDIATE``); another write
 handler, which sleeps 1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, then 100 ms between its tries and lets a
 newcomer take the lock between them. In a hall of 25 deals a second beside 2,000 polling phones a tenth of
 the deals waited over 50 ms for the lock and one in a hundred over 400 ms, though no transaction held it that
-long. Here a transaction first takes an exclusive ``flock`` on ``<database>.writers`` (tried again every few
-milliseconds), then begins as before; the lock is let go at its commit or rollback. SQLite's own lock stays
+long. Here a transaction first takes an exclusive ``flock`` on ``<database>.writers``, then begins as before;
+the lock is let go at its commit or rollback. A writer that finds it taken waits in the kernel's queue
+(a blocking ``flock`` in a helper thread, on a duplicate of the same open file): it is woken the moment the
+lock is let go. Tried again every few milliseconds instead, as before, the lock stood free 1.3–1.7 ms (p50)
+at each hand-over to a waiter, and a newcomer, trying sooner, went before those already waiting longest. SQLite's own lock stays
 the judge: a write outside a transaction (autocommit) still waits for it as before. A database in memory has
 no lock file, and is left to SQLite.
 """
 from __future__ import annotations
 
 import fcntl
-import time
+import os
+import threading
 
 from django.db.backends.sqlite3 import base
 from django.db.utils import OperationalError
 
-FIRST_WAIT = 0.0005  # seconds between the tries, doubling up to
-LONGEST_WAIT = 0.004
+
+def wait_for_lock(lock, timeout: float) -> bool:
+    """Take the exclusive ``flock`` of ``lock`` (an open file), waiting at most ``timeout`` seconds; False if
+    it was not had in time. The wait is a blocking ``flock`` in a helper thread on a duplicate descriptor (a
+    lock taken through it is the open file's, so this connection's); a helper that gets the lock after its
+    caller has given up lets it go at once."""
+    fd = os.dup(lock.fileno())
+    got, guard, gave_up = threading.Event(), threading.Lock(), []
+
+    def wait():
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            with guard:
+                if gave_up:
+                    fcntl.flock(fd, fcntl.LOCK_UN)
+                else:
+                    got.set()
+        finally:
+            os.close(fd)  # the lock stays with the open file until let go (flock, unlike POSIX locks)
+
+    threading.Thread(target=wait, name="sqlite-writers-lock", daemon=True).start()
+    if got.wait(timeout):
+        return True
+    with guard:
+        if got.is_set():
+            return True
+        gave_up.append(True)
+        return False
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
@@ -37,17 +67,15 @@ class DatabaseWrapper(base.DatabaseWrapper):
         lock = self._lock_file()
         if lock is None or self._holding:
             return
-        deadline = time.monotonic() + float(self.settings_dict.get("OPTIONS", {}).get("timeout", 5))
-        wait = FIRST_WAIT
-        while True:
-            try:
-                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() >= deadline:
-                    raise OperationalError("database is locked") from None
-                time.sleep(wait)
-                wait = min(2 * wait, LONGEST_WAIT)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if not wait_for_lock(lock, float(self.settings_dict.get("OPTIONS", {}).get("timeout", 5))):
+                # The helper still waits on this open file: the next try opens another, so that a lock the
+                # helper takes and lets go later is never this connection's.
+                self._writers.close()
+                self._writers = None
+                raise OperationalError("database is locked") from None
         self._holding = True
 
     def _let_go(self):

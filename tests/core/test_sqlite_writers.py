@@ -8,7 +8,7 @@ import pytest
 from django.db import connection, connections, transaction
 from django.db.utils import OperationalError
 
-from core.sqlite.base import DatabaseWrapper
+from core.sqlite.base import DatabaseWrapper, wait_for_lock
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.skipif(connection.vendor != "sqlite", reason="the SQLite engine's own rule")
@@ -23,6 +23,15 @@ def _free(path) -> bool:
             return False
         fcntl.flock(other, fcntl.LOCK_UN)
         return True
+
+
+def _eventually_free(path) -> bool:
+    """Whether the lock is free within a few seconds (a helper thread may hold it for a moment)."""
+    for _ in range(500):
+        if _free(path):
+            return True
+        threading.Event().wait(0.01)
+    return False
 
 
 def _tournament(slug):
@@ -98,6 +107,49 @@ def test_a_writer_waits_no_longer_than_the_databases_timeout():
             fcntl.flock(holder, fcntl.LOCK_UN)
             impatient.close()
     assert _free(_lock_path())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_writer_that_gave_up_leaves_the_lock_to_the_others_and_takes_it_again_later():
+    """Its helper, still waiting when the writer gave up, lets the lock go as soon as it gets it; the writer's
+    next transaction waits on another open file and holds the lock until its commit."""
+    impatient = DatabaseWrapper({**connection.settings_dict, "OPTIONS": {
+        **connection.settings_dict["OPTIONS"], "timeout": 0.2}}, alias="impatient")
+    impatient.ensure_connection()
+    abandoned = impatient._lock_file()
+    try:
+        with open(_lock_path(), "a+b") as holder:
+            fcntl.flock(holder, fcntl.LOCK_EX)
+            with pytest.raises(OperationalError, match="database is locked"):
+                impatient._start_transaction_under_autocommit()
+            assert abandoned.closed and not impatient._holding
+            fcntl.flock(holder, fcntl.LOCK_UN)
+        assert _eventually_free(_lock_path())  # the helper takes the lock and lets it go
+        impatient._start_transaction_under_autocommit()
+        assert impatient._holding and not _free(_lock_path())
+        assert impatient._lock_file() is not abandoned
+        impatient._rollback()
+        assert _free(_lock_path())
+    finally:
+        impatient.close()
+
+
+def test_a_writer_waiting_for_the_lock_gets_it_when_it_is_let_go(tmp_path):
+    """The wait itself (``wait_for_lock``): no lock while another holds it, the lock once it is let go."""
+    path = tmp_path / "db.writers"
+    with open(path, "a+b") as holder, open(path, "a+b") as impatient, open(path, "a+b") as waiter:
+        fcntl.flock(holder, fcntl.LOCK_EX)
+        assert wait_for_lock(impatient, 0.05) is False  # its helper waits on, on that open file
+        results = []
+        thread = threading.Thread(target=lambda: results.append(wait_for_lock(waiter, 10)))
+        thread.start()
+        thread.join(0.2)
+        assert results == []  # still waiting
+        fcntl.flock(holder, fcntl.LOCK_UN)
+        thread.join(10)
+        assert results == [True] and not _free(path)
+        fcntl.flock(waiter, fcntl.LOCK_UN)
+        assert _eventually_free(path)  # the impatient one's helper, if it came second, let it go too
 
 
 def test_a_database_in_memory_has_no_lock_file():
