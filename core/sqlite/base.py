@@ -8,9 +8,9 @@ long. Here a transaction first takes an exclusive ``flock`` on ``<database>.writ
 the lock is let go at its commit or rollback. A writer that finds it taken waits in the kernel's queue
 (a blocking ``flock`` in a helper thread, on a duplicate of the same open file): it is woken the moment the
 lock is let go. Tried again every few milliseconds instead, as before, the lock stood free 1.3–1.7 ms (p50)
-at each hand-over to a waiter, and a newcomer, trying sooner, went before those already waiting longest. SQLite's own lock stays
-the judge: a write outside a transaction (autocommit) still waits for it as before. A database in memory has
-no lock file, and is left to SQLite.
+at each hand-over to a waiter, and a newcomer, trying sooner, went before those already waiting longest.
+SQLite's own lock stays the judge: a write outside a transaction (autocommit) still waits for it as before.
+A database in memory has no lock file, and is left to SQLite.
 """
 from __future__ import annotations
 

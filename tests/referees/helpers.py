@@ -5,6 +5,16 @@ from tests.versions import shown_version
 from .conftest import DEALS
 
 
+def form_of(deal, version, **more):
+    """The entry form's fields for ``deal`` (a protocol JSON deal) on a page of ``version``."""
+    data = {"n": deal["n"], "version": version, "result": deal["result"], "out": deal.get("out", ""),
+            "offender": deal.get("offender", ""), **more}
+    for seat, hand in (deal.get("hands") or {}).items():
+        data[f"tiles_{seat}" if isinstance(hand, list) else f"hand_{seat}"] = (
+            " ".join(hand) if isinstance(hand, list) else hand)
+    return data
+
+
 def play(user, partie, deals=DEALS):
     protocol = None
     for deal in deals:

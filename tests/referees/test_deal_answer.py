@@ -17,19 +17,10 @@ from tests.versions import shown_version
 from tournaments.services.clock import start_round_clock
 
 from .conftest import DEALS, MIRRORED
-from .helpers import play, sign_all
+from .helpers import form_of, play, sign_all
 
 QUICK = {"accept": "application/json"}
 KEY = re.compile(r'(name="(?:form_key|csrfmiddlewaretoken)" value=")[^"]+(")')
-
-
-def form_of(deal, version, **more):
-    data = {"n": deal["n"], "version": version, "result": deal["result"], "out": deal.get("out", ""),
-            "offender": deal.get("offender", ""), **more}
-    for seat, hand in (deal.get("hands") or {}).items():
-        data[f"tiles_{seat}" if isinstance(hand, list) else f"hand_{seat}"] = (
-            " ".join(hand) if isinstance(hand, list) else hand)
-    return data
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from scoring.queries import adopt_rows, rows_ahead
 from tests.versions import shown_version
 
 from .conftest import DEALS
-from .helpers import play
+from .helpers import form_of, play
 
 # The protocol's own rows, as ``row_prefetches`` reads them (the earlier rounds' remarks are another query).
 ROW_TABLES = ('"scoring_deal"."protocol_id" IN', '"scoring_remark"."protocol_id" IN',
@@ -27,9 +27,7 @@ def test_the_deal_post_reads_the_rows_before_the_lock_and_not_under_it(client, t
     play(table.referee, table.partie, DEALS[:2])
     client.force_login(table.referee)
     url = reverse("referees:deal_save", args=[table.partie.pk])
-    data = {"n": 3, "version": shown_version(table.partie), "result": DEALS[2]["result"],
-            "out": DEALS[2].get("out", ""), "form_key": "k" * 24,
-            **{f"hand_{s}": h for s, h in DEALS[2]["hands"].items()}}
+    data = form_of(DEALS[2], shown_version(table.partie), form_key="k" * 24)
     with CaptureQueriesContext(connection) as q:
         r = client.post(url, data, headers={"accept": "application/json"})
     assert r.status_code == 200 and json.loads(r.content)["result"] == "saved"
@@ -67,7 +65,7 @@ def test_rows_read_before_another_devices_write_are_read_again_under_the_lock(ta
     assert [d.n for d in written.deals.all()] == [1, 2, 3]
 
 
-def test_rows_of_another_protocol_are_not_adopted(table, django_user_model):
+def test_rows_of_another_protocol_are_not_adopted(table):
     protocol = play(table.referee, table.partie, DEALS[:1])
     ahead = rows_ahead(table.partie)
     assert adopt_rows(protocol, ahead) is True
