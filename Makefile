@@ -39,7 +39,7 @@ run: demo
 	@echo ""
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-# Production mode on the venue laptop: gunicorn on 0.0.0.0:8000, DEBUG off, no demo; its own data folder.
+# Production mode on the venue laptop: granian (config/server.py) on 0.0.0.0:8000, DEBUG off, no demo; its own data folder.
 # HOST/PORT as for `make run`; DOMINO_DATA_DIR, SITE_URL, DJANGO_SECRET_KEY, DOMINO_ADMIN_USER/PASSWORD
 # from the environment (docs/deploy.md).
 SERVE_HOST ?= 0.0.0.0

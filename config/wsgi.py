@@ -19,9 +19,9 @@ def switch_threads(environ=os.environ) -> None:
 
 
 def warm_if_asked(environ=os.environ) -> None:
-    """``WEB_WARM=1`` (``make serve``, with gunicorn's ``--preload``): the URLs, views, templates and catalogues
-    loaded now, once in gunicorn's master, not by each worker on its first requests (``core.warm``); then
-    frozen out of the garbage collector."""
+    """``WEB_WARM=1`` (``make serve``: config/server.py imports this module before its workers fork): the URLs,
+    views, templates and catalogues loaded now, once in the server's first process, not by each worker on its
+    first requests (``core.warm``); then frozen out of the garbage collector."""
     if environ.get("WEB_WARM") == "1":
         warm.warm_up()
         # What is loaded now lives as long as the server: kept out of the workers' garbage collections, each of

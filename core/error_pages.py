@@ -2,7 +2,7 @@
 
 Django's default error views run the CSRF check again (``requires_csrf_token``), which reads the
 body once more: a body Django refused to decode (a form in latin-1 or utf-7) raised again inside
-the 400 view and ended as gunicorn's bare 500. These views never read the body.
+the 400 view and ended as the server's bare 500. These views never read the body.
 
 A database that does not answer, or a full disk, is not a bug of the site: the person gets a page
 saying so (503 with ``Retry-After``, or «Диск сервера заполнен»), and the log gets one line.

@@ -1,10 +1,11 @@
-"""A server process made ready before its first request (``make serve``: once, in gunicorn's master).
+"""A server process made ready before its first request (``make serve``: once, in the server's first
+process).
 
 Django imports the URLs and with them every view on a process's first request, compiles a template on its
 first use, and reads a language's catalogue when it is first asked for. Under ``make serve`` every worker did
 all of that on the first requests it was given: in a hall, the phones' first visits and the referees' first
 table pages waited behind it (a second or two of CPU a worker, eight workers on two cores). Loaded here before
-gunicorn forks its workers (``--preload``), it is done once and shared by all of them.
+the server forks its workers (config/server.py), it is done once and shared by all of them.
 
 Nothing here reads the database; the connections opened meanwhile, if any, are closed before the fork.
 """

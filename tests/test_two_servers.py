@@ -1,6 +1,6 @@
 """Two app servers on one PostgreSQL behave as one site (skipped unless DATABASE_URL is PostgreSQL).
 
-Two `manage.py serve` processes (gunicorn, production mode) on free loopback ports point at the test
+Two `manage.py serve` processes (granian, production mode) on free loopback ports point at the test
 database: a referee logs in on one and enters a deal on the other; the second device's stale
 version is refused on either; the live overview's ETag is the same on both and moves on both.
 """

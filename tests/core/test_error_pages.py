@@ -1,6 +1,6 @@
 """The site's own error pages with DEBUG off: Russian, in the site's layout, and never a second error.
 
-A form in another charset than UTF-8 used to end as gunicorn's bare 500: Django refused to decode it
+A form in another charset than UTF-8 used to end as the server's bare 500: Django refused to decode it
 (400), and its 400 page ran the CSRF check again, which read the form again, and so on.
 """
 import logging

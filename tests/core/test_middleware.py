@@ -53,7 +53,7 @@ def multipart_head(boundary="zzz"):
 
 
 def call_wsgi(environ):
-    """The site's WSGI application, as gunicorn calls it: (status, headers, body)."""
+    """The site's WSGI application, as the server calls it: (status, headers, body)."""
     base = {"SERVER_NAME": "testserver", "SERVER_PORT": "80", "wsgi.url_scheme": "http", "wsgi.errors": sys.stderr,
             "wsgi.multithread": True, "wsgi.multiprocess": True, "wsgi.run_once": False, "SCRIPT_NAME": ""}
     started = []

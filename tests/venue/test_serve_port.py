@@ -69,9 +69,9 @@ def test_a_free_port_is_not_waited_for():
 
 @pytest.mark.django_db
 @override_settings(DEBUG=False)
-def test_serve_does_not_start_gunicorn_while_the_port_is_held(monkeypatch, capsys):
+def test_serve_does_not_start_the_server_while_the_port_is_held(monkeypatch, capsys):
     started = []
-    monkeypatch.setattr(serve.Command, "exec_gunicorn", lambda self, o: started.append(o["port"]))
+    monkeypatch.setattr(serve.Command, "exec_server", lambda self, o: started.append(o["port"]))
     holder, port = hold_port()
     try:
         with pytest.raises(CommandError, match="still in use after 0.5 s"):
@@ -85,51 +85,41 @@ def test_serve_does_not_start_gunicorn_while_the_port_is_held(monkeypatch, capsy
 
 
 def _capture_exec(monkeypatch):
-    """gunicorn's start replaced: the (argv, environment) it would have been given, in a list."""
+    """The server's start replaced: the (argv, environment) it would have been given, in a list."""
     execs = []
     monkeypatch.setattr(serve.os, "execve", lambda path, argv, env: execs.append((argv, env)))
     monkeypatch.setattr(serve.os, "chdir", lambda path: None)
     return execs
 
 
-def _gunicorn_argv(monkeypatch, name, value):
-    """gunicorn's command line with the environment variable ``name`` set to ``value`` (None: unset)."""
-    if value is None:
-        monkeypatch.delenv(name, raising=False)
-    else:
-        monkeypatch.setenv(name, value)
-    execs = _capture_exec(monkeypatch)
-    serve.Command().exec_gunicorn({"host": "127.0.0.1", "port": "8000", "workers": 2, "threads": 4, "keep_alive": 20,
-                                   "switch_interval_ms": 1.0})
-    return execs[0][0]
-
-
-def _serve(monkeypatch):
-    """``manage.py serve`` on a free port up to gunicorn's start: (argv, environment) it gives gunicorn."""
+def _serve(monkeypatch, *args):
+    """``manage.py serve`` on a free port up to the server's start: (argv, environment) it gives the server."""
     execs = _capture_exec(monkeypatch)
     holder, port = hold_port()
     holder.close()
-    call_command("serve", "--no-migrate", "--no-static", "--host", "127.0.0.1", "--port", str(port))
+    call_command("serve", "--no-migrate", "--no-static", "--host", "127.0.0.1", "--port", str(port), *args)
     assert len(execs) == 1
     return execs[0]
 
 
-@pytest.mark.parametrize("log, expected", [(None, None), ("", None), ("-", "-"), ("/tmp/access.log", "/tmp/access.log")])
-def test_gunicorn_writes_an_access_log_only_where_asked(monkeypatch, tmp_path, log, expected):
-    """A line per request costs a hall of polling phones; none unless WEB_ACCESS_LOG names a place."""
-    argv = _gunicorn_argv(monkeypatch, "WEB_ACCESS_LOG", log)
-    assert argv[argv.index("--error-logfile") + 1] == "-"
-    if expected is None:
-        assert "--access-logfile" not in argv
-    else:
-        assert argv[argv.index("--access-logfile") + 1] == expected
+@pytest.mark.django_db
+@override_settings(DEBUG=False)
+def test_serve_becomes_the_server_with_its_options(monkeypatch):
+    argv, env = _serve(monkeypatch, "--workers", "3", "--threads", "4", "--keep-alive", "15")
+    assert argv[1:3] == ["-m", "config.server"]
+    given = dict(zip(argv[3::2], argv[4::2]))
+    assert given == {"--host": "127.0.0.1", "--port": given["--port"], "--workers": "3", "--threads": "4",
+                     "--keep-alive": "15"}
+    assert int(given["--port"]) > 0
 
 
-@pytest.mark.parametrize("given, expected", [(None, "gthread"),
-                                             ("core.workers.FreeThreadWorker", "core.workers.FreeThreadWorker")])
-def test_gunicorn_runs_its_threaded_worker_unless_told_another(monkeypatch, given, expected):
-    argv = _gunicorn_argv(monkeypatch, "WEB_WORKER_CLASS", given)
-    assert argv[argv.index("--worker-class") + 1] == expected
+@pytest.mark.django_db
+@override_settings(DEBUG=False)
+@pytest.mark.parametrize("given", ["0", "61", "-5"])
+def test_a_keep_alive_out_of_bounds_is_refused_with_its_name(monkeypatch, given):
+    monkeypatch.setattr(serve.os, "execve", lambda path, argv, env: pytest.fail("the server started"))
+    with pytest.raises(CommandError, match="WEB_KEEPALIVE"):
+        call_command("serve", "--no-migrate", "--no-static", "--keep-alive", given)
 
 
 @pytest.mark.django_db
@@ -144,8 +134,8 @@ def test_the_workers_switch_threads_every_millisecond_unless_told(monkeypatch, g
     monkeypatch.delenv("WEB_WARM", raising=False)
     argv, env = _serve(monkeypatch)
     assert env["WEB_SWITCH_INTERVAL_MS"] == expected
-    # the site loaded once in the master before the workers fork (core.warm)
-    assert "--preload" in argv and env["WEB_WARM"] == "1"
+    # the site loaded once in the server's first process before the workers fork (config/server.py, core.warm)
+    assert env["WEB_WARM"] == "1"
     assert "WEB_WARM" not in serve.os.environ  # the server's environment, not this process's
 
     applied = []
@@ -162,7 +152,7 @@ def test_the_workers_switch_threads_every_millisecond_unless_told(monkeypatch, g
                                             ("1000", "WEB_SWITCH_INTERVAL_MS"), ("nan", "WEB_SWITCH_INTERVAL_MS"),
                                             ("abc", "invalid float value")])
 def test_a_switch_interval_out_of_bounds_is_refused_with_its_name(monkeypatch, given, message):
-    monkeypatch.setattr(serve.os, "execve", lambda path, argv, env: pytest.fail("gunicorn started"))
+    monkeypatch.setattr(serve.os, "execve", lambda path, argv, env: pytest.fail("the server started"))
     with pytest.raises(CommandError, match=message):
         call_command("serve", "--no-migrate", "--no-static", "--switch-interval-ms", given)
 
@@ -174,4 +164,4 @@ def test_the_preload_can_be_turned_off(monkeypatch):
     monkeypatch.setenv("WEB_PRELOAD", "0")
     monkeypatch.delenv("WEB_WARM", raising=False)
     argv, env = _serve(monkeypatch)
-    assert "--preload" not in argv and "WEB_WARM" not in env
+    assert "WEB_WARM" not in env

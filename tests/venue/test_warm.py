@@ -1,4 +1,4 @@
-"""make serve loads the URLs, views, templates and catalogues once, in gunicorn's master (core.warm)."""
+"""make serve loads the URLs, views, templates and catalogues once, in the server's first process (core.warm)."""
 import logging
 import os
 import subprocess
@@ -32,7 +32,7 @@ def test_every_template_of_the_project_and_none_of_the_packages_is_compiled_ahea
 
 @pytest.mark.parametrize("asked, loaded", [("1", True), ("", False)])
 def test_the_wsgi_entry_loads_the_views_ahead_only_when_asked(tmp_path, asked, loaded):
-    """A fresh process importing the site as gunicorn does: with WEB_WARM=1 the views are there before any
+    """A fresh process importing the site as the server does: with WEB_WARM=1 the views are there before any
     request (and the templates compiled); without it, as Django does by itself, on the first request."""
     env = {**os.environ, "WEB_WARM": asked, "DOMINO_DATA_DIR": str(tmp_path)}
     probe = ("import sys, config.wsgi; from django.template import engines; "

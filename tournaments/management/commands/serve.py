@@ -3,8 +3,8 @@
 Prepares the database and the static files, makes sure an organizer can log in (asking for the
 login and password on a terminal, or taking DOMINO_ADMIN_USER / DOMINO_ADMIN_PASSWORD), prints the
 address phones should open with a QR code of it, waits (bounded) until the port is free — a
-server killed a moment ago may leave a worker holding it for seconds — and then becomes a gunicorn
-server.
+server killed a moment ago may leave a worker holding it for seconds — and then becomes the HTTP server
+(config/server.py).
 """
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def default_workers() -> int:
 
 
 def port_is_free(host, port) -> bool:
-    """Whether a server could listen on ``host:port`` now (bound as gunicorn binds, with SO_REUSEADDR)."""
+    """Whether a server could listen on ``host:port`` now (bound as servers bind, with SO_REUSEADDR)."""
     for family, kind, proto, _name, address in socket.getaddrinfo(host or None, int(port), type=socket.SOCK_STREAM,
                                                                    flags=socket.AI_PASSIVE):
         with socket.socket(family, kind, proto) as probe:
@@ -71,7 +71,7 @@ def wait_for_port(host, port, timeout: float, say=print, *, interval: float = 0.
 
 
 class Command(BaseCommand):
-    help = "Serve the site in production mode (gunicorn, static files by the application)."
+    help = "Serve the site in production mode (granian, static files by the application)."
 
     def add_arguments(self, parser):
         parser.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"))
@@ -83,7 +83,7 @@ class Command(BaseCommand):
                             help="how often a process's threads take turns on Python, in ms (default 1)")
         # Phones poll every 5 to 15 s: a connection kept longer than that is reused, not opened again each time.
         parser.add_argument("--keep-alive", type=int, default=int(os.environ.get("WEB_KEEPALIVE", "20")),
-                            help="seconds an idle connection is kept open (default 20)")
+                            help="seconds an idle connection is kept open, 1 to 60 (default 20)")
         parser.add_argument("--no-migrate", action="store_true",
                             help="app servers of a federation: the database is prepared once, elsewhere")
         parser.add_argument("--no-static", action="store_true",
@@ -97,6 +97,8 @@ class Command(BaseCommand):
             raise CommandError("DEBUG is on: run with DOMINO_MODE=serve (make serve).")
         if not 0.1 <= o["switch_interval_ms"] <= 100:
             raise CommandError("WEB_SWITCH_INTERVAL_MS (--switch-interval-ms) is between 0.1 and 100 ms.")
+        if not 1 <= o["keep_alive"] <= 60:
+            raise CommandError("WEB_KEEPALIVE (--keep-alive) is between 1 and 60 s.")
         if not o["no_migrate"]:
             call_command("migrate", interactive=False, verbosity=0)
             call_command("createcachetable", verbosity=0)
@@ -110,7 +112,7 @@ class Command(BaseCommand):
         waited = wait_for_port(o["host"], o["port"], o["port_wait"], self.stdout.write)
         if waited >= 1:
             self.stdout.write(f"Port {o['port']} is free after {waited:.0f} s.")
-        self.exec_gunicorn(o)
+        self.exec_server(o)
 
     # --- accounts -------------------------------------------------------------------------
 
@@ -198,31 +200,16 @@ class Command(BaseCommand):
 
     # --- server -------------------------------------------------------------------------------
 
-    def exec_gunicorn(self, o):
-        argv = [
-            sys.executable, "-m", "gunicorn", "config.wsgi:application",
-            "--bind", f"{o['host']}:{o['port']}", "--workers", str(o["workers"]), "--threads", str(o["threads"]),
-            # gunicorn's threaded worker; WEB_WORKER_CLASS=core.workers.FreeThreadWorker for the one that takes
-            # new connections only with a thread free (measured, not better yet: docs/deploy.md §4).
-            "--worker-class", os.environ.get("WEB_WORKER_CLASS", "gthread"),
-            "--timeout", "120", "--graceful-timeout", "20",
-            "--keep-alive", str(o["keep_alive"]),
-            "--error-logfile", "-",
-            # One control socket per server: several servers may run on one machine.
-            "--control-socket", str(settings.DATA_DIR / f"gunicorn-{o['port']}.ctl"),
-        ]
-        # A line per request costs a hall of polling phones a twentieth of the server's time:
-        # written only where asked for ("-" is the terminal).
-        if os.environ.get("WEB_ACCESS_LOG"):
-            argv += ["--access-logfile", os.environ["WEB_ACCESS_LOG"]]
-        if os.path.isdir("/dev/shm"):
-            argv += ["--worker-tmp-dir", "/dev/shm"]
+    def exec_server(self, o):
+        """Become the HTTP server (config/server.py: granian, ``o['workers']`` processes of ``o['threads']``
+        threads); the access log only where ``WEB_ACCESS_LOG`` says (read there)."""
+        argv = [sys.executable, "-m", "config.server", "--host", str(o["host"]), "--port", str(o["port"]),
+                "--workers", str(o["workers"]), "--threads", str(o["threads"]), "--keep-alive", str(o["keep_alive"])]
         # Read by every worker (config/wsgi.py: switch_threads).
         env = {**os.environ, "WEB_SWITCH_INTERVAL_MS": f"{o['switch_interval_ms']:g}"}
-        # The URLs, views, templates and catalogues loaded once in the master, before the workers fork
-        # (core/warm.py): not by each worker on the first requests of the hall.
+        # The URLs, views, templates and catalogues loaded once in the server's first process, before the workers
+        # fork (config/server.py, core/warm.py): not by each worker on the first requests of the hall.
         if os.environ.get("WEB_PRELOAD", "1") == "1":
-            argv.append("--preload")
             env["WEB_WARM"] = "1"
         sys.stdout.flush()
         os.chdir(settings.BASE_DIR)
