@@ -115,6 +115,21 @@ def test_serve_becomes_the_server_with_its_options(monkeypatch):
 
 @pytest.mark.django_db
 @override_settings(DEBUG=False)
+@pytest.mark.parametrize("name, value, message", [
+    ("WEB_WORKERS", "abc", "invalid int value"), ("WEB_WORKERS", "0", "WEB_WORKERS"),
+    ("WEB_WORKERS", "65", "WEB_WORKERS"), ("WEB_THREADS", "2.5", "invalid int value"),
+    ("WEB_THREADS", "0", "WEB_THREADS"), ("WEB_KEEPALIVE", "twenty", "invalid int value"),
+    ("WEB_KEEPALIVE", "0", "WEB_KEEPALIVE"), ("DOMINO_PORT_WAIT", "soon", "invalid float value"),
+])
+def test_a_wrong_setting_in_the_environment_is_refused_with_a_message(monkeypatch, name, value, message):
+    monkeypatch.setenv(name, value)
+    monkeypatch.setattr(serve.os, "execve", lambda path, argv, env: pytest.fail("the server started"))
+    with pytest.raises(CommandError, match=message):
+        call_command("serve", "--no-migrate", "--no-static")
+
+
+@pytest.mark.django_db
+@override_settings(DEBUG=False)
 @pytest.mark.parametrize("given", ["0", "61", "-5"])
 def test_a_keep_alive_out_of_bounds_is_refused_with_its_name(monkeypatch, given):
     monkeypatch.setattr(serve.os, "execve", lambda path, argv, env: pytest.fail("the server started"))

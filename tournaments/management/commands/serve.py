@@ -76,20 +76,21 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"))
         parser.add_argument("--port", default=os.environ.get("PORT", "8000"))
-        parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_WORKERS", default_workers())))
-        parser.add_argument("--threads", type=int, default=int(os.environ.get("WEB_THREADS", "2")))
+        # Defaults from the environment as text: argparse converts them, so a wrong one is refused with a message.
+        parser.add_argument("--workers", type=int, default=os.environ.get("WEB_WORKERS") or str(default_workers()))
+        parser.add_argument("--threads", type=int, default=os.environ.get("WEB_THREADS", "2"))
         parser.add_argument("--switch-interval-ms", type=float,
                             default=os.environ.get("WEB_SWITCH_INTERVAL_MS", "1"),
                             help="how often a process's threads take turns on Python, in ms (default 1)")
         # Phones poll every 5 to 15 s: a connection kept longer than that is reused, not opened again each time.
-        parser.add_argument("--keep-alive", type=int, default=int(os.environ.get("WEB_KEEPALIVE", "20")),
+        parser.add_argument("--keep-alive", type=int, default=os.environ.get("WEB_KEEPALIVE", "20"),
                             help="seconds an idle connection is kept open, 1 to 60 (default 20)")
         parser.add_argument("--no-migrate", action="store_true",
                             help="app servers of a federation: the database is prepared once, elsewhere")
         parser.add_argument("--no-static", action="store_true",
                             help="the static files are collected already (several servers on one folder)")
         parser.add_argument("--prepare-only", action="store_true", help="prepare, print the address, do not serve")
-        parser.add_argument("--port-wait", type=float, default=float(os.environ.get("DOMINO_PORT_WAIT", "30")),
+        parser.add_argument("--port-wait", type=float, default=os.environ.get("DOMINO_PORT_WAIT", "30"),
                             help="seconds to wait for the port to be free before giving up (default 30)")
 
     def handle(self, *args, **o):
@@ -99,6 +100,9 @@ class Command(BaseCommand):
             raise CommandError("WEB_SWITCH_INTERVAL_MS (--switch-interval-ms) is between 0.1 and 100 ms.")
         if not 1 <= o["keep_alive"] <= 60:
             raise CommandError("WEB_KEEPALIVE (--keep-alive) is between 1 and 60 s.")
+        for name, option in (("WEB_WORKERS", "workers"), ("WEB_THREADS", "threads")):
+            if not 1 <= o[option] <= 64:
+                raise CommandError(f"{name} (--{option}) is between 1 and 64.")
         if not o["no_migrate"]:
             call_command("migrate", interactive=False, verbosity=0)
             call_command("createcachetable", verbosity=0)
