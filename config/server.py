@@ -10,7 +10,7 @@ Why granian: a hall's phones poll the live pages on kept-alive connections, and 
 spent about 0.85 ms of Python on each poll outside the site (parsing, its thread pool, its keep-alive poller),
 twice the site's own 0.4 ms. granian keeps the connections and parses the requests in Rust; a worker's
 Python threads only run the site (docs/deploy.md §4: the same hall at less CPU in most runs, and the quiet
-hall's knee from about 2,350 polls/s to 3,100–4,700 and more).
+hall's knee at 4,300 polls/s or more in most runs, where gunicorn's was about 2,350).
 """
 from __future__ import annotations
 
