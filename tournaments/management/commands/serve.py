@@ -29,6 +29,11 @@ DEMO_LOGINS = ["organizer", "chief", "referee", *(f"player{i:02d}" for i in rang
 DEMO_PASSWORD = "domino2026"
 
 
+# The server's settings that have bounds: (variable, option, lowest, highest, unit).
+BOUNDS = (("WEB_SWITCH_INTERVAL_MS", "switch_interval_ms", 0.1, 100, " ms"), ("WEB_KEEPALIVE", "keep_alive", 1, 60, " s"),
+          ("WEB_WORKERS", "workers", 1, 64, ""), ("WEB_THREADS", "threads", 1, 64, ""))
+
+
 def default_workers() -> int:
     """Four processes a core (2…8), of two threads each: a thread waits for its process's lock on Python while
     the others run, so a referee's deal answered beside spectators' polls waits less in more, smaller
@@ -96,13 +101,9 @@ class Command(BaseCommand):
     def handle(self, *args, **o):
         if settings.DEBUG:
             raise CommandError("DEBUG is on: run with DOMINO_MODE=serve (make serve).")
-        if not 0.1 <= o["switch_interval_ms"] <= 100:
-            raise CommandError("WEB_SWITCH_INTERVAL_MS (--switch-interval-ms) is between 0.1 and 100 ms.")
-        if not 1 <= o["keep_alive"] <= 60:
-            raise CommandError("WEB_KEEPALIVE (--keep-alive) is between 1 and 60 s.")
-        for name, option in (("WEB_WORKERS", "workers"), ("WEB_THREADS", "threads")):
-            if not 1 <= o[option] <= 64:
-                raise CommandError(f"{name} (--{option}) is between 1 and 64.")
+        for name, option, low, high, unit in BOUNDS:
+            if not low <= o[option] <= high:  # also refuses nan
+                raise CommandError(f"{name} (--{option.replace('_', '-')}) is between {low:g} and {high:g}{unit}.")
         if not o["no_migrate"]:
             call_command("migrate", interactive=False, verbosity=0)
             call_command("createcachetable", verbosity=0)
