@@ -10,7 +10,7 @@ from tournaments import individual_selectors
 from . import pdf, pdf_lists, player_table, selectors, tabular, team_data, xlsx
 from .final_places import places_of, places_table
 from .group_sheet import groups_table
-from .pades import pades_sign
+from .pades import has_signing_key, pades_sign
 from .sheets import blank_sheet, signed_sheet
 from .tabular_grid import grid_table
 
@@ -73,8 +73,17 @@ def signed_sheets_pdf(tournament, round_number: int | None = None, *, base_url: 
     title = _("%(t)s: подписанные протоколы") % {"t": tournament.name}
     if round_number is not None:
         title = _("%(t)s — тур %(r)s: подписанные протоколы") % {"t": tournament.name, "r": round_number}
+    sign, title = _signing(tournament, sign, title)
     data = pdf.render_sheets(sheets, title=title)
     return pades_sign(data, tournament, reason=title) if sign else data
+
+
+def _signing(tournament, sign: bool, title: str) -> tuple[bool, str]:
+    """Whether the PDF is signed, and its title: a tournament without a key gets its sheets unsigned, with a note
+    in the title (a download never writes, so it never makes the key: scoring.reports.pades)."""
+    if not sign or has_signing_key(tournament):
+        return sign, title
+    return False, _("%(t)s (без электронной подписи: у турнира ещё нет ключа подписи)") % {"t": title}
 
 
 def protocol_pdf(protocol, *, base_url: str = "", sign: bool = True) -> bytes:
@@ -83,8 +92,9 @@ def protocol_pdf(protocol, *, base_url: str = "", sign: bool = True) -> bytes:
     sheet = signed_sheet(protocol, score(protocol), base_url=base_url)
     tournament = protocol.partie.round.tournament
     title = _("%(t)s — тур %(r)s, стол %(s)s") % {"t": tournament.name, "r": sheet.round, "s": sheet.table}
+    sign, title = _signing(tournament, sign and protocol.is_locked, title)
     data = pdf.render_sheets([sheet], title=title)
-    if sign and protocol.is_locked:
+    if sign:
         return pades_sign(data, tournament, reason=_("Подписанный протокол: %(t)s") % {"t": title})
     return data
 

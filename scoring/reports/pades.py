@@ -1,10 +1,13 @@
 """Digital signature (PAdES) of the PDF score sheets with the tournament's key.
 
-The key and a self-signed certificate are created on first use (the
-``cryptography`` package) and kept on the tournament (``signing_key_pem`` /
-``signing_cert_pem``); an organizer who has his own certificate pastes both
-PEM texts there instead. ``pades_sign`` signs with pyHanko; ``pades_verify`` checks
-that the file is intact and signed by that certificate.
+The key and a self-signed certificate (the ``cryptography`` package) are made by a write: when the
+tournament is created (``tournaments.services.setup.create_tournament``) or, for a tournament that has none
+(made before keys came with it, copied, or imported without its key), at its first signature
+(``scoring.services.signatures``). They are kept on the tournament (``signing_key_pem`` /
+``signing_cert_pem``); an organizer who has his own certificate pastes both PEM texts there instead.
+``pades_sign`` signs with pyHanko and never makes a key: a page that shows a PDF writes nothing, so the
+sheets of a tournament without a key are shown unsigned (``has_signing_key``). ``pades_verify`` checks that
+the file is intact and signed by that certificate.
 """
 from __future__ import annotations
 
@@ -63,8 +66,20 @@ def keep_former(former_pem: str, cert_pem: str) -> str:
     return (former_pem.rstrip() + "\n" + cert_pem.strip()).strip() + "\n"
 
 
+def has_signing_key(tournament) -> bool:
+    """Can a PDF be signed for this tournament without writing (a key and its certificate are there)?
+
+    An instance loaded before its key was made reads the key from its row (a read: nothing is written)."""
+    if not (tournament.signing_key_pem and tournament.signing_cert_pem) and tournament.pk is not None:
+        stored = type(tournament).objects.filter(pk=tournament.pk).values_list(
+            "signing_key_pem", "signing_cert_pem").first()
+        if stored and all(stored):
+            tournament.signing_key_pem, tournament.signing_cert_pem = stored
+    return bool(tournament.signing_key_pem and tournament.signing_cert_pem)
+
+
 def ensure_signing_key(tournament):
-    """The tournament's key and certificate (PEM), created and saved on first use."""
+    """The tournament's key and certificate (PEM), created and saved when missing (services only: it writes)."""
     if tournament.signing_key_pem and tournament.signing_cert_pem:
         return tournament.signing_key_pem, tournament.signing_cert_pem
     with transaction.atomic():
@@ -92,11 +107,13 @@ def _signer(key_pem: str, cert_pem: str):
 
 
 def pades_sign(pdf_bytes: bytes, tournament, *, reason: str = "", location: str = "") -> bytes:
-    """The same PDF with a PAdES signature made with the tournament's key."""
+    """The same PDF with a PAdES signature made with the tournament's key (which must exist: ``has_signing_key``)."""
     from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter  # noqa: PLC0415 slow import
     from pyhanko.sign import fields, signers  # noqa: PLC0415 slow import
 
-    key_pem, cert_pem = ensure_signing_key(tournament)
+    if not has_signing_key(tournament):
+        raise ValueError(f"tournament {tournament.pk} has no signing key: a read never makes one")
+    key_pem, cert_pem = tournament.signing_key_pem, tournament.signing_cert_pem
     writer = IncrementalPdfFileWriter(io.BytesIO(pdf_bytes))
     meta = signers.PdfSignatureMetadata(
         field_name=SIGNATURE_FIELD, subfilter=fields.SigSeedSubFilter.PADES, md_algorithm="sha256",

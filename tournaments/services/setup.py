@@ -31,6 +31,7 @@ from referees.models import RoleKind, TournamentRole, log_action
 from referees.permissions import is_organizer
 from registry import rating
 from scoring.models import Protocol, ProtocolStatus
+from scoring.reports.pades import ensure_signing_key
 from scoring.rules import Rules, RulesError
 
 from ..errors import NotAllowed, SetupRejected
@@ -189,13 +190,14 @@ def _apply(tournament, data: dict) -> None:
 # --- actions ---------------------------------------------------------------------
 
 def create_tournament(user, data: dict) -> Tournament:
-    """A new tournament; its creator becomes its organizer."""
+    """A new tournament with its signing key (so no page ever has to make one); its creator becomes its organizer."""
     _require_create(user)
     with transaction.atomic():
         tournament = Tournament()
         _apply(tournament, data)
         _validate(tournament)
         tournament.save()
+        ensure_signing_key(tournament)
         TournamentRole.objects.create(tournament=tournament, user=user, role=RoleKind.ORGANIZER)
         log_action(tournament, "tournament.created", user=user, after=snapshot(tournament))
     return tournament
