@@ -54,12 +54,30 @@ GROUPS = (EntryStatus.ACCEPTED, EntryStatus.PENDING, EntryStatus.WAITING, EntryS
           EntryStatus.WITHDRAWN, EntryStatus.ABSENT)
 
 
-def organizer_entries(tournament) -> list[tuple[str, str, list[Entry]]]:
-    """(status, its label, entries in the order they were sent) for each status that has entries."""
+PRIVATE_PLAYER_FIELDS = ("birth_year",)
+
+
+def without_private(entry: Entry) -> Entry:
+    """The entry as a referee may see it: no birth year, no contact (docs/registration.md §2 «Личные данные»).
+
+    Changes the object in memory only (a page's copy, never saved): what a page is not given, it cannot show."""
+    def public(person):
+        return {k: v for k, v in person.items() if k not in PRIVATE_PLAYER_FIELDS}
+
+    entry.players = [public(p) for p in entry.players or []]
+    entry.reserves = [public(p) for p in entry.reserves or []]
+    entry.contact = ""
+    return entry
+
+
+def organizer_entries(tournament, *, private: bool) -> list[tuple[str, str, list[Entry]]]:
+    """(status, its label, entries in the order they were sent) for each status that has entries.
+
+    ``private``: with the birth years and contacts (the organizer's list); without them for the referees."""
     by_status: dict[str, list[Entry]] = {}
     for entry in (Entry.objects.filter(tournament=tournament).select_related("pair", "team", "checked_in_by")
                   .order_by("submitted_at", "id")):
-        by_status.setdefault(entry.status, []).append(entry)
+        by_status.setdefault(entry.status, []).append(entry if private else without_private(entry))
     return [(s.value, s.label, by_status[s.value]) for s in GROUPS if s.value in by_status]
 
 

@@ -17,7 +17,7 @@ from tournaments.models import Tournament
 
 from . import checkin, organizer
 from .forms import RefuseForm, SettingsForm
-from .selectors import counts, form_state, organizer_entries, settings_of
+from .selectors import counts, form_state, organizer_entries, settings_of, without_private
 
 
 def _tournament(request, slug, *, officials=False) -> Tournament:
@@ -64,12 +64,13 @@ def settings_view(request, slug):
 
 @login_required
 def entries_view(request, slug):
+    """The list of entries: the organizer's (with birth years, contacts and his actions) or a referee's (ticks)."""
     tournament = _tournament(request, slug, officials=True)
     settings = settings_of(tournament)
+    can_manage = is_organizer(request.user, tournament)
     return render(request, "signup/entries.html", {
-        "tournament": tournament, "settings": settings, "groups": organizer_entries(tournament),
-        "counts": counts(tournament), "refuse_form": RefuseForm(),
-        "can_manage": is_organizer(request.user, tournament),
+        "tournament": tournament, "settings": settings, "groups": organizer_entries(tournament, private=can_manage),
+        "counts": counts(tournament), "refuse_form": RefuseForm(), "can_manage": can_manage,
     })
 
 
@@ -89,8 +90,10 @@ def tick_view(request, slug, entry_id):
         messages.error(request, err.message)
         return redirect("tournaments:signup_entries", slug=slug)
     if request.htmx:
-        return render(request, "signup/_entry_row.html", {"tournament": tournament, "entry": entry,
-                                                           "can_manage": is_organizer(request.user, tournament)})
+        can_manage = is_organizer(request.user, tournament)
+        return render(request, "signup/_entry_row.html", {
+            "tournament": tournament, "entry": entry if can_manage else without_private(entry),
+            "can_manage": can_manage})
     return redirect(reverse("tournaments:signup_entries", args=[slug]) + f"#entry-{entry.pk}")
 
 
