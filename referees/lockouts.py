@@ -3,10 +3,11 @@
 A lockout (``referees.throttle``) is a count in axes' ``AccessAttempt`` table:
 an account locked from one address (``AXES_FAILURE_LIMIT`` wrong passwords
 for it from there), or an address locked for every account
-(``DOMINO_ADDRESS_FAILURE_LIMIT``). The organizer lifts the lockout of any
-account of his tournament (officials and players) and of an address from
-which they were tried; the chief referee lifts those of the tournament's
-referees. Lifting removes the counted failures (axes' ``AccessFailureLog``,
+(``DOMINO_ADDRESS_FAILURE_LIMIT``). A lockout of an account is lifted by
+whoever the account is wholly his (``account_rights``: the organizer for the
+officials, players and captains who serve only his tournaments, the chief
+referee for such referees); an address, only by someone entitled to every
+account it tried; anything else by the site administrator. Lifting removes the counted failures (axes' ``AccessFailureLog``,
 the history, stays) in one transaction with an audit entry.
 """
 from __future__ import annotations
@@ -25,6 +26,7 @@ from scoring.errors import InvalidInput, NotAllowed
 from tournaments.models import Player
 from tournaments.names import person_name
 
+from . import account_rights
 from . import permissions as perms
 from .models import RoleKind, TournamentRole, log_action
 from .throttle import address_limit, recent_attempts
@@ -69,12 +71,6 @@ def _until(last):
     return None if settings.AXES_COOLOFF_TIME is None else last + settings.AXES_COOLOFF_TIME
 
 
-def _may_lift(user, tournament, role) -> bool:
-    if perms.is_organizer(user, tournament):
-        return True
-    return role == RoleKind.REFEREE and perms.is_chief_referee(user, tournament)
-
-
 def may_see(user, tournament) -> bool:
     return perms.is_chief_referee(user, tournament)
 
@@ -96,7 +92,7 @@ def locked_accounts(tournament, user) -> list[Lockout]:
     for username, entry in found.items():
         role, name = people[username]
         lockouts.append(Lockout(username, name, role, entry["addresses"], _until(entry["last"]),
-                                _may_lift(user, tournament, role)))
+                                account_rights.may_lift_lockout(user, username)))
     return sorted(lockouts, key=lambda lo: (ROLE_ORDER[lo.role], lo.username))
 
 
@@ -122,9 +118,9 @@ def lift_lockout(user, tournament, username) -> list[str]:
     people = _people(tournament)
     if username not in people:
         raise InvalidInput(_("В турнире нет учётной записи «%(u)s».") % {"u": username}, code="not_in_tournament")
-    role = people[username][0]
-    if not _may_lift(user, tournament, role):
-        raise NotAllowed(_("Блокировку входа снимает организатор турнира; главный судья — только у судей."))
+    if not account_rights.may_lift_lockout(user, username):
+        raise NotAllowed(_("Блокировку входа «%(u)s» снимает только администратор сайта: учётная запись служит "
+                           "не только в ваших турнирах или имеет другие права.") % {"u": username})
     with transaction.atomic():
         attempts = list(locked(AccessAttempt.objects.filter(username=username)))
         counted = {a.pk for a in recent_attempts().filter(pk__in=[a.pk for a in attempts])}
@@ -149,6 +145,10 @@ def lift_address_lockout(user, tournament, address) -> int:
     address = str(address or "")[:64]
     if address not in {lo.address for lo in locked_addresses(tournament)}:
         raise InvalidInput(_("Адрес %(a)s не заблокирован.") % {"a": address}, code="not_locked")
+    tried = recent_attempts().filter(ip_address=address).values_list("username", flat=True).distinct()
+    if not account_rights.may_lift_address(user, tried):
+        raise NotAllowed(_("Блокировку адреса %(a)s снимает только администратор сайта: с него пытались войти "
+                           "в учётные записи, которые служат не только в ваших турнирах.") % {"a": address})
     with transaction.atomic():
         attempts = list(locked(AccessAttempt.objects.filter(ip_address=address)))
         failures = sum(a.failures_since_start for a in attempts)

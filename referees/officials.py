@@ -17,10 +17,10 @@ from django.utils.translation import gettext as _
 
 from core.locking import locked
 from core.names import fold, name_key
-from scoring.errors import InvalidInput, NotAllowed
+from scoring.errors import InvalidInput
 from tournaments.models import Player
 
-from . import permissions as perms
+from .account_rights import require_wholly_his
 from .accounts import (
     active_account,
     check_password,
@@ -136,23 +136,13 @@ class ResetPassword(NamedTuple):
     password: str
 
 
-def _may_reset(user, account) -> bool:
-    """Only an account that serves nothing but tournaments this organizer organizes, and is no staff."""
-    if account.is_staff or account.is_superuser or account.pk == user.pk:
-        return False
-    other_roles = TournamentRole.objects.filter(user=account).exclude(role=RoleKind.PLAYER)
-    tournaments = {r.tournament_id: r for r in other_roles.select_related("tournament")}
-    if any(r.role == RoleKind.ORGANIZER for r in tournaments.values()):
-        return False
-    return all(perms.is_organizer(user, r.tournament) for r in tournaments.values())
-
-
 def reset_official_password(user, tournament, role_id) -> ResetPassword:
     """A new random password for a referee or chief referee of the tournament (shown once, never audited).
 
-    Refused for an account that also organizes, is staff, or serves a tournament
-    this organizer does not organize: its owner answers to someone else. The
-    account's login lockout, if any, is lifted.
+    Refused unless the account is wholly his (``account_rights.wholly_his``: it
+    serves nothing but tournaments he organizes, plays and captains nowhere else,
+    is in no group, not staff): its owner answers to someone else. The account's
+    login lockout, if any, is lifted.
     """
     require_organizer(user, tournament)
     with transaction.atomic():
@@ -162,9 +152,7 @@ def reset_official_password(user, tournament, role_id) -> ResetPassword:
             raise InvalidInput(_("Сбросить пароль можно только судье или главному судье."),
                                code="reset_not_for_role")
         account = locked(get_user_model().objects.filter(pk=official.user_id)).get()
-        if not _may_reset(user, account):
-            raise NotAllowed(_("Пароль учётной записи «%(u)s» может сбросить только администратор: она "
-                               "служит и в других турнирах или имеет другие права.") % {"u": account.get_username()})
+        require_wholly_his(user, account)
         password = valid_random_password(10, account)
         account.set_password(password)
         account.save(update_fields=["password"])

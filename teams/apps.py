@@ -5,3 +5,10 @@ from django.utils.translation import gettext_lazy as _
 class TeamsConfig(AppConfig):
     name = "teams"
     verbose_name = _("Командные матчи")
+
+    def ready(self):
+        # app registry: a captaincy is a tie of the account for the rule of who may touch it
+        from referees.account_rights import register_ties  # noqa: PLC0415 app registry
+        from .captains import captain_ties  # noqa: PLC0415 app registry
+
+        register_ties(captain_ties)

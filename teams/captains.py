@@ -17,9 +17,10 @@ from django.utils.translation import gettext as _
 
 from core.locking import locked
 from referees.accounts import check_password, clean_username, create_user, split_name, valid_random_password
-from referees.models import TournamentRole, log_action
+from referees.account_rights import CAPTAIN, Tie, require_wholly_his, unused
+from referees.models import log_action
 from referees.permissions import require_organizer
-from tournaments.errors import InvalidInput, NotAllowed
+from tournaments.errors import InvalidInput
 
 from .models import Captain, Team
 from .services import require_team_event
@@ -91,12 +92,17 @@ def remove_captain(user, team) -> None:
         before = _snapshot(captain)
         account = captain.user
         captain.delete()
-        unused = not TournamentRole.objects.filter(user=account).exists() and \
-            not Captain.objects.filter(user=account).exists() and not account.is_staff and not account.is_superuser
-        if unused:
+        deactivate = unused(account)
+        if deactivate:
             account.is_active = False
             account.save(update_fields=["is_active"])
-        log_action(tournament, "team.captain_removed", user=user, before=before, after={"deactivated": unused})
+        log_action(tournament, "team.captain_removed", user=user, before=before, after={"deactivated": deactivate})
+
+
+def captain_ties(account) -> list[Tie]:
+    """The teams ``account`` captains, as ties for ``referees.account_rights`` (registered in ``apps``)."""
+    return [Tie(tournament_id, CAPTAIN)
+            for tournament_id in Captain.objects.filter(user=account).values_list("team__tournament_id", flat=True)]
 
 
 class CaptainPassword(NamedTuple):
@@ -108,17 +114,15 @@ class CaptainPassword(NamedTuple):
 
 def reset_captain_password(user, team) -> CaptainPassword:
     """A new random password for the team's captain (shown once, never audited); refused for an account that
-    also serves a tournament in another role (its owner answers to someone else)."""
+    is not wholly his (``referees.account_rights``: it serves, plays or captains elsewhere, is in a group or
+    is staff; its owner answers to someone else)."""
     tournament = team.tournament
     require_organizer(user, tournament)
     with transaction.atomic():
         team = _locked_team(team)
         captain = _captain_of(team)
         account = locked(get_user_model().objects.filter(pk=captain.user_id)).get()
-        if account.is_staff or account.is_superuser or account.pk == user.pk or \
-                TournamentRole.objects.filter(user=account).exists():
-            raise NotAllowed(_("Пароль учётной записи «%(u)s» может сбросить только администратор: она служит и "
-                               "в других ролях.") % {"u": account.get_username()})
+        require_wholly_his(user, account)
         password = valid_random_password(10, account)
         account.set_password(password)
         account.save(update_fields=["password"])

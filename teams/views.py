@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from core.converters import strict_int
 from core.public import public_url
+from referees.account_rights import wholly_his
 from referees.methods import post_only
 from referees.permissions import is_organizer, is_referee
 from scoring.reports.stage_selectors import round_title
@@ -71,9 +72,11 @@ def _render_manage(request, tournament, *, team_form=None, forms_of=None, settin
         given = (forms_of or {}).get(team.pk, {})
         lineup = given.get("lineup") or LineUpForm(pairs=pairs, prefix=f"t{team.pk}", initial={
             "round": number, **{f"table{b}": str(p.pk) for b, p in enumerate(current, start=1)}})
+        captain = getattr(team, "captain", None)
         rows.append({"team": team, "pairs": pairs, "lineup": lineup, "current": current,
                      "substitution": given.get("substitution") or SubstitutionForm(prefix=f"s{team.pk}"),
-                     "captain": getattr(team, "captain", None),
+                     "captain": captain,
+                     "captain_resettable": captain is not None and wholly_his(request.user, captain.user),
                      "captain_form": given.get("captain") or CaptainForm(prefix=f"c{team.pk}")})
     return render(request, "teams/manage.html", {
         "tournament": tournament, "event": event, "rows": rows, "number": number,

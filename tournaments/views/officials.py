@@ -22,6 +22,7 @@ from core.errors import DomainError, NotAllowed
 from core.public import public_url
 from referees.methods import post_only
 from referees import accounts, lockouts, officials
+from referees.account_rights import wholly_his
 from referees.forms import OfficialForm, TablesForm, tables_text
 from referees.models import RoleKind
 from referees.permissions import is_organizer
@@ -56,7 +57,7 @@ def officials_page(request, tournament, *, status=200, attach_form=None, link_fo
             "tables_form": (tables_form if role.pk == role_id else _tables_form(role))
             if role.role == RoleKind.REFEREE else None,
             "removable": not (role.role == RoleKind.ORGANIZER and role.user_id == request.user.pk),
-            "resettable": role.role in officials.OFFICIAL_ROLES,
+            "resettable": role.role in officials.OFFICIAL_ROLES and wholly_his(request.user, role.user),
         })
     query = " ".join((request.POST.get("q") or request.GET.get("q", "")).split())[:100]
     return render(request, "tournaments/officials.html", {
