@@ -113,3 +113,21 @@ class Entry(models.Model):
         if self.team_name:
             return self.team_name
         return " — ".join(str(p.get("name", "")) for p in self.players)
+
+
+class SignupSender(models.Model):
+    """One client address's sends of the public form within the last hour (``signup.throttle``).
+
+    The row is also the lock that makes one address's sends count one at a time; a row whose last send is older
+    than the hour is deleted."""
+
+    address = models.CharField(_("адрес"), max_length=64, unique=True)
+    sends = models.JSONField(_("отправки за час"), default=list)  # ISO times, the oldest first
+    last_at = models.DateTimeField(_("последняя отправка"), db_index=True)
+
+    class Meta:
+        verbose_name = _("отправитель заявок")
+        verbose_name_plural = _("отправители заявок")
+
+    def __str__(self):
+        return self.address

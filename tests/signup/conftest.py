@@ -30,7 +30,7 @@ def fast_password_hasher(settings):
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
-    cache.clear()  # the rate limit's counters
+    cache.clear()  # the site's cache (the rate limit counts in the database, rolled back with each test)
     yield
     cache.clear()
 
