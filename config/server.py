@@ -1,7 +1,8 @@
 """``make serve``'s HTTP server: granian (HTTP in Rust) running the site's WSGI application in worker processes.
 
-``manage.py serve`` prepares the site and then becomes ``python -m config.server`` with the options it chose
-(tournaments/management/commands/serve.py). With ``WEB_WARM=1`` (``make serve`` unless ``WEB_PRELOAD=0``) the
+``manage.py serve`` prepares the site and then becomes the keeper (config/supervisor.py), which runs
+``python -m config.server`` with the options it chose (tournaments/management/commands/serve.py) and starts it
+again whenever it stops unasked. With ``WEB_WARM=1`` (``make serve`` unless ``WEB_PRELOAD=0``) the
 site is loaded here, once, before granian forks its workers (``config.wsgi``: the URLs, views, templates and
 catalogues, then frozen out of the garbage collector, ``core.warm``): every worker starts with it and shares
 its memory, as gunicorn's ``--preload`` did.
@@ -33,6 +34,18 @@ BACKLOG = 2048
 GRACEFUL_SECONDS = 20
 
 
+class _NeverACrashLoop(dict):
+    """granian's note of when it last started each worker (``respawned_wrks``), read only to give up — «Worker
+    crash loop detected, exiting», the whole site down — when a worker dies within 5.5 s of being started. Here
+    every start reads as long ago, so a dead worker is always started again: a hall's site must outlive any
+    number of worker deaths. A site that cannot start at all fails in the server's own process before any
+    worker forks (``preload``), and the keeper (config/supervisor.py) starts the server again with a back-off.
+    Checked against the pinned granian by tests/venue/test_worker_deaths.py."""
+
+    def get(self, key, default=None):
+        return default
+
+
 def options(argv=None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m config.server", description=__doc__.splitlines()[0])
     parser.add_argument("--host", default="0.0.0.0")
@@ -59,7 +72,7 @@ def access_log(environ=os.environ) -> dict | None:
 def build(o: argparse.Namespace, environ=os.environ):
     """The server for ``o`` (not started)."""
     logging = access_log(environ)
-    return Server(
+    server = Server(
         "config.wsgi:application", address=o.host, port=o.port, interface=Interfaces.WSGI, http=HTTPModes.http1,
         websockets=False, workers=o.workers, blocking_threads=o.threads, backlog=BACKLOG,
         backpressure=CONNECTIONS_PER_WORKER,
@@ -67,6 +80,8 @@ def build(o: argparse.Namespace, environ=os.environ):
         log_access=logging is not None, log_dictconfig=logging,
         respawn_failed_workers=True, respawn_interval=1.0, workers_kill_timeout=GRACEFUL_SECONDS,
     )
+    server.respawned_wrks = _NeverACrashLoop()
+    return server
 
 
 def preload(environ=os.environ) -> bool:

@@ -61,7 +61,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: a spectator's repeated poll of a public live page answered from what the site last answered him.
+    # A request that runs past DOMINO_REQUEST_TIMEOUT ends its worker, which is started again (core/watchdog.py).
+    "core.watchdog.RequestWatchdogMiddleware",
+    # Next: a spectator's repeated poll of a public live page answered from what the site last answered him.
     "scoring.live_fast.LiveNotModifiedMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # The Content-Security-Policy below, on every response (pages, fragments, errors).
@@ -234,6 +236,9 @@ else:
 # most once in this many seconds per server process (scoring.live.public_stamp): a hall entering 25 deals a
 # second would otherwise have every spectator's page rendered 25 times a second. 0: every poll reads it.
 LIVE_STALE_SECONDS = float(os.environ.get("DOMINO_LIVE_STALE_SECONDS", "15" if SERVE else "0"))
+
+# Seconds a request may run before its worker is stopped and started again (core/watchdog.py); 0: no limit.
+DOMINO_REQUEST_TIMEOUT = float(os.environ.get("WEB_REQUEST_TIMEOUT", "120" if SERVE else "0"))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

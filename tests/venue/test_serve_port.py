@@ -10,7 +10,8 @@ from django.test import override_settings
 
 from config import wsgi
 from tournaments.management.commands import serve
-from tournaments.management.commands.serve import port_is_free, wait_for_port
+from config.supervisor import port_is_free
+from tournaments.management.commands.serve import wait_for_port
 
 
 def hold_port(seconds=None):
@@ -104,8 +105,12 @@ def _serve(monkeypatch, *args):
 
 @pytest.mark.django_db
 @override_settings(DEBUG=False)
-def test_serve_becomes_the_server_with_its_options(monkeypatch):
-    argv, env = _serve(monkeypatch, "--workers", "3", "--threads", "4", "--keep-alive", "15")
+def test_serve_becomes_the_keeper_of_the_server_with_its_options(monkeypatch):
+    keeper, env = _serve(monkeypatch, "--workers", "3", "--threads", "4", "--keep-alive", "15")
+    assert keeper[1:3] == ["-m", "config.supervisor"]
+    argv = keeper[keeper.index("--") + 1:]
+    assert dict(zip(keeper[3:keeper.index("--"):2], keeper[4:keeper.index("--"):2])) == {
+        "--host": "127.0.0.1", "--port": dict(zip(argv[3::2], argv[4::2]))["--port"]}
     assert argv[1:3] == ["-m", "config.server"]
     given = dict(zip(argv[3::2], argv[4::2]))
     assert given == {"--host": "127.0.0.1", "--port": given["--port"], "--workers": "3", "--threads": "4",

@@ -3,7 +3,7 @@
 Prepares the database and the static files, makes sure an organizer can log in (asking for the
 login and password on a terminal, or taking DOMINO_ADMIN_USER / DOMINO_ADMIN_PASSWORD), prints the
 address phones should open with a QR code of it, waits (bounded) until the port is free — a
-server killed a moment ago may leave a worker holding it for seconds — and then becomes the HTTP server
+server killed a moment ago may leave a worker holding it for seconds — and then becomes the keeper of the HTTP server
 (config/server.py).
 """
 from __future__ import annotations
@@ -12,7 +12,6 @@ import getpass
 import io
 import os
 import shutil
-import socket
 import sys
 import time
 
@@ -23,6 +22,8 @@ from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+
+from config.supervisor import port_is_free
 
 # Logins the demo (`make run`) creates with a published password: never usable in production.
 DEMO_LOGINS = ["organizer", "chief", "referee", *(f"player{i:02d}" for i in range(1, 25))]
@@ -39,19 +40,6 @@ def default_workers() -> int:
     the others run, so a referee's deal answered beside spectators' polls waits less in more, smaller
     processes (docs/deploy.md, the runs of 2026-12-04)."""
     return max(2, min(8, 4 * (os.cpu_count() or 1)))
-
-
-def port_is_free(host, port) -> bool:
-    """Whether a server could listen on ``host:port`` now (bound as servers bind, with SO_REUSEADDR)."""
-    for family, kind, proto, _name, address in socket.getaddrinfo(host or None, int(port), type=socket.SOCK_STREAM,
-                                                                   flags=socket.AI_PASSIVE):
-        with socket.socket(family, kind, proto) as probe:
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            try:
-                probe.bind(address)
-            except OSError:
-                return False
-    return True
 
 
 def wait_for_port(host, port, timeout: float, say=print, *, interval: float = 0.25) -> float:
@@ -206,10 +194,14 @@ class Command(BaseCommand):
     # --- server -------------------------------------------------------------------------------
 
     def exec_server(self, o):
-        """Become the HTTP server (config/server.py: granian, ``o['workers']`` processes of ``o['threads']``
-        threads); the access log only where ``WEB_ACCESS_LOG`` says (read there)."""
-        argv = [sys.executable, "-m", "config.server", "--host", str(o["host"]), "--port", str(o["port"]),
-                "--workers", str(o["workers"]), "--threads", str(o["threads"]), "--keep-alive", str(o["keep_alive"])]
+        """Become the keeper of the HTTP server (config/supervisor.py) running config/server.py: granian,
+        ``o['workers']`` processes of ``o['threads']`` threads; the access log only where ``WEB_ACCESS_LOG`` says
+        (read there)."""
+        server = [sys.executable, "-m", "config.server", "--host", str(o["host"]), "--port", str(o["port"]),
+                  "--workers", str(o["workers"]), "--threads", str(o["threads"]), "--keep-alive", str(o["keep_alive"])]
+        # The keeper (config/supervisor.py) starts the server again whenever it stops without being asked.
+        argv = [sys.executable, "-m", "config.supervisor", "--host", str(o["host"]), "--port", str(o["port"]), "--",
+                *server]
         # Read by every worker (config/wsgi.py: switch_threads).
         env = {**os.environ, "WEB_SWITCH_INTERVAL_MS": f"{o['switch_interval_ms']:g}"}
         # The URLs, views, templates and catalogues loaded once in the server's first process, before the workers
