@@ -13,26 +13,29 @@ Rules (docs/registration.md):
   the entry's federation ID and the same name — that person; anyone else proposed — the player stays
   unlinked for the organizer to link («Связь с реестром игроков»). A second person is never created
   silently, and a public form never picks a person by a guess.
+* Beyond the free places at most ``DOMINO_SIGNUP_WAITING_MAX`` (default 100) entries wait, for a place or for
+  the organizer; a new entry beyond is refused with a message (the per-address rate limit of
+  ``signup.throttle`` bounds one sender; this bounds many).
 * A waiting entry that can no longer become an entrant (the organizer registered the same player by
   hand meanwhile) is refused with the duplicate's message, and the next one moves up.
 """
 from __future__ import annotations
 
+from django.conf import settings as site
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from core.names import fold
 from referees.models import log_action
-from tournaments.errors import InvalidInput, TournamentError
+from tournaments.errors import TournamentError
 from tournaments.models import PairStatus, TournamentFormat
 from tournaments.services.entrants import create_pair
 from tournaments.services.registration import check_duplicates, pair_snapshot
 
 from .cleaning import entrant_player, registry_choice
-from .models import LIVE, Entry, EntryStatus
-from .team_entries import active_teams, become_team
+from .models import Entry, EntryStatus
+from .team_entries import active_teams, become_team, remove_team
 
 CLOSED_MESSAGES = {
     "none": gettext_lazy("На этот турнир онлайн-регистрации нет."),
@@ -59,18 +62,6 @@ def entry_snapshot(entry) -> dict:
     return out
 
 
-def check_entry_duplicates(tournament, players, *, exclude=None) -> None:
-    """Refuse a player whose name (folded: case and «ё» = «е» ignored) is in another live entry."""
-    live = Entry.objects.filter(tournament=tournament, status__in=LIVE, pair__isnull=True)
-    if exclude is not None:
-        live = live.exclude(pk=exclude.pk)
-    known = {fold(p.get("name")): p.get("name") for entry in live for p in entry.players}
-    for k, player in enumerate(players, start=1):
-        if fold(player["name"]) in known:
-            raise InvalidInput(_("Игрок «%(name)s» уже подал заявку на этот турнир.") % {
-                "name": known[fold(player["name"])]}, field=f"player{k}_name", code="duplicate_entry")
-
-
 def become_entrant(user, tournament, entry, now) -> None:
     """The entry's pair (or individual entrant, or team), through the organizer's registration's checks and rows."""
     if tournament.format == TournamentFormat.TEAMS:
@@ -94,6 +85,35 @@ def places_free(tournament, settings) -> int | None:
     if tournament.format == TournamentFormat.TEAMS:
         return max(0, settings.limit - active_teams(tournament))
     return max(0, settings.limit - tournament.pairs.filter(status=PairStatus.ACTIVE).count())
+
+
+def waiting_max() -> int:
+    return int(getattr(site, "DOMINO_SIGNUP_WAITING_MAX", 100))
+
+
+def check_waiting_room(tournament, settings) -> None:
+    """Refuse a new entry when ``DOMINO_SIGNUP_WAITING_MAX`` entries already wait beyond the free places (those
+    waiting for a place and those waiting for the organizer alike); no limit, no bound."""
+    free = places_free(tournament, settings)
+    if free is None:
+        return
+    unplaced = Entry.objects.filter(tournament=tournament, status__in=(EntryStatus.PENDING, EntryStatus.WAITING))
+    if unplaced.count() - free >= waiting_max():
+        raise TournamentError(_("Лист ожидания заполнен: сверх мест уже ждут %(n)s заявок. Обратитесь к "
+                                "организатору турнира.") % {"n": waiting_max()}, code="waiting_full")
+
+
+def remove_entrant(user, tournament, entry, *, note) -> None:
+    """An accepted entry's entrant leaves the tournament before the draw (it never played): its pair, or its team
+    with its pairs and reserves, audited as the organizer's deletion (``note``: why)."""
+    if entry.team_id:
+        remove_team(tournament, entry, user=user, note=note)
+    if entry.pair_id:
+        pair = entry.pair
+        log_action(tournament, "pair.deleted", user=user, before=pair_snapshot(pair), note=note)
+        entry.pair = None
+        entry.save(update_fields=["pair"])
+        pair.delete()
 
 
 def moves_allowed(tournament, settings) -> bool:

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from tournaments.models import Round
 
+from .concerns import concerns_by_entry
 from .models import SIGNUP_FORMATS, Entry, EntryStatus, SignupSettings
 from .places import CLOSED_MESSAGES, places_free
 
@@ -73,12 +74,22 @@ def without_private(entry: Entry) -> Entry:
 def organizer_entries(tournament, *, private: bool) -> list[tuple[str, str, list[Entry]]]:
     """(status, its label, entries in the order they were sent) for each status that has entries.
 
-    ``private``: with the birth years and contacts (the organizer's list); without them for the referees."""
+    ``private``: the organizer's list, with the birth years and contacts, and each entry's ``concerns``
+    (``signup.concerns``: whom it claims, which other entry names the same player); the referees' list has
+    neither."""
+    entries = list(Entry.objects.filter(tournament=tournament).select_related("pair", "team", "checked_in_by")
+                   .order_by("submitted_at", "id"))
+    concerns = concerns_by_entry(tournament, entries) if private else {}
     by_status: dict[str, list[Entry]] = {}
-    for entry in (Entry.objects.filter(tournament=tournament).select_related("pair", "team", "checked_in_by")
-                  .order_by("submitted_at", "id")):
+    for entry in entries:
+        entry.concerns = concerns.get(entry.pk, [])
         by_status.setdefault(entry.status, []).append(entry if private else without_private(entry))
     return [(s.value, s.label, by_status[s.value]) for s in GROUPS if s.value in by_status]
+
+
+def selected_entries(tournament, ids) -> list[Entry]:
+    """The entries of this tournament among ``ids``, in the order they were sent (the removal's confirmation)."""
+    return list(Entry.objects.filter(tournament=tournament, pk__in=list(ids)).order_by("submitted_at", "id"))
 
 
 def counts(tournament) -> dict:

@@ -16,17 +16,19 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.locking import locked
+from core.names import fold
 from referees.models import log_action
 from tournaments.errors import InvalidFields, TournamentError
 from tournaments.models import Player, Tournament, TournamentFormat
-from tournaments.services.registration import check_duplicates, entrant_size, pair_snapshot
+from tournaments.services.registration import entrant_size, pair_snapshot
 
 from . import codes
 from .cleaning import clean_entry, entrant_player, fixed_field_errors
 from .models import LIVE, Entry, EntryStatus, SignupSettings
-from .places import check_entry_duplicates, closed_error, entry_snapshot, fill_places, moves_allowed
-from .team_entries import (check_team_duplicates, clean_team_entry, edit_entered_team, pairs_per_team,
-                           remove_team)
+from .concerns import concerns_of, entry_status, named, refuse_duplicates
+from .places import (check_waiting_room, closed_error, entry_snapshot, fill_places, moves_allowed,
+                     remove_entrant)
+from .team_entries import clean_team_entry, edit_entered_team, pairs_per_team
 
 
 class NoSuchEntry(TournamentError):
@@ -69,16 +71,9 @@ def _clean(tournament, data) -> dict:
     return {"players": players, "contact": contact}
 
 
-def _check_duplicates(tournament, cleaned, *, exclude=None) -> None:
-    if tournament.format == TournamentFormat.TEAMS:
-        check_team_duplicates(tournament, cleaned, exclude=exclude)
-        return
-    check_duplicates(tournament, [entrant_player(p) for p in cleaned["players"]])
-    check_entry_duplicates(tournament, cleaned["players"], exclude=exclude)
-
-
 def submit_entry(tournament, data, *, now=None) -> tuple[Entry, str]:
-    """A new entry and its code (shown once): accepted within the limit, waiting beyond it, or pending approval."""
+    """A new entry and its code (shown once): accepted within the limit, waiting beyond it, or waiting for the
+    organizer (approval asked, or a concern of ``signup.concerns``)."""
     now = now or timezone.now()
     cleaned = _clean(tournament, data)
     with transaction.atomic():
@@ -86,14 +81,16 @@ def submit_entry(tournament, data, *, now=None) -> tuple[Entry, str]:
         reason = settings.closed_reason(now)
         if reason:
             raise closed_error(reason)
-        _check_duplicates(tournament, cleaned)
+        refuse_duplicates(tournament, cleaned)
+        held = bool(concerns_of(tournament, cleaned))
+        check_waiting_room(tournament, settings)
         code = codes.new_code()
         entry = Entry.objects.create(
-            tournament=tournament, **cleaned, submitted_at=now,
-            status=EntryStatus.PENDING if settings.approval_required else EntryStatus.WAITING,
+            tournament=tournament, **cleaned, submitted_at=now, status=entry_status(settings, held),
             code_hash=codes.digest(code), checkin_hash=codes.digest(codes.checkin_token(code)))
-        log_action(tournament, "signup.submitted", after=entry_snapshot(entry), note=entry.names())
-        if not settings.approval_required:
+        note = entry.names() + (" — " + _("ждёт решения организатора") if held else "")
+        log_action(tournament, "signup.submitted", after=entry_snapshot(entry), note=note)
+        if entry.status == EntryStatus.WAITING:
             fill_places(None, tournament, settings, fresh=entry, now=now)
             entry.refresh_from_db()
     return entry, code
@@ -118,35 +115,56 @@ def _live_before_draw(tournament, settings, entry) -> None:
                                 "заявку может только организатор турнира."), code="draw_done")
 
 
+def _edit_entered_pair(tournament, entry, players) -> None:
+    """An accepted pair's (or individual's) edit: the clubs and cities reach the tournament's players."""
+    _fixed_fields_kept(entry, players)
+    pair_before = pair_snapshot(entry.pair)
+    seated = list(Player.objects.filter(pair_id=entry.pair_id).order_by("id"))
+    for player, data_ in zip(seated, players):
+        player.club = entrant_player(data_)["club"]
+    Player.objects.bulk_update(seated, ["club"])
+    pair_after = pair_snapshot(entry.pair)
+    if pair_after != pair_before:
+        log_action(tournament, "pair.edited", before=pair_before, after=pair_after, note=_("онлайн-регистрация"))
+
+
+def _identity(people) -> list:
+    """What the concerns look at: the names (folded) and federation IDs."""
+    return [(fold(p.get("name")), p.get("federation_id") or None) for p in people]
+
+
+def _status_after_edit(tournament, settings, entry, cleaned) -> str:
+    """An entry without a place whose names or IDs changed is looked at again: a concern now sends it to the
+    organizer, none (and no approval asked) back to the queue; the same names keep the organizer's decision."""
+    if _identity(named(cleaned)) == _identity(named(entry)):
+        return entry.status
+    return entry_status(settings, bool(concerns_of(tournament, cleaned, exclude=entry)))
+
+
 def edit_entry(tournament, code, data) -> Entry:
     """The player corrects his entry (see the module's rules)."""
     cleaned = _clean(tournament, data)
-    players = cleaned["players"]
     with transaction.atomic():
         tournament, settings = _locked(tournament)
         entry = entry_by_code(tournament, code, lock=True)
         _live_before_draw(tournament, settings, entry)
-        before = entry_snapshot(entry)
+        before, status = entry_snapshot(entry), entry.status
         if entry.team_id:
             edit_entered_team(tournament, entry, cleaned)
         elif entry.pair_id:
-            _fixed_fields_kept(entry, players)
-            pair_before = pair_snapshot(entry.pair)
-            seated = list(Player.objects.filter(pair_id=entry.pair_id).order_by("id"))
-            for player, data_ in zip(seated, players):
-                player.club = entrant_player(data_)["club"]
-            Player.objects.bulk_update(seated, ["club"])
-            pair_after = pair_snapshot(entry.pair)
-            if pair_after != pair_before:
-                log_action(tournament, "pair.edited", before=pair_before, after=pair_after,
-                           note=_("онлайн-регистрация"))
+            _edit_entered_pair(tournament, entry, cleaned["players"])
         else:
-            _check_duplicates(tournament, cleaned, exclude=entry)
+            refuse_duplicates(tournament, cleaned, exclude=entry)
+            status = _status_after_edit(tournament, settings, entry, cleaned)
         for field, value in cleaned.items():
             setattr(entry, field, value)
-        entry.save(update_fields=list(cleaned))
+        entry.status = status
+        entry.save(update_fields=[*cleaned, "status"])
         if entry_snapshot(entry) != before:
             log_action(tournament, "signup.edited", before=before, after=entry_snapshot(entry), note=entry.names())
+        if before["status"] == EntryStatus.PENDING and status == EntryStatus.WAITING:
+            fill_places(None, tournament, settings, fresh=entry)
+            entry.refresh_from_db()
     return entry
 
 
@@ -158,15 +176,8 @@ def withdraw_entry(tournament, code, *, now=None) -> Entry:
         entry = entry_by_code(tournament, code, lock=True)
         _live_before_draw(tournament, settings, entry)
         before = entry_snapshot(entry)
-        if entry.team_id:
-            remove_team(tournament, entry)
-        if entry.pair_id:
-            pair = entry.pair
-            log_action(tournament, "pair.deleted", before=pair_snapshot(pair),
-                       note=_("заявка отозвана участником (онлайн-регистрация)"))
-            entry.pair = None
-            entry.save(update_fields=["pair"])
-            pair.delete()
+        remove_entrant(None, tournament, entry, note=_("заявка отозвана командой (онлайн-регистрация)")
+                       if entry.team_id else _("заявка отозвана участником (онлайн-регистрация)"))
         entry.status, entry.withdrawn_at = EntryStatus.WITHDRAWN, now
         entry.save(update_fields=["status", "withdrawn_at"])
         log_action(tournament, "signup.withdrawn", before=before, after=entry_snapshot(entry), note=entry.names())

@@ -228,20 +228,19 @@ def edit_entered_team(tournament, entry, team: dict) -> None:
         log_action(tournament, "team.edited", before=before, after=after, note=_("онлайн-регистрация"))
 
 
-def remove_team(tournament, entry) -> None:
-    """The accepted entry is withdrawn before the draw: its team leaves the tournament with its pairs (it never
-    played), audited as the organizer's deletion of a pair is."""
+def remove_team(tournament, entry, *, user=None, note=None) -> None:
+    """The accepted entry is withdrawn (or removed by the organizer) before the draw: its team leaves the tournament
+    with its pairs (it never played), audited as the organizer's deletion of a pair is."""
+    note = note or _("заявка отозвана командой (онлайн-регистрация)")
     team = locked(Team.objects.filter(pk=entry.team_id)).first()
     entry.team = None
     entry.save(update_fields=["team"])
     if team is None:
         return
-    log_action(tournament, "team.deleted", before=team_snapshot(team),
-               note=_("заявка отозвана командой (онлайн-регистрация)"))
+    log_action(tournament, "team.deleted", user=user, before=team_snapshot(team), note=note)
     pairs = list(Pair.objects.filter(team_entry__team=team))
     for pair in pairs:
-        log_action(tournament, "pair.deleted", before=pair_snapshot(pair),
-                   note=_("заявка отозвана командой (онлайн-регистрация)"))
+        log_action(tournament, "pair.deleted", user=user, before=pair_snapshot(pair), note=note)
     team.delete()
     Pair.objects.filter(pk__in=[p.pk for p in pairs]).delete()
 

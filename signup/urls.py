@@ -10,6 +10,7 @@ urlpatterns = [
     path("t/<slug:slug>/check-in/<slug:token>/", views.checkin_view, name="signup_checkin"),
     path("t/<slug:slug>/manage/registration/", views_manage.settings_view, name="signup_settings"),
     path("t/<slug:slug>/manage/registration/entries/", views_manage.entries_view, name="signup_entries"),
+    path("t/<slug:slug>/manage/registration/entries/remove/", views_manage.remove_view, name="signup_remove"),
     path("t/<slug:slug>/manage/registration/entries/<id:entry_id>/check-in/", views_manage.tick_view,
          name="signup_tick"),
     path("t/<slug:slug>/manage/registration/entries/<id:entry_id>/<slug:action>/", views_manage.decide_view,

@@ -84,7 +84,8 @@ def register_view(request, slug):
                 entry, code = services.submit_entry(tournament, form.values())
             except TournamentError as err:
                 form.add_service_error(err)
-                status = 409 if err.code in ("closed", "ended", "not_yet", "draw_done", "none", "format") else 400
+                status = 409 if err.code in ("closed", "ended", "not_yet", "draw_done", "none", "format",
+                                             "waiting_full") else 400
             else:
                 messages.success(request, _("Заявка отправлена. Сохраните адрес этой страницы: по нему вы увидите, "
                                             "измените или отзовёте заявку. Код заявки больше нигде не показывается."))
@@ -135,6 +136,8 @@ def entry_view(request, slug, code):
         "team_pairs": team_pairs,
         "position": waiting_position(entry), "qr": qr_svg(checkin_url) if entry.status == "accepted" else "",
         "checkin_url": checkin_url, "editable": entry.status in ("pending", "accepted", "waiting"),
+        # waiting for the organizer though he asks no approval: a concern of signup.concerns (not said which)
+        "held": entry.status == "pending" and settings is not None and not settings.approval_required,
     }, status=status))
 
 

@@ -1,5 +1,6 @@
 """The organizer's pages of the online registration: its settings, the list of entries, check-in ticks
-(htmx: a tick answers with its row), approval and refusal, and «Закрыть регистрацию на месте»."""
+(htmx: a tick answers with its row), approval, refusal and its undo, the removal of the ticked entries, and
+«Закрыть регистрацию на месте»."""
 from __future__ import annotations
 
 from django.contrib import messages
@@ -11,13 +12,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.converters import MAX_ID, strict_int
 from referees.permissions import is_organizer, is_referee
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
 
 from . import checkin, organizer
 from .forms import RefuseForm, SettingsForm
-from .selectors import counts, form_state, organizer_entries, settings_of, without_private
+from .selectors import counts, form_state, organizer_entries, selected_entries, settings_of, without_private
 
 
 def _tournament(request, slug, *, officials=False) -> Tournament:
@@ -71,6 +73,7 @@ def entries_view(request, slug):
     return render(request, "signup/entries.html", {
         "tournament": tournament, "settings": settings, "groups": organizer_entries(tournament, private=can_manage),
         "counts": counts(tournament), "refuse_form": RefuseForm(), "can_manage": can_manage,
+        "default_reason": organizer.DEFAULT_REMOVAL_REASON,
     })
 
 
@@ -100,14 +103,18 @@ def tick_view(request, slug, entry_id):
 @login_required
 @require_POST
 def decide_view(request, slug, entry_id, action):
-    """Approve an entry pending approval, or refuse one (with its reason)."""
+    """Approve an entry pending approval, refuse one (with its reason), or bring a refused one back."""
     tournament = _tournament(request, slug)
-    if action not in ("approve", "refuse"):
+    if action not in ("approve", "refuse", "restore"):
         raise Http404
     try:
         if action == "approve":
             entry = organizer.approve_entry(request.user, tournament, entry_id)
             messages.success(request, _("Заявка подтверждена: %(status)s.") % {
+                "status": entry.get_status_display().lower()})
+        elif action == "restore":
+            entry = organizer.restore_entry(request.user, tournament, entry_id)
+            messages.success(request, _("Заявка возвращена: %(status)s.") % {
                 "status": entry.get_status_display().lower()})
         else:
             organizer.refuse_entry(request.user, tournament, entry_id, reason=request.POST.get("reason"))
@@ -115,6 +122,49 @@ def decide_view(request, slug, entry_id, action):
     except TournamentError as err:
         messages.error(request, err.message)
     return redirect("tournaments:signup_entries", slug=slug)
+
+
+def _ticked(post) -> list[int]:
+    """The entries ticked on the list (or carried, comma separated, by the confirmation page); junk is dropped."""
+    raw = [part for value in post.getlist("entries") for part in value.split(",")]
+    return [n for n in (strict_int(v, 1, MAX_ID) for v in raw) if n is not None]
+
+
+def _removal_consequences(entries, reason) -> list[str]:
+    lines = [(_("«%(names)s» уйдёт из участников турнира, заявка будет отклонена.") if e.status == "accepted" else
+              _("Заявка «%(names)s» (%(status)s) будет отклонена.")) % {
+        "names": e.names(), "status": e.get_status_display().lower()} for e in entries]
+    lines.append(_("Причина, которую увидят игроки: %(reason)s") % {
+        "reason": reason.strip() or organizer.DEFAULT_REMOVAL_REASON})
+    lines.append(_("Каждую заявку можно будет вернуть кнопкой «Вернуть» в её строке (до жеребьёвки)."))
+    return lines
+
+
+@login_required
+@require_POST
+def remove_view(request, slug):
+    """The ticked entries: a page naming them and what happens to each, then their removal in one go."""
+    tournament = _tournament(request, slug)
+    ids, reason = _ticked(request.POST), request.POST.get("reason", "")
+    back = reverse("tournaments:signup_entries", args=[slug])
+    if request.POST.get("confirmed") == "1":
+        try:
+            removed = organizer.remove_entries(request.user, tournament, ids, reason=reason)
+        except TournamentError as err:
+            messages.error(request, err.message)
+        else:
+            messages.success(request, _("Снято заявок: %(n)s.") % {"n": len(removed)})
+        return redirect(back)
+    chosen = selected_entries(tournament, ids)
+    if not chosen:
+        messages.error(request, _("Отметьте заявки, которые нужно снять."))
+        return redirect(back)
+    return render(request, "tournaments/confirm.html", {
+        "tournament": tournament, "title": _("Снять отмеченные заявки?"),
+        "consequences": _removal_consequences(chosen, reason), "action": request.path, "cancel": back,
+        "fields": {"entries": ",".join(str(e.pk) for e in chosen), "reason": reason},
+        "button": _("Снять заявки: %(n)s") % {"n": len(chosen)},
+    })
 
 
 @login_required
