@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
+
+from core.ports import port_is_free
 
 # Seconds to wait before each restart in a row; a server that ran FORGIVE_AFTER seconds starts the list again.
 BACKOFF = (0.0, 1.0, 2.0, 4.0, 5.0)
@@ -28,19 +29,6 @@ FORGIVE_AFTER = 60.0
 # Seconds the server has to stop after it is asked (its workers' GRACEFUL_SECONDS and a margin).
 STOP_SECONDS = 30.0
 PORT_WAIT = 30.0
-
-
-def port_is_free(host, port) -> bool:
-    """Whether a server could listen on ``host:port`` now (bound as servers bind, with SO_REUSEADDR)."""
-    for family, kind, proto, _name, address in socket.getaddrinfo(host or None, int(port), type=socket.SOCK_STREAM,
-                                                                   flags=socket.AI_PASSIVE):
-        with socket.socket(family, kind, proto) as probe:
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            try:
-                probe.bind(address)
-            except OSError:
-                return False
-    return True
 
 
 def _kill_session(pid: int) -> None:

@@ -10,7 +10,7 @@ from django.test import override_settings
 
 from config import wsgi
 from tournaments.management.commands import serve
-from config.supervisor import port_is_free
+from core.ports import port_is_free
 from tournaments.management.commands.serve import wait_for_port
 
 

@@ -23,7 +23,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from config.supervisor import port_is_free
+from core.ports import port_is_free
 
 # Logins the demo (`make run`) creates with a published password: never usable in production.
 DEMO_LOGINS = ["organizer", "chief", "referee", *(f"player{i:02d}" for i in range(1, 25))]
