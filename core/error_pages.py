@@ -44,6 +44,13 @@ def bad_request(request, exception=None):
     return _page(request, "400.html", 400)
 
 
+def damaged_form(request):
+    """A form whose text is not UTF-8 (damaged on the way, or forged): refused whole, nothing stored."""
+    return _page(request, "400.html", 400, {"message": _(
+        "В форме есть текст не в кодировке UTF-8 (испорченные байты): ничего не сохранено. Вернитесь назад, "
+        "обновите страницу и введите текст ещё раз.")})
+
+
 def permission_denied(request, exception=None):
     message = str(exception) if exception is not None else ""
     return _page(request, "403.html", 403, {"exception": message})

@@ -10,7 +10,12 @@ before a byte of it is read:
   written to the disk (a 1 GB body to the login page used to leave a 968 MB temporary file);
 * a form declared in another charset than UTF-8 (or in one that does not exist): the site's
   forms are all UTF-8, and Django refuses to decode such a form (400, not the 500 it ended in);
-* a ``Content-Length`` that is not a number (400).
+* a ``Content-Length`` that is not a number (400);
+* a form whose text is not UTF-8 (``%FF%FE`` escaped or raw, a lone surrogate, a character cut short):
+  Django would read each bad byte as «\ufffd» and a view would store it. A urlencoded body is checked
+  byte for byte (``core.text.form_body_is_utf8``); a multipart one, whose fields Django has already
+  decoded that way, by its fields' names and values holding «\ufffd» (a file's content is not text and
+  is not checked). Refused whole with a Russian 400 (``error_pages.damaged_form``), nothing stored.
 
 ``FailuresMiddleware`` turns a database that does not answer into a 503 page with ``Retry-After``
 and a full disk into «Диск сервера заполнен …», each with one line in the log instead of a
@@ -33,8 +38,10 @@ from django.utils.http import parse_header_parameters
 from django.utils.module_loading import import_string
 
 from . import error_pages
+from .text import form_body_is_utf8
 
 FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+REPLACEMENT = "\ufffd"  # what Django makes of a byte that is not UTF-8
 READ_CHUNK = 64 * 1024
 
 
@@ -56,12 +63,26 @@ def _bad_charset(request) -> bool:
     return content_type in FORM_TYPES and params.get("charset", "utf-8").strip().lower() != "utf-8"
 
 
+def _damaged_text(request) -> bool:
+    """A posted form with a name or value that is not UTF-8 (read after the limits: the body is bounded)."""
+    if request.method != "POST":
+        return False
+    content_type = parse_header_parameters(request.META.get("CONTENT_TYPE", ""))[0]
+    if content_type == FORM_TYPES[0]:
+        return not form_body_is_utf8(request.body)
+    if content_type == FORM_TYPES[1]:
+        return any(REPLACEMENT in text for name, values in request.POST.lists() for text in (name, *values))
+    return False
+
+
 class RequestLimitsMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
         refusal = self.refuse(request)
+        if refusal is None and _damaged_text(request):
+            refusal = error_pages.damaged_form(request)
         return refusal if refusal is not None else self.get_response(request)
 
     def refuse(self, request):
