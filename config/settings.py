@@ -303,8 +303,9 @@ LOGGING = {
     "filters": {"one_line": {"()": "core.logs.OneLineFilter"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["one_line"]}},
     "root": {"handlers": ["console"], "level": "WARNING"},
-    # A phone or a scanner asking for a host name the site does not serve: answered 400, not a traceback.
-    "loggers": {"django.security.DisallowedHost": {"handlers": [], "propagate": False}},
+    # A phone or a scanner asking for a host name the site does not serve (a forged Host): answered 400, and one
+    # line through the one-line filter. Without a handler of its own Python's last resort printed the traceback.
+    "loggers": {"django.security.DisallowedHost": {"handlers": ["console"], "propagate": False}},
 }
 
 # Test database on SQLite: a file of its own per test process instead of the shared in-memory
