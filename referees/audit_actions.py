@@ -281,6 +281,12 @@ def _protocol_pin_throttled(a, b, note, entry):
              "%(minutes)s мин") % {"n": a.get("failures", "?"), "minutes": a.get("minutes", "?")}
 
 
+@says("device.reports_cleared", gettext_lazy("Убрана отметка о неотправленных записях"))
+def _device_reports_cleared(a, b, note, entry):
+    return _("убрал отметку стола о записях на устройствах: не отправлено %(n)s, устройств %(devices)s") % {
+        "n": b.get("queued", "?"), "devices": b.get("devices", "?")}
+
+
 _register("players.pins_issued", gettext_lazy("Выданы ПИН-коды"))
 _register("tournament.signing_changed", gettext_lazy("Изменён способ подписи"))
 _register("tournament.hall_layout", gettext_lazy("Изменена расстановка столов в зале"))

@@ -25,6 +25,7 @@ from scoring.rules.clock import Clock
 from tournaments.models import RoundStatus
 from tournaments.selectors import clock_text
 
+from . import devices
 from .models import DeviceQueue
 
 REOPENED = "reopened"
@@ -83,9 +84,10 @@ def tile_state(partie, queued=0) -> str:
 
 
 def _held(rnd) -> dict:
-    """{partie id: (entries held on its devices, their last contact)} for the round's tables (one query)."""
+    """{partie id: (entries held on its devices, their last contact)} for the round's tables (one query), from
+    the reports that count now (``devices.counting``: a closed browser's stop counting)."""
     held = {}
-    for partie_id, queued, contact in (DeviceQueue.objects.filter(partie__round=rnd, queued__gt=0)
+    for partie_id, queued, contact in (devices.counting(DeviceQueue.objects.filter(partie__round=rnd))
                                        .values_list("partie_id", "queued", "last_contact")):
         before, at = held.get(partie_id, (0, contact))
         held[partie_id] = (before + queued, max(at, contact))

@@ -143,11 +143,15 @@ class SubmittedForm(models.Model):
         return f"{self.at:%Y-%m-%d %H:%M:%S} {self.action}"
 
 
+MAX_DEVICE_QUEUE = 500  # the longest partie the rules allow (400 deals) with its corrections, remarks and signatures
+
+
 class DeviceQueue(models.Model):
     """What a referee's device last said about its queue of entries not yet sent for one table.
 
-    One row per device and table (``referees.devices.report_queue``); the round overview shows the tables
-    whose devices still hold entries. It is a device's report, not the protocol: no audit entry.
+    One row per device and table (``referees.devices.report_queue``, which also bounds the devices of one
+    account at a table); the round overview and the hall map show the tables whose devices still hold entries
+    and spoke lately. It is a device's report, not the protocol: no audit entry (clearing it is audited).
     """
 
     partie = models.ForeignKey(
@@ -170,7 +174,9 @@ class DeviceQueue(models.Model):
     class Meta:
         verbose_name = _("очередь устройства")
         verbose_name_plural = _("очереди устройств")
-        constraints = [models.UniqueConstraint(fields=["partie", "device"], name="unique_device_queue")]
+        constraints = [models.UniqueConstraint(fields=["partie", "device"], name="unique_device_queue"),
+                       models.CheckConstraint(condition=models.Q(queued__lte=MAX_DEVICE_QUEUE),
+                                              name="device_queue_bounded")]
 
     def __str__(self):
         return f"{self.device}: {self.queued}"

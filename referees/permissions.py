@@ -144,6 +144,12 @@ def can_countersign(user, partie) -> bool:
     return officiates(user, partie)
 
 
+def can_clear_device_reports(user, partie) -> bool:
+    """Clear a table's reports of entries held on devices (a closed browser's): the table's referee, the chief
+    referee or the organizer, none of them playing in the partie."""
+    return officiates(user, partie)
+
+
 def can_reopen(user, partie) -> bool:
     return is_chief_referee(user, partie.round.tournament) and not player_seats(user, partie)
 

@@ -1,7 +1,7 @@
 """Read-only helpers for the referee pages: what a table page, a preview and the overview show."""
 from __future__ import annotations
 
-from django.db.models import Max
+from django.db.models import Count, Max
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -13,7 +13,7 @@ from scoring.scores import refresh_prior_remarks
 from tournaments import selectors as round_selectors
 from tournaments.models import Partie
 
-from . import game_entry
+from . import devices, game_entry
 from . import permissions as perms
 from .models import DeviceQueue
 
@@ -218,13 +218,17 @@ def round_tables(rnd, user) -> list[Partie]:
         if p.partner_a_id:  # an individual event: the four seats with player numbers (A1 + A2 against B1 + B2)
             p.seat_rows = seat_list(p)
     waiting_on_devices(parties)
+    for p in parties:
+        if p.waiting:  # the control that clears a closed browser's report, for whom it is allowed
+            p.waiting["can_clear"] = perms.can_clear_device_reports(user, p)
     return parties
 
 
 def waiting_on_devices(parties) -> None:
-    """Each table's entries still held on its devices (``p.waiting``: count, last contact, a refusal), one query."""
+    """Each table's entries still held on its devices (``p.waiting``: count, last contact, a refusal), one query;
+    only the reports that count now (``devices.counting``: a closed browser's stop counting)."""
     rows = {}
-    for q in DeviceQueue.objects.filter(partie__in=[p.pk for p in parties], queued__gt=0):
+    for q in devices.counting(DeviceQueue.objects.filter(partie__in=[p.pk for p in parties])):
         rows.setdefault(q.partie_id, []).append(q)
     for p in parties:
         held = rows.get(p.pk, [])
@@ -233,9 +237,11 @@ def waiting_on_devices(parties) -> None:
 
 
 def device_stamp(tournament_id) -> str:
-    """When a device's queue at a table of the tournament last changed (part of the overview's ETag)."""
-    at = DeviceQueue.objects.filter(tournament_id=tournament_id).aggregate(at=Max("changed_at"))["at"]
-    return at.isoformat() if at else ""
+    """When a device's queue at a table of the tournament last changed, and how many reports count now (part
+    of the overview's and the hall map's ETags: a report that ages out changes them too), one query."""
+    found = (DeviceQueue.objects.filter(tournament_id=tournament_id)
+             .aggregate(at=Max("changed_at"), counting=Count("pk", filter=devices.counts_now())))
+    return f"{found['at'].isoformat()}.{found['counting']}" if found["at"] else ""
 
 
 def state_counts(parties) -> dict:

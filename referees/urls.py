@@ -40,5 +40,6 @@ urlpatterns = [
     path("partie/<id:partie_id>/audit/", overview.audit_partie, name="audit_partie"),
     path("partie/<id:partie_id>/queue/", views_queue.queue_entry, name="queue_entry"),
     path("partie/<id:partie_id>/device/", views_queue.device_report, name="device_report"),
+    path("partie/<id:partie_id>/device/clear/", views_queue.device_clear, name="device_clear"),
     path("sw.js", views_queue.service_worker, name="service_worker"),
 ]

@@ -7,13 +7,16 @@ classes, the same services, ``referees.submissions.once`` (an entry sent twice i
 answered as the first time). The answer is JSON: ``saved`` with the version after the write, on which
 the next entry of the queue was made; or ``refused`` with the service's message and code, the fields
 at fault and the protocol as it is stored now, so that the device stops its queue there and shows both.
-The device's report of its queue (length, a refusal) goes to ``device_report``.
+The device's report of its queue (length, a refusal) goes to ``device_report``; the table's referee clears
+the table's reports (a closed browser's) with ``device_clear``.
 """
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.templatetags.static import static
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -26,7 +29,7 @@ from scoring.game_forms import make_deal_form
 from . import devices, selectors, signing, submissions
 from . import permissions as perms
 from .methods import post_only
-from .views import deal_writer, get_partie, remark_writer
+from .views import deal_writer, forbidden, get_partie, remark_writer
 
 
 class Refused(Exception):
@@ -162,10 +165,27 @@ def device_report(request, partie_id):
         devices.report_queue(request.user, partie, device=request.POST.get("device"),
                              queued=request.POST.get("queued"), refused=request.POST.get("refused"))
     except NotAllowed as exc:
-        return JsonResponse({"result": "refused", "message": exc.message}, status=403)
+        return JsonResponse({"result": "refused", "code": exc.code, "message": exc.message}, status=403)
     except ServiceError as exc:
-        return JsonResponse({"result": "refused", "message": exc.message}, status=400)
+        return JsonResponse({"result": "refused", "code": exc.code, "message": exc.message}, status=400)
     return JsonResponse({"result": "ok", "server_time": timezone.now().isoformat()})
+
+
+@login_required
+@post_only
+def device_clear(request, partie_id):
+    """The table's referee clears its reports of entries held on devices (a closed browser's); back to the overview."""
+    partie = get_partie(partie_id)
+    try:
+        devices.clear_reports(request.user, partie)
+    except NotAllowed as exc:
+        return forbidden(request, exc.message)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Стол %(n)s: отметка о неотправленных записях убрана.") % {"n": partie.table})
+    rnd = partie.round
+    return redirect(reverse("referees:dashboard", args=[rnd.tournament.slug]) + f"?round={rnd.number}#table-{partie.table}")
 
 
 def service_worker(request):
