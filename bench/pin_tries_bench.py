@@ -2,8 +2,8 @@
 
 Creates a throw-away SQLite database with ``--tables`` tables awaiting signatures (own-phone signing, PINs
 issued), then posts ``--tries`` wrong PINs to the public signing page, spread over every player:
-without the table's QR token; with the token of one table from one address, cookie-less; and with that
-token from a new address each time. After each, prints the tries refused, the tries whose PIN was checked,
+without the table's QR token; with the token of one table from one address, a new phone (cookie) each
+time; and with that token from a new address each time. After each, prints the tries refused, the tries whose PIN was checked,
 the audit rows written and whether the players still sign with the right PIN on the referee's device and
 on a phone. Prints figures; asserts nothing.
 
@@ -28,12 +28,13 @@ def main():
     parser.add_argument("--tries", type=int, default=3000)
     args = parser.parse_args()
     throwaway_site.start("domino-pin-bench.")
+    from django.conf import settings
     from django.contrib.auth import get_user_model
     from django.test import Client
 
     from referees.models import AuditEntry, TournamentRole
     from referees.signing import phone_sign_path
-    from scoring import pin_codes, pin_tries, services
+    from scoring import pin_tries, services
     from scoring.models import PinAttempt, Signature
     from tests.factories import make_round, make_tournament
     from tests.referees.helpers import play
@@ -60,21 +61,23 @@ def main():
 
     def attack(label, token_for, address_for):
         before = AuditEntry.objects.count()
-        checked_before = sum(PinAttempt.objects.values_list("failures", flat=True))
+        checked_before = sum(PinAttempt.objects.filter(device="").values_list("failures", flat=True))
         refused = 0
         started = time.perf_counter()
         for n in range(args.tries):
             partie, seat = seats[n % len(seats)]
-            client = Client(REMOTE_ADDR=address_for(n))  # no cookies: a new device every time
+            client = Client(REMOTE_ADDR=address_for(n))
+            client.cookies[settings.CSRF_COOKIE_NAME] = f"bench-{label}-{n}"  # a new device every time
             token = token_for(partie)
             url = f"/referee/partie/{partie.pk}/sign/phone/" + (f"?t={token}" if token else "")
             response = client.post(url, {"seat": seat, "pin": wrong(partie, seat), "version": shown_version(partie)})
             refused += response.status_code == 422
         seconds = time.perf_counter() - started
-        checked = sum(PinAttempt.objects.values_list("failures", flat=True)) - checked_before
+        checked = sum(PinAttempt.objects.filter(device="").values_list("failures", flat=True)) - checked_before
         print(f"{label}: {args.tries} tries in {seconds:.1f} s, refused {refused}, PIN checked {checked}, "
               f"audit rows {AuditEntry.objects.count() - before}, players closed on phones "
-              f"{PinAttempt.objects.filter(failures__gte=pin_codes.MAX_PIN_FAILURES).count()} of {len(seats)}")
+              f"{PinAttempt.objects.filter(channel='phone', device='', failures__gte=pin_tries.PHONE_SEAT_LIMIT).count()}"
+              f" of {len(seats)}")
 
     attack("no token", lambda partie: "", lambda n: "198.51.100.7")
     attack("token of table 1, one address", lambda partie: pin_tries.table_token(parties[0]),
@@ -89,7 +92,9 @@ def main():
                                    expected_version=shown_version(partie))
             table_ok += 1
         else:
-            response = Client(REMOTE_ADDR="192.0.2.1").post(phone_sign_path(partie), {
+            phone = Client(REMOTE_ADDR="192.0.2.1")
+            phone.cookies[settings.CSRF_COOKIE_NAME] = f"bench-player-{partie.pk}-{seat}"  # the player's own phone
+            response = phone.post(phone_sign_path(partie), {
                 "seat": seat, "pin": pin, "version": shown_version(partie)})
             phone_ok += response.status_code == 302
     print(f"afterwards: the referee's device took {table_ok} right PINs of {len(seats) // 2}; "

@@ -257,23 +257,34 @@ def _protocol_no_show_undone(a, b, note, entry):
 
 @says("protocol.pin_wrong", gettext_lazy("Неверный ПИН-код"))
 def _protocol_pin_wrong(a, b, note, entry):
+    if "seat_failures" in a:  # a phone: its own count for the player, and all phones' together
+        return _("неверный ПИН-код игрока %(name)s (%(seat)s) с телефона: с этого телефона попытка %(n)s из "
+                 "%(limit)s, со всех телефонов %(total)s из %(seat_limit)s") % {
+            "name": note, "seat": a.get("seat", "?"), "n": a.get("failures", "?"), "limit": a.get("limit", 5),
+            "total": a.get("seat_failures", "?"), "seat_limit": a.get("seat_limit", "?")}
     where = _(" с телефона") if a.get("channel") == "phone" else ""
-    return _("неверный ПИН-код игрока %(name)s (%(seat)s)%(where)s, попытка %(n)s из 5") % {
-        "name": note, "seat": a.get("seat", "?"), "n": a.get("failures", "?"), "where": where}
+    return _("неверный ПИН-код игрока %(name)s (%(seat)s)%(where)s, попытка %(n)s из %(limit)s") % {
+        "name": note, "seat": a.get("seat", "?"), "n": a.get("failures", "?"), "where": where,
+        "limit": a.get("limit", 5)}
 
 
 @says("protocol.pin_refused", gettext_lazy("Подпись ПИН-кодом закрыта"))
 def _protocol_pin_refused(a, b, note, entry):
     if a.get("channel") == "phone":
-        return _("подпись с телефона для игрока %(name)s (%(seat)s) закрыта после 5 неверных попыток; "
-                 "у судьи стола он подписывает по-прежнему") % {"name": note, "seat": a.get("seat", "?")}
-    return _("подпись ПИН-кодом игрока %(name)s (%(seat)s) закрыта после 5 неверных попыток") % {
-        "name": note, "seat": a.get("seat", "?")}
+        return _("подпись с телефона для игрока %(name)s (%(seat)s) закрыта после %(n)s неверных попыток; "
+                 "у судьи стола он подписывает по-прежнему") % {"name": note, "seat": a.get("seat", "?"),
+                                                               "n": a.get("limit", 5)}
+    return _("подпись ПИН-кодом игрока %(name)s (%(seat)s) закрыта после %(n)s неверных попыток") % {
+        "name": note, "seat": a.get("seat", "?"), "n": a.get("limit", 5)}
 
 
 @says("protocol.pin_throttled", gettext_lazy("ПИН-коды с телефона не принимаются"))
 def _protocol_pin_throttled(a, b, note, entry):
-    if a.get("kind") == "address":
+    if a.get("kind") == "seat":
+        return _("с одного телефона введено %(n)s неверных ПИН-кодов игрока %(name)s (%(seat)s): за него с этого "
+                 "телефона в этом протоколе не подписать; со своего телефона и у судьи стола он подписывает") % {
+            "n": a.get("failures", "?"), "name": note, "seat": a.get("seat", "?")}
+    if a.get("kind") == "address":  # entries written while addresses were counted
         return _("с адреса %(address)s введено %(n)s неверных ПИН-кодов: ПИН-коды с него не принимаются "
                  "%(minutes)s мин") % {"address": a.get("address", "?"), "n": a.get("failures", "?"),
                                        "minutes": a.get("minutes", "?")}

@@ -10,8 +10,7 @@ from django.utils.translation import gettext as _
 from core import qr
 from core.public import public_url
 from scoring import pin_tries, protocol_state
-from scoring.models import PinAttempt, SignatureRole
-from scoring.pin_codes import MAX_PIN_FAILURES
+from scoring.models import SignatureRole
 from tournaments.models import SignatureMode, SigningMethod
 
 from . import permissions as perms
@@ -26,10 +25,9 @@ def uses_pin(partie) -> bool:
 
 
 def blocked_seats(partie, protocol) -> list[str]:
-    """Seats whose player has used up his PIN tries on this protocol, on the referee's device or on phones
-    (one query)."""
-    blocked = set(PinAttempt.objects.filter(protocol=protocol, failures__gte=MAX_PIN_FAILURES)
-                  .values_list("player_id", flat=True))
+    """Seats whose player has used up his PIN tries on this protocol, on the referee's device, on all phones or
+    on one phone (``pin_tries.closed_players``, one query)."""
+    blocked = pin_tries.closed_players(protocol)
     seats = []
     for side in "AB":
         for i, player in enumerate(partie.side_players(side), start=1):

@@ -215,7 +215,9 @@ class PinChannel(models.TextChoices):
 
 class PinAttempt(models.Model):
     """Wrong PINs typed for one player on one protocol, counted apart for each channel (kept in the database:
-    it holds across app servers). Wrong tries on phones never close the PIN on the referee's device."""
+    it holds across app servers). Wrong tries on phones never close the PIN on the referee's device. On phones,
+    one row per phone (``device``, the hash of its key) and one row of all phones together (``device`` empty):
+    a stranger's phone closes itself, not the player's own (``scoring.pin_tries``)."""
 
     protocol = models.ForeignKey(
         Protocol, verbose_name=_("протокол"), on_delete=models.CASCADE, related_name="pin_attempts"
@@ -224,6 +226,7 @@ class PinAttempt(models.Model):
         "tournaments.Player", verbose_name=_("игрок"), on_delete=models.CASCADE, related_name="+"
     )
     channel = models.CharField(_("где вводили"), max_length=8, choices=PinChannel.choices, default=PinChannel.TABLE)
+    device = models.CharField(_("телефон"), max_length=64, blank=True, default="")
     failures = models.PositiveSmallIntegerField(_("неверных попыток"), default=0)
     refused = models.PositiveIntegerField(_("отказов после блокировки"), default=0)
     last_at = models.DateTimeField(_("последняя попытка"), auto_now=True)
@@ -231,18 +234,18 @@ class PinAttempt(models.Model):
     class Meta:
         verbose_name = _("попытка ПИН-кода")
         verbose_name_plural = _("попытки ПИН-кода")
-        constraints = [models.UniqueConstraint(fields=["protocol", "player", "channel"],
-                                               name="unique_pin_attempt_channel")]
+        constraints = [models.UniqueConstraint(fields=["protocol", "player", "channel", "device"],
+                                               name="unique_pin_attempt_device")]
 
 
 class PinThrottleKind(models.TextChoices):
     SESSION = "session", _("устройство (сессия)")
-    ADDRESS = "address", _("адрес")
 
 
 class PinThrottle(models.Model):
-    """Wrong PINs typed on phones from one device (a hash of its session) or one address, in one tournament,
-    within a cool-off window that starts at the window's first wrong try."""
+    """Wrong PINs typed on phones from one device (a hash of its session), in one tournament, within a
+    cool-off window that starts at the window's first wrong try. (An address is not counted: a hall's phones
+    share one.)"""
 
     tournament = models.ForeignKey(
         "tournaments.Tournament", verbose_name=_("турнир"), on_delete=models.CASCADE, related_name="+"

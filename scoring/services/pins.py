@@ -2,9 +2,9 @@
 
 A PIN is 4–6 digits, so the hash alone cannot protect it from someone who
 holds the database; what protects it at the table is the limit of wrong tries
-(``MAX_PIN_FAILURES`` per player per protocol and channel, and on phones per
-device and address besides, counted in the database so that it holds across
-app servers: ``scoring.pin_tries``). The PINs themselves, their hash and
+(per player and protocol on the referee's device, from each phone and from
+all phones together, and per phone in the tournament besides, counted in the
+database so that it holds across app servers: ``scoring.pin_tries``). The PINs themselves, their hash and
 their format are in ``scoring.pin_codes``. How the players sign (``set_signing``) is chosen here too.
 """
 from __future__ import annotations
@@ -94,8 +94,8 @@ def set_signing(user, tournament, *, method, mode=None) -> Tournament:
 
 
 def reset_pin_attempts(user, partie, seat, reason) -> None:
-    """The chief referee lets a player try his PIN again on one protocol (after five wrong tries), on the
-    referee's device and on phones alike; audited."""
+    """The chief referee lets a player try his PIN again on one protocol (after a limit of wrong tries,
+    ``scoring.pin_tries``), on the referee's device and on every phone alike; audited."""
     partie = load_partie(partie)
     if not perms.can_reopen(user, partie):
         raise NotAllowed(_("Разрешить новые попытки ПИН-кода может только главный судья."))
@@ -115,7 +115,7 @@ def reset_pin_attempts(user, partie, seat, reason) -> None:
                                                           failures__gt=0).order_by("channel")))
         if not attempts:
             raise InvalidInput(_("Неверных попыток у этого игрока нет."), "no_attempts", field="seat")
-        before = {a.channel: a.failures for a in attempts}
+        before = {a.channel: a.failures for a in attempts if not a.device}  # each channel's total, not per phone
         for attempt in attempts:
             attempt.failures, attempt.refused = 0, 0
             attempt.save(update_fields=["failures", "refused", "last_at"])
