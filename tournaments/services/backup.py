@@ -21,12 +21,13 @@ import os
 import shutil
 import sqlite3
 import subprocess
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from django.db import connections
 from django.utils.translation import gettext as _
+
+from core.private_files import private_tmp
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 PGDUMP_MAGIC = b"PGDMP"
@@ -51,19 +52,11 @@ def _engine(using) -> str:
     return vendor
 
 
-def _private_tmp(path: Path) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    os.close(fd)
-    os.chmod(tmp, 0o600)
-    return Path(tmp)
-
-
 def backup(path, *, using="default") -> BackupInfo:
     """Write a backup of the whole database to ``path`` (replaced at the end, never half-written)."""
     path = Path(path)
     engine = _engine(using)
-    tmp = _private_tmp(path)
+    tmp = private_tmp(path)
     try:
         if engine == "sqlite":
             _sqlite_backup(using, tmp)

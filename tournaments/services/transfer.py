@@ -49,6 +49,7 @@ from django.utils.translation import gettext as _
 
 from core.json_limits import JsonRefused, decode, loads
 from core.locking import locked
+from core.private_files import write_private
 from referees.models import log_action
 from tournaments.models import Tournament
 
@@ -134,11 +135,11 @@ def export_data(tournament, *, with_key=False) -> dict:
 
 
 def export_tournament(tournament, path, *, with_key=False) -> dict:
-    """Write the tournament to ``path``; returns the number of rows per table."""
+    """Write the tournament to ``path``, readable by its owner only (it holds phones, e-mails, birth years and
+    maybe the key: ``core.private_files``, as backups); returns the number of rows per table."""
     data = export_data(tournament, with_key=with_key)
     text = json.dumps(data, cls=_Encoder, ensure_ascii=False, indent=1)
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
+    write_private(path, text.encode("utf-8"))
     return {name: len(data[name]) for name, _m, _s in TABLES}
 
 
