@@ -1,7 +1,9 @@
 """What the registry's public pages show: the search over the persons and a person's tournaments.
 
 The search is by surname: the folded name (``Person.name_key``, «ё» = «е», any case) starts with the query,
-or the query is a federation ID. A person's history has one line per tournament he played, public
+or the query is a federation ID. It finds the persons the public may know (``publicly_known``): **[толкование]**
+one who played only in unpublished tournaments is not found (whoever searches: the rule is the public one), one
+who has played nowhere yet is; a person's count of tournaments counts the published ones. A person's history has one line per tournament he played, public
 tournaments only (**[толкование]**: an unpublished tournament stays off every public page): format,
 partner(s), place, parties won and played, points difference, the pair's or player's page and the protocols
 of the published rounds. The standings are read as the tournament's own page reads them
@@ -12,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db import connection
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
 
 from core.names import fold
 from scoring.models import ProtocolStatus
@@ -35,20 +37,32 @@ def search(query: str):
     key = fold(query)[:200]
     if len(key) < SEARCH_MIN:
         return Person.objects.none()
-    by_id = active_persons().filter(federation_id=query.strip().upper()[:32])
+    known = active_persons().filter(publicly_known())
+    by_id = known.filter(federation_id=query.strip().upper()[:32])
     if by_id.exists():
         return by_id
-    found = active_persons().filter(name_key__startswith=key)
+    found = known.filter(name_key__startswith=key)
     if connection.vendor == "sqlite":
         found = found.filter(name_key__gte=key, name_key__lt=key + "\U0010ffff")
     return found.order_by("name_key", "id")
 
 
+def publicly_known() -> Q:
+    """The persons the public may know: one who played in a published tournament, or nowhere yet (a condition on
+    ``Person``). One known only from unpublished tournaments would tell of them."""
+    entries = Player.objects.filter(person=OuterRef("pk"))
+    return ~Exists(entries) | Exists(entries.filter(pair__tournament__is_public=True))
+
+
+def is_publicly_known(person: Person) -> bool:
+    return Person.objects.filter(pk=person.pk).filter(publicly_known()).exists()
+
+
 def with_entry_counts(persons) -> list:
-    """The persons with ``entries_count``, their number of tournament entries (one query for the page)."""
+    """The persons with ``entries_count``, their number of entries in published tournaments (one query)."""
     persons = list(persons)
-    counts = dict(Player.objects.filter(person__in=persons).values_list("person").annotate(n=Count("id"))
-                  .values_list("person", "n"))
+    counts = dict(Player.objects.filter(person__in=persons, pair__tournament__is_public=True).values_list("person")
+                  .annotate(n=Count("id")).values_list("person", "n"))
     for person in persons:
         person.entries_count = counts.get(person.pk, 0)
     return persons

@@ -5,6 +5,7 @@ Each view checks the permission, calls one service or read model and renders; th
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
@@ -60,11 +61,21 @@ def _person_context(request, person, **forms):
 
 
 def person_view(request, person_id):
-    """A person's page: what he shows publicly and every public tournament he played."""
+    """A person's page: what he shows publicly and every public tournament he played. One known only from
+    unpublished tournaments is not found, but by the federation's administrator (his forms are here) and by the
+    organizers of those tournaments (who see them)."""
     person = get_object_or_404(Person, pk=person_id)
     if person.merged_into_id is not None:
         return redirect("registry:person", person_id=selectors.final_person(person).pk)
+    if not selectors.is_publicly_known(person) and not _sees_unpublished(request.user, person):
+        raise Http404
     return render(request, "registry/person.html", _person_context(request, person))
+
+
+def _sees_unpublished(user, person) -> bool:
+    if is_federation_admin(user):
+        return True
+    return any(is_organizer(user, t) for t in Tournament.objects.filter(pairs__players__person=person).distinct())
 
 
 def _admin_person(request, person_id):
