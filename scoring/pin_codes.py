@@ -3,6 +3,10 @@
 The hash is PBKDF2 from ``django.contrib.auth.hashers`` with fewer rounds than
 a password needs, so that printing slips for two hundred players takes
 seconds, not minutes; the limits of wrong tries protect it (``scoring.pin_tries``).
+
+PINs are drawn here and never chosen by a person (a player types his to sign, never sets it). A drawn PIN
+that one guesses first is drawn again (``trivial_pin``): one digit repeated («11111») or a straight run up
+or down the digits row 1234567890 («12345», «54321», «67890»). Those are 24 of the 10⁵ five-digit PINs.
 """
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from .errors import InvalidInput
 PIN_LENGTH = 5
 MAX_PIN_FAILURES = 5
 ASCII_DIGITS = frozenset("0123456789")
+DIGITS_ROW = "01234567890"  # as on a keyboard and a phone: 0 follows 9
 
 
 class PinHasher(PBKDF2PasswordHasher):
@@ -44,5 +49,14 @@ def clean_pin(raw) -> str:
     return pin
 
 
+def trivial_pin(pin: str) -> bool:
+    """One digit repeated, or a straight run up or down ``DIGITS_ROW``."""
+    return len(set(pin)) == 1 or pin in DIGITS_ROW or pin in DIGITS_ROW[::-1]
+
+
 def random_pin() -> str:
-    return "".join(secrets.choice("0123456789") for _ in range(PIN_LENGTH))
+    """``PIN_LENGTH`` random digits, never a trivial PIN."""
+    while True:
+        pin = "".join(secrets.choice("0123456789") for _ in range(PIN_LENGTH))
+        if not trivial_pin(pin):
+            return pin
