@@ -1,0 +1,116 @@
+"""Knockouts of 16 and 32 after their first round (one match waiting for its extra deal) in Chromium: the
+hall screen fits the whole bracket at 1280 × 900 and 1920 × 1080 (no card, name or round cut; 32 entrants
+readable on the larger screen; fitted again after a refresh)."""
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from referees.models import RoleKind, TournamentRole
+from scoring.models import Protocol, ProtocolStatus
+from tests.factories import make_round, make_tournament
+from tournaments.models import FinalKind, RoundStatus, SignatureMode
+from tournaments.services import pair_round, publish_round
+from tournaments.services.stages import confirm_qualification, set_final
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LONG_NAMES = ((1, "Преображенская Анастасия Владимировна"), (3, "Римский-Корсаков Николай Андреевич"))
+
+
+def result(partie, a, b):
+    """A signed protocol's cached result; equal points: a drawn partie, its match waits for the extra deal."""
+    Protocol.objects.create(partie=partie, score_a=a, score_b=b, winner="" if a == b else "A" if a > b else "B",
+                            finished=True, status=ProtocolStatus.SIGNED, locked_at=timezone.now())
+
+
+def knockout(organizer, size, slug):
+    """A one-round qualifier of ``2 × size`` pairs whose winners make a knockout of ``size`` with a third-place
+    match, its first round played: the second match drawn, side B winning the others."""
+    tournament = make_tournament(2 * size, slug=slug, rounds_planned=1, draw_done_at=timezone.now(),
+                                 draw_seed="s", draw_closed=True, signature_mode=SignatureMode.ONE_PER_PAIR)
+    TournamentRole.objects.create(tournament=tournament, user=organizer, role=RoleKind.ORGANIZER)
+    for number, name in LONG_NAMES:
+        tournament.pairs.get(number=number).players.filter(number=1).update(name=name)
+    rnd = make_round(tournament, 1, [(2 * i + 1, 2 * i + 2) for i in range(size)], status=RoundStatus.FINISHED)
+    for i, partie in enumerate(rnd.parties.order_by("table")):
+        result(partie, 40 + 5 * i, 20)  # the odd numbers win, by more at a higher table
+    set_final(organizer, tournament, kind=FinalKind.KNOCKOUT, size=size, third_place=True)
+    confirm_qualification(organizer, tournament)
+    rnd = pair_round(organizer, tournament)
+    publish_round(organizer, rnd)
+    for k, partie in enumerate(rnd.parties.filter(pair_b__isnull=False).order_by("table")):
+        result(partie, 30, 30) if k == 1 else result(partie, 30 + k, 50)
+    return tournament
+
+
+def extra_deal_played(tournament):
+    """The drawn partie's protocol now holds the extra deal that decides it (a new version: the pages follow)."""
+    protocol = Protocol.objects.get(partie__round__tournament=tournament, partie__round__number=2, partie__table=2)
+    protocol.score_a, protocol.winner, protocol.version = 36, "A", protocol.version + 1
+    protocol.save()
+
+
+# What of the hall screen is cut or off it: a round's name, a card or the footer outside the screen, a card
+# outside its round's column, two cards over each other, a name or a round's name wider than its line (cut or
+# ellipsised).
+CUT_JS = r"""
+() => {
+  const bad = [], W = window.innerWidth, H = window.innerHeight;
+  const r = el => el.getBoundingClientRect();
+  const onScreen = b => b.top >= -0.5 && b.left >= -0.5 && b.bottom <= H + 0.5 && b.right <= W + 0.5;
+  const within = (b, o) => b.top >= o.top - 0.5 && b.bottom <= o.bottom + 0.5 && b.left >= o.left - 0.5
+                           && b.right <= o.right + 0.5;
+  if (document.documentElement.scrollHeight > H || document.documentElement.scrollWidth > W) bad.push("page scrolls");
+  for (const el of document.querySelectorAll(".board h1, .board .foot, .bracket-round h2"))
+    if (!onScreen(r(el))) bad.push("off screen: " + el.textContent.trim());
+  const cards = Array.from(document.querySelectorAll(".board .match"));
+  for (const card of cards) {
+    const b = r(card);
+    if (!onScreen(b)) bad.push("off screen: " + card.id);
+    if (!within(b, r(card.closest(".bracket-round")))) bad.push("out of its round: " + card.id);
+    for (const part of card.querySelectorAll(".side, .extra-mark")) if (!within(r(part), b)) bad.push("cut: " + card.id);
+  }
+  cards.forEach((a, i) => cards.slice(i + 1).forEach(c => {
+    const x = r(a), y = r(c);
+    if (x.left < y.right && y.left < x.right && x.top < y.bottom && y.top < x.bottom) bad.push(a.id + " over " + c.id);
+  }));
+  for (const text of document.querySelectorAll(".board .match .name, .bracket-round h2"))
+    if (text.scrollWidth > text.clientWidth + 1 || text.scrollHeight > text.clientHeight + 1)
+      bad.push("text cut: " + text.textContent.trim());
+  return bad;
+}
+"""
+
+FONT_JS = "parseFloat(getComputedStyle(document.querySelector('#match-1-1 .name')).fontSize)"
+
+
+def fitted(page):
+    page.wait_for_function("document.fonts.status === 'loaded'")
+    page.wait_for_timeout(100)  # bracket.js fits on the next frame after the fonts
+    return page.evaluate(CUT_JS)
+
+
+@pytest.mark.parametrize("size", [16, 32])
+def test_the_hall_screen_fits_the_whole_bracket(live_server, new_page, artifacts, django_user_model, size):
+    organizer = django_user_model.objects.create_user("org", password="x")
+    tournament = knockout(organizer, size, f"cup-{size}")
+    url = live_server.url + reverse("tournaments:bracket_projector", args=[tournament.slug])
+    for width, height, readable in ((1280, 900, 16 if size == 16 else 10), (1920, 1080, 16 if size == 16 else 14)):
+        page = new_page({"width": width, "height": height})
+        page.goto(url)
+        assert fitted(page) == []
+        assert page.query_selector_all(".board .match").__len__() == size  # size − 1 matches and the third place
+        last = page.query_selector(f"#match-1-{size // 2}").bounding_box()
+        assert last["y"] + last["height"] <= height  # the last first-round match, whole on the screen
+        assert page.evaluate(FONT_JS) >= readable
+        assert page.inner_text("#match-1-1 .side.won .pts") == "50"  # a side's points at the end of its line
+        page.screenshot(path=str(artifacts / f"bracket-projector-{size}-{width}x{height}.png"))
+
+    # The extra deal is played; the board refreshes itself (htmx swaps it) and is fitted again.
+    extra_deal_played(tournament)
+    size_before = page.evaluate(FONT_JS)
+    page.evaluate("htmx.ajax('GET', location.pathname, {target: '#bracket-board', swap: 'outerHTML'})")
+    page.wait_for_selector("#match-1-2 .side.won")
+    page.wait_for_timeout(300)
+    assert fitted(page) == []
+    assert abs(page.evaluate(FONT_JS) - size_before) < 1.5
