@@ -1,6 +1,8 @@
 """Knockouts of 16 and 32 after their first round (one match waiting for its extra deal) in Chromium: the
 hall screen fits the whole bracket at 1280 × 900 and 1920 × 1080 (no card, name or round cut; 32 entrants
-readable on the larger screen; fitted again after a refresh)."""
+readable on the larger screen; fitted again after a refresh), the page at 390 px scrolls its rounds sideways
+with the line «листайте вбок →», a shadow and links that reach the final and the third-place match (none
+of it when nothing scrolls)."""
 import pytest
 from django.urls import reverse
 from django.utils import timezone
@@ -11,6 +13,8 @@ from tests.factories import make_round, make_tournament
 from tournaments.models import FinalKind, RoundStatus, SignatureMode
 from tournaments.services import pair_round, publish_round
 from tournaments.services.stages import confirm_qualification, set_final
+
+from .test_hall import BROKEN_WORDS_JS, no_horizontal_scroll
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -114,3 +118,51 @@ def test_the_hall_screen_fits_the_whole_bracket(live_server, new_page, artifacts
     page.wait_for_timeout(300)
     assert fitted(page) == []
     assert abs(page.evaluate(FONT_JS) - size_before) < 1.5
+
+
+def test_a_phone_scrolls_the_rounds_with_a_hint_and_reaches_the_final(live_server, new_page, artifacts,
+                                                                       django_user_model):
+    organizer = django_user_model.objects.create_user("org", password="x")
+    tournament = knockout(organizer, 16, "cup-16")
+    phone = new_page({"width": 390, "height": 844})
+    phone.goto(live_server.url + reverse("tournaments:bracket", args=[tournament.slug]))
+    phone.wait_for_timeout(300)  # the shadows fade in
+    assert no_horizontal_scroll(phone) and phone.evaluate(BROKEN_WORDS_JS) == []
+    assert phone.is_visible("#bracket-hint") and phone.inner_text("#bracket-hint") == "листайте вбок →"
+    edge = "(side) => getComputedStyle(document.querySelector('.bracket-edge'), side).opacity"
+    assert phone.evaluate(edge, "::after") == "1" and phone.evaluate(edge, "::before") == "0"
+    assert [a.inner_text() for a in phone.query_selector_all("#bracket-nav a")] == [
+        "1/8 финала", "1/4 финала", "Полуфинал", "Финал", "Матч за 3-е место"]
+    for nav in phone.query_selector_all("#bracket-nav a"):
+        assert nav.bounding_box()["height"] >= 44
+    # Every card whole inside the scroller's width, none wider than the screen.
+    assert phone.evaluate("""() => { const s = document.querySelector('#bracket');
+        return Array.from(s.querySelectorAll('.match')).filter(m => m.offsetWidth > 360
+            || m.getBoundingClientRect().right - s.getBoundingClientRect().left + s.scrollLeft > s.scrollWidth).length; }""") == 0
+    phone.screenshot(path=str(artifacts / "bracket-390-hint.png"))
+
+    def whole_on_screen(selector):
+        box = phone.query_selector(selector).bounding_box()
+        return box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] >= 0 and box["y"] + box["height"] <= 844
+
+    phone.click("#bracket-nav a[href='#bracket-round-4']")
+    phone.wait_for_timeout(300)
+    assert whole_on_screen("#match-4-1")  # the final
+    phone.screenshot(path=str(artifacts / "bracket-390-final.png"))
+    phone.click("#bracket-nav a[href='#bracket-round-5']")
+    phone.wait_for_timeout(300)
+    assert whole_on_screen("#match-third")
+    assert phone.evaluate("(() => { const s = document.querySelector('#bracket');"
+                          " return s.scrollLeft + s.clientWidth >= s.scrollWidth - 1; })()")  # at the end
+    assert phone.inner_text("#bracket-hint") == "← листайте вбок"  # nothing more to the right: the way back
+    assert phone.evaluate(edge, "::after") == "0" and phone.evaluate(edge, "::before") == "1"
+    assert no_horizontal_scroll(phone)
+    phone.screenshot(path=str(artifacts / "bracket-390-third.png"))
+
+    wide = new_page({"width": 1280, "height": 900})  # a bracket of four on a computer: nothing to scroll
+    small = knockout(organizer, 4, "cup-4")
+    wide.goto(live_server.url + reverse("tournaments:bracket", args=[small.slug]))
+    assert wide.evaluate("(() => { const s = document.querySelector('#bracket');"
+                         " return s.scrollWidth <= s.clientWidth; })()")
+    assert not wide.is_visible("#bracket-hint") and not wide.is_visible("#bracket-nav")
+    assert wide.evaluate(edge, "::after") == "0"
