@@ -2,7 +2,8 @@
 hall screen fits the whole bracket at 1280 × 900 and 1920 × 1080 (no card, name or round cut; 32 entrants
 readable on the larger screen; fitted again after a refresh), the page at 390 px scrolls its rounds sideways
 with the line «листайте вбок →», a shadow and links that reach the final and the third-place match (none
-of it when nothing scrolls)."""
+of it when nothing scrolls), every match is a tap target of at least 44 × 44 px, and the match waiting for
+its extra deal is marked, with the legend."""
 import pytest
 from django.urls import reverse
 from django.utils import timezone
@@ -10,7 +11,7 @@ from django.utils import timezone
 from referees.models import RoleKind, TournamentRole
 from scoring.models import Protocol, ProtocolStatus
 from tests.factories import make_round, make_tournament
-from tournaments.models import FinalKind, RoundStatus, SignatureMode
+from tournaments.models import FinalKind, Partie, RoundStatus, SignatureMode
 from tournaments.services import pair_round, publish_round
 from tournaments.services.stages import confirm_qualification, set_final
 
@@ -107,6 +108,8 @@ def test_the_hall_screen_fits_the_whole_bracket(live_server, new_page, artifacts
         last = page.query_selector(f"#match-1-{size // 2}").bounding_box()
         assert last["y"] + last["height"] <= height  # the last first-round match, whole on the screen
         assert page.evaluate(FONT_JS) >= readable
+        assert page.is_visible("#match-1-2 .extra-mark") and page.is_visible(".board .foot .legend-extra")
+        assert page.inner_text("#match-1-2 .extra-mark") == "доп. раздача"
         assert page.inner_text("#match-1-1 .side.won .pts") == "50"  # a side's points at the end of its line
         page.screenshot(path=str(artifacts / f"bracket-projector-{size}-{width}x{height}.png"))
 
@@ -114,9 +117,10 @@ def test_the_hall_screen_fits_the_whole_bracket(live_server, new_page, artifacts
     extra_deal_played(tournament)
     size_before = page.evaluate(FONT_JS)
     page.evaluate("htmx.ajax('GET', location.pathname, {target: '#bracket-board', swap: 'outerHTML'})")
-    page.wait_for_selector("#match-1-2 .side.won")
+    page.wait_for_selector("#match-1-2 .extra-mark", state="detached")
     page.wait_for_timeout(300)
     assert fitted(page) == []
+    assert not page.is_visible(".board .foot .legend-extra")
     assert abs(page.evaluate(FONT_JS) - size_before) < 1.5
 
 
@@ -166,3 +170,51 @@ def test_a_phone_scrolls_the_rounds_with_a_hint_and_reaches_the_final(live_serve
                          " return s.scrollWidth <= s.clientWidth; })()")
     assert not wide.is_visible("#bracket-hint") and not wide.is_visible("#bracket-nav")
     assert wide.evaluate(edge, "::after") == "0"
+
+
+# For each link of a match: the card's size, and whether a tap at its centre and near each corner lands on it.
+TAP_JS = r"""
+() => Array.from(document.querySelectorAll(".match .where a")).map(link => {
+  const card = link.closest(".match");
+  card.scrollIntoView({block: "center", inline: "center"});
+  const b = card.getBoundingClientRect();
+  const points = [[b.left + b.width / 2, b.top + b.height / 2], [b.left + 6, b.top + 6], [b.right - 6, b.top + 6],
+                  [b.left + 6, b.bottom - 6], [b.right - 6, b.bottom - 6]];
+  const hits = points.filter(([x, y]) => { const el = document.elementFromPoint(x, y);
+                                           return el && el.closest("a") === link; }).length;
+  return {id: card.id, width: b.width, height: b.height, hits: hits, of: points.length};
+})
+"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_match_is_a_tap_target_and_the_extra_deal_is_marked(live_server, new_page, artifacts, django_user_model,
+                                                               width):
+    organizer = django_user_model.objects.create_user("org", password="x")
+    tournament = knockout(organizer, 16, "cup-16")
+    page = new_page({"width": width, "height": 844})
+    page.goto(live_server.url + reverse("tournaments:bracket", args=[tournament.slug]))
+    targets = page.evaluate(TAP_JS)
+    assert len(targets) == 8  # the first round's eight matches link to their protocols
+    for target in targets:
+        assert target["width"] >= 44 and target["height"] >= 44 and target["hits"] == target["of"], target
+
+    assert page.is_visible("#match-1-2 .extra-mark") and page.inner_text("#match-1-2 .extra-mark") == "доп. раздача"
+    assert page.query_selector_all(".match .extra-mark").__len__() == 1
+    assert page.is_visible("#bracket-legend")
+    assert "дополнительная раздача до перевеса одной из пар" in page.inner_text("#bracket-legend")
+    assert "ничья: нужна дополнительная раздача" not in page.inner_text("#match-1-2")  # the mark says it once
+    assert no_horizontal_scroll(page) and page.evaluate(BROKEN_WORDS_JS) == []
+    page.query_selector("#match-1-2").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / f"bracket-extra-deal-{width}.png"))
+
+    partie = Partie.objects.get(round__number=2, table=1)
+    name = page.query_selector_all("#match-1-1 .side .name")[1]
+    name.scroll_into_view_if_needed()
+    box = name.bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # a tap on a name of the card
+    page.wait_for_url("**" + reverse("scoring:protocol", args=[partie.pk]))
+
+    extra_deal_played(tournament)
+    page.goto(live_server.url + reverse("tournaments:bracket", args=[tournament.slug]))
+    assert page.query_selector("#match-1-2 .extra-mark") is None and not page.is_visible("#bracket-legend")
