@@ -78,6 +78,8 @@ def bump(tournament_id, *, unless_bumped=False) -> None:
 # and the phase of the page it asks for.
 _read = contextvars.ContextVar("live_read", default=None)
 _phase = contextvars.ContextVar("live_phase", default=0)
+# The request being answered (``read_once``): whose stamp ``public_stamp`` reads — a spectator's or an official's.
+_visitor = contextvars.ContextVar("live_visitor", default=None)
 
 
 def phase_of(request) -> int:
@@ -90,14 +92,25 @@ class read_once:  # noqa: N801 — a context manager, named as the phrase it is 
     in the phase of the request's page (``phase_of``; without a request, phase 0)."""
 
     def __init__(self, request=None):
+        self.request = request
         self.phase = phase_of(request) if request is not None else 0
 
     def __enter__(self):
-        self.tokens = _read.set({}), _phase.set(self.phase)
+        self.tokens = _read.set({}), _phase.set(self.phase), _visitor.set(self.request)
 
     def __exit__(self, *exc):
         _read.reset(self.tokens[0])
         _phase.reset(self.tokens[1])
+        _visitor.reset(self.tokens[2])
+
+
+def _logged_in() -> bool:
+    """The request being answered is a logged-in person's (his user is known by now: the authentication
+    middleware has run); False outside a request, and before the authentication (``live_fast``, which answers
+    only visitors without a session)."""
+    request = _visitor.get()
+    user = getattr(request, "user", None) if request is not None else None
+    return bool(user is not None and getattr(user, "is_authenticated", False))
 
 
 def read_once_value(key, compute):
@@ -111,7 +124,13 @@ def read_once_value(key, compute):
 
 
 def public_stamp(slug) -> tuple[int, str] | None:
-    """(the tournament's id, its data version) of a published tournament; None otherwise (``_public_stamp``)."""
+    """(the tournament's id, its data version) of a published tournament; None otherwise (``_public_stamp``).
+
+    The window that smooths the spectators' polling (``LIVE_STALE_SECONDS``) is for anonymous spectators only:
+    for a logged-in visitor — an official after his own action — it is the current version, on every worker,
+    so the page's validators (its ETag) and the data it shows move on his next request."""
+    if _logged_in():
+        return read_once_value(("current", slug), lambda: _public_stamp(slug, window=0))
     return read_once_value(("public", slug), lambda: _public_stamp(slug, _phase.get()))
 
 
@@ -122,7 +141,7 @@ _seen_here: dict[str, tuple] = {}
 SEEN_HERE = 4096
 
 
-def _public_stamp(slug, phase=0) -> tuple[int, str] | None:
+def _public_stamp(slug, phase=0, window=None) -> tuple[int, str] | None:
     """(the tournament's id, its data version) of a published tournament, in one query; None otherwise.
 
     With ``settings.LIVE_STALE_SECONDS`` (``make serve``: 15 s), what was read is kept in the shared cache until
@@ -132,7 +151,7 @@ def _public_stamp(slug, phase=0) -> tuple[int, str] | None:
     of the ``PHASES`` phases start at their own moments (phase × window / ``PHASES``), and each page is in the
     phase of its address: the pages do not all change at once, so neither do their renders nor the new bodies
     sent to every phone (docs/deploy.md §3). Referees' pages never wait (``current_stamp``)."""
-    window = getattr(settings, "LIVE_STALE_SECONDS", 0)
+    window = getattr(settings, "LIVE_STALE_SECONDS", 0) if window is None else window
     key = f"live:seen:{slug}:{phase}"
     now = time.time()  # the processes' common clock
     if window:
