@@ -45,6 +45,10 @@ class StandingsPages(Pages):
             "after_round": {"type": "integer", "nullable": True,
                             "description": "The last round the standings count."},
             "provisional": {"type": "boolean", "description": "A round counted is still in play."},
+            "stage": {"type": "integer", "nullable": True,
+                      "description": "An event in stages: the stage whose rounds these standings count (1: the "
+                                     "qualifier; its final places are the tournament's final_places). Null: an "
+                                     "event of one stage, every round."},
             "tiebreaks": {"type": "array", "items": {"type": "string"}},
             "rounds": {"type": "array", "items": {"type": "integer"}},
         })

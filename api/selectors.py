@@ -24,10 +24,13 @@ from scoring.models import Protocol, ProtocolStatus
 from scoring.protocol_json import protocol_to_json
 from scoring.queries import protocols_for_sheets
 from scoring.reports.selectors import load_individual, load_standings, tiebreaks_of
+from scoring.reports.stage_selectors import finalists, has_final
 from scoring.rules import FORMAT_2
 from registry import rating_selectors
 from registry.models import PersonRating
 from tournaments.models import Pair, Partie, Player, Round, RoundStatus, Tournament, seated
+from teams.finals import is_team_event, team_finalists
+from tournaments.stage_selectors import final_standings_data
 
 SHOWN_ROUNDS = (RoundStatus.PUBLISHED, RoundStatus.FINISHED)
 
@@ -210,14 +213,27 @@ def standings(tournament, after_round: int | None = None) -> dict:
             "partners_score": getattr(r, "partners_score", None) if individual else None,
         }
         rows.append(row)
-    return {"after_round": data.shown_round, "provisional": data.provisional, "tiebreaks": list(data.tiebreaks),
-            "rounds": data.rounds, "rows": rows}
+    return {"after_round": data.shown_round, "provisional": data.provisional, "stage": data.stage,
+            "tiebreaks": list(data.tiebreaks), "rounds": data.rounds, "rows": rows}
+
+
+def final_places(tournament) -> list[dict]:
+    """An event in stages: its final places (stage 2's order, then stage 1's), once stage 2's entrants are
+    confirmed; [] before, and in an event of one stage (its standings are its places)."""
+    if not has_final(tournament):
+        return []
+    confirmed = team_finalists(tournament) if is_team_event(tournament) else finalists(tournament)
+    if not confirmed:
+        return []
+    return [{"place": r["place"], "entrant": r.get("pair", r.get("team")), "name": r["name"], "stage": r["stage"],
+             "seed": r.get("seed")} for r in final_standings_data(tournament)]
 
 
 def player_standings(tournament, after_round: int | None = None) -> dict:
     """A pair event's players in their pair's order, as its players' standings page shows them."""
     data = load_individual(tournament, after_round)
-    return {"after_round": data.shown_round, "provisional": data.provisional, "tiebreaks": list(data.tiebreaks),
+    return {"after_round": data.shown_round, "provisional": data.provisional, "stage": data.stage,
+            "tiebreaks": list(data.tiebreaks),
             "rounds": data.rounds,
             "rows": [row.to_json(goats=data.goats, rating=data.rating) for row in data.players]}
 

@@ -132,6 +132,14 @@ class KozelColumnsSerializer(serializers.Serializer):
     rating = serializers.IntegerField(allow_null=True)
 
 
+class FinalPlaceSerializer(serializers.Serializer):
+    place = serializers.IntegerField(allow_null=True, help_text="Null: withdrawn, no place.")
+    entrant = serializers.IntegerField(allow_null=True, help_text="The pair's, player's or team's number.")
+    name = serializers.CharField()
+    stage = serializers.IntegerField(help_text="2: placed by stage 2 (the final); 1: by the qualifier's standings.")
+    seed = serializers.IntegerField(allow_null=True, help_text="The seed in stage 2 (null: not in stage 2).")
+
+
 class StandingSerializer(serializers.Serializer):
     rank = serializers.IntegerField(allow_null=True)
     tied = serializers.BooleanField()

@@ -19,6 +19,7 @@ urlpatterns = [
     path(TOURNAMENT + "protocols/", views.ProtocolList.as_view(), name="protocols"),
     path(TOURNAMENT + "protocols/<id:partie_id>/", views.ProtocolDetail.as_view(), name="protocol"),
     path(TOURNAMENT + "standings/", views.StandingList.as_view(), name="standings"),
+    path(TOURNAMENT + "final-places/", views.FinalPlaceList.as_view(), name="final_places"),
     path(TOURNAMENT + "standings/players/", views.PlayerStandingList.as_view(), name="player_standings"),
     path("rating/", views.RatingList.as_view(), name="rating"),
     re_path(r"", views.not_found, name="not_found"),  # last: whatever else is asked for under /api/v1/

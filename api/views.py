@@ -171,6 +171,16 @@ class StandingList(_OfTournament, ListAPIView):
         return data["rows"]
 
 
+class FinalPlaceList(_OfTournament, ListAPIView):
+    """An event in stages: its final places — stage 2's order, then everyone else by stage 1 (empty until stage
+    2's entrants are confirmed, and in an event of one stage, whose standings are its places)."""
+
+    serializer_class = s.FinalPlaceSerializer
+
+    def get_queryset(self):
+        return selectors.final_places(self.tournament)
+
+
 class PlayerStandingList(StandingList):
     """A pair event's players in their pair's order (an individual event's standings are its players')."""
 

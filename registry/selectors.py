@@ -19,6 +19,7 @@ from django.db.models import Count, Exists, OuterRef, Q
 from core.names import fold
 from scoring.models import ProtocolStatus
 from scoring.reports.selectors import load_standings
+from scoring.reports.stage_selectors import final_standings, finalists, has_final
 from tournaments.models import Partie, Player, RoundStatus, TournamentFormat
 
 from .matching import active_persons
@@ -123,15 +124,28 @@ def history(person: Person) -> list[Entry]:
         individual = tournament.format == TournamentFormat.INDIVIDUAL
         entry = Entry(tournament, TournamentFormat(tournament.format).label, individual, player.pair.number,
                       player.name, protocols=protocols.get(player.pair_id, []))
-        row = next((r for r in load_standings(tournament).rows if r.pair.id == player.pair_id), None)
+        # every game he played, whatever the stage; his place is the event's (an event in stages: its final places)
+        row = next((r for r in load_standings(tournament, stage=None).rows if r.pair.id == player.pair_id), None)
         if row is not None:
-            entry.place, entry.tied, entry.played, entry.wins = row.rank, row.tied, row.played, row.wins
-            entry.difference = row.difference
+            entry.played, entry.wins, entry.difference = row.played, row.wins, row.difference
+            entry.place, entry.tied = _place(tournament, player.pair_id, row)
             if individual:
                 partner_pairs[player.pair_id] = list(dict.fromkeys(getattr(row, "partners", [])))
         entries.append(entry)
     _partners(players, entries, partner_pairs)
     return entries
+
+
+def _place(tournament, pair_id, row) -> tuple:
+    """(place, tied) of an entrant: in an event in stages its final place once stage 2's entrants are confirmed,
+    else its rank in the event's standings (stage 1's: the stages are not mixed)."""
+    if has_final(tournament) and finalists(tournament):
+        place = next((f.place for f in final_standings(tournament) if f.pair_id == pair_id), None)
+        return place, False
+    if not has_final(tournament):
+        return row.rank, row.tied
+    own = next((r for r in load_standings(tournament).rows if r.pair.id == pair_id), None)
+    return (own.rank, own.tied) if own is not None else (None, False)
 
 
 def _partners(players, entries, partner_pairs) -> None:

@@ -226,10 +226,22 @@ def final_standings_data(tournament) -> list[dict]:
 
 def stage2_rounds_left(tournament) -> bool:
     """Stage 2's finalists are confirmed and some of its rounds are still to be paired."""
+    return stage2_next(tournament) == PAIR_STAGE2
+
+
+CONFIRM_STAGE2, PAIR_STAGE2 = "confirm", "pair"
+
+
+def stage2_next(tournament) -> str | None:
+    """What an event in stages still needs once every round so far is finished: ``CONFIRM_STAGE2`` (stage 2's
+    entrants are not confirmed yet), ``PAIR_STAGE2`` (a round of stage 2 is still to be paired), or None (an
+    event of one stage, or stage 2 is over: the event is finished)."""
     if not has_final(tournament):
-        return False
+        return None
     qualified = team_finalists(tournament) if is_team_event(tournament) else finalists(tournament)
-    return bool(qualified) and not stage2_done(tournament, qualified)
+    if not qualified:
+        return CONFIRM_STAGE2
+    return PAIR_STAGE2 if not stage2_done(tournament, qualified) else None
 
 
 def is_knockout(tournament) -> bool:
@@ -241,5 +253,5 @@ def is_knockout(tournament) -> bool:
     return tournament.final_kind == FinalKind.KNOCKOUT and Qualification.objects.filter(tournament=tournament).exists()
 
 
-__all__ = ["bracket_data", "final_standings_data", "group_setting_text", "groups_data", "is_knockout", "stage2_rounds_left", "qualification_page", "round_name",
+__all__ = ["bracket_data", "final_standings_data", "group_setting_text", "groups_data", "is_knockout", "stage2_next", "stage2_rounds_left", "qualification_page", "round_name",
            "round_title", "stage2_round_names"]

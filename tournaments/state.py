@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from .models import PairStatus, RoundStatus
 from .services import unsigned_tables
+from .stage_selectors import CONFIRM_STAGE2, PAIR_STAGE2, stage2_next, stage2_round_names
 
 REGISTRATION, DRAW_DONE, ROUND_IN_PLAY, FINISHED = "registration", "draw_done", "round_in_play", "finished"
 STEPS = (REGISTRATION, DRAW_DONE, ROUND_IN_PLAY, FINISHED)
@@ -46,12 +47,31 @@ class TournamentState:
         return STEPS.index(self.code)
 
 
+def _stage2_state(tournament, last) -> TournamentState | None:
+    """Every round so far finished, but stage 2 of an event in stages still to come (None: nothing to come)."""
+    step = stage2_next(tournament)
+    slug = tournament.slug
+    if step == CONFIRM_STAGE2:
+        return TournamentState(ROUND_IN_PLAY, _("Первый этап завершён"), last, RoundStatus.FINISHED, Action(
+            _("Составить второй этап"), reverse("tournaments:qualification", args=[slug]), "get"),
+            note=_("Проверьте, кто выходит во второй этап, и подтвердите состав."))
+    if step == PAIR_STAGE2:
+        done = stage2_round_names(tournament).get(last, _("первый этап"))
+        return TournamentState(ROUND_IN_PLAY, _("Второй этап: %(name)s завершён") % {"name": done}, last,
+                               RoundStatus.FINISHED, Action(_("Составить следующий тур второго этапа"),
+                                                            reverse("tournaments:pair_round", args=[slug])))
+    return None
+
+
 def tournament_state(tournament) -> TournamentState:
     """The state and the next sensible action (a handful of queries, whatever the number of pairs)."""
     slug = tournament.slug
     rounds = list(tournament.rounds.order_by("number").values_list("number", "status", "pk"))
     planned = tournament.rounds_planned or 0
     if rounds and len(rounds) >= planned and all(status == RoundStatus.FINISHED for _n, status, _pk in rounds):
+        staged = _stage2_state(tournament, rounds[-1][0])
+        if staged is not None:
+            return staged
         return TournamentState(
             FINISHED, _("Турнир завершён"), round=rounds[-1][0], round_status=RoundStatus.FINISHED,
             action=Action(_("Итоговый отчёт (PDF)"), reverse("tournaments:final_report", args=[slug]), "get"),
@@ -72,6 +92,8 @@ def tournament_state(tournament) -> TournamentState:
             _("Составить тур %(n)s") % {"n": 1}, reverse("tournaments:pair_round", args=[slug])))
     number, status, round_pk = rounds[-1]
     label = _("Идёт тур %(k)s из %(n)s") % {"k": number, "n": planned}
+    if number > planned:  # stage 2: its rounds have names, not a count
+        label = _("Второй этап: %(name)s") % {"name": stage2_round_names(tournament).get(number, number)}
     if status == RoundStatus.DRAFT:
         return TournamentState(ROUND_IN_PLAY, label, number, status, Action(
             _("Проверить и опубликовать тур %(k)s") % {"k": number},

@@ -8,7 +8,7 @@ from scoring.scores import score
 from tournaments import individual_selectors
 
 from . import pdf, pdf_lists, player_table, selectors, tabular, team_data, xlsx
-from .final_places import places_of, places_table
+from .final_places import places_flowables, places_of, places_table
 from .group_sheet import groups_table
 from .pades import has_signing_key, pades_sign
 from .sheets import blank_sheet, signed_sheet
@@ -37,10 +37,12 @@ def workbook(tournament) -> bytes:
     places = places_table(places_of(tournament))  # an event in stages: its final places first
     if places is not None:
         first.insert(0, places)
+    # the standings count the event's own stage (selectors.event_stage); the pairings list every round's games
+    all_games = standings.games if standings.stage is None else selectors.games_and_round_status(tournament, None)[0]
     return xlsx.write_workbook([
         *first,
         tabular.pairs_table(selectors.pairs_for_sheet(tournament)),
-        tabular.pairings_table(standings.games, [r.pair for r in standings.rows], goats=standings.goats,
+        tabular.pairings_table(all_games, [r.pair for r in standings.rows], goats=standings.goats,
                                rating=standings.rating, endings=selectors.partie_endings(tournament)),
         tabular.deals_table(selectors.protocol_rows(tournament), tournament.rules()),
     ])
@@ -100,8 +102,11 @@ def protocol_pdf(protocol, *, base_url: str = "", sign: bool = True) -> bytes:
 
 
 def standings_pdf(tournament, after_round=None) -> bytes:
+    """The standings (of stage 1 in an event in stages, titled so), after the final places once they exist."""
     clubs = player_table.entrant_clubs(tournament) if tournament.is_individual else None
-    return pdf_lists.standings_pdf(selectors.load_standings(tournament, after_round), clubs)
+    places = places_of(tournament) if after_round is None else []
+    return pdf_lists.standings_pdf(selectors.load_standings(tournament, after_round), clubs,
+                                   before=places_flowables(places))
 
 
 def pairings_pdf(tournament, round_number: int) -> bytes:

@@ -14,7 +14,7 @@ from tournaments import individual_selectors
 from tournaments import selectors as tournament_selectors
 from tournaments.models import SigningMethod, TournamentFormat
 from tournaments.names import person_name
-from tournaments.stage_selectors import groups_data
+from tournaments.stage_selectors import groups_data, stage2_next
 
 from . import pdf_pack, pdf_report, selectors, team_data
 from .final_places import places_flowables, places_of
@@ -88,4 +88,5 @@ def final_report(tournament) -> bytes:
                                      team_event=team_event_flowables(tournament, groups_data(tournament))
                                      if team_event else (),
                                      groups=None if team_event else groups_data(tournament),
-                                     places=places_flowables(places_of(tournament)))
+                                     places=places_flowables(places_of(tournament)),
+                                     stage2_pending=stage2_next(tournament) is not None)

@@ -98,10 +98,12 @@ def text_width(value: str, style) -> float:
     return stringWidth(str(value), style.fontName, style.fontSize) + 8
 
 
-def standings_pdf(standings, clubs: dict | None = None) -> bytes:
-    """The standings on A4; an individual event's (``clubs``: {entrant id: club}) one line per player."""
+def standings_pdf(standings, clubs: dict | None = None, before=()) -> bytes:
+    """The standings on A4; an individual event's (``clubs``: {entrant id: club}) one line per player.
+    ``before``: the final places of an event in stages (``final_places.places_flowables``), printed first under
+    the title «Итоговое положение»; the standings (stage 1's) follow under their own title."""
     if standings.tournament.is_individual:
-        return player_standings_pdf(standings, clubs or {})
+        return player_standings_pdf(standings, clubs or {}, before)
     register_fonts()
     _h, small = _styles()
     title = _standings_title(standings)
@@ -125,20 +127,24 @@ def standings_pdf(standings, clubs: dict | None = None) -> bytes:
     # every column as wide as its longest header word, the players take the rest
     widths = [None if i == 2 else heading_width(t) for i, t in enumerate(titles)]
     widths[2] = WIDTH - sum(w for w in widths if w)
-    return _standings_document(standings, title, _table(data, widths, numeric_from=3, greyed=greyed))
+    return _standings_document(standings, title, _table(data, widths, numeric_from=3, greyed=greyed),
+                               before=before)
 
 
-def _standings_document(standings, title, table, pagesize=A4) -> bytes:
+def _standings_document(standings, title, table, pagesize=A4, before=()) -> bytes:
     h, small = _styles()
     buf = io.BytesIO()
     order = " → ".join(tiebreak_labels(standings.tiebreaks))
-    _doc(buf, title, pagesize).build([
-        text(title, h), text(_("Порядок показателей: %(o)s") % {"o": order}, small), Spacer(1, 6), table,
-    ])
+    story = [text(title, h), text(_("Порядок показателей: %(o)s") % {"o": order}, small), Spacer(1, 6), table]
+    document_title = title
+    if before:
+        document_title = _("Итоговое положение: %(t)s") % {"t": standings.tournament.name}
+        story = [text(document_title, h), *before, *story]
+    _doc(buf, document_title, pagesize).build(story)
     return buf.getvalue()
 
 
-def player_standings_pdf(standings, clubs: dict) -> bytes:
+def player_standings_pdf(standings, clubs: dict, before=()) -> bytes:
     """An individual event: place, player's number, name, club, then the figures of ``player_table.pdf_figures``
     (the name and the club share what the figures leave, so that names print whole)."""
     register_fonts()
@@ -176,7 +182,7 @@ def player_standings_pdf(standings, clubs: dict) -> bytes:
         widths[names[1]] = club_w
     table = _table(data, widths, numeric_from=names[-1] + 1, greyed=greyed)
     return _standings_document(standings, _standings_title(standings), table,
-                               pagesize=A4 if width == WIDTH else landscape(A4))
+                               pagesize=A4 if width == WIDTH else landscape(A4), before=before)
 
 
 def pairings_pdf(tournament, rnd, parties) -> bytes:

@@ -179,7 +179,7 @@ def _grid_part(grid) -> list:
 
 
 def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=(), check=None, clubs=None,
-                     grid=None, teams=None, team_event=(), groups=None, places=()) -> bytes:
+                     grid=None, teams=None, team_event=(), groups=None, places=(), stage2_pending=False) -> bytes:
     """``standings``/``cells`` from ``selectors.load_crosstable``; ``sanctions`` from ``sanctions_of``;
     ``check``: the protocols' check (``scoring.checks.check_tournament``), stated above the signatures.
     An individual event (``clubs``: {entrant id: club}; ``grid``: its player × round grid,
@@ -189,14 +189,24 @@ def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=
     matches of each round with their tables, the cross table of the teams), printed before the pairs' standings.
     ``groups``: stage 2's groups (``tournaments.stage_selectors.groups_data``), each group's table after the
     standings (``pdf_groups.group_flowables``); None or empty: no such section. ``places``: the final places of
-    an event in stages (``final_places.places_flowables``), printed first."""
+    an event in stages (``final_places.places_flowables``), printed first; ``stage2_pending``: its stage 2 is
+    still to be played (the report is not the final one). In an event in stages ``standings`` are stage 1's
+    (``selectors.event_stage``) and say so: the final places are ``places``."""
     register_fonts()
     final, words = stage(tournament, standings)
+    if standings.stage == 1:
+        final = final and not stage2_pending
+        words = words or _("после тура %(r)s") % {"r": standings.shown_round}
     if final:
         title, heading = _("%(t)s: итоговый отчёт") % {"t": tournament.name}, _("Итоговое положение")
     else:
         title = _("%(t)s: отчёт, %(stage)s") % {"t": tournament.name, "stage": words}
         heading = _("Положение: %(stage)s") % {"stage": words}
+    if standings.stage == 1:
+        heading = _("Положение первого этапа: %(stage)s") % {"stage": words}
+        if not final:
+            title = _("%(t)s: отчёт, %(stage)s") % {"t": tournament.name, "stage": _("второй этап впереди")
+                                                     if stage2_pending else words}
     if team_event:
         heading = _("Положение пар командного турнира") + (f": {words}" if not final else "")
     rounds = list(standings.rounds)

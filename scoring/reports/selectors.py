@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from scoring.models import Deal, Protocol, ProtocolStatus, Remark
 from scoring.queries import protocols_for_sheets
 from scoring.rules.config import KOZEL_PRESETS
-from tournaments.models import PairingSystem, Pair, Partie, PairStatus, Player, Round, RoundStatus
+from tournaments.models import FinalKind, PairingSystem, Pair, Partie, PairStatus, Player, Round, RoundStatus
 
 from .crosstable import cells_by_pair, round_robin_matrix
 from .individual import PlayerEntry, individual_standings
@@ -36,6 +36,7 @@ class Standings:
     players: list = field(default_factory=list)
     round_status: dict = field(default_factory=dict)  # round number -> RoundStatus value
     scoring: Scoring = field(default_factory=Scoring)  # match points, and which columns the preset shows
+    stage: int | None = None  # the stage whose rounds count (None: an event in one stage, every round)
 
     @property
     def goats(self) -> bool:
@@ -66,12 +67,30 @@ class Standings:
         it is in play; «после тура N (предварительно)» while a reopened protocol of an earlier round is open."""
         shown = self.shown_round
         if shown is None:
-            return ""
+            return self.stage_label
         if self.round_status.get(shown) != RoundStatus.FINISHED:
-            return _("тур %(n)s идёт (предварительно)") % {"n": shown}
-        if self.provisional:
-            return _("после тура %(n)s (предварительно)") % {"n": shown}
-        return _("после тура %(n)s") % {"n": shown}
+            label = _("тур %(n)s идёт (предварительно)") % {"n": shown}
+        elif self.provisional:
+            label = _("после тура %(n)s (предварительно)") % {"n": shown}
+        else:
+            label = _("после тура %(n)s") % {"n": shown}
+        return f"{self.stage_label}, {label}" if self.stage_label else label
+
+    @property
+    def stage_label(self) -> str:
+        """«первый этап» / «второй этап» in an event in stages; empty in an event of one stage."""
+        return {1: _("первый этап"), 2: _("второй этап")}.get(self.stage, "")
+
+
+# ``load_standings``' default stage: the event's own standing (``event_stage``).
+EVENT = "event"
+
+
+def event_stage(tournament) -> int | None:
+    """The stage whose rounds «the standings» of an event count: stage 1 in an event in stages (docs/rules.md
+    «Этапы», rules I.9.2: the stages are not mixed; stage 2 ends in the final places, ``stage_selectors``),
+    None — every round — in an event of one stage. Every page and file that shows «the standings» asks this."""
+    return 1 if tournament.final_kind != FinalKind.NONE and tournament.final_size else None
 
 
 def tiebreaks_of(tournament) -> tuple[tuple, str]:
@@ -144,12 +163,15 @@ def absent_of(no_show, absent_seats, entrants) -> tuple:
     return tuple(entrants[index[s]] for s in seats if s in index and entrants[index[s]] is not None)
 
 
-def load_standings(tournament, after_round: int | None = None, stage: int | None = None) -> Standings:
+def load_standings(tournament, after_round: int | None = None, stage: int | str | None = EVENT) -> Standings:
     """Standings of pairs as after ``after_round`` (None: all rounds so far). Three queries.
 
     ``stage``: the standings of that stage's rounds alone (an event in stages; stage 2 is read by
-    ``stage_selectors.load_final_standings``, which knows the finalists).
+    ``stage_selectors.load_final_standings``, which knows the finalists); by default the event's own
+    (``event_stage``: stage 1 of an event in stages); None: every round, whatever the stages.
     """
+    if stage == EVENT:
+        stage = event_stage(tournament)
     tiebreaks, error = tiebreaks_of(tournament)
     games, statuses = games_and_round_status(tournament, stage)
     rounds = sorted({g.round for g in games})
@@ -159,7 +181,7 @@ def load_standings(tournament, after_round: int | None = None, stage: int | None
     compute = compute_individual_standings if tournament.is_individual else compute_standings
     rows = compute(pair_entries(tournament), games, scoring=scoring, tiebreaks=tiebreaks, after_round=after_round)
     return Standings(tournament, rows, games, rounds, after_round, tiebreaks, error, round_status=statuses,
-                     scoring=scoring)
+                     scoring=scoring, stage=stage)
 
 
 def _per_player(queryset, seat_field: str, after_round) -> dict:
@@ -186,6 +208,8 @@ def load_individual(tournament, after_round: int | None = None):
     """Standings of players: the pair's place, plus each player's dominoes and remarks. Six queries."""
     standings = load_standings(tournament, after_round)
     base = {"protocol__partie__round__tournament": tournament}
+    if standings.stage is not None:  # the players' figures of the same rounds as their pairs' standings
+        base["protocol__partie__round__stage"] = standings.stage
     dominoes = _per_player(Deal.objects.filter(result="domino", **base), "out", standings.after_round)
     remarks = _per_player(Remark.objects.filter(**base), "seat", standings.after_round)
     players, by_pair = [], {}

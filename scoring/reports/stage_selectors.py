@@ -16,13 +16,14 @@ from tournaments.pairing.bracket import Bracket, Outcome, build_bracket, placing
 
 from .group_selectors import bracket_entrants, group_round_numbers, inactive, is_groups, load_groups, stage2_games
 from .qualification import Qualifiers, qualify
-from .selectors import Standings, games_and_round_status, load_standings, pair_entries, tiebreaks_of
+from .selectors import Standings, event_stage, games_and_round_status, load_standings, pair_entries, tiebreaks_of
 from .standings import compute_standings, scoring_from_rules
 from .standings_individual import compute_individual_standings
 
 
 def has_final(tournament) -> bool:
-    return tournament.final_kind != FinalKind.NONE and bool(tournament.final_size)
+    """An event in stages (``selectors.event_stage``: its standings are stage 1's)."""
+    return event_stage(tournament) is not None
 
 
 def stage1_standings(tournament, after_round: int | None = None) -> Standings:

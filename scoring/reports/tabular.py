@@ -95,6 +95,12 @@ def standings_table(standings) -> Table:
 
 def standings_title(standings) -> str:
     """The standings sheet's title: «after round N» is never said of a round in play; a title holds 31 characters."""
+    if getattr(standings, "stage", None) == 1:  # an event in stages: stage 1's standings, never the final places
+        if standings.provisional:
+            return _("1-й этап, тур %(r)s идёт (предв.)") % {"r": standings.shown_round}
+        if standings.after_round is not None:
+            return _("1-й этап после тура %(r)s") % {"r": standings.after_round}
+        return _("Положение 1-го этапа")
     if standings.provisional:
         return _("Положение, тур %(r)s идёт (предв.)") % {"r": standings.shown_round}
     if standings.after_round is not None:

@@ -68,9 +68,8 @@ def _standings_data(tournament, after_round):
     every page of the projector compute them again."""
     found = live.public_stamp(tournament.slug) if tournament.is_public else None
     stamp = found[1] if found else live.current_stamp(tournament.pk)
-    stage = 1 if stage_selectors.has_final(tournament) else None  # an event in stages: stage 1 alone
-    return live.computed_once(f"live:standings:{tournament.pk}:{stamp}:{after_round}:{stage}",
-                              lambda: selectors.load_standings(tournament, after_round, stage=stage))
+    return live.computed_once(f"live:standings:{tournament.pk}:{stamp}:{after_round}",
+                              lambda: selectors.load_standings(tournament, after_round))
 
 
 @live.live_page(functools.partial(_public_etag, per_user=True), per_user=True)

@@ -24,13 +24,13 @@ def test_the_schema_is_valid_openapi_and_lists_every_path(db):
     schema = answer.json()
     validate_schema(schema)  # raises on a schema that is not OpenAPI 3
     assert schema["openapi"].startswith("3.") and schema["info"]["version"] == "1"
-    assert set(schema["paths"]) == api_paths() and len(api_paths()) == 13
+    assert set(schema["paths"]) == api_paths() and len(api_paths()) == 14  # final-places among them
     for path, operations in schema["paths"].items():
         assert set(operations) == {"get"}, path  # read only
     protocols = schema["paths"]["/api/v1/tournaments/{slug}/protocols/"]["get"]
     assert {p["name"] for p in protocols["parameters"]} >= {"slug", "page", "page_size", "round"}
     standing = schema["components"]["schemas"]["PaginatedStandingList"]["properties"]
-    assert {"count", "next", "results", "after_round", "provisional", "tiebreaks"} <= set(standing)
+    assert {"count", "next", "results", "after_round", "provisional", "stage", "tiebreaks"} <= set(standing)
 
 
 def test_the_api_is_mounted_once_outside_the_language_prefix():

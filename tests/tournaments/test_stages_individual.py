@@ -102,7 +102,8 @@ def assert_final_places_printed(t, places):
     assert load_workbook(io.BytesIO(exports.standings_workbook(t))).sheetnames[0] == "Итоговые места"
     with pdfplumber.open(io.BytesIO(pack.final_report(t))) as pdf:
         flat = " ".join(" ".join((p.extract_text() or "") for p in pdf.pages).split())
-    section = flat[flat.index("Итоговые места"):flat.index("Итоговое положение")]
+    # the final places first; the standings after them are stage 1's and say so (the stages are not mixed)
+    section = flat[flat.index("Итоговые места"):flat.index("Положение первого этапа")]
     at = [section.index(f"№{f.number} {f.label}") for f in places]
     assert at == sorted(at) and section.count("второму этапу") == sum(f.stage == 2 for f in places)
 

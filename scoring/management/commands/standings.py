@@ -70,6 +70,8 @@ class Command(BaseCommand):
         when = f"after round {data.shown_round or 0}"
         if data.provisional:
             when = f"round {data.shown_round} in play (provisional)"
+        if data.stage is not None:  # an event in stages: these are the stage's standings (--final: the places)
+            when = f"stage {data.stage}, {when} (final places: --final)"
         self.stdout.write(f"{tournament.name}: {when}; order: {', '.join(data.tiebreaks)}")
         if players:
             for r in rows:
@@ -122,7 +124,9 @@ class Command(BaseCommand):
         if as_json:
             self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=1))
             return
-        self.stdout.write(f"{tournament.name}: after round {data.shown_round or 0}; order: {', '.join(data.tiebreaks)}")
+        stage = f"stage {data.stage}, " if data.stage is not None else ""
+        self.stdout.write(f"{tournament.name}: {stage}after round {data.shown_round or 0}; "
+                          f"order: {', '.join(data.tiebreaks)}")
         self.stdout.write(" rank  player  name                            played  byes   MP   diff  status")
         for r in rows:
             self.stdout.write(f"{r['rank'] or '—':>5} {r['player']:>7}  {r['name'][:30]:<30} {r['played']:>7} "
