@@ -47,9 +47,10 @@ def proposal_message(name, found) -> str:
         "name": name, "who": "; ".join(describe(p) for p in found)}
 
 
-def create_person(user, *, name, club="", city="", federation_id=None, note="") -> Person:
+def create_person(user, *, name, club="", city="", federation_id=None, birth_year=None, note="") -> Person:
     """A new person of the registry (inside the caller's transaction), audited."""
-    person = Person.objects.create(name=name, club=club, city=city, federation_id=federation_id)
+    person = Person.objects.create(name=name, club=club, city=city, federation_id=federation_id,
+                                   birth_year=birth_year)
     log_action(None, "person.created", user=user, after=person_snapshot(person), note=note)
     return person
 
@@ -72,7 +73,9 @@ def _chosen(user, tournament, k, player, taken, errors):
             errors.append(InvalidInput(_("ID федерации %(id)s уже у игрока реестра %(who)s: выберите его.") % {
                 "id": fid, "who": describe(holder)}, field=f"player{k}_federation_id", code="federation_id_taken"))
             return None
-        return create_person(user, name=player["name"], club=player.get("club") or "", federation_id=fid,
+        known = player.get("registry") or {}
+        return create_person(user, name=player["name"], club=known.get("club", player.get("club") or ""),
+                             city=known.get("city") or "", birth_year=known.get("birth_year"), federation_id=fid,
                              note=tournament.slug)
     pk = strict_int(choice, 1)
     person = next((p for p in found if p.pk == pk), None)
@@ -84,13 +87,21 @@ def _chosen(user, tournament, k, player, taken, errors):
         errors.append(InvalidInput(_("Игрок реестра %(who)s уже зарегистрирован в этом турнире.") % {
             "who": describe(person)}, field=field, code="person_registered"))
         return None
-    if fid and not person.federation_id:
-        before = person_snapshot(person)
-        person.federation_id = fid
-        person.save(update_fields=["federation_id"])
-        log_action(None, "person.edited", user=user, before=before, after=person_snapshot(person),
-                   note=tournament.slug)
+    _fill_blanks(user, person, {**(player.get("registry") or {}), "federation_id": fid}, note=tournament.slug)
     return person
+
+
+def _fill_blanks(user, person, given: dict, *, note="") -> None:
+    """What an entry gave of a person (club, city, birth year, federation ID) where the registry has nothing yet
+    (never over what it has), audited."""
+    blanks = [f for f in ("federation_id", "club", "city", "birth_year") if given.get(f) and not getattr(person, f)]
+    if not blanks:
+        return
+    before = person_snapshot(person)
+    for field in blanks:
+        setattr(person, field, given[field])
+    person.save(update_fields=blanks)
+    log_action(None, "person.edited", user=user, before=before, after=person_snapshot(person), note=note)
 
 
 def choose_persons(user, tournament, players) -> list:

@@ -85,9 +85,13 @@ def clean_entry(settings, data, size: int) -> tuple[list[dict], str]:
 
 def entrant_player(player: dict) -> dict:
     """An entry's player as the organizer's registration takes him (``create_pair``): «клуб / город» is the
-    club, or the city when no club was given; the registry's choice is made by ``signup.places``."""
+    club, or the city when no club was given; the registry's choice is made by ``signup.places``. What the entry
+    gave of the person — club, city, birth year, federation ID — goes to the registry whole (``registry`` keys:
+    the person created, or the blanks of the person found filled, ``registry.services.choose_persons``)."""
     return {"name": player["name"], "club": player.get("club") or player.get("city") or "", "rating": None,
-            "federation_id": player.get("federation_id")}
+            "federation_id": player.get("federation_id"),
+            "registry": {"club": player.get("club") or "", "city": player.get("city") or "",
+                         "birth_year": player.get("birth_year")}}
 
 
 def same_names(a: list[dict], b: list[dict]) -> bool:
