@@ -9,6 +9,9 @@ class TeamsConfig(AppConfig):
     def ready(self):
         # app registry: a captaincy is a tie of the account for the rule of who may touch it
         from referees.account_rights import register_ties  # noqa: PLC0415 app registry
+        from tournaments.formats import register_parts  # noqa: PLC0415 app registry
         from .captains import captain_ties  # noqa: PLC0415 app registry
+        from .format_parts import PARTS  # noqa: PLC0415 app registry
 
         register_ties(captain_ties)
+        register_parts("teams", **PARTS)  # what the team event's pages and counts take from this app

@@ -1,6 +1,16 @@
-"""The choices of a tournament's stage 2 and of its team standing (their fields are on ``Tournament``)."""
+"""The choices of a tournament's format, of its stage 2 and of its team standing (their fields are on
+``Tournament``)."""
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+
+class TournamentFormat(models.TextChoices):
+    """Who the entrants are: fixed pairs, players with a new partner every round (docs/rules-individual.md), or
+    teams of pairs (docs/rules.md «Командный турнир»); what follows from it is asked of ``tournaments.formats``."""
+
+    PAIRS = "pairs", _("Парный зачёт")
+    INDIVIDUAL = "individual", _("Личный зачёт")
+    TEAMS = "teams", _("Командные матчи")
 
 
 class FinalKind(models.TextChoices):

@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.functional import cached_property
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -11,7 +12,10 @@ from scoring.reports.validators import validate_tiebreaks
 from scoring.rules import Rules, RulesError
 from scoring.rules.clock import Clock, time_limit_seconds
 
-from .choices import TEAM_BEST_MAX, FinalKind, FinalMatch, TeamStanding  # noqa: F401  (kept importable from here)
+from .choices import (  # noqa: F401  (kept importable from here)
+    TEAM_BEST_MAX, FinalKind, FinalMatch, TeamStanding, TournamentFormat,
+)
+from .formats import format_of
 from .clock_fields import (  # noqa: F401  (the migrations name them here)
     CLOCK_WARNINGS_MAX, default_clock_warnings, epoch as _epoch, validate_clock_pauses, validate_clock_warnings,
 )
@@ -28,14 +32,6 @@ class PairingSystem(models.TextChoices):
     ROUND_ROBIN = "round-robin", _("Круговая система")
     SWISS = "swiss", _("Швейцарская система")
     RANDOM = "random", _("Случайная без повторов")
-
-
-class TournamentFormat(models.TextChoices):
-    """Who the entrants are: fixed pairs, or players with a new partner every round (docs/rules-individual.md)."""
-
-    PAIRS = "pairs", _("Парный зачёт")
-    INDIVIDUAL = "individual", _("Личный зачёт")
-    TEAMS = "teams", _("Командные матчи")
 
 
 class SignatureMode(models.TextChoices):
@@ -176,6 +172,12 @@ class Tournament(models.Model):
     @property
     def is_individual(self) -> bool:
         return self.format == TournamentFormat.INDIVIDUAL
+
+    @cached_property
+    def format_spec(self):
+        """What differs by format, asked of one object (``tournaments.formats``): pages and printouts ask it,
+        never ``format`` itself."""
+        return format_of(self)
 
     @property
     def has_team_standing(self) -> bool:

@@ -8,7 +8,8 @@ reads correctly as soon as it has a family and a name. Shown on the tournament's
 1. The game and the partie: «Спортивное домино, регламент «Федерация»: партия до 200 очков, не дольше
    40 минут.» — the time limit only where the round clock runs (``scoring.rules.clock.time_limit_seconds``);
    the Kozel family adds who records the points, hand points say that the referee enters them.
-2. The match points: «Очки матча: победа — 1, ничья — 0, поражение — 0.»
+2. The match points: «Очки матча: победа — 1, ничья — 0, поражение — 0.» (a team event says its match's own,
+   ``formats.TeamsFormat.match_points_text``).
 """
 from __future__ import annotations
 
@@ -46,8 +47,9 @@ def _length(rules) -> str:
     return text
 
 
-def describe_rules(rules) -> str:
-    """The rules in one or two sentences (see the module's docstring)."""
+def describe_rules(rules, *, points_text: str | None = None) -> str:
+    """The rules in one or two sentences (see the module's docstring); ``points_text``: the event's own sentence
+    on its match points instead of the rules' (a team event's match, ``formats.TeamsFormat``)."""
     preset, length = preset_label(rules.preset), _length(rules)
     if rules.family == "kozel":
         recorder = str(CHOICE_LABELS["recorder"].get(rules.recorder, rules.recorder)).lower()
@@ -57,6 +59,6 @@ def describe_rules(rules) -> str:
         first = _("Игра на очки (очки каждой раздачи вводит судья): %(length)s.") % {"length": length}
     else:
         first = _("Спортивное домино, регламент «%(preset)s»: %(length)s.") % {"preset": preset, "length": length}
-    second = _("Очки матча: победа — %(win)s, ничья — %(draw)s, поражение — %(loss)s.") % {
+    second = points_text or _("Очки матча: победа — %(win)s, ничья — %(draw)s, поражение — %(loss)s.") % {
         "win": rules.match_points_win, "draw": rules.match_points_draw, "loss": rules.match_points_loss}
     return f"{first} {second}"

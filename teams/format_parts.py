@@ -1,0 +1,69 @@
+"""What the team event adds to ``tournaments.formats.TeamsFormat``, registered by ``TeamsConfig.ready()``: the
+count of teams, the team match points, the public page's links and list of teams, the captions of a round's
+tables (their match and teams) and the management page's section (read only)."""
+from __future__ import annotations
+
+from django.db.models import Count
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from tournaments.formats import Link
+
+from .models import MatchTable, Team
+from .standings import event_of
+
+# The calendar counts every tournament's teams in its one query (``formats.count_annotations``).
+COUNT_ANNOTATION = Count("teams", distinct=True)
+MANAGE_TEMPLATE = "teams/_manage_section.html"
+MANAGE_LINKS_TEMPLATE = "teams/_manage_links.html"
+ROUND_VIEW = "teams:round"
+ACTIONS = {"register": "teams:manage", "draw": "teams:number", "pair_round": "teams:pair_round"}
+
+
+def team_count(tournament) -> int:
+    return Team.objects.filter(tournament=tournament).count()
+
+
+def match_points(tournament) -> tuple[int, int, int]:
+    event = event_of(tournament)
+    return event.win_points, event.draw_points, event.loss_points
+
+
+def public_links(tournament) -> list[Link]:
+    slug = tournament.slug
+    standings = reverse("teams:standings", args=[slug])
+    return [Link(_("Положение команд"), standings, "team-standings"),
+            Link(_("Для экрана в зале"), standings + "?projector=1", "team-projector"),
+            Link(_("Страница капитана"), reverse("teams:captain", args=[slug]), "captain-link"),
+            Link(_("Положение пар"), reverse("reports:standings", args=[slug]), "pair-standings")]
+
+
+def entrant_rows(tournament, limit: int) -> tuple[list[dict], int]:
+    """The public page's teams (number, name, club), at most ``limit``, and how many more."""
+    teams = list(Team.objects.filter(tournament=tournament).order_by("number", "name")[:limit + 1])
+    rows = [{"number": t.number, "player1": t.name, "player2": "", "club": t.club, "active": True}
+            for t in teams[:limit]]
+    more = Team.objects.filter(tournament=tournament).count() - limit if len(teams) > limit else 0
+    return rows, more
+
+
+def _caption(t: MatchTable) -> str:
+    m = t.match
+    teams = str(m.team_a) + (f" — {m.team_b}" if m.team_b_id else "")
+    return _("Матч %(m)s · %(teams)s, стол матча %(b)s") % {"m": m.number, "teams": teams, "b": t.board}
+
+
+def table_captions(rnd) -> dict:
+    """{partie id: «Матч 2 · №3 Команда 3 — №5 Команда 5, стол матча 1»} of the round's tables (one query)."""
+    rows = MatchTable.objects.filter(match__round=rnd).select_related("match__team_a", "match__team_b")
+    return {t.partie_id: _caption(t) for t in rows}
+
+
+def table_caption(partie) -> str:
+    t = MatchTable.objects.filter(partie=partie).select_related("match__team_a", "match__team_b").first()
+    return _caption(t) if t is not None else ""
+
+
+PARTS = dict(count=team_count, count_annotation=COUNT_ANNOTATION, match_points=match_points,
+             public_links=public_links, entrant_rows=entrant_rows, table_captions=table_captions, table_caption=table_caption,
+             manage_template=MANAGE_TEMPLATE, manage_links_template=MANAGE_LINKS_TEMPLATE, round_view=ROUND_VIEW, actions=ACTIONS)
