@@ -72,6 +72,7 @@ def render_entry(request, partie, *, status=200, deal_form=None, remark_form=Non
         "correcting": bool(deal_form is not None and deal_form["correct"].value() in TRUE),
         "first_lead_form": FirstLeadForm(initial={"first_lead": protocol.first_lead, "version": protocol.version}),
         "confirm": confirm,
+        "table_caption": partie.round.tournament.format_spec.table_caption(partie),  # a team event: its match
     })
     ctx.update(signing.signing_context(request, partie, ctx, deal_form))
     # What the page shows besides the fragments a quick deal answer brings (referees.deal_answer); a page

@@ -34,6 +34,9 @@ def _overview_context(request, slug):
         return tournament, None
     rnd, rounds = _round(tournament, request)
     parties = selectors.round_tables(rnd, request.user) if rnd else []
+    captions = tournament.format_spec.table_captions(rnd) if rnd else {}  # a team event: each table's match
+    for p in parties:
+        p.caption = captions.get(p.pk, "")
     return tournament, {
         "tournament": tournament, "round": rnd, "rounds": rounds, "parties": parties,
         "counts": selectors.state_counts(parties), "poll_seconds": POLL_SECONDS,

@@ -1,9 +1,13 @@
 """The organizer's forms of a team event: a team with its pairs and reserves, a line-up, a substitution."""
 from django import forms
+from django.utils.text import capfirst
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import ServiceErrorsMixin
 
+from .report import ORDER_WORDS
+from .rules import TIEBREAKS, validate_order
 from .services import RESERVES_MAX
 
 
@@ -36,15 +40,29 @@ class TeamForm(ServiceErrorsMixin, forms.Form):
 
 
 class SettingsForm(ServiceErrorsMixin, forms.Form):
+    """K pairs a team, the team match points and the tie-break order, one criterion a place, named in words."""
+
     pairs_per_team = forms.CharField(label=_("Пар в команде (1–4)"), max_length=20)
     win_points = forms.CharField(label=_("Очки за победу в матче"), max_length=20)
     draw_points = forms.CharField(label=_("Очки за ничью в матче"), max_length=20)
     loss_points = forms.CharField(label=_("Очки за поражение в матче"), max_length=20)
-    tiebreaks = forms.CharField(label=_("Порядок показателей (через запятую; пусто — обычный)"), max_length=400,
-                                required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        offered = [("", "—")] + [(key, capfirst(gettext(ORDER_WORDS[key]))) for key in TIEBREAKS]
+        for i in range(1, len(TIEBREAKS) + 1):
+            self.fields[f"tiebreak_{i}"] = forms.ChoiceField(
+                label=_("Показатель %(n)s") % {"n": i}, choices=offered, required=False)
+
+    @staticmethod
+    def tiebreak_initial(stored) -> dict:
+        """The fields' initial values for the stored order (empty: the default order, shown in full)."""
+        order = list(stored) if stored else list(validate_order([]))
+        return {f"tiebreak_{i}": key for i, key in enumerate(order, start=1)}
 
     def order(self) -> list:
-        return [k.strip() for k in self.cleaned_data.get("tiebreaks", "").split(",") if k.strip()]
+        return [self.cleaned_data[f"tiebreak_{i}"] for i in range(1, len(TIEBREAKS) + 1)
+                if self.cleaned_data.get(f"tiebreak_{i}")]
 
 
 class LineUpForm(ServiceErrorsMixin, forms.Form):

@@ -61,7 +61,7 @@ def _render_manage(request, tournament, *, team_form=None, forms_of=None, settin
     event = event_of(tournament)
     settings_form = settings_form or SettingsForm(initial={
         "pairs_per_team": event.pairs_per_team, "win_points": event.win_points, "draw_points": event.draw_points,
-        "loss_points": event.loss_points, "tiebreaks": ", ".join(event.tiebreaks or [])})
+        "loss_points": event.loss_points, **SettingsForm.tiebreak_initial(event.tiebreaks)})
     number = next_round_number(tournament)
     teams = teams_of(tournament)
     rows = []
@@ -144,7 +144,7 @@ def settings_view(request, slug):
             messages.success(request, _("Настройки командного турнира сохранены."))
             return redirect("teams:manage", slug)
         except TournamentError as exc:
-            form.add_service_error(exc)
+            form.add_service_error(exc, aliases={"tiebreaks": "tiebreak_1"})
     return _render_manage(request, tournament, settings_form=form, status=400)
 
 
@@ -221,9 +221,9 @@ def standings_view(request, slug):
     rows, cells = cross_table(tournament, data)
     grid = [{"row": r, "cells": [" / ".join(cells.get((r.team.id, o.team.id), [])) if o is not r else None
                                  for o in rows]} for r in rows]
-    return render(request, "teams/standings.html", {
+    projector = request.GET.get("projector") == "1"  # the hall's screen: a board without the site's header
+    return render(request, "teams/projector.html" if projector else "teams/standings.html", {
         "tournament": tournament, "data": data, "rows": rows, "grid": grid,
-        "projector": request.GET.get("projector") == "1",
         "rounds": tournament.rounds.exclude(status="draft").order_by("number"),
         "final": team_final_standings(tournament) if team_finalists(tournament) else None,  # docs/rules.md I.9.5
         "groups": groups_data(tournament),

@@ -28,7 +28,8 @@ from django.utils.translation import gettext_lazy as _
 from core.names import fold
 from scoring.rules.config import KOZEL_PRESETS, PRESETS, SPORT_PRESETS
 
-from .models import FinalKind, PairStatus, Qualification, RoundStatus, Tournament
+from . import formats
+from .models import FinalKind, Qualification, RoundStatus, Tournament
 from .pairing import rounds_needed
 from .pairing.bracket import rounds_of
 from .presets import preset_label
@@ -175,7 +176,7 @@ def calendar_ids(rows: list[Progress], filters: Filters, today: datetime.date) -
 
 @dataclass(frozen=True)
 class Item:
-    tournament: Tournament   # with ``entrants``, its count of active entrants
+    tournament: Tournament   # with its entrants' counts (``formats.count_annotations``)
     group: str
     progress: Progress
 
@@ -192,5 +193,5 @@ def page_items(items) -> list[Item]:
     """The tournaments of one page of ``calendar_ids`` (one query)."""
     items = list(items)
     found = Tournament.objects.filter(pk__in=[row.pk for row, _group in items]).annotate(
-        entrants=Count("pairs", filter=Q(pairs__status=PairStatus.ACTIVE))).in_bulk()
+        **formats.count_annotations()).in_bulk()
     return [Item(found[row.pk], group, row) for row, group in items if row.pk in found]

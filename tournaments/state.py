@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from .models import PairStatus, RoundStatus
+from .models import RoundStatus
 from .services import unsigned_tables
 from .stage_selectors import CONFIRM_STAGE2, PAIR_STAGE2, stage2_next, stage2_round_names
 
@@ -76,20 +76,18 @@ def tournament_state(tournament) -> TournamentState:
             FINISHED, _("Турнир завершён"), round=rounds[-1][0], round_status=RoundStatus.FINISHED,
             action=Action(_("Итоговый отчёт (PDF)"), reverse("tournaments:final_report", args=[slug]), "get"),
         )
+    fmt = tournament.format_spec  # who registers, and where the draw and the rounds are made
     if not rounds and not tournament.draw_done_at:
-        active = tournament.pairs.filter(status=PairStatus.ACTIVE).count()
-        individual = tournament.is_individual  # an individual event registers players
+        active = fmt.entrants_count()
         if active >= 2:
-            action = Action(_("Провести жеребьёвку"), reverse("tournaments:draw_run", args=[slug]))
+            action = Action(str(fmt.draw_action), fmt.action_url("draw"))
         else:
-            action = Action(_("Зарегистрировать игроков") if individual else _("Зарегистрировать пары"),
-                            reverse("tournaments:manage", args=[slug]) + "#register", "get")
-        return TournamentState(REGISTRATION, _("Регистрация игроков") if individual else _("Регистрация пар"),
-                               action=action, note=(_("Зарегистрировано игроков: %(n)s") if individual else
-                                                    _("Зарегистрировано пар: %(n)s")) % {"n": active})
+            action = Action(str(fmt.register_action), fmt.action_url("register"), "get")
+        return TournamentState(REGISTRATION, str(fmt.registration_label), action=action,
+                               note=fmt.registered_note(active))
     if not rounds:
         return TournamentState(DRAW_DONE, _("Жеребьёвка проведена"), action=Action(
-            _("Составить тур %(n)s") % {"n": 1}, reverse("tournaments:pair_round", args=[slug])))
+            _("Составить тур %(n)s") % {"n": 1}, fmt.action_url("pair_round")))
     number, status, round_pk = rounds[-1]
     label = _("Идёт тур %(k)s из %(n)s") % {"k": number, "n": planned}
     if number > planned:  # stage 2: its rounds have names, not a count
@@ -127,7 +125,7 @@ def tournament_state(tournament) -> TournamentState:
             note=_("Все протоколы тура подписаны."))
     return TournamentState(ROUND_IN_PLAY, _("Тур %(k)s из %(n)s завершён") % {"k": number, "n": planned},
                            number, status, Action(_("Составить тур %(n)s") % {"n": number + 1},
-                                                  reverse("tournaments:pair_round", args=[slug])))
+                                                  fmt.action_url("pair_round")))
 
 
 def state_steps() -> list[tuple[str, str]]:

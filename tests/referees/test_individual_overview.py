@@ -20,6 +20,7 @@ def test_the_overview_shows_four_seated_players_a_table_and_the_sit_out(client):
         assert f"<b>{seat}</b> №{number} {names[number]}" in table
     sit_out = html[html.index('id="table-3"'):html.index("</li>", html.index('id="table-3"'))]
     assert "№9 — Пропускает тур" in sit_out and "Открыть" not in sit_out
+    assert "Стол" not in sit_out  # a sit-out is no table
     polled = client.get(reverse("referees:dashboard_tables", args=[t.slug]), HTTP_ACCEPT_LANGUAGE="ru")
     assert "№1 + №4 – №2 + №3" in polled.content.decode()
 

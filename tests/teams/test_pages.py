@@ -106,9 +106,10 @@ def test_the_public_pages_show_the_matches_the_team_and_the_standings(client, or
 def test_the_settings_form_refuses_hostile_values_in_russian(logged, organizer):
     t = make_team_event(organizer, 0, numbered=False)
     url = reverse("teams:settings", args=[t.slug])
-    good = {"pairs_per_team": "3", "win_points": "3", "draw_points": "1", "loss_points": "0", "tiebreaks": ""}
+    good = {"pairs_per_team": "3", "win_points": "3", "draw_points": "1", "loss_points": "0"}
     for bad, words in (({"pairs_per_team": "9"}, "от 1 до 4"), ({"win_points": "٣"}, "целое число"),
-                       ({"tiebreaks": "match_points, <script>"}, "Неизвестный показатель"),
+                       ({"tiebreak_1": "match_points", "tiebreak_2": "<script>"}, "Выберите корректный вариант"),
+                       ({"tiebreak_1": "match_points", "tiebreak_2": "match_points"}, "Показатель повторяется"),
                        ({"draw_points": "5"}, "больше очков")):
         response = logged.post(url, {**good, **bad})
         assert response.status_code == 400 and words in response.content.decode()

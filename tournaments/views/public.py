@@ -21,9 +21,8 @@ from signup.selectors import open_registration_ids
 
 from .. import calendar, pair_selectors, selectors, stage_selectors
 from ..forms_calendar import CalendarForm
-from ..models import PairStatus, RoundStatus, SigningMethod, Tournament
+from ..models import RoundStatus, SigningMethod, Tournament
 from ..presets import preset_label
-from ..rules_text import describe_rules
 from ..services.rounds import open_tables_text
 from ..tables import DrawTable, IndividualDrawTable, IndividualPairingsByNameTable, IndividualPairingsByTableTable
 from ..tables import PairingsByNameTable, PairingsByTableTable
@@ -65,24 +64,29 @@ def tournament_detail(request, slug):
     round is finished, its documents (the signed sheets of each finished round, the final report for its
     officials)."""
     tournament, organizer = _tournament(request, slug)
+    fmt = tournament.format_spec
     rounds = list(selectors.visible_rounds(tournament, organizer))
-    entrant_ids = selectors.draw_pair_ids(tournament)
     try:
-        rules_text = describe_rules(tournament.rules())
+        rules_text = fmt.rules_text(tournament.rules())
     except RulesError:  # stored rules the engine refuses: the preset's name alone
         rules_text = preset_label(tournament.rules_preset)
     group = calendar.group_of_tournament(tournament, timezone.localdate())
+    entrants, more = fmt.public_entrants(ENTRANTS_SHOWN) or _entrant_rows(tournament)
     return render(request, "tournaments/detail.html", {
         "tournament": tournament, "rounds": rounds, "organizer": organizer,
-        "pairs_count": tournament.pairs.filter(status=PairStatus.ACTIVE).count(),
         "can_referee": _can_referee(request.user, tournament),
         "has_bracket": stage_selectors.is_knockout(tournament),
         "rules_text": rules_text, "group": group, "group_label": calendar.STATES[group],
-        "entrants": selectors.entrant_rows(tournament, entrant_ids[:ENTRANTS_SHOWN]),
-        "entrants_more": max(len(entrant_ids) - ENTRANTS_SHOWN, 0),
+        "entrants": entrants, "entrants_more": more,
         "finished_rounds": [r for r in rounds if r.status == RoundStatus.FINISHED],
         "can_print": is_referee(request.user, tournament),
     })
+
+
+def _entrant_rows(tournament) -> tuple[list, int]:
+    """The registered rows the public page lists, at most ``ENTRANTS_SHOWN``, and how many more."""
+    entrant_ids = selectors.draw_pair_ids(tournament)
+    return selectors.entrant_rows(tournament, entrant_ids[:ENTRANTS_SHOWN]), max(len(entrant_ids) - ENTRANTS_SHOWN, 0)
 
 
 DRAW_PER_PAGE = 100
