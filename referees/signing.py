@@ -97,11 +97,10 @@ def signing_context(request, partie, ctx, deal_form=None) -> dict:
 
 
 def score_text(partie, protocol) -> str:
-    numbers = {"a": partie.pair_a.number, "b": partie.pair_b.number, "sa": protocol.score_a, "sb": protocol.score_b}
-    if partie.round.tournament.rules().family == "kozel":  # goats first, as the page shows (docs/rules-kozel.md §11)
-        return _("пара №%(a)s — пара №%(b)s, козлов %(ga)s : %(gb)s (очки %(sa)s : %(sb)s)") % {
-            **numbers, "ga": protocol.goats_a, "gb": protocol.goats_b}
-    return _("пара №%(a)s — пара №%(b)s, счёт %(sa)s : %(sb)s") % numbers
+    """The sides named as the event's format names them, and the score (the goats first in the Kozel family)."""
+    tournament = partie.round.tournament
+    goats = (protocol.goats_a, protocol.goats_b) if tournament.rules().family == "kozel" else None
+    return tournament.format_spec.score_line(partie, (protocol.score_a, protocol.score_b), goats)
 
 
 def confirm_countersign(partie, version) -> dict:
@@ -109,8 +108,7 @@ def confirm_countersign(partie, version) -> dict:
     tournament = partie.round.tournament
     parts = [_("Подписать протокол: %(score)s?") % {"score": score_text(partie, protocol)}]
     if protocol.no_show:
-        parts.append(_("Пара %(side)s не явилась: протокол неявки закрывается подписью судьи.")
-                     % {"side": protocol.no_show})
+        parts.append(tournament.format_spec.no_show_note(partie, protocol))
     elif tournament.signing_method == SigningMethod.REFEREE_ATTESTS:
         parts.append(_("Подписывая, вы подтверждаете, что игроки подписали бумажный бланк."))
     parts.append(_("Протокол будет закрыт: изменить его сможет только главный судья."))
@@ -122,22 +120,11 @@ def confirm_countersign(partie, version) -> dict:
 def confirm_no_show(partie, side, version, *, seat="") -> dict:
     if seat:
         return confirm_absent_player(partie, seat, version)
-    absent = partie.pair_a if side == "A" else partie.pair_b
-    present = partie.pair_b if side == "A" else partie.pair_a
-    if partie.round.tournament.rules().family == "kozel":
-        # RULES-KOZEL.md §5.3: the absent pair is the goat of every game of the partie.
-        message = _("Отметить неявку пары %(side)s (№%(absent)s)? Пара №%(present)s получит победу неявкой, "
-                    "пара №%(absent)s — козёл каждой игры партии; вносить раздачи будет нельзя. Протокол "
-                    "подписывает судья, явившаяся пара может подписать тоже. Ошибочную неявку можно отменить "
-                    "до подписи судьи.")
-    else:
-        message = _("Отметить неявку пары %(side)s (№%(absent)s)? Пара №%(present)s получит победу неявкой "
-                    "с максимальным счётом; вносить раздачи будет нельзя. Протокол подписывает судья, "
-                    "явившаяся пара может подписать тоже. Ошибочную неявку можно отменить до подписи судьи.")
-    message = message % {"side": side, "absent": absent.number, "present": present.number}
+    tournament = partie.round.tournament
+    message = tournament.format_spec.no_show_question(partie, side, tournament.rules().family == "kozel")
     return {"message": message, "action": reverse("referees:no_show", args=[partie.pk]),
             "fields": {"side": side, "confirm": "1", "version": "" if version is None else version},
-            "button": _("Да, отметить неявку пары %(side)s") % {"side": side}}
+            "button": tournament.format_spec.no_show_yes(side)}
 
 
 def confirm_absent_player(partie, seat, version) -> dict:

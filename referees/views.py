@@ -235,7 +235,8 @@ def remark_preview(request, partie):
     if seat in selectors.CLOCKWISE:
         protocol = selectors.load_protocol(partie)
         step, effect = protocol_state.next_remark_effect(partie, protocol, seat[0])
-        ctx.update(step=step, kind=effect.kind, text=effect.describe(), side=seat[0])
+        ctx.update(step=step, kind=effect.kind, text=effect.describe(), side=seat[0],
+                   fmt=partie.round.tournament.format_spec)
     return render(request, "referees/_remark_effect.html", ctx)
 
 
@@ -265,7 +266,7 @@ def no_show(request, partie):
                           lambda: services.record_no_show(request.user, partie, c["side"], seats=seats,
                                                           expected_version=c["version"]),
                           _("Неявка игрока %(seat)s отмечена.") % {"seat": c["seat"]} if seats else
-                          _("Неявка пары %(side)s отмечена.") % {"side": c["side"]})
+                          partie.round.tournament.format_spec.no_show_done(c["side"]))
 
 
 @_entering
