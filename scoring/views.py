@@ -33,8 +33,9 @@ def protocol(request, partie_id):
 
 def game_context(partie, protocol, scored) -> dict:
     """Kozel, Morskoy and hand points: the deals by game, goats, rating and the partie's outcome (the sheet's data)."""
-    numbers = {"A": partie.pair_a.number, "B": partie.pair_b.number if partie.pair_b else None}
-    sheet = games_sheet(scored, {d.n: d for d in protocol.deals.all()}, numbers)
+    fmt = partie.round.tournament.format_spec  # an individual side: «сторона A № 2 + 13»
+    numbers = {side: fmt.side_numbers(partie, side) or None for side in "AB"}
+    sheet = games_sheet(scored, {d.n: d for d in protocol.deals.all()}, numbers, fmt)
     if sheet is None:
         return {}
     return {"games_sheet": sheet, "outcome": outcome_text(partie, scored)}

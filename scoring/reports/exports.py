@@ -7,7 +7,7 @@ from scoring.queries import prior_remarks, protocols_for_sheets
 from scoring.scores import score
 from tournaments import individual_selectors
 
-from . import pdf, pdf_lists, player_table, selectors, tabular, team_data, xlsx
+from . import pdf, pdf_lists, player_table, selectors, tabular, tabular_individual, team_data, xlsx
 from .final_places import places_flowables, places_of, places_table
 from .group_sheet import groups_table
 from .pades import has_signing_key, pades_sign
@@ -39,11 +39,17 @@ def workbook(tournament) -> bytes:
         first.insert(0, places)
     # the standings count the event's own stage (selectors.event_stage); the pairings list every round's games
     all_games = standings.games if standings.stage is None else selectors.games_and_round_status(tournament, None)[0]
+    if tournament.is_individual:  # a row per player, a row per table of four (``tabular_individual``)
+        entrants = [tabular_individual.players_table(selectors.pairs_for_sheet(tournament)),
+                    tabular_individual.tables_table(all_games, [r.pair for r in standings.rows], goats=standings.goats,
+                                                    endings=selectors.partie_endings(tournament))]
+    else:
+        entrants = [tabular.pairs_table(selectors.pairs_for_sheet(tournament)),
+                    tabular.pairings_table(all_games, [r.pair for r in standings.rows], goats=standings.goats,
+                                           rating=standings.rating, endings=selectors.partie_endings(tournament))]
     return xlsx.write_workbook([
         *first,
-        tabular.pairs_table(selectors.pairs_for_sheet(tournament)),
-        tabular.pairings_table(all_games, [r.pair for r in standings.rows], goats=standings.goats,
-                               rating=standings.rating, endings=selectors.partie_endings(tournament)),
+        *entrants,
         tabular.deals_table(selectors.protocol_rows(tournament), tournament.rules()),
     ])
 

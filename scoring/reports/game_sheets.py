@@ -28,6 +28,9 @@ from django.utils.translation import gettext_noop
 
 from scoring.rules.errors import ProtocolError
 from scoring.rules.kozel import count_hand
+from tournaments.formats import PairsFormat
+
+PAIRS = PairsFormat()  # the words of a sheet whose event's format is not given: the pair event's
 
 # A blank sheet: empty rows per game (one game, two games, three or more), and hand-points rows. Where the
 # winners record (Morskoy: small deals add up to the target, a game often runs 10–20 deals) a game gets more rows.
@@ -120,10 +123,11 @@ def figure(value) -> str:
     return "—" if value is None else str(value)
 
 
-def pair_text(side: str | None, numbers: dict) -> str:
+def pair_text(side: str | None, numbers: dict, fmt=None) -> str:
+    """A side as the event's format names it (``tournaments.formats``): «пара A № 4», «сторона A № 2 + 13»."""
     if not side:
         return ""
-    return _("пара %(side)s № %(n)s") % {"side": side, "n": numbers.get(side) or "—"}
+    return (fmt or PAIRS).side_label(side, str(numbers.get(side) or "—"))
 
 
 def _out_tile(raw) -> str:
@@ -186,10 +190,10 @@ def ended_text(how: str) -> str:
     return _(text) if text else ""
 
 
-def goat_text(game, numbers: dict) -> str:
+def goat_text(game, numbers: dict, fmt=None) -> str:
     if not game.goat:
         return _("ничья, козла нет")
-    text = _("козёл — %(pair)s") % {"pair": pair_text(game.goat, numbers)}
+    text = _("козёл — %(pair)s") % {"pair": pair_text(game.goat, numbers, fmt)}
     return text + " " + _("(всухую)") if game.dry else text
 
 
@@ -199,9 +203,9 @@ def rating_text(rating: dict | None) -> str:
     return _("рейтинг: A %(a)s, B %(b)s") % {"a": figure(rating.get("A")), "b": figure(rating.get("B"))}
 
 
-def game_summary(game, numbers: dict, cols: Columns) -> str:
+def game_summary(game, numbers: dict, cols: Columns, fmt=None) -> str:
     parts = [_("Итог игры %(n)s: %(a)s : %(b)s") % {"n": game.n, "a": game.totals["A"], "b": game.totals["B"]},
-             goat_text(game, numbers)]
+             goat_text(game, numbers, fmt)]
     if game.ended != "target" and ended_text(game.ended):
         parts.append(ended_text(game.ended))
     if cols.rating:
@@ -231,9 +235,9 @@ def hands_of(rules, row, n: int) -> dict:
     return {seat: hand_text(rules, hands.get(seat), seat, n) for seat in ("A1", "A2", "B1", "B2") if seat in hands}
 
 
-def kozel_sheet(result, stored: dict, numbers: dict) -> GamesSheet:
+def kozel_sheet(result, stored: dict, numbers: dict, fmt=None) -> GamesSheet:
     """``result``: the engine's ScoredProtocol; ``stored``: deal number -> ``Deal`` row;
-    ``numbers``: side -> pair number."""
+    ``numbers``: side -> pair number (an individual side: «2 + 13»); ``fmt``: the event's format."""
     rules = result.rules
     cols = columns(rules)
     by_game: dict[int, list] = {}
@@ -247,7 +251,7 @@ def kozel_sheet(result, stored: dict, numbers: dict) -> GamesSheet:
     games = []
     for g in result.games:
         games.append(GameBlock(g.n, game_title(g.n), by_game.pop(g.n, []), dict(g.totals), g.goat, g.dry, g.ended,
-                               g.rating, game_summary(g, numbers, cols), played=g.deals is not None))
+                               g.rating, game_summary(g, numbers, cols, fmt), played=g.deals is not None))
     for n, rows in sorted(by_game.items()):  # the game in play
         last = rows[-1]
         games.append(GameBlock(n, game_title(n), rows, {"A": last.running_a, "B": last.running_b},
@@ -255,24 +259,23 @@ def kozel_sheet(result, stored: dict, numbers: dict) -> GamesSheet:
                                    "n": n, "a": last.running_a, "b": last.running_b}))
     sheet = GamesSheet("kozel", cols, games=games, goats=dict(result.goats or {"A": 0, "B": 0}),
                        rating=dict(result.rating) if cols.rating and result.rating else None, next_lead=rules.next_lead)
-    sheet.lines = partie_lines(result, numbers, sheet)
+    sheet.lines = partie_lines(result, numbers, sheet, fmt)
     return sheet
 
 
-def partie_lines(result, numbers: dict, sheet: GamesSheet) -> list[str]:
-    """The partie's goats, how it stands, and the rating (``kozel``)."""
+def partie_lines(result, numbers: dict, sheet: GamesSheet, fmt=None) -> list[str]:
+    """The partie's goats, how it stands, and the rating (``kozel``), the sides named as the format names them."""
+    fmt = fmt or PAIRS
     goats = sheet.goats
-    lines = [_("Козлов за партию: пара A № %(a)s — %(ga)s, пара B № %(b)s — %(gb)s") % {
-        "a": numbers.get("A") or "—", "b": numbers.get("B") or "—", "ga": goats["A"], "gb": goats["B"]}]
+    lines = [fmt.goats_total_line(numbers.get("A") or "—", numbers.get("B") or "—", goats["A"], goats["B"])]
     if result.abandoned and not result.disqualified:
         lines.append(_("Ушла из-за стола %(pair)s: побеждает %(winner)s") % {
-            "pair": pair_text(result.abandoned, numbers), "winner": pair_text(result.winner, numbers)})
+            "pair": pair_text(result.abandoned, numbers, fmt), "winner": pair_text(result.winner, numbers, fmt)})
     elif result.extra_game_needed:
         lines.append(_("Козлов поровну: играется ещё одна игра"))
     if sheet.columns.rating:
         rating = sheet.rating or {"A": None, "B": None}
-        lines.append(_("Рейтинг за партию — пара A: %(a)s, пара B: %(b)s") % {
-            "a": figure(rating.get("A")), "b": figure(rating.get("B"))})
+        lines.append(fmt.rating_line(figure(rating.get("A")), figure(rating.get("B"))))
     return lines
 
 
@@ -285,11 +288,11 @@ def points_sheet(result, stored: dict) -> GamesSheet:
     return GamesSheet("hand", rows=rows)
 
 
-def games_sheet(result, stored: dict, numbers: dict) -> GamesSheet | None:
+def games_sheet(result, stored: dict, numbers: dict, fmt=None) -> GamesSheet | None:
     """The sheet of the protocol's game, or None for the sport presets (their sheet is ``sheets.signed_sheet``)."""
     family = result.rules.family
     if family == "kozel":
-        return kozel_sheet(result, stored, numbers)
+        return kozel_sheet(result, stored, numbers, fmt)
     if family == "hand":
         return points_sheet(result, stored)
     return None

@@ -63,14 +63,13 @@ def _deals(p: Page, sheet):
 def _result(p: Page, sheet):
     if sheet.signed:
         a, b = sheet.totals
-        p.text(MARGIN, _("Итог партии: пара A № %(a)s — %(sa)s : %(sb)s — пара B № %(b)s") % {
-            "a": side_numbers(sheet, "A"), "b": side_numbers(sheet, "B"), "sa": a, "sb": b}, size=13, bold=True,
-            width=WIDTH)
+        p.text(MARGIN, sheet.fmt.result_line(side_numbers(sheet, "A"), side_numbers(sheet, "B"), a, b), size=13,
+               bold=True, width=WIDTH)
         p.gap(2)
         p.text(MARGIN, sheet.outcome, size=10, width=WIDTH)
     else:
-        p.text(MARGIN, _("Итог партии: пара A № %(a)s  ______ : ______  пара B № %(b)s      Победитель: пара ____") % {
-            "a": side_numbers(sheet, "A"), "b": side_numbers(sheet, "B")}, size=11, bold=True, width=WIDTH)
+        p.text(MARGIN, sheet.fmt.blank_result_line(side_numbers(sheet, "A"), side_numbers(sheet, "B")), size=11,
+               bold=True, width=WIDTH)
     p.gap(14)
 
 

@@ -196,8 +196,8 @@ def continued_heading(p: Page, sheet, page_number: int):
                     advance=False)
     p.text(PAGE_W - MARGIN, where, size=11, bold=True, align="right", advance=False)
     p.y = top - max(height, 11 * 1.35)
-    p.text(MARGIN, _("Протокол партии, продолжение: пара A № %(a)s — пара B № %(b)s") % {
-        "a": side_numbers(sheet, "A"), "b": side_numbers(sheet, "B")}, size=8, width=WIDTH)
+    p.text(MARGIN, sheet.fmt.continued_line(side_numbers(sheet, "A"), side_numbers(sheet, "B")), size=8,
+           width=WIDTH)
     p.gap(8)
 
 
@@ -247,12 +247,12 @@ def _table_rows(sheet) -> list[tuple]:
             out.append(("band", game.summary, None))
             continue
         out += [("row", kozel_cells(r, g.columns)) for r in game.rows]
-        out.append(("band", game.summary if not g.blank else _blank_summary(game.n, g.columns), None))
+        out.append(("band", game.summary if not g.blank else _blank_summary(sheet, game.n, g.columns), None))
     return out
 
 
-def _blank_summary(n: int, cols) -> str:
-    text = _("Итог игры %(n)s: ______ : ______ · козёл — пара ______") % {"n": n}
+def _blank_summary(sheet, n: int, cols) -> str:
+    text = sheet.fmt.blank_game_line(n)
     if cols.rating:
         text += " · " + _("рейтинг: A ______, B ______")
     return text
@@ -264,20 +264,16 @@ def _result_lines(sheet) -> list[tuple[str, float, bool]]:
     a, b = side_numbers(sheet, "A"), side_numbers(sheet, "B")  # an individual event's side: «3 + 7»
     if g.blank:
         if g.kind == "hand":
-            return [(_("Итог партии: пара A № %(a)s  ______ : ______  пара B № %(b)s      Победитель: пара ____") % {
-                "a": a, "b": b}, 11, True)]
-        lines = [(_("Козлов: пара A № %(a)s  ______ : ______  пара B № %(b)s      Победитель: пара ____") % {
-            "a": a, "b": b}, 11, True)]
+            return [(sheet.fmt.blank_result_line(a, b), 11, True)]
+        lines = [(sheet.fmt.blank_goats_line(a, b), 11, True)]
         if g.columns.rating:
-            lines.append((_("Рейтинг за партию — пара A: ______, пара B: ______"), 10, False))
+            lines.append((sheet.fmt.rating_line("______", "______"), 10, False))
         return lines
     if g.kind == "hand":
         ta, tb = sheet.totals
-        return [(_("Итог партии: пара A № %(a)s — %(sa)s : %(sb)s — пара B № %(b)s") % {
-            "a": a, "b": b, "sa": ta, "sb": tb}, 13, True), (sheet.outcome, 10, False)]
+        return [(sheet.fmt.result_line(a, b, ta, tb), 13, True), (sheet.outcome, 10, False)]
     goats = g.goats
-    lines = [(_("Итог партии: пара A № %(a)s — козлов %(ga)s : %(gb)s — пара B № %(b)s") % {
-        "a": a, "b": b, "ga": goats["A"], "gb": goats["B"]}, 13, True), (sheet.outcome, 10, False)]
+    lines = [(sheet.fmt.goats_result_line(a, b, goats["A"], goats["B"]), 13, True), (sheet.outcome, 10, False)]
     return lines + [(line, 9, False) for line in g.lines[1:]]
 
 

@@ -106,12 +106,13 @@ def _mismatch_warning(p: Page):
     p.y = top - 25
 
 
-REMARK_WIDTHS = [30, 32, 120, 120, 36, 40, WIDTH - 378]
+REMARK_WIDTHS = [30, 32, 120, 108, 48, 40, WIDTH - 378]  # «№ игрока» of an individual event fits whole
 
 
 def remarks_table(sheet) -> tuple[list, list, dict]:
     """(widths, rows, options) of the table of remarks: the referee's note after the reason."""
-    header = [_("Разд."), _("Место"), _("Игрок"), _("Причина"), _("№ пары"), _("Замеч. №"), _("Санкция")]
+    header = [_("Разд."), _("Место"), _("Игрок"), _("Причина"), str(sheet.fmt.remark_number_column), _("Замеч. №"),
+              _("Санкция")]
     if sheet.signed:
         rows = [[str(r.deal), r.seat, r.name, f"{r.reason}: {r.note}" if r.note else r.reason,
                  "" if r.pair is None else str(r.pair), str(r.number), r.effect] for r in sheet.remarks]

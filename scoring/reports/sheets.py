@@ -20,6 +20,8 @@ from scoring.models import RemarkReason, SignatureRole
 from scoring.queries import side_prior_remarks
 from scoring.rules import lead_and_shuffle
 from scoring.rules.hands import parse_hand
+from tournaments.choices import TournamentFormat
+from tournaments.formats import format_class
 from tournaments.presets import preset_label
 
 from .game_sheets import blank_games, games_sheet
@@ -99,6 +101,8 @@ class Sheet:
     pair_names: tuple = ("", "")  # the pairs' own names (A, B), printed beside their numbers; "" when none
     # An individual event (docs/rules-individual.md): seat -> the player's number in the event; {} for pairs.
     seat_numbers: dict = field(default_factory=dict)
+    # The event's format (``tournaments.formats``): how the sheet names a side and its numbers.
+    fmt: object = field(default_factory=format_class(TournamentFormat.PAIRS))
 
 
 def seats_of(partie) -> dict:
@@ -155,7 +159,7 @@ def _header(partie, rules) -> dict:
         round=partie.round.number, table=partie.table, pair_a=partie.pair_a.number,
         pair_b=partie.pair_b.number if partie.pair_b else None, seats=seats_of(partie), rules_text=rules_text(rules),
         pair_names=(partie.pair_a.name, partie.pair_b.name if partie.pair_b else ""),
-        seat_numbers=seat_numbers_of(partie),
+        seat_numbers=seat_numbers_of(partie), fmt=tournament.format_spec,
     )
 
 
@@ -255,7 +259,7 @@ def signed_sheet(protocol, result, *, base_url: str = "") -> Sheet:
         signed=True, remarks=remarks, totals=(result.totals_a, result.totals_b), outcome=outcome_text(partie, result),
         signatures=signatures, fingerprint=fingerprint, url=protocol_url(partie.pk, base_url),
         attested=any(s.method == "referee_attests" for s in protocol.signatures.all()),
-        games=games_sheet(result, stored, numbers), mismatch=current if mismatched else "",
+        games=games_sheet(result, stored, numbers, header["fmt"]), mismatch=current if mismatched else "",
     )
 
 
@@ -287,18 +291,13 @@ def _take(notes: dict, key) -> str:
 
 
 def outcome_text(partie, result) -> str:
-    numbers = {"A": partie.pair_a.number, "B": partie.pair_b.number if partie.pair_b else None}
-    if partie.partner_a_id:  # an individual event: a side is the round's two partners, «3 + 7»
-        numbers = {side: " + ".join(str(e.number) for e in partie.side_entrants(side)) for side in "AB"}
-    if result.no_show:
-        return _("Неявка пары %(side)s № %(n)s: победа пары %(w)s № %(wn)s по неявке") % {
-            "side": result.no_show, "n": numbers[result.no_show], "w": result.winner, "wn": numbers.get(result.winner)}
-    if result.disqualified:
-        return _("Пара %(side)s № %(n)s снята с турнира: победа пары %(w)s № %(wn)s") % {
-            "side": result.disqualified, "n": numbers[result.disqualified], "w": result.winner,
-            "wn": numbers.get(result.winner)}
-    if result.winner:
-        return _("Победила пара %(w)s № %(wn)s") % {"w": result.winner, "wn": numbers[result.winner]}
+    """The partie's outcome as the event's format says it (an individual side is «3 + 7», its no-show names the
+    players who did not come)."""
+    fmt = partie.round.tournament.format_spec
+    numbers = {side: fmt.side_numbers(partie, side) or None for side in "AB"}
+    said = fmt.outcome(result, numbers, absent=fmt.absent_names(partie, getattr(partie, "protocol", None)))
+    if said:
+        return said
     if result.finished:
         return _("Ничья")
     if result.extra_deal_needed:

@@ -67,7 +67,7 @@ def test_the_blank_sheet_heads_each_side_with_its_two_numbers_and_prints_every_n
     data = pdf(client, organizer, t, "blank")
     text = text_of(data)
     assert "№1 + №4" in text and "№2 + №3" in text and "Сторона A" in text
-    assert "пара A № 1 + 4" in text and "пара B № 2 + 3" in text
+    assert "сторона A № 1 + 4" in text and "сторона B № 2 + 3" in text and "пара A" not in text
     with pdfplumber.open(io.BytesIO(data)) as doc:
         first = doc.pages[0].extract_text()
     # seat order on the sheet: A1 then A2 on the left, B1 then B2 on the right
@@ -87,7 +87,8 @@ def test_the_signed_sheet_of_an_individual_table(client, organizer, event):
     data = pdf(client, organizer, t, "signed")
     text = text_of(data)
     assert "Протокол партии (подписан)" in text and "№1 + №4" in text
-    assert ("Победила пара A № 1 + 4" in text) or ("Победила пара B № 2 + 3" in text)
+    assert ("Победила сторона A № 1 + 4" in text) or ("Победила сторона B № 2 + 3" in text)
+    assert "пара A" not in text and "пара B" not in text
     assert_names_whole_and_inside(data, [names[1], names[4], names[2], names[3]])
 
 
@@ -122,8 +123,8 @@ def test_a_signed_kozel_sheet_names_each_side_by_its_two_numbers_and_a_remark_by
     protocol = sign(protocol, *(names[n] for _seat, n in SEATS))  # A1, A2, B1, B2
     data = exports.protocol_pdf(protocol, sign=False)
     text = text_of(data)
-    assert "Итог партии: пара A № 1 + 4 — козлов" in text and "пара B № 2 + 3" in text
-    assert "козёл — пара" in text and "Победила пара B № 2 + 3" in text
+    assert "Итог партии: сторона A № 1 + 4 — козлов" in text and "сторона B № 2 + 3" in text
+    assert "козёл — сторона" in text and "Победила сторона B № 2 + 3" in text and "пара" not in text
     with pdfplumber.open(io.BytesIO(data)) as doc:
         remarks = doc.pages[0].extract_text()
     remark = remarks[remarks.index("Замечания и санкции"):].splitlines()[2]
