@@ -52,6 +52,7 @@ class Cell:
     awaiting: bool = False  # finished, waiting for signatures
     sign_url: str = ""  # set by the page for a player signing from his own phone
     remarks: list = field(default_factory=list)  # the player page: remarks at his own seat ({"deal", "reason"})
+    partner_absent: bool = False  # his partner did not come: the round counts as his sit-out, not the partie
 
     @property
     def sitout(self) -> bool:
@@ -170,7 +171,9 @@ def _result(cell: Cell, row, side: str, kozel: bool) -> None:
         cell.result = "draw" if not winner else ("win" if winner == side else "loss")
         if row["protocol__no_show"] == side and row["protocol__absent_seats"] and cell.seat not in (
                 row["protocol__absent_seats"].split(",")):
-            cell.result = "sitout"  # his partner did not come: he is scored as sitting out (docs/rules-individual.md)
+            # his partner did not come: he is scored as sitting out (docs/rules-individual.md §6), with the bye's
+            # result and figures, not the forfeit's score of his side
+            cell.result, cell.score, cell.goats, cell.partner_absent = "sitout", None, None, True
 
 
 def table_sides(partie) -> dict[str, list[Person]]:

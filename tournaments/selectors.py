@@ -97,9 +97,9 @@ def _individual_row(p) -> dict:
     a_seats, b_seats = side_seats(p, "A"), side_seats(p, "B")
     if p.pair_b is None:  # a sit-out: no seat
         a_seats = [("", number, name) for _seat, number, name in a_seats]
-    return {
-        "table": p.table, "a_number": p.pair_a.number, "b_number": p.pair_b.number if p.pair_b else None,
-        "a_seats": a_seats, "b_seats": b_seats, "individual": True,
+    return {  # a sit-out is no table (docs/rules-individual.md §3): its row has no table number
+        "table": p.table if p.pair_b is not None else None, "a_number": p.pair_a.number,
+        "b_number": p.pair_b.number if p.pair_b else None, "a_seats": a_seats, "b_seats": b_seats, "individual": True,
         "a_players": " + ".join(name for _s, _n, name in a_seats),
         "b_players": " + ".join(name for _s, _n, name in b_seats),
         "bye": p.pair_b is None, "reason": p.reason, "partie_id": p.pk,

@@ -28,7 +28,9 @@ def test_pairings_by_table_show_four_players_with_seats_and_numbers(client):
         assert f'/pair/{number}/">{number}</a>' in row
     assert row.index(names[1]) < row.index(names[4]) < row.index(names[2]) < row.index(names[3])
     assert "№ A1 + A2" in html and "Сторона B: B1 + B2" in html
-    sit_out = row_of_table(html, 3)
+    assert 'id="table-3"' not in html  # a sit-out is no table: its row is the player's
+    start = html.index('id="sitout-9"')
+    sit_out = html[start:html.index("</tr>", start)]
     assert names[9] in sit_out and "Пропускает тур" in sit_out
     assert f"Игрок №9 {names[9]} — пропускает тур" in html
     assert "Моя страница игрока" in html and "Страница моей пары" not in html
