@@ -16,6 +16,9 @@ from scoring.reports.tiebreaks import DEFAULT_ORDERING, INDIVIDUAL_TIEBREAKS, TI
 from scoring.reports.validators import validate_tiebreaks
 from scoring.rules import config
 
+from .choices import TournamentFormat
+from .formats import FORMATS, format_class
+
 # Every criterion of either format: a stale or hand-made form may post one of the other format.
 ANY_CRITERION = frozenset(TIEBREAKS) | frozenset(INDIVIDUAL_TIEBREAKS)
 # validate_tiebreaks' codes said with the criterion's label (its own messages name the code word).
@@ -46,27 +49,45 @@ class CriterionField(forms.ChoiceField):
         return value in ANY_CRITERION or super().valid_value(value)
 
 
-def form_is_individual(data, initial, tournament) -> bool:
-    """The format the form is for: its posted (or initial) ``format`` value when it has that field, else the
-    tournament's own; a new tournament without one is a pair event."""
+def form_format(data, initial, tournament):
+    """The format the form is for (``tournaments.formats``): its posted (or initial) ``format`` value when it has
+    that field, else the tournament's own; a new tournament without one is a pair event."""
     value = data.get("format") if data is not None else None
     if value is None:
         value = initial.get("format")
     if value is None:
-        return bool(tournament is not None and tournament.is_individual)
-    return value == "individual"
+        return tournament.format_spec if tournament is not None else format_class(TournamentFormat.PAIRS)()
+    return format_class(value)(tournament)
+
+
+def format_tiebreaks() -> dict:
+    """{format: {"criteria": [[name, label]…], "orderings": {preset: {ordering: label}}}}: what the form offers
+    for each format, so that the page offers the chosen format's criteria as soon as the format is chosen."""
+    out = {}
+    for code, cls in FORMATS.items():
+        names = cls().criteria()[0]
+        out[code] = {"criteria": [[n, label] for n, label in zip(names, tiebreak_labels(names))],
+                     "orderings": {p: dict(ordering_choices(p, individual=cls.individual_criteria))
+                                   for p in config.PRESETS}}
+    return out
+
+
+FIELDS = max(len(cls().criteria()[0]) for cls in FORMATS.values())  # tie-break places: the longest format's
 
 
 class TiebreakFieldsMixin:
     """Adds ``tiebreak_1`` … ``tiebreak_N`` for the form's format; the form has a ``tiebreak_order`` field."""
 
     def add_tiebreak_fields(self, tournament, preset) -> None:
-        self.individual = form_is_individual(self.data if self.is_bound else None, self.initial, tournament)
-        self.criteria, self.orderings = criteria(individual=self.individual)
+        fmt = form_format(self.data if self.is_bound else None, self.initial, tournament)
+        self.individual = fmt.individual_criteria
+        self.criteria, self.orderings = fmt.criteria()
         self.fields["tiebreak_order"].help_text = _("В козле и морском козле основной порядок — по козлам: %(o)s.") % {
             "o": " → ".join(tiebreak_labels(self.orderings["goats"]))}
         offered = [("", "—")] + list(zip(self.criteria, tiebreak_labels(self.criteria)))
-        for i in range(1, len(self.criteria) + 1):
+        # as many places as the longest format has criteria: the page offers another format's when it is chosen
+        self.places = FIELDS if "format" in self.fields else len(self.criteria)
+        for i in range(1, self.places + 1):
             self.fields[f"tiebreak_{i}"] = CriterionField(label=f"{i}.", choices=offered, required=False)
         self.fields["tiebreak_order"].choices = ordering_choices(preset, individual=self.individual)
 
@@ -81,7 +102,7 @@ class TiebreakFieldsMixin:
         return {"tiebreak_order": "custom", **{f"tiebreak_{i}": name for i, name in enumerate(stored, start=1)}}
 
     def tiebreak_fields(self):
-        return [self[f"tiebreak_{i}"] for i in range(1, len(self.criteria) + 1)]
+        return [self[f"tiebreak_{i}"] for i in range(1, self.places + 1)]
 
     def clean_tiebreaks(self) -> list:
         """The list to store: [] for the default ordering, [name] for another one, else the chosen criteria."""
@@ -89,7 +110,7 @@ class TiebreakFieldsMixin:
         if order in self.orderings:
             return [] if order == "default" else [order]
         chosen, seen, refused = [], set(), False
-        for i in range(1, len(self.criteria) + 1):
+        for i in range(1, self.places + 1):
             name = self.cleaned_data.get(f"tiebreak_{i}")
             if not name:
                 continue

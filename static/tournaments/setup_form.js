@@ -2,9 +2,30 @@
 (function () {
   var presets = JSON.parse(document.getElementById("preset-values").textContent);
   var choices = JSON.parse(document.getElementById("preset-choices").textContent);
-  var tiebreakLabels = JSON.parse(document.getElementById("tiebreak-labels").textContent);
+  var tiebreakFormats = JSON.parse(document.getElementById("tiebreak-formats").textContent);
   var form = document.getElementById("setup-form");
   var preset = form.elements["rules_preset"];
+  var format = form.elements["format"];
+  function showTiebreaks() {
+    // The chosen format's criteria (an individual event's are the player's) and its orders' texts as the chosen
+    // preset reads them («Основной порядок» of the Kozel family is by goats).
+    var chosen = tiebreakFormats[format ? format.value : "pairs"] || tiebreakFormats.pairs;
+    var order = form.elements["tiebreak_order"], labels = chosen.orderings[preset.value] || {};
+    if (order) Array.prototype.forEach.call(order.options, function (o) {
+      if (labels[o.value]) o.textContent = labels[o.value];
+    });
+    if (!format) return;  // a form without the format: its places are the tournament's own
+    for (var i = 1; form.elements["tiebreak_" + i]; i++) {
+      var place = form.elements["tiebreak_" + i], kept = place.value, row = document.getElementById("row-tiebreak_" + i);
+      var shown = i <= chosen.criteria.length;
+      place.textContent = "";
+      place.appendChild(new Option("—", ""));
+      chosen.criteria.forEach(function (c) { place.appendChild(new Option(c[1], c[0], false, c[0] === kept)); });
+      if (!chosen.criteria.some(function (c) { return c[0] === kept; })) place.value = "";
+      place.disabled = !shown;
+      if (row) row.hidden = !shown;
+    }
+  }
   function showOptions() {
     // Only the chosen preset's options are shown and posted; the choices it does not allow are hidden.
     form.querySelectorAll(".rule-option").forEach(function (row) {
@@ -20,12 +41,9 @@
         o.hidden = o.disabled = allowed[name].indexOf(o.value) < 0;
       });
     });
-    // The tie-break orders as the chosen preset reads them («Основной порядок» of the Kozel family is by goats).
-    var order = form.elements["tiebreak_order"], labels = tiebreakLabels[preset.value] || {};
-    if (order) Array.prototype.forEach.call(order.options, function (o) {
-      if (labels[o.value]) o.textContent = labels[o.value];
-    });
+    showTiebreaks();
   }
+  if (format) format.addEventListener("change", showTiebreaks);
   preset.addEventListener("change", function () {
     var values = presets[preset.value] || {};
     showOptions();

@@ -16,11 +16,10 @@ from django.utils.translation import gettext as _
 from core.public import public_url
 from referees.permissions import is_organizer, is_referee
 from scoring.reports import pack
-from scoring.rules import config
 
 from ..errors import NotAllowed, SetupRejected
 from ..forms_setup import CopyForm, TournamentForm, add_service_errors, preset_option_choices
-from ..forms_tiebreaks import ordering_choices
+from ..forms_tiebreaks import format_tiebreaks
 from ..forms_setup import preset_values
 from ..models import Round, Tournament
 from ..services import setup
@@ -31,8 +30,9 @@ def _form_page(request, form, tournament=None, *, title, status=200):
     return render(request, "tournaments/setup_form.html", {
         "form": form, "tournament": tournament, "title": title, "presets_json": preset_values(),
         "preset_choices_json": preset_option_choices(),
-        # the tie-break orders' texts as each preset reads them (the Kozel family: «Основной порядок» is by goats)
-        "tiebreak_labels_json": {code: dict(ordering_choices(code, individual=form.individual)) for code in config.PRESETS},
+        # each format's criteria, and the orders' texts as each preset reads them (the Kozel family: «Основной
+        # порядок» is by goats): the page offers the chosen format's as soon as the format is chosen
+        "tiebreak_formats_json": format_tiebreaks(),
         "rules_frozen": tournament is not None and tournament.rules_locked(),
     }, status=status)
 
