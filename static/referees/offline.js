@@ -10,8 +10,10 @@
   if (!Q || !box || !window.indexedDB) return;
   var d = box.dataset, partie = d.partie, me = d.user;
   var panel = document.getElementById("offline-queue");
-  var busy = false, sentAny = false, device = null, waiting = 0;
-  var SEND_MS = 15000;  // a send that hangs on a weak network is given up and tried again later
+  var busy = false, sentAny = false, device = null, waiting = 0, unreachable = false;
+  // A send that hangs (the hall's Wi-Fi gone, the phone moved to mobile data: the browser still believes it is
+  // online) is given up after this long; the entry stays on the device and goes again later, with its key.
+  var SEND_MS = 8000;
 
   function t(name, params) {
     var text = d["t" + name] || "";
@@ -70,26 +72,37 @@
 
   // --- the cheap checks, with the server's messages ---------------------------------------------------
   function showError(id, text) { var e = document.getElementById(id); if (e) e.textContent = text || ""; return !text; }
-  function checkDeal(entry) {
-    var result = field(entry, "result"), ok = true;
-    if (!document.getElementById("deal-form").querySelector("input[name=result]")) return true;  // other games: the server
-    ["err-result", "err-out", "err-offender", "err-form"].forEach(function (id) { showError(id, ""); });
-    ok = showError("err-result", result ? "" : t("ResultRequired")) && ok;
-    if (result === "domino") ok = showError("err-out", field(entry, "out") ? "" : t("OutRequired")) && ok;
-    if (result === "wrong_pass") ok = showError("err-offender", field(entry, "offender") ? "" : t("OffenderRequired")) && ok;
-    // Kozel's family (its form asks for the lead): which hands count, and up to what, is the engine's (the
-    // winners' hands are not needed, a hand may hold 75): the server judges them when the entry arrives.
-    var kozel = !!document.getElementById("lead-group");
+  // Only what no deal can be: no result, a domino without who went out, a wrong pass without who passed, and (in
+  // the sport form, where every count is 0..69) a typed count that is no count. Which hands a deal needs is
+  // the engine's (a partner's hand only when it counts; Kozel's winners' hands not at all): the server judges
+  // them when the entry arrives, and a refusal comes back to the referee with its message.
+  function dealProblems(entry, form) {
+    var problems = {}, result = field(entry, "result");
+    if (!form || !form.querySelector("input[name=result]")) return problems;  // other games: the server
+    if (!result) problems["err-result"] = t("ResultRequired");
+    if (result === "domino" && !field(entry, "out")) problems["err-out"] = t("OutRequired");
+    if (result === "wrong_pass" && !field(entry, "offender")) problems["err-offender"] = t("OffenderRequired");
+    if (document.getElementById("lead-group") || result === "wrong_pass") return problems;
     ["A1", "B1", "A2", "B2"].forEach(function (s) {
-      var v = field(entry, "hand_" + s).trim(), msg = "";
-      if (kozel) v = "";
-      else if (result === "wrong_pass" || (result === "domino" && s === field(entry, "out"))) v = "";
-      else if (!v && !field(entry, "tiles_" + s) && result) msg = t("HandMissing", { seat: s });
-      if (v && (!/^[0-9]{1,3}$/.test(v) || +v > 69)) msg = t("HandRange");
-      ok = showError("err-hand_" + s, msg) && ok;
+      var v = digits(field(entry, "hand_" + s).trim());
+      if (!v || field(entry, "tiles_" + s).trim() || (result === "domino" && s === field(entry, "out"))) return;
+      if (!/^[0-9]{1,3}$/.test(v) || +v > 69) problems["err-hand_" + s] = t("HandRange");
     });
-    return ok;
+    return problems;
   }
+  function digits(text) {  // full-width digits are digits, as the server reads them (core.text.ascii_digits)
+    return text.replace(/[\uFF10-\uFF19]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0xFEE0); });
+  }
+  function checkDeal(entry) {
+    var form = document.getElementById("deal-form"), problems = dealProblems(entry, form);
+    ["err-result", "err-out", "err-offender", "err-form", "err-hand_A1", "err-hand_B1", "err-hand_A2", "err-hand_B2"]
+      .forEach(function (id) { showError(id, problems[id] || ""); });
+    return !Object.keys(problems).length;
+  }
+  // The check as a function of the fields alone (tests feed it the engine's own deals).
+  window.OfflineChecks = { deal: function (fields) {
+    return dealProblems({ fields: fields }, document.getElementById("deal-form"));
+  } };
   function checkRemark(form, entry) {
     var errors = { seat: field(entry, "seat") ? "" : t("SeatRequired"), reason: field(entry, "reason") ? "" : t("ReasonRequired"),
                    deal: !field(entry, "deal") ? t("DealRequired") : (/^[0-9]{1,4}$/.test(field(entry, "deal")) && +field(entry, "deal") > 0 ? "" : t("DealInvalid")) };
@@ -118,17 +131,19 @@
     for (var i = 0; i < KINDS.length; i++) if (form.matches(KINDS[i][0])) return KINDS[i][1];
     return null;
   }
-  function entryOf(form, kind) {
+  function entryOf(form, kind, key) {
     var fields = [];
     new FormData(form).forEach(function (value, name) {
       if (name !== "csrfmiddlewaretoken" && name !== "form_key" && name !== "version") fields.push([name, String(value)]);
     });
-    var entry = { partie: partie, user: me, kind: kind, fields: fields, key: Q.key(), version: null, created: Date.now(), refusal: null };
+    var entry = { partie: partie, user: me, kind: kind, fields: fields, key: key || Q.key(), version: null, created: Date.now(), refusal: null };
     if (kind === "no_show" || (kind === "sign" && field(entry, "role") === "referee")) setField(entry, "confirm", "1");
     return entry;
   }
-  function keep(form, kind) {
-    var entry = entryOf(form, kind);
+  // ``key``: the form's own one-time key, for a form whose send was lost on the way (it may have been stored:
+  // sent again with the same key and values, the server answers it as the first time and records nothing).
+  function keep(form, kind, key) {
+    var entry = entryOf(form, kind, key);
     if (kind === "deal" && !checkDeal(entry)) return;
     if (kind === "remark" && !checkRemark(form, entry)) return;
     if (kind === "sign" && !checkPin(form, entry)) return;
@@ -179,22 +194,40 @@
     } else if (info) info.textContent = "";
   }
 
-  // Online with nothing waiting, a form goes as always; otherwise it joins the queue behind the entries waiting.
+  // Online with nothing waiting, a deal goes by the page's own request (quickDeal) and any other form as always,
+  // once the server has answered a short call: a page that navigates to an unreachable server is lost with what
+  // was typed (on plain HTTP no service worker answers for it). Otherwise the form joins the queue.
+  var passing = null;
   document.addEventListener("submit", function (event) {
     var form = event.target, kind = kindOf(form);
     if (!kind || (kind === "sign" && form.querySelector("input[name=password]"))) return;
-    if (navigator.onLine && !waiting) {
-      if (kind === "deal" && quickDeal(form)) event.preventDefault();
-      return;
-    }
+    if (passing === form) { passing = null; return; }
     event.preventDefault();
-    keep(form, kind);
+    if (!navigator.onLine || waiting) return keep(form, kind);
+    if (kind === "deal" && quickDeal(form)) return;
+    var submitter = event.submitter;
+    reachable().then(function (yes) {
+      if (!yes) return keep(form, kind);
+      passing = form;
+      if (form.requestSubmit) form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
+      else HTMLFormElement.prototype.submit.call(form);
+    });
   }, true);
+  function reachable() {
+    var abort = window.AbortController ? new AbortController() : null;
+    var timer = abort && setTimeout(function () { abort.abort(); }, SEND_MS);
+    return fetch(d.deviceUrl, { method: "GET", cache: "no-store", credentials: "same-origin", redirect: "manual",
+                                signal: abort ? abort.signal : undefined })
+      .then(function () { return true; }, function () { unreachable = true; return false; })
+      .finally(function () { clearTimeout(timer); });
+  }
 
   // --- a deal sent online: the server answers with what changed (referees/deal_answer.py) -------------
   // Only from the table page as drawn fresh (its address, no correction, no refusal shown: the shape says);
-  // anything unexpected (a refusal, no answer, not JSON) sends the same form the plain way, which answers
-  // with the page as before; its one-time key makes a deal saved already a repeat, never a second deal.
+  // a refusal sends the same form the plain way, which answers with the page as before (the errors beside the
+  // fields). No answer (a network error, the time-out), or an answer that is not the server's JSON (a login
+  // page, a server error), keeps the deal on the device with the form's own key and values: sent again from the
+  // queue, a deal stored already is a repeat (``kind`` is posted here too, so both sends are the same form).
   var sendingDeal = false;
   function quickDeal(form) {
     var page = document.getElementById("protocol");
@@ -204,18 +237,30 @@
     sendingDeal = true;
     var button = form.querySelector("button[type=submit]");
     if (button) button.disabled = true;
-    function plain() { sendingDeal = false; if (button) button.disabled = false; HTMLFormElement.prototype.submit.call(form); }
-    post(form.action, new URLSearchParams(new FormData(form)), { "X-Page-Shape": page.dataset.shape }).then(function (response) {
+    function done() { sendingDeal = false; if (button) button.disabled = false; }
+    function plain() { done(); HTMLFormElement.prototype.submit.call(form); }
+    var saved = false, body = new URLSearchParams(new FormData(form)), key = form.querySelector("input[name=form_key]");
+    body.append("kind", "deal");
+    post(form.action, body, { "X-Page-Shape": page.dataset.shape }).then(function (response) {
       if (!/json/.test(response.headers.get("Content-Type") || "")) throw new Error("server " + response.status);
-      return response.json();
-    }).then(function (answer) {
+      return response.json().then(function (answer) { return { answer: answer }; });
+    }, function (error) {
+      unreachable = true;
+      throw error;
+    }).then(function (got) {
+      var answer = got.answer;
+      unreachable = false;
       if (answer.result !== "saved") return plain();
       if (answer.reload) { window.location.replace(answer.reload); window.location.reload(); return; }
+      saved = true;
       showDeal(form, page, answer);
       keepCopy();
-      sendingDeal = false;
-      if (button) button.disabled = false;
-    }).catch(plain);
+      done();
+    }).catch(function () {
+      done();
+      if (saved) { window.location.reload(); return; }  // stored, but not shown here: the page drawn again shows it
+      keep(form, "deal", key && key.value);
+    });
     return true;
   }
   function fragment(html) {
@@ -322,7 +367,7 @@
     if (!queue.length) return;
     panel.appendChild(el("h2", null, t("Queued", { n: queue.length })));
     panel.appendChild(el("p", "provisional", t("Provisional")));
-    if (!navigator.onLine) panel.appendChild(el("p", "muted", t("Offline")));
+    if (!navigator.onLine || unreachable) panel.appendChild(el("p", "muted", t("Offline")));
     var ul = el("ol", "queue-list");
     queue.forEach(function (e) { ul.appendChild(el("li", null, describe(e))); });
     panel.appendChild(ul);
@@ -411,10 +456,11 @@
         if (!head || head.refusal) return queue;
         return send(head).then(function (answer) {
           if (answer.login) { head.login = true; return Q.put(head).then(function () { return queue; }); }
+          unreachable = false;
           if (answer.result === "saved") { sentAny = true; return Q.advance(head.id, queue[1], answer.version).then(step); }
           head.refusal = { message: answer.message, code: answer.code, errors: answer.errors, stored: answer.stored };
           return Q.put(head).then(function () { return queue; });
-        }, function () { return queue; });  // no answer: the entry stays, sent again later
+        }, function () { unreachable = true; return queue; });  // no answer: the entry stays, sent again later
       });
     }
     return step().then(function () {

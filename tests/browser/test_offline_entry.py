@@ -108,7 +108,7 @@ def test_entries_made_offline_survive_reload_and_restart_and_are_stored_once_in_
         page.fill("#id_hand_A1", "70")
         page.click("#save-deal")
         expect(page.locator("#err-hand_A1")).to_have_text("Введите число очков (целое, от 0 до 69).")
-        expect(page.locator("#err-hand_B1")).to_contain_text("B1")
+        expect(page.locator("#err-hand_B1")).to_have_text("")  # which hands a deal needs is the server's to say
         expect(page.locator(".queued-entry")).to_have_count(0)
         enter_offline(page)
         expect_queue_shown(page)
