@@ -198,7 +198,7 @@ def protocol_data(protocol) -> dict:
 def standings(tournament, after_round: int | None = None) -> dict:
     """The standings of the public page (pairs, or the players of an individual event) as plain data."""
     data = load_standings(tournament, after_round)
-    individual = tournament.is_individual
+    individual = tournament.format_spec.single_player_entries
     rows = []
     for r in data.rows:
         row = {

@@ -187,7 +187,7 @@ class PlayerStandingList(StandingList):
     serializer_class = s.PlayerStandingSerializer
 
     def get_queryset(self):
-        if self.tournament.is_individual:
+        if self.tournament.format_spec.single_player_entries:
             raise NotFound(_("В личном зачёте положение игроков — это положение турнира (standings/)."))
         data = selectors.player_standings(self.tournament, self.round_number("after"))
         self.paginator.meta = {k: v for k, v in data.items() if k != "rows"}

@@ -159,7 +159,7 @@ def entry_context(partie, user, *, protocol=None) -> dict:
         **family,
         "partie": partie, "tournament": tournament, "protocol": protocol, "names": names,
         "seats": seat_list(partie),
-        "individual": tournament.is_individual,
+        "individual": tournament.format_spec.single_player_entries,
         "scored": scored, "rows": rows, "upcoming": upcoming,
         "remarks": list(protocol.remarks.all()), "remark_steps": remark_steps,
         "slots": slots, "referee_signature": referee_signature,

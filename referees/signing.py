@@ -132,7 +132,7 @@ def confirm_absent_player(partie, seat, version) -> dict:
     players = partie.side_players(seat[0])
     index = int(seat[1]) - 1
     name = players[index].name if index < len(players) else "—"
-    first = load_protocol(partie).absent_seats if partie.round.tournament.is_individual else ""
+    first = load_protocol(partie).absent_seats if partie.round.tournament.format_spec.single_player_entries else ""
     if len(first) == 2:
         message = _("Отметить неявку и игрока %(seat)s (%(name)s)? Поражение получат оба неявившихся игрока "
                     "(%(first)s и %(seat)s), явившиеся — результат пропуска тура; счёт партии остаётся по первой "

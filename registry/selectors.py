@@ -20,7 +20,7 @@ from core.names import fold
 from scoring.models import ProtocolStatus
 from scoring.reports.selectors import load_standings
 from scoring.reports.stage_selectors import final_standings, finalists, has_final
-from tournaments.models import Partie, Player, RoundStatus, TournamentFormat
+from tournaments.models import Partie, Player, RoundStatus
 
 from .matching import active_persons
 from .models import Person, PersonMerge
@@ -121,15 +121,15 @@ def history(person: Person) -> list[Entry]:
     entries, partner_pairs = [], {}
     for player in players:
         tournament = player.pair.tournament
-        individual = tournament.format == TournamentFormat.INDIVIDUAL
-        entry = Entry(tournament, TournamentFormat(tournament.format).label, individual, player.pair.number,
+        fmt = tournament.format_spec
+        entry = Entry(tournament, fmt.label, fmt.single_player_entries, player.pair.number,
                       player.name, protocols=protocols.get(player.pair_id, []))
         # every game he played, whatever the stage; his place is the event's (an event in stages: its final places)
         row = next((r for r in load_standings(tournament, stage=None).rows if r.pair.id == player.pair_id), None)
         if row is not None:
             entry.played, entry.wins, entry.difference = row.played, row.wins, row.difference
             entry.place, entry.tied = _place(tournament, player.pair_id, row)
-            if individual:
+            if fmt.single_player_entries:
                 partner_pairs[player.pair_id] = list(dict.fromkeys(getattr(row, "partners", [])))
         entries.append(entry)
     _partners(players, entries, partner_pairs)

@@ -28,7 +28,6 @@ from django.db.models import Q
 from core.names import fold
 from registry.matching import active_persons, describe
 from registry.models import Person
-from tournaments.models import TournamentFormat
 from tournaments.services.registration import check_duplicates, registered_names
 
 from .cleaning import entrant_player
@@ -110,7 +109,7 @@ def refuse_registered(tournament, players: list[dict]) -> None:
 def refuse_duplicates(tournament, cleaned, *, exclude=None) -> None:
     """The refusals that stay: a team's duplicates; a pair's or a player's name held otherwise than by a live entry.
     ``cleaned``: the entry's fields, or the entry itself (``exclude``: the entry, not compared with itself)."""
-    if tournament.format == TournamentFormat.TEAMS:
+    if tournament.format_spec.has_teams:
         check_team_duplicates(tournament, as_team(cleaned) if isinstance(cleaned, Entry) else cleaned,
                               exclude=exclude)
         return
@@ -126,7 +125,7 @@ def concerns_of(tournament, cleaned, *, exclude=None) -> list[Concern]:
     """Every concern of an entry being sent or edited (``cleaned``: its fields); ``exclude``: the entry itself."""
     people = named(cleaned)
     found = claims(people)
-    if tournament.format != TournamentFormat.TEAMS:
+    if not tournament.format_spec.has_teams:
         found += same_players(people, live_entries(tournament, exclude=exclude))
     return found
 
@@ -140,7 +139,7 @@ def concerns_by_entry(tournament, entries: list[Entry]) -> dict[int, list[Concer
     out = {}
     for entry in live:
         found = claims(named(entry), persons) if entry in undecided else []
-        if tournament.format != TournamentFormat.TEAMS:
+        if not tournament.format_spec.has_teams:
             found += same_players(named(entry), [e for e in live if e.pk != entry.pk])
         if found:
             out[entry.pk] = found

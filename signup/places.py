@@ -29,7 +29,7 @@ from django.utils.translation import gettext_lazy
 
 from referees.models import log_action
 from tournaments.errors import TournamentError
-from tournaments.models import PairStatus, TournamentFormat
+from tournaments.models import PairStatus
 from tournaments.services.entrants import create_pair
 from tournaments.services.registration import check_duplicates, pair_snapshot
 
@@ -64,7 +64,7 @@ def entry_snapshot(entry) -> dict:
 
 def become_entrant(user, tournament, entry, now) -> None:
     """The entry's pair (or individual entrant, or team), through the organizer's registration's checks and rows."""
-    if tournament.format == TournamentFormat.TEAMS:
+    if tournament.format_spec.has_teams:
         entry.team, entry.status, entry.accepted_at = become_team(user, tournament, entry), EntryStatus.ACCEPTED, now
         entry.save(update_fields=["team", "status", "accepted_at"])
         return
@@ -82,7 +82,7 @@ def places_free(tournament, settings) -> int | None:
     """Free places under the limit (None: no limit); a team event's limit counts its teams."""
     if settings.limit is None:
         return None
-    if tournament.format == TournamentFormat.TEAMS:
+    if tournament.format_spec.has_teams:
         return max(0, settings.limit - active_teams(tournament))
     return max(0, settings.limit - tournament.pairs.filter(status=PairStatus.ACTIVE).count())
 

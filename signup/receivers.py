@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 
 from core.locking import locked
 from referees.models import log_action
-from tournaments.models import PairStatus, Tournament, TournamentFormat
+from tournaments.models import PairStatus, Tournament
 
 from .models import Entry, EntryStatus, SignupSettings
 from .places import entry_snapshot, fill_places
@@ -22,7 +22,7 @@ def entrant_left(sender, *, tournament, user, **kwargs) -> None:
     now = timezone.now()
     # accepted, and its entrant deleted (no pair) or no longer active; a team: none of its pairs active
     accepted = Entry.objects.filter(tournament=tournament, status=EntryStatus.ACCEPTED)
-    if tournament.format == TournamentFormat.TEAMS:
+    if tournament.format_spec.has_teams:
         accepted = accepted.exclude(team__members__pair__status=PairStatus.ACTIVE)
     else:
         accepted = accepted.exclude(pair__status=PairStatus.ACTIVE)

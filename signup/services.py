@@ -19,7 +19,7 @@ from core.locking import locked
 from core.names import fold
 from referees.models import log_action
 from tournaments.errors import InvalidFields, TournamentError
-from tournaments.models import Player, Tournament, TournamentFormat
+from tournaments.models import Player, Tournament
 from tournaments.services.registration import entrant_size, pair_snapshot
 
 from . import codes
@@ -65,7 +65,7 @@ def entry_by_code(tournament, code, *, lock=False) -> Entry:
 def _clean(tournament, data) -> dict:
     """The entry's fields as the model keeps them: players and contact (a team's: also its name, club, reserves)."""
     settings = _settings(tournament)
-    if tournament.format == TournamentFormat.TEAMS:
+    if tournament.format_spec.has_teams:
         return clean_team_entry(settings, data, pairs_per_team(tournament))
     players, contact = clean_entry(settings, data, entrant_size(tournament))
     return {"players": players, "contact": contact}

@@ -17,7 +17,7 @@ from core.public import public_url
 from core.qr import qr_svg
 from referees.throttle import client_ip
 from tournaments.errors import TournamentError
-from tournaments.models import Tournament, TournamentFormat
+from tournaments.models import Tournament
 from tournaments.services.registration import entrant_size
 
 from . import checkin, codes, services, throttle
@@ -30,7 +30,7 @@ PERSON_FIELDS = ("name", "club", "city", "birth_year", "federation_id")
 
 def _team_pairs(tournament) -> int:
     """K for a team event's form (0: a pair or individual event's)."""
-    return pairs_per_team(tournament) if tournament.format == TournamentFormat.TEAMS else 0
+    return pairs_per_team(tournament) if tournament.format_spec.has_teams else 0
 
 
 def _initial(entry) -> dict:

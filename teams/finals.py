@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 
 from scoring.reports.qualification import Qualifiers, qualify
-from tournaments.models import FinalKind, PairStatus, RoundStatus, TournamentFormat
+from tournaments.models import FinalKind, PairStatus, RoundStatus
 from tournaments.pairing.bracket import Bracket, build_bracket, placing
 from tournaments.pairing.match_format import SINGLE, Outcome
 
@@ -26,7 +26,7 @@ ACTIVE, OUT = "active", "withdrawn"
 
 
 def is_team_event(tournament) -> bool:
-    return tournament.format == TournamentFormat.TEAMS
+    return tournament.format_spec.has_teams
 
 
 def teams_out(tournament) -> set[int]:

@@ -19,7 +19,7 @@ from referees.models import log_action
 from referees.permissions import is_organizer, require_organizer
 from tournaments.errors import InvalidInput, NotAllowed, RoundBlocked, TournamentError
 from tournaments.models import (FinalKind, Pair, Partie, PairStatus, Player, Round, RoundStatus, Tournament,
-                                TournamentFormat, seated)
+                                seated)
 from tournaments.services.entrants import create_pair
 from tournaments.services.registration import (check_duplicates, clean_pair, clean_text, pair_snapshot,
                                                  substitute_player)
@@ -35,7 +35,7 @@ POINTS_MAX = 10
 
 
 def require_team_event(tournament) -> None:
-    if tournament.format != TournamentFormat.TEAMS:
+    if not tournament.format_spec.has_teams:
         raise TournamentError(_("Это не командный турнир."), code="not_team_event")
 
 

@@ -15,7 +15,7 @@ from referees.methods import post_only
 from referees.permissions import is_organizer, is_referee
 from scoring.reports.stage_selectors import round_title
 from tournaments.errors import TournamentError
-from tournaments.models import Pair, Round, Tournament, TournamentFormat
+from tournaments.models import Pair, Round, Tournament
 from tournaments.stage_selectors import groups_data
 
 from .finals import team_final_standings, team_finalists
@@ -30,7 +30,7 @@ from .workbook import team_workbook
 
 
 def _team_event(tournament):
-    if tournament.format != TournamentFormat.TEAMS:
+    if not tournament.format_spec.has_teams:
         raise Http404(_("Это не командный турнир."))
     return tournament
 

@@ -264,6 +264,68 @@ class EventFormat:
         entrant = partie.pair_a if side == "A" else partie.pair_b
         return _("пара №%(n)s") % {"n": entrant.number}
 
+    # --- the organizer's messages about a registered row -----------------------------------------------
+
+    single_player_entries = False  # an entry is one player (his pages, forms and tables are the player's)
+    has_teams = False  # the event's entrants are teams (the teams' pages exist)
+    entry_saved = gettext_lazy("Пара изменена.")
+    entry_deleted = gettext_lazy("Пара удалена.")
+    delete_title = gettext_lazy("Удалить пару?")
+    delete_button = gettext_lazy("Удалить пару")
+    withdraw_title = gettext_lazy("Снять пару с турнира?")
+    withdraw_button = gettext_lazy("Снять пару")
+    withdrawn = gettext_lazy("Пара снята с турнира; её результаты сохранены.")
+    undo_title = gettext_lazy("Вернуть пару в турнир?")
+    undo_button = gettext_lazy("Вернуть пару")
+    undone = gettext_lazy("Снятие пары отменено: она снова играет.")
+    number_saved = gettext_lazy("Номер пары сохранён.")
+    swap_refused = gettext_lazy("Укажите номера двух пар.")
+    swapped = gettext_lazy("Пары поменяны местами.")
+    renumbered_note = gettext_lazy("Прежние номера пар будут заменены.")
+    import_template_name = "pairs-template.xlsx"
+
+    def entry_label(self, number, players: str) -> str:
+        """A registered row in a sentence: «Пара №4: Иванов — Петров»."""
+        if number:
+            return _("Пара №%(n)s: %(p)s") % {"n": number, "p": players}
+        return _("Пара %(p)s") % {"p": players}
+
+    def registered(self, number, players: str) -> str:
+        if number:
+            return _("Пара №%(n)s зарегистрирована: %(p)s.") % {"n": number, "p": players}
+        return _("Пара зарегистрирована: %(p)s. Номер она получит при жеребьёвке.") % {"p": players}
+
+    def registered_late(self, number, round_number) -> str:
+        return _("Пара №%(n)s зарегистрирована и играет с тура %(r)s.") % {"n": number, "r": round_number}
+
+    def will_be_deleted(self, label: str) -> str:
+        return _("%(pair)s будет удалена отовсюду: из списков, жеребьёвки и выгрузок.") % {"pair": label}
+
+    def draw_numbers(self, active: int) -> str:
+        return _("Активные пары (%(n)s) получат номера 1–%(n)s по жребию; номера, назначенные вручную, "
+                 "сохранятся.") % {"n": active}
+
+    def publish_lines(self, number, tables: int) -> list[str]:
+        return [ngettext("Тур %(n)s (%(t)s стол) станет виден всем: игроки увидят пары и столы, судьи смогут вносить "
+                         "протоколы.",
+                         "Тур %(n)s (%(t)s столов) станет виден всем: игроки увидят пары и столы, судьи смогут "
+                         "вносить протоколы.", tables) % {"n": number, "t": tables},
+                _("Менять пары в опубликованном туре будет нельзя.")]
+
+    def withdraw_lines(self, label: str, last_round) -> list[str]:
+        """What withdrawing says before it is done (``last_round``: the last round played, None before any)."""
+        lines = [_("%(pair)s будет снята с турнира: в следующие туры её не поставят.") % {"pair": label}]
+        if last_round is None:
+            lines.append(_("Она ещё не играла и не появится ни в положении, ни в таблицах."))
+        else:
+            lines.append(_("Её результаты после тура %(n)s сохранятся; в положении она будет в конце, без места.")
+                         % {"n": last_round})
+        return lines
+
+    def undo_withdrawal_lines(self, label: str) -> list[str]:
+        return [_("%(pair)s снова будет играть: её поставят в следующий тур.") % {"pair": label},
+                _("Вернуть пару можно, только пока после её снятия не составлен ни один тур.")]
+
     # --- a table's protocol on the referee's page ----------------------------------------------------
 
     no_show_title = gettext_lazy("Неявка пары (поражение неявкой)")
@@ -534,6 +596,60 @@ class IndividualFormat(EventFormat):
     def side_names(self, partie, side: str) -> str:
         return " + ".join(f"№{e.number} {_player_name(e)}".strip() for e in partie.side_entrants(side))
 
+    single_player_entries = True
+    entry_saved = gettext_lazy("Данные игрока изменены.")
+    entry_deleted = gettext_lazy("Игрок удалён.")
+    delete_title = gettext_lazy("Удалить игрока?")
+    delete_button = gettext_lazy("Удалить игрока")
+    withdraw_title = gettext_lazy("Снять игрока с турнира?")
+    withdraw_button = gettext_lazy("Снять игрока")
+    withdrawn = gettext_lazy("Игрок снят с турнира; его результаты сохранены.")
+    undo_title = gettext_lazy("Вернуть игрока в турнир?")
+    undo_button = gettext_lazy("Вернуть игрока")
+    undone = gettext_lazy("Снятие игрока отменено: он снова играет.")
+    number_saved = gettext_lazy("Номер игрока сохранён.")
+    swap_refused = gettext_lazy("Укажите номера двух игроков.")
+    swapped = gettext_lazy("Игроки поменяны местами.")
+    renumbered_note = gettext_lazy("Прежние номера игроков будут заменены.")
+    import_template_name = "players-template.xlsx"
+
+    def entry_label(self, number, players: str) -> str:
+        if number:
+            return _("Участник №%(n)s: %(p)s") % {"n": number, "p": players}
+        return _("Участник %(p)s") % {"p": players}
+
+    def registered(self, number, players: str) -> str:
+        if number:
+            return _("Участник №%(n)s зарегистрирован: %(p)s.") % {"n": number, "p": players}
+        return _("Участник зарегистрирован: %(p)s. Номер он получит при жеребьёвке.") % {"p": players}
+
+    def registered_late(self, number, round_number) -> str:
+        return _("Участник №%(n)s зарегистрирован и играет с тура %(r)s.") % {"n": number, "r": round_number}
+
+    def will_be_deleted(self, label: str) -> str:
+        return _("%(pair)s будет удалён отовсюду: из списков, жеребьёвки и выгрузок.") % {"pair": label}
+
+    def draw_numbers(self, active: int) -> str:
+        return _("Активные игроки (%(n)s) получат номера 1–%(n)s по жребию; номера, назначенные вручную, "
+                 "сохранятся.") % {"n": active}
+
+    def publish_lines(self, number, tables: int) -> list[str]:
+        return [ngettext("Тур %(n)s (%(t)s стол) станет виден всем: игроки увидят столы и партнёров, судьи смогут "
+                         "вносить протоколы.",
+                         "Тур %(n)s (%(t)s столов) станет виден всем: игроки увидят столы и партнёров, судьи смогут "
+                         "вносить протоколы.", tables) % {"n": number, "t": tables},
+                _("Пересаживать игроков в опубликованном туре будет нельзя.")]
+
+    def withdraw_lines(self, label: str, last_round) -> list[str]:
+        return [_("%(pair)s будет снят с турнира: в следующие туры его не поставят.") % {"pair": label},
+                _("Он ещё не играл и не появится ни в положении, ни в таблицах.") if last_round is None else
+                _("Его результаты после тура %(n)s сохранятся; в положении он будет в конце, без места.")
+                % {"n": last_round}]
+
+    def undo_withdrawal_lines(self, label: str) -> list[str]:
+        return [_("%(pair)s снова будет играть: его поставят в следующий тур.") % {"pair": label},
+                _("Вернуть игрока можно, только пока после его снятия не составлен ни один тур.")]
+
     no_show_title = gettext_lazy("Неявка стороны (поражение неявкой)")
     no_show_help = gettext_lazy("Через 5 минут после начала не явились оба игрока стороны: соперники побеждают с "
                                 "максимальным счётом.")
@@ -648,6 +764,7 @@ class TeamsFormat(EventFormat):
     entrant_genitive = pgettext_lazy("родительный падеж", "команды")
     number_label = gettext_lazy("№ команды")
     standing_label = gettext_lazy("командные матчи")
+    has_teams = True
 
     def entrants_count(self) -> int:
         known = getattr(self.tournament, "entrants_teams", None)

@@ -16,8 +16,7 @@ from scoring.reports.tiebreaks import DEFAULT_ORDERING, INDIVIDUAL_TIEBREAKS, TI
 from scoring.reports.validators import validate_tiebreaks
 from scoring.rules import config
 
-from .choices import TournamentFormat
-from .formats import FORMATS, format_class
+from .formats import FORMATS, PairsFormat, format_class
 
 # Every criterion of either format: a stale or hand-made form may post one of the other format.
 ANY_CRITERION = frozenset(TIEBREAKS) | frozenset(INDIVIDUAL_TIEBREAKS)
@@ -56,7 +55,7 @@ def form_format(data, initial, tournament):
     if value is None:
         value = initial.get("format")
     if value is None:
-        return tournament.format_spec if tournament is not None else format_class(TournamentFormat.PAIRS)()
+        return tournament.format_spec if tournament is not None else PairsFormat()
     return format_class(value)(tournament)
 
 

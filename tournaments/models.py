@@ -3,7 +3,6 @@
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.utils.functional import cached_property
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -173,10 +172,10 @@ class Tournament(models.Model):
     def is_individual(self) -> bool:
         return self.format == TournamentFormat.INDIVIDUAL
 
-    @cached_property
+    @property
     def format_spec(self):
         """What differs by format, asked of one object (``tournaments.formats``): pages and printouts ask it,
-        never ``format`` itself."""
+        never ``format`` itself (made anew each time: a changed ``format`` is never read stale)."""
         return format_of(self)
 
     @property

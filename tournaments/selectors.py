@@ -45,7 +45,7 @@ def entrant_rows(tournament, ids) -> list[dict]:
     Numbered entrants by number; before the draw, by the first player's name («ё» sorts as «е»).
     """
     rows = []
-    individual = tournament.is_individual
+    individual = tournament.format_spec.single_player_entries
     for pair in pairs_in_order(tournament, ids):
         players = sorted(pair.players.all(), key=lambda p: (p.number is None, p.number or 0, p.pk))
         label = lambda p: f"{p.number}. {p.name}" if p.number and not individual else p.name  # noqa: E731
@@ -84,7 +84,8 @@ def _names(pair) -> str:
 
 def is_individual(parties) -> bool:
     """Whether these parties (of one round) are an individual event's (one query at most: the round's tournament)."""
-    return bool(parties) and (any(p.partner_a_id for p in parties) or parties[0].round.tournament.is_individual)
+    return bool(parties) and (any(p.partner_a_id for p in parties)
+                              or parties[0].round.tournament.format_spec.single_player_entries)
 
 
 def side_seats(partie, side: str) -> list[tuple]:
@@ -203,7 +204,7 @@ def deals_shown(tournament) -> int:
 def schedule_summary(tournament) -> dict | None:
     """An individual round robin: the whole schedule's properties for its numbered players, shown to the
     organizer before a round is published (docs/rules-individual.md §3); None elsewhere or without one."""
-    if not tournament.is_individual or tournament.pairing_system != PairingSystem.ROUND_ROBIN:
+    if not tournament.format_spec.single_player_entries or tournament.pairing_system != PairingSystem.ROUND_ROBIN:
         return None
     n = tournament.pairs.filter(number__isnull=False).count()
     try:

@@ -20,8 +20,7 @@ from scoring.models import RemarkReason, SignatureRole
 from scoring.queries import side_prior_remarks
 from scoring.rules import lead_and_shuffle
 from scoring.rules.hands import parse_hand
-from tournaments.choices import TournamentFormat
-from tournaments.formats import format_class
+from tournaments.formats import PairsFormat
 from tournaments.presets import preset_label
 
 from .game_sheets import blank_games, games_sheet
@@ -102,7 +101,7 @@ class Sheet:
     # An individual event (docs/rules-individual.md): seat -> the player's number in the event; {} for pairs.
     seat_numbers: dict = field(default_factory=dict)
     # The event's format (``tournaments.formats``): how the sheet names a side and its numbers.
-    fmt: object = field(default_factory=format_class(TournamentFormat.PAIRS))
+    fmt: object = field(default_factory=PairsFormat)
 
 
 def seats_of(partie) -> dict:

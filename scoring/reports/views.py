@@ -76,7 +76,7 @@ def _standings_data(tournament, after_round):
 def standings(request, slug):
     tournament = _tournament(request, slug)
     data = _standings_data(tournament, _after_round(request))
-    if tournament.is_individual:  # one line per player (the player's columns)
+    if tournament.format_spec.single_player_entries:  # one line per player (the player's columns)
         table = PlayerStandingsTable(data.rows, standings=data, clubs=entrant_clubs(tournament))
     elif data.goats:
         table = KozelStandingsTable(data.rows, rating=data.rating)
@@ -102,7 +102,7 @@ def _final_places(tournament) -> list[dict]:
 
 def players(request, slug):
     tournament = _tournament(request, slug)
-    if tournament.is_individual:  # its standings are the players' own: one page, not two
+    if tournament.format_spec.single_player_entries:  # its standings are the players' own: one page, not two
         after = _after_round(request)
         return redirect(reverse("reports:standings", args=[slug]) + (f"?after={after}" if after else ""))
     data = selectors.load_individual(tournament, _after_round(request))
@@ -116,7 +116,7 @@ def crosstable(request, slug):
     """Polled by the players' phones like the standings: 304 until the data version moves; the standings
     under it are computed once per version and shared with the standings page and the projector."""
     tournament = _tournament(request, slug)
-    if tournament.is_individual:  # an individual event's cross table is its player × round grid
+    if tournament.format_spec.single_player_entries:  # an individual event's cross table: its player × round grid
         return redirect("tournaments:grid", slug=slug)
     data, cells, matrix = selectors.load_crosstable_from(_standings_data(tournament, _after_round(request)))
     if matrix is not None and len(matrix[0]) > MATRIX_MAX_PAIRS:

@@ -102,7 +102,7 @@ def record_no_show(user, partie, side, *, expected_version, seats=None):
     if side not in SIDES:
         raise InvalidInput(_("Укажите пару: A или B."), "side", field="side")
     seats = sorted(set(seats or ()))
-    if seats and (not partie.round.tournament.is_individual or any(s not in (f"{side}1", f"{side}2") for s in seats)):
+    if seats and (not partie.round.tournament.format_spec.single_player_entries or any(s not in (f"{side}1", f"{side}2") for s in seats)):
         raise InvalidInput(_("Укажите места не явившихся игроков стороны %(side)s.") % {"side": side},
                            "absent_seats", field="seats")
     absent = "" if len(seats) in (0, 2) else seats[0]

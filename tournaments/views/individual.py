@@ -22,7 +22,7 @@ NUMBER_MAX = 2**31 - 1  # larger than any stored number (and than the database's
 
 def _individual(request, slug):
     tournament, organizer = _tournament(request, slug)
-    if not tournament.is_individual:
+    if not tournament.format_spec.single_player_entries:  # the player's pages are an individual event's
         raise Http404
     return tournament, organizer
 

@@ -46,9 +46,10 @@ def _manage_context(tournament, page=None, **extra):
     last = rounds.last()
     context = {
         "tournament": tournament, "pairs": pairs, "rounds": rounds, "last_round": last,
-        "pair_form": PairForm(individual=tournament.is_individual, teams=tournament.has_team_standing),
+        "pair_form": PairForm(individual=tournament.format_spec.single_player_entries,
+                              teams=tournament.has_team_standing),
         "draw_form": DrawForm(initial={"seed": tournament.draw_seed}),
-        "round_form": PairRoundForm(), "swap_form": SwapForm(individual=tournament.is_individual),
+        "round_form": PairRoundForm(), "swap_form": SwapForm(individual=tournament.format_spec.single_player_entries),
         "open_tables": _open_tables(tournament, last),
         "can_pair_next": bool(tournament.draw_done_at) and (last is None or (
             last.status != RoundStatus.DRAFT and (last.number < tournament.rounds_planned
@@ -90,7 +91,8 @@ def manage(request, slug):
 @login_required
 def pair_add_view(request, slug):
     tournament = _organized(request, slug)
-    form = PairForm(request.POST or None, individual=tournament.is_individual, teams=tournament.has_team_standing)
+    form = PairForm(request.POST or None, individual=tournament.format_spec.single_player_entries,
+                    teams=tournament.has_team_standing)
     if request.method == "POST" and form.is_valid():
         try:
             pair = services.register_pair(request.user, tournament, players=form.players(),
@@ -100,15 +102,7 @@ def pair_add_view(request, slug):
             form.add_service_error(err)
         else:
             players = pair.name or " — ".join(p.name for p in pair.players.all())
-            if tournament.is_individual:
-                text = (_("Участник №%(n)s зарегистрирован: %(p)s.") if pair.number else
-                        _("Участник зарегистрирован: %(p)s. Номер он получит при жеребьёвке.")) % {
-                    "n": pair.number, "p": players}
-            elif pair.number:
-                text = _("Пара №%(n)s зарегистрирована: %(p)s.") % {"n": pair.number, "p": players}
-            else:
-                text = _("Пара зарегистрирована: %(p)s. Номер она получит при жеребьёвке.") % {"p": players}
-            messages.success(request, text)
+            messages.success(request, tournament.format_spec.registered(pair.number, players))
             return redirect("tournaments:manage", slug=slug)
     return render(request, "tournaments/manage.html", _manage_context(tournament, pair_form=form),
                   status=400 if request.method == "POST" else 200)
@@ -147,8 +141,7 @@ def import_view(request, slug):
             form.add_error(None if confirming else "file", err.message)
         else:
             request.session.pop(IMPORT_SESSION_KEY, None)
-            messages.success(request, (_("Зарегистрировано игроков: %(n)s") if tournament.is_individual else
-                                       _("Зарегистрировано пар: %(n)s")) % {"n": len(pairs)})
+            messages.success(request, tournament.format_spec.registered_note(len(pairs)))
             return redirect("tournaments:manage", slug=slug)
     return render(request, "tournaments/import.html", {"tournament": tournament, "form": form, "errors": errors,
                                                        "proposals": proposals},
@@ -159,23 +152,26 @@ def import_view(request, slug):
 def import_template_view(request, slug):
     tournament = _organized(request, slug)
     response = HttpResponse(
-        services.template_xlsx(individual=tournament.is_individual, teams=tournament.has_team_standing),
+        services.template_xlsx(individual=tournament.format_spec.single_player_entries,
+                               teams=tournament.has_team_standing),
         content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     )
-    name = "players-template.xlsx" if tournament.is_individual else "pairs-template.xlsx"
+    name = tournament.format_spec.import_template_name
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 
 
-def _post_action(request, slug, action, success):
+def _post_action(request, slug, action, success=None, *, said=""):
+    """The action, then its message: ``success`` (text, or a function of the action's result), or ``said``: the
+    name of the format's own words for it (``formats.EventFormat``: «Пара снята…», «Игрок снят…»)."""
     tournament = _organized(request, slug)
     try:
         result = action(tournament)
     except TournamentError as err:
         _error(request, err)
     else:
-        if isinstance(success, tuple):  # (the pair event's text, the individual event's)
-            success = success[1 if tournament.is_individual else 0]
+        if said:
+            success = getattr(tournament.format_spec, said)
         messages.success(request, success(result) if callable(success) else success)
     return redirect("tournaments:manage", slug=slug)
 
@@ -211,7 +207,7 @@ def manual_number_view(request, slug, pair_id):
     def action(t):
         return services.set_manual_number(request.user, get_object_or_404(t.pairs, pk=pair_id), number)
 
-    return _post_action(request, slug, action, (_("Номер пары сохранён."), _("Номер игрока сохранён.")))
+    return _post_action(request, slug, action, said="number_saved")
 
 
 @login_required
@@ -228,14 +224,12 @@ def withdraw_view(request, slug, pair_id):
     if not pairs_views.confirmed(request):
         tournament = _organized(request, slug)
         pair = get_object_or_404(tournament.pairs, pk=pair_id)
-        individual = tournament.is_individual
+        fmt = tournament.format_spec
         return pairs_views.confirm_page(
-            request, tournament, title=_("Снять игрока с турнира?") if individual else _("Снять пару с турнира?"),
-            consequences=pairs_views.withdraw_consequences(pair), fields={"note": note},
-            button=_("Снять игрока") if individual else _("Снять пару"), extra={"ask_note": True})
+            request, tournament, title=fmt.withdraw_title, consequences=pairs_views.withdraw_consequences(pair),
+            fields={"note": note}, button=fmt.withdraw_button, extra={"ask_note": True})
 
-    return _post_action(request, slug, action, (
-        _("Пара снята с турнира; её результаты сохранены."), _("Игрок снят с турнира; его результаты сохранены.")))
+    return _post_action(request, slug, action, said="withdrawn")
 
 
 @login_required
@@ -248,14 +242,12 @@ def undo_withdrawal_view(request, slug, pair_id):
     if not pairs_views.confirmed(request):
         tournament = _organized(request, slug)
         pair = get_object_or_404(tournament.pairs, pk=pair_id)
-        individual = tournament.is_individual
+        fmt = tournament.format_spec
         return pairs_views.confirm_page(
-            request, tournament, title=_("Вернуть игрока в турнир?") if individual else _("Вернуть пару в турнир?"),
-            consequences=pairs_views.undo_withdrawal_consequences(pair), fields={"note": note},
-            button=_("Вернуть игрока") if individual else _("Вернуть пару"), extra={"ask_note": True})
+            request, tournament, title=fmt.undo_title, consequences=pairs_views.undo_withdrawal_consequences(pair),
+            fields={"note": note}, button=fmt.undo_button, extra={"ask_note": True})
     return _post_action(request, slug, lambda t: services.undo_withdrawal(
-        request.user, get_object_or_404(t.pairs, pk=pair_id), note=note),
-        (_("Снятие пары отменено: она снова играет."), _("Снятие игрока отменено: он снова играет.")))
+        request.user, get_object_or_404(t.pairs, pk=pair_id), note=note), said="undone")
 
 
 TABLE_TOKEN = re.compile(r"[0-9]{1,6}(:[0-9]{1,6})?", re.ASCII)  # a table, or "round:table" of an earlier round
@@ -330,10 +322,10 @@ def round_action_view(request, slug, round_number, action):
 def swap_view(request, slug, round_number):
     tournament = _organized(request, slug)
     rnd = get_object_or_404(tournament.rounds, number=round_number)
-    form = SwapForm(request.POST, individual=tournament.is_individual)
+    fmt = tournament.format_spec
+    form = SwapForm(request.POST, individual=fmt.single_player_entries)
     if not form.is_valid():
-        messages.error(request, _("Укажите номера двух игроков.") if tournament.is_individual else
-                       _("Укажите номера двух пар."))
+        messages.error(request, fmt.swap_refused)
     else:
         try:
             warnings = services.swap_parties(request.user, rnd, form.cleaned_data["pair_x"],
@@ -341,8 +333,7 @@ def swap_view(request, slug, round_number):
         except TournamentError as err:
             _error(request, err)
         else:
-            messages.success(request, _("Игроки поменяны местами.") if tournament.is_individual else
-                             _("Пары поменяны местами."))
+            messages.success(request, fmt.swapped)
             for w in warnings:
                 messages.warning(request, w)
     return redirect("tournaments:pairings", slug=slug, round_number=round_number)
@@ -380,7 +371,7 @@ def check_view(request, slug):
     for finding in report.findings:
         partie = finding.protocol.partie
         row = rows.setdefault(partie.pk, {"partie": partie, "problems": [], "tampered": False})
-        if tournament.is_individual and "sides" not in row:  # a table of four players: each named by seat
+        if tournament.format_spec.single_player_entries and "sides" not in row:  # a table of four: named by seat
             row["sides"] = individual_selectors.table_sides(partie)
         text = CHECK_TEXTS[finding.kind]
         if finding.kind in ("fingerprint", "seal"):

@@ -47,13 +47,7 @@ def _players_text(pair) -> str:
 
 
 def _pair_title(pair) -> str:
-    if pair.tournament.is_individual:
-        if pair.number:
-            return _("Участник №%(n)s: %(p)s") % {"n": pair.number, "p": _players_text(pair)}
-        return _("Участник %(p)s") % {"p": _players_text(pair)}
-    if pair.number:
-        return _("Пара №%(n)s: %(p)s") % {"n": pair.number, "p": _players_text(pair)}
-    return _("Пара %(p)s") % {"p": _players_text(pair)}
+    return pair.tournament.format_spec.entry_label(pair.number, _players_text(pair))
 
 
 @login_required
@@ -71,7 +65,8 @@ def pair_list_view(request, slug):
     return render(request, "tournaments/pair_list.html", {
         "tournament": tournament, "pairs": pairs, "query": query, "rounds_exist": rounds_exist,
         "can_delete": not tournament.draw_closed and not rounds_exist,
-        "late_form": LatePairForm(individual=tournament.is_individual, teams=tournament.has_team_standing) if rounds_exist
+        "late_form": LatePairForm(individual=tournament.format_spec.single_player_entries,
+                                  teams=tournament.has_team_standing) if rounds_exist
         else None,
     })
 
@@ -89,7 +84,8 @@ def _pair_form_initial(pair) -> dict:
 def pair_edit_view(request, slug, pair_id):
     tournament = _organized(request, slug)
     pair = get_object_or_404(tournament.pairs.prefetch_related("players"), pk=pair_id)
-    individual = tournament.is_individual
+    fmt = tournament.format_spec
+    individual = fmt.single_player_entries
     form = PairEditForm(request.POST if request.POST.get("form") == "edit" else None,
                         initial=_pair_form_initial(pair), individual=individual, teams=tournament.has_team_standing)
     substitute = SubstituteForm(request.POST if request.POST.get("form") == "substitute" else None,
@@ -105,7 +101,7 @@ def pair_edit_view(request, slug, pair_id):
             except TournamentError as err:
                 form.add_service_error(err)
             else:
-                messages.success(request, _("Данные игрока изменены.") if individual else _("Пара изменена."))
+                messages.success(request, fmt.entry_saved)
                 return redirect("tournaments:pair_list", slug=slug)
         elif substitute.is_bound and substitute.is_valid():
             d = substitute.cleaned_data
@@ -131,28 +127,26 @@ def pair_delete_view(request, slug, pair_id):
     pair = get_object_or_404(tournament.pairs.prefetch_related("players"), pk=pair_id)
     back = reverse("tournaments:pair_list", args=[slug])
     if not confirmed(request):
-        individual = tournament.is_individual
-        consequences = [(_("%(pair)s будет удалён отовсюду: из списков, жеребьёвки и выгрузок.") if individual else
-                         _("%(pair)s будет удалена отовсюду: из списков, жеребьёвки и выгрузок."))
-                        % {"pair": _pair_title(pair)}]
+        fmt = tournament.format_spec
+        consequences = [fmt.will_be_deleted(_pair_title(pair))]
         if tournament.draw_done_at:
             consequences.append(_("Жеребьёвку номеров нужно будет провести заново."))
-        return confirm_page(request, tournament, title=_("Удалить игрока?") if individual else _("Удалить пару?"),
-                            consequences=consequences, cancel=back,
-                            button=_("Удалить игрока") if individual else _("Удалить пару"))
+        return confirm_page(request, tournament, title=fmt.delete_title, consequences=consequences, cancel=back,
+                            button=fmt.delete_button)
     try:
         services.delete_pair(request.user, pair)
     except TournamentError as err:
         messages.error(request, err.message)
     else:
-        messages.success(request, _("Игрок удалён.") if tournament.is_individual else _("Пара удалена."))
+        messages.success(request, tournament.format_spec.entry_deleted)
     return redirect(back)
 
 
 @login_required
 def pair_late_view(request, slug):
     tournament = _organized(request, slug)
-    form = LatePairForm(request.POST or None, individual=tournament.is_individual, teams=tournament.has_team_standing)
+    form = LatePairForm(request.POST or None, individual=tournament.format_spec.single_player_entries,
+                        teams=tournament.has_team_standing)
     if request.method == "POST" and form.is_valid():
         try:
             pair = services.register_late_pair(request.user, tournament, players=form.players(),
@@ -161,10 +155,7 @@ def pair_late_view(request, slug):
         except TournamentError as err:
             form.add_service_error(err)
         else:
-            messages.success(request, (_("Участник №%(n)s зарегистрирован и играет с тура %(r)s.")
-                                       if tournament.is_individual else
-                                       _("Пара №%(n)s зарегистрирована и играет с тура %(r)s."))
-                             % {"n": pair.number, "r": pair.joined_round})
+            messages.success(request, tournament.format_spec.registered_late(pair.number, pair.joined_round))
             return redirect("tournaments:pair_list", slug=slug)
     return render(request, "tournaments/pair_late.html", {"tournament": tournament, "form": form},
                   status=400 if request.method == "POST" else 200)
@@ -174,31 +165,17 @@ def pair_late_view(request, slug):
 
 def draw_consequences(tournament, seed) -> list[str]:
     active = tournament.pairs.filter(status=PairStatus.ACTIVE).count()
-    lines = [(_("Активные игроки (%(n)s) получат номера 1–%(n)s по жребию; номера, назначенные вручную, "
-                "сохранятся.") if tournament.is_individual else
-              _("Активные пары (%(n)s) получат номера 1–%(n)s по жребию; номера, назначенные вручную, сохранятся."))
-             % {"n": active}]
+    lines = [tournament.format_spec.draw_numbers(active)]
     lines.append(_("Зерно жеребьёвки: «%(s)s».") % {"s": seed} if seed else
                  _("Зерно жеребьёвки будет выбрано случайно и записано."))
     if tournament.draw_done_at:
-        lines.append(_("Прежние номера игроков будут заменены.") if tournament.is_individual else
-                     _("Прежние номера пар будут заменены."))
+        lines.append(str(tournament.format_spec.renumbered_note))
     return lines
 
 
 def publish_consequences(rnd) -> list[str]:
     tables = rnd.parties.filter(pair_b__isnull=False).count()
-    if rnd.tournament.is_individual:
-        return [ngettext("Тур %(n)s (%(t)s стол) станет виден всем: игроки увидят столы и партнёров, судьи смогут "
-                         "вносить протоколы.",
-                         "Тур %(n)s (%(t)s столов) станет виден всем: игроки увидят столы и партнёров, судьи смогут "
-                         "вносить протоколы.", tables) % {"n": rnd.number, "t": tables},
-                _("Пересаживать игроков в опубликованном туре будет нельзя.")]
-    return [ngettext("Тур %(n)s (%(t)s стол) станет виден всем: игроки увидят пары и столы, судьи смогут вносить "
-                     "протоколы.",
-                     "Тур %(n)s (%(t)s столов) станет виден всем: игроки увидят пары и столы, судьи смогут вносить "
-                     "протоколы.", tables) % {"n": rnd.number, "t": tables},
-            _("Менять пары в опубликованном туре будет нельзя.")]
+    return rnd.tournament.format_spec.publish_lines(rnd.number, tables)
 
 
 def discard_consequences(rnd) -> list[str]:
@@ -210,27 +187,11 @@ def discard_consequences(rnd) -> list[str]:
 
 def withdraw_consequences(pair) -> list[str]:
     last = pair.tournament.rounds.exclude(status=RoundStatus.DRAFT).order_by("-number").first()
-    if pair.tournament.is_individual:
-        lines = [_("%(pair)s будет снят с турнира: в следующие туры его не поставят.") % {"pair": _pair_title(pair)}]
-        lines.append(_("Он ещё не играл и не появится ни в положении, ни в таблицах.") if last is None else
-                     _("Его результаты после тура %(n)s сохранятся; в положении он будет в конце, без места.")
-                     % {"n": last.number})
-        return lines
-    lines = [_("%(pair)s будет снята с турнира: в следующие туры её не поставят.") % {"pair": _pair_title(pair)}]
-    if last is None:
-        lines.append(_("Она ещё не играла и не появится ни в положении, ни в таблицах."))
-    else:
-        lines.append(_("Её результаты после тура %(n)s сохранятся; в положении она будет в конце, без места.")
-                     % {"n": last.number})
-    return lines
+    return pair.tournament.format_spec.withdraw_lines(_pair_title(pair), last.number if last else None)
 
 
 def undo_withdrawal_consequences(pair) -> list[str]:
-    if pair.tournament.is_individual:
-        return [_("%(pair)s снова будет играть: его поставят в следующий тур.") % {"pair": _pair_title(pair)},
-                _("Вернуть игрока можно, только пока после его снятия не составлен ни один тур.")]
-    return [_("%(pair)s снова будет играть: её поставят в следующий тур.") % {"pair": _pair_title(pair)},
-            _("Вернуть пару можно, только пока после её снятия не составлен ни один тур.")]
+    return pair.tournament.format_spec.undo_withdrawal_lines(_pair_title(pair))
 
 
 @login_required

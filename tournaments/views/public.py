@@ -101,9 +101,9 @@ def draw_page(request, slug):
     query = clean_query(request.GET.get("q"))
     page = paginate(request, selectors.draw_pair_ids(tournament, query), DRAW_PER_PAGE)
     rows = selectors.entrant_rows(tournament, page.object_list)
-    individual = tournament.is_individual
+    table = (IndividualDrawTable if tournament.format_spec.single_player_entries else DrawTable)(rows)
     return render(request, "tournaments/draw.html", {
-        "tournament": tournament, "table": (IndividualDrawTable if individual else DrawTable)(rows), "organizer": organizer, "page": page, "query": query,
+        "tournament": tournament, "table": table, "organizer": organizer, "page": page, "query": query,
     })
 
 
@@ -144,7 +144,7 @@ def _round_context(request, slug, round_number):
     if query:
         by_name = [r for r in by_name if name_matches(query, r["name"])]
     rows = _with_results(rnd, selectors.by_table(parties))
-    individual = tournament.is_individual
+    individual = tournament.format_spec.single_player_entries
     by_name_table = (IndividualPairingsByNameTable if individual else PairingsByNameTable)(by_name)
     by_name_table.tournament, by_name_table.individual = tournament, individual
     return {
@@ -175,7 +175,7 @@ def round_results(request, slug, round_number):
 
 
 def _by_table(tournament, organizer, rows):
-    individual = tournament.is_individual
+    individual = tournament.format_spec.single_player_entries
     table = (IndividualPairingsByTableTable if individual else PairingsByTableTable)(
         rows, exclude=() if organizer else ("reason",))
     table.tournament, table.individual = tournament, individual
@@ -205,9 +205,10 @@ def pair_page(request, slug, number):
     tournament, organizer = _tournament(request, slug)
     if number > 2**31 - 1:  # larger than any stored number (and than the database's integers)
         raise Http404
-    if tournament.is_individual:  # an individual event's entrant is one player: his own page (a slip's key kept)
+    entry_view = tournament.format_spec.entry_view
+    if entry_view != "tournaments:pair":  # an individual event: the player's own page (a slip's key kept)
         query = request.GET.urlencode()
-        return redirect(reverse("tournaments:player", args=[slug, number]) + (f"?{query}" if query else ""))
+        return redirect(reverse(entry_view, args=[slug, number]) + (f"?{query}" if query else ""))
     pair = get_object_or_404(tournament.pairs.prefetch_related("players"), number=number)
     players = sorted(pair.players.all(), key=lambda p: (p.number is None, p.number or 0, p.pk))
     games = pair_selectors.pair_games(tournament, pair, organizer)
