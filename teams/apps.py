@@ -11,7 +11,11 @@ class TeamsConfig(AppConfig):
         from referees.account_rights import register_ties  # noqa: PLC0415 app registry
         from tournaments.formats import register_parts  # noqa: PLC0415 app registry
         from .captains import captain_ties  # noqa: PLC0415 app registry
+        from tournaments.signals import tournament_deleting  # noqa: PLC0415 app registry
+
+        from . import receivers  # noqa: PLC0415 app registry: the receiver reads the models
         from .format_parts import PARTS  # noqa: PLC0415 app registry
 
         register_ties(captain_ties)
         register_parts("teams", **PARTS)  # what the team event's pages and counts take from this app
+        tournament_deleting.connect(receivers.tournament_deleting, dispatch_uid="teams-tournament-deleting")

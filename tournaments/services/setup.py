@@ -37,6 +37,7 @@ from scoring.rules import Rules, RulesError
 from ..errors import NotAllowed, SetupRejected
 from ..models import TEAM_BEST_MAX, Partie, TeamStanding, Tournament
 from ..presets import rules_error_text
+from ..signals import tournament_deleting
 from .settings import rescore_begun
 
 # Fields of a tournament a person sets on the create / edit form.
@@ -296,6 +297,7 @@ def delete_tournament(user, tournament) -> str:
             [{"deleted": record}], ensure_ascii=False, default=str), single_object=True)
         audit_log.warning("tournament deleted by %s: %s", user.get_username(),
                           json.dumps(record, ensure_ascii=False, default=str))
+        tournament_deleting.send(sender=Tournament, tournament=tournament, user=user)  # the apps' own rows first
         Partie.objects.filter(round__tournament=tournament).delete()  # the parties hold their pairs (PROTECT)
         tournament.delete()
     return "deleted"
