@@ -144,3 +144,13 @@ def test_the_standings_command_names_the_stage(organizer, event, capsys):
     assert "stage 1, after round 1 (final places: --final)" in capsys.readouterr().out
     call_command("standings", event.slug, "--final", "--json")
     assert [r["pair"] for r in json.loads(capsys.readouterr().out)] == FINAL_ORDER
+
+
+def test_the_public_page_names_the_stage_2_rounds_and_the_winner(client, organizer, event):
+    page = client.get(f"/t/{event.slug}/").content.decode()
+    assert 'id="winner"' not in page and "второй этап: олимпийская система (сетка)" in page
+    finished_event(organizer, event)
+    page = client.get(f"/t/{event.slug}/").content.decode()
+    assert "Тур 2 · Полуфинал" in page and "Тур 3 · Финал" in page
+    winner = page[page.index('id="winner"'):].split("</dd>")[0]
+    assert "№5 " in winner  # the bracket's champion, not stage 1's leader (№3)

@@ -73,7 +73,7 @@ def tournament_detail(request, slug):
     group = calendar.group_of_tournament(tournament, timezone.localdate())
     entrants, more = fmt.public_entrants(ENTRANTS_SHOWN) or _entrant_rows(tournament)
     return render(request, "tournaments/detail.html", {
-        "tournament": tournament, "rounds": rounds, "organizer": organizer,
+        "tournament": tournament, "rounds": rounds, "organizer": organizer, **_stages_context(tournament, rounds),
         "can_referee": _can_referee(request.user, tournament),
         "has_bracket": stage_selectors.is_knockout(tournament),
         "rules_text": rules_text, "group": group, "group_label": calendar.STATES[group],
@@ -81,6 +81,20 @@ def tournament_detail(request, slug):
         "finished_rounds": [r for r in rounds if r.status == RoundStatus.FINISHED],
         "can_print": is_referee(request.user, tournament),
     })
+
+
+def _stages_context(tournament, rounds) -> dict:
+    """An event in stages on its page: each round's title with stage 2's names («Тур 6 · Финал»), the second
+    stage named beside the system, and its winner once stage 2 is over (the first of the final places)."""
+    if not stage_selectors.has_final(tournament):
+        return {"round_titles": [(r, stage_selectors.round_title(r, {})) for r in rounds]}
+    names = stage_selectors.stage2_round_names(tournament)
+    winner = None
+    if rounds and stage_selectors.stage2_next(tournament) is None:
+        places = stage_selectors.final_standings_data(tournament)
+        winner = places[0] if places and places[0].get("place") == 1 else None
+    return {"round_titles": [(r, stage_selectors.round_title(r, names)) for r in rounds],
+            "stage2_text": tournament.get_final_kind_display(), "winner": winner}
 
 
 def _entrant_rows(tournament) -> tuple[list, int]:
