@@ -246,7 +246,7 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
-DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5-responsive.html"
+DJANGO_TABLES2_TEMPLATE = "tables/responsive.html"  # django-tables2's, its page links named in Russian
 
 # Registration from a file: at most this many rows after the header (a larger file is refused whole).
 IMPORT_MAX_ROWS = int(os.environ.get("DOMINO_IMPORT_MAX_ROWS", "5000"))
