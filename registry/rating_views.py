@@ -20,7 +20,7 @@ from tournaments.models import Tournament
 
 from . import rating_exports
 from . import rating_selectors as selectors
-from .models import RatedTournament, RatingSnapshot
+from .models import PersonRating, RatedTournament, RatingSnapshot
 from .rating_services import clean_month, publish_snapshot, set_rated
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -117,8 +117,12 @@ def snapshot_view(request, month):
 @login_required
 @post_only
 def publish_view(request):
+    """Publishing a month's list cannot be undone: a confirmation page first, naming what it does."""
     if not is_federation_admin(request.user):
         raise PermissionDenied
+    if request.POST.get("confirmed") != "1":
+        return render(request, "registry/rating_publish_confirm.html", {
+            "month": f"{timezone.localdate():%m.%Y}", "persons": PersonRating.objects.count()})
     try:
         snapshot = publish_snapshot(request.user)
     except DomainError as err:

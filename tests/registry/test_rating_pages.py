@@ -6,6 +6,7 @@ import io
 from decimal import Decimal
 
 import pytest
+from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -13,6 +14,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+from referees.permissions import FEDERATION_ADMINS
 from registry.models import Person, PersonRating, RatedTournament, RatingSnapshot
 from registry.rating_services import publish_snapshot, set_rated
 from tests.queries import own_queries
@@ -165,3 +167,20 @@ def test_the_list_reads_in_english_under_the_en_prefix(client, thousand):
                                   "/rating/" + "9" * 300 + "/", "/rating/2026-01/rating.pdf"])
 def test_an_unknown_file_or_month_is_a_404(client, path):
     assert client.get(path).status_code == 404
+
+
+def test_publishing_the_month_s_list_asks_first(client, django_user_model):
+    admin = django_user_model.objects.create_user("fed-confirm", password="x")
+    admin.groups.add(Group.objects.get_or_create(name=FEDERATION_ADMINS)[0])
+    client.force_login(admin)
+    asked = client.post(reverse("registry:rating_publish"))
+    assert asked.status_code == 200 and 'id="publish-confirm"' in asked.content.decode()
+    assert "отменить публикацию нельзя" in asked.content.decode()
+    assert not RatingSnapshot.objects.exists()  # nothing published by the first press
+    done = client.post(reverse("registry:rating_publish"), {"confirmed": "1"})
+    assert done.status_code == 302 and RatingSnapshot.objects.count() == 1
+
+
+def test_the_front_page_links_the_rating_list(client):
+    page = client.get(reverse("tournaments:home")).content.decode()
+    assert f'href="{reverse("registry:rating")}" id="rating-list"' in page
