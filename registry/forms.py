@@ -28,7 +28,7 @@ class PersonForm(CleanTextMixin, ServiceErrorsMixin, forms.Form):
 
 class MergeForm(CleanTextMixin, ServiceErrorsMixin, forms.Form):
     other = StrictIntegerField(label=_("Присоединить к этому игроку игрока реестра №"), min_value=1)
-    note = forms.CharField(label=_("Причина"), max_length=300, required=False)
+    note = forms.CharField(label=_("Причина"), max_length=300)
 
 
 class UndoMergeForm(CleanTextMixin, forms.Form):

@@ -53,6 +53,9 @@ def merge_persons(user, kept: Person, absorbed: Person, *, note="") -> PersonMer
     """Merge ``absorbed`` into ``kept`` (see the module's docstring)."""
     require_federation_admin(user)
     note = _note(note)
+    if not note:
+        raise InvalidInput(_("Укажите причину объединения: она остаётся в журнале и у отмены."), field="note",
+                           code="note_required")
     if kept.pk == absorbed.pk:
         raise InvalidInput(_("Это один и тот же игрок реестра: объединять нечего."), field="other",
                            code="same_person")

@@ -162,6 +162,13 @@ def _partners(players, entries, partner_pairs) -> None:
             entry.partners = [n for pk, n in names.get(player.pair_id, []) if pk != player.pk]
 
 
+def merge_side(person: Person) -> dict:
+    """One person of a merge's preview: what the registry holds of him and the tournaments he played, named."""
+    tournaments = sorted({p.pair.tournament.name for p in
+                          Player.objects.filter(person=person).select_related("pair__tournament")})
+    return {"person": person, "tournaments": tournaments}
+
+
 def merges_of(person: Person) -> list[PersonMerge]:
     """The merges this person took part in (kept or absorbed), newest first, for the administrator."""
     return list(PersonMerge.objects.filter(Q(kept=person) | Q(absorbed=person))

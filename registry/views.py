@@ -111,6 +111,10 @@ def merge_view(request, person_id):
         other = Person.objects.filter(pk=form.cleaned_data["other"]).first()
         if other is None:
             form.add_error("other", _("Игрока реестра с таким номером нет."))
+        elif request.POST.get("confirmed") != "1" and other.pk != person.pk:  # both persons side by side first
+            return render(request, "registry/merge_preview.html", {
+                "kept": selectors.merge_side(person), "absorbed": selectors.merge_side(other),
+                "note": form.cleaned_data["note"]})
         else:
             try:
                 merges.merge_persons(request.user, person, other, note=form.cleaned_data["note"])

@@ -64,6 +64,7 @@ def test_the_administrator_s_forms_and_the_registration_question_fit_a_phone(liv
         page.goto(f"{live_server.url}/players/{person.pk}/")
         assert page.locator("#merge-form").count() == 1
         page.fill("#merge-form input[name=other]", "999999")
+        page.fill("#merge-form input[name=note]", "одно лицо")  # a merge names its reason
         page.click("#merge-form button[type=submit]")
         page.wait_for_load_state("networkidle")
         assert "Игрока реестра с таким номером нет." in page.locator("#merge-form").inner_text()

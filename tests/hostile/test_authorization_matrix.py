@@ -357,7 +357,7 @@ def build(world) -> World:
     # The registry: two persons, a merge of a third into the second, a published month.
     first, second, third = (Person.objects.create(name=n, club="Тверь") for n in ("Ёлкин Пётр", "Сомов Ян", "Сомов Я."))
     w.person, w.other_person = first, Person.objects.create(name="Ёлкин П.")
-    w.merge = merge_persons(w.federation, second, third)
+    w.merge = merge_persons(w.federation, second, third, note="одно лицо")
     w.month = f"{(timezone.localdate().replace(day=1) - datetime.timedelta(days=1)):%Y-%m}"
     publish_snapshot(w.federation, w.month)
     return w

@@ -65,7 +65,7 @@ def test_undo_puts_back_the_entries_and_the_fields_it_filled(two, federation_adm
     a_entries = set(Player.objects.filter(person=a).values_list("pk", flat=True))
     Person.objects.filter(pk=b.pk).update(federation_id=None)
     Person.objects.filter(pk=a.pk).update(federation_id="RU-5")
-    merge = merge_persons(federation_admin, b, a)
+    merge = merge_persons(federation_admin, b, a, note="одно лицо")
     b.refresh_from_db()
     assert b.federation_id == "RU-5"
     undo_merge(federation_admin, merge, note="разные люди")
@@ -83,8 +83,8 @@ def test_undo_puts_back_the_entries_and_the_fields_it_filled(two, federation_adm
 def test_a_merge_whose_kept_person_was_merged_since_waits_for_that_undo(two, federation_admin):
     a, b = two
     c = Person.objects.create(name="Иванов И.")
-    first = merge_persons(federation_admin, b, a)
-    second = merge_persons(federation_admin, c, b)
+    first = merge_persons(federation_admin, b, a, note="одно лицо")
+    second = merge_persons(federation_admin, c, b, note="одно лицо")
     with pytest.raises(TournamentError) as err:
         undo_merge(federation_admin, first)
     assert err.value.code == "merged_since" and f"№{c.pk}" in err.value.message
@@ -98,23 +98,23 @@ def test_a_merge_that_cannot_be_is_refused_and_changes_nothing(two, federation_a
     a, b = two
     if case == "same":
         with pytest.raises(InvalidInput):
-            merge_persons(federation_admin, a, a)
+            merge_persons(federation_admin, a, a, note="одно лицо")
     elif case == "merged":
         c = Person.objects.create(name="Третий", merged_into=b)
         with pytest.raises(TournamentError) as err:
-            merge_persons(federation_admin, a, c)
+            merge_persons(federation_admin, a, c, note="одно лицо")
         assert err.value.code == "already_merged"
     elif case == "two_ids":
         Person.objects.filter(pk=a.pk).update(federation_id="RU-2")
         with pytest.raises(TournamentError) as err:
-            merge_persons(federation_admin, a, b)
+            merge_persons(federation_admin, a, b, note="одно лицо")
         assert err.value.code == "two_federation_ids"
     else:
         other = Player.objects.filter(pair__tournament__slug="other").exclude(person=b).first()
         other.person = a  # a and b both played in «other»: two people
         other.save()
         with pytest.raises(TournamentError) as err:
-            merge_persons(federation_admin, a, b)
+            merge_persons(federation_admin, a, b, note="одно лицо")
         assert err.value.code == "same_tournament"
     assert not PersonMerge.objects.exists() and not AuditEntry.objects.filter(action="person.merged").exists()
     assert Person.objects.filter(merged_into__isnull=False).count() == (1 if case == "merged" else 0)
@@ -127,10 +127,10 @@ def test_only_the_federation_administrator_merges_splits_and_edits(two, organize
     staff = django_user_model.objects.create_user("staff", password="domino2026", is_staff=True)
     for user in (organizer, boss, staff, None):
         with pytest.raises(NotAllowed):
-            merge_persons(user, b, a)
+            merge_persons(user, b, a, note="одно лицо")
         with pytest.raises(NotAllowed):
             edit_person(user, a, name="Другое")
-    merge = merge_persons(federation_admin, b, a)
+    merge = merge_persons(federation_admin, b, a, note="одно лицо")
     with pytest.raises(NotAllowed):
         undo_merge(organizer, merge)
     Group.objects.get(name="federation_admin").user_set.remove(federation_admin)
@@ -173,5 +173,5 @@ def test_an_individual_entry_merges_as_a_pair_s(federation_admin):
     t = make_individual(2)
     x, y = Person.objects.create(name="Один"), Person.objects.create(name="Один")
     _linked(t, Player.objects.filter(pair__tournament=t).first().name, x)
-    merge = merge_persons(federation_admin, y, x)
+    merge = merge_persons(federation_admin, y, x, note="одно лицо")
     assert Player.objects.filter(person=y).count() == 1 and len(merge.players) == 1

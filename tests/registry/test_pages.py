@@ -5,9 +5,11 @@ import re
 import pytest
 from django.urls import reverse
 
+from registry import merges
 from registry.models import Person, PersonMerge
 from tests.factories import make_tournament
 from tests.tournaments.conftest import xlsx_bytes
+from tournaments.errors import TournamentError
 from tournaments.models import Player
 from tournaments.simulation import simulate
 
@@ -77,7 +79,11 @@ def test_search_by_surname_reads_yo_as_ye_and_is_paged(client):
 def test_a_merged_person_s_page_leads_to_the_person_he_is(client, federation_admin, season):
     other = Person.objects.create(name="Игрок 1")
     client.force_login(federation_admin)
-    response = client.post(reverse("registry:merge", args=[other.pk]), {"other": season.pk, "note": "дубль"})
+    preview = client.post(reverse("registry:merge", args=[other.pk]), {"other": season.pk, "note": "дубль"})
+    assert preview.status_code == 200 and 'id="merge-preview"' in html(preview)  # both persons shown first
+    assert not PersonMerge.objects.exists()
+    response = client.post(reverse("registry:merge", args=[other.pk]),
+                           {"other": season.pk, "note": "дубль", "confirmed": "1"})
     assert response.status_code == 302
     assert client.get(reverse("registry:person", args=[season.pk])).url == reverse("registry:person",
                                                                                   args=[other.pk])
@@ -99,7 +105,7 @@ def test_a_hostile_merge_form_is_a_russian_400(client, federation_admin, season,
 def test_a_merge_with_nobody_or_oneself_is_refused_on_the_page(client, federation_admin, season):
     client.force_login(federation_admin)
     for other in (season.pk + 1000, season.pk):
-        response = client.post(reverse("registry:merge", args=[season.pk]), {"other": other})
+        response = client.post(reverse("registry:merge", args=[season.pk]), {"other": other, "note": "дубль"})
         assert response.status_code == 400
     assert "Это один и тот же игрок реестра" in html(response)
 
@@ -109,10 +115,23 @@ def test_the_administrator_s_forms_are_his_alone(client, organizer, season):
     client.force_login(organizer)
     assert "merge-form" not in html(client.get(reverse("registry:person", args=[season.pk])))
     other = Person.objects.create(name="Игрок 1")
-    assert client.post(reverse("registry:merge", args=[other.pk]), {"other": season.pk}).status_code == 403
+    assert client.post(reverse("registry:merge", args=[other.pk]),
+                       {"other": season.pk, "note": "x", "confirmed": "1"}).status_code == 403
     assert client.post(reverse("registry:person_edit", args=[season.pk]), {"name": "X"}).status_code == 403
     assert client.get(reverse("registry:merge", args=[other.pk])).status_code == 405
     assert not PersonMerge.objects.exists()
+
+
+def test_a_merge_without_a_reason_is_refused_beside_the_field(client, federation_admin, season):
+    other = Person.objects.create(name="Игрок 1")
+    client.force_login(federation_admin)
+    response = client.post(reverse("registry:merge", args=[other.pk]),
+                           {"other": season.pk, "note": "  ", "confirmed": "1"})
+    assert response.status_code == 400 and "errorlist" in html(response)
+    assert not PersonMerge.objects.exists()
+    with pytest.raises(TournamentError) as refused:
+        merges.merge_persons(federation_admin, other, season, note="")
+    assert refused.value.code == "note_required"
 
 
 def test_the_administrator_edits_what_is_shown(client, federation_admin, season):
@@ -192,7 +211,7 @@ def test_the_administrator_s_forms_refuse_every_hostile_value_without_a_server_e
     forms = {
         reverse("registry:person_edit", args=[season.pk]): {
             "name": "Игрок", "birth_year": "1970", "club": "", "city": "", "federation_id": "", "shown": "club"},
-        merge_url: {"other": str(season.pk), "note": ""},
+        merge_url: {"other": str(season.pk), "note": "", "confirmed": "1"},
     }
     statuses = set()
     for url, base in forms.items():

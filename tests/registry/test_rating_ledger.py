@@ -34,7 +34,7 @@ def test_a_merge_joins_the_rated_parties_and_its_undo_splits_them(organizer, fed
     kept = Player.objects.get(pair__tournament__slug="east", name="Игрок 1").person
     absorbed = Player.objects.get(pair__tournament__slug="west", name="Игрок 1").person
     assert kept != absorbed and [c[0] for c in chain(kept)] == ["east"] and [c[0] for c in chain(absorbed)] == ["west"]
-    merge = merge_persons(federation_admin, kept, absorbed)
+    merge = merge_persons(federation_admin, kept, absorbed, note="одно лицо")
     joined = chain(kept)
     assert [(c[0], c[1]) for c in joined] == [("east", 1), ("west", 2)] and joined[0][3] == joined[1][2]
     assert not RatingChange.objects.filter(person=absorbed).exists()
