@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.converters import MAX_ID, strict_int
+from core.public import public_url
 from referees.permissions import is_organizer, is_referee
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
@@ -61,6 +62,8 @@ def settings_view(request, slug):
     return render(request, "signup/settings.html", {
         "tournament": tournament, "form": form, "settings": settings,
         "state": form_state(tournament, settings), "counts": counts(tournament),
+        # the address the QR codes and the printed slips carry (SITE_URL), not the organizer's browser's
+        "form_url": public_url(reverse("tournaments:register", args=[tournament.slug]), request),
     }, status=status)
 
 

@@ -161,3 +161,17 @@ def test_the_settings_page_opens_the_registration(organizer, client):
 def test_the_form_is_in_english_under_en(cup, client):
     page = client.get("/en" + reverse("tournaments:register", args=[cup.slug]))
     assert page.status_code == 200 and "Send the entry" in page.text
+
+
+def test_the_settings_page_gives_the_public_address_and_nothing_to_reopen_after_closing_on_site(
+        cup, organizer, client, settings):
+    settings.SITE_URL = "http://192.168.1.20:8000"
+    client.force_login(organizer)
+    url = reverse("tournaments:signup_settings", args=[cup.slug])
+    page = client.get(url, HTTP_HOST="127.0.0.1").text
+    form_link = re.search(r'id="form-link">([^<]+)<', page).group(1)
+    assert form_link == "http://192.168.1.20:8000" + reverse("tournaments:register", args=[cup.slug])
+    assert "Сохранить и открыть" in page
+    assert client.post(reverse("tournaments:signup_close_on_site", args=[cup.slug]), {"confirmed": "1"}).status_code == 302
+    page = client.get(url).text
+    assert 'id="closed-on-site"' in page and "Сохранить и открыть" not in page and 'id="settings-form"' not in page
