@@ -194,20 +194,24 @@
     } else if (info) info.textContent = "";
   }
 
-  // Online with nothing waiting, a deal goes by the page's own request (quickDeal) and any other form as always,
-  // once the server has answered a short call: a page that navigates to an unreachable server is lost with what
-  // was typed (on plain HTTP no service worker answers for it). Otherwise the form joins the queue.
+  // Online with nothing waiting, a deal goes by the page's own request (quickDeal) and any other form as always.
+  // Once a call has found no server (``unreachable``), any other form waits for a short call to answer first: a
+  // page that navigates to an unreachable server is lost with what was typed (on plain HTTP no service worker
+  // answers for it). Offline, or with entries waiting, the form joins the queue.
   var passing = null;
   document.addEventListener("submit", function (event) {
     var form = event.target, kind = kindOf(form);
     if (!kind || (kind === "sign" && form.querySelector("input[name=password]"))) return;
     if (passing === form) { passing = null; return; }
+    var offline = !navigator.onLine || waiting;
+    if (!offline && kind !== "deal" && !unreachable) return;  // the server answered last time: as always
     event.preventDefault();
-    if (!navigator.onLine || waiting) return keep(form, kind);
+    if (offline) return keep(form, kind);
     if (kind === "deal" && quickDeal(form)) return;
     var submitter = event.submitter;
     reachable().then(function (yes) {
       if (!yes) return keep(form, kind);
+      unreachable = false;
       passing = form;
       if (form.requestSubmit) form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
       else HTMLFormElement.prototype.submit.call(form);
@@ -216,7 +220,9 @@
   function reachable() {
     var abort = window.AbortController ? new AbortController() : null;
     var timer = abort && setTimeout(function () { abort.abort(); }, SEND_MS);
-    return fetch(d.deviceUrl, { method: "GET", cache: "no-store", credentials: "same-origin", redirect: "manual",
+    // a small static file of the same server: any answer means the server is there (no page, no session)
+    return fetch(d.pingUrl + "?reach=" + Date.now(), { method: "GET", cache: "no-store", credentials: "same-origin",
+                                redirect: "manual",
                                 signal: abort ? abort.signal : undefined })
       .then(function () { return true; }, function () { unreachable = true; return false; })
       .finally(function () { clearTimeout(timer); });
