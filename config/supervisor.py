@@ -47,7 +47,6 @@ class Keeper:
         self.sleep = sleep
         self.stop_asked_at: float | None = None
         self.child: subprocess.Popen | None = None
-        self.starts = 0
 
     def ask_to_stop(self, signum, _frame=None) -> None:
         if self.stop_asked_at is None:
@@ -62,7 +61,6 @@ class Keeper:
     def run_once(self) -> int:
         """Start the server, wait until its process ends, clear its session; its exit status."""
         self.child = subprocess.Popen(self.command, start_new_session=True)
-        self.starts += 1
         try:
             while True:
                 try:

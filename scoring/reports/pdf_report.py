@@ -194,19 +194,16 @@ def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=
     (``selectors.event_stage``) and say so: the final places are ``places``."""
     register_fonts()
     final, words = stage(tournament, standings)
-    if standings.stage == 1:
+    shown = words
+    if standings.stage == 1:  # an event in stages: final once stage 2 is over too; its table is stage 1's
         final = final and not stage2_pending
         words = words or _("после тура %(r)s") % {"r": standings.shown_round}
-    if final:
-        title, heading = _("%(t)s: итоговый отчёт") % {"t": tournament.name}, _("Итоговое положение")
-    else:
-        title = _("%(t)s: отчёт, %(stage)s") % {"t": tournament.name, "stage": words}
-        heading = _("Положение: %(stage)s") % {"stage": words}
-    if standings.stage == 1:
+        shown = _("второй этап впереди") if stage2_pending else words
         heading = _("Положение первого этапа: %(stage)s") % {"stage": words}
-        if not final:
-            title = _("%(t)s: отчёт, %(stage)s") % {"t": tournament.name, "stage": _("второй этап впереди")
-                                                     if stage2_pending else words}
+    else:
+        heading = _("Итоговое положение") if final else _("Положение: %(stage)s") % {"stage": words}
+    title = (_("%(t)s: итоговый отчёт") % {"t": tournament.name} if final
+             else _("%(t)s: отчёт, %(stage)s") % {"t": tournament.name, "stage": shown})
     if team_event:
         heading = _("Положение пар командного турнира") + (f": {words}" if not final else "")
     rounds = list(standings.rounds)

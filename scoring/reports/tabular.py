@@ -95,7 +95,7 @@ def standings_table(standings) -> Table:
 
 def standings_title(standings) -> str:
     """The standings sheet's title: «after round N» is never said of a round in play; a title holds 31 characters."""
-    if getattr(standings, "stage", None) == 1:  # an event in stages: stage 1's standings, never the final places
+    if standings.stage == 1:  # an event in stages: stage 1's standings, never the final places
         if standings.provisional:
             return _("1-й этап, тур %(r)s идёт (предв.)") % {"r": standings.shown_round}
         if standings.after_round is not None:

@@ -1,18 +1,18 @@
 """The public form's rate limit (``signup.throttle``, docs/registration.md §2 «Против спама»): counted in the
 database, one address at a time, before the send is looked at; a sliding hour; the same for every server process."""
 import datetime
-import threading
 from unittest import mock
 
 import pytest
 from django.core.cache import cache
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from signup import throttle
 from signup.models import Entry, SignupSender
+
+from tests.concurrency import race
 
 from .conftest import pair_data
 
@@ -21,32 +21,10 @@ pytestmark = pytest.mark.django_db
 MINUTE = datetime.timedelta(minutes=1)
 
 
-def race(calls):
-    """Run the calls in threads released together, each with its own database connection; what each returned."""
-    barrier = threading.Barrier(len(calls))
-    outcomes = [None] * len(calls)
-
-    def run(i, call):
-        try:
-            barrier.wait()
-            outcomes[i] = call()
-        except Exception as exc:  # noqa: BLE001 - the outcome is what the test inspects
-            outcomes[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(120)
-    return outcomes
-
-
 @pytest.mark.django_db(transaction=True)
 def test_simultaneous_sends_from_one_address_never_pass_the_limit(settings):
     settings.DOMINO_SIGNUP_PER_HOUR = 5
-    outcomes = race([lambda: throttle.spend("10.0.0.1")] * 16)
+    outcomes = race(*[lambda: throttle.spend("10.0.0.1")] * 16)
     assert outcomes.count(True) == 5 and outcomes.count(False) == 11, outcomes
     assert len(SignupSender.objects.get(address="10.0.0.1").sends) == 5
 
@@ -59,7 +37,7 @@ def test_simultaneous_valid_sends_through_the_form_make_at_most_the_limit_of_ent
     def send(k):
         return lambda: Client(REMOTE_ADDR="10.0.0.2").post(url, pair_data(f"Игрок Первый{k}", f"Игрок Второй{k}"))
 
-    codes = [r.status_code for r in race([send(k) for k in range(12)])]
+    codes = [r.status_code for r in race(*[send(k) for k in range(12)])]
     assert codes.count(429) == 8 and codes.count(302) == 4, codes
     assert Entry.objects.filter(tournament=cup).count() == 4
 
@@ -68,7 +46,7 @@ def test_simultaneous_valid_sends_through_the_form_make_at_most_the_limit_of_ent
 def test_simultaneous_invalid_sends_are_counted_before_the_form_is_read(cup, settings):
     settings.DOMINO_SIGNUP_PER_HOUR = 3
     url = reverse("tournaments:register", args=[cup.slug])
-    codes = [r.status_code for r in race([lambda: Client(REMOTE_ADDR="10.0.0.3").post(url, {"player1_name": ""})]
+    codes = [r.status_code for r in race(*[lambda: Client(REMOTE_ADDR="10.0.0.3").post(url, {"player1_name": ""})]
                                          * 10)]
     assert codes.count(400) == 3 and codes.count(429) == 7, codes
     refused = Client(REMOTE_ADDR="10.0.0.3").post(url, pair_data("Иванов Иван", "Петров Пётр"))

@@ -3,7 +3,6 @@ and the hall's window (DOMINO_LIVE_STALE_SECONDS, 15 s under make serve), asked 
 and its ETag — on new connections, so that different workers answer. The organizer publishes a draft round; every
 next request of his round page is the published round (a 200, not the draft's 304). (That a spectator still
 follows the window is tests/venue/test_live_officials.py's, with the clock held.)"""
-import os
 import re
 import subprocess
 import sys
@@ -11,8 +10,8 @@ from urllib.parse import urlencode
 
 import pytest
 
-from tests.venue.test_serve_process import BASE, free_port, get
-from tests.venue.test_worker_deaths import seconds_until_it_answers
+from tests.venue.serving import ORGANIZER, PASSWORD, running_site
+from tests.venue.test_serve_process import BASE, get
 
 SETUP = """
 from django.contrib.auth import get_user_model
@@ -28,25 +27,11 @@ make_round(t, 2, [(1, 3), (2, 4), (5, 7), (6, 8)], status="draft")
 
 @pytest.fixture(scope="module")
 def hall(tmp_path_factory):
-    data = tmp_path_factory.mktemp("hall")
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DOMINO_", "SITE_URL", "DATABASE_URL"))}
-    env.update({"DOMINO_MODE": "serve", "DOMINO_DATA_DIR": str(data), "PORT": str(port),
-                "DOMINO_ADMIN_USER": "olga", "DOMINO_ADMIN_PASSWORD": "Hall-laptop-2026",
-                "DOMINO_LIVE_STALE_SECONDS": "15"})
-    log_path = data / "serve.log"
-    with open(log_path, "w") as log:
-        proc = subprocess.Popen([sys.executable, "manage.py", "serve", "--host", "127.0.0.1", "--port", str(port),
-                                 "--workers", "3", "--threads", "1"], cwd=BASE, env=env, stdout=log,
-                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-    try:
-        seconds_until_it_answers(port, log_path, limit=180)
+    with running_site(tmp_path_factory.mktemp("hall"), workers=3, DOMINO_LIVE_STALE_SECONDS="15") as (
+            _proc, port, _log, env):
         subprocess.run([sys.executable, "manage.py", "shell", "-c", SETUP], cwd=BASE, env=env, check=True,
                        capture_output=True, timeout=120)
         yield port
-    finally:
-        proc.terminate()
-        proc.wait(40)
 
 
 class Browser:
@@ -69,7 +54,7 @@ class Browser:
 
     def log_in(self):
         self.request("/login/")
-        response, _page = self.request("/login/", "POST", {"username": "olga", "password": "Hall-laptop-2026"})
+        response, _page = self.request("/login/", "POST", {"username": ORGANIZER, "password": PASSWORD})
         assert response.status == 302
 
 

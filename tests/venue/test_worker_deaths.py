@@ -6,14 +6,12 @@ and nothing started granian again when its own process died.
 """
 import os
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.venue.test_serve_process import BASE, free_port, get
+from tests.venue.serving import answers, running_site, seconds_until_it_answers
 
 ANSWER_WITHIN = 10.0
 
@@ -34,21 +32,6 @@ def running(pid) -> bool:
         return False
 
 
-def answers(port) -> bool:
-    try:
-        return get(port, "/login/")[0].status == 200
-    except OSError:
-        return False
-
-
-def seconds_until_it_answers(port, log, limit=60.0) -> float:
-    start = time.monotonic()
-    while not answers(port):
-        assert time.monotonic() - start < limit, log.read_text()[-3000:]
-        time.sleep(0.1)
-    return time.monotonic() - start
-
-
 def granian(keeper_pid, timeout=30.0) -> tuple[int, list[int]]:
     """(granian's main process, its workers) under the keeper, once every worker is there."""
     deadline = time.monotonic() + timeout
@@ -65,26 +48,8 @@ def granian(keeper_pid, timeout=30.0) -> tuple[int, list[int]]:
 @pytest.fixture(scope="module")
 def keeper(tmp_path_factory):
     """One server for the module (its start is most of the time): the tests run in order, the last stops it."""
-    tmp_path = tmp_path_factory.mktemp("keeper")
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DOMINO_", "SITE_URL", "DATABASE_URL"))}
-    env.update({"DOMINO_MODE": "serve", "DOMINO_DATA_DIR": str(tmp_path), "PORT": str(port),
-                "DOMINO_ADMIN_USER": "olga", "DOMINO_ADMIN_PASSWORD": "Hall-laptop-2026"})
-    log_path = tmp_path / "serve.log"
-    with open(log_path, "w") as log:
-        proc = subprocess.Popen([sys.executable, "manage.py", "serve", "--host", "127.0.0.1", "--port", str(port),
-                                 "--workers", "2", "--threads", "1"], cwd=BASE, env=env, stdout=log,
-                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-    try:
-        seconds_until_it_answers(port, log_path, limit=180)
+    with running_site(tmp_path_factory.mktemp("keeper"), workers=2) as (proc, port, log_path, _env):
         yield proc, port, log_path
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(40)
-            except subprocess.TimeoutExpired:
-                proc.kill()
 
 
 def test_the_site_answers_again_after_any_number_of_worker_deaths(keeper):

@@ -1,36 +1,13 @@
 """Two devices writing the same protocol at the same moment, in real threads against the database."""
-import threading
 
 import pytest
-from django.db import connection
 
 from scoring import services
 from scoring.errors import InvalidInput, VersionConflict
 from scoring.models import Deal, Protocol, Remark
+from tests.concurrency import race
 from tests.referees.conftest import DEALS
 from tests.versions import shown_version
-
-
-def race(*calls):
-    """Run the calls in parallel threads released together; return what each returned or raised."""
-    barrier = threading.Barrier(len(calls))
-    outcomes = [None] * len(calls)
-
-    def run(i, call):
-        try:
-            barrier.wait()
-            outcomes[i] = call()
-        except Exception as exc:  # noqa: BLE001 - the outcome is what the test inspects
-            outcomes[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
-    return outcomes
 
 
 @pytest.mark.django_db(transaction=True)
