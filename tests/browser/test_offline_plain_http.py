@@ -14,6 +14,7 @@ from scoring.models import Deal, Remark
 from tests.referees.conftest import PASSWORD
 
 from .conftest import PHONE, login
+from .test_offline_entry import type_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -61,15 +62,6 @@ def open_table(context, base, table):
     assert page.evaluate("window.isSecureContext") is False
     assert page.evaluate("!('serviceWorker' in navigator)")
     return page, url
-
-
-def type_deal(page, result, out, hands):
-    page.locator("#deal-form label.choice", has_text=result).first.click()
-    if out:
-        page.locator("#deal-form fieldset[data-for=domino] label.choice", has_text=out).first.click()
-    for seat, value in hands.items():
-        page.fill(f"#id_hand_{seat}", str(value))
-    page.click("#save-deal")
 
 
 def give_remark(page):
