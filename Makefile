@@ -68,7 +68,7 @@ messages: install
 bench: install-dev
 	$(PY) bench/run_all.py $(BENCH_ARGS)
 
-# Mutation testing of the engine of every game (scoring/rules/) and the pairing (tournaments/pairing/);
+# Mutation testing of the engine of every game (engine/rules/) and the pairing (engine/pairing/);
 # configured in setup.cfg. MUTATION_CHILDREN parallel workers (the machine is small).
 MUTATION_CHILDREN ?= 2
 mutation: install-dev

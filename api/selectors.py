@@ -25,7 +25,7 @@ from scoring.protocol_json import protocol_to_json
 from scoring.queries import protocols_for_sheets
 from scoring.reports.selectors import load_individual, load_standings, tiebreaks_of
 from scoring.reports.stage_selectors import finalists, has_final
-from scoring.rules import FORMAT_2
+from engine.rules import FORMAT_2
 from registry import rating_selectors
 from registry.models import PersonRating
 from tournaments.models import Pair, Partie, Player, Round, RoundStatus, Tournament, seated

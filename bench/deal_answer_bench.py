@@ -73,7 +73,7 @@ def main():
     from django.test import Client  # noqa: PLC0415 app registry
     from django.test.utils import CaptureQueriesContext  # noqa: PLC0415 app registry
 
-    from scoring.rules.generate import random_deal  # noqa: PLC0415 app registry
+    from engine.rules.generate import random_deal  # noqa: PLC0415 app registry
     from tests.queries import own_queries  # noqa: PLC0415 app registry
 
     t, parties, user = setup(args.tables)

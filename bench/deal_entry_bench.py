@@ -41,7 +41,7 @@ def main():
     from django.test.utils import CaptureQueriesContext
 
     from referees.models import TournamentRole
-    from scoring.rules.generate import random_deal
+    from engine.rules.generate import random_deal
     from tests.factories import make_round, make_tournament
 
     cup = make_tournament(2 * args.tables, slug="deal-bench")

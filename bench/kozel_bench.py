@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/kozel_bench.py [--parties 500] [--seed 1]
 
-Generates seeded random parties (``scoring.rules.generate.random_partie``) for
+Generates seeded random parties (``engine.rules.generate.random_partie``) for
 each preset and prints how long scoring a whole partie takes (what a page does
 after every deal entered), next to the sport preset ``pusto-shest``.
 
@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scoring.rules import Rules, score_protocol  # noqa: E402
-from scoring.rules.generate import random_partie  # noqa: E402
+from engine.rules import Rules, score_protocol  # noqa: E402
+from engine.rules.generate import random_partie  # noqa: E402
 
 CONFIGS = [
     {"preset": "pusto-shest"},

@@ -147,7 +147,7 @@ class Device:
 def play_table(partie, devices, rng, rules, think, barrier_every, sent, results, lone_double_blank, start=0.0):
     """One table's partie. With ``think``: the table sits down ``start`` seconds into the run, and each deal
     takes ``think`` seconds ± ``JITTER`` to play before it is posted; without: every deal at once."""
-    from scoring.rules.generate import random_deal
+    from engine.rules.generate import random_deal
 
     main = devices[0]
     if start:

@@ -195,7 +195,7 @@ RAMP = (100, 200, 400, 800, 1200, 1600, 2400, 3200, 4800)
 
 
 def run_setup(setup, args):
-    from scoring.rules import Rules
+    from engine.rules import Rules
 
     print(f"\n== {setup.name}: {len(setup.servers)} server(s) x "
           f"{args.workers if len(setup.servers) == 1 else (args.pg_workers or max(1, args.workers // 2))} workers "

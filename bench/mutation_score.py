@@ -5,7 +5,7 @@ mutants that survived (or had no test), so that each can be judged: a test is
 missing, or the mutant is equivalent or only changes a message.
 
     python bench/mutation_score.py            # every file
-    python bench/mutation_score.py scoring/rules/deal.py
+    python bench/mutation_score.py engine/rules/deal.py
 """
 from __future__ import annotations
 

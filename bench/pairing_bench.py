@@ -27,12 +27,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.pairing import Entrant, check_complete, pair_swiss, swiss_cost  # noqa: E402
-from tournaments.pairing.individual_base import (  # noqa: E402
+from engine.pairing import Entrant, check_complete, pair_swiss, swiss_cost  # noqa: E402
+from engine.pairing.individual_base import (  # noqa: E402
     IndividualRound, Single, Table, opponent_counts, repeated_partners,
 )
-from tournaments.pairing.individual_random import pair_individual_random  # noqa: E402
-from tournaments.pairing.individual_swiss import pair_individual_swiss  # noqa: E402
+from engine.pairing.individual_random import pair_individual_random  # noqa: E402
+from engine.pairing.individual_swiss import pair_individual_swiss  # noqa: E402
 
 SWEEP_SIZES = (64, 200, 500, 1000, 2000, 5000, 10000)
 SWEEP_ROUNDS = 13

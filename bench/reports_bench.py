@@ -60,8 +60,8 @@ def build(n_pairs: int, n_rounds: int, seed: int = 7):
     import datetime
 
     from scoring.models import Deal, Protocol, ProtocolStatus, Signature
-    from scoring.rules import Rules, score_partie
-    from scoring.rules.generate import random_deal
+    from engine.rules import Rules, score_partie
+    from engine.rules.generate import random_deal
     from tournaments.models import Pair, Partie, Player, Round, Tournament
 
     rng = random.Random(seed)

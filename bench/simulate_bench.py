@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 def engine_replay(tournament) -> tuple[float, int]:
     """Seconds the engine takes to score every protocol of ``tournament`` once per recorded deal."""
     from scoring.protocol_json import protocol_to_json
-    from scoring.rules import score_protocol
+    from engine.rules import score_protocol
     from scoring.models import Protocol
 
     seconds, scored = 0.0, 0

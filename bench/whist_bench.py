@@ -15,10 +15,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tournaments.pairing import whist, whist_data  # noqa: E402
-from tournaments.pairing.base import PairingError  # noqa: E402
+from engine.pairing import whist, whist_data  # noqa: E402
+from engine.pairing.base import PairingError  # noqa: E402
 
-FRESH = ("import time; t0 = time.perf_counter(); from tournaments.pairing.whist import schedule, properties; "
+FRESH = ("import time; t0 = time.perf_counter(); from engine.pairing.whist import schedule, properties; "
          "n = {n}; properties(schedule(n), n); print(time.perf_counter() - t0)")
 
 

@@ -347,7 +347,7 @@ def child(setup, *argv):
 
 
 def run(args) -> int:
-    from scoring.rules import Rules
+    from engine.rules import Rules
 
     data_dir = tempfile.mkdtemp(prefix="domino-worker-deaths.")
     env = {**os.environ, "DOMINO_MODE": "serve", "DOMINO_DATA_DIR": data_dir,

@@ -13,8 +13,8 @@ import re
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.rules import lead_and_shuffle
-from scoring.rules.kozel import _twelve_is_ambiguous
+from engine.rules import lead_and_shuffle
+from engine.rules.kozel import _twelve_is_ambiguous
 from scoring.tiles import uses_lead_tile
 
 TEMPLATES = {

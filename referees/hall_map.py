@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import ProtocolStatus
-from scoring.rules.clock import Clock
+from engine.rules.clock import Clock
 from tournaments.models import RoundStatus
 from tournaments.selectors import clock_text
 

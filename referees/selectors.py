@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from scoring import protocol_state, services
 from scoring.models import Deal, Protocol, ProtocolStatus, Remark, Signature, SignatureRole
-from scoring.rules.clock import time_up_rule
+from engine.rules.clock import time_up_rule
 from scoring.queries import row_prefetches
 from scoring.scores import refresh_prior_remarks
 from tournaments import selectors as round_selectors

@@ -55,7 +55,7 @@ class ConfirmationRequired(ServiceError):
 def engine_message(exc) -> str:
     """The engine's ProtocolError in the active language, naming the deal and the seat.
 
-    The engine carries its own Russian wording (``scoring/rules/messages.py``) and English text.
+    The engine carries its own Russian wording (``engine/rules/messages.py``) and English text.
     """
     localized = getattr(exc, "localized", None)
     if localized is None:

@@ -17,8 +17,8 @@ from core.text import CleanTextMixin, ascii_digits
 
 from .errors import engine_message
 from .models import DealResult, RemarkReason
-from .rules import ProtocolError
-from .rules.hands import parse_hand
+from engine.rules import ProtocolError
+from engine.rules.hands import parse_hand
 
 SEATS = ("A1", "B1", "A2", "B2")
 SEAT_CHOICES = [(s, s) for s in SEATS]

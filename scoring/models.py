@@ -1,6 +1,6 @@
 """Protocols (score sheets): deals, remarks, signatures.
 
-Points are never typed by hand: the engine in ``scoring.rules`` scores the
+Points are never typed by hand: the engine in ``engine.rules`` scores the
 recorded deals. The ``score_*`` fields of ``Protocol`` are a cache written
 only by ``scoring.services.rescore`` (in the same transaction as the change
 that made them stale) so that standings can be aggregated in SQL; the

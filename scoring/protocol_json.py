@@ -11,8 +11,8 @@ that ``abandoned``; a deal field it does not know is refused with
 """
 from __future__ import annotations
 
-from scoring.rules import FORMAT, FORMAT_2, ProtocolError
-from scoring.rules.config import SPORT_PRESETS
+from engine.rules import FORMAT, FORMAT_2, ProtocolError
+from engine.rules.config import SPORT_PRESETS
 
 from .models import Protocol
 

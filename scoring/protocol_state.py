@@ -11,7 +11,7 @@ from tournaments.models import Partie, Player, SignatureMode, SigningMethod
 from .errors import InvalidInput, engine_message
 from .models import SignatureRole
 from .protocol_json import protocol_to_json
-from .rules import ProtocolError, RulesError, remark_effect, score_protocol
+from engine.rules import ProtocolError, RulesError, remark_effect, score_protocol
 
 SEATS = ("A1", "B1", "A2", "B2")
 

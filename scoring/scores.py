@@ -1,6 +1,6 @@
 """The engine applied to stored protocols: one code path for every point shown anywhere.
 
-``score(protocol)`` runs ``scoring.rules`` on the recorded rows; ``rescore``
+``score(protocol)`` runs ``engine.rules`` on the recorded rows; ``rescore``
 writes the result into the protocol's cache fields (inside the caller's
 transaction) so that standings can be summed in SQL.
 """
@@ -11,7 +11,7 @@ from django.db.models import Q
 from .models import Protocol, ProtocolStatus
 from .protocol_json import protocol_to_json
 from .queries import prior_remarks, side_prior_remarks
-from .rules import score_protocol
+from engine.rules import score_protocol
 
 
 def refresh_prior_remarks(protocol: Protocol) -> None:

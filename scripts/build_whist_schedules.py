@@ -6,7 +6,7 @@ Run:  .venv/bin/python scripts/build_whist_schedules.py                 every n 
 
 A base round is one round of the schedule written with the elements of an abelian group G (a product of
 cyclic groups, ``moduli``); the schedule is that round "developed": round t adds the element t to every
-seat (``tournaments/pairing/whist.py`` does it). Which elements the base round holds:
+seat (``engine/pairing/whist.py`` does it). Which elements the base round holds:
 
 * n ≡ 1 (mod 4): G of order n, the element 0 sits out; m = (n − 1)/4 tables on the other elements.
   Whist (partners exactly once, opponents exactly twice) ⇔ the partner differences ±(a − b) of the base
@@ -53,7 +53,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tournaments.pairing import whist_data  # noqa: E402
+from engine.pairing import whist_data  # noqa: E402
 from whist_constructions import (  # noqa: E402
     abelian_groups, affine_rounds, field_orders, field_round, product_orders, product_round)
 from whist_match import match  # noqa: E402

@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tournaments.pairing import whist_data  # noqa: E402
+from engine.pairing import whist_data  # noqa: E402
 
 
 def abelian_groups(order: int) -> list[list[int]]:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tournaments.pairing import whist_data  # noqa: E402
+from engine.pairing import whist_data  # noqa: E402
 
 SOURCE = Path(__file__).with_name("whist_match.c")
 

@@ -14,8 +14,8 @@ from types import SimpleNamespace
 
 from scoring.reports.qualification import Qualifiers, qualify
 from tournaments.models import FinalKind, PairStatus, RoundStatus
-from tournaments.pairing.bracket import Bracket, build_bracket, placing
-from tournaments.pairing.match_format import SINGLE, Outcome
+from engine.pairing.bracket import Bracket, build_bracket, placing
+from engine.pairing.match_format import SINGLE, Outcome
 
 from .groups import groups_order, load_team_groups, split_stage2, team_bracket_entrants
 from .models import Team, TeamMatch, TeamPair, TeamQualification

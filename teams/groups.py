@@ -3,7 +3,7 @@ I.9.5): the groups of the confirmed teams, each group's team standings, and who 
 
 The pair event's counterpart is ``scoring.reports.group_selectors``; the group phase is the same, read by team:
 the first ``group_round_count`` rounds of stage 2 (every group's round k in one tournament round), the
-teams dealt into the groups by the serpentine (``tournaments.pairing.groups``), the bracket seeded by tiers
+teams dealt into the groups by the serpentine (``engine.pairing.groups``), the bracket seeded by tiers
 from the group places. The functions take the confirmed teams (``TeamQualification`` rows in seed order) and
 the teams out (``finals.teams_out``) from the caller.
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring.reports.group_selectors import group_round_count, group_round_numbers, groups_complete
-from tournaments.pairing.groups import bracket_seeding, split_into_groups
+from engine.pairing.groups import bracket_seeding, split_into_groups
 
 from .rules import TeamEntry, team_standings
 from .standings import event_of, load_matches, order_of, points_of

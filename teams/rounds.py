@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import TournamentError
 from tournaments.models import PairingSystem, Partie
-from tournaments.pairing import Entrant, Pairing, PairingResult, pair_random, pair_round_robin, pair_swiss
+from engine.pairing import Entrant, Pairing, PairingResult, pair_random, pair_round_robin, pair_swiss
 from tournaments.services.rounds import pair_round
 from tournaments.services.stages import stage2_pairings
 

@@ -21,7 +21,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
-PACKAGES = ("api", "core", "config", "scoring", "referees", "registry", "signup", "teams", "tournaments")
+
+
+def root_packages() -> tuple[str, ...]:
+    """The packages of the application, as .importlinter names them (its ``root_packages``)."""
+    text = (ROOT / ".importlinter").read_text("utf-8")
+    block = text.split("root_packages =", 1)[1].split("\n\n", 1)[0].split("include_external_packages")[0]
+    return tuple(line.strip() for line in block.splitlines() if line.strip())
+
+
+PACKAGES = root_packages()
 CONTRACTS = ("engine-pure", "floors", "no-sibling-cycles")
 
 
@@ -58,8 +67,8 @@ def copy_of_the_project(tmp_path: Path) -> Path:
     ("floors", {"scoring/_scratch_models.py": "def f():\n    import scoring.views\n"},
      "scoring._scratch_models -> scoring.views"),
     # the engine imports no Django
-    ("engine-pure", {"scoring/rules/_scratch.py": "from django.db import models\n"},
-     "scoring.rules._scratch -> django"),
+    ("engine-pure", {"engine/rules/_scratch.py": "from django.db import models\n"},
+     "engine.rules._scratch -> django"),
     # two modules of one package that import each other
     ("no-sibling-cycles", {"core/_scratch_a.py": "import core._scratch_b\n", "core/_scratch_b.py": "import core._scratch_a\n"},
      "No cycles are allowed in core"),
@@ -148,7 +157,7 @@ def test_every_import_inside_a_function_carries_a_reason():
 # --- kinds of test ------------------------------------------------------------------------------
 def test_each_test_is_unit_integration_or_browser():
     """tests/conftest.py marks every collected test with exactly one kind (and refuses a test marked with two)."""
-    files = ["tests/scoring/rules/test_partie_exact.py", "tests/tournaments/test_backup.py", "tests/browser/test_csp.py"]
+    files = ["tests/engine/rules/test_partie_exact.py", "tests/tournaments/test_backup.py", "tests/browser/test_csp.py"]
     selected = {}
     for kind in ("unit", "integration", "browser"):
         run = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-m", kind, *files],

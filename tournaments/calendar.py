@@ -26,12 +26,12 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from core.names import fold
-from scoring.rules.config import KOZEL_PRESETS, PRESETS, SPORT_PRESETS
+from engine.rules.config import KOZEL_PRESETS, PRESETS, SPORT_PRESETS
 
 from . import formats
 from .models import FinalKind, Qualification, RoundStatus, Tournament
-from .pairing import rounds_needed
-from .pairing.bracket import rounds_of
+from engine.pairing import rounds_needed
+from engine.pairing.bracket import rounds_of
 from .presets import preset_label
 
 IN_PLAY, UPCOMING, FINISHED = "in_play", "upcoming", "finished"

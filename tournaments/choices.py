@@ -24,7 +24,7 @@ class FinalKind(models.TextChoices):
 
 
 class FinalMatch(models.TextChoices):
-    """How a knockout match is played (docs/rules.md I.9; ``tournaments.pairing.match_format``)."""
+    """How a knockout match is played (docs/rules.md I.9; ``engine.pairing.match_format``)."""
 
     SINGLE = "single", _("Одна партия")
     BEST_OF_3 = "best-of-3", _("До двух побед (из трёх партий)")

@@ -1,6 +1,6 @@
 """The tournament's settings form: built from the engine's list of options, so that new presets appear by themselves.
 
-Every configurable number of ``scoring.rules.Rules`` is an ordinary field (``rule_<option>``); the remark ladder
+Every configurable number of ``engine.rules.Rules`` is an ordinary field (``rule_<option>``); the remark ladder
 is a few rows of step / points / pips; tie-breaks are an ordering or an ordered list of criteria. ``settings()``
 returns what ``tournaments.services.setup`` takes: the preset and only the options that differ from it.
 """
@@ -17,8 +17,8 @@ from core.forms import ServiceErrorsMixin
 from core.text import CleanTextMixin
 from referees.forms import TablesField
 from referees.models import RoleKind
-from scoring.rules import Rules, RulesError, config
-from scoring.rules.config import OPTION_CHOICES
+from engine.rules import Rules, RulesError, config
+from engine.rules.config import OPTION_CHOICES
 
 from .forms import IsoDateInput
 from .forms_tiebreaks import TiebreakFieldsMixin

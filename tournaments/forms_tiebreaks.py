@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.reports.tabular import tiebreak_labels
 from scoring.reports.tiebreaks import DEFAULT_ORDERING, INDIVIDUAL_TIEBREAKS, TIEBREAKS, criteria
 from scoring.reports.validators import validate_tiebreaks
-from scoring.rules import config
+from engine.rules import config
 
 from .formats import FORMATS, PairsFormat, format_class
 

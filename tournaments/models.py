@@ -8,8 +8,8 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.models import ProtocolStatus
 from scoring.reports.validators import validate_tiebreaks
-from scoring.rules import Rules, RulesError
-from scoring.rules.clock import Clock, time_limit_seconds
+from engine.rules import Rules, RulesError
+from engine.rules.clock import Clock, time_limit_seconds
 
 from .choices import (  # noqa: F401  (kept importable from here)
     TEAM_BEST_MAX, FinalKind, FinalMatch, TeamStanding, TournamentFormat,
@@ -90,7 +90,7 @@ class Tournament(models.Model):
         "Круговой финал: результаты партий финалистов между собой в первом этапе идут в финал."))
     final_third_place = models.BooleanField(_("матч за третье место"), default=False)
     final_match = models.CharField(_("матч сетки"), max_length=16, choices=FinalMatch.choices, default=FinalMatch.SINGLE)
-    # Groups, then a bracket of the best ``final_group_qualifiers`` of each group (tournaments.pairing.groups):
+    # Groups, then a bracket of the best ``final_group_qualifiers`` of each group (engine.pairing.groups):
     final_groups = models.PositiveSmallIntegerField(_("подгрупп второго этапа"), null=True, blank=True)
     final_group_qualifiers = models.PositiveSmallIntegerField(_("выходят в сетку из подгруппы"), null=True, blank=True)
     # The hall map (referees.hall_map): tables placed by number, row by row; empty: as many in a row as fit.

@@ -1,6 +1,6 @@
 """How the rules presets and their options read in Russian — the one place for their display names.
 
-The engine (``scoring/rules/config.py``) knows presets and options by code;
+The engine (``engine/rules/config.py``) knows presets and options by code;
 every page, form and printout that shows a preset calls ``preset_label``, never
 prints the code. A preset the engine gains later without a name here is shown
 by its code until a name is added below.
@@ -10,9 +10,9 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.rules import config
-from scoring.rules.config import OPTION_CHOICES
-from scoring.rules.options import LADDER_KINDS
+from engine.rules import config
+from engine.rules.config import OPTION_CHOICES
+from engine.rules.options import LADDER_KINDS
 
 PRESET_LABELS = {
     # RULES.md §4.1: club rules, a fixed number of deals, the partner's tiles not counted.

@@ -6,7 +6,7 @@ limit, the match points) from the rules with the tournament's overrides. A prese
 reads correctly as soon as it has a family and a name. Shown on the tournament's public page.
 
 1. The game and the partie: «Спортивное домино, регламент «Федерация»: партия до 200 очков, не дольше
-   40 минут.» — the time limit only where the round clock runs (``scoring.rules.clock.time_limit_seconds``);
+   40 минут.» — the time limit only where the round clock runs (``engine.rules.clock.time_limit_seconds``);
    the Kozel family adds who records the points, hand points say that the referee enters them.
 2. The match points: «Очки матча: победа — 1, ничья — 0, поражение — 0.» (a team event says its match's own,
    ``formats.TeamsFormat.match_points_text``).
@@ -16,7 +16,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.rules.clock import time_limit_seconds
+from engine.rules.clock import time_limit_seconds
 
 from .presets import CHOICE_LABELS, preset_label
 

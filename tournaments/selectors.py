@@ -8,11 +8,11 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from core.names import fold, name_key
-from scoring.rules import lead_and_shuffle
-from scoring.rules.clock import due_warning
+from engine.rules import lead_and_shuffle
+from engine.rules.clock import due_warning
 
 from .models import PairingSystem, PairStatus, Partie, Player, RoundStatus, seated
-from .pairing import PairingError, whist
+from engine.pairing import PairingError, whist
 
 SEAT_ORDER = ("A1", "B1", "A2", "B2")
 

@@ -1,6 +1,6 @@
 """Play a whole tournament through the services a person uses (for the ``simulate`` command and tests).
 
-Deals are random but valid (docs/rules.md §4.3), from ``scoring.rules.generate``. A run may include
+Deals are random but valid (docs/rules.md §4.3), from ``engine.rules.generate``. A run may include
 withdrawals (some pairs before the draw, the others after round 1) and no-show parties spread over
 the rounds; every protocol is signed by whoever ``scoring.protocol_state.missing_signatures`` asks for.
 """
@@ -21,7 +21,7 @@ from scoring import protocol_state
 from scoring import services as protocol_services
 from scoring.models import Protocol
 from scoring.reports.group_selectors import groups_of
-from scoring.rules.generate import random_deal, random_partie
+from engine.rules.generate import random_deal, random_partie
 
 from .errors import InvalidInput, RoundBlocked
 from .models import (

@@ -22,7 +22,7 @@ from teams.report import ORDER_WORDS
 from teams.selectors import team_match_tables
 
 from .models import FinalKind, FinalMatch, Partie, Qualification
-from .pairing.bracket import BYE, EXTRA_DEAL, WALKOVER
+from engine.pairing.bracket import BYE, EXTRA_DEAL, WALKOVER
 from .services.stages import stage2_done
 
 

@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from scoring.rules.errors import ProtocolError
-from scoring.rules.kozel import count_hand
+from engine.rules.errors import ProtocolError
+from engine.rules.kozel import count_hand
 from tournaments.formats import PairsFormat
 
 PAIRS = PairsFormat()  # the words of a sheet whose event's format is not given: the pair event's

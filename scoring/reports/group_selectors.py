@@ -1,6 +1,6 @@
 """Stage 2 in groups («подгруппы»), read from the protocols: the groups of the confirmed finalists, each
 group's standings, and who goes on to the bracket (docs/rules.md «Подгруппы и сетка»;
-``tournaments.pairing.groups``).
+``engine.pairing.groups``).
 
 The group phase is the first ``group_round_count`` rounds of stage 2 (every group's round k in the same
 tournament round); the bracket's rounds follow. The functions take the finalists (``Qualification`` rows in
@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tournaments.models import FinalKind, PairStatus, Round, RoundStatus
-from tournaments.pairing import rounds_needed
-from tournaments.pairing.groups import bracket_seeding, split_into_groups
+from engine.pairing import rounds_needed
+from engine.pairing.groups import bracket_seeding, split_into_groups
 
 from .selectors import Standings, games_and_round_status, pair_entries, tiebreaks_of
 from .standings import Row, compute_standings, scoring_from_rules

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Deal, Protocol, ProtocolStatus, Remark
 from scoring.queries import protocols_for_sheets
-from scoring.rules.config import KOZEL_PRESETS
+from engine.rules.config import KOZEL_PRESETS
 from tournaments.models import FinalKind, PairingSystem, Pair, Partie, PairStatus, Player, Round, RoundStatus
 
 from .crosstable import cells_by_pair, round_robin_matrix

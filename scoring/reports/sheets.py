@@ -18,8 +18,8 @@ from django.utils.translation import gettext_noop
 from scoring.integrity import as_signed, untrusted_signatures
 from scoring.models import RemarkReason, SignatureRole
 from scoring.queries import side_prior_remarks
-from scoring.rules import lead_and_shuffle
-from scoring.rules.hands import parse_hand
+from engine.rules import lead_and_shuffle
+from engine.rules.hands import parse_hand
 from tournaments.formats import PairsFormat
 from tournaments.presets import preset_label
 

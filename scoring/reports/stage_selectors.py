@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from teams.finals import is_team_event, load_team_bracket, stage2_team_pairs
 from tournaments.models import FinalKind, FinalMatch, Partie, Qualification, Round, RoundStatus
-from tournaments.pairing.bracket import Bracket, Outcome, build_bracket, placing
+from engine.pairing.bracket import Bracket, Outcome, build_bracket, placing
 
 from .group_selectors import bracket_entrants, group_round_numbers, inactive, is_groups, load_groups, stage2_games
 from .qualification import Qualifiers, qualify

@@ -190,7 +190,7 @@ def plain_number(x):
 
 
 def scoring_from_rules(rules) -> Scoring:
-    """Take the match-point and bye options from a ``scoring.rules.Rules`` (duck-typed).
+    """Take the match-point and bye options from a ``engine.rules.Rules`` (duck-typed).
 
     **[interpretation]** (RULES-KOZEL.md §5.4) a pair's own total counts against it when the losers
     record (``recorder = loser`` in the Kozel family) and in hand points with ``higher_wins`` off.

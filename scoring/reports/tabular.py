@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 from scoring.models import RemarkReason
-from scoring.rules import score_partie
-from scoring.rules.hands import parse_hand
-from scoring.rules.kozel import count_hand
+from engine.rules import score_partie
+from engine.rules.hands import parse_hand
+from engine.rules.kozel import count_hand
 from tournaments.models import PairStatus
 
 from .game_sheets import columns as sheet_columns

@@ -4,7 +4,7 @@ Every service takes the acting ``user``, checks the permission, locks the
 protocol row (``core.locking.locked``) inside ``transaction.atomic()``, checks
 the optimistic ``version`` the caller showed (required: a form without it is
 refused, so the last writer never wins silently), lets the
-engine (``scoring.rules``) validate the protocol *with* the change before any
+engine (``engine.rules``) validate the protocol *with* the change before any
 row is written, then writes, bumps the version, rescores the cache, updates
 the status and writes an audit entry with what it was before and after.
 

@@ -12,7 +12,7 @@ from tournaments.models import PairStatus
 from ..errors import ConfirmationRequired, InvalidInput
 from ..models import RemarkReason, Remark
 from ..protocol_state import engine_score, load_partie, next_remark_effect, protocol_json
-from ..rules.clock import DEAL_OR_ONE_MORE, TIME_UP_HOW, time_limit_seconds, time_up_rule
+from engine.rules.clock import DEAL_OR_ONE_MORE, TIME_UP_HOW, time_limit_seconds, time_up_rule
 from .rows import SEATS, SIDES, open_protocol, partie_for_entry, reinstate, require, save_protocol, totals
 
 

@@ -13,7 +13,7 @@ from ..models import Deal, Protocol, Remark, RemarkReason
 from ..protocol_json import check_pairs, check_storable, deal_extra_fields, protocol_to_json
 from ..protocol_state import load_partie
 from ..queries import prior_remarks, side_prior_remarks
-from ..rules import ProtocolError, score_protocol
+from engine.rules import ProtocolError, score_protocol
 from ..scores import rescore
 from .rows import discard_signatures, ensure_protocol, require_published
 from .stages import refuse_stage_change

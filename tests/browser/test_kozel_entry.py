@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 from scoring.integrity import protocol_fingerprint
 from scoring.models import Protocol, ProtocolStatus
 from scoring.protocol_json import protocol_to_json
-from scoring.rules import score_protocol
+from engine.rules import score_protocol
 from tests.referees.conftest import PASSWORD
 
 from .conftest import PHONE, TABLET, login

@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.protocol_json import protocol_to_json
-from scoring.rules import score_protocol
+from engine.rules import score_protocol
 from scoring.services import import_protocol_json
 from tests.kozel_protocols import KOZEL_TWO_GAMES
 from tests.referees.conftest import PASSWORD

@@ -2,7 +2,7 @@
 import pytest
 
 from scoring.protocol_json import protocol_to_json
-from scoring.rules import score_protocol
+from engine.rules import score_protocol
 from tests.kozel_protocols import HAND_DEALS, KOZEL_REMARKS, KOZEL_TWO_GAMES, generated, partie_of, record
 
 from .conftest import PHONE, TABLET

@@ -1,6 +1,6 @@
 """The table page's own check of a deal kept offline refuses nothing the server accepts, for every preset.
 
-The engine's generator (scoring.rules.generate) plays whole parties of each preset; each deal, and each of its
+The engine's generator (engine.rules.generate) plays whole parties of each preset; each deal, and each of its
 variants with hands left empty, is judged by the server's own form and engine, and every one they accept goes
 through the page's check (static/referees/offline.js, ``OfflineChecks.deal``) in Chromium as the fields the deal
 form would post.
@@ -13,10 +13,10 @@ from django.http import QueryDict
 from playwright.sync_api import expect
 
 from scoring.game_forms import make_deal_form
-from scoring.rules.config import PRESETS
-from scoring.rules.errors import ProtocolError
-from scoring.rules.generate import random_partie
-from scoring.rules.partie import score_partie
+from engine.rules.config import PRESETS
+from engine.rules.errors import ProtocolError
+from engine.rules.generate import random_partie
+from engine.rules.partie import score_partie
 from tests.referees.conftest import PASSWORD
 
 from .conftest import login

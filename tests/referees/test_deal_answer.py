@@ -11,7 +11,7 @@ from django.urls import reverse
 from scoring import services
 from scoring.models import Deal
 from tests.queries import own_queries
-from scoring.rules.generate import random_deal
+from engine.rules.generate import random_deal
 from tests.tournaments.clock_helpers import hall  # noqa: F401
 from tests.versions import shown_version
 from tournaments.services.clock import start_round_clock

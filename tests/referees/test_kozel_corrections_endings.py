@@ -126,8 +126,8 @@ def test_a_generated_deal_comes_back_from_the_correction_form_unchanged(preset, 
     import random
 
     from scoring.game_forms import KozelDealForm
-    from scoring.rules import Rules
-    from scoring.rules.generate import random_kozel_partie
+    from engine.rules import Rules
+    from engine.rules.generate import random_kozel_partie
 
     rules = Rules.from_config({"preset": preset, **overrides})
     for deal in random_kozel_partie(random.Random(seed), rules):

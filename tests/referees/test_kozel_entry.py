@@ -7,7 +7,7 @@ from django.urls import reverse
 from referees.models import AuditEntry
 from scoring.models import Deal, Protocol, ProtocolStatus
 from scoring.protocol_json import protocol_to_json
-from scoring.rules import score_protocol
+from engine.rules import score_protocol
 
 from .helpers import sign_all
 from .kozel_pages import KOZEL_DEALS, checked, error_of, page_of, preview, record, save, stored_deals, use_preset

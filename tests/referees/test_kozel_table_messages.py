@@ -4,8 +4,8 @@ import pytest
 from django.urls import reverse
 
 from referees import game_entry
-from scoring.rules import Rules, score_protocol
-from tests.scoring.rules.kozel_helpers import example
+from engine.rules import Rules, score_protocol
+from tests.engine.rules.kozel_helpers import example
 from tests.versions import shown_version
 from tournaments.forms_setup import TournamentForm
 

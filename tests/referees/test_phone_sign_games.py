@@ -6,7 +6,7 @@ import pytest
 
 from referees.signing import phone_sign_path
 from scoring.protocol_json import protocol_to_json
-from scoring.rules import score_protocol
+from engine.rules import score_protocol
 from tests.factories import make_referee
 from tests.kozel_protocols import HAND_DEALS, HOSTILE_NAMES, KOZEL_TWO_GAMES, partie_of, record
 from tests.referees.helpers import play

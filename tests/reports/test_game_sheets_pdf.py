@@ -15,7 +15,7 @@ from reportlab.pdfbase import pdfmetrics
 from scoring.protocol_json import protocol_to_json
 from scoring.reports import exports, pdf_games, pdf_page
 from scoring.reports.pades import pades_verify
-from scoring.rules import score_protocol
+from engine.rules import score_protocol
 from tests.kozel_protocols import (HAND_DEALS, HOSTILE_NAMES, KOZEL_REMARKS, KOZEL_TWO_GAMES, generated, partie_of,
                                    record)
 

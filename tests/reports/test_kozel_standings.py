@@ -10,7 +10,7 @@ from scoring.reports.individual import PlayerEntry, individual_standings
 from scoring.reports.standings import Game, PairEntry, Scoring, compute_standings, scoring_from_rules
 from scoring.reports.tiebreaks import ORDERINGS, TiebreakError, resolve_tiebreaks
 from scoring.reports.tabular import cell_text
-from scoring.rules import Rules
+from engine.rules import Rules
 
 KOZEL = Scoring(own_points_against=True, goats=True, rating=True)
 MORSKOY = Scoring(goats=True)

@@ -15,7 +15,7 @@ from openpyxl import load_workbook
 from scoring.models import Protocol
 from scoring.protocol_json import protocol_to_json
 from scoring.reports import exports, selectors
-from scoring.rules import score_protocol
+from engine.rules import score_protocol
 from scoring.services import import_protocol_json
 from tests.factories import make_referee, make_round, make_tournament
 from tournaments.models import Tournament

@@ -8,7 +8,7 @@ from pypdf import PdfReader
 
 from scoring.models import Protocol
 from scoring.reports import exports, game_sheets, pack, pades, selectors
-from scoring.rules import Rules
+from engine.rules import Rules
 from tests.kozel_protocols import KOZEL_TWO_GAMES, partie_of, record
 from tests.reports.test_game_sheets_pdf import deal_line, engine, pages_of
 from tournaments.models import Player

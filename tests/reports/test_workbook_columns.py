@@ -11,7 +11,7 @@ from scoring.protocol_json import protocol_to_json
 from scoring.reports import exports
 from scoring.reports.standings import Game
 from scoring.reports.tabular import ending_text
-from scoring.rules import score_protocol
+from engine.rules import score_protocol
 from scoring.services import import_protocol_json
 from tests.factories import make_referee
 from tests.kozel_protocols import HAND_DEALS, KOZEL_TWO_GAMES, partie_of, record

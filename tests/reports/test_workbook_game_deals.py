@@ -9,7 +9,7 @@ from openpyxl import load_workbook
 from scoring.protocol_json import protocol_to_json
 from scoring.reports import exports
 from scoring.reports.game_sheets import marks_text
-from scoring.rules import score_protocol
+from engine.rules import score_protocol
 from tests.kozel_protocols import HAND_DEALS, KOZEL_TWO_GAMES, generated, partie_of, record
 
 pytestmark = pytest.mark.django_db

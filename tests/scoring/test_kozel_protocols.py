@@ -4,7 +4,7 @@ from django.core.exceptions import ValidationError
 
 from scoring.models import Protocol
 from scoring.protocol_json import protocol_to_json
-from scoring.rules import ProtocolError
+from engine.rules import ProtocolError
 from scoring.services import import_protocol_json
 from tests.factories import make_referee, make_round, make_tournament
 
@@ -65,8 +65,8 @@ def test_format_1_files_still_import_into_a_kozel_tournament(kozel_partie):
 def _generated(preset, seed):
     import random
 
-    from scoring.rules import config
-    from scoring.rules.generate import random_partie
+    from engine.rules import config
+    from engine.rules.generate import random_partie
 
     deals, _remarks = random_partie(random.Random(seed), config.PRESET_DEFAULTS[preset])
     return deals

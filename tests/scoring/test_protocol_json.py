@@ -12,7 +12,7 @@ from django.core.management import call_command
 from referees.models import AuditEntry
 from scoring.models import Protocol, ProtocolStatus
 from scoring.protocol_json import protocol_to_json
-from scoring.rules import ProtocolError
+from engine.rules import ProtocolError
 from scoring.scores import rescore
 from scoring.services import import_protocol_json
 from tests.factories import make_referee, make_round, make_tournament

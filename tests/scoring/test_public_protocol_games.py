@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.protocol_json import protocol_to_json
-from scoring.rules import score_protocol
+from engine.rules import score_protocol
 from tests.kozel_protocols import (HAND_DEALS, HOSTILE_NAMES, KOZEL_REMARKS, KOZEL_TWO_GAMES, generated, partie_of,
                                    record)
 

@@ -8,7 +8,7 @@ from teams.rounds import entrants_of
 from teams.rules import (
     DEFAULT_ORDER, Match, Points, Table, TeamEntry, TeamRulesError, match_result, team_standings, validate_order,
 )
-from tournaments.pairing import pair_swiss
+from engine.pairing import pair_swiss
 
 
 def won(board, side="A", score=(101, 40)):

@@ -23,7 +23,7 @@ from tests.teams.conftest import make_team_event
 from tests.teams.test_team_final import cached, matches_of, play
 from tournaments.errors import InvalidInput
 from tournaments.models import FinalKind, RoundStatus
-from tournaments.pairing import PairingError
+from engine.pairing import PairingError
 from tournaments.services import publish_round
 from tournaments.services.stages import confirm_qualification, set_final, stage2_pairings
 from tournaments.stage_selectors import bracket_data, groups_data

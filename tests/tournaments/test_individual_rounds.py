@@ -1,6 +1,6 @@
 """Individual events through the organizer's services: one player an entrant, rounds of four-player tables.
 
-The seating algorithms are tested on plain data in tests/tournaments/test_pairing_individual_*.py and
+The seating algorithms are tested on plain data in tests/engine/pairing/test_pairing_individual_*.py and
 test_pairing_whist.py; here: what the services store and refuse.
 """
 import json

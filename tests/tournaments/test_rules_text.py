@@ -2,7 +2,7 @@
 import pytest
 from django.utils.translation import override
 
-from scoring.rules import PRESETS, Rules
+from engine.rules import PRESETS, Rules
 from tournaments.presets import preset_label
 from tournaments.rules_text import describe_rules
 

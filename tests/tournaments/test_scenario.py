@@ -12,8 +12,8 @@ from tests.factories import make_tournament
 from tests.tournaments.conftest import pair_rows, xlsx_bytes
 from tournaments.models import Partie, RoundStatus
 from tournaments.services import import_pairs, pair_round, publish_round, run_draw
-from scoring.rules import Rules
-from scoring.rules.generate import random_deal
+from engine.rules import Rules
+from engine.rules.generate import random_deal
 from tournaments.simulation import link_signers, play_partie
 
 pytestmark = pytest.mark.django_db
@@ -88,7 +88,7 @@ def test_simulate_other_systems(system):
 
 
 def test_random_deals_respect_the_rules():
-    from scoring.rules import score_protocol
+    from engine.rules import score_protocol
 
     rng = random.Random(5)
     for _ in range(300):

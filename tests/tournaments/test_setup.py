@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from referees.models import AuditEntry, RoleKind, TournamentRole
 from scoring.models import Protocol, ProtocolStatus
-from scoring.rules import config
+from engine.rules import config
 from tests.factories import make_round, make_tournament
 from tournaments.errors import NotAllowed, SetupRejected
 from tournaments.forms_setup import TournamentForm, preset_values

@@ -4,7 +4,7 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from scoring.rules import config
+from engine.rules import config
 from tournaments.forms_setup import TournamentForm, preset_values
 from tournaments.models import Tournament
 from tournaments.presets import preset_label

@@ -7,7 +7,7 @@ from django.core.management import call_command
 
 from scoring.models import Protocol, ProtocolStatus
 from scoring.protocol_json import protocol_to_json
-from scoring.rules import score_protocol
+from engine.rules import score_protocol
 from tournaments.models import RoundStatus, Tournament
 
 pytestmark = pytest.mark.django_db

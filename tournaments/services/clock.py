@@ -3,7 +3,7 @@ it, and gives a table that started late its own start.
 
 Each action locks the round, checks it, writes and audits in one transaction; saving the round (or the
 partie) moves the tournament's data version, so every live page and every clock polling it sees the change.
-The time limit itself comes from the rules (``scoring.rules.clock.time_limit_seconds``).
+The time limit itself comes from the rules (``engine.rules.clock.time_limit_seconds``).
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from core.locking import locked
 from core.text import UnsafeText, clean_text
 from referees.models import log_action
 from referees.permissions import is_chief_referee
-from scoring.rules.clock import time_limit_seconds
+from engine.rules.clock import time_limit_seconds
 
 from ..errors import InvalidInput, NotAllowed, RoundBlocked
 from ..models import Partie, Round, RoundStatus

@@ -24,7 +24,7 @@ from scoring.models import Protocol, ProtocolStatus
 
 from ..errors import InvalidInput, RoundBlocked, TournamentError
 from ..models import PairingSystem, PairStatus, Partie, Round, RoundStatus, Tournament, TournamentFormat
-from ..pairing import Entrant, PairingError, pair_random, pair_round_robin, pair_swiss
+from engine.pairing import Entrant, PairingError, pair_random, pair_round_robin, pair_swiss
 from .individual_rounds import compute_individual_pairings, individual_parties, single_records, table_snapshot
 from .stages import next_stage, stage2_pairings
 from .standing import pairing_order, records

@@ -19,8 +19,8 @@ from core.locking import locked
 from referees.models import log_action
 from referees.permissions import require_organizer
 from scoring.models import Protocol
-from scoring.rules import ProtocolError
-from scoring.rules.config import PRESETS
+from engine.rules import ProtocolError
+from engine.rules.config import PRESETS
 from scoring.scores import rescore
 
 from ..errors import InvalidInput, TournamentError

@@ -32,7 +32,7 @@ from referees.permissions import is_organizer
 from registry import rating
 from scoring.models import Protocol, ProtocolStatus
 from scoring.reports.pades import ensure_signing_key
-from scoring.rules import Rules, RulesError
+from engine.rules import Rules, RulesError
 
 from ..errors import NotAllowed, SetupRejected
 from ..models import TEAM_BEST_MAX, Partie, TeamStanding, Tournament

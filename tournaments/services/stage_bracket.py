@@ -7,8 +7,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from ..models import FinalMatch
-from ..pairing import Pairing, PairingError, PairingResult
-from ..pairing.bracket import EXTRA_DEAL, next_pairings
+from engine.pairing import Pairing, PairingError, PairingResult
+from engine.pairing.bracket import EXTRA_DEAL, next_pairings
 
 
 def bracket_round_pairings(bracket, number_of, drawn_message: str) -> PairingResult:

@@ -14,9 +14,9 @@ from teams.finals import active_team_count
 
 from ..errors import InvalidInput
 from ..models import PairStatus, TournamentFormat
-from ..pairing import Pairing, PairingResult, pair_round_robin
-from ..pairing.bracket import MAX_SIZE
-from ..pairing.groups import MAX_GROUPS
+from engine.pairing import Pairing, PairingResult, pair_round_robin
+from engine.pairing.bracket import MAX_SIZE
+from engine.pairing.groups import MAX_GROUPS
 
 
 def _count(value, field, message) -> int | None:

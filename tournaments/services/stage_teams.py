@@ -1,6 +1,6 @@
 """Stage 2 of a team event (docs/rules.md I.9.5): the confirmation of the best N teams of stage 1 (and its
 undo), and the pairing of stage 2's rounds by team numbers — a final round robin of the teams by the Berger
-tables, a knockout bracket of teams (``tournaments.pairing.bracket`` with team ids as entrants), or groups of
+tables, a knockout bracket of teams (``engine.pairing.bracket`` with team ids as entrants), or groups of
 teams whose best go to such a bracket (``teams.groups``).
 
 Called by ``stages`` (the pair event's stage 2) for a tournament of format «teams»; the round itself is made
@@ -18,8 +18,8 @@ from teams.models import TeamPair, TeamQualification
 
 from ..errors import RoundBlocked
 from ..models import FinalKind
-from ..pairing import Pairing, PairingError, PairingResult, pair_round_robin, rounds_needed
-from ..pairing.bracket import WAITING, WALKOVER, rounds_of
+from engine.pairing import Pairing, PairingError, PairingResult, pair_round_robin, rounds_needed
+from engine.pairing.bracket import WAITING, WALKOVER, rounds_of
 from .stage_bracket import bracket_round_pairings
 from .stage_cut import checked_finalists
 from .stage_groups import groups_round

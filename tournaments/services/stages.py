@@ -4,7 +4,7 @@ qualified (and its undo), and the pairing of stage 2's rounds.
 Stage 1 is the tournament's own system over ``rounds_planned`` rounds. Stage 2 is played inside the same
 tournament by the finalists (``Qualification`` rows, seed 1 first): its rounds continue the numbering with
 ``Round.stage = 2``. A final round robin pairs the finalists by the Berger tables in seed order; a knockout
-pairs the bracket (``tournaments.pairing.bracket``) one round at a time, the third-place match beside the
+pairs the bracket (``engine.pairing.bracket``) one round at a time, the third-place match beside the
 final.
 
 A team event (docs/rules.md I.9.5) plays stage 2 by teams: its finalists are ``teams.TeamQualification`` rows,
@@ -27,10 +27,10 @@ from teams.models import TeamQualification
 
 from ..errors import InvalidInput, RoundBlocked, TournamentError
 from ..models import FinalKind, FinalMatch, PairStatus, Qualification, Round, RoundStatus, Tournament, TournamentFormat
-from ..pairing import Pairing, PairingError, PairingResult, pair_round_robin, rounds_needed
-from ..pairing.bracket import MAX_SIZE, WAITING, WALKOVER, rounds_of
-from ..pairing.whist import MAX_PLAYERS as WHIST_MAX
-from ..pairing.whist import MIN_PLAYERS as WHIST_MIN
+from engine.pairing import Pairing, PairingError, PairingResult, pair_round_robin, rounds_needed
+from engine.pairing.bracket import MAX_SIZE, WAITING, WALKOVER, rounds_of
+from engine.pairing.whist import MAX_PLAYERS as WHIST_MAX
+from engine.pairing.whist import MIN_PLAYERS as WHIST_MIN
 from .individual_rounds import final_round_count, final_round_robin_round
 from .stage_bracket import bracket_round_pairings
 from .stage_cut import checked_finalists
@@ -211,7 +211,7 @@ def undo_qualification(user, tournament) -> None:
 
 def record_walkover(user, tournament, pair) -> None:
     """After a finalist left (inside the withdrawal's transaction): its undecided match of the bracket goes to
-    the opponent without play (``tournaments.pairing.bracket``), written to the journal."""
+    the opponent without play (``engine.pairing.bracket``), written to the journal."""
     if tournament.final_kind not in BRACKETS:
         return
     if is_team_event(tournament):  # the bracket's entrant is the pair's team

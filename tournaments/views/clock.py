@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from core.converters import parse_int
 from referees.methods import post_only
 from referees.permissions import is_chief_referee, is_referee
-from scoring.rules.clock import time_limit_seconds
+from engine.rules.clock import time_limit_seconds
 
 from .. import selectors
 from ..errors import TournamentError

@@ -16,7 +16,7 @@ from referees import signing
 from referees.permissions import can_view_dashboard, is_organizer, is_referee
 from scoring import live
 from scoring.models import Protocol, ProtocolStatus
-from scoring.rules import RulesError
+from engine.rules import RulesError
 from signup.selectors import open_registration_ids
 
 from .. import calendar, pair_selectors, selectors, stage_selectors

@@ -22,8 +22,8 @@ from referees.models import RoleKind, TournamentRole
 from scoring import protocol_state
 from scoring import services as protocol_services
 from scoring.models import SignatureRole
-from scoring.rules import Rules
-from scoring.rules.generate import random_deal
+from engine.rules import Rules
+from engine.rules.generate import random_deal
 from tournaments import services as tournament_services
 from tournaments.models import Player, Tournament
 from tournaments.simulation import registry_player

@@ -14,7 +14,7 @@ import sys
 from django.core.management.base import BaseCommand
 
 from core.json_limits import JsonRefused, decode, loads, nesting_depth  # noqa: F401  (nesting_depth: tests)
-from scoring.rules import ProtocolError, score_protocol
+from engine.rules import ProtocolError, score_protocol
 
 # A protocol is a few levels deep (protocol → deals → deal → hands → tiles) and a few kilobytes long.
 MAX_DEPTH = 32

@@ -11,8 +11,8 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.pairing.base import PairingError
-from tournaments.pairing.whist import properties, schedule
+from engine.pairing.base import PairingError
+from engine.pairing.whist import properties, schedule
 
 LARGEST = 10000
 

@@ -5,7 +5,7 @@ import time
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.rules import config
+from engine.rules import config
 from teams.simulation import simulate_teams
 from tournaments.models import FinalMatch, PairingSystem, TournamentFormat
 from tournaments.simulation import parse_final, simulate
