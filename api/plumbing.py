@@ -2,7 +2,7 @@
 
 * Pages of ``PAGE_SIZE`` rows (``?page=N``; ``?page_size=`` up to ``MAX_PAGE_SIZE``), with the total
   ``count`` and the ``next`` / ``previous`` addresses.
-* Throttled per client address (``referees.throttle.client_ip``: ``X-Forwarded-For`` is read only from the
+* Throttled per client address (``access.throttle.client_ip``: ``X-Forwarded-For`` is read only from the
   proxies the settings trust): a burst rate and an hourly one (settings ``REST_FRAMEWORK`` rates
   ``api_burst``, ``api_sustained``; ``DOMINO_API_BURST`` / ``DOMINO_API_SUSTAINED``). The counts live in the
   shared cache, through ``scoring.live.cache``: a cache that fails counts nothing rather than failing the read.
@@ -16,7 +16,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.throttling import SimpleRateThrottle
 
-from referees.throttle import client_ip
+from access.throttle import client_ip
 from scoring import live
 
 PAGE_SIZE = 100

@@ -40,7 +40,7 @@ def main():
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from referees.models import TournamentRole
+    from access.models import TournamentRole
     from engine.rules.generate import random_deal
     from tests.factories import make_round, make_tournament
 

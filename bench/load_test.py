@@ -71,7 +71,7 @@ def prepare(args):
     from django.contrib.sessions.backends.db import SessionStore
     from django.db import transaction
 
-    from referees.models import RoleKind, TournamentRole
+    from access.models import RoleKind, TournamentRole
     from tournaments.models import Pair, Partie, Player, Round, Tournament
 
     User = get_user_model()

@@ -29,7 +29,7 @@ def build(n_pairs: int):
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
-    from referees.models import RoleKind, TournamentRole
+    from access.models import RoleKind, TournamentRole
     from scoring.models import Protocol, ProtocolStatus
     from tournaments.models import Pair, Partie, Player, Round, RoundStatus, Tournament
 

@@ -27,7 +27,7 @@ def build(n_pairs: int):
     from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
 
-    from referees.models import RoleKind, TournamentRole
+    from access.models import RoleKind, TournamentRole
     from tests.factories import player_name
     from tournaments.models import Pair, Player, Tournament
 

@@ -32,7 +32,8 @@ def main():
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from referees.models import AuditEntry, TournamentRole
+    from audit.models import AuditEntry
+    from access.models import TournamentRole
     from referees.signing import phone_sign_path
     from scoring import pin_tries, services
     from scoring.models import PinAttempt, Signature

@@ -52,6 +52,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "tournaments",
+    "audit",
+    "access",
     "scoring",
     "referees",
     "registry",
@@ -155,16 +157,16 @@ AUTH_PASSWORD_VALIDATORS = [
 # so the login page and a player's password on the table's device count alike. Five wrong
 # passwords for one account from one client address lock that account from that address
 # (the owner still logs in from his own phone); DOMINO_ADDRESS_FAILURE_LIMIT wrong passwords
-# from one address, whatever the accounts, lock the address (referees.throttle.ThrottleHandler).
+# from one address, whatever the accounts, lock the address (access.throttle.ThrottleHandler).
 # The right password is refused meanwhile. Failures are kept in axes' AccessAttempt and
-# AccessFailureLog tables; lockouts are logged (logger "referees.throttle") and, for a
+# AccessFailureLog tables; lockouts are logged (logger "access.throttle") and, for a
 # table's device, also written to the tournament's audit log. The organizer (the chief referee
-# for referees) lifts a lockout from the officials page (referees.lockouts).
+# for referees) lifts a lockout from the officials page (access.lockouts).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-AXES_HANDLER = "referees.throttle.ThrottleHandler"
+AXES_HANDLER = "access.throttle.ThrottleHandler"
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DOMINO_LOCKOUT_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
@@ -174,8 +176,8 @@ DOMINO_ADDRESS_FAILURE_LIMIT = int(os.environ.get("DOMINO_ADDRESS_FAILURE_LIMIT"
 AXES_RESET_ON_SUCCESS = False
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_ENABLE_ACCESS_FAILURE_LOG = True
-AXES_LOCKOUT_CALLABLE = "referees.throttle.lockout_response"
-AXES_USERNAME_CALLABLE = "referees.throttle.client_username"
+AXES_LOCKOUT_CALLABLE = "access.throttle.lockout_response"
+AXES_USERNAME_CALLABLE = "access.throttle.client_username"
 # The client address behind a reverse proxy (docs/deploy.md): without either setting the address is
 # the connection's own (REMOTE_ADDR) and an X-Forwarded-For header is ignored, since any device can
 # forge it. DOMINO_TRUSTED_PROXIES: the proxies' addresses or networks (comma separated); a request
@@ -183,13 +185,13 @@ AXES_USERNAME_CALLABLE = "referees.throttle.client_username"
 # the number of proxies in front, each appending to X-Forwarded-For (django-ipware picks the hop).
 DOMINO_TRUSTED_PROXIES = [p.strip() for p in os.environ.get("DOMINO_TRUSTED_PROXIES", "").split(",") if p.strip()]
 DOMINO_PROXY_COUNT = int(os.environ.get("DOMINO_PROXY_COUNT", "0") or 0)
-AXES_CLIENT_IP_CALLABLE = "referees.throttle.client_ip"
+AXES_CLIENT_IP_CALLABLE = "access.throttle.client_ip"
 AXES_IPWARE_PROXY_ORDER = "left-most"
 # ipware counts the proxies between the client and the last one, which appends the client itself.
 AXES_IPWARE_PROXY_COUNT = DOMINO_PROXY_COUNT - 1 if DOMINO_PROXY_COUNT > 0 else None
 AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR",)
 
-# Login sessions end with the tournament day: DOMINO_SESSION_HOURS after the login (referees.throttle),
+# Login sessions end with the tournament day: DOMINO_SESSION_HOURS after the login (access.throttle),
 # not Django's two weeks, so a phone left in the hall does not stay an official's for the next event.
 DOMINO_SESSION_HOURS = float(os.environ.get("DOMINO_SESSION_HOURS", "16"))
 SESSION_COOKIE_AGE = int(DOMINO_SESSION_HOURS * 3600)

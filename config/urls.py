@@ -11,7 +11,7 @@ from core.converters import IdConverter, NumberConverter
 register_converter(IdConverter, "id")
 register_converter(NumberConverter, "num")
 
-from referees import password as password_views
+from access import password as password_views
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),

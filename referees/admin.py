@@ -2,7 +2,8 @@ from django.contrib import admin
 
 from core.admin import ReadOnlyAdminMixin
 
-from .models import AuditEntry, TournamentRole
+from audit.models import AuditEntry
+from access.models import TournamentRole
 
 
 @admin.register(TournamentRole)

@@ -7,4 +7,4 @@ class RefereesConfig(AppConfig):
     verbose_name = _("Судейство")
 
     def ready(self):
-        from . import throttle  # noqa: F401, PLC0415 app registry: connects the lockout log to axes' signal
+        from . import audit_actions  # noqa: F401, PLC0415 app registry: registers this app's audit actions

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.names import person_name
 
-from .models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 
 ROLE_WORD = {
     RoleKind.ORGANIZER: gettext_lazy("Организатор"),

@@ -32,8 +32,9 @@ from django.utils.translation import gettext as _
 from core.locking import locked
 from scoring.errors import InvalidInput, NotAllowed
 
-from . import permissions as perms
-from .models import MAX_DEVICE_QUEUE, DeviceQueue, log_action
+from access import permissions as perms
+from referees.models import MAX_DEVICE_QUEUE, DeviceQueue
+from audit.log import log_action
 
 DEVICE_RE = re.compile(r"[A-Za-z0-9_-]{16,40}", re.ASCII)
 MAX_QUEUED = MAX_DEVICE_QUEUE

@@ -10,8 +10,8 @@ from core.forms import ServiceErrorsMixin
 from core.text import CleanTextMixin
 from tournaments.models import SignatureMode, SigningMethod
 
-from .models import RoleKind
-from .officials import MAX_TABLE
+from access.models import RoleKind
+from access.officials import MAX_TABLE
 
 TABLE_TOKEN = re.compile(r"^([0-9]+)(?:-([0-9]+))?$")
 

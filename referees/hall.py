@@ -21,11 +21,11 @@ from tournaments.models import Tournament
 from tournaments.services.hall import set_hall_layout
 
 from . import hall_map
-from . import permissions as perms
+from access import permissions as perms
 from . import selectors
 from .forms import HallLayoutForm
-from .methods import post_only
-from .views import forbidden
+from core.pages import post_only
+from core.pages import forbidden
 
 POLL_SECONDS = 5
 

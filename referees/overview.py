@@ -5,16 +5,17 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from scoring import live
 from tournaments.models import Tournament
 from tournaments.views.clock import clock_context
 
-from . import permissions as perms
+from access import permissions as perms
 from . import selectors
 from .audit_text import roles_of
 from .tables import AuditTable
-from .views import forbidden, get_partie
+from core.pages import forbidden
+from referees.views import get_partie
 
 POLL_SECONDS = 5
 

@@ -14,7 +14,7 @@ from tournaments import selectors as round_selectors
 from tournaments.models import Partie
 
 from . import devices, game_entry
-from . import permissions as perms
+from access import permissions as perms
 from .models import DeviceQueue
 
 CLOCKWISE = ("A1", "B1", "A2", "B2")

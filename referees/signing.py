@@ -13,7 +13,7 @@ from scoring import pin_tries, protocol_state
 from scoring.models import SignatureRole
 from tournaments.models import SignatureMode, SigningMethod
 
-from . import permissions as perms
+from access import permissions as perms
 
 from .selectors import load_protocol, signature_slots
 

@@ -6,9 +6,9 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from .audit_actions import label_of, sentence
+from audit.actions import label_of, sentence
 from .audit_text import who
-from .models import AuditEntry
+from audit.models import AuditEntry
 
 def compact(value) -> str:
     if value in (None, "", [], {}):

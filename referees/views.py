@@ -20,10 +20,10 @@ from scoring.queries import rows_ahead
 from tournaments.models import Partie
 
 from . import deal_answer, game_entry
-from . import permissions as perms
+from access import permissions as perms
 from . import selectors, signing, submissions
 from .entry_page import render_entry, unsaved_deal, unsaved_reason, unsaved_remark
-from .methods import post_only
+from core.pages import forbidden, post_only
 
 
 def get_partie(partie_id) -> Partie:
@@ -39,11 +39,6 @@ def posted_version(request):
     The services read it: a missing or garbled one is refused as a version conflict, so the referee
     sees the protocol as it stands now."""
     return request.POST.get("version")
-
-
-def forbidden(request, message=None):
-    return render(request, "referees/forbidden.html",
-                  {"message": message or _("У вас нет прав на этот протокол.")}, status=403)
 
 
 def entry_url(partie, anchor=""):

@@ -19,15 +19,15 @@ from django.views.decorators.cache import never_cache
 
 from core.paging import clean_query, page_of, paginate
 from core.public import public_url
-from scoring.errors import NotAllowed, ServiceError
+from core.errors import DomainError, NotAllowed
 from tournaments.models import Tournament
 
-from .methods import post_only
-from . import account_selectors as selectors
-from . import accounts
-from . import permissions as perms
+from core.pages import post_only
+from access import account_selectors as selectors
+from access import accounts
+from access import permissions as perms
 from .forms import PlayerAccountForm, SigningForm
-from .views import forbidden
+from core.pages import forbidden
 
 
 def _organized(request, slug):
@@ -100,7 +100,7 @@ def player_account(request, slug, player_id):
             player = accounts.create_player_account(request.user, tournament, player_id, **form.cleaned_data)
         except NotAllowed as exc:
             return forbidden(request, exc.message)
-        except ServiceError as exc:
+        except DomainError as exc:
             if exc.code == "player_not_in_tournament":
                 raise Http404 from None
             if exc.code == "player_has_account":
@@ -127,7 +127,7 @@ def player_accounts(request, slug):
         issued = accounts.create_player_accounts(request.user, tournament)
     except NotAllowed as exc:
         return forbidden(request, exc.message)
-    except ServiceError as exc:
+    except DomainError as exc:
         messages.error(request, exc.message)
         return redirect(signing_url(tournament, "players"))
     if not issued:

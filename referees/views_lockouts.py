@@ -1,6 +1,6 @@
 """Login lockouts of a tournament: the list (organizer, chief referee) and «Снять блокировку».
 
-Thin views: the permission checks and the audit are in ``referees.lockouts``.
+Thin views: the permission checks and the audit are in ``access.lockouts``.
 The same list is shown on the officials page (``tournaments:officials``).
 """
 from __future__ import annotations
@@ -11,13 +11,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
-from scoring.errors import NotAllowed, ServiceError
+from core.errors import DomainError, NotAllowed
 from tournaments.models import Tournament
 
-from .methods import post_only
-from . import lockouts
-from . import permissions as perms
-from .views import forbidden
+from core.pages import post_only
+from access import lockouts
+from access import permissions as perms
+from core.pages import forbidden
 
 
 def _refused(request, tournament):
@@ -55,7 +55,7 @@ def lift(request, slug):
             messages.success(request, _("Блокировка входа «%(u)s» снята.") % {"u": username[:150]})
     except NotAllowed as exc:
         return forbidden(request, exc.message)
-    except ServiceError as exc:
+    except DomainError as exc:
         messages.error(request, exc.message)
     if request.POST.get("back") == "officials" and perms.is_organizer(request.user, tournament):
         return redirect("tournaments:officials", slug=slug)

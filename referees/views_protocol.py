@@ -15,11 +15,13 @@ from scoring import services
 from scoring.errors import ConfirmationRequired, NotAllowed, ServiceError, VersionConflict
 from scoring.forms import PlayerSignForm, ReopenForm
 
-from . import permissions as perms
-from . import signing, submissions, throttle
+from access import permissions as perms
+from referees import signing, submissions
+from access import throttle
 from .entry_page import render_entry
-from .methods import post_only
-from .views import answer, conflict, entry_url, forbidden, get_partie, once, posted_version, simple_action
+from core.pages import post_only
+from referees.views import answer, conflict, entry_url, get_partie, once, posted_version, simple_action
+from core.pages import forbidden
 
 
 @login_required

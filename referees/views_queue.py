@@ -27,9 +27,10 @@ from scoring.forms import NoShowForm, PlayerSignForm, RemarkForm
 from scoring.game_forms import make_deal_form
 
 from . import devices, selectors, signing, submissions
-from . import permissions as perms
-from .methods import post_only
-from .views import deal_writer, forbidden, get_partie, remark_writer
+from access import permissions as perms
+from core.pages import post_only
+from referees.views import deal_writer, get_partie, remark_writer
+from core.pages import forbidden
 
 
 class Refused(Exception):

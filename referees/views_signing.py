@@ -25,11 +25,12 @@ from scoring.views import game_context
 from tournaments.models import SigningMethod, Tournament
 from tournaments.views.pairs import confirm_page, confirmed
 
-from .methods import post_only
-from . import permissions as perms
+from core.pages import post_only
+from access import permissions as perms
 from . import selectors, signing
 from .forms import SigningForm
-from .views import forbidden, get_partie
+from core.pages import forbidden
+from referees.views import get_partie
 
 
 @never_cache

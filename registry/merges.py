@@ -23,8 +23,8 @@ from django.utils.translation import gettext as _
 
 from core.locking import locked
 from core.text import UnsafeText, clean_text
-from referees.models import log_action
-from referees.permissions import require_federation_admin
+from audit.log import log_action
+from access.permissions import require_federation_admin
 from tournaments.errors import InvalidInput, TournamentError
 from tournaments.models import Player
 

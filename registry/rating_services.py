@@ -11,8 +11,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.locking import locked
-from referees.models import log_action
-from referees.permissions import require_federation_admin
+from audit.log import log_action
+from access.permissions import require_federation_admin
 from tournaments.errors import InvalidInput, NotAllowed
 from tournaments.models import Tournament
 

@@ -14,8 +14,8 @@ from core.converters import strict_int
 from core.errors import DomainError
 from core.paging import paginate
 from core.text import CleanTextMixin
-from referees.methods import post_only
-from referees.permissions import is_federation_admin
+from core.pages import post_only
+from access.permissions import is_federation_admin
 from tournaments.models import Tournament
 
 from . import rating_exports

@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 from core.converters import strict_int
 from core.locking import locked
 from core.text import UnsafeText, clean_text
-from referees.models import log_action
-from referees.permissions import is_organizer, require_federation_admin
+from audit.log import log_action
+from access.permissions import is_organizer, require_federation_admin
 from tournaments.errors import InvalidFields, InvalidInput, NotAllowed
 from tournaments.models import Player
 

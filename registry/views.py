@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 
 from core.converters import strict_int
 from core.paging import clean_query, paginate
-from referees.methods import post_only
-from referees.permissions import is_federation_admin, is_organizer
+from core.pages import post_only
+from access.permissions import is_federation_admin, is_organizer
 from tournaments.errors import TournamentError
 from tournaments.models import Player, Tournament
 

@@ -36,7 +36,7 @@ from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from referees.models import log_action
+from audit.log import log_action
 
 from .errors import InvalidInput, NotAllowed
 from .models import PinAttempt, PinChannel, PinThrottle, PinThrottleKind

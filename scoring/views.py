@@ -2,7 +2,7 @@
 from django.http import Http404
 from django.shortcuts import render
 
-from referees import permissions as perms
+from access import permissions as perms
 from referees import selectors
 from tournaments.models import Partie
 

@@ -16,8 +16,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.locking import locked
-from referees.models import log_action
-from referees.permissions import is_referee, require_organizer
+from audit.log import log_action
+from access.permissions import is_referee, require_organizer
 from tournaments.errors import NotAllowed, TournamentError
 from tournaments.models import Pair, PairStatus, Tournament
 from tournaments.services.registration import pair_snapshot

@@ -21,8 +21,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core.locking import locked
-from referees.models import log_action
-from referees.permissions import require_organizer
+from audit.log import log_action
+from access.permissions import require_organizer
 from tournaments.errors import InvalidFields, InvalidInput, TournamentError
 from tournaments.models import Tournament
 from tournaments.services.registration import clean_text

@@ -27,7 +27,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from referees.models import log_action
+from audit.log import log_action
 from tournaments.errors import TournamentError
 from tournaments.models import PairStatus
 from tournaments.services.entrants import create_pair

@@ -5,7 +5,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.locking import locked
-from referees.models import log_action
+from audit.log import log_action
 from tournaments.models import PairStatus, Tournament
 
 from .models import Entry, EntryStatus, SignupSettings

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from core.locking import locked
 from core.names import fold
-from referees.models import log_action
+from audit.log import log_action
 from tournaments.errors import InvalidFields, TournamentError
 from tournaments.models import Player, Tournament
 from tournaments.services.registration import entrant_size, pair_snapshot

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from core.locking import locked
 from core.names import fold
-from referees.models import log_action
+from audit.log import log_action
 from registry.services import clean_birth_year
 from registry.matching import clean_federation_id
 from teams.models import Reserve, Team, TeamPair

@@ -1,7 +1,7 @@
 """The public form's rate limit: so many sends per client address in a sliding hour, counted in the database.
 
 ``DOMINO_SIGNUP_PER_HOUR`` (default 20) sends per address in any 60 minutes; the address is the one the login's
-throttle reads (``referees.throttle.client_ip``: the connection's, or the trusted proxies' hop). A club that
+throttle reads (``access.throttle.client_ip``: the connection's, or the trusted proxies' hop). A club that
 sends its players' entries from one computer stays well under it; a robot does not.
 
 * Every send counts, a wrong one too, and it is counted **before** the form is read: the view asks ``spend``

@@ -15,7 +15,7 @@ from django.views.decorators.cache import never_cache
 from core.errors import NotAllowed
 from core.public import public_url
 from core.qr import qr_svg
-from referees.throttle import client_ip
+from access.throttle import client_ip
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
 from tournaments.services.registration import entrant_size

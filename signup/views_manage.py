@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from core.converters import MAX_ID, strict_int
 from core.public import public_url
-from referees.permissions import is_organizer, is_referee
+from access.permissions import is_organizer, is_referee
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
 

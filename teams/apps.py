@@ -7,8 +7,9 @@ class TeamsConfig(AppConfig):
     verbose_name = _("Командные матчи")
 
     def ready(self):
+        from . import audit_actions  # noqa: F401, PLC0415 app registry: registers this app's audit actions
         # app registry: a captaincy is a tie of the account for the rule of who may touch it
-        from referees.account_rights import register_ties  # noqa: PLC0415 app registry
+        from access.account_rights import register_ties  # noqa: PLC0415 app registry
         from tournaments.formats import register_parts  # noqa: PLC0415 app registry
         from .captains import captain_ties  # noqa: PLC0415 app registry
         from tournaments.signals import tournament_deleting  # noqa: PLC0415 app registry

@@ -2,8 +2,8 @@
 account, takes it away, or sets it a new password; the captain then enters his own team's line-ups
 (``services.set_lineup`` asks ``services.require_lineup_right``), and nothing else.
 
-Made as the referees' accounts are (``referees.officials.create_official``, with the shared helpers of
-``referees.accounts``): the organizer only, one transaction with the team's row locked, a ``ServiceError``
+Made as the referees' accounts are (``access.officials.create_official``, with the shared helpers of
+``access.accounts``): the organizer only, one transaction with the team's row locked, a ``ServiceError``
 with a machine ``code`` and the form field at fault, an audit entry; passwords never reach the audit log.
 """
 from __future__ import annotations
@@ -16,10 +16,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.locking import locked
-from referees.accounts import check_password, clean_username, create_user, split_name, valid_random_password
-from referees.account_rights import CAPTAIN, Tie, require_wholly_his, unused
-from referees.models import log_action
-from referees.permissions import require_organizer
+from access.accounts import check_password, clean_username, create_user, split_name, valid_random_password
+from access.account_rights import CAPTAIN, Tie, require_wholly_his, unused
+from audit.log import log_action
+from access.permissions import require_organizer
 from tournaments.errors import InvalidInput
 
 from .models import Captain, Team
@@ -100,7 +100,7 @@ def remove_captain(user, team) -> None:
 
 
 def captain_ties(account) -> list[Tie]:
-    """The teams ``account`` captains, as ties for ``referees.account_rights`` (registered in ``apps``)."""
+    """The teams ``account`` captains, as ties for ``access.account_rights`` (registered in ``apps``)."""
     return [Tie(tournament_id, CAPTAIN)
             for tournament_id in Captain.objects.filter(user=account).values_list("team__tournament_id", flat=True)]
 
@@ -114,7 +114,7 @@ class CaptainPassword(NamedTuple):
 
 def reset_captain_password(user, team) -> CaptainPassword:
     """A new random password for the team's captain (shown once, never audited); refused for an account that
-    is not wholly his (``referees.account_rights``: it serves, plays or captains elsewhere, is in a group or
+    is not wholly his (``access.account_rights``: it serves, plays or captains elsewhere, is in a group or
     is staff; its owner answers to someone else)."""
     tournament = team.tournament
     require_organizer(user, tournament)

@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 from core.converters import strict_int
 from core.locking import locked
 from core.names import fold
-from referees.models import log_action
-from referees.permissions import is_organizer, require_organizer
+from audit.log import log_action
+from access.permissions import is_organizer, require_organizer
 from tournaments.errors import InvalidInput, NotAllowed, RoundBlocked, TournamentError
 from tournaments.models import (FinalKind, Pair, Partie, PairStatus, Player, Round, RoundStatus, Tournament,
                                 seated)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime
 import random
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from tournaments.models import FinalKind, PairingSystem, RoundStatus, SignatureMode, Tournament, TournamentFormat
 from tournaments.services import finish_round, publish_round
 from tournaments.services.stages import set_final

@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 
 from core.converters import strict_int
 from core.public import public_url
-from referees.account_rights import wholly_his
-from referees.methods import post_only
-from referees.permissions import is_organizer, is_referee
+from access.account_rights import wholly_his
+from core.pages import post_only
+from access.permissions import is_organizer, is_referee
 from scoring.reports.stage_selectors import round_title
 from tournaments.errors import TournamentError
 from tournaments.models import Pair, Round, Tournament

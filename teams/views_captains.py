@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from core.public import public_url
-from referees.methods import post_only
-from referees.views import forbidden
+from core.pages import post_only
+from core.pages import forbidden
 from core.errors import DomainError
 from tournaments.models import Tournament
 

@@ -12,7 +12,7 @@ def organizer(django_user_model):
     exist and to those the test creates (as the person who creates one
     organizes it).
     """
-    from referees.models import RoleKind, TournamentRole
+    from access.models import RoleKind, TournamentRole
     from tournaments.models import Tournament
 
     user = django_user_model.objects.create_user("organizer", password="domino2026")

@@ -39,7 +39,7 @@ def make_referee(tournament, username=None):
     """An account refereeing every table of ``tournament`` (created once per tournament)."""
     from django.contrib.auth import get_user_model
 
-    from referees.models import RoleKind, TournamentRole
+    from access.models import RoleKind, TournamentRole
 
     user, _created = get_user_model().objects.get_or_create(username=username or f"referee-{tournament.slug}")
     TournamentRole.objects.get_or_create(tournament=tournament, user=user, role=RoleKind.REFEREE)

@@ -17,7 +17,7 @@ from urllib.parse import quote, urlencode
 import pytest
 from django.db import connection
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from scoring.models import Protocol
 from tests.factories import make_round, make_tournament
 

@@ -5,3 +5,6 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Турниры")
+
+    def ready(self):
+        from . import audit_actions  # noqa: F401, PLC0415 app registry: registers this app's audit actions

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 def person_name(user) -> str:
     """An account's name as the forms ask for it and the pair lists write it: «Фамилия Имя» (the account keeps
-    the surname as ``last_name``, ``referees.accounts.split_name``), or the login when it has none."""
+    the surname as ``last_name``, ``access.accounts.split_name``), or the login when it has none."""
     if user is None:
         return ""
     name = " ".join(part for part in (user.last_name, user.first_name) if part)

@@ -13,8 +13,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
 
-from referees.models import RoleKind, TournamentRole
-from referees.permissions import FEDERATION_ADMINS
+from access.models import RoleKind, TournamentRole
+from access.permissions import FEDERATION_ADMINS
 from registry.matching import candidates, exact_match
 from registry.rating_services import set_rated
 from scoring import protocol_state

@@ -6,7 +6,7 @@ organizer of the tournament the page belongs to.
 from __future__ import annotations
 
 from .models import Tournament
-from referees.permissions import is_organizer
+from access.permissions import is_organizer
 
 
 def may_upload(user, slug: str) -> bool:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from scoring.checks import check_tournament
 from scoring.models import Protocol
 from scoring.pin_tries import table_token

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from core.converters import parse_int
 from core.paging import paginate, paginate_table
 from core.public import public_url
-from referees.permissions import is_referee
+from access.permissions import is_referee
 from scoring import live
 from scoring.models import Protocol
 from tournaments import selectors as round_selectors

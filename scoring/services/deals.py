@@ -6,8 +6,8 @@ from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from referees import permissions as perms
-from referees.models import log_action
+from access import permissions as perms
+from audit.log import log_action
 
 from ..errors import InvalidInput, NotAllowed
 from ..models import Deal, DealResult, Protocol

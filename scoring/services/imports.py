@@ -5,8 +5,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.locking import locked
-from referees import permissions as perms
-from referees.models import log_action
+from access import permissions as perms
+from audit.log import log_action
 
 from ..errors import NotAllowed
 from ..models import Deal, Protocol, Remark, RemarkReason

@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.locking import locked
-from referees import permissions as perms
-from referees.models import log_action
+from access import permissions as perms
+from audit.log import log_action
 from tournaments.models import Player, SignatureMode, SigningMethod, Tournament
 
 from ..errors import ConfirmationRequired, InvalidInput, NotAllowed

@@ -11,8 +11,8 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from core.locking import locked
-from referees import permissions as perms
-from referees.models import log_action
+from access import permissions as perms
+from audit.log import log_action
 from registry import rating
 from tournaments.models import PairStatus, Partie, RoundStatus
 

@@ -2,7 +2,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from referees.models import TournamentRole
+from access.models import TournamentRole
 from tests.referees.conftest import PASSWORD
 
 from .conftest import login

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from scoring.models import Protocol, ProtocolStatus
 from tests.factories import make_round, make_tournament
 from tournaments.models import FinalKind, Partie, RoundStatus, SignatureMode

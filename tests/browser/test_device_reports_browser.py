@@ -4,7 +4,8 @@ import pytest
 from playwright.sync_api import expect
 
 from referees import devices
-from referees.models import AuditEntry, DeviceQueue
+from audit.models import AuditEntry
+from referees.models import DeviceQueue
 from tests.referees.conftest import PASSWORD
 
 from .conftest import login

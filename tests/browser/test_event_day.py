@@ -12,7 +12,7 @@ After round 1 (the settings saved unchanged, a protocol reopened) is in test_eve
 import pytest
 from playwright.sync_api import expect
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from scoring import services
 from scoring.models import Protocol, ProtocolStatus
 from tests.referees.conftest import DEALS

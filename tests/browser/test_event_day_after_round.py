@@ -5,7 +5,7 @@ is in test_event_day.py.
 import pytest
 from playwright.sync_api import expect
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from scoring import services
 from tests.referees.conftest import DEALS
 from tests.versions import shown_version

@@ -10,7 +10,7 @@ import datetime
 import pytest
 from playwright.sync_api import expect
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from scoring import services
 from scoring.models import Protocol, ProtocolStatus
 from tests.tournaments.conftest import xlsx_bytes

@@ -1,7 +1,7 @@
 """An individual event's player page, the search that leads to it and the player × round grid, at phone widths."""
 import pytest
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from tests.factories import make_individual
 from tests.tournaments.individual_events import make_individual_round, set_result
 

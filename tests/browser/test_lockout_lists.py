@@ -4,7 +4,7 @@ from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from tests.referees.conftest import PASSWORD
 
 from .conftest import login

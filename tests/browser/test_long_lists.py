@@ -1,7 +1,7 @@
 """The draw and accounts pages of a big tournament on a phone: a page of rows, the search, no sideways scroll."""
 import pytest
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from tests.factories import make_tournament
 
 from .conftest import login

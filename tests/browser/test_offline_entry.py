@@ -2,7 +2,8 @@
 import pytest
 from playwright.sync_api import expect
 
-from referees.models import AuditEntry, DeviceQueue
+from audit.models import AuditEntry
+from referees.models import DeviceQueue
 from scoring import services
 from scoring.models import Deal, Remark
 from tests.referees.conftest import PASSWORD

@@ -9,7 +9,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from core import venue
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from scoring.models import Deal, Remark
 from tests.referees.conftest import PASSWORD
 

@@ -40,7 +40,7 @@ def words_unbroken(page, selector):
 
 @pytest.fixture
 def event(django_user_model):
-    from referees.models import RoleKind, TournamentRole
+    from access.models import RoleKind, TournamentRole
 
     user = django_user_model.objects.create_user("org", password="domino2026")
     t = make_tournament(8, slug="pages-cup")
@@ -100,7 +100,7 @@ def test_withdraw_confirmation_fits_a_phone(live_server, new_page, event, artifa
 
 
 def test_early_pairing_by_the_chief_referee_on_a_phone(live_server, new_page, artifacts, django_user_model):
-    from referees.models import RoleKind, TournamentRole
+    from access.models import RoleKind, TournamentRole
     from tournaments.services import pair_round, publish_round, run_draw
 
     organizer = django_user_model.objects.create_user("org", password="domino2026")

@@ -3,7 +3,7 @@ administrator's forms and the registration page's question «это тот же 
 import pytest
 from django.contrib.auth.models import Group
 
-from referees.permissions import FEDERATION_ADMINS
+from access.permissions import FEDERATION_ADMINS
 from registry.models import Person
 from tests.factories import make_tournament
 from tournaments.models import Player, Tournament
@@ -71,7 +71,7 @@ def test_the_administrator_s_forms_and_the_registration_question_fit_a_phone(liv
         assert no_horizontal_scroll(page), w
         page.screenshot(path=str(artifacts / f"registry-admin-{w}.png"), full_page=True)
     t = make_tournament(0, slug="spring")
-    from referees.models import RoleKind, TournamentRole
+    from access.models import RoleKind, TournamentRole
     TournamentRole.objects.create(tournament=t, user=organizer, role=RoleKind.ORGANIZER)
     for viewport in WIDTHS:
         w = viewport["width"]

@@ -25,7 +25,7 @@ def organizer_account(django_user_model):
 
 def _tournament(organizer, slug):
     cache.clear()  # the form's rate limit counts every send from this address (tests/signup/conftest.py)
-    from referees.models import RoleKind, TournamentRole
+    from access.models import RoleKind, TournamentRole
 
     tournament = make_tournament(0, slug=slug, numbered=False)
     tournament.name = "Открытый кубок Верхнеднепровского района"

@@ -3,7 +3,7 @@ Chromium at 360, 390 and 820 px: the concerns beside the entries, the ticks and 
 the organizer ticks the stranger's entries, confirms, and the real player's entry is left for him to approve."""
 import pytest
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from registry.models import Person
 from signup.models import Entry, EntryStatus
 from signup.services import submit_entry

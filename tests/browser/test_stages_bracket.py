@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from scoring.models import Protocol, ProtocolStatus
 from tests.factories import make_round, make_tournament
 from tests.referees.conftest import PASSWORD

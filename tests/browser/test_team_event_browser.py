@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from scoring.models import Protocol, ProtocolStatus
 from teams.models import Captain, LineUp, TeamMatch
 from tests.browser.conftest import login

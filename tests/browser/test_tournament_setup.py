@@ -3,7 +3,7 @@ import pytest
 from django.contrib.auth.models import Permission
 from playwright.sync_api import expect
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from tournaments.forms_tiebreaks import ordering_choices
 from tournaments.models import Tournament
 

@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.test import RequestFactory
 
 from core.admin import ReadOnlyAdminMixin
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from scoring.models import Protocol
 from tournaments.models import Pair, Partie, Player, Round
 

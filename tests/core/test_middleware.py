@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from core.middleware import READ_CHUNK, RequestLimitsMiddleware
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from tests.factories import make_tournament
 
 pytestmark = pytest.mark.django_db

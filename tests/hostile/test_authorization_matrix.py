@@ -37,10 +37,10 @@ from django.db.models.signals import post_save
 from django.test import Client
 from django.utils import timezone
 
-from referees.accounts import link_player_account
-from referees.models import RoleKind, TournamentRole
-from referees.officials import create_official
-from referees.permissions import FEDERATION_ADMINS
+from access.accounts import link_player_account
+from access.models import RoleKind, TournamentRole
+from access.officials import create_official
+from access.permissions import FEDERATION_ADMINS
 from registry.merges import merge_persons
 from registry.models import Person
 from registry.rating_services import publish_snapshot

@@ -2,7 +2,7 @@
 import pytest
 from django.test import Client
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from tests.factories import make_tournament
 from tests.tournaments.conftest import pair_rows, xlsx_bytes
 from tournaments.errors import ImportRejected, TournamentError

@@ -5,7 +5,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from referees.views_accounts import PLAYERS_PER_PAGE
 from tests.factories import make_tournament
 from tournaments.models import Pair, Player

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 
 from .conftest import HOSTILE, HOSTILE_IDS
 

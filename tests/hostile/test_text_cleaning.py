@@ -2,7 +2,7 @@
 import pytest
 from django.urls import reverse
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from scoring.forms import DealForm
 from tests.factories import make_tournament
 from tournaments.errors import ImportRejected, InvalidFields, InvalidInput, TournamentError

@@ -2,7 +2,8 @@
 accounts and roles the tests create, and the state that a refused action must leave as it was."""
 from django.contrib.auth import get_user_model
 
-from referees.models import AuditEntry, TournamentRole
+from audit.models import AuditEntry
+from access.models import TournamentRole
 from tournaments.models import Player
 
 User = get_user_model()

@@ -1,7 +1,7 @@
 """A tournament with the RULES.md §8 table (pair 3 against pair 7 at table 1 of round 2) and every role."""
 import pytest
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from tests.factories import make_round, make_tournament
 from tournaments.models import Player
 

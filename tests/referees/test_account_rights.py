@@ -1,4 +1,4 @@
-"""An official's power over an account ends at his own tournaments (referees.account_rights), walked through the
+"""An official's power over an account ends at his own tournaments (access.account_rights), walked through the
 pages as an attacker would: the organizer of tournament B attaches somebody else's account as his referee, then
 presses «Новый пароль» or «Снять блокировку». Nobody's password, lockout or account changes unless the account
 is wholly his; his own referees keep being served."""
@@ -8,9 +8,10 @@ from django.contrib.auth.models import Group
 from django.test import Client
 from django.urls import reverse
 
-from referees import account_rights
-from referees.models import AuditEntry, RoleKind, TournamentRole
-from referees.permissions import FEDERATION_ADMINS
+from access import account_rights
+from audit.models import AuditEntry
+from access.models import RoleKind, TournamentRole
+from access.permissions import FEDERATION_ADMINS
 from teams.captains import create_captain
 from teams.models import Captain
 from tests.factories import make_tournament

@@ -6,9 +6,10 @@ from urllib.parse import quote
 import pytest
 from django.urls import reverse
 
-from referees import accounts, officials
-from referees.models import AuditEntry, RoleKind, TournamentRole
-from scoring.errors import NotAllowed
+from access import accounts, officials
+from audit.models import AuditEntry
+from access.models import RoleKind, TournamentRole
+from access.errors import NotAllowed
 from core import names
 from tournaments.models import Tournament
 
@@ -136,7 +137,7 @@ def test_every_audited_action_has_a_label():
     import ast
     from pathlib import Path
 
-    from referees.audit_actions import ACTIONS
+    from audit.actions import ACTIONS
 
     root = Path(__file__).resolve().parents[2]
     skip = {"tests", "bench", "migrations", ".venv", "venv", "var", "mutants", "node_modules"}

@@ -5,11 +5,12 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from referees import officials
-from referees import permissions as perms
+from access import officials
+from access import permissions as perms
 from referees.forms import parse_tables
-from referees.models import AuditEntry, RoleKind, TournamentRole
-from scoring.errors import InvalidInput
+from audit.models import AuditEntry
+from access.models import RoleKind, TournamentRole
+from access.errors import InvalidInput
 
 from .accounts_helpers import NEW_PASSWORD, User, _official, _role, _state
 

@@ -4,10 +4,10 @@ test_accounts.py, the officials in test_accounts_officials.py."""
 import pytest
 from django.urls import reverse
 
-from referees import accounts, officials
-from referees import permissions as perms
-from referees.models import RoleKind, TournamentRole
-from scoring.errors import InvalidInput
+from access import accounts, officials
+from access import permissions as perms
+from access.models import RoleKind, TournamentRole
+from access.errors import InvalidInput
 from tournaments.models import Player
 
 from .accounts_helpers import NEW_PASSWORD, User, _pair1_player, _role, _state

@@ -2,8 +2,9 @@
 import pytest
 from django.utils import translation
 
-from referees.audit_actions import ACTIONS, label_of, sentence
-from referees.models import AppendOnly, AuditEntry, log_action
+from audit.actions import ACTIONS, label_of, sentence
+from audit.models import AppendOnly, AuditEntry
+from audit.log import log_action
 
 
 def test_an_unknown_action_is_refused_and_nothing_is_written(table):

@@ -108,7 +108,7 @@ def test_one_round_at_a_time(client, signed):
 
 
 def test_the_button_rewrites_drifted_results_audits_them_and_keeps_records_and_signatures(client, signed):
-    from referees.models import AuditEntry
+    from audit.models import AuditEntry
     from scoring.integrity import fingerprint_mismatches
 
     Protocol.objects.filter(partie=signed.partie).update(score_a=999, prior_remarks_b=4)   # signed

@@ -2,7 +2,7 @@
 import pytest
 from django.urls import reverse
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from scoring import services
 from scoring.errors import ConfirmationRequired
 from scoring.models import Deal, Signature

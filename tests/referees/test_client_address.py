@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from referees.throttle import client_ip
+from access.throttle import client_ip
 
 from .conftest import PASSWORD
 
@@ -94,7 +94,7 @@ def test_the_proxy_settings_are_read_from_the_environment():
     env = {**os.environ, "DOMINO_TRUSTED_PROXIES": "127.0.0.1, 10.9.0.0/16", "DOMINO_PROXY_COUNT": "2"}
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
     assert json.loads(out.stdout.strip().splitlines()[-1]) == [
-        ["127.0.0.1", "10.9.0.0/16"], 2, 1, "referees.throttle.client_ip"]
+        ["127.0.0.1", "10.9.0.0/16"], 2, 1, "access.throttle.client_ip"]
 
 
 def test_ipware_is_a_dependency():

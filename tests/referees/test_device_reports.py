@@ -11,7 +11,8 @@ from django.utils import timezone
 from django.urls import reverse
 
 from referees import devices
-from referees.models import AuditEntry, DeviceQueue
+from audit.models import AuditEntry
+from referees.models import DeviceQueue
 
 pytestmark = pytest.mark.django_db
 

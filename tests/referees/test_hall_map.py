@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from referees import hall_map
 from referees.devices import report_queue
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from scoring import services
 from tests.factories import make_round, make_tournament
 from tests.versions import shown_version

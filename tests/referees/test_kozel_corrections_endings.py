@@ -6,7 +6,7 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from scoring import services
 from scoring.errors import InvalidInput, NotAllowed
 from scoring.models import Protocol, ProtocolStatus

@@ -4,7 +4,7 @@ partie (abandonment, no-show, time) are in test_kozel_corrections_endings.py."""
 import pytest
 from django.urls import reverse
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from scoring.models import Deal, Protocol, ProtocolStatus
 from scoring.protocol_json import protocol_to_json
 from engine.rules import score_protocol

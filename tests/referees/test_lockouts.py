@@ -3,9 +3,9 @@ import pytest
 from axes.models import AccessAttempt
 from django.urls import reverse
 
-from referees import lockouts
-from referees.models import AuditEntry
-from scoring.errors import InvalidInput, NotAllowed
+from access import lockouts
+from audit.models import AuditEntry
+from access.errors import InvalidInput, NotAllowed
 
 from .conftest import PASSWORD
 

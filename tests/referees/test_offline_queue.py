@@ -2,7 +2,8 @@
 import pytest
 from django.urls import reverse
 
-from referees.models import AuditEntry, DeviceQueue, SubmittedForm
+from audit.models import AuditEntry
+from referees.models import DeviceQueue, SubmittedForm
 from scoring import services
 from scoring.models import Deal, Remark, Signature
 from tests.versions import shown_version

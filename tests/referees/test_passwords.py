@@ -4,9 +4,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.urls import reverse
 
-from referees import accounts, officials
-from referees.models import AuditEntry, RoleKind, TournamentRole
-from scoring.errors import InvalidInput, NotAllowed
+from access import accounts, officials
+from audit.models import AuditEntry
+from access.models import RoleKind, TournamentRole
+from access.errors import InvalidInput, NotAllowed
 from tournaments.models import Tournament
 
 from .conftest import PASSWORD

@@ -8,8 +8,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from referees.audit_actions import sentence
-from referees.models import AuditEntry
+from audit.actions import sentence
+from audit.models import AuditEntry
 from referees.signing import phone_sign_path
 from scoring import pin_codes, pin_tries, services
 from scoring.errors import InvalidInput, NotAllowed

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from referees.signing import phone_sign_path
 from scoring import pin_tries, services
 from scoring.errors import InvalidInput, NotAllowed

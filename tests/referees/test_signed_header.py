@@ -13,7 +13,7 @@ import pdfplumber
 import pytest
 from django.urls import reverse
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from scoring import integrity, services
 from scoring.models import Deal, Protocol
 from scoring.protocol_json import protocol_to_json

@@ -4,7 +4,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from scoring import pin_codes, pin_tries, services
 from scoring.errors import ServiceError
 from scoring.models import Protocol

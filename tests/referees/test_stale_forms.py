@@ -104,7 +104,7 @@ def test_table_page_of_a_draft_round_refuses_entries_next_to_the_form(ref_client
 
 
 def test_player_with_a_referee_role_gets_no_entry_form_for_his_own_partie(client, table):
-    from referees.models import RoleKind, TournamentRole
+    from access.models import RoleKind, TournamentRole
 
     user = table.players["B2"]
     TournamentRole.objects.create(tournament=table.tournament, user=user, role=RoleKind.REFEREE)
@@ -184,7 +184,7 @@ def test_a_deal_form_sent_again_is_answered_with_its_result_and_recorded_once(re
     assert "уже была отправлена и сохранена" in html and "Раздача 1 сохранена" in html
     assert Deal.objects.filter(protocol__partie=table.partie).count() == 1
     assert shown_version(table.partie) == 1
-    from referees.models import AuditEntry
+    from audit.models import AuditEntry
 
     assert AuditEntry.objects.filter(action="protocol.deal.recorded").count() == 1
 

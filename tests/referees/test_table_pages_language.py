@@ -3,7 +3,8 @@
 import pytest
 from django.urls import reverse
 
-from referees.models import RoleKind, TournamentRole, log_action
+from access.models import RoleKind, TournamentRole
+from audit.log import log_action
 from tests.factories import make_tournament
 
 pytestmark = pytest.mark.django_db

@@ -6,9 +6,9 @@ from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.urls import reverse
 
-from referees import permissions as perms
-from referees.models import AuditEntry
-from referees.permissions import is_organizer
+from access import permissions as perms
+from audit.models import AuditEntry
+from access.permissions import is_organizer
 from scoring.models import Deal, Protocol, Remark, Signature
 from tests.versions import shown_version
 from tournaments.errors import InvalidInput, NotAllowed

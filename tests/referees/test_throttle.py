@@ -9,7 +9,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from scoring.models import Protocol
 
 from .conftest import PASSWORD
@@ -32,7 +32,7 @@ def test_axes_checks_every_authentication_first():
     assert settings.AUTHENTICATION_BACKENDS[0] == "axes.backends.AxesStandaloneBackend"
     assert settings.AXES_FAILURE_LIMIT == 5
     assert settings.AXES_LOCKOUT_PARAMETERS == [["username", "ip_address"]]
-    assert settings.AXES_HANDLER == "referees.throttle.ThrottleHandler"
+    assert settings.AXES_HANDLER == "access.throttle.ThrottleHandler"
     assert settings.DOMINO_ADDRESS_FAILURE_LIMIT > settings.AXES_FAILURE_LIMIT
     assert settings.AXES_ENABLED
 
@@ -48,7 +48,7 @@ def test_four_wrong_passwords_then_the_right_one_logs_in(client, table):
 def test_fifth_wrong_password_locks_and_the_right_one_is_refused(client, table, caplog):
     for _ in range(4):
         login(client, "referee", "wrong-password")
-    with caplog.at_level(logging.WARNING, logger="referees.throttle"):
+    with caplog.at_level(logging.WARNING, logger="access.throttle"):
         r = login(client, "referee", "wrong-password")
     assert r.status_code == 429
     html = r.content.decode()
@@ -189,7 +189,7 @@ def test_hostile_login_input_is_an_error_not_a_crash(client, table, username, pa
 
 
 def test_a_name_too_long_for_any_account_is_refused_next_to_the_field_and_recorded_cut(client, table, rf):
-    from referees.throttle import client_username
+    from access.throttle import client_username
 
     r = login(client, "x" * 10_000, "wrong")
     html = r.content.decode()

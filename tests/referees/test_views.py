@@ -2,7 +2,7 @@
 import pytest
 from django.urls import reverse
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from scoring import services
 from scoring.models import Deal, Protocol, ProtocolStatus
 from tests.versions import shown_version
@@ -153,7 +153,7 @@ def test_dashboard_query_count_does_not_grow_with_tables(client, table, django_a
 
     big = make_tournament(200, slug="big")
     make_round(big, 1, [(2 * i + 1, 2 * i + 2) for i in range(100)])
-    from referees.models import RoleKind, TournamentRole
+    from access.models import RoleKind, TournamentRole
 
     TournamentRole.objects.create(tournament=big, user=table.chief, role=RoleKind.CHIEF_REFEREE)
     client.force_login(table.chief)

@@ -1,7 +1,7 @@
 import pytest
 from django.contrib.auth.models import Group
 
-from referees.permissions import FEDERATION_ADMINS
+from access.permissions import FEDERATION_ADMINS
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 city) and propose him: a second person is never created without the organizer saying so (docs/registry.md)."""
 import pytest
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from registry.models import Person
 from tests.factories import make_individual, make_tournament
 from tests.tournaments.conftest import xlsx_bytes

@@ -3,7 +3,7 @@ and no signed protocol's frozen header changes (docs/registry.md)."""
 import pytest
 from django.contrib.auth.models import Group
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from registry.merges import merge_persons, undo_merge
 from registry.models import Person, PersonMerge
 from registry.services import edit_person

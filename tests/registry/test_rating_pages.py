@@ -14,7 +14,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from referees.permissions import FEDERATION_ADMINS
+from access.permissions import FEDERATION_ADMINS
 from registry.models import Person, PersonRating, RatedTournament, RatingSnapshot
 from registry.rating_services import publish_snapshot, set_rated
 from tests.queries import own_queries

@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from registry import selectors
 from registry.models import Person
 from tests.factories import make_tournament
@@ -65,7 +65,7 @@ def test_the_page_of_a_person_only_of_unpublished_tournaments(client, hidden_and
     administrator (whose forms are on it) see it."""
     from django.contrib.auth.models import Group
 
-    from referees.permissions import FEDERATION_ADMINS
+    from access.permissions import FEDERATION_ADMINS
 
     elkin, ezhikov = hidden_and_open
     url = reverse("registry:person", args=[elkin.pk])

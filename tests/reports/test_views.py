@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from scoring.models import Protocol
 from tests.factories import make_round, make_tournament
 from tournaments.models import Pair, PairingSystem, PairStatus

@@ -33,8 +33,8 @@ def test_load_demo_is_idempotent_and_scored_by_the_engine(db):
 def test_demo_organizer_runs_the_demo_by_his_role_and_every_signature_matches(db):
     from django.contrib.auth import get_user_model
 
-    from referees.models import RoleKind, TournamentRole
-    from referees.permissions import is_organizer
+    from access.models import RoleKind, TournamentRole
+    from access.permissions import is_organizer
 
     call_command("load_demo", stdout=io.StringIO())
     organizer = get_user_model().objects.get(username="organizer")

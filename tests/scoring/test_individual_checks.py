@@ -5,7 +5,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from scoring.checks import check_tournament
 from scoring.models import Deal, Protocol
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from scoring.models import Protocol, ProtocolStatus
 from scoring.protocol_json import protocol_to_json
 from engine.rules import ProtocolError

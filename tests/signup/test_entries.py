@@ -2,7 +2,7 @@
 import pytest
 from django.utils import timezone
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from registry.models import Person
 from signup.models import Entry, EntryStatus
 from signup.organizer import close_registration

@@ -5,7 +5,7 @@ are public), the birth years and the phone or e-mail are not (docs/registration.
 import pytest
 from django.urls import reverse
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from signup.services import submit_entry
 from tests.factories import make_referee
 

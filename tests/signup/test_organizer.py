@@ -2,7 +2,7 @@
 import pytest
 from django.utils import timezone
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from signup.checkin import check_in, close_on_site, undo_check_in
 from signup.codes import checkin_token
 from signup.models import EntryStatus, SignupSettings

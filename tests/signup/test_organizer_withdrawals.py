@@ -2,7 +2,7 @@
 withdrawn, and the waiting list moves up at once, in the organizer's transaction and under his name."""
 import pytest
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from signup.models import Entry, EntryStatus
 from signup.services import submit_entry
 from tournaments.models import PairStatus

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from registry.models import Person
 from signup.models import Entry, EntryStatus
 from signup.organizer import approve_entry, remove_entries, restore_entry

@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from registry.models import Person
 from signup.checkin import check_in, close_on_site
 from signup.models import Entry, EntryStatus

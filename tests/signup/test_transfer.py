@@ -12,7 +12,7 @@ from django.core.management.base import CommandError
 from django.db.models.signals import post_save
 from django.urls import reverse
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from signup.checkin import check_in
 from signup.codes import checkin_token
 from signup.models import Entry, EntryStatus, SignupSettings

@@ -5,8 +5,8 @@ message and never a server error."""
 import pytest
 from django.urls import reverse
 
-from referees.audit_actions import sentence
-from referees.models import AuditEntry
+from audit.actions import sentence
+from audit.models import AuditEntry
 from teams.captains import create_captain, remove_captain, reset_captain_password
 from teams.models import Captain, LineUp, TeamMatch
 from teams.rounds import pair_team_round

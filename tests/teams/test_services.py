@@ -2,7 +2,7 @@
 carried on), substitutions between rounds, settings; hostile input gets a Russian message."""
 import pytest
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from scoring.models import Protocol
 from teams.models import LineUp, TeamMatch
 from teams.rounds import pair_team_round

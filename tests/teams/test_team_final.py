@@ -4,7 +4,7 @@ decided by the rule, the third-place match, the final places), the final round r
 carry-over, and a late stage-1 correction refused once stage 2 is published."""
 import pytest
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from scoring import services as protocol_services
 from scoring.models import Protocol, ProtocolStatus
 from scoring.services.stages import StageFixed

@@ -6,7 +6,7 @@ from unittest import mock
 
 import pytest
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from tests.factories import make_round, make_tournament
 
 HALL_PAIRS = 6

@@ -13,7 +13,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from tests.factories import make_round, make_tournament
 from tests.reports.conftest import blocks, play, sign
 from tournaments.services import backup as backups

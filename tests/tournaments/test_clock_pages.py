@@ -8,8 +8,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from referees.models import AuditEntry
-from referees.audit_actions import sentence
+from audit.models import AuditEntry
+from audit.actions import sentence
 from scoring import services
 from tests.versions import shown_version
 from tournaments.errors import SetupRejected

@@ -5,8 +5,8 @@ import datetime
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
-from referees.models import AuditEntry
-from referees.audit_actions import sentence
+from audit.models import AuditEntry
+from audit.actions import sentence
 from scoring import live
 from tests.factories import make_round, make_tournament
 from tournaments.errors import InvalidInput, NotAllowed, RoundBlocked
@@ -142,7 +142,7 @@ def test_refusals_say_why(hall):
 
 def test_rules_without_a_time_limit_have_no_clock(db, django_user_model, settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    from referees.models import RoleKind, TournamentRole
+    from access.models import RoleKind, TournamentRole
     tournament = make_tournament(4, slug="club", preset="pusto-shest")
     rnd = make_round(tournament, 1, [(1, 2), (3, 4)])
     chief = django_user_model.objects.create_user("c", password="x")

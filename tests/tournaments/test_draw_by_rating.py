@@ -5,7 +5,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from registry.models import Person, PersonRating
 from tests.factories import make_tournament
 from tests.tournaments.test_setup import form_data

@@ -111,7 +111,7 @@ def test_the_draft_of_a_round_robin_shows_the_schedule_before_publishing(client,
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
-    from referees.models import RoleKind, TournamentRole
+    from access.models import RoleKind, TournamentRole
     from tests.factories import make_individual as individual
     from tournaments.services import pair_round
 

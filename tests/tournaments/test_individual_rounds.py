@@ -9,7 +9,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from scoring.models import Protocol, ProtocolStatus
 from tests.factories import make_individual
 from tests.tournaments.conftest import xlsx_bytes

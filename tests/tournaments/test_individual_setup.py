@@ -4,7 +4,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from tests.tournaments.test_setup import form_data
 from tournaments.errors import SetupRejected
 from tournaments.models import Tournament

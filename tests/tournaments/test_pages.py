@@ -160,7 +160,7 @@ def test_one_round_through_the_pages(client, organizer):
 
 
 def test_organizer_role_can_manage(client, plain_user):
-    from referees.models import RoleKind, TournamentRole
+    from access.models import RoleKind, TournamentRole
 
     t = make_tournament(4, numbered=False)
     TournamentRole.objects.create(tournament=t, user=plain_user, role=RoleKind.ORGANIZER)

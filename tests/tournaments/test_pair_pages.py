@@ -2,7 +2,8 @@
 import pytest
 from django.urls import reverse
 
-from referees.models import AuditEntry, RoleKind, TournamentRole
+from audit.models import AuditEntry
+from access.models import RoleKind, TournamentRole
 from tests.factories import make_round, make_tournament
 from tournaments.models import Pair, PairStatus, RoundStatus
 from tournaments.services import pair_round, publish_round, run_draw

@@ -1,7 +1,7 @@
 """Pairs after registration: duplicates, edit, substitution, deletion before the draw, late registration."""
 import pytest
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from scoring.reports import selectors
 from tests.factories import make_round, make_tournament
 from tests.tournaments.conftest import pair_rows, xlsx_bytes

@@ -6,7 +6,7 @@ from django.contrib.admin.models import DELETION, LogEntry
 from django.urls import reverse
 from django.utils import translation
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from scoring.models import Protocol, ProtocolStatus
 from tests.factories import make_round, make_tournament
 from tournaments.errors import InvalidInput, NotAllowed, SetupRejected, TournamentError

@@ -3,7 +3,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from referees.models import AuditEntry, RoleKind, TournamentRole
+from audit.models import AuditEntry
+from access.models import RoleKind, TournamentRole
 from scoring import services as protocols
 from scoring.models import Protocol, ProtocolStatus
 from scoring.reports.selectors import load_standings

@@ -4,8 +4,9 @@ import io
 import pytest
 from openpyxl import load_workbook
 
-from referees.models import AuditEntry, RoleKind, TournamentRole
-from referees.permissions import is_organizer
+from audit.models import AuditEntry
+from access.models import RoleKind, TournamentRole
+from access.permissions import is_organizer
 from tests.factories import make_tournament
 from tests.tournaments.conftest import pair_rows, xlsx_bytes
 from tournaments.services.imports import COLUMNS

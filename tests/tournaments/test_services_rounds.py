@@ -3,7 +3,7 @@ import itertools
 
 import pytest
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from scoring.models import Protocol, ProtocolStatus
 from tests.factories import make_round, make_tournament
 from tournaments.errors import InvalidInput, NotAllowed, RoundBlocked, TournamentError
@@ -87,7 +87,7 @@ def test_confirmation_goes_stale_when_the_open_tables_change(organizer):
 
 
 def test_early_pairing_is_for_the_chief_referee_or_organizer_only(organizer, django_user_model):
-    from referees.models import RoleKind, TournamentRole
+    from access.models import RoleKind, TournamentRole
 
     t = drawn(8, organizer)
     r1 = pair_round(organizer, t)
@@ -105,7 +105,7 @@ def test_early_pairing_is_for_the_chief_referee_or_organizer_only(organizer, dja
 
 
 def test_chief_referee_does_not_pair_an_ordinary_round(organizer, django_user_model):
-    from referees.models import RoleKind, TournamentRole
+    from access.models import RoleKind, TournamentRole
 
     t = drawn(8, organizer)
     chief = django_user_model.objects.create_user("chief")

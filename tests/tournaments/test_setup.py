@@ -5,7 +5,8 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from referees.models import AuditEntry, RoleKind, TournamentRole
+from audit.models import AuditEntry
+from access.models import RoleKind, TournamentRole
 from scoring.models import Protocol, ProtocolStatus
 from engine.rules import config
 from tests.factories import make_round, make_tournament

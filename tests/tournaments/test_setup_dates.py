@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from tests.factories import make_tournament
 from tests.form_html import form_values
 from tournaments.forms_setup import CopyForm, TournamentForm

@@ -3,9 +3,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from referees import accounts, officials
-from referees.models import AuditEntry, RoleKind, TournamentRole
-from scoring.errors import InvalidInput, NotAllowed
+from access import accounts, officials
+from audit.models import AuditEntry
+from access.models import RoleKind, TournamentRole
+from access.errors import InvalidInput, NotAllowed
 from scoring.models import Protocol, ProtocolStatus
 from tests.factories import make_tournament
 from tournaments import services

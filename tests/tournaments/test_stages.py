@@ -6,7 +6,8 @@ import random
 import pytest
 from django.utils import timezone
 
-from referees.models import AuditEntry, RoleKind, TournamentRole
+from audit.models import AuditEntry
+from access.models import RoleKind, TournamentRole
 from scoring import services as protocol_services
 from scoring.models import Protocol, ProtocolStatus
 from scoring.reports.stage_selectors import final_standings, finalists, load_final_round_robin, stage1_standings

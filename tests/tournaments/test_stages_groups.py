@@ -9,7 +9,8 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from referees.models import AuditEntry, RoleKind, TournamentRole
+from audit.models import AuditEntry
+from access.models import RoleKind, TournamentRole
 from scoring.models import Protocol
 from scoring.reports.group_selectors import load_groups
 from scoring.reports.stage_selectors import final_standings, finalists

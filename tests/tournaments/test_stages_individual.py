@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from scoring.reports import exports, pack
 from scoring.reports.stage_selectors import final_standings, finalists, load_final_round_robin
 from tests.factories import make_individual

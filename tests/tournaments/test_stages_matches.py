@@ -8,7 +8,8 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from referees.models import AuditEntry, RoleKind, TournamentRole
+from audit.models import AuditEntry
+from access.models import RoleKind, TournamentRole
 from scoring.models import Protocol
 from scoring.services.stages import StageFixed, refuse_stage_change
 from tests.factories import make_individual, make_round

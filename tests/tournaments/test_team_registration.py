@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from tests.factories import make_individual, make_round, make_tournament
 from tests.tournaments.conftest import pair_rows, xlsx_bytes
 from tournaments.errors import ImportRejected, InvalidInput

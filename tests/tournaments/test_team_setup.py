@@ -5,7 +5,8 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from referees.models import AuditEntry, RoleKind, TournamentRole
+from audit.models import AuditEntry
+from access.models import RoleKind, TournamentRole
 from scoring.models import Protocol, ProtocolStatus
 from tests.factories import make_round, make_tournament
 from tests.tournaments.test_setup import form_data

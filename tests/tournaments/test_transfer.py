@@ -9,7 +9,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from referees.models import AuditEntry, RoleKind, TournamentRole
+from audit.models import AuditEntry
+from access.models import RoleKind, TournamentRole
 from scoring import services
 from scoring.integrity import fingerprint_mismatches, protocol_fingerprint
 from scoring.models import Deal, Protocol, Remark, Signature

@@ -2,7 +2,7 @@
 import pytest
 from django.urls import reverse
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from scoring import live, services
 from scoring.models import DataVersion
 from tests.factories import make_round, make_tournament

@@ -9,7 +9,7 @@ from django.db import OperationalError
 from django.test import Client
 from django.urls import reverse
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from scoring import live_fast, services
 from tests.factories import make_referee, make_round, make_tournament
 from tournaments.services import publish_round

@@ -4,7 +4,7 @@ logged-in visitor and the window's for an anonymous one — asked as a browser a
 import pytest
 from django.urls import reverse
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from scoring import live
 from tests.factories import make_round, make_tournament
 

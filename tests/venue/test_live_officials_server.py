@@ -15,7 +15,7 @@ from tests.venue.test_serve_process import BASE, get
 
 SETUP = """
 from django.contrib.auth import get_user_model
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from tests.factories import make_round, make_tournament
 t = make_tournament(8, slug="hall-cup")
 TournamentRole.objects.create(tournament=t, user=get_user_model().objects.get(username="olga"),

@@ -8,7 +8,7 @@ from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from scoring import live, services
 from tests.queries import own_queries
 from tests.factories import make_referee, make_round, make_tournament

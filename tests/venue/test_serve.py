@@ -98,7 +98,7 @@ def test_public_url_falls_back_to_the_request():
 @pytest.mark.django_db
 @override_settings(SITE_URL="http://192.168.1.20:8000")
 def test_login_slips_carry_the_public_address(client, django_user_model):
-    from referees.models import RoleKind, TournamentRole
+    from access.models import RoleKind, TournamentRole
     from tests.factories import make_tournament
 
     cup = make_tournament(2)
@@ -231,7 +231,7 @@ def test_printed_sheets_carry_the_public_address_not_the_requests(client, django
 
     import pdfplumber
 
-    from referees.models import RoleKind, TournamentRole
+    from access.models import RoleKind, TournamentRole
     from tests.factories import make_round, make_tournament
 
     cup = make_tournament(2)

@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 
 from core.locking import locked
 from core.text import UnsafeText, clean_text
-from referees.models import log_action
-from referees.permissions import is_chief_referee
+from audit.log import log_action
+from access.permissions import is_chief_referee
 from engine.rules.clock import time_limit_seconds
 
 from ..errors import InvalidInput, NotAllowed, RoundBlocked

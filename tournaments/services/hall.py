@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 
 from core.converters import strict_int
 from core.locking import locked
-from referees.models import log_action
-from referees.permissions import require_organizer
+from audit.log import log_action
+from access.permissions import require_organizer
 
 from ..errors import InvalidInput
 from ..models import Tournament

@@ -15,8 +15,8 @@ from core.locking import locked
 from core.names import fold
 from core.text import UnsafeText
 from core.text import clean_text as clean_unicode
-from referees.models import log_action
-from referees.permissions import require_organizer
+from audit.log import log_action
+from access.permissions import require_organizer
 
 from ..errors import ImportRejected, InvalidInput, RegistryMatches, TournamentError
 from ..models import Tournament

@@ -11,8 +11,8 @@ from core.locking import locked
 from core.names import fold
 from core.text import UnsafeText, ascii_digits
 from core.text import clean_text as clean_unicode
-from referees.models import log_action
-from referees.permissions import require_organizer
+from audit.log import log_action
+from access.permissions import require_organizer
 from registry.matching import clean_federation_id
 
 from ..errors import InvalidFields, InvalidInput, TournamentError

@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.locking import locked
-from referees.models import log_action
-from referees.permissions import is_chief_referee, require_organizer
+from audit.log import log_action
+from access.permissions import is_chief_referee, require_organizer
 from scoring.models import Protocol, ProtocolStatus
 
 from ..errors import InvalidInput, RoundBlocked, TournamentError

@@ -16,8 +16,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.locking import locked
-from referees.models import log_action
-from referees.permissions import require_organizer
+from audit.log import log_action
+from access.permissions import require_organizer
 from scoring.models import Protocol
 from engine.rules import ProtocolError
 from engine.rules.config import PRESETS

@@ -27,8 +27,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.locking import locked
-from referees.models import RoleKind, TournamentRole, log_action
-from referees.permissions import is_organizer
+from access.models import RoleKind, TournamentRole
+from audit.log import log_action
+from access.permissions import is_organizer
 from registry import rating
 from scoring.models import Protocol, ProtocolStatus
 from scoring.reports.pades import ensure_signing_key

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from referees.models import log_action
+from audit.log import log_action
 from scoring.reports.group_selectors import bracket_size, group_round_count, groups_complete
 from teams.finals import load_team_bracket, preview_team_qualification, team_finalists, teams_out
 from teams.groups import team_groups_of

@@ -16,8 +16,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.locking import locked
-from referees.models import log_action
-from referees.permissions import require_organizer
+from audit.log import log_action
+from access.permissions import require_organizer
 from scoring.reports.group_selectors import bracket_size, group_round_count, groups_complete, is_groups
 from scoring.reports.stage_selectors import (
     finalists, has_final, load_bracket, preview_qualification, stage2_published,

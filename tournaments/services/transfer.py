@@ -50,7 +50,7 @@ from django.utils.translation import gettext as _
 from core.json_limits import JsonRefused, decode, loads
 from core.locking import locked
 from core.private_files import write_private
-from referees.models import log_action
+from audit.log import log_action
 from tournaments.models import Tournament
 
 from . import archive_schema

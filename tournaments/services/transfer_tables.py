@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 
-from referees.models import AuditEntry, TournamentRole
+from audit.models import AuditEntry
+from access.models import TournamentRole
 from scoring.models import Deal, Protocol, Remark, Signature
 from tournaments.models import Pair, Partie, Player, Qualification, Round, Tournament
 

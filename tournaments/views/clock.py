@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core.converters import parse_int
-from referees.methods import post_only
-from referees.permissions import is_chief_referee, is_referee
+from core.pages import post_only
+from access.permissions import is_chief_referee, is_referee
 from engine.rules.clock import time_limit_seconds
 
 from .. import selectors

@@ -3,7 +3,7 @@
 The organizer adds a new account (referee or chief referee) or an existing one
 (also a co-organizer), changes a referee's tables, gives a new password, takes
 a role away and lifts login lockouts. Thin views: the permission checks, the
-locking and the audit are in ``referees.officials`` and ``referees.accounts``;
+locking and the audit are in ``access.officials`` and ``access.accounts``;
 service errors land next to the field they name. The players' accounts and
 PINs are on the signing page (``referees:signing``).
 """
@@ -20,12 +20,12 @@ from django.views.decorators.cache import never_cache
 
 from core.errors import DomainError, NotAllowed
 from core.public import public_url
-from referees.methods import post_only
-from referees import accounts, lockouts, officials
-from referees.account_rights import wholly_his
+from core.pages import post_only
+from access import accounts, lockouts, officials
+from access.account_rights import wholly_his
 from referees.forms import OfficialForm, TablesForm, tables_text
-from referees.models import RoleKind
-from referees.permissions import is_organizer
+from access.models import RoleKind
+from access.permissions import is_organizer
 
 
 from ..forms_setup import AttachForm, LinkPlayerForm

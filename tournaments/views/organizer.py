@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
-from referees.methods import post_only
-from referees.permissions import is_chief_referee, is_organizer
+from core.pages import post_only
+from access.permissions import is_chief_referee, is_organizer
 from scoring.checks import check_tournament
 from scoring.services import rescore_drifted
 

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.names import name_key, name_matches
-from referees.permissions import is_chief_referee, is_organizer
+from access.permissions import is_chief_referee, is_organizer
 
 from .. import services
 from ..errors import TournamentError

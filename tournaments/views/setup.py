@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from core.public import public_url
-from referees.permissions import is_organizer, is_referee
+from access.permissions import is_organizer, is_referee
 from scoring.reports import pack
 
 from ..errors import NotAllowed, SetupRejected

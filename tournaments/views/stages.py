@@ -8,8 +8,8 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from referees.methods import post_only
-from referees.permissions import is_organizer, is_referee
+from core.pages import post_only
+from access.permissions import is_organizer, is_referee
 from scoring import live
 from scoring.reports.group_selectors import group_size
 from scoring.reports.pdf_bracket import bracket_pdf

@@ -3,7 +3,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand, CommandError
 
-from referees.permissions import FEDERATION_ADMINS
+from access.permissions import FEDERATION_ADMINS
 
 
 class Command(BaseCommand):

@@ -18,7 +18,7 @@ from django.contrib.auth.models import Permission
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from referees.models import RoleKind, TournamentRole
+from access.models import RoleKind, TournamentRole
 from scoring import protocol_state
 from scoring import services as protocol_services
 from scoring.models import SignatureRole

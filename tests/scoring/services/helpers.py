@@ -1,5 +1,5 @@
 """What the protocol services' tests read back: the audit actions written for a partie, in order."""
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 
 
 def actions(partie):

@@ -71,7 +71,7 @@ def test_remarks_from_two_devices_are_both_counted_on_the_ladder(table):
     assert all(isinstance(o, Protocol) for o in outcomes), outcomes
     assert Remark.objects.filter(protocol__partie=table.partie).count() == 3
     assert Protocol.objects.get(partie=table.partie).version == 4
-    from referees.models import AuditEntry
+    from audit.models import AuditEntry
 
     steps = sorted(e.after["step"] for e in AuditEntry.objects.filter(action="protocol.remark.given"))
     assert steps == [1, 2, 3]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from referees import permissions as perms
+from access import permissions as perms
 from referees.selectors import seat_names
 from scoring import services
 from scoring.models import ProtocolStatus
@@ -59,7 +59,7 @@ def test_a_player_cannot_sign_another_seat(table):
 
 
 def test_one_absent_player_is_recorded_with_his_seat(table):
-    from referees.models import AuditEntry
+    from audit.models import AuditEntry
 
     partie, _accounts, referee = table
     protocol = services.ensure_protocol(partie)
@@ -155,7 +155,7 @@ def test_four_players_sign_with_their_pins_on_the_referees_device(table, organiz
 def test_a_second_absent_player_is_added_to_the_first(table, second, stored):
     """docs/rules-individual.md §6: the partner of the first makes the whole side absent; a player of the
     other side makes one absent on each side; the partie's score stays the first no-show's."""
-    from referees.models import AuditEntry
+    from audit.models import AuditEntry
 
     partie, _accounts, referee = table
     protocol = services.ensure_protocol(partie)

@@ -1,8 +1,8 @@
 """Each role × each action, allowed or refused, enforced in the services."""
 import pytest
 
-from referees import permissions as perms
-from referees.models import AuditEntry
+from access import permissions as perms
+from audit.models import AuditEntry
 from scoring import services
 from scoring.errors import NotAllowed
 from scoring.models import Deal, Protocol
@@ -23,7 +23,7 @@ def actor(table, role, anonymous):
     if role == "player":
         return table.players["A1"]
     if role == "playing_chief":  # chief referee of the tournament who plays at this table: not his own referee
-        from referees.models import RoleKind, TournamentRole
+        from access.models import RoleKind, TournamentRole
 
         TournamentRole.objects.get_or_create(tournament=table.tournament, user=table.players["B2"],
                                              role=RoleKind.CHIEF_REFEREE)
@@ -137,7 +137,7 @@ def test_the_organizer_check_reads_the_roles_once_per_user_object(table, django_
 
 
 def test_a_role_given_or_removed_after_a_check_counts_at_the_next_one(table):
-    from referees.models import RoleKind, TournamentRole
+    from access.models import RoleKind, TournamentRole
     from tournaments.errors import NotAllowed as TournamentNotAllowed
 
     user = table.nobody

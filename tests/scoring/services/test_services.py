@@ -3,7 +3,7 @@
 Signatures, locking, reopening and the confirmation of deals are in test_services_signatures.py."""
 import pytest
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from scoring import protocol_state, services
 from scoring.errors import ConfirmationRequired, InvalidInput, NotAllowed, VersionConflict
 from scoring.models import Deal, Protocol, ProtocolStatus, Remark

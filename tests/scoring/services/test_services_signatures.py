@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from scoring import services
 from scoring.errors import InvalidInput, NotAllowed, ProtocolLocked
 from scoring.integrity import protocol_fingerprint

@@ -1,7 +1,8 @@
 """Signed means immutable: draft rounds, own games, stale forms, protocol import (through the services)."""
 import pytest
 
-from referees.models import AuditEntry, RoleKind, TournamentRole
+from audit.models import AuditEntry
+from access.models import RoleKind, TournamentRole
 from scoring import services
 from scoring.errors import InvalidInput, NotAllowed, VersionConflict
 from scoring.integrity import protocol_fingerprint

@@ -1,7 +1,7 @@
 """Signing at a real table: referee attests, table PIN, own phone; no-show and disqualification protocols."""
 import pytest
 
-from referees.models import AuditEntry
+from audit.models import AuditEntry
 from scoring import pin_codes, pin_tries, protocol_state, services
 from scoring.errors import InvalidInput, NotAllowed
 from scoring.models import PinAttempt, Signature

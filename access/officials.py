@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from core.locking import locked
 from core.names import fold, name_key
-from scoring.errors import InvalidInput
+from .errors import InvalidInput
 from tournaments.models import Player
 
 from .account_rights import require_wholly_his
@@ -32,7 +32,8 @@ from .accounts import (
     split_name,
     valid_random_password,
 )
-from .models import RoleKind, TournamentRole, log_action
+from access.models import RoleKind, TournamentRole
+from audit.log import log_action
 
 OFFICIAL_ROLES = (RoleKind.REFEREE, RoleKind.CHIEF_REFEREE)
 MAX_TABLE = 1000

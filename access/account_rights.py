@@ -28,7 +28,7 @@ from typing import NamedTuple
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
-from scoring.errors import NotAllowed
+from .errors import NotAllowed
 from tournaments.models import Player
 
 from .models import RoleKind, TournamentRole

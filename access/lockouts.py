@@ -1,6 +1,6 @@
 """Login lockouts of a tournament's people: who is locked, and lifting a lockout.
 
-A lockout (``referees.throttle``) is a count in axes' ``AccessAttempt`` table:
+A lockout (``access.throttle``) is a count in axes' ``AccessAttempt`` table:
 an account locked from one address (``AXES_FAILURE_LIMIT`` wrong passwords
 for it from there), or an address locked for every account
 (``DOMINO_ADDRESS_FAILURE_LIMIT``). A lockout of an account is lifted by
@@ -22,13 +22,14 @@ from django.db.models import Max, Sum
 from django.utils.translation import gettext as _
 
 from core.locking import locked
-from scoring.errors import InvalidInput, NotAllowed
+from .errors import InvalidInput, NotAllowed
 from tournaments.models import Player
 from tournaments.names import person_name
 
 from . import account_rights
 from . import permissions as perms
-from .models import RoleKind, TournamentRole, log_action
+from access.models import RoleKind, TournamentRole
+from audit.log import log_action
 from .throttle import address_limit, recent_attempts
 
 PLAYER = "player"

@@ -1,4 +1,6 @@
-"""POST-only addresses of the referee pages, opened from the browser's history or a bookmark.
+"""Helpers every app's pages share: a refusal page, and POST-only addresses.
+
+POST-only addresses of the referee pages, opened from the browser's history or a bookmark.
 
 Django's ``require_POST`` answers such a visit with an empty 405, which a phone's
 browser shows as a blank «HTTP ERROR 405». Here the visit gets a Russian page
@@ -10,6 +12,7 @@ from functools import wraps
 
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 
 def post_only(view):
@@ -26,3 +29,9 @@ def post_only(view):
         return response
 
     return wrapper
+
+
+def forbidden(request, message=None):
+    """The refusal page (403) with its reason."""
+    return render(request, "referees/forbidden.html",
+                  {"message": message or _("У вас нет прав на этот протокол.")}, status=403)

@@ -9,7 +9,7 @@ adds the limit of one address whatever the accounts
 (``DOMINO_ADDRESS_FAILURE_LIMIT``, higher: a table's device checks four
 players' passwords). During a lockout even the right password is refused. A
 successful login does not clear the count; the organizer lifts a lockout
-(``referees.lockouts``).
+(``access.lockouts``).
 
 * The client address (``client_ip``): the connection's, unless it comes from a
   reverse proxy the settings name (``DOMINO_TRUSTED_PROXIES`` or
@@ -19,7 +19,7 @@ successful login does not clear the count; the organizer lifts a lockout
 
 * The login page: axes' middleware replaces the answer with ``lockout_response``
   (the lockout page in the site's layout). A login has no tournament, so the
-  lockout goes to the log (logger ``referees.throttle``) and stays in axes'
+  lockout goes to the log (logger ``access.throttle``) and stays in axes'
   own ``AccessAttempt`` / ``AccessFailureLog`` tables.
 * The table's device: ``player_by_password`` reports the lockout next to the
   player's password field and writes it to the tournament's audit log.
@@ -46,9 +46,9 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.errors import ServiceError
+from .errors import AccessError
 
-from .models import log_action
+from audit.log import log_action
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,7 @@ log = logging.getLogger(__name__)
 USERNAME_MAX = 150
 
 
-class LockedOut(ServiceError):
+class LockedOut(AccessError):
     """Too many wrong passwords: checks are refused for the cool-off time."""
 
 

@@ -19,12 +19,13 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from core.locking import locked
-from scoring.errors import InvalidInput, NotAllowed
+from .errors import InvalidInput, NotAllowed
 from tournaments.models import Player, Tournament
 from core.names import fold
 
 from . import permissions as perms
-from .models import RoleKind, TournamentRole, log_action
+from access.models import RoleKind, TournamentRole
+from audit.log import log_action
 
 # Digits and lowercase letters a person cannot misread on a printed slip (no 0/o, 1/l/i).
 PASSWORD_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
