@@ -17,7 +17,7 @@ from scoring.scores import rescore
 from scoring.services import import_protocol_json
 from tests.factories import make_referee, make_round, make_tournament
 
-from .rules.helpers import RULES_EXAMPLE
+from tests.engine.rules.helpers import RULES_EXAMPLE
 
 ROOT = Path(__file__).resolve().parents[2]
 
