@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from core.locking import locked
 from .errors import InvalidInput, NotAllowed
 from tournaments.models import Player
-from tournaments.names import person_name
+from core.names import person_name
 
 from . import account_rights
 from . import permissions as perms

@@ -20,7 +20,8 @@ from django.db.models import Count, Max, Prefetch, Sum
 from django.utils.translation import gettext as _
 
 from scoring import live
-from scoring.models import Protocol, ProtocolStatus
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from scoring.protocol_json import protocol_to_json
 from scoring.queries import protocols_for_sheets
 from scoring.reports.selectors import load_individual, load_standings, tiebreaks_of
@@ -30,7 +31,7 @@ from registry import rating_selectors
 from registry.models import PersonRating
 from tournaments.models import Pair, Partie, Player, Round, RoundStatus, Tournament, seated
 from teams.finals import is_team_event, team_finalists
-from tournaments.stage_selectors import final_standings_data
+from events.stage_selectors import final_standings_data
 
 SHOWN_ROUNDS = (RoundStatus.PUBLISHED, RoundStatus.FINISHED)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.urls import reverse
 from rest_framework import serializers
 
-from scoring.models import ProtocolStatus
+from tournaments.choices import ProtocolStatus
 from tournaments.models import PairingSystem, PairStatus, TournamentFormat
 
 WINNERS = [(w, w) for w in ("A", "B", "draw")]

@@ -30,7 +30,8 @@ def build(n_pairs: int):
     from django.utils import timezone
 
     from access.models import RoleKind, TournamentRole
-    from scoring.models import Protocol, ProtocolStatus
+    from scoring.models import Protocol
+    from tournaments.choices import ProtocolStatus
     from tournaments.models import Pair, Partie, Player, Round, RoundStatus, Tournament
 
     user = get_user_model().objects.create_user("bench-organizer", password="x")
@@ -63,7 +64,7 @@ def main():
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
-    from tournaments.state import tournament_state
+    from events.state import tournament_state
 
     best, _median, (t, user) = timed(lambda: build(args.pairs))
     print(f"built {args.pairs} pairs, one round of {args.pairs // 2} parties in {best:.1f} s")

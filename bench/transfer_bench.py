@@ -37,7 +37,7 @@ def main():
 
     from scoring.models import Deal
     from tournaments.models import Tournament
-    from tournaments.services import backup, transfer
+    from events.services import backup, transfer
 
     call_command("migrate", verbosity=0)
     t0 = time.perf_counter()

@@ -314,7 +314,7 @@ class Killer(threading.Thread):
 # --- the run -----------------------------------------------------------------------------------------
 
 def default_workers() -> int:
-    """As ``make serve`` chooses (tournaments/management/commands/serve.py): four a core, 2 to 8."""
+    """As ``make serve`` chooses (events/management/commands/serve.py): four a core, 2 to 8."""
     return max(2, min(8, 4 * (os.cpu_count() or 1)))
 
 

@@ -33,7 +33,7 @@ def main():
     django.setup()
     from tests.hostile.test_hostile_xlsx import huge_cell
     from tournaments.errors import TournamentError
-    from tournaments.services.imports import parse_pairs_file
+    from events.services.imports import parse_pairs_file
 
     data = huge_cell(args.megabytes)
     rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

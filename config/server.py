@@ -1,7 +1,7 @@
 """``make serve``'s HTTP server: granian (HTTP in Rust) running the site's WSGI application in worker processes.
 
 ``manage.py serve`` prepares the site and then becomes the keeper (config/supervisor.py), which runs
-``python -m config.server`` with the options it chose (tournaments/management/commands/serve.py) and starts it
+``python -m config.server`` with the options it chose (events/management/commands/serve.py) and starts it
 again whenever it stops unasked. With ``WEB_WARM=1`` (``make serve`` unless ``WEB_PRELOAD=0``) the
 site is loaded here, once, before granian forks its workers (``config.wsgi``: the URLs, views, templates and
 catalogues, then frozen out of the garbage collector, ``core.warm``): every worker starts with it and shares

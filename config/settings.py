@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "tournaments",
     "audit",
     "access",
+    "events",
     "scoring",
     "referees",
     "registry",
@@ -262,7 +263,7 @@ PDF_FONT_BOLD = BASE_DIR / "static" / "fonts" / "DejaVuSans-Bold.ttf"
 REQUEST_MAX_BYTES = int(os.environ.get("DOMINO_REQUEST_MAX_BYTES", str(1024 * 1024)))
 UPLOAD_MAX_BYTES = int(os.environ.get("DOMINO_UPLOAD_MAX_BYTES", str(6 * 1024 * 1024)))
 UPLOAD_URL_NAMES = ["tournaments:import"]
-UPLOAD_PERMISSION = "tournaments.uploads.may_upload"  # (user, slug) -> bool: may send the larger body
+UPLOAD_PERMISSION = "events.uploads.may_upload"  # (user, slug) -> bool: may send the larger body
 DATA_UPLOAD_MAX_MEMORY_SIZE = max(REQUEST_MAX_BYTES, UPLOAD_MAX_BYTES)
 FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 # The organizer's page warns when the data folder's disk has less free space than this.

@@ -31,7 +31,7 @@ urlpatterns += i18n_patterns(
     path("", include("scoring.reports.urls")),
     path("", include("registry.urls")),
     path("", include("teams.urls")),
-    path("", include("tournaments.urls")),
+    path("", include("events.urls")),
     prefix_default_language=False,
 )
 

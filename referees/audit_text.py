@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.names import person_name
+from core.names import person_name
 
 from access.models import RoleKind, TournamentRole
 

@@ -82,7 +82,7 @@ class SigningForm(forms.Form):
 
 
 class HallLayoutForm(ServiceErrorsMixin, forms.Form):
-    """The hall's rows × tables in a row (checked by ``tournaments.services.hall``; both empty: no layout)."""
+    """The hall's rows × tables in a row (checked by ``events.services.hall``; both empty: no layout)."""
 
     rows = forms.CharField(label=_("Рядов"), required=False, max_length=12,
                            widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 4}))

@@ -16,9 +16,9 @@ from django.utils.translation import gettext as _
 from core.converters import parse_int
 from core.errors import DomainError
 from scoring import live
-from tournaments import selectors as tournament_selectors
+from events import selectors as tournament_selectors
 from tournaments.models import Tournament
-from tournaments.services.hall import set_hall_layout
+from events.services.hall import set_hall_layout
 
 from . import hall_map
 from access import permissions as perms

@@ -6,7 +6,7 @@ with its label in ``STATE_LABELS`` and its colour in static/referees/hall.css (`
 Sit-outs and byes are no table in the hall: they have no tile.
 
 The layout is the tournament's (``hall_rows`` × ``hall_columns``, table k in the k-th place row by row,
-``tournaments.services.hall``); without one, as many tiles in a row as the screen holds. Tables numbered
+``events.services.hall``); without one, as many tiles in a row as the screen holds. Tables numbered
 beyond the layout (a round larger than the plan) follow after its last row.
 """
 from __future__ import annotations
@@ -20,10 +20,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import ProtocolStatus
+from tournaments.choices import ProtocolStatus
 from engine.rules.clock import Clock
 from tournaments.models import RoundStatus
-from tournaments.selectors import clock_text
+from events.selectors import clock_text
 
 from . import devices
 from .models import DeviceQueue

@@ -8,7 +8,7 @@ from django_tables2 import RequestConfig
 from audit.models import AuditEntry
 from scoring import live
 from tournaments.models import Tournament
-from tournaments.views.clock import clock_context
+from events.views.clock import clock_context
 
 from access import permissions as perms
 from . import selectors

@@ -6,11 +6,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scoring import protocol_state, services
-from scoring.models import Deal, Protocol, ProtocolStatus, Remark, Signature, SignatureRole
+from scoring.models import Deal, Protocol, Remark, Signature, SignatureRole
+from tournaments.choices import ProtocolStatus
 from engine.rules.clock import time_up_rule
 from scoring.queries import row_prefetches
 from scoring.scores import refresh_prior_remarks
-from tournaments import selectors as round_selectors
+from events import selectors as round_selectors
 from tournaments.models import Partie
 
 from . import devices, game_entry

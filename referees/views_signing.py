@@ -20,10 +20,10 @@ from core.public import public_url
 from scoring import pin_tries, protocol_state, services
 from scoring.errors import ConfirmationRequired, NotAllowed, ServiceError
 from scoring.forms import PlayerSignForm
-from scoring.models import ProtocolStatus
+from tournaments.choices import ProtocolStatus
 from scoring.views import game_context
 from tournaments.models import SigningMethod, Tournament
-from tournaments.views.pairs import confirm_page, confirmed
+from events.views.pairs import confirm_page, confirmed
 
 from core.pages import post_only
 from access import permissions as perms

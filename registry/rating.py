@@ -21,7 +21,7 @@ from django.db.models import Max, Q
 from django.db.models.functions import Coalesce
 
 from core.locking import locked
-from scoring.models import ProtocolStatus
+from tournaments.choices import ProtocolStatus
 from tournaments.models import Partie, Tournament
 
 from . import elo

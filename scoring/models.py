@@ -10,15 +10,10 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.choices import ProtocolStatus
+
 SEAT_CHOICES = [("A1", "A1"), ("A2", "A2"), ("B1", "B1"), ("B2", "B2")]
 SIDE_CHOICES = [("A", "A"), ("B", "B")]
-
-
-class ProtocolStatus(models.TextChoices):
-    NOT_STARTED = "not_started", _("Не начата")
-    IN_PLAY = "in_play", _("Идёт игра")
-    AWAITING_SIGNATURES = "awaiting_signatures", _("Ждёт подписей")
-    SIGNED = "signed", _("Подписан")
 
 
 class DealResult(models.TextChoices):

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from django.db.models import Q
 
-from .models import Protocol, ProtocolStatus
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from .protocol_json import protocol_to_json
 from .queries import prior_remarks, side_prior_remarks
 from engine.rules import score_protocol

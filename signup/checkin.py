@@ -20,7 +20,7 @@ from audit.log import log_action
 from access.permissions import is_referee, require_organizer
 from tournaments.errors import NotAllowed, TournamentError
 from tournaments.models import Pair, PairStatus, Tournament
-from tournaments.services.registration import pair_snapshot
+from events.services.registration import pair_snapshot
 
 from . import codes
 from .models import Entry, EntryStatus, SignupSettings

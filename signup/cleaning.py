@@ -1,6 +1,6 @@
 """What the public form sends, cleaned: the organizer's registration's own checks, plus city, birth year, contact.
 
-The players' names, clubs and federation IDs go through ``tournaments.services.registration.pair_problems``
+The players' names, clubs and federation IDs go through ``events.services.registration.pair_problems``
 (the same limits, the same «one person twice in one pair» refusal); the fields the organizer did not ask for
 are dropped whatever was sent. Every error names its field (``player{k}_…``, ``contact``), all at once.
 """
@@ -16,7 +16,7 @@ from core.names import fold
 from registry.matching import candidates
 from registry.services import NONE, clean_birth_year
 from tournaments.errors import InvalidFields, InvalidInput
-from tournaments.services.registration import clean_text, pair_problems
+from events.services.registration import clean_text, pair_problems
 
 CONTACT_MAX = 100
 _PHONE = re.compile(r"\+?[0-9][0-9 ()-]{3,24}", re.ASCII)

@@ -28,7 +28,7 @@ from django.db.models import Q
 from core.names import fold
 from registry.matching import active_persons, describe
 from registry.models import Person
-from tournaments.services.registration import check_duplicates, registered_names
+from events.services.registration import check_duplicates, registered_names
 
 from .cleaning import entrant_player
 from .models import LIVE, Entry, EntryStatus

@@ -25,7 +25,7 @@ from audit.log import log_action
 from access.permissions import require_organizer
 from tournaments.errors import InvalidFields, InvalidInput, TournamentError
 from tournaments.models import Tournament
-from tournaments.services.registration import clean_text
+from events.services.registration import clean_text
 
 from .concerns import (concerns_by_entry, concerns_of, entry_status, live_entries, named, refuse_duplicates,
                        same_players)

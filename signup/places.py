@@ -30,8 +30,8 @@ from django.utils.translation import gettext_lazy
 from audit.log import log_action
 from tournaments.errors import TournamentError
 from tournaments.models import PairStatus
-from tournaments.services.entrants import create_pair
-from tournaments.services.registration import check_duplicates, pair_snapshot
+from events.services.entrants import create_pair
+from events.services.registration import check_duplicates, pair_snapshot
 
 from .cleaning import entrant_player, registry_choice
 from .models import Entry, EntryStatus

@@ -20,7 +20,7 @@ from core.names import fold
 from audit.log import log_action
 from tournaments.errors import InvalidFields, TournamentError
 from tournaments.models import Player, Tournament
-from tournaments.services.registration import entrant_size, pair_snapshot
+from events.services.registration import entrant_size, pair_snapshot
 
 from . import codes
 from .cleaning import clean_entry, entrant_player, fixed_field_errors

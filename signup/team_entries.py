@@ -28,7 +28,7 @@ from teams.services import RESERVES_MAX, enter_team, team_snapshot
 from teams.standings import event_of
 from tournaments.errors import InvalidFields, InvalidInput
 from tournaments.models import Pair, PairStatus, Player
-from tournaments.services.registration import clean_text, pair_snapshot, registered_names
+from events.services.registration import clean_text, pair_snapshot, registered_names
 
 from .cleaning import clean_contact, entrant_player, fixed_field_errors, registry_choice
 from .models import LIVE, Entry

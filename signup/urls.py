@@ -1,4 +1,4 @@
-"""The online registration's addresses, included in ``tournaments.urls`` (its namespace: ``tournaments:register``)."""
+"""The online registration's addresses, included in ``events.urls`` (its namespace: ``tournaments:register``)."""
 from django.urls import path
 
 from . import views, views_manage

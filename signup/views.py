@@ -18,7 +18,7 @@ from core.qr import qr_svg
 from access.throttle import client_ip
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
-from tournaments.services.registration import entrant_size
+from events.services.registration import entrant_size
 
 from . import checkin, codes, services, throttle
 from .forms import EntryForm

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import SimpleNamespace
 
-from scoring.reports.qualification import Qualifiers, qualify
+from engine.ranking.qualification import Qualifiers, qualify
 from tournaments.models import FinalKind, PairStatus, RoundStatus
 from engine.pairing.bracket import Bracket, build_bracket, placing
 from engine.pairing.match_format import SINGLE, Outcome
@@ -46,7 +46,7 @@ def team_finalists(tournament) -> list[TeamQualification]:
 
 @dataclass
 class QualRow:
-    """A team's stage-1 row as ``scoring.reports.qualification`` reads a row (``pair`` is the team)."""
+    """A team's stage-1 row as ``engine.ranking.qualification`` reads a row (``pair`` is the team)."""
 
     row: object  # rules.TeamRow
     pair: SimpleNamespace  # id, number, label: the team's

@@ -153,7 +153,7 @@ def is_captain_of(user, team) -> bool:
 
 class TeamQualification(models.Model):
     """A team of stage 2 with its seed (1 = the best of stage 1's team standings), written when the organizer
-    confirms (``tournaments.services.stage_teams``); the team event's counterpart of ``Qualification``."""
+    confirms (``events.services.stage_teams``); the team event's counterpart of ``Qualification``."""
 
     tournament = models.ForeignKey(Tournament, verbose_name=_("турнир"), on_delete=models.CASCADE,
                                    related_name="team_qualifications")

@@ -156,7 +156,7 @@ def _final_places(places, clubs_by_number) -> list:
 
 def team_event_flowables(tournament, groups=None) -> list:
     """The section, with a page break after it (the pairs' standings follow); the final places first when
-    stage 2 has its teams; ``groups`` (``tournaments.stage_selectors.groups_data``: stage 2's groups of teams)
+    stage 2 has its teams; ``groups`` (``events.stage_selectors.groups_data``: stage 2's groups of teams)
     after the team standings."""
     register_fonts()
     data = load_team_standings(tournament)

@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 from tournaments.errors import TournamentError
 from tournaments.models import PairingSystem, Partie
 from engine.pairing import Entrant, Pairing, PairingResult, pair_random, pair_round_robin, pair_swiss
-from tournaments.services.rounds import pair_round
-from tournaments.services.stages import stage2_pairings
+from events.services.rounds import pair_round
+from events.services.stages import stage2_pairings
 
 from .models import MatchTable, Team, TeamMatch
 from .services import lineup_for, require_team_event
@@ -80,7 +80,7 @@ class TeamPlan:
 
 
 def pair_team_round(user, tournament, *, override_reason: str = "", confirm_tables=None):
-    """Pair the next round of a team event as a draft (the rules of ``tournaments.services.pair_round``)."""
+    """Pair the next round of a team event as a draft (the rules of ``events.services.pair_round``)."""
     require_team_event(tournament)
     k = event_of(tournament).pairs_per_team
     teams = list(Team.objects.filter(tournament=tournament).prefetch_related("members"))

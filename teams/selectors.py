@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scoring.models import ProtocolStatus
+from tournaments.choices import ProtocolStatus
 from tournaments.models import Round, RoundStatus
 
 from .models import LineUp, MatchTable, Team, TeamMatch

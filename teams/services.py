@@ -20,9 +20,8 @@ from access.permissions import is_organizer, require_organizer
 from tournaments.errors import InvalidInput, NotAllowed, RoundBlocked, TournamentError
 from tournaments.models import (FinalKind, Pair, Partie, PairStatus, Player, Round, RoundStatus, Tournament,
                                 seated)
-from tournaments.services.entrants import create_pair
-from tournaments.services.registration import (check_duplicates, clean_pair, clean_text, pair_snapshot,
-                                                 substitute_player)
+from events.services.entrants import create_pair
+from events.services.registration import check_duplicates, clean_pair, clean_text, pair_snapshot, substitute_player
 
 from tournaments.signals import entrant_left
 

@@ -8,9 +8,9 @@ import random
 
 from access.models import RoleKind, TournamentRole
 from tournaments.models import FinalKind, PairingSystem, RoundStatus, SignatureMode, Tournament, TournamentFormat
-from tournaments.services import finish_round, publish_round
-from tournaments.services.stages import set_final
-from tournaments.simulation import link_signers, parse_final, play_partie, play_stage2
+from events.services import finish_round, publish_round
+from events.services.stages import set_final
+from events.simulation import link_signers, parse_final, play_partie, play_stage2
 
 from .groups import team_groups_of
 from .rounds import pair_team_round
@@ -88,7 +88,7 @@ def simulate_teams(organizer, *, teams: int, pairs_per_team: int, rounds: int, s
 
 
 def play_team_final(organizer, tournament, rng, signers) -> dict:
-    """Confirm stage 1's best teams and play stage 2 to its end (``tournaments.simulation.play_stage2``)."""
+    """Confirm stage 1's best teams and play stage 2 to its end (``events.simulation.play_stage2``)."""
     qualified, rounds = play_stage2(organizer, tournament, lambda: play_team_round(organizer, tournament, rng, signers))
     summary = {"kind": tournament.final_kind, "size": tournament.final_size,
                "finalists": [q.team.number for q in qualified], "rounds": rounds}

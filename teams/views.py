@@ -16,7 +16,7 @@ from access.permissions import is_organizer, is_referee
 from scoring.reports.stage_selectors import round_title
 from tournaments.errors import TournamentError
 from tournaments.models import Pair, Round, Tournament
-from tournaments.stage_selectors import groups_data
+from events.stage_selectors import groups_data
 
 from .finals import team_final_standings, team_finalists
 from .forms import CaptainForm, LineUpForm, SettingsForm, SubstitutionForm, TeamForm

@@ -6,5 +6,3 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Турниры")
 
-    def ready(self):
-        from . import audit_actions  # noqa: F401, PLC0415 app registry: registers this app's audit actions

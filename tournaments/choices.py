@@ -1,5 +1,5 @@
 """The choices of a tournament's format, of its stage 2 and of its team standing (their fields are on
-``Tournament``)."""
+``Tournament``), and the status of a partie's protocol."""
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -40,3 +40,12 @@ class TeamStanding(models.TextChoices):
 
 
 TEAM_BEST_MAX = 20  # the most entrants a team counts
+
+
+class ProtocolStatus(models.TextChoices):
+    """Where a partie's protocol stands (the field is ``scoring.Protocol.status``; the tournament asks it too)."""
+
+    NOT_STARTED = "not_started", _("Не начата")
+    IN_PLAY = "in_play", _("Идёт игра")
+    AWAITING_SIGNATURES = "awaiting_signatures", _("Ждёт подписей")
+    SIGNED = "signed", _("Подписан")

@@ -31,7 +31,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
-from scoring.reports.tiebreaks import criteria
+from engine.ranking.tiebreaks import criteria
 
 from .choices import TournamentFormat
 from .rules_text import describe_rules

@@ -6,8 +6,8 @@ from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import ProtocolStatus
-from scoring.reports.validators import validate_tiebreaks
+from tournaments.choices import ProtocolStatus
+from tournaments.validators import validate_tiebreaks
 from engine.rules import Rules, RulesError
 from engine.rules.clock import Clock, time_limit_seconds
 
@@ -53,7 +53,7 @@ class Tournament(models.Model):
     start_date = models.DateField(_("дата начала"))
     end_date = models.DateField(_("дата окончания"), null=True, blank=True)
     venue = models.CharField(_("место проведения"), max_length=200, blank=True)
-    city = models.CharField(_("город"), max_length=100, blank=True)  # the calendar's filter (tournaments.calendar)
+    city = models.CharField(_("город"), max_length=100, blank=True)  # the calendar's filter (events.calendar)
     rules_preset = models.CharField(_("регламент"), max_length=32, default="pusto-shest")
     rules_overrides = models.JSONField(_("изменения регламента"), default=dict, blank=True)
     format = models.CharField(

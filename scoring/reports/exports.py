@@ -5,7 +5,7 @@ from django.utils.translation import gettext as _
 
 from scoring.queries import prior_remarks, protocols_for_sheets
 from scoring.scores import score
-from tournaments import individual_selectors
+from events import individual_selectors
 
 from . import pdf, pdf_lists, player_table, selectors, tabular, tabular_individual, team_data, xlsx
 from .final_places import places_flowables, places_of, places_table

@@ -21,7 +21,7 @@ from engine.pairing import rounds_needed
 from engine.pairing.groups import bracket_seeding, split_into_groups
 
 from .selectors import Standings, games_and_round_status, pair_entries, tiebreaks_of
-from .standings import Row, compute_standings, scoring_from_rules
+from engine.ranking.standings import Row, compute_standings, scoring_from_rules
 
 
 def is_groups(tournament) -> bool:

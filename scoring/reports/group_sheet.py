@@ -2,7 +2,7 @@
 its group (the partie against the entrant at each place of the group).
 
 The standings are ``group_selectors.load_groups`` (what the standings page shows through
-``tournaments.stage_selectors.groups_data``); the cross cells come from the group's own parties
+``events.stage_selectors.groups_data``); the cross cells come from the group's own parties
 (``crosstable.cells_by_pair``). Nothing here ranks an entrant. Cells are written through ``core.cells``
 (``xlsx.write_workbook``), so a name is never a formula.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from .crosstable import cells_by_pair
+from engine.ranking.crosstable import cells_by_pair
 from .group_selectors import is_groups, load_groups
 from .stage_selectors import finalists
 from .tabular import Column, Table, cell_text, status_cell

@@ -10,11 +10,11 @@ from scoring.pin_tries import table_token
 from scoring.queries import protocols_for_sheets
 from scoring.scores import score
 from teams.report import team_event_flowables
-from tournaments import individual_selectors
-from tournaments import selectors as tournament_selectors
+from events import individual_selectors
+from events import selectors as tournament_selectors
 from tournaments.models import SigningMethod, TournamentFormat
-from tournaments.names import person_name
-from tournaments.stage_selectors import groups_data, stage2_next
+from core.names import person_name
+from events.stage_selectors import groups_data, stage2_next
 
 from . import pdf_pack, pdf_report, selectors, team_data
 from .final_places import places_flowables, places_of

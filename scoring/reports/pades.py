@@ -1,7 +1,7 @@
 """Digital signature (PAdES) of the PDF score sheets with the tournament's key.
 
 The key and a self-signed certificate (the ``cryptography`` package) are made by a write: when the
-tournament is created (``tournaments.services.setup.create_tournament``) or, for a tournament that has none
+tournament is created (``events.services.setup.create_tournament``) or, for a tournament that has none
 (made before keys came with it, copied, or imported without its key), at its first signature
 (``scoring.services.signatures``). They are kept on the tournament (``signing_key_pem`` /
 ``signing_cert_pem``); an organizer who has his own certificate pastes both PEM texts there instead.

@@ -1,7 +1,7 @@
 """Stage 2's groups («подгруппы») in the printouts: each group's table as the standings page shows it (place, number,
 entrant, parties, match points, difference; who goes on to the bracket in bold with «✓» in its last column).
 
-The data is the pages' own (``tournaments.stage_selectors.groups_data``, built from
+The data is the pages' own (``events.stage_selectors.groups_data``, built from
 ``group_selectors.load_groups``): nothing here ranks an entrant. Two outputs:
 
 * ``draw_group_pages`` — on a canvas of any size (the bracket PDF's A4 landscape): the groups two a line, as

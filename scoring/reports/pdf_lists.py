@@ -11,7 +11,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import LongTable, Paragraph, SimpleDocTemplate, Spacer, TableStyle
 
-from tournaments.names import pair_with_players
+from core.names import pair_with_players
 
 from .pdf_page import BOLD, FONT, MARGIN, WIDTH, metadata, register_fonts
 from .stage_selectors import round_title

@@ -134,7 +134,7 @@ def _individual_by_table_pdf(tournament, rnd, parties) -> bytes:
 
 
 def pairings_by_name_pdf(tournament, rnd, rows) -> bytes:
-    """``rows``: ``tournaments.selectors.by_name`` — every player alphabetically with his table and seat."""
+    """``rows``: ``events.selectors.by_name`` — every player alphabetically with his table and seat."""
     register_fonts()
     title = _("%(t)s — тур %(r)s: игроки по алфавиту") % {"t": tournament.name, "r": rnd.number}
     data = [[_p(_("Игрок"), BIG_BOLD), _p(_("Стол"), BIG_BOLD), _p(_("Место"), BIG_BOLD),

@@ -183,11 +183,11 @@ def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=
     """``standings``/``cells`` from ``selectors.load_crosstable``; ``sanctions`` from ``sanctions_of``;
     ``check``: the protocols' check (``scoring.checks.check_tournament``), stated above the signatures.
     An individual event (``clubs``: {entrant id: club}; ``grid``: its player × round grid,
-    ``tournaments.individual_selectors.grid``) prints a line per player and the grid instead of the cross table.
+    ``events.individual_selectors.grid``) prints a line per player and the grid instead of the cross table.
     ``teams``: the team standing (``team_data.load_team_standings``), printed after the standings.
     ``team_event``: a team event's own section (``teams.report.team_event_flowables``: the team standings, the
     matches of each round with their tables, the cross table of the teams), printed before the pairs' standings.
-    ``groups``: stage 2's groups (``tournaments.stage_selectors.groups_data``), each group's table after the
+    ``groups``: stage 2's groups (``events.stage_selectors.groups_data``), each group's table after the
     standings (``pdf_groups.group_flowables``); None or empty: no such section. ``places``: the final places of
     an event in stages (``final_places.places_flowables``), printed first; ``stage2_pending``: its stage 2 is
     still to be played (the report is not the final one). In an event in stages ``standings`` are stage 1's

@@ -14,7 +14,7 @@ from reportlab.platypus import Paragraph, Spacer
 
 from .pdf_page import BOLD, WIDTH
 from .pdf_pack import CELL, H2, SMALL, _grid, _p
-from .standings import plain_number
+from engine.ranking.standings import plain_number
 from .team_data import entrant_text, rank_text, removed_text
 
 HEAD = ParagraphStyle("teams-head", fontName=BOLD, fontSize=7, leading=8.5)

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from tournaments.models import Player
 
-from .standings import DISQUALIFIED, WITHDRAWN
+from engine.ranking.standings import DISQUALIFIED, WITHDRAWN
 from .tabular import Column, Table, standings_title
 
 # Page classes (static/reports/style.css): "" always shown; "opt" from 641 px; "wide" from 1101 px; "xwide"

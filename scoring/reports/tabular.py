@@ -19,7 +19,7 @@ from tournaments.models import PairStatus
 from .game_sheets import columns as sheet_columns
 from .game_sheets import marks_text
 from .sheets import RESULT_TEXT, effect_text
-from .standings import DISQUALIFIED, WITHDRAWN
+from engine.ranking.standings import DISQUALIFIED, WITHDRAWN
 
 
 TIEBREAK_LABELS = {

@@ -1,5 +1,5 @@
 """An individual event's player × round grid as a workbook sheet (``tabular.Table``; the page is
-``tournaments:grid``, the data ``tournaments.individual_selectors.grid``).
+``tournaments:grid``, the data ``events.individual_selectors.grid``).
 
 Per round five columns: the table, the partner's number, the opponents' numbers, the side's result («+», «−»,
 «=»; «пропуск тура» for a sit-out) and the partie's score, own first (the goats in the Kozel family).

@@ -13,10 +13,10 @@ from django.utils.translation import ngettext
 from tournaments.models import Pair, Player, TeamStanding
 
 from . import selectors
-from .standings import plain_number
+from engine.ranking.standings import plain_number
 from .player_table import player_status_text
 from .tabular import Column, Table, status_text
-from .teams import compute_team_standings, team_of, unassigned
+from engine.ranking.teams import compute_team_standings, team_of, unassigned
 
 
 @dataclass

@@ -15,9 +15,9 @@ from core.public import public_url
 from access.permissions import is_referee
 from scoring import live
 from scoring.models import Protocol
-from tournaments import selectors as round_selectors
+from events import selectors as round_selectors
 from tournaments.models import Round, RoundStatus, Tournament
-from tournaments.stage_selectors import final_standings_data, groups_data
+from events.stage_selectors import final_standings_data, groups_data
 
 from . import exports, selectors, stage_selectors, team_data
 from .player_table import entrant_clubs

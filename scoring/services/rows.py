@@ -17,7 +17,8 @@ from registry import rating
 from tournaments.models import PairStatus, Partie, RoundStatus
 
 from ..errors import InvalidInput, NotAllowed, ProtocolLocked, VersionConflict
-from ..models import Protocol, ProtocolStatus
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from ..protocol_state import current_state, load_partie
 from ..scores import protocol_status, refresh_prior_remarks, rescore
 from .stages import refuse_stage_change

@@ -19,7 +19,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from scoring.reports.group_selectors import group_round_numbers, is_groups
-from scoring.reports.qualification import QualificationError
+from engine.ranking.qualification import QualificationError
 from scoring.reports.stage_selectors import finalists, has_final, load_bracket, preview_qualification
 from teams.finals import is_team_event, preview_team_qualification, team_finalists
 from tournaments.models import FinalKind, Round, RoundStatus

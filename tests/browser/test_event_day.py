@@ -14,7 +14,8 @@ from playwright.sync_api import expect
 
 from access.models import RoleKind, TournamentRole
 from scoring import services
-from scoring.models import Protocol, ProtocolStatus
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from tests.referees.conftest import DEALS
 from tests.tournaments.conftest import pair_rows, xlsx_bytes
 from tests.versions import shown_version

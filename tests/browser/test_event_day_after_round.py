@@ -22,7 +22,7 @@ def finished_round_1(organizer, referee, slug):
     """Setup through the services the pages call: 8 pairs drawn, round 1 played, signed and finished."""
     import datetime
 
-    from tournaments.services import finish_round, pair_round, publish_round, run_draw
+    from events.services import finish_round, pair_round, publish_round, run_draw
 
     t = Tournament.objects.create(name=NAME, slug=slug, start_date=datetime.date(2026, 12, 5),
                                   end_date=datetime.date(2026, 12, 6), rules_preset="pusto-shest", rounds_planned=3,

@@ -13,9 +13,9 @@ from signup.models import Entry
 from tests.factories import make_tournament
 from tests.signup.conftest import open_for
 from tournaments.models import PairingSystem, SignatureMode, Tournament
-from tournaments.services.draw import run_draw
-from tournaments.services.registration import register_pair
-from tournaments.simulation import federation_admin, link_signers, play_round, registry_player
+from events.services.draw import run_draw
+from events.services.registration import register_pair
+from events.simulation import federation_admin, link_signers, play_round, registry_player
 
 from .conftest import login
 from .test_pair_pages import no_horizontal_scroll

@@ -7,7 +7,8 @@ from django.utils import timezone
 
 from referees.models import DeviceQueue
 from scoring import live
-from scoring.models import Protocol, ProtocolStatus
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from tournaments.models import Pair, Partie, Player, Round, Tournament
 
 from .conftest import PHONE

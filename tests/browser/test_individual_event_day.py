@@ -12,7 +12,8 @@ from playwright.sync_api import expect
 
 from access.models import RoleKind, TournamentRole
 from scoring import services
-from scoring.models import Protocol, ProtocolStatus
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from tests.tournaments.conftest import xlsx_bytes
 from tournaments.models import SigningMethod, Tournament
 

@@ -4,7 +4,8 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.integrity import protocol_fingerprint
-from scoring.models import Protocol, ProtocolStatus
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from scoring.protocol_json import protocol_to_json
 from engine.rules import score_protocol
 from tests.referees.conftest import PASSWORD

@@ -101,7 +101,7 @@ def test_withdraw_confirmation_fits_a_phone(live_server, new_page, event, artifa
 
 def test_early_pairing_by_the_chief_referee_on_a_phone(live_server, new_page, artifacts, django_user_model):
     from access.models import RoleKind, TournamentRole
-    from tournaments.services import pair_round, publish_round, run_draw
+    from events.services import pair_round, publish_round, run_draw
 
     organizer = django_user_model.objects.create_user("org", password="domino2026")
     chief = django_user_model.objects.create_user("chief", password="domino2026")

@@ -4,7 +4,7 @@ import pytest
 
 from registry.models import Person
 from tournaments.models import Player, Tournament
-from tournaments.simulation import simulate
+from events.simulation import simulate
 
 from .test_pair_pages import no_horizontal_scroll, words_unbroken
 

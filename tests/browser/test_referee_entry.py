@@ -4,7 +4,8 @@ from playwright.sync_api import expect
 
 from scoring import services
 from scoring.integrity import protocol_fingerprint
-from scoring.models import Protocol, ProtocolStatus
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 
 from tests.referees.conftest import PASSWORD
 from tests.versions import shown_version

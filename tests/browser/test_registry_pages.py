@@ -7,7 +7,7 @@ from access.permissions import FEDERATION_ADMINS
 from registry.models import Person
 from tests.factories import make_tournament
 from tournaments.models import Player, Tournament
-from tournaments.simulation import simulate
+from events.simulation import simulate
 
 from .conftest import login
 from .test_pair_pages import WIDTHS, no_horizontal_scroll, words_unbroken

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from tests.tournaments.clock_helpers import hall  # noqa: F401
 from tournaments.models import Round
-from tournaments.services.clock import start_round_clock
+from events.services.clock import start_round_clock
 
 from .conftest import PHONE, login
 from .test_hall import BROKEN_WORDS_JS

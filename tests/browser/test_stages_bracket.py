@@ -12,12 +12,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from access.models import RoleKind, TournamentRole
-from scoring.models import Protocol, ProtocolStatus
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from tests.factories import make_round, make_tournament
 from tests.referees.conftest import PASSWORD
 from tournaments.models import FinalKind, RoundStatus, SignatureMode
-from tournaments.services import finish_round, pair_round, publish_round
-from tournaments.services.stages import set_final
+from events.services import finish_round, pair_round, publish_round
+from events.services.stages import set_final
 
 from .conftest import login
 from .test_hall import BROKEN_WORDS_JS, no_horizontal_scroll

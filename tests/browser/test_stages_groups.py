@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.models import FinalKind
-from tournaments.services.stages import confirm_qualification, set_final
+from events.services.stages import confirm_qualification, set_final
 
 from tests.referees.conftest import PASSWORD
 

@@ -12,7 +12,8 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from access.models import RoleKind, TournamentRole
-from scoring.models import Protocol, ProtocolStatus
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from teams.models import Captain, LineUp, TeamMatch
 from tests.browser.conftest import login
 from tests.browser.test_event_day import enter_table_on_page

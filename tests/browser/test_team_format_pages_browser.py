@@ -7,7 +7,7 @@ from teams.rounds import pair_team_round
 from tests.browser.conftest import login
 from tests.browser.test_kozel_standings import fits
 from tests.teams.conftest import make_team_event
-from tournaments.services import publish_round
+from events.services import publish_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

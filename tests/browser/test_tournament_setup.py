@@ -4,7 +4,7 @@ from django.contrib.auth.models import Permission
 from playwright.sync_api import expect
 
 from access.models import RoleKind, TournamentRole
-from tournaments.forms_tiebreaks import ordering_choices
+from events.forms_tiebreaks import ordering_choices
 from tournaments.models import Tournament
 
 from .conftest import PHONE, login

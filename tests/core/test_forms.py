@@ -6,7 +6,7 @@ from core.forms import ServiceErrorsMixin
 from scoring import errors as scoring_errors
 from scoring.forms import DealForm
 from tournaments import errors as tournament_errors
-from tournaments.forms import PairForm, SubstituteForm
+from events.forms import PairForm, SubstituteForm
 
 
 class HandsForm(ServiceErrorsMixin, forms.Form):

@@ -56,10 +56,10 @@ from tests.referees.conftest import DEALS, PASSWORD
 from tests.reports.conftest import play
 from tests.teams.conftest import make_team_event
 from tournaments.models import Partie, Player, Tournament
-from tournaments.services import publish_round
-from tournaments.views.clock import CLOCK_ACTIONS
-from tournaments.views.organizer import ROUND_ACTIONS
-from tournaments.views.setup import PACK
+from events.services import publish_round
+from events.views.clock import CLOCK_ACTIONS
+from events.views.organizer import ROUND_ACTIONS
+from events.views.setup import PACK
 
 from .test_sweep import CONVERTER, FIELDS, FORMS, SKIPPED, fill, patterns
 

@@ -11,8 +11,8 @@ from tests.factories import make_tournament
 from tests.tournaments.conftest import pair_rows, xlsx_bytes
 from tournaments.errors import ImportRejected, TournamentError
 from tournaments.models import Player
-from tournaments.services.import_files import MAX_UNPACKED
-from tournaments.services.imports import parse_pairs_file
+from events.services.import_files import MAX_UNPACKED
+from events.services.imports import parse_pairs_file
 
 SHEET = "xl/worksheets/sheet1.xml"
 NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'

@@ -11,7 +11,7 @@ from core.cells import cells as safe_cells
 from scoring.models import Signature
 from scoring.reports import exports
 from tests.reports.conftest import cup  # noqa: F401  (fixture)
-from tournaments.services import template_xlsx
+from events.services import template_xlsx
 
 # A picture that exists (so that reportlab would really embed it), a link, a font tag and an unclosed tag.
 IMAGE = "/tmp/domino-hostile-picture.png"

@@ -9,7 +9,7 @@ from access.models import RoleKind, TournamentRole
 from referees.views_accounts import PLAYERS_PER_PAGE
 from tests.factories import make_tournament
 from tournaments.models import Pair, Player
-from tournaments.views.public import DRAW_PER_PAGE
+from events.views.public import DRAW_PER_PAGE
 
 N_PAIRS = 250
 

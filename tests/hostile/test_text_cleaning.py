@@ -7,8 +7,8 @@ from scoring.forms import DealForm
 from tests.factories import make_tournament
 from tournaments.errors import ImportRejected, InvalidFields, InvalidInput, TournamentError
 from tournaments.models import Player
-from tournaments.services import register_pair
-from tournaments.services.imports import parse_pairs_file
+from events.services import register_pair
+from events.services.imports import parse_pairs_file
 
 HEADER = "Игрок 1,Клуб / город 1,Рейтинг 1,Игрок 2,Клуб / город 2,Рейтинг 2,Название пары,Рейтинг пары\n"
 

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.models import Pair, Player
-from tournaments.services import edit_pair
+from events.services import edit_pair
 
 from .helpers import play, sign_all
 

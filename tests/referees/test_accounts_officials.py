@@ -174,7 +174,7 @@ def test_page_edits_tables_and_removes_roles(table, client):
 
 def test_officials_are_shown_surname_first_as_the_form_asks(client, table):
     """«Фамилия и имя» is asked; the officials' pages and the header say it in that order."""
-    from tournaments.names import person_name
+    from core.names import person_name
 
     role = officials.create_official(table.organizer, table.tournament, **_official(table))
     assert person_name(role.user) == "Васин Василий"

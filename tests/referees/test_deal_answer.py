@@ -14,7 +14,7 @@ from tests.queries import own_queries
 from engine.rules.generate import random_deal
 from tests.tournaments.clock_helpers import hall  # noqa: F401
 from tests.versions import shown_version
-from tournaments.services.clock import start_round_clock
+from events.services.clock import start_round_clock
 
 from .conftest import DEALS, MIRRORED
 from .helpers import form_of, play, sign_all

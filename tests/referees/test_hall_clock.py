@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from scoring import services
 from tests.tournaments.clock_helpers import START, hall  # noqa: F401
-from tournaments.services.clock import pause_round_clock, set_table_start, start_round_clock
+from events.services.clock import pause_round_clock, set_table_start, start_round_clock
 
 DEAL = {"n": 1, "result": "domino", "out": "A1", "hands": {"A2": 14, "B1": ["0-0"], "B2": 23}}
 

@@ -11,7 +11,7 @@ from scoring import services
 from tests.factories import make_round, make_tournament
 from tests.versions import shown_version
 from tournaments.errors import InvalidInput, NotAllowed
-from tournaments.services.hall import set_hall_layout
+from events.services.hall import set_hall_layout
 
 from .conftest import DEALS
 from .helpers import play, sign_all

@@ -4,7 +4,7 @@ from django.urls import reverse
 
 from scoring.models import Protocol
 from tests.factories import make_individual, make_referee
-from tournaments.services import pair_round, publish_round, run_draw
+from events.services import pair_round, publish_round, run_draw
 
 pytestmark = pytest.mark.django_db
 

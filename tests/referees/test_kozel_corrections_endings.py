@@ -9,7 +9,8 @@ from django.urls import reverse
 from audit.models import AuditEntry
 from scoring import services
 from scoring.errors import InvalidInput, NotAllowed
-from scoring.models import Protocol, ProtocolStatus
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from tests.versions import shown_version
 
 from .kozel_pages import KOZEL_DEALS, page_of, record, stored_deals, use_preset

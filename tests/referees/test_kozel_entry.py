@@ -5,7 +5,8 @@ import pytest
 from django.urls import reverse
 
 from audit.models import AuditEntry
-from scoring.models import Deal, Protocol, ProtocolStatus
+from scoring.models import Deal, Protocol
+from tournaments.choices import ProtocolStatus
 from scoring.protocol_json import protocol_to_json
 from engine.rules import score_protocol
 

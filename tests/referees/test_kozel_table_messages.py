@@ -7,7 +7,7 @@ from referees import game_entry
 from engine.rules import Rules, score_protocol
 from tests.engine.rules.kozel_helpers import example
 from tests.versions import shown_version
-from tournaments.forms_setup import TournamentForm
+from events.forms_setup import TournamentForm
 
 from .kozel_pages import KOZEL_DEALS, error_of, page_of, preview, record, ref_client, save, use_preset  # noqa: F401
 

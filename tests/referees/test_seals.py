@@ -18,7 +18,7 @@ from scoring.scores import rescore
 from scoring.seals import (certificate_id, certificates, make_seal, message_of, seal_message, seal_valid,
                            trusted_certificates, unsealed)
 from tournaments.models import Tournament
-from tournaments.services import transfer
+from events.services import transfer
 
 from .helpers import play, sign_all
 from .test_tampering import verify

@@ -23,7 +23,7 @@ from scoring.scores import rescore, score
 from tests.factories import make_round
 from tests.versions import shown_version
 from tournaments.models import Pair
-from tournaments.services import substitute_player
+from events.services import substitute_player
 
 from .helpers import play, sign_all
 from .signed_protocols import NOTE, a1, page, rename_a1

@@ -13,7 +13,7 @@ from scoring import integrity
 from scoring.models import Protocol, Signature
 from scoring.protocol_json import protocol_to_json
 from tournaments.models import Pair
-from tournaments.services import transfer
+from events.services import transfer
 
 from .helpers import play
 from .signed_protocols import NOTE, page, rename_a1

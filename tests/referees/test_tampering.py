@@ -13,8 +13,8 @@ from scoring.models import Deal, Protocol, Remark, Signature
 from tests.versions import shown_version
 from tournaments.errors import InvalidInput, NotAllowed
 from tournaments.models import Partie, Tournament
-from tournaments.services import pair_round, update_rules
-from tournaments.services.settings import RulesLocked
+from events.services import pair_round, update_rules
+from events.services.settings import RulesLocked
 from scoring.scores import rescore
 
 from .conftest import DEALS

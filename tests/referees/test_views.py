@@ -4,7 +4,8 @@ from django.urls import reverse
 
 from audit.models import AuditEntry
 from scoring import services
-from scoring.models import Deal, Protocol, ProtocolStatus
+from scoring.models import Deal, Protocol
+from tournaments.choices import ProtocolStatus
 from tests.versions import shown_version
 
 from .conftest import DEALS, MIRRORED, PASSWORD

@@ -8,7 +8,7 @@ from tests.factories import make_individual, make_tournament
 from tests.tournaments.conftest import xlsx_bytes
 from tournaments.errors import ImportRejected, InvalidFields, InvalidInput, RegistryMatches
 from tournaments.models import Player
-from tournaments.services import import_pairs, register_pair, substitute_player
+from events.services import import_pairs, register_pair, substitute_player
 
 pytestmark = pytest.mark.django_db
 

@@ -8,12 +8,13 @@ from registry.merges import merge_persons, undo_merge
 from registry.models import Person, PersonMerge
 from registry.services import edit_person
 from scoring import integrity
-from scoring.models import Protocol, ProtocolStatus
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from tests.factories import make_individual, make_tournament
 from tests.referees.test_tampering import verify
 from tournaments.errors import InvalidInput, NotAllowed, TournamentError
 from tournaments.models import Player
-from tournaments.simulation import simulate
+from events.simulation import simulate
 
 pytestmark = pytest.mark.django_db
 

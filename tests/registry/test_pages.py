@@ -11,7 +11,7 @@ from tests.factories import make_tournament
 from tests.tournaments.conftest import xlsx_bytes
 from tournaments.errors import TournamentError
 from tournaments.models import Player
-from tournaments.simulation import simulate
+from events.simulation import simulate
 
 pytestmark = pytest.mark.django_db
 

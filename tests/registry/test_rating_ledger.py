@@ -7,7 +7,7 @@ from registry.merges import merge_persons, undo_merge
 from registry.models import Person, PersonRating, RatingChange
 from registry.services import link_player
 from tournaments.models import Partie, Player
-from tournaments.simulation import simulate
+from events.simulation import simulate
 
 pytestmark = pytest.mark.django_db
 

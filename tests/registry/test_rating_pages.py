@@ -19,7 +19,7 @@ from registry.models import Person, PersonRating, RatedTournament, RatingSnapsho
 from registry.rating_services import publish_snapshot, set_rated
 from tests.queries import own_queries
 from tournaments.models import Player
-from tournaments.simulation import simulate
+from events.simulation import simulate
 
 pytestmark = pytest.mark.django_db
 TODAY = datetime.date.today()

@@ -12,10 +12,11 @@ from django.core.management import call_command
 from registry.models import PersonRating, RatingChange
 from registry.rating_services import set_rated
 from scoring import services as protocol_services
-from scoring.models import Protocol, ProtocolStatus
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from tournaments.models import Partie, Player, TournamentFormat
-from tournaments.services.setup import SETTINGS, update_tournament
-from tournaments.simulation import federation_admin, play_partie, simulate
+from events.services.setup import SETTINGS, update_tournament
+from events.simulation import federation_admin, play_partie, simulate
 
 pytestmark = pytest.mark.django_db
 PAIRS, INDIVIDUAL = TournamentFormat.PAIRS, TournamentFormat.INDIVIDUAL

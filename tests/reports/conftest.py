@@ -3,7 +3,8 @@ import pytest
 from django.utils import timezone
 
 from scoring.integrity import freeze_header, protocol_fingerprint
-from scoring.models import Protocol, ProtocolStatus, Signature
+from scoring.models import Protocol, Signature
+from tournaments.choices import ProtocolStatus
 from scoring.reports.pades import ensure_signing_key
 from scoring.seals import make_seal, seal_message
 from scoring.services import import_protocol_json

@@ -11,7 +11,7 @@ from scoring.reports.pdf_page import WIDTH
 from tests.factories import make_individual, make_round, make_tournament
 from tests.reports.test_report_pdf import text_of
 from tests.tournaments.individual_events import five_players, make_individual_round, set_result
-from tournaments import individual_selectors
+from events import individual_selectors
 
 pytestmark = pytest.mark.django_db
 LONG = "Константинопольская-Преображенская Анастасия-Виктория Александровна-Владимировна"

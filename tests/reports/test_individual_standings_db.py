@@ -5,7 +5,7 @@ import pytest
 from scoring import services
 from scoring.reports.selectors import load_standings
 from tests.factories import make_individual, make_referee
-from tournaments.services import pair_round, publish_round, run_draw
+from events.services import pair_round, publish_round, run_draw
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ import pytest
 
 from tests.factories import make_individual, make_tournament
 from tests.tournaments.test_setup import form_data
-from tournaments.forms_setup import TournamentForm
+from events.forms_setup import TournamentForm
 
 pytestmark = pytest.mark.django_db
 
@@ -85,7 +85,7 @@ def test_the_settings_page_of_an_individual_event_stores_the_partners_score(clie
     from django.urls import reverse
 
     from tournaments.models import Tournament
-    from tournaments.services import setup
+    from events.services import setup
 
     user = django_user_model.objects.create_user("secretary", password="domino2026")
     user.user_permissions.add(Permission.objects.get(codename="add_tournament"))

@@ -5,10 +5,10 @@ goats difference → point difference → head-to-head → Buchholz → pair num
 """
 import pytest
 
-from scoring.reports.crosstable import cells_by_pair, round_robin_matrix
-from scoring.reports.individual import PlayerEntry, individual_standings
-from scoring.reports.standings import Game, PairEntry, Scoring, compute_standings, scoring_from_rules
-from scoring.reports.tiebreaks import ORDERINGS, TiebreakError, resolve_tiebreaks
+from engine.ranking.crosstable import cells_by_pair, round_robin_matrix
+from engine.ranking.individual import PlayerEntry, individual_standings
+from engine.ranking.standings import Game, PairEntry, Scoring, compute_standings, scoring_from_rules
+from engine.ranking.tiebreaks import ORDERINGS, TiebreakError, resolve_tiebreaks
 from scoring.reports.tabular import cell_text
 from engine.rules import Rules
 

@@ -207,8 +207,8 @@ def test_workbook_of_a_kozel_tournament(dry_cup):
 
 
 def test_settings_form_offers_the_goats_order():
-    from tournaments.forms_setup import TournamentForm
-    from tournaments.forms_tiebreaks import ordering_choices
+    from events.forms_setup import TournamentForm
+    from events.forms_tiebreaks import ordering_choices
 
     assert "goats" in dict(ordering_choices())
     assert "разность козлов" in dict(ordering_choices())["goats"]

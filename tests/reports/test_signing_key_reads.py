@@ -9,7 +9,7 @@ from pypdf import PdfReader
 
 from scoring.reports.pades import pades_verify
 from tournaments.models import RoundStatus, Tournament
-from tournaments.services import setup
+from events.services import setup
 
 WRITES = ("INSERT", "UPDATE", "DELETE")
 

@@ -1,10 +1,10 @@
 """Standings on hand-made tournaments: each tie-break decides the order once (no database)."""
 import pytest
 
-from scoring.reports.crosstable import cells_by_pair, round_robin_matrix
-from scoring.reports.individual import PlayerEntry, individual_standings
-from scoring.reports.standings import DISQUALIFIED, WITHDRAWN, Game, PairEntry, Scoring, compute_standings
-from scoring.reports.tiebreaks import TiebreakError, resolve_tiebreaks
+from engine.ranking.crosstable import cells_by_pair, round_robin_matrix
+from engine.ranking.individual import PlayerEntry, individual_standings
+from engine.ranking.standings import DISQUALIFIED, WITHDRAWN, Game, PairEntry, Scoring, compute_standings
+from engine.ranking.tiebreaks import TiebreakError, resolve_tiebreaks
 
 
 def pairs(n, extra=None):

@@ -3,9 +3,9 @@ from django.core.exceptions import ValidationError
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from scoring.reports.standings import Game, PairEntry, compute_standings
-from scoring.reports.tiebreaks import TIEBREAKS
-from scoring.reports.validators import validate_tiebreaks
+from engine.ranking.standings import Game, PairEntry, compute_standings
+from engine.ranking.tiebreaks import TIEBREAKS
+from tournaments.validators import validate_tiebreaks
 
 
 @st.composite

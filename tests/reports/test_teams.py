@@ -1,9 +1,9 @@
 """The team standing over the main standings' rows (docs/rules.md «Командный зачёт»), no database."""
 import pytest
 
-from scoring.reports.standings import DISQUALIFIED, WITHDRAWN, Game, PairEntry, Row, compute_standings
-from scoring.reports.standings_individual import compute_individual_standings
-from scoring.reports.teams import compute_team_standings, team_of, unassigned
+from engine.ranking.standings import DISQUALIFIED, WITHDRAWN, Game, PairEntry, Row, compute_standings
+from engine.ranking.standings_individual import compute_individual_standings
+from engine.ranking.teams import compute_team_standings, team_of, unassigned
 
 ORDER = ("match_points", "difference", "pair_number")
 

@@ -18,9 +18,9 @@ from tests.factories import make_round
 from tests.tournaments.test_stages import cached, organizer, staged  # noqa: F401  (organizer: a fixture)
 from tests.tournaments.test_stages_groups import BEATS, grouped, play
 from tournaments.models import FinalKind, PairStatus, RoundStatus
-from tournaments.services import withdraw_pair
-from tournaments.services.stages import confirm_qualification, set_final
-from tournaments.stage_selectors import bracket_data, groups_data
+from events.services import withdraw_pair
+from events.services.stages import confirm_qualification, set_final
+from events.stage_selectors import bracket_data, groups_data
 
 pytestmark = pytest.mark.django_db
 

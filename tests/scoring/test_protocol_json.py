@@ -10,7 +10,8 @@ import pytest
 from django.core.management import call_command
 
 from audit.models import AuditEntry
-from scoring.models import Protocol, ProtocolStatus
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from scoring.protocol_json import protocol_to_json
 from engine.rules import ProtocolError
 from scoring.scores import rescore

@@ -14,9 +14,9 @@ from scoring.reports import exports, pack, selectors
 from tests.tournaments.test_stages import cached, staged
 from tests.factories import make_round
 from tournaments.models import FinalKind, RoundStatus
-from tournaments.services import finish_round, pair_round, publish_round
-from tournaments.services.stages import confirm_qualification, set_final
-from tournaments.state import FINISHED, tournament_state
+from events.services import finish_round, pair_round, publish_round
+from events.services.stages import confirm_qualification, set_final
+from events.state import FINISHED, tournament_state
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from signup.organizer import close_registration
 from signup.services import NoSuchEntry, edit_entry, entry_by_code, submit_entry, withdraw_entry
 from tournaments.errors import InvalidInput, TournamentError
 from tournaments.models import Pair, Player, Round
-from tournaments.services import register_pair, run_draw
+from events.services import register_pair, run_draw
 
 from .conftest import HOUR, open_for, pair_data
 

@@ -12,7 +12,7 @@ from signup.services import submit_entry, withdraw_entry
 from tests.factories import make_referee, make_tournament
 from tournaments.errors import InvalidInput, NotAllowed, TournamentError
 from tournaments.models import PairStatus, Tournament
-from tournaments.services import register_pair, run_draw
+from events.services import register_pair, run_draw
 
 from .conftest import HOUR, open_for, pair_data
 

@@ -6,8 +6,8 @@ from audit.models import AuditEntry
 from signup.models import Entry, EntryStatus
 from signup.services import submit_entry
 from tournaments.models import PairStatus
-from tournaments.services import register_pair
-from tournaments.services.registration import delete_pair, withdraw_pair
+from events.services import register_pair
+from events.services.registration import delete_pair, withdraw_pair
 
 from .conftest import pair_data
 

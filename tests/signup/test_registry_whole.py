@@ -7,7 +7,7 @@ from registry.models import Person
 from signup.services import submit_entry
 from tests.factories import make_tournament
 from tournaments.errors import TournamentError
-from tournaments.services import register_pair
+from events.services import register_pair
 
 from .conftest import open_for
 

@@ -15,7 +15,7 @@ from signup.services import edit_entry, submit_entry
 from tests.factories import make_referee, make_tournament
 from tournaments.errors import NotAllowed, TournamentError
 from tournaments.models import Pair, Player
-from tournaments.services import register_pair, run_draw
+from events.services import register_pair, run_draw
 
 from .conftest import open_for, pair_data
 from .test_team_entries import league, team_data  # noqa: F401 - the team event's fixture

@@ -16,7 +16,7 @@ from teams.models import Reserve, Team
 from teams.services import delete_team, number_teams, register_team, set_team_settings
 from tournaments.errors import InvalidInput, TournamentError
 from tournaments.models import Pair, PairStatus, Player, Tournament
-from tournaments.services.registration import delete_pair, withdraw_pair
+from events.services.registration import delete_pair, withdraw_pair
 
 from .conftest import open_for
 

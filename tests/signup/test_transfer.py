@@ -23,8 +23,8 @@ from teams.services import set_team_settings
 from tests.factories import make_referee
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
-from tournaments.services import transfer
-from tournaments.services.transfer_signup import SIGNUP_FIELDS
+from events.services import transfer
+from events.services.transfer_signup import SIGNUP_FIELDS
 
 from .conftest import open_for, pair_data
 
@@ -178,7 +178,7 @@ def test_every_field_of_the_registration_is_named_in_the_file_s_list(model):
     fields = {f.name for f in model._meta.concrete_fields if not f.primary_key}
     assert set(SIGNUP_FIELDS[model]) == fields, (
         f"{model.__name__}: decide whether {sorted(fields ^ set(SIGNUP_FIELDS[model]))} go into the transfer file "
-        "(tournaments/services/transfer_signup.py SIGNUP_FIELDS, docs/archive.md, docs/registration.md §8)")
+        "(events/services/transfer_signup.py SIGNUP_FIELDS, docs/archive.md, docs/registration.md §8)")
 
 
 def test_a_team_event_s_online_entries_move_with_their_teams_and_reserves(organizer, tmp_path):

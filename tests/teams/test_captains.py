@@ -14,7 +14,7 @@ from teams.services import lineup_for, set_lineup
 from tests.teams.conftest import make_team_event
 from core.errors import InvalidInput, NotAllowed
 from tournaments.errors import RoundBlocked
-from tournaments.services import publish_round
+from events.services import publish_round
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from teams.models import Team, TeamMatch
 from teams.rounds import pair_team_round
 from tests.teams.conftest import make_team_event
 from tournaments.models import Tournament
-from tournaments.services.setup import delete_tournament
+from events.services.setup import delete_tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 from teams.rounds import pair_team_round
 from tests.factories import make_referee
 from tests.teams.conftest import make_team_event
-from tournaments.services import publish_round
+from events.services import publish_round
 
 pytestmark = pytest.mark.django_db
 

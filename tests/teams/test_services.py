@@ -10,8 +10,8 @@ from teams.services import delete_team, lineup_for, register_team, set_lineup, s
 from teams.standings import load_team_standings
 from tests.teams.conftest import make_team_event, rng, team_pairs
 from tournaments.errors import InvalidInput, NotAllowed, RoundBlocked, TournamentError
-from tournaments.services import finish_round, pair_round, publish_round
-from tournaments.simulation import link_signers, play_partie
+from events.services import finish_round, pair_round, publish_round
+from events.simulation import link_signers, play_partie
 
 pytestmark = pytest.mark.django_db
 

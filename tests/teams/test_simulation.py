@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from scoring.models import Protocol, ProtocolStatus
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from teams.models import Team, TeamMatch
 from tests.commands import run
 

@@ -6,7 +6,8 @@ import pytest
 
 from audit.models import AuditEntry
 from scoring import services as protocol_services
-from scoring.models import Protocol, ProtocolStatus
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from scoring.services.stages import StageFixed
 from teams.finals import (
     load_team_bracket, load_team_final_round_robin, team_final_standings, team_finalists,
@@ -20,10 +21,10 @@ from tests.tournaments.test_stages import MIRRORED
 from tests.versions import shown_version
 from tournaments.errors import InvalidInput, RoundBlocked, TournamentError
 from tournaments.models import FinalKind, RoundStatus
-from tournaments.services import finish_round, publish_round, withdraw_pair
-from tournaments.services.stages import confirm_qualification, next_stage, set_final, undo_qualification
-from tournaments.simulation import link_signers, sign_as_required
-from tournaments.stage_selectors import bracket_data
+from events.services import finish_round, publish_round, withdraw_pair
+from events.services.stages import confirm_qualification, next_stage, set_final, undo_qualification
+from events.simulation import link_signers, sign_as_required
+from events.stage_selectors import bracket_data
 
 pytestmark = pytest.mark.django_db
 

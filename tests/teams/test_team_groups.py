@@ -24,9 +24,9 @@ from tests.teams.test_team_final import cached, matches_of, play
 from tournaments.errors import InvalidInput
 from tournaments.models import FinalKind, RoundStatus
 from engine.pairing import PairingError
-from tournaments.services import publish_round
-from tournaments.services.stages import confirm_qualification, set_final, stage2_pairings
-from tournaments.stage_selectors import bracket_data, groups_data
+from events.services import publish_round
+from events.services.stages import confirm_qualification, set_final, stage2_pairings
+from events.stage_selectors import bracket_data, groups_data
 
 pytestmark = pytest.mark.django_db
 
@@ -124,7 +124,7 @@ def test_the_bracket_waits_for_the_groups_and_a_group_change_is_refused_once_it_
     with pytest.raises(PairingError) as exc:  # the last group round is not finished yet
         stage2_pairings(t)
     assert exc.value.code == "groups_not_finished" and "Подгруппы ещё не доиграны" in exc.value.message
-    from tournaments.services import finish_round
+    from events.services import finish_round
     finish_round(organizer, rnd)
     bracket_round = pair_team_round(organizer, t)
     publish_round(organizer, bracket_round)

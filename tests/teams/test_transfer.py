@@ -11,7 +11,8 @@ from django.core.management.base import CommandError
 from django.db.models.signals import post_save
 
 from scoring.checks import check_tournament
-from scoring.models import Protocol, ProtocolStatus, Signature
+from scoring.models import Protocol, Signature
+from tournaments.choices import ProtocolStatus
 from teams.models import LineUp, TeamMatch
 from teams.pdf import match_sheet_pdf
 from teams.rounds import pair_team_round
@@ -20,9 +21,9 @@ from teams.services import lineup_for, set_lineup, substitute_reserve
 from tests.teams.conftest import make_team_event, rng
 from tests.tournaments.test_transfer import pdf_text
 from tournaments.models import Round, Tournament
-from tournaments.services import finish_round, publish_round
-from tournaments.simulation import link_signers, play_partie
-from tournaments.services import transfer
+from events.services import finish_round, publish_round
+from events.simulation import link_signers, play_partie
+from events.services import transfer
 from tests.commands import run
 
 pytestmark = pytest.mark.django_db

@@ -3,7 +3,7 @@ import io
 import pytest
 from openpyxl import Workbook
 
-from tournaments.services.imports import COLUMNS
+from events.services.imports import COLUMNS
 
 
 @pytest.fixture

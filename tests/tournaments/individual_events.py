@@ -5,7 +5,8 @@ from io import StringIO
 from django.core.management import call_command
 from django.utils import timezone
 
-from scoring.models import Protocol, ProtocolStatus
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from tests.factories import make_individual
 from tournaments.models import Partie, Round, Tournament
 

@@ -13,7 +13,7 @@ from tests.factories import make_round, make_tournament
 from tests.reports.conftest import blocks, play
 from tests.tournaments.individual_events import five_players
 from tournaments.models import Tournament
-from tournaments.services import transfer
+from events.services import transfer
 
 SCHEMA = Path(settings.BASE_DIR, "docs", "archive.schema.json")
 

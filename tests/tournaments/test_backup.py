@@ -16,10 +16,10 @@ from django.db import connection
 from access.models import RoleKind, TournamentRole
 from tests.factories import make_round, make_tournament
 from tests.reports.conftest import blocks, play, sign
-from tournaments.services import backup as backups
+from events.services import backup as backups
 
 ROOT = Path(settings.BASE_DIR)
-COUNT_ROWS = "import json; from tournaments.services.backup import count_rows; print(json.dumps(count_rows()))"
+COUNT_ROWS = "import json; from events.services.backup import count_rows; print(json.dumps(count_rows()))"
 
 
 def manage(database_url, *args):

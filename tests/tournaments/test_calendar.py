@@ -12,9 +12,9 @@ from tests.factories import make_individual, make_round, make_tournament
 from tests.tournaments.test_setup import form_data
 from tests.queries import own_queries
 from tests.signup.conftest import open_for
-from tournaments.calendar import FINISHED, IN_PLAY, UPCOMING, Progress, group_of
+from events.calendar import FINISHED, IN_PLAY, UPCOMING, Progress, group_of
 from tournaments.models import Qualification, Round, Tournament
-from tournaments.views.public import CALENDAR_PER_PAGE
+from events.views.public import CALENDAR_PER_PAGE
 
 TODAY = datetime.date(2027, 3, 10)
 DAY = datetime.timedelta(days=1)

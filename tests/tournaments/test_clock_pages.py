@@ -13,9 +13,9 @@ from audit.actions import sentence
 from scoring import services
 from tests.versions import shown_version
 from tournaments.errors import SetupRejected
-from tournaments.forms_setup import ClockWarningsField
-from tournaments.services import setup
-from tournaments.services.clock import pause_round_clock, set_table_start, start_round_clock
+from events.forms_setup import ClockWarningsField
+from events.services import setup
+from events.services.clock import pause_round_clock, set_table_start, start_round_clock
 
 from .clock_helpers import START, fresh, hall  # noqa: F401
 

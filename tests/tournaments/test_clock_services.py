@@ -1,4 +1,4 @@
-"""The round clock's services (tournaments/services/clock.py, docs/rules.md §5.1): who may run it, what it stores,
+"""The round clock's services (events/services/clock.py, docs/rules.md §5.1): who may run it, what it stores,
 what it refuses, what the audit keeps, and the remaining time it gives each table."""
 import datetime
 
@@ -11,7 +11,7 @@ from scoring import live
 from tests.factories import make_round, make_tournament
 from tournaments.errors import InvalidInput, NotAllowed, RoundBlocked
 from tournaments.models import RoundStatus
-from tournaments.services.clock import pause_round_clock, resume_round_clock, set_table_start, start_round_clock
+from events.services.clock import pause_round_clock, resume_round_clock, set_table_start, start_round_clock
 
 from .clock_helpers import START, fresh, hall  # noqa: F401
 

@@ -10,8 +10,8 @@ from registry.models import Person, PersonRating
 from tests.factories import make_tournament
 from tests.tournaments.test_setup import form_data
 from tournaments.models import Pair, Tournament
-from tournaments.services.draw import entrant_ratings, run_draw, seeded_numbers
-from tournaments.services.rounds import pair_round
+from events.services.draw import entrant_ratings, run_draw, seeded_numbers
+from events.services.rounds import pair_round
 
 AN, BOR, VET, GOR, DYM, EL = 1, 2, 3, 4, 5, 6
 EXAMPLE = {AN: 1620.0, BOR: 1700.0, VET: 1580.0, GOR: 1700.0, DYM: None, EL: 1500.0}

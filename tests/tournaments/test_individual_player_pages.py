@@ -10,9 +10,9 @@ from scoring.models import Protocol, Remark
 from tests.factories import make_individual, make_tournament
 from tests.queries import own_queries
 from tests.tournaments.individual_events import five_players, set_result
-from tournaments import individual_selectors
+from events import individual_selectors
 from tournaments.models import Player, SigningMethod
-from tournaments.services import pair_round, publish_round, run_draw
+from events.services import pair_round, publish_round, run_draw
 
 pytestmark = pytest.mark.django_db
 

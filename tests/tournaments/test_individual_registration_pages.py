@@ -8,7 +8,7 @@ from openpyxl import load_workbook
 
 from tests.factories import make_individual, make_tournament
 from tournaments.models import Pair, PairStatus
-from tournaments.services import pair_round, publish_round, run_draw
+from events.services import pair_round, publish_round, run_draw
 
 pytestmark = pytest.mark.django_db
 

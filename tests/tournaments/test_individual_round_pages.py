@@ -113,7 +113,7 @@ def test_the_draft_of_a_round_robin_shows_the_schedule_before_publishing(client,
 
     from access.models import RoleKind, TournamentRole
     from tests.factories import make_individual as individual
-    from tournaments.services import pair_round
+    from events.services import pair_round
 
     t = individual(n, slug=f"rr-{n}", pairing_system="round-robin", rounds_planned=n)
     boss = get_user_model().objects.create_user(f"boss{n}")

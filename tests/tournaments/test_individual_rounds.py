@@ -10,13 +10,14 @@ import pytest
 from django.core.management import call_command
 
 from audit.models import AuditEntry
-from scoring.models import Protocol, ProtocolStatus
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from tests.factories import make_individual
 from tests.tournaments.conftest import xlsx_bytes
 from tournaments.errors import InvalidInput
 from tournaments.models import PairingSystem, Partie
-from tournaments.services import import_pairs, pair_round, publish_round, register_pair, run_draw, swap_parties
-from tournaments.services.individual_rounds import single_records
+from events.services import import_pairs, pair_round, publish_round, register_pair, run_draw, swap_parties
+from events.services.individual_rounds import single_records
 
 pytestmark = pytest.mark.django_db
 
@@ -135,7 +136,7 @@ def test_swap_of_two_players_changes_partners_and_warns_of_a_repeat(organizer):
 
 
 def test_round_robin_of_an_individual_event_and_withdrawn_players(organizer):
-    from tournaments.services import withdraw_pair
+    from events.services import withdraw_pair
 
     t = drawn(8, organizer, pairing_system=PairingSystem.ROUND_ROBIN, rounds_planned=7)
     gone = t.pairs.get(number=3)
@@ -161,7 +162,7 @@ def test_pairings_command_prints_tables_and_sit_outs(organizer):
 
 
 def test_a_late_player_and_a_withdrawn_one_in_a_swiss_event(organizer):
-    from tournaments.services import finish_round, register_late_pair, withdraw_pair
+    from events.services import finish_round, register_late_pair, withdraw_pair
 
     t = drawn(8, organizer)
     rnd = pair_round(organizer, t)

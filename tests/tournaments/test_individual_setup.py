@@ -8,7 +8,7 @@ from audit.models import AuditEntry
 from tests.tournaments.test_setup import form_data
 from tournaments.errors import SetupRejected
 from tournaments.models import Tournament
-from tournaments.services import setup
+from events.services import setup
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,8 @@ from collections import Counter
 import pytest
 from django.core.management.base import CommandError
 
-from scoring.models import Protocol, ProtocolStatus
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from tournaments.models import Tournament
 from tests.commands import run
 

@@ -11,7 +11,7 @@ from openpyxl import load_workbook
 from tests.factories import make_round, make_tournament
 from tests.tournaments.conftest import pair_rows, xlsx_bytes
 from tournaments.models import Pair, RoundStatus
-from tournaments.services import run_draw
+from events.services import run_draw
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ from audit.models import AuditEntry
 from access.models import RoleKind, TournamentRole
 from tests.factories import make_round, make_tournament
 from tournaments.models import Pair, PairStatus, RoundStatus
-from tournaments.services import pair_round, publish_round, run_draw
+from events.services import pair_round, publish_round, run_draw
 
 pytestmark = pytest.mark.django_db
 

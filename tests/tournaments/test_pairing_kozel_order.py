@@ -11,8 +11,8 @@ from scoring.reports.selectors import load_standings
 from scoring.services import import_protocol_json
 from tests.factories import make_referee, make_round, make_tournament
 from tournaments.models import PairingSystem
-from tournaments.services.rounds import compute_pairings
-from tournaments.services.standing import pairing_order, records
+from events.services.rounds import compute_pairings
+from events.services.standing import pairing_order, records
 
 pytestmark = pytest.mark.django_db
 

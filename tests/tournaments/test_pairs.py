@@ -7,10 +7,7 @@ from tests.factories import make_round, make_tournament
 from tests.tournaments.conftest import pair_rows, xlsx_bytes
 from tournaments.errors import ImportRejected, InvalidInput, TournamentError
 from tournaments.models import Pair, PairingSystem, PairStatus, Player
-from tournaments.services import (
-    delete_pair, edit_pair, import_pairs, pair_round, publish_round, register_late_pair, register_pair, run_draw,
-    substitute_player, withdraw_pair,
-)
+from events.services import delete_pair, edit_pair, import_pairs, pair_round, publish_round, register_late_pair, register_pair, run_draw, substitute_player, withdraw_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -165,7 +162,8 @@ def test_delete_pair_is_refused_once_the_draw_is_closed(organizer):
 def _played_round(organizer, t):
     rnd = pair_round(organizer, t)
     publish_round(organizer, rnd)
-    from scoring.models import Protocol, ProtocolStatus
+    from scoring.models import Protocol
+    from tournaments.choices import ProtocolStatus
 
     for partie in rnd.parties.filter(pair_b__isnull=False):
         Protocol.objects.create(partie=partie, status=ProtocolStatus.SIGNED, winner="A", finished=True,

@@ -7,13 +7,14 @@ from django.urls import reverse
 from django.utils import translation
 
 from audit.models import AuditEntry
-from scoring.models import Protocol, ProtocolStatus
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from tests.factories import make_round, make_tournament
 from tournaments.errors import InvalidInput, NotAllowed, SetupRejected, TournamentError
 from tournaments.models import Pair, PairStatus, Tournament
-from tournaments.services import pair_round, publish_round, run_draw, swap_parties, undo_withdrawal, withdraw_pair
-from tournaments.services import setup
-from tournaments.views.pairs import discard_consequences, publish_consequences
+from events.services import pair_round, publish_round, run_draw, swap_parties, undo_withdrawal, withdraw_pair
+from events.services import setup
+from events.views.pairs import discard_consequences, publish_consequences
 
 pytestmark = pytest.mark.django_db
 

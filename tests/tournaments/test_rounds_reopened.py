@@ -6,14 +6,15 @@ from django.utils import timezone
 from audit.models import AuditEntry
 from access.models import RoleKind, TournamentRole
 from scoring import services as protocols
-from scoring.models import Protocol, ProtocolStatus
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from scoring.reports.selectors import load_standings
 from tests.factories import make_tournament
 from tests.versions import shown_version
 from tournaments.errors import RoundBlocked
 from tournaments.models import RoundStatus
-from tournaments.services import finish_round, pair_round, publish_round, run_draw
-from tournaments.state import tournament_state
+from events.services import finish_round, pair_round, publish_round, run_draw
+from events.state import tournament_state
 
 pytestmark = pytest.mark.django_db
 

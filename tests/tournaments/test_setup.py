@@ -7,14 +7,15 @@ from django.urls import reverse
 
 from audit.models import AuditEntry
 from access.models import RoleKind, TournamentRole
-from scoring.models import Protocol, ProtocolStatus
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from engine.rules import config
 from tests.factories import make_round, make_tournament
 from tournaments.errors import NotAllowed, SetupRejected
-from tournaments.forms_setup import TournamentForm, preset_values
+from events.forms_setup import TournamentForm, preset_values
 from tournaments.models import Tournament
 from tournaments.presets import preset_label
-from tournaments.services import setup
+from events.services import setup
 
 pytestmark = pytest.mark.django_db
 

@@ -8,9 +8,9 @@ from django.utils import translation
 from audit.models import AuditEntry
 from tests.factories import make_tournament
 from tests.form_html import form_values
-from tournaments.forms_setup import CopyForm, TournamentForm
+from events.forms_setup import CopyForm, TournamentForm
 from tournaments.models import SigningMethod, Tournament
-from tournaments.services import setup
+from events.services import setup
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from engine.rules import config
-from tournaments.forms_setup import TournamentForm, preset_values
+from events.forms_setup import TournamentForm, preset_values
 from tournaments.models import Tournament
 from tournaments.presets import preset_label
 

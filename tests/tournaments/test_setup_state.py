@@ -7,11 +7,12 @@ from access import accounts, officials
 from audit.models import AuditEntry
 from access.models import RoleKind, TournamentRole
 from access.errors import InvalidInput, NotAllowed
-from scoring.models import Protocol, ProtocolStatus
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from tests.factories import make_tournament
-from tournaments import services
+from events import services
 from tournaments.models import Player
-from tournaments.state import DRAW_DONE, FINISHED, REGISTRATION, ROUND_IN_PLAY, tournament_state
+from events.state import DRAW_DONE, FINISHED, REGISTRATION, ROUND_IN_PLAY, tournament_state
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,8 @@ import json
 import pytest
 from django.core.management import call_command
 
-from scoring.models import Protocol, ProtocolStatus
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from tournaments.models import Pair, Partie, PairStatus, RoundStatus, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,8 @@ import json
 import pytest
 from django.core.management import call_command
 
-from scoring.models import Protocol, ProtocolStatus
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from scoring.protocol_json import protocol_to_json
 from engine.rules import score_protocol
 from tournaments.models import RoundStatus, Tournament

@@ -18,9 +18,9 @@ from scoring.services.stages import StageFixed, refuse_stage_change
 from tests.factories import make_individual, make_round
 from tournaments.errors import InvalidInput, TournamentError
 from tournaments.models import FinalKind, FinalMatch, RoundStatus, TournamentFormat
-from tournaments.services import pair_round, publish_round, withdraw_pair
+from events.services import pair_round, publish_round, withdraw_pair
 from engine.pairing import PairingError
-from tournaments.services.stages import confirm_qualification, set_final, stage2_pairings
+from events.services.stages import confirm_qualification, set_final, stage2_pairings
 
 from tests.tournaments.test_stages import cached, organizer, staged  # noqa: F401  (organizer: a fixture)
 

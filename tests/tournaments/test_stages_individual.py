@@ -17,9 +17,9 @@ from scoring.reports.stage_selectors import final_standings, finalists, load_fin
 from tests.factories import make_individual
 from tournaments.errors import InvalidInput
 from tournaments.models import FinalKind, Tournament
-from tournaments.services import withdraw_pair
-from tournaments.services.stages import confirm_qualification, set_final, stage2_pairings, stage2_round_count
-from tournaments.simulation import simulate
+from events.services import withdraw_pair
+from events.services.stages import confirm_qualification, set_final, stage2_pairings, stage2_round_count
+from events.simulation import simulate
 from tests.tournaments.test_stages import organizer  # noqa: F401  (a fixture)
 from tests.commands import run
 

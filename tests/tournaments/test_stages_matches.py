@@ -15,9 +15,9 @@ from scoring.services.stages import StageFixed, refuse_stage_change
 from tests.factories import make_individual, make_round
 from tournaments.errors import InvalidInput, RoundBlocked
 from tournaments.models import FinalKind, RoundStatus
-from tournaments.services import pair_round, publish_round, transfer, withdraw_pair
-from tournaments.services.stages import confirm_qualification, set_final
-from tournaments.stage_selectors import bracket_data
+from events.services import pair_round, publish_round, transfer, withdraw_pair
+from events.services.stages import confirm_qualification, set_final
+from events.stage_selectors import bracket_data
 
 from tests.tournaments.test_stages import cached, organizer, staged  # noqa: F401  (organizer: a fixture)
 

@@ -12,9 +12,9 @@ from scoring.reports.pdf_bracket import bracket_pdf
 from tests.factories import make_round
 from tests.tournaments.test_stages import cached, staged
 from tournaments.models import FinalKind, Qualification, RoundStatus
-from tournaments.services import pair_round, publish_round
-from tournaments.services.stages import confirm_qualification, set_final
-from tournaments.stage_selectors import bracket_data
+from events.services import pair_round, publish_round
+from events.services.stages import confirm_qualification, set_final
+from events.stage_selectors import bracket_data
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from registry.models import Person
 from tests.factories import make_individual, make_referee, make_round, make_tournament
 from tests.queries import own_queries
 from tournaments.models import Player, Tournament
-from tournaments.views.public import ENTRANTS_SHOWN
+from events.views.public import ENTRANTS_SHOWN
 
 pytestmark = pytest.mark.django_db
 

@@ -20,7 +20,7 @@ from tests.factories import make_round, make_tournament
 from tests.reports.conftest import blocks, cup, play, sign  # noqa: F401  (the played tournament)
 from tests.versions import shown_version
 from tournaments.models import Pair, Partie, Player, Round, Tournament
-from tournaments.services import transfer
+from events.services import transfer
 
 User = get_user_model()
 PASSWORD = "domino-2026-x"

@@ -9,12 +9,13 @@ from django.core.management.base import CommandError
 from django.db import connection
 
 from scoring.checks import check_tournament
-from scoring.models import Protocol, ProtocolStatus, Signature
+from scoring.models import Protocol, Signature
+from tournaments.choices import ProtocolStatus
 from tests.tournaments.individual_events import five_players
 from tests.tournaments.test_backup import manage
-from tournaments import individual_selectors
+from events import individual_selectors
 from tournaments.models import Partie, Tournament
-from tournaments.services import transfer
+from events.services import transfer
 
 from tests.referees.conftest import fast_password_hasher  # noqa: F401  (an autouse fixture)
 from tests.tournaments.individual_events import SIMULATED_SLUG, simulated_nine

@@ -12,8 +12,8 @@ from django.urls import reverse
 from access.models import RoleKind, TournamentRole
 from scoring import live_fast, services
 from tests.factories import make_referee, make_round, make_tournament
-from tournaments.services import publish_round
-from tournaments.services.hall import set_hall_layout
+from events.services import publish_round
+from events.services.hall import set_hall_layout
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ from scoring import live, services
 from tests.queries import own_queries
 from tests.factories import make_referee, make_round, make_tournament
 from tests.individual_tables import individual_event
-from tournaments.services.rounds import swap_parties
+from events.services.rounds import swap_parties
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,8 @@ from tests.factories import make_referee, make_round, make_tournament
 from tests.queries import own_queries
 from tests.tournaments.test_stages_pages import eight
 from tournaments.models import FinalKind
-from tournaments.services import pair_round, publish_round
-from tournaments.services.stages import confirm_qualification, set_final
+from events.services import pair_round, publish_round
+from events.services.stages import confirm_qualification, set_final
 
 pytestmark = pytest.mark.django_db
 

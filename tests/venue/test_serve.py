@@ -12,7 +12,7 @@ from django.views.defaults import server_error
 
 from core import venue
 from core.public import public_url
-from tournaments.management.commands.serve import Command
+from events.management.commands.serve import Command
 
 BASE = Path(__file__).resolve().parents[2]
 
@@ -253,7 +253,7 @@ def test_printed_sheets_carry_the_public_address_not_the_requests(client, django
 def test_on_a_terminal_it_asks_until_the_password_is_good(monkeypatch):
     from io import StringIO
 
-    from tournaments.management.commands import serve
+    from events.management.commands import serve
 
     monkeypatch.delenv("DOMINO_ADMIN_USER", raising=False)
     monkeypatch.delenv("DOMINO_ADMIN_PASSWORD", raising=False)

@@ -9,9 +9,9 @@ from django.core.management.base import CommandError
 from django.test import override_settings
 
 from config import wsgi
-from tournaments.management.commands import serve
+from events.management.commands import serve
 from core.ports import port_is_free
-from tournaments.management.commands.serve import wait_for_port
+from events.management.commands.serve import wait_for_port
 
 
 def hold_port(seconds=None):

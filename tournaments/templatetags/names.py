@@ -15,7 +15,7 @@ import pyphen
 from django import template
 from django.utils.html import escape
 
-from tournaments.names import person_name
+from core.names import person_name
 
 register = template.Library()
 
@@ -47,5 +47,5 @@ def hyphenate(value) -> str:
 
 @register.filter
 def person(user) -> str:
-    """An account's «Фамилия Имя» (``tournaments.names.person_name``)."""
+    """An account's «Фамилия Имя» (``core.names.person_name``)."""
     return person_name(user)

@@ -24,9 +24,9 @@ from scoring import services as protocol_services
 from scoring.models import SignatureRole
 from engine.rules import Rules
 from engine.rules.generate import random_deal
-from tournaments import services as tournament_services
+from events import services as tournament_services
 from tournaments.models import Player, Tournament
-from tournaments.simulation import registry_player
+from events.simulation import registry_player
 
 SLUG = "demo-cup"
 SOLO_SLUG = "demo-solo"
@@ -119,7 +119,7 @@ class Command(BaseCommand):
         TournamentRole.objects.create(tournament=tournament, user=chief, role=RoleKind.CHIEF_REFEREE)
         TournamentRole.objects.create(tournament=tournament, user=referee, role=RoleKind.REFEREE)
         for name, club in PLAYERS[:SOLO_PLAYERS]:
-            # the demo players of both formats are one registry person each (tournaments.simulation)
+            # the demo players of both formats are one registry person each (events.simulation)
             tournament_services.register_pair(organizer, tournament, players=[registry_player(name, club)])
         tournament_services.run_draw(organizer, tournament, seed="solo-2026")
         self._player_accounts(tournament)

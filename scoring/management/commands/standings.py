@@ -4,14 +4,14 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.reports import group_selectors, selectors, stage_selectors, team_data
-from scoring.reports.standings_individual import individual_row_json
-from scoring.reports.tiebreaks import TiebreakError, resolve_tiebreaks
+from engine.ranking.standings_individual import individual_row_json
+from engine.ranking.tiebreaks import TiebreakError, resolve_tiebreaks
 from engine.rules.config import KOZEL_PRESETS
 from teams.finals import load_team_final_round_robin, team_final_standings, team_finalists, teams_out
 from teams.groups import load_team_groups
 from teams.standings import load_team_standings
 from tournaments.models import FinalKind, PairingSystem, Tournament, TournamentFormat
-from tournaments.stage_selectors import final_standings_data
+from events.stage_selectors import final_standings_data
 
 
 class Command(BaseCommand):

@@ -5,10 +5,10 @@ import pytest
 from access import permissions as perms
 from referees.selectors import seat_names
 from scoring import services
-from scoring.models import ProtocolStatus
+from tournaments.choices import ProtocolStatus
 from tests.referees.helpers import play
 from tests.factories import make_individual, make_referee
-from tournaments.services import pair_round, publish_round, run_draw
+from events.services import pair_round, publish_round, run_draw
 
 pytestmark = pytest.mark.django_db
 
@@ -98,7 +98,7 @@ def test_absent_seats_are_refused_in_a_pair_event(organizer):
 def test_remarks_before_a_partie_are_the_side_players_own(organizer, django_user_model):
     """A remark at seat A2 is that player's; a later partie's side counts its two players' remarks."""
     from scoring.queries import prior_remarks
-    from tournaments.services import finish_round
+    from events.services import finish_round
 
     t = make_individual(8, numbered=False)
     run_draw(organizer, t, seed="solo")
@@ -111,7 +111,8 @@ def test_remarks_before_a_partie_are_the_side_players_own(organizer, django_user
                                     expected_version=protocol.version)
     services.give_remark(referee, first, deal=1, seat="B2", reason="time", expected_version=protocol.version)
     assert prior_remarks(t.pk, 2) == {first.partner_a_id: 1, first.partner_b_id: 1}
-    from scoring.models import Protocol, ProtocolStatus
+    from scoring.models import Protocol
+    from tournaments.choices import ProtocolStatus
 
     Protocol.objects.filter(partie__round=rnd).update(status=ProtocolStatus.SIGNED)
     for partie in rnd.parties.filter(pair_b__isnull=False).exclude(pk=first.pk):

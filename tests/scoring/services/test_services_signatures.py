@@ -10,7 +10,8 @@ from audit.models import AuditEntry
 from scoring import services
 from scoring.errors import InvalidInput, NotAllowed, ProtocolLocked
 from scoring.integrity import protocol_fingerprint
-from scoring.models import Deal, Protocol, ProtocolStatus, Signature
+from scoring.models import Deal, Protocol, Signature
+from tournaments.choices import ProtocolStatus
 from scoring.protocol_json import protocol_to_json
 from tests.referees.conftest import DEALS
 from tests.referees.helpers import play, sign_all

@@ -6,14 +6,15 @@ from access.models import RoleKind, TournamentRole
 from scoring import services
 from scoring.errors import InvalidInput, NotAllowed, VersionConflict
 from scoring.integrity import protocol_fingerprint
-from scoring.models import Deal, Protocol, ProtocolStatus, Remark, Signature
+from scoring.models import Deal, Protocol, Remark, Signature
+from tournaments.choices import ProtocolStatus
 from scoring.services import import_protocol_json
 from tests.referees.conftest import DEALS
 from tests.referees.helpers import play, sign_all
 from tests.versions import shown_version
 from tournaments.errors import RoundBlocked
 from tournaments.models import Partie, RoundStatus
-from tournaments.services import discard_round, publish_round, swap_parties
+from events.services import discard_round, publish_round, swap_parties
 
 
 def _state(partie):

@@ -1,0 +1,108 @@
+"""Create a tournament and play it through the services; print a JSON summary."""
+import json
+import time
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+from engine.rules import config
+from teams.simulation import simulate_teams
+from tournaments.models import FinalMatch, PairingSystem, TournamentFormat
+from events.simulation import parse_final, simulate
+
+
+class Command(BaseCommand):
+    help = "Моделирует турнир: регистрация, жеребьёвка, туры, случайные протоколы, подписи."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--pairs", type=int, default=None, help="pairs of a pair event")
+        parser.add_argument("--players", type=int, default=None, help="players of an individual event")
+        parser.add_argument("--format", choices=TournamentFormat.values, default=TournamentFormat.PAIRS)
+        parser.add_argument("--rounds", type=int, required=True)
+        parser.add_argument("--system", choices=PairingSystem.values, default=PairingSystem.SWISS)
+        parser.add_argument("--seed", default="1")
+        parser.add_argument("--slug", default=None)
+        parser.add_argument("--withdraw", type=int, default=0,
+                            help="pairs withdrawn: half (rounded down) before the draw, the rest after round 1")
+        parser.add_argument("--preset", choices=config.PRESETS, default="pusto-shest",
+                            help="rules preset of the tournament (Kozel, Morskoy and hand points included)")
+        parser.add_argument("--no-shows", type=int, default=0, dest="no_shows",
+                            help="parties in which one pair does not come, spread over the rounds")
+        parser.add_argument("--teams", type=int, default=None, help="teams of a team event (--format teams)")
+        parser.add_argument("--pairs-per-team", type=int, default=2, dest="pairs_per_team",
+                            help="pairs of each team of a team event (1-4)")
+        parser.add_argument("--final", default=None,
+                            help="stage 2 after the rounds: knockout:N, round-robin:N (the best N of stage 1) or "
+                                 "groups:GxS+knockout:N (G groups of S, the best N/G of each to a bracket)")
+        parser.add_argument("--rated", action="store_true",
+                            help="mark the tournament as rated: its signed parties move the rating list")
+        parser.add_argument("--final-match", dest="final_match", choices=FinalMatch.values, default=FinalMatch.SINGLE,
+                            help="a knockout match: one partie, best of 3, or a total over 2 parties")
+
+    def handle(self, *args, pairs=None, rounds, system, seed, slug, withdraw=0, no_shows=0, preset="pusto-shest",
+               players=None, format=TournamentFormat.PAIRS, final=None, final_match=FinalMatch.SINGLE, rated=False,
+               teams=None,
+               pairs_per_team=2, **options):
+        if format == TournamentFormat.TEAMS or teams is not None:
+            self._teams(format, teams, pairs_per_team, rounds, system, seed, slug, preset, pairs or players, final,
+                        final_match)
+            return
+        individual = format == TournamentFormat.INDIVIDUAL
+        if individual:
+            if players is None or pairs is not None:
+                raise CommandError("--format individual takes --players N (not --pairs)")
+            if players < 4 or rounds < 1:
+                raise CommandError("--players ≥ 4 and --rounds ≥ 1")
+            if players - withdraw < 4:
+                raise CommandError("--withdraw must leave at least four players")
+            pairs = players
+        elif pairs is None or players is not None:
+            raise CommandError("a pair event takes --pairs N (an individual one: --format individual --players N)")
+        if pairs < 2 or rounds < 1:
+            raise CommandError("--pairs ≥ 2 and --rounds ≥ 1")
+        if withdraw < 0 or no_shows < 0:
+            raise CommandError("--withdraw and --no-shows are 0 or more")
+        if pairs - withdraw < 2:
+            raise CommandError("--withdraw must leave at least two pairs")
+        try:
+            parse_final(final)
+        except ValueError as exc:
+            raise CommandError(str(exc))
+        organizer = organizer_account()
+        started = time.perf_counter()
+        summary = simulate(organizer, pairs=pairs, rounds=rounds, system=system, seed=seed, slug=slug,
+                           withdraw=withdraw, no_shows=no_shows, preset=preset, format=format, final=final,
+                           final_match=final_match, rated=rated)
+        summary["total_seconds"] = round(time.perf_counter() - started, 2)
+        self.stdout.write(json.dumps(summary, ensure_ascii=False))
+
+    def _teams(self, format, teams, pairs_per_team, rounds, system, seed, slug, preset, other, final, final_match):
+        if format != TournamentFormat.TEAMS or teams is None or other:
+            raise CommandError("a team event takes --format teams --teams N [--pairs-per-team K] "
+                               "[--final knockout:N | round-robin:N | groups:GxS+knockout:N] (no --pairs or --players)")
+        if teams < 2 or rounds < 1 or not 1 <= pairs_per_team <= 4:
+            raise CommandError("--teams ≥ 2, --rounds ≥ 1, --pairs-per-team 1-4")
+        if final_match != FinalMatch.SINGLE:
+            raise CommandError("a team event's knockout match is one team match (no --final-match)")
+        try:
+            stage2 = parse_final(final)
+        except ValueError as exc:
+            raise CommandError(str(exc))
+        if stage2 and stage2["kind"] == "groups":
+            if stage2["groups"] * stage2["group_size"] > teams:
+                raise CommandError(f"--final {final}: the groups take more teams than --teams {teams}")
+        elif stage2 and not (3 if stage2["kind"] == "round-robin" else 2) <= stage2["size"] <= teams:
+            raise CommandError(f"--final {final}: stage 2 takes from 2 (a round robin 3) to --teams {teams} teams")
+        started = time.perf_counter()
+        summary = simulate_teams(organizer_account(), teams=teams, pairs_per_team=pairs_per_team, rounds=rounds,
+                                 system=system, seed=seed, slug=slug, preset=preset, final=final)
+        summary["total_seconds"] = round(time.perf_counter() - started, 2)
+        self.stdout.write(json.dumps(summary, ensure_ascii=False))
+
+
+def organizer_account():
+    organizer, created = get_user_model().objects.get_or_create(username="simulator")
+    if created:
+        organizer.set_unusable_password()
+        organizer.save()
+    return organizer

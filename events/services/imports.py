@@ -1,0 +1,285 @@
+"""Registration from a spreadsheet (.xlsx) or CSV: all rows or none."""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import transaction
+from django.utils.translation import gettext as _
+from openpyxl import Workbook
+from openpyxl.utils import get_column_letter
+
+from core.cells import cells
+from core.locking import locked
+from core.names import fold
+from core.text import UnsafeText
+from core.text import clean_text as clean_unicode
+from audit.log import log_action
+from access.permissions import require_organizer
+
+from tournaments.errors import ImportRejected, InvalidInput, RegistryMatches, TournamentError
+from tournaments.models import Tournament
+from registry.matching import candidates
+
+from .import_files import ENCODING_NAMES, Formula, decode_csv, rows_csv, rows_xlsx
+from .entrants import create_pair
+from .registration import _collect, clean_text, entrant_size, pair_label, pair_problems, registered_names
+
+# (key, header as printed in the template, required)
+COLUMNS = [
+    ("player1_name", "Игрок 1", True),
+    ("player1_club", "Клуб / город 1", False),
+    ("player1_rating", "Рейтинг 1", False),
+    ("player2_name", "Игрок 2", True),
+    ("player2_club", "Клуб / город 2", False),
+    ("player2_rating", "Рейтинг 2", False),
+    ("name", "Название пары", False),
+    ("rating", "Рейтинг пары", False),
+    ("player1_federation_id", "ID федерации 1", False),
+    ("player2_federation_id", "ID федерации 2", False),
+]
+# Read when present; the template has it when the tournament has a team standing (``Tournament.team_standing``).
+TEAM_COLUMN = ("team_name", "Команда", False)
+HEADERS = {header.lower(): key for key, header, _req in COLUMNS + [TEAM_COLUMN]}
+EXAMPLE = ["Иванов Иван", "Тверь", 1500, "Петров Пётр", "Тверь", "", "", "", "", ""]
+TEAM_EXAMPLE = "Тверь-1"
+
+
+@dataclass
+class Proposal:
+    """A player of the file whom the registry may already hold: row, player (1 or 2), as written, and who."""
+
+    row: int
+    player: int
+    name: str
+    club: str
+    federation_id: str
+    candidates: list
+
+    @property
+    def key(self) -> str:
+        return f"{self.row}-{self.player}"
+
+
+def max_rows() -> int:
+    """How many rows after the header an import reads at most (setting IMPORT_MAX_ROWS)."""
+    return int(getattr(settings, "IMPORT_MAX_ROWS", 5000))
+
+
+def template_xlsx(*, individual: bool = False, teams: bool = False) -> bytes:
+    """The file organizers fill in: the header row only; the example is on a second sheet, never imported.
+
+    ``individual``: an individual event's template, the columns of player 1 only (one player a row);
+    ``teams``: with the column of the entrant's team (the team standing's).
+    """
+    columns = [c for c in COLUMNS if c[0].startswith("player1")] if individual else COLUMNS
+    example_row = [EXAMPLE[COLUMNS.index(c)] for c in columns] + ([TEAM_EXAMPLE] if teams else [])
+    columns = columns + [TEAM_COLUMN] if teams else columns
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Игроки" if individual else "Пары"
+    ws.append(cells(ws, [header for _key, header, _req in columns]))
+    example = wb.create_sheet("Образец")
+    example.append([_("Образец заполнения: впишите игроков на первый лист, начиная со второй строки.") if individual
+                    else _("Образец заполнения: впишите пары на первый лист, начиная со второй строки.")])
+    example.append([header for _key, header, _req in columns])
+    example.append(cells(example, example_row))
+    for sheet in (ws, example):
+        for k in range(1, len(columns) + 1):
+            sheet.column_dimensions[get_column_letter(k)].width = 22
+    out = io.BytesIO()
+    wb.save(out)
+    return out.getvalue()
+
+
+def _read(data: bytes, filename: str):
+    """(rows, encoding named for the messages or "") of the file; rows bounded by ``max_rows``."""
+    if filename.lower().endswith(".xlsx"):
+        return iter(rows_xlsx(data, max_rows() + 2)), ""
+    text, encoding = decode_csv(data, [header for _key, header, _req in COLUMNS])
+    return rows_csv(text), ENCODING_NAMES.get(encoding, encoding)
+
+
+def _header_positions(header) -> tuple[dict, list]:
+    """{column key: index} of the header row, and the titles that are not the template's (as written)."""
+    positions, unknown = {}, []
+    for k, title in enumerate(header):
+        try:
+            text = clean_unicode(str(title))
+        except UnsafeText:
+            text = str(title)
+        key = HEADERS.get(text.lower())
+        if key and key not in positions:
+            positions[key] = k
+        elif text:
+            unknown.append((k, text))
+    return positions, unknown
+
+
+def _cell_errors(cell: dict) -> list:
+    """(field, message) for every formula or error value among the row's cells."""
+    return [(key, _("в ячейке формула «%(f)s»: впишите текст или число, а не формулу") % {"f": str(v)[:40]})
+            for key, v in cell.items() if isinstance(v, Formula)]
+
+
+def parse_pairs_file(data: bytes, filename: str, *, size: int = 2) -> list[dict]:
+    """Rows as dicts of cleaned players; raises ImportRejected listing every bad row (row, column, message).
+
+    Every error of a row is listed (not the first alone); nothing in the file is left out silently.
+    ``size`` 1 (an individual event): one player a row, in the columns of player 1; a filled column of
+    player 2 is an error of its row.
+    """
+    rows, encoding = _read(data, filename)
+    header = next(rows, None)
+    if header is None:
+        raise TournamentError(_("Файл пуст."), code="empty_file")
+    positions, unknown = _header_positions(header)
+    missing = [h for key, h, required in COLUMNS
+               if required and key not in positions and (size == 2 or key.startswith("player1"))]
+    if missing:
+        message = _("В первой строке нет столбцов: %(cols)s.") % {"cols": ", ".join(missing)}
+        if encoding:
+            message += " " + _("Файл прочитан в кодировке %(enc)s; если буквы в нём выглядят иначе, сохраните его "
+                               "в UTF-8.") % {"enc": encoding}
+        raise ImportRejected(message, [(1, h, _("нет такого столбца")) for h in missing])
+    header_of = {key: h for key, h, _req in COLUMNS + [TEAM_COLUMN]}
+    letter = {key: get_column_letter(k + 1) for key, k in positions.items()}
+    parsed, errors, names = [], [], []
+    for k, title in unknown:
+        errors.append((1, f"{str(title)[:40]} ({get_column_letter(k + 1)})",
+                       _("столбца нет в шаблоне: его данные не будут прочитаны; переименуйте или удалите его")))
+    limit = max_rows()
+    for row_number, values in enumerate(rows, start=2):
+        if row_number - 1 > limit:
+            raise TournamentError(_("В файле больше %(n)s строк после заголовка: разделите его на части.") % {
+                "n": limit}, code="too_many_rows")
+        cell = {key: (values[k] if k < len(values) else "") for key, k in positions.items()}
+        if all(str(v).strip() == "" for v in cell.values()):
+            continue
+        if is_example_row(cell):
+            continue  # the example of an older template, left in the data area
+        row_errors = _cell_errors(cell)
+        cell = {key: ("" if isinstance(v, Formula) else v) for key, v in cell.items()}
+        players = [
+            {"name": cell.get(f"player{k}_name"), "club": cell.get(f"player{k}_club"),
+             "rating": cell.get(f"player{k}_rating"), "federation_id": cell.get(f"player{k}_federation_id")}
+            for k in range(1, size + 1)
+        ]
+        if size == 1:
+            row_errors += [(key, _("в личном зачёте в строке один игрок: столбцы игрока 2 оставьте пустыми"))
+                           for key in ("player2_name", "player2_club", "player2_rating", "player2_federation_id")
+                           if str(cell.get(key) or "").strip()]
+        cleaned, name, rating, problems = pair_problems(players, cell.get("name"), cell.get("rating"))
+        team_name = _collect(problems, clean_text, cell.get("team_name"), field="team_name", what=lambda: _("команда"))
+        formula_fields = {f for f, _m in row_errors}
+        row_errors += [(e.details.get("field", ""), e.message) for e in problems
+                       if e.details.get("field") not in formula_fields]
+        names.append((row_number, [p["name"] for p in cleaned]))
+        if row_errors:
+            errors += [(row_number, f"{header_of.get(f, f)} ({letter.get(f, '?')})", m) for f, m in row_errors]
+        else:
+            parsed.append({"row": row_number, "players": cleaned, "name": name, "rating": rating,
+                           "team_name": team_name or ""})
+    errors += duplicate_rows(names, letter, header_of)
+    if errors:
+        errors.sort(key=lambda e: e[0])
+        raise ImportRejected(_("В файле есть ошибки; ничего не сохранено."), errors)
+    if not parsed:
+        raise TournamentError(_("В файле нет ни одной пары."), code="empty_file")
+    return parsed
+
+
+def is_example_row(cell: dict) -> bool:
+    """The template's example pair (names compared as ``names.fold`` does)."""
+    return (fold(cell.get("player1_name")) == fold(EXAMPLE[0])
+            and fold(cell.get("player2_name")) == fold(EXAMPLE[3]))
+
+
+def duplicate_rows(names, letter, header_of) -> list:
+    """(row, column, message) for every player named in two rows of the file.
+
+    ``names`` lists (row, [player 1's name, player 2's name]) with None for a name that was refused;
+    a player twice in one row is an error of that row already.
+    """
+    errors, seen = [], {}
+    for row, pair in names:
+        for k, name in enumerate(pair, start=1):
+            if not name:
+                continue
+            key = fold(name)
+            field = f"player{k}_name"
+            if key in seen and seen[key] != row:
+                errors.append((row, f"{header_of[field]} ({letter.get(field, '?')})",
+                               _("«%(name)s» уже есть в строке %(row)s") % {"name": name, "row": seen[key]}))
+            else:
+                seen.setdefault(key, row)
+    return errors
+
+
+def duplicates_of_registered(tournament, rows) -> list:
+    """(row, column, message) for every player of the file already registered in the tournament."""
+    known = registered_names(tournament)
+    errors = []
+    for row in rows:
+        for k, player in enumerate(row["players"], start=1):
+            other = known.get(fold(player["name"]))
+            if other is not None:
+                errors.append((row["row"], dict((c[0], c[1]) for c in COLUMNS)[f"player{k}_name"],
+                               _("«%(name)s» уже зарегистрирован: %(pair)s") % {"name": player["name"],
+                                                                               "pair": pair_label(other.pair)}))
+    return errors
+
+
+def import_pairs(user, tournament: Tournament, data: bytes, filename: str, *, persons=None) -> list:
+    """Register every pair of the file, or none of them.
+
+    ``persons``: the organizer's answers to the registry's proposals, {"<row>-<player>": choice} (choices as
+    ``registry.services.choose_persons`` reads them). A player found in the registry and not answered
+    for refuses the whole file with the report of matches (``RegistryMatches``): nothing is saved.
+    """
+    require_organizer(user, tournament)
+    rows = parse_pairs_file(data, filename, size=entrant_size(tournament))
+    for row in rows:
+        for k, player in enumerate(row["players"], start=1):
+            player["person"] = (persons or {}).get(f"{row['row']}-{k}")
+    with transaction.atomic():
+        tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
+        if tournament.draw_closed:
+            raise TournamentError(_("Жеребьёвка закрыта: регистрация новых пар окончена."), code="draw_closed")
+        duplicates = duplicates_of_registered(tournament, rows)
+        if duplicates:
+            raise ImportRejected(_("Некоторые игроки уже зарегистрированы; ничего не сохранено."), duplicates)
+        proposals = registry_matches(rows)
+        if proposals:
+            raise RegistryMatches(proposals)
+        pairs = []
+        for r in rows:
+            try:
+                pairs.append(create_pair(user, tournament, r["players"], name=r["name"], rating=r["rating"],
+                                         team_name=r["team_name"]))
+            except InvalidInput as err:
+                raise ImportRejected(_("Некоторые строки не связаны с реестром игроков; ничего не сохранено."),
+                                     [(r["row"], _column(f), m) for f, m in err.field_errors()]) from None
+        log_action(tournament, "pairs.imported", user=user, after={"file": filename, "pairs": len(pairs)})
+    return pairs
+
+
+def _column(field) -> str:
+    """The file's column of a registration field (player k's registry choice: his name's column)."""
+    field = str(field or "").replace("_person", "_name")
+    return dict((c[0], c[1]) for c in COLUMNS).get(field, field)
+
+
+def registry_matches(rows) -> list:
+    """The report of the registry's proposals the organizer has not answered: one ``Proposal`` a player."""
+    out = []
+    for row in rows:
+        for k, player in enumerate(row["players"], start=1):
+            if player.get("person"):
+                continue
+            found = candidates(player["name"], player.get("club") or "", player.get("federation_id"))
+            if found:
+                out.append(Proposal(row["row"], k, player["name"], player.get("club") or "",
+                                    player.get("federation_id") or "", found))
+    return out

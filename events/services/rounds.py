@@ -1,0 +1,397 @@
+"""Rounds: pair (draft) → publish → finish; swaps in a draft; the pairing systems behind them.
+
+Nothing is entered at a table of a draft round (the protocol services refuse
+it). Should a draft still hold a table with a recorded deal, remark, no-show
+or signature (a round made draft again outside the services, or data from
+before that rule), a swap touching that table and discarding the round are
+refused: the chief referee reopens and clears that protocol first, and both
+steps are logged.
+"""
+from __future__ import annotations
+
+import time
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from core.locking import locked
+from audit.log import log_action
+from access.permissions import is_chief_referee, require_organizer
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
+
+from tournaments.errors import InvalidInput, RoundBlocked, TournamentError
+from tournaments.models import PairingSystem, PairStatus, Partie, Round, RoundStatus, Tournament, TournamentFormat
+from engine.pairing import Entrant, PairingError, pair_random, pair_round_robin, pair_swiss
+from .individual_rounds import compute_individual_pairings, individual_parties, single_records, table_snapshot
+from .stages import next_stage, stage2_pairings
+from .standing import pairing_order, records
+
+
+def unsigned_tables(rnd: Round) -> list[int]:
+    """Tables of the round whose protocol is missing or not signed (byes have none)."""
+    return list(
+        rnd.parties.filter(pair_b__isnull=False)
+        .filter(Q(protocol__isnull=True) | ~Q(protocol__status=ProtocolStatus.SIGNED))
+        .order_by("table").values_list("table", flat=True)
+    )
+
+
+def recorded_tables(rnd: Round, parties=None) -> list[int]:
+    """Tables of the round (or of ``parties``) whose protocol holds a deal, remark, no-show or signature."""
+    protocols = Protocol.objects.filter(partie__round=rnd)
+    if parties is not None:
+        protocols = protocols.filter(partie__in=[p.pk for p in parties])
+    recorded = protocols.filter(
+        Q(deals__isnull=False) | Q(remarks__isnull=False) | Q(signatures__isnull=False)
+        | Q(locked_at__isnull=False) | ~Q(no_show="")
+    )
+    return sorted(set(recorded.values_list("partie__table", flat=True)))
+
+
+def _refuse_recorded(rnd: Round, parties=None) -> None:
+    tables = recorded_tables(rnd, parties)
+    if tables:
+        raise RoundBlocked(
+            _("За столами %(t)s уже записаны результаты или подписи: их протоколы нельзя перенести к другим парам "
+              "или удалить. Главный судья должен сначала открыть и очистить эти протоколы.")
+            % {"t": ", ".join(map(str, tables[:30]))},
+            code="tables_recorded", tables=tables,
+        )
+
+
+def _round_snapshot(rnd: Round) -> dict:
+    parties = rnd.parties.select_related("pair_a", "pair_b", "partner_a", "partner_b").order_by("table")
+    if rnd.tournament.is_individual:
+        return {"round": rnd.number, "status": rnd.status, "parties": [table_snapshot(p) for p in parties]}
+    return {
+        "round": rnd.number, "status": rnd.status,
+        "parties": [{"table": p.table, "A": p.pair_a.number, "B": p.pair_b.number if p.pair_b_id else None}
+                    for p in parties],
+    }
+
+
+def compute_pairings(tournament: Tournament, number: int, seed: str):
+    """Run the tournament's pairing system for round ``number`` (no writes)."""
+    recs = records(tournament, number)
+    pairs = {p.pk: p for p in tournament.pairs.filter(number__isnull=False)}
+    active = [r for pid, r in recs.items() if pairs[pid].status == PairStatus.ACTIVE]
+    if tournament.pairing_system == PairingSystem.ROUND_ROBIN:
+        ids = sorted(r.number for r in recs.values())
+        inactive = {r.number for pid, r in recs.items() if pairs[pid].status != PairStatus.ACTIVE}
+        return pair_round_robin(ids, number, inactive=inactive), recs
+    ordered = pairing_order(tournament, number, active)
+    entrants = [
+        Entrant(r.number, score=r.match_points, rank=k, opponents=frozenset(r.opponents), had_bye=r.byes > 0)
+        for k, r in enumerate(ordered)
+    ]
+    if tournament.pairing_system == PairingSystem.RANDOM:
+        return pair_random(entrants, seed), recs
+    return pair_swiss(entrants), recs
+
+
+OVERRIDE_REASON_MAX = 1000
+
+
+def open_protocols(tournament: Tournament, before: int | None = None) -> list[tuple[int, list[int]]]:
+    """[(round number, its unsigned tables)] of every published round (before round ``before``), in order.
+
+    A round is in play while it is published; a reopened protocol makes a finished round published again.
+    """
+    rounds = tournament.rounds.filter(status=RoundStatus.PUBLISHED).order_by("number")
+    if before is not None:
+        rounds = rounds.filter(number__lt=before)
+    return [(rnd.number, unsigned_tables(rnd)) for rnd in rounds]
+
+
+def open_table_tokens(previous: int, open_rounds) -> list:
+    """The open tables as the early pairing confirms them: the previous round's as numbers, an earlier
+    round's as ``"round:table"`` (a reopened protocol of an earlier round)."""
+    tokens = [t for n, tables in open_rounds if n == previous for t in tables]
+    return tokens + [f"{n}:{t}" for n, tables in open_rounds if n != previous for t in tables]
+
+
+def open_tables_text(previous: int, tokens) -> str:
+    """«1, 2» when only the previous round is open, else «в туре 3 — столы 1, 2; в туре 2 — стол 5»."""
+    if all(isinstance(t, int) for t in tokens):
+        return ", ".join(map(str, tokens))
+    by_round: dict[int, list[str]] = {}
+    for token in tokens:
+        number, table = (previous, token) if isinstance(token, int) else map(int, str(token).split(":"))
+        by_round.setdefault(number, []).append(str(table))
+    return "; ".join(
+        ngettext("в туре %(r)s — стол %(t)s", "в туре %(r)s — столы %(t)s", len(tables)) % {"r": n, "t": ", ".join(tables)}
+        for n, tables in by_round.items())
+
+
+def _confirmed(tokens, confirm_tables) -> bool:
+    given = sorted(str(t).strip() for t in (confirm_tables or []))
+    return given == sorted(str(t) for t in tokens)
+
+
+def _finish_signed(user, tournament, rounds_in_play) -> None:
+    """Rounds in play whose protocols are all signed again are finished (as pairing the next round does)."""
+    for number, tables in rounds_in_play:
+        if not tables:
+            tournament.rounds.filter(number=number).update(status=RoundStatus.FINISHED)
+            log_action(tournament, "round.finished", user=user, after={"round": number})
+
+
+def pair_round(user, tournament: Tournament, *, override_reason: str = "", confirm_tables=None, plan=None) -> Round:
+    """Pair the next round as a draft.
+
+    ``plan``: how a team event pairs its teams (``teams.services.rounds``): ``plan(tournament, number, seed)``
+    gives an object with the engine's ``result``, ``parties(rnd, pair_by_number)`` and ``created(rnd)``; a team
+    event is paired only through it.
+
+    Refused while a round in play has unsigned protocols (the previous round, or an earlier one whose
+    protocol was reopened), unless the organizer or the chief referee gives a reason and confirms the list
+    of open tables (``confirm_tables``, exactly the tables still unsigned: the previous round's as numbers,
+    an earlier round's as ``"round:table"``; a list that changed in the meantime is asked again). Without
+    open tables, organizers only.
+    """
+    if not is_chief_referee(user, tournament):
+        require_organizer(user, tournament)
+    if plan is None and tournament.format == TournamentFormat.TEAMS:
+        raise TournamentError(_("Тур командного турнира составляется на странице команд: матчи команд."),
+                              code="team_event")
+    override_reason = " ".join(str(override_reason or "").split())
+    if len(override_reason) > OVERRIDE_REASON_MAX:
+        raise InvalidInput(_("Причина — не длиннее %(n)s символов.") % {"n": OVERRIDE_REASON_MAX},
+                           field="override_reason")
+    started = time.perf_counter()
+    open_tables = []
+    with transaction.atomic():
+        tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
+        if not tournament.draw_done_at or tournament.pairs.filter(
+            status=PairStatus.ACTIVE, number__isnull=True
+        ).exists():
+            raise TournamentError(_("Сначала проведите жеребьёвку номеров пар."), code="draw_not_done")
+        last = tournament.rounds.order_by("-number").first()
+        if last and last.status == RoundStatus.DRAFT:
+            raise RoundBlocked(_("Тур %(n)s ещё черновик: опубликуйте или удалите его.") % {"n": last.number},
+                               code="draft_exists")
+        in_play = open_protocols(tournament) if last else []
+        tables = open_table_tokens(last.number, in_play) if last else []
+        if tables:
+            earlier = any(isinstance(t, str) for t in tables)
+            where = open_tables_text(last.number, tables)
+            if not override_reason:
+                raise RoundBlocked(
+                    (_("Не подписаны протоколы: %(t)s. Дождитесь подписей или укажите причину.") if earlier else
+                     _("В туре %(n)s не подписаны протоколы столов: %(t)s. Дождитесь подписей или укажите причину."))
+                    % {"n": last.number, "t": where},
+                    code="unsigned_protocols", tables=tables,
+                )
+            if not _confirmed(tables, confirm_tables):
+                raise RoundBlocked(
+                    (_("Тур %(next)s будет составлен, хотя не подписаны протоколы: %(t)s. "
+                       "Эти столы останутся открытыми; при составлении пар их партии учтены такими, какие внесены "
+                       "сейчас.") if earlier else
+                     _("Тур %(next)s будет составлен, хотя в туре %(n)s не подписаны протоколы столов %(t)s. "
+                       "Эти столы останутся открытыми; при составлении пар их партии учтены такими, какие внесены "
+                       "сейчас."))
+                    % {"next": last.number + 1, "n": last.number, "t": where},
+                    code="confirm_open_tables", tables=tables,
+                )
+            open_tables = tables
+        _finish_signed(user, tournament, in_play)
+        number = (last.number if last else 0) + 1
+        stage = next_stage(tournament, number)  # refuses a round past the last one of the event
+        if not open_tables:
+            require_organizer(user, tournament)  # the chief referee pairs only the early round
+        if not tournament.draw_closed:
+            tournament.draw_closed = True
+            tournament.save(update_fields=["draw_closed"])
+            log_action(tournament, "draw.closed", user=user, note="при составлении первого тура")
+        seed = f"{tournament.draw_seed}:{number}"
+        t0 = time.perf_counter()
+        try:
+            if plan is not None:
+                built = plan(tournament, number, seed)
+                result = built.result
+            elif stage == 2:
+                result = stage2_pairings(tournament)
+            elif tournament.is_individual:
+                result, _recs = compute_individual_pairings(tournament, number, seed)
+            else:
+                result, _recs = compute_pairings(tournament, number, seed)
+        except PairingError as err:
+            raise TournamentError(err.message, code=err.code) from None
+        algorithm_seconds = time.perf_counter() - t0
+        rnd = Round.objects.create(
+            tournament=tournament, number=number, status=RoundStatus.DRAFT, seed=seed,
+            override_reason=override_reason if open_tables else "", override_tables=open_tables,
+            paired_at=timezone.now(), paired_by=user if getattr(user, "is_authenticated", False) else None,
+            stage=stage,
+        )
+        pair_by_number = {p.number: p for p in tournament.pairs.filter(number__isnull=False)}
+        parties, table = [], 0
+        if plan is not None:
+            parties = built.parties(rnd, pair_by_number)
+        elif tournament.is_individual:
+            parties = individual_parties(rnd, result, pair_by_number)
+        for p in [] if tournament.is_individual or plan is not None else result.pairings:
+            table += 1
+            a, b = pair_by_number[p.a], pair_by_number[p.b] if p.b is not None else None
+            if b is not None and b.number < a.number:
+                a, b = b, a
+            parties.append(Partie(round=rnd, table=table, pair_a=a, pair_b=b, reason=p.reason[:300]))
+        Partie.objects.bulk_create(parties)
+        if plan is not None:
+            built.created(rnd)
+        rnd.pairing_seconds = time.perf_counter() - started
+        rnd.save(update_fields=["pairing_seconds"])
+        if open_tables:
+            log_action(tournament, "round.paired_early", user=user, note=override_reason,
+                       after={"round": number, "previous_round": last.number, "open_tables": open_tables})
+        log_action(
+            tournament, "round.paired", user=user, note=rnd.override_reason,
+            after={"round": number, "system": tournament.pairing_system, "method": result.method,
+                   "algorithm_seconds": round(algorithm_seconds, 4),
+                   "parties": [table_snapshot(p) if tournament.is_individual else
+                               [p.pair_a.number, p.pair_b.number if p.pair_b else None] for p in parties]},
+        )
+    return rnd
+
+
+def _draft(rnd: Round) -> Round:
+    rnd = locked(Round.objects.select_related("tournament").filter(pk=rnd.pk)).get()
+    if rnd.status != RoundStatus.DRAFT:
+        raise RoundBlocked(_("Менять можно только черновик тура."), code="not_draft")
+    return rnd
+
+
+def swap_parties(user, rnd: Round, number_x: int, number_y: int) -> list[str]:
+    """Exchange the places of two pairs in a draft round; returns warnings (rematches, second byes)."""
+    require_organizer(user, rnd.tournament)
+    with transaction.atomic():
+        rnd = _draft(rnd)
+        parties = list(locked(rnd.parties.select_related("pair_a", "pair_b", "partner_a", "partner_b"),
+                              of=("self",)))
+        where = {}
+        for partie in parties:
+            for seat in SEAT_FIELDS:
+                pair = getattr(partie, seat)
+                if pair is not None:
+                    where[pair.number] = (partie, seat)
+        individual = rnd.tournament.is_individual
+        if number_x == number_y:
+            raise InvalidInput((_("Укажите двух разных игроков: игрока №%(n)s не с кем поменять местами.")
+                                if individual else
+                                _("Укажите две разные пары: пару №%(n)s не с кем поменять местами."))
+                               % {"n": number_x}, field="pair")
+        for n in (number_x, number_y):
+            if n not in where:
+                raise InvalidInput((_("Игрока №%(n)s нет в этом туре.") if individual else
+                                    _("Пары №%(n)s нет в этом туре.")) % {"n": n}, field="pair")
+        (px, sx), (py, sy) = where[number_x], where[number_y]
+        if px.pk == py.pk and not individual:
+            raise InvalidInput(_("Эти пары уже играют за одним столом."), field="pair")
+        if px.pk == py.pk and px.pair_b_id is None:
+            raise InvalidInput(_("Оба игрока пропускают тур: меняться нечем."), field="pair")
+        _refuse_recorded(rnd, [px, py] if px.pk != py.pk else [px])
+        before = _round_snapshot(rnd)
+        pair_x, pair_y = getattr(px, sx), getattr(py, sy)
+        setattr(px, sx, pair_y)
+        setattr(py, sy, pair_x)
+        for partie in {px.pk: px, py.pk: py}.values():
+            if not individual and partie.pair_b is not None and partie.pair_b.number < partie.pair_a.number:
+                partie.pair_a, partie.pair_b = partie.pair_b, partie.pair_a
+            partie.reason = _("изменено организатором вручную")
+        changed = list({px.pk: px, py.pk: py}.values())
+        Partie.objects.bulk_update(changed, [*SEAT_FIELDS, "reason"])
+        warnings = swap_warnings(rnd, changed)
+        log_action(rnd.tournament, "round.swapped", user=user, before=before, after=_round_snapshot(rnd),
+                   note="; ".join(warnings))
+    return warnings
+
+
+SEAT_FIELDS = ("pair_a", "partner_a", "pair_b", "partner_b")
+
+
+def swap_warnings(rnd: Round, parties) -> list[str]:
+    if rnd.tournament.is_individual:
+        return individual_swap_warnings(rnd, parties)
+    recs = records(rnd.tournament, rnd.number)
+    by_number = {r.number: r for r in recs.values()}
+    warnings = []
+    for partie in parties:
+        a = by_number[partie.pair_a.number]
+        if partie.pair_b is None:
+            if a.byes:
+                warnings.append(_("Пара №%(n)s уже пропускала тур — это второй пропуск.") % {"n": a.number})
+            continue
+        b = partie.pair_b.number
+        if b in a.opponents:
+            warnings.append(
+                _("Повторная встреча: пары №%(a)s и №%(b)s уже играли в туре %(r)s.")
+                % {"a": a.number, "b": b, "r": a.met_in[b]}
+            )
+    return warnings
+
+
+def individual_swap_warnings(rnd: Round, parties) -> list[str]:
+    """Repeated partners and second sit-outs an organizer's exchange of two players makes."""
+    recs = {r.number: r for r in single_records(rnd.tournament, rnd.number).values()}
+    warnings = []
+    for partie in parties:
+        if partie.pair_b is None:
+            rec = recs[partie.pair_a.number]
+            if rec.sat_out:
+                warnings.append(_("Игрок №%(n)s уже пропускал тур — это второй пропуск.") % {"n": rec.number})
+            continue
+        for first, second in ((partie.pair_a, partie.partner_a), (partie.pair_b, partie.partner_b)):
+            if first is not None and second is not None and second.number in recs[first.number].partners:
+                warnings.append(_("Повторное партнёрство: игроки №%(a)s и №%(b)s уже играли вместе.")
+                                % {"a": first.number, "b": second.number})
+    return warnings
+
+
+def publish_round(user, rnd: Round) -> Round:
+    require_organizer(user, rnd.tournament)
+    with transaction.atomic():
+        rnd = _draft(rnd)
+        rnd.status = RoundStatus.PUBLISHED
+        rnd.save(update_fields=["status"])
+        log_action(rnd.tournament, "round.published", user=user, after=_round_snapshot(rnd))
+    return rnd
+
+
+def discard_round(user, rnd: Round) -> None:
+    """Delete a draft round (to pair it again)."""
+    require_organizer(user, rnd.tournament)
+    with transaction.atomic():
+        rnd = _draft(rnd)
+        _refuse_recorded(rnd)
+        before = _round_snapshot(rnd)
+        tournament = rnd.tournament
+        rnd.parties.all().delete()
+        rnd.delete()
+        log_action(tournament, "round.discarded", user=user, before=before)
+
+
+def finish_round(user, rnd: Round) -> Round:
+    """Published → finished once every protocol of the round is signed."""
+    require_organizer(user, rnd.tournament)
+    with transaction.atomic():
+        rnd = locked(Round.objects.select_related("tournament").filter(pk=rnd.pk)).get()
+        if rnd.status != RoundStatus.PUBLISHED:
+            raise RoundBlocked(_("Завершить можно только опубликованный тур."), code="not_published")
+        tables = unsigned_tables(rnd)
+        if tables:
+            raise RoundBlocked(
+                _("Не подписаны протоколы столов: %(t)s.") % {"t": ", ".join(map(str, tables[:30]))},
+                code="unsigned_protocols", tables=tables,
+            )
+        rnd.status = RoundStatus.FINISHED
+        rnd.save(update_fields=["status"])
+        log_action(rnd.tournament, "round.finished", user=user, after={"round": rnd.number})
+    return rnd
+
+
+__all__ = ["pair_round", "swap_parties", "publish_round", "finish_round", "discard_round", "unsigned_tables",
+           "compute_pairings", "recorded_tables", "open_protocols", "open_table_tokens", "open_tables_text"]

@@ -1,0 +1,257 @@
+"""What the pages, the projector, the PDF and the ``bracket`` command show of an event in stages: the
+bracket as plain data with the round names, the entrants' labels and tables, and the qualification preview
+with the criterion that decided each place."""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.reports.group_selectors import bracket_entrants, group_round_count, group_size, is_groups, load_groups
+from engine.ranking.qualification import QualificationError
+from scoring.reports.stage_selectors import (
+    final_standings, finalists, has_final, load_bracket, preview_qualification, round_name, round_title,
+    stage1_standings, stage2_published, stage2_round_names,
+)
+from scoring.reports.tabular import TIEBREAK_LABELS
+from teams.finals import (
+    is_team_event, load_team_bracket, preview_team_qualification, qualification_rows, stage1_team_standings, stage2_matches,
+    team_deciders, team_final_standings, team_finalists, teams_out,
+)
+from teams.groups import load_team_groups, split_stage2, team_bracket_entrants
+from teams.report import ORDER_WORDS
+from teams.selectors import team_match_tables
+
+from tournaments.models import FinalKind, FinalMatch, Partie, Qualification
+from engine.pairing.bracket import BYE, EXTRA_DEAL, WALKOVER
+from .services.stages import stage2_done
+
+
+STATE_TEXT = {EXTRA_DEAL: gettext_lazy("ничья: нужна дополнительная раздача")}
+
+
+def decided_text(decided, winner) -> str:
+    """Under a team match of the bracket won on equal table points: what decided it for team №``winner``
+    (``teams.finals.team_deciders``; docs/rules.md I.9.5)."""
+    key, board, won, lost, difference = decided
+    if key == "tables_won":
+        return _("очки столов поровну — у №%(n)s больше выигранных столов (%(w)s : %(l)s)") % {
+            "n": winner, "w": won, "l": lost}
+    if key == "difference":
+        return _("очки столов и выигранные столы поровну — у №%(n)s лучше разница очков (%(d)+d)") % {
+            "n": winner, "d": difference}
+    if key == "board":
+        return _("всё поровну — №%(n)s выиграла партию за столом %(b)s") % {"n": winner, "b": board}
+    return ""
+
+
+def bracket_data(tournament) -> dict | None:
+    """The bracket as ``bracket SLUG --json`` prints it, plus labels, tables and states for the pages.
+
+    ``{"size": N, "rounds": [{"name", "round", "matches": [{"a": {"seed", "entrant"} | None, "b": … | None
+    (a bye), "winner": entrant | None, "parties": [{"round", "table", "partie", "a", "b", "winner"}], …}]}]}``;
+    the third-place match is the last "round" of the list. A partie's "a" and "b" are the points of the
+    match's sides A and B.
+    """
+    teams = is_team_event(tournament)
+    qualified = team_finalists(tournament) if teams else finalists(tournament)
+    loaded = stage2_matches(tournament) if teams else None  # a team event's matches, read once for all below
+    bracket = load_team_bracket(tournament, qualified, loaded) if teams else load_bracket(tournament, qualified)
+    if bracket is None:
+        return None
+    in_group, deciders = {}, {}
+    if teams:  # entrants are teams: their numbers and names; a "partie" is a team match (its first table)
+        numbers = {q.team_id: q.team.number for q in qualified}
+        labels = {q.team_id: q.team.name for q in qualified}
+        found = team_match_tables(tournament)
+        where = {pk: (number, table) for pk, (number, table, _match) in found.items()}
+        match_numbers = {pk: match for pk, (_number, _table, match) in found.items()}
+        deciders = team_deciders(tournament, loaded)
+        if is_groups(tournament):
+            out = teams_out(tournament)
+            groups = load_team_groups(tournament, qualified, out, split_stage2(tournament, loaded)[0])
+            entrants = team_bracket_entrants(tournament, qualified, out, groups) or ()
+            in_group = {tid: (g, place) for g, place, tid in entrants}
+    else:
+        numbers = {q.pair_id: q.pair.number for q in qualified}
+        labels = {q.pair_id: q.pair.name or " — ".join(p.name for p in q.pair.players.all()) for q in qualified}
+        if is_groups(tournament):
+            in_group = {pid: (g, place) for g, place, pid in bracket_entrants(tournament, qualified) or ()}
+        where = {p["id"]: (p["round__number"], p["table"]) for p in Partie.objects.filter(
+            round__tournament=tournament, round__stage=2, pair_b__isnull=False).values("id", "round__number",
+                                                                                       "table")}
+
+    def side(slot):
+        if slot is None:
+            return None
+        out = {"seed": slot.seed, "entrant": numbers[slot.entrant], "label": labels[slot.entrant]}
+        if slot.entrant in in_group:
+            out["group"], out["group_place"] = in_group[slot.entrant]
+        return out
+
+    def partie_json(game, m):
+        rnd, table = where.get(game.ref, (None, None))
+        if teams:  # a team match: its page (the round's matches), not one table's protocol
+            return {"round": rnd, "table": table, "partie": None, "match": match_numbers.get(game.ref),
+                    "finished": game.finished, "a": game.points_of(m.a.entrant), "b": game.points_of(m.b.entrant),
+                    "winner": numbers.get(game.winner) if game.winner is not None else None}
+        return {"round": rnd, "table": table, "partie": game.ref, "finished": game.finished,
+                "a": game.points_of(m.a.entrant), "b": game.points_of(m.b.entrant),
+                "winner": numbers.get(game.winner) if game.winner is not None else None}
+
+    def match_json(m):
+        a, b = side(m.a), side(m.b)
+        parties = [partie_json(g, m) for g in m.games] if m.a and m.b else []
+        last = parties[-1] if parties else {}
+        note, decided = STATE_TEXT.get(m.state, ""), ""
+        if teams and m.decided and m.games and m.games[-1].ref in deciders:
+            decided = decided_text(deciders[m.games[-1].ref], numbers[m.winner.entrant])
+        if m.state == WALKOVER:
+            note = _("без игры: №%(n)s снялся с турнира") % {"n": numbers[m.loser.entrant]}
+        return {
+            "a": a, "b": b, "sides": [a, b],
+            "winner": numbers[m.winner.entrant] if m.winner is not None and (m.decided or m.state == BYE) else None,
+            "bye": m.state == BYE, "walkover": m.state == WALKOVER, "state": m.state, "note": str(note),
+            "round_number": last.get("round"), "table": last.get("table"), "partie": last.get("partie"),
+            "team_match": last.get("match"), "decided": decided,
+            "parties": parties, "wins": list(m.wins), "totals": list(m.totals) if bracket.match_format ==
+            FinalMatch.TOTAL_2 else None,
+        }
+
+    out = [{"name": round_name(len(matches)), "round": i, "third": False,
+            "matches": [{**match_json(m), "key": f"{i}-{m.index + 1}"} for m in matches]}
+           for i, matches in enumerate(bracket.rounds, start=1)]
+    if bracket.third_place is not None:
+        out.append({"name": _("Матч за 3-е место"), "round": bracket.round_count, "third": True,
+                    "matches": [{**match_json(bracket.third_place), "key": "third"}]})
+    return {"size": bracket.size, "slots": bracket.slots, "complete": bracket.complete, "rounds": out,
+            "byes": any(m.state == BYE for m in bracket.rounds[0]),
+            "third_place": bracket.third_place is not None, "match_format": bracket.match_format,
+            "several": bracket.match_format != FinalMatch.SINGLE, "from_groups": bool(in_group)}
+
+
+def qualification_page(tournament, tie_order=None) -> dict:
+    """The organizer's qualification page: stage 1's standings with each place's decisive criterion, the
+    finalists (confirmed or proposed), and what stops the confirmation."""
+    teams = is_team_event(tournament)
+    confirmed = team_finalists(tournament) if teams else finalists(tournament)
+    data = {"has_final": has_final(tournament), "confirmed": confirmed, "published": stage2_published(tournament),
+            "places": [], "error": "", "tied_at_cut": [], "kind": tournament.final_kind,
+            "size": tournament.final_size, "teams": teams}
+    if not data["has_final"]:
+        return data
+    if teams:  # stage 1's team standings, its criteria (teams.rules), the teams out (teams.finals)
+        standings = stage1_team_standings(tournament)
+        labels = {key: _(words) for key, words in ORDER_WORDS.items()}
+        data["tiebreaks"] = [str(labels.get(n, n)) for n in standings.order]
+        seeds = {q.team_id: q.seed for q in confirmed}
+    else:
+        standings = stage1_standings(tournament)
+        labels = TIEBREAK_LABELS
+        data["tiebreaks"] = [str(labels.get(n, n)) for n in standings.tiebreaks]
+        seeds = {q.pair_id: q.seed for q in confirmed}
+    try:
+        result = (preview_team_qualification(tournament, tie_order, standings) if teams else
+                  preview_qualification(tournament, tie_order, standings))
+    except QualificationError as exc:
+        data["error"] = exc.message
+        return data
+    last = len(result.places) - 1
+    for i, p in enumerate(result.places):
+        label = str(labels.get(p.decided_by, p.decided_by)) if p.decided_by else ""
+        why = (_("выше следующего: %(c)s") % {"c": label} if label else
+               _("равен следующему по всем показателям") if i < last else "")
+        data["places"].append({
+            "rank": p.row.rank, "number": p.row.pair.number, "label": p.row.pair.label,
+            "match_points": p.row.match_points, "difference": p.row.difference, "tied": p.tied,
+            "seed": seeds.get(p.row.pair.id) if confirmed else p.seed,
+            "decided_by": label, "why": why,
+        })
+    removed = [r for r in qualification_rows(tournament, standings) if r.rank is None] if teams else \
+        [r for r in standings.rows if r.rank is None]
+    data["removed"] = [{"number": r.pair.number, "label": r.pair.label, "status": r.status} for r in removed]
+    data["tied_at_cut"] = result.tied_at_cut
+    data["proposed"] = [p.row.pair.number for p in result.finalists]
+    return data
+
+
+def groups_data(tournament) -> list[dict] | None:
+    """Each group's table for the standings page and the projector (None: stage 2 is not in groups, or its
+    entrants are not confirmed): the group place, number, entrant, parties (a team event: matches), wins,
+    losses, match points (team match points), difference, and whether the place goes on to the bracket."""
+    if not is_groups(tournament):
+        return None
+    if is_team_event(tournament):
+        return _team_groups_data(tournament)
+    qualified = finalists(tournament)
+    if not qualified:
+        return None
+    out = []
+    for g in load_groups(tournament, qualified):
+        out.append({"number": g.number, "qualifiers": g.qualifiers, "played": len(g.standings.rounds),
+                    "of": group_round_count(tournament), "rows": [
+            {"rank": r.rank, "number": r.pair.number, "label": r.pair.label, "played": r.played, "wins": r.wins,
+             "losses": r.losses, "match_points": r.match_points, "difference": r.difference,
+             "status": r.status, "goes_on": r.rank <= g.qualifiers} for r in g.standings.rows]})
+    return out
+
+
+def _team_groups_data(tournament) -> list[dict] | None:
+    """``groups_data`` of a team event: the groups of teams (``teams.groups``); a team out is «withdrawn»."""
+    qualified = team_finalists(tournament)
+    if not qualified:
+        return None
+    out = teams_out(tournament)
+    return [{"number": g.number, "qualifiers": g.qualifiers, "played": g.played, "of": g.of, "teams": True, "rows": [
+        {"rank": r.rank, "number": r.team.number, "label": r.team.name, "played": r.played, "wins": r.wins,
+         "draws": r.draws, "losses": r.losses, "match_points": r.match_points, "table_points": r.table_points,
+         "difference": r.difference, "status": "withdrawn" if r.team.id in out else "active",
+         "goes_on": r.rank <= g.qualifiers} for r in g.rows]} for g in load_team_groups(tournament, qualified, out)]
+
+
+def group_setting_text(tournament) -> str:
+    """«4 подгруппы по 4, в сетку — по 2 из каждой (8)»; "" when stage 2 is not in groups."""
+    if not is_groups(tournament) or not tournament.final_groups:
+        return ""
+    q = tournament.final_group_qualifiers or 0
+    return _("%(g)s подгруппы по %(s)s, в сетку — по %(q)s из каждой (%(n)s)") % {
+        "g": tournament.final_groups, "s": group_size(tournament), "q": q, "n": q * tournament.final_groups}
+
+
+def final_standings_data(tournament) -> list[dict]:
+    if is_team_event(tournament):  # {"place", "team", "name", "stage", "seed"}
+        return team_final_standings(tournament)
+    return [{"place": f.place, "pair": f.number, "name": f.label, "stage": f.stage, "seed": f.seed}
+            for f in final_standings(tournament)]
+
+
+def stage2_rounds_left(tournament) -> bool:
+    """Stage 2's finalists are confirmed and some of its rounds are still to be paired."""
+    return stage2_next(tournament) == PAIR_STAGE2
+
+
+CONFIRM_STAGE2, PAIR_STAGE2 = "confirm", "pair"
+
+
+def stage2_next(tournament) -> str | None:
+    """What an event in stages still needs once every round so far is finished: ``CONFIRM_STAGE2`` (stage 2's
+    entrants are not confirmed yet), ``PAIR_STAGE2`` (a round of stage 2 is still to be paired), or None (an
+    event of one stage, or stage 2 is over: the event is finished)."""
+    if not has_final(tournament):
+        return None
+    qualified = team_finalists(tournament) if is_team_event(tournament) else finalists(tournament)
+    if not qualified:
+        return CONFIRM_STAGE2
+    return PAIR_STAGE2 if not stage2_done(tournament, qualified) else None
+
+
+def is_knockout(tournament) -> bool:
+    """Stage 2 has a bracket to show: a knockout's entrants are confirmed, or the groups are over."""
+    if tournament.final_kind == FinalKind.GROUPS:
+        return load_bracket(tournament) is not None
+    if is_team_event(tournament):
+        return tournament.final_kind == FinalKind.KNOCKOUT and bool(team_finalists(tournament))
+    return tournament.final_kind == FinalKind.KNOCKOUT and Qualification.objects.filter(tournament=tournament).exists()
+
+
+__all__ = ["bracket_data", "final_standings_data", "group_setting_text", "groups_data", "is_knockout", "stage2_next", "stage2_rounds_left", "qualification_page", "round_name",
+           "round_title", "stage2_round_names"]

@@ -1,0 +1,59 @@
+"""Public pages of an individual event (docs/rules-individual.md): a player's own page and the player × round grid.
+
+Both answer a repeated poll with 304 until the data version moves (``scoring.live``). Both read
+``events.individual_selectors`` (a fixed number of queries for any number of players) and answer
+404 for a pair event, whose pages are the pair page and the cross table.
+"""
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django.utils.cache import patch_cache_control
+
+from core.paging import paginate
+from referees import signing
+from scoring import live
+
+from .. import individual_selectors
+from tournaments.models import SigningMethod
+from .public import _page_etag, _tournament
+
+GRID_PER_PAGE = 100
+NUMBER_MAX = 2**31 - 1  # larger than any stored number (and than the database's integers)
+
+
+def _individual(request, slug):
+    tournament, organizer = _tournament(request, slug)
+    if not tournament.format_spec.single_player_entries:  # the player's pages are an individual event's
+        raise Http404
+    return tournament, organizer
+
+
+@live.live_page(_page_etag, per_user=True)
+def player_page(request, slug, number):
+    """A player's page: round by round his table, seat, partner, opponents, his side's result and the protocol."""
+    tournament, organizer = _individual(request, slug)
+    if number > NUMBER_MAX:
+        raise Http404
+    entrant = get_object_or_404(tournament.pairs.prefetch_related("players"), number=number)
+    players = list(entrant.players.all())
+    if not players:
+        raise Http404
+    rounds = individual_selectors.player_rounds(tournament, entrant, organizer)
+    signer = signing.pair_signing(request, tournament, players, rounds)  # the player himself: his signing links
+    rules = tournament.rules()
+    response = render(request, "tournaments/player.html", {
+        "tournament": tournament, "entrant": entrant, "player": players[0], "organizer": organizer,
+        "rounds": rounds, "signer": signer, "own_phone": tournament.signing_method == SigningMethod.OWN_PHONE,
+        "match_points": sum(individual_selectors.match_points(rules, c) for c in rounds),
+    })
+    if signer is not None:
+        patch_cache_control(response, private=True, no_store=True)
+    return response
+
+
+@live.live_page(_page_etag, per_user=True)
+def grid_page(request, slug):
+    """The player × round grid of an individual event (instead of the cross table), a page of players at a time."""
+    tournament, organizer = _individual(request, slug)
+    page = paginate(request, individual_selectors.entrant_ids_in_order(tournament), GRID_PER_PAGE)
+    data = individual_selectors.grid(tournament, organizer, list(page.object_list))
+    return render(request, "tournaments/grid.html", {"tournament": tournament, "grid": data, "page": page})
