@@ -34,7 +34,7 @@ def main():
 
     from audit.models import AuditEntry
     from access.models import TournamentRole
-    from referees.signing import phone_sign_path
+    from scoring.signing_links import phone_sign_path
     from scoring import pin_tries, services
     from scoring.models import PinAttempt, Signature
     from tests.factories import make_round, make_tournament

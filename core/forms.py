@@ -1,4 +1,7 @@
-"""Forms show what a service refused: each error next to the field it names, or above the form."""
+"""Forms show what a service refused: each error next to the field it names, or above the form; and the
+widgets several apps' forms share."""
+from django import forms
+
 
 
 class ServiceErrorsMixin:
@@ -20,3 +23,8 @@ class ServiceErrorsMixin:
                 self.add_error(self.seat_field.format(seat=seat), message)
             else:
                 self.add_error(None, message)
+
+
+def login_input(**attrs):
+    """A text input for a login: no autocomplete, no capital letter, no spelling check."""
+    return forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none", "spellcheck": "false", **attrs})

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.forms import ServiceErrorsMixin
 from core.text import CleanTextMixin
-from referees.forms import TablesField
+from events.forms_officials import TablesField
 from access.models import RoleKind
 from engine.rules import Rules, RulesError, config
 from engine.rules.config import OPTION_CHOICES

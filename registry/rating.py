@@ -178,8 +178,8 @@ def is_rated(tournament) -> bool:
     return RatedTournament.objects.filter(tournament_id=tournament.pk).exists()
 
 
-def protocol_saved(protocol, *, was_signed: bool, cascade: bool) -> None:
-    """A protocol was saved (``save_protocol``): replay from its partie when the rating may depend on it.
+def protocol_saved(sender=None, *, protocol, was_signed: bool, cascade: bool, **kwargs) -> None:
+    """A protocol was saved (``scoring.signals.protocol_saved``, connected in ``apps``): replay from its partie when the rating may depend on it.
 
     It may when the protocol is or was signed, or when the change can reach later protocols (a remark: the
     ladder steps of the pairs' later parties are rescored). Costs one query for a protocol of a tournament

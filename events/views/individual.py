@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_cache_control
 
 from core.paging import paginate
-from referees import signing
+from scoring import signing_links as signing
 from scoring import live
 
 from .. import individual_selectors

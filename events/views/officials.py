@@ -23,7 +23,7 @@ from core.public import public_url
 from core.pages import post_only
 from access import accounts, lockouts, officials
 from access.account_rights import wholly_his
-from referees.forms import OfficialForm, TablesForm, tables_text
+from events.forms_officials import OfficialForm, TablesForm, tables_text
 from access.models import RoleKind
 from access.permissions import is_organizer
 

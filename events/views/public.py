@@ -12,7 +12,7 @@ from django.utils.cache import patch_cache_control
 
 from core.names import name_matches
 from core.paging import clean_query, paginate
-from referees import signing
+from scoring import signing_links as signing
 from access.permissions import can_view_dashboard, is_organizer, is_referee
 from scoring import live
 from scoring.models import Protocol

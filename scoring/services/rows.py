@@ -13,11 +13,11 @@ from django.utils.translation import gettext as _
 from core.locking import locked
 from access import permissions as perms
 from audit.log import log_action
-from registry import rating
 from tournaments.models import PairStatus, Partie, RoundStatus
 
 from ..errors import InvalidInput, NotAllowed, ProtocolLocked, VersionConflict
 from scoring.models import Protocol
+from scoring.signals import protocol_saved
 from tournaments.choices import ProtocolStatus
 from ..protocol_state import current_state, load_partie
 from ..scores import protocol_status, refresh_prior_remarks, rescore
@@ -146,8 +146,10 @@ def save_protocol(protocol, user=None, *, content_changed=True, scored=None, cas
     else:
         protocol.status = protocol_status(protocol)
         protocol.save()
-    # a rated tournament's ratings follow its signed protocols (docs/rules.md Part V)
-    rating.protocol_saved(protocol, was_signed=was_signed, cascade=content_changed and cascade)
+    # who follows the protocols hears of it: a rated tournament's ratings follow its signed protocols
+    # (docs/rules.md Part V; ``registry.rating``)
+    protocol_saved.send(sender=Protocol, protocol=protocol, was_signed=was_signed,
+                        cascade=content_changed and cascade)
 
 
 def totals(protocol) -> dict:

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from referees.signing import phone_sign_path
+from scoring.signing_links import phone_sign_path
 from scoring.protocol_json import protocol_to_json
 from engine.rules import score_protocol
 from tests.factories import make_referee

@@ -10,7 +10,7 @@ from django.utils import translation
 
 from audit.actions import sentence
 from audit.models import AuditEntry
-from referees.signing import phone_sign_path
+from scoring.signing_links import phone_sign_path
 from scoring import pin_codes, pin_tries, services
 from scoring.errors import InvalidInput, NotAllowed
 from scoring.models import PinAttempt, PinThrottle, Signature

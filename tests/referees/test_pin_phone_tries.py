@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from audit.models import AuditEntry
-from referees.signing import phone_sign_path
+from scoring.signing_links import phone_sign_path
 from scoring import pin_tries, services
 from scoring.errors import InvalidInput, NotAllowed
 from scoring.models import PinAttempt, PinThrottle, Protocol, Signature
