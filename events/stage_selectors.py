@@ -3,25 +3,20 @@ bracket as plain data with the round names, the entrants' labels and tables, and
 with the criterion that decided each place."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.reports.group_selectors import bracket_entrants, group_round_count, group_size, is_groups, load_groups
 from engine.ranking.qualification import QualificationError
 from scoring.reports.stage_selectors import (
-    final_standings, finalists, has_final, load_bracket, preview_qualification, round_name, round_title,
+    PairStage2, final_standings, finalists, has_final, load_bracket, round_name, round_title,
     stage1_standings, stage2_published, stage2_round_names,
 )
 from scoring.reports.tabular import TIEBREAK_LABELS
-from teams.finals import (
-    is_team_event, load_team_bracket, preview_team_qualification, qualification_rows, stage1_team_standings, stage2_matches,
-    team_deciders, team_final_standings, team_finalists, teams_out,
-)
-from teams.groups import load_team_groups, split_stage2, team_bracket_entrants
-from teams.report import ORDER_WORDS
-from teams.selectors import team_match_tables
 
-from tournaments.models import FinalKind, FinalMatch, Partie, Qualification
+from tournaments.models import FinalKind, FinalMatch, Partie
 from engine.pairing.bracket import BYE, EXTRA_DEAL, WALKOVER
 from .services.stages import stage2_done
 
@@ -52,33 +47,10 @@ def bracket_data(tournament) -> dict | None:
     the third-place match is the last "round" of the list. A partie's "a" and "b" are the points of the
     match's sides A and B.
     """
-    teams = is_team_event(tournament)
-    qualified = team_finalists(tournament) if teams else finalists(tournament)
-    loaded = stage2_matches(tournament) if teams else None  # a team event's matches, read once for all below
-    bracket = load_team_bracket(tournament, qualified, loaded) if teams else load_bracket(tournament, qualified)
+    bracket, sides = pages_of(tournament).bracket_view(tournament)
     if bracket is None:
         return None
-    in_group, deciders = {}, {}
-    if teams:  # entrants are teams: their numbers and names; a "partie" is a team match (its first table)
-        numbers = {q.team_id: q.team.number for q in qualified}
-        labels = {q.team_id: q.team.name for q in qualified}
-        found = team_match_tables(tournament)
-        where = {pk: (number, table) for pk, (number, table, _match) in found.items()}
-        match_numbers = {pk: match for pk, (_number, _table, match) in found.items()}
-        deciders = team_deciders(tournament, loaded)
-        if is_groups(tournament):
-            out = teams_out(tournament)
-            groups = load_team_groups(tournament, qualified, out, split_stage2(tournament, loaded)[0])
-            entrants = team_bracket_entrants(tournament, qualified, out, groups) or ()
-            in_group = {tid: (g, place) for g, place, tid in entrants}
-    else:
-        numbers = {q.pair_id: q.pair.number for q in qualified}
-        labels = {q.pair_id: q.pair.name or " — ".join(p.name for p in q.pair.players.all()) for q in qualified}
-        if is_groups(tournament):
-            in_group = {pid: (g, place) for g, place, pid in bracket_entrants(tournament, qualified) or ()}
-        where = {p["id"]: (p["round__number"], p["table"]) for p in Partie.objects.filter(
-            round__tournament=tournament, round__stage=2, pair_b__isnull=False).values("id", "round__number",
-                                                                                       "table")}
+    numbers, labels, where, in_group = sides.numbers, sides.labels, sides.where, sides.in_group
 
     def side(slot):
         if slot is None:
@@ -90,8 +62,8 @@ def bracket_data(tournament) -> dict | None:
 
     def partie_json(game, m):
         rnd, table = where.get(game.ref, (None, None))
-        if teams:  # a team match: its page (the round's matches), not one table's protocol
-            return {"round": rnd, "table": table, "partie": None, "match": match_numbers.get(game.ref),
+        if sides.matches is not None:  # a team match: its page (the round's matches), not one table's protocol
+            return {"round": rnd, "table": table, "partie": None, "match": sides.matches.get(game.ref),
                     "finished": game.finished, "a": game.points_of(m.a.entrant), "b": game.points_of(m.b.entrant),
                     "winner": numbers.get(game.winner) if game.winner is not None else None}
         return {"round": rnd, "table": table, "partie": game.ref, "finished": game.finished,
@@ -103,8 +75,8 @@ def bracket_data(tournament) -> dict | None:
         parties = [partie_json(g, m) for g in m.games] if m.a and m.b else []
         last = parties[-1] if parties else {}
         note, decided = STATE_TEXT.get(m.state, ""), ""
-        if teams and m.decided and m.games and m.games[-1].ref in deciders:
-            decided = decided_text(deciders[m.games[-1].ref], numbers[m.winner.entrant])
+        if m.decided and m.games and m.games[-1].ref in sides.deciders:
+            decided = decided_text(sides.deciders[m.games[-1].ref], numbers[m.winner.entrant])
         if m.state == WALKOVER:
             note = _("без игры: №%(n)s снялся с турнира") % {"n": numbers[m.loser.entrant]}
         return {
@@ -132,26 +104,18 @@ def bracket_data(tournament) -> dict | None:
 def qualification_page(tournament, tie_order=None) -> dict:
     """The organizer's qualification page: stage 1's standings with each place's decisive criterion, the
     finalists (confirmed or proposed), and what stops the confirmation."""
-    teams = is_team_event(tournament)
-    confirmed = team_finalists(tournament) if teams else finalists(tournament)
+    pages = pages_of(tournament)
+    confirmed = pages.finalists(tournament)
     data = {"has_final": has_final(tournament), "confirmed": confirmed, "published": stage2_published(tournament),
             "places": [], "error": "", "tied_at_cut": [], "kind": tournament.final_kind,
-            "size": tournament.final_size, "teams": teams}
+            "size": tournament.final_size, "teams": pages.by_teams}
     if not data["has_final"]:
         return data
-    if teams:  # stage 1's team standings, its criteria (teams.rules), the teams out (teams.finals)
-        standings = stage1_team_standings(tournament)
-        labels = {key: _(words) for key, words in ORDER_WORDS.items()}
-        data["tiebreaks"] = [str(labels.get(n, n)) for n in standings.order]
-        seeds = {q.team_id: q.seed for q in confirmed}
-    else:
-        standings = stage1_standings(tournament)
-        labels = TIEBREAK_LABELS
-        data["tiebreaks"] = [str(labels.get(n, n)) for n in standings.tiebreaks]
-        seeds = {q.pair_id: q.seed for q in confirmed}
+    standings, labels, order = pages.stage1_view(tournament)  # a team event's: its team standings and criteria
+    data["tiebreaks"] = [str(labels.get(n, n)) for n in order]
+    seeds = pages.seeds(confirmed)
     try:
-        result = (preview_team_qualification(tournament, tie_order, standings) if teams else
-                  preview_qualification(tournament, tie_order, standings))
+        result = pages.preview_qualification(tournament, tie_order, standings)
     except QualificationError as exc:
         data["error"] = exc.message
         return data
@@ -166,8 +130,7 @@ def qualification_page(tournament, tie_order=None) -> dict:
             "seed": seeds.get(p.row.pair.id) if confirmed else p.seed,
             "decided_by": label, "why": why,
         })
-    removed = [r for r in qualification_rows(tournament, standings) if r.rank is None] if teams else \
-        [r for r in standings.rows if r.rank is None]
+    removed = [r for r in pages.qualification_rows(tournament, standings) if r.rank is None]
     data["removed"] = [{"number": r.pair.number, "label": r.pair.label, "status": r.status} for r in removed]
     data["tied_at_cut"] = result.tied_at_cut
     data["proposed"] = [p.row.pair.number for p in result.finalists]
@@ -180,8 +143,10 @@ def groups_data(tournament) -> list[dict] | None:
     losses, match points (team match points), difference, and whether the place goes on to the bracket."""
     if not is_groups(tournament):
         return None
-    if is_team_event(tournament):
-        return _team_groups_data(tournament)
+    return pages_of(tournament).groups_data(tournament)
+
+
+def _pair_groups_data(tournament) -> list[dict] | None:
     qualified = finalists(tournament)
     if not qualified:
         return None
@@ -195,19 +160,6 @@ def groups_data(tournament) -> list[dict] | None:
     return out
 
 
-def _team_groups_data(tournament) -> list[dict] | None:
-    """``groups_data`` of a team event: the groups of teams (``teams.groups``); a team out is «withdrawn»."""
-    qualified = team_finalists(tournament)
-    if not qualified:
-        return None
-    out = teams_out(tournament)
-    return [{"number": g.number, "qualifiers": g.qualifiers, "played": g.played, "of": g.of, "teams": True, "rows": [
-        {"rank": r.rank, "number": r.team.number, "label": r.team.name, "played": r.played, "wins": r.wins,
-         "draws": r.draws, "losses": r.losses, "match_points": r.match_points, "table_points": r.table_points,
-         "difference": r.difference, "status": "withdrawn" if r.team.id in out else "active",
-         "goes_on": r.rank <= g.qualifiers} for r in g.rows]} for g in load_team_groups(tournament, qualified, out)]
-
-
 def group_setting_text(tournament) -> str:
     """«4 подгруппы по 4, в сетку — по 2 из каждой (8)»; "" when stage 2 is not in groups."""
     if not is_groups(tournament) or not tournament.final_groups:
@@ -218,8 +170,11 @@ def group_setting_text(tournament) -> str:
 
 
 def final_standings_data(tournament) -> list[dict]:
-    if is_team_event(tournament):  # {"place", "team", "name", "stage", "seed"}
-        return team_final_standings(tournament)
+    """The event's final places: {"place", "pair", "name", "stage", "seed"} (a team event's: "team" for "pair")."""
+    return pages_of(tournament).final_standings_data(tournament)
+
+
+def _pair_final_standings_data(tournament) -> list[dict]:
     return [{"place": f.place, "pair": f.number, "name": f.label, "stage": f.stage, "seed": f.seed}
             for f in final_standings(tournament)]
 
@@ -238,7 +193,7 @@ def stage2_next(tournament) -> str | None:
     event of one stage, or stage 2 is over: the event is finished)."""
     if not has_final(tournament):
         return None
-    qualified = team_finalists(tournament) if is_team_event(tournament) else finalists(tournament)
+    qualified = pages_of(tournament).finalists(tournament)
     if not qualified:
         return CONFIRM_STAGE2
     return PAIR_STAGE2 if not stage2_done(tournament, qualified) else None
@@ -248,9 +203,78 @@ def is_knockout(tournament) -> bool:
     """Stage 2 has a bracket to show: a knockout's entrants are confirmed, or the groups are over."""
     if tournament.final_kind == FinalKind.GROUPS:
         return load_bracket(tournament) is not None
-    if is_team_event(tournament):
-        return tournament.final_kind == FinalKind.KNOCKOUT and bool(team_finalists(tournament))
-    return tournament.final_kind == FinalKind.KNOCKOUT and Qualification.objects.filter(tournament=tournament).exists()
+    return tournament.final_kind == FinalKind.KNOCKOUT and bool(pages_of(tournament).finalists(tournament))
+
+
+@dataclass
+class BracketSides:
+    """How a bracket's entrants and games are shown: each entrant's number and label (by entrant id), where
+    each game was played ({game ref: (round, table)}), the group place an entrant came from, and for a
+    format whose bracket "partie" is a match of several tables (teams): each match's number and what decided
+    a match won on equal points (``matches`` None: a game is one partie)."""
+
+    numbers: dict
+    labels: dict
+    where: dict
+    in_group: dict = field(default_factory=dict)
+    matches: dict | None = None
+    deciders: dict = field(default_factory=dict)
+
+
+class PairStagePages(PairStage2):
+    """What the stage pages show of stage 2 played by the event's pairs (or players). A format whose stage 2
+    is played by other entrants registers an object with the same methods (``register_stage_pages``; the team
+    event's ``teams.stage2.TeamStage2``)."""
+
+    by_teams = False
+
+    def bracket_view(self, tournament):
+        """(the bracket, its ``BracketSides``), or (None, None) before it stands."""
+        qualified = finalists(tournament)
+        bracket = load_bracket(tournament, qualified)
+        if bracket is None:
+            return None, None
+        numbers = {q.pair_id: q.pair.number for q in qualified}
+        labels = {q.pair_id: q.pair.name or " — ".join(p.name for p in q.pair.players.all()) for q in qualified}
+        in_group = {}
+        if is_groups(tournament):
+            in_group = {pid: (g, place) for g, place, pid in bracket_entrants(tournament, qualified) or ()}
+        where = {p["id"]: (p["round__number"], p["table"]) for p in Partie.objects.filter(
+            round__tournament=tournament, round__stage=2, pair_b__isnull=False).values("id", "round__number", "table")}
+        return bracket, BracketSides(numbers, labels, where, in_group)
+
+    def stage1_view(self, tournament):
+        """(stage 1's standings, the labels of its criteria, its criteria in order)."""
+        standings = stage1_standings(tournament)
+        return standings, TIEBREAK_LABELS, standings.tiebreaks
+
+    def seeds(self, confirmed) -> dict:
+        return {q.pair_id: q.seed for q in confirmed}
+
+    def qualification_rows(self, tournament, standings) -> list:
+        return standings.rows
+
+    def groups_data(self, tournament):
+        return _pair_groups_data(tournament)
+
+    def final_standings_data(self, tournament) -> list[dict]:
+        return _pair_final_standings_data(tournament)
+
+
+PAIR_PAGES = PairStagePages()
+_PAGES: dict = {}
+
+
+def register_stage_pages(format_code: str, pages) -> None:
+    """What the stage pages of one format's events show (called from its app's ``ready()``)."""
+    if format_code in _PAGES:
+        raise ValueError(f"the stage pages of the format {format_code!r} are registered twice")
+    _PAGES[format_code] = pages
+
+
+def pages_of(tournament):
+    """The stage pages' object for this event: its format's registered one, else the pairs'."""
+    return _PAGES.get(tournament.format, PAIR_PAGES)
 
 
 __all__ = ["bracket_data", "final_standings_data", "group_setting_text", "groups_data", "is_knockout", "stage2_next", "stage2_rounds_left", "qualification_page", "round_name",

@@ -10,10 +10,9 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from scoring.reports.group_selectors import groups_of
-from teams.finals import active_team_count
 
 from tournaments.errors import InvalidInput
-from tournaments.models import PairStatus, TournamentFormat
+from tournaments.models import PairStatus
 from engine.pairing import Pairing, PairingResult, pair_round_robin
 from engine.pairing.bracket import MAX_SIZE
 from engine.pairing.groups import MAX_GROUPS
@@ -28,8 +27,9 @@ def _count(value, field, message) -> int | None:
         raise InvalidInput(message, field=field) from None
 
 
-def check_groups(tournament, groups, per_group, qualifiers) -> tuple[int, int, int]:
-    """(G, G·S, Q) of a valid setting: G groups of S entrants, the best Q of each to the bracket."""
+def check_groups(groups, per_group, qualifiers) -> tuple[int, int, int]:
+    """(G, G·S, Q) of a valid setting: G groups of S entrants, the best Q of each to the bracket (whether the
+    event has G·S entrants is the caller's check)."""
     groups = _count(groups, "final_groups", _("Число подгрупп — целое число."))
     per_group = _count(per_group, "final_group_size", _("Число участников подгруппы — целое число."))
     qualifiers = _count(qualifiers, "final_group_qualifiers", _("Число выходящих из подгруппы — целое число."))
@@ -42,12 +42,6 @@ def check_groups(tournament, groups, per_group, qualifiers) -> tuple[int, int, i
                            % {"n": per_group - 1}, field="final_group_qualifiers")
     if groups * qualifiers > MAX_SIZE:
         raise InvalidInput(_("В сетке не больше %(n)s участников.") % {"n": MAX_SIZE}, field="final_group_qualifiers")
-    teams = tournament.format == TournamentFormat.TEAMS
-    active = active_team_count(tournament) if teams else tournament.pairs.filter(status=PairStatus.ACTIVE).count()
-    if groups * per_group > active:
-        raise InvalidInput((_("В подгруппы нельзя вывести %(n)s: в турнире играют %(a)s команд(ы).") if teams else
-                            _("В подгруппы нельзя вывести %(n)s: в турнире играют %(a)s."))
-                           % {"n": groups * per_group, "a": active}, field="final_group_size")
     return groups, groups * per_group, qualifiers
 
 

@@ -14,19 +14,18 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.locking import locked
 from audit.log import log_action
 from access.permissions import require_organizer
 from scoring.reports.group_selectors import bracket_size, group_round_count, groups_complete, is_groups
 from scoring.reports.stage_selectors import (
-    finalists, has_final, load_bracket, preview_qualification, stage2_published,
+    PairStage2, finalists, has_final, load_bracket, preview_qualification, stage2_published,
 )
-from teams.finals import active_team_count, is_team_event, team_finalists
-from teams.models import TeamQualification
 
 from tournaments.errors import InvalidInput, RoundBlocked, TournamentError
-from tournaments.models import FinalKind, FinalMatch, PairStatus, Qualification, Round, RoundStatus, Tournament, TournamentFormat
+from tournaments.models import FinalKind, FinalMatch, PairStatus, Qualification, Round, RoundStatus, Tournament
 from engine.pairing import Pairing, PairingError, PairingResult, pair_round_robin, rounds_needed
 from engine.pairing.bracket import MAX_SIZE, WAITING, WALKOVER, rounds_of
 from engine.pairing.whist import MAX_PLAYERS as WHIST_MAX
@@ -35,10 +34,6 @@ from .individual_rounds import final_round_count, final_round_robin_round
 from .stage_bracket import bracket_round_pairings
 from .stage_cut import checked_finalists
 from .stage_groups import check_groups, group_pairings
-from .stage_teams import (
-    confirm_team_qualification, record_team_walkover, team_stage2_done, team_stage2_pairings, team_stage2_round_count,
-    undo_team_qualification,
-)
 
 FINAL_FIELDS = ("final_kind", "final_size", "final_carry_over", "final_third_place", "final_match",
                 "final_groups", "final_group_qualifiers")
@@ -57,13 +52,9 @@ def decides_every_partie(rules) -> bool:
 
 
 def _confirmed(tournament) -> list:
-    """The confirmed finalists: ``Qualification`` rows, or a team event's ``TeamQualification`` rows."""
-    return team_finalists(tournament) if is_team_event(tournament) else finalists(tournament)
-
-
-def _any_confirmed(tournament) -> bool:
-    return (Qualification.objects.filter(tournament=tournament).exists()
-            or TeamQualification.objects.filter(tournament=tournament).exists())
+    """The confirmed finalists: ``Qualification`` rows, or those of the format's own stage 2 (a team event's
+    ``TeamQualification`` rows)."""
+    return stage_services_of(tournament).finalists(tournament)
 
 
 def set_final(user, tournament, *, kind, size=None, carry_over=False, third_place=False,
@@ -84,7 +75,8 @@ def set_final(user, tournament, *, kind, size=None, carry_over=False, third_plac
         raise InvalidInput(_("Число участников второго этапа — целое число."), field="final_size") from None
     with transaction.atomic():
         tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
-        if _any_confirmed(tournament):
+        stage = stage_services_of(tournament)
+        if stage.finalists(tournament):
             raise TournamentError(_("Состав второго этапа уже подтверждён: сначала отмените его."),
                                   code="finalists_confirmed")
         before = _snapshot(tournament)
@@ -97,15 +89,15 @@ def set_final(user, tournament, *, kind, size=None, carry_over=False, third_plac
             raise InvalidInput(_("В личном зачёте партии первого этапа в финал не переносятся: за столом играли и "
                                  "не финалисты, а партнёры менялись каждый тур."), field="final_carry_over",
                                code="carry_over_individual")
-        teams = tournament.format == TournamentFormat.TEAMS
-        if kind in BRACKETS and teams and match != FinalMatch.SINGLE:  # docs/rules.md I.9.5
-            raise InvalidInput(_("В командном турнире матч сетки — один матч команд за всеми столами: до двух "
-                                 "побед и сумма двух матчей не проводятся. Выберите «одна партия»."),
-                               field="final_match", code="team_match_format")
+        if kind in BRACKETS:
+            stage.check_match_format(match)  # a team event's match is one match of teams (docs/rules.md I.9.5)
         if kind == FinalKind.NONE:
             size, carry_over, third_place = None, False, False
         elif kind == FinalKind.GROUPS:
-            groups, size, group_qualifiers = check_groups(tournament, groups, group_size, group_qualifiers)
+            groups, size, group_qualifiers = check_groups(groups, group_size, group_qualifiers)
+            if size > stage.active_count(tournament):
+                raise InvalidInput(str(stage.too_few_for_groups) % {"n": size, "a": stage.active_count(tournament)},
+                                   field="final_group_size")
         else:
             low = 3 if kind == FinalKind.ROUND_ROBIN else 2
             high = MAX_SIZE
@@ -114,12 +106,9 @@ def set_final(user, tournament, *, kind, size=None, carry_over=False, third_plac
             if size is None or not low <= size <= high:
                 raise InvalidInput(_("Во второй этап выходят от %(low)s до %(high)s участников.")
                                    % {"low": low, "high": high}, field="final_size")
-            active = (active_team_count(tournament) if teams
-                      else tournament.pairs.filter(status=PairStatus.ACTIVE).count())
+            active = stage.active_count(tournament)
             if size > active:
-                raise InvalidInput((_("Во второй этап нельзя вывести %(n)s: в турнире играют %(a)s команд(ы).")
-                                    if teams else _("Во второй этап нельзя вывести %(n)s: в турнире играют %(a)s."))
-                                   % {"n": size, "a": active}, field="final_size")
+                raise InvalidInput(str(stage.too_few_for_final) % {"n": size, "a": active}, field="final_size")
         if kind in BRACKETS and not decides_every_partie(tournament.rules()):
             raise InvalidInput(_("В олимпийской системе у каждой партии есть победитель: включите в регламенте "
                                  "дополнительную раздачу при равном счёте."), field="final_kind",
@@ -166,26 +155,31 @@ def confirm_qualification(user, tournament, *, tie_order=None, expected=None) ->
         tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
         if not has_final(tournament):
             raise TournamentError(_("Второй этап не выбран в настройках турнира."), code="no_final")
-        if _any_confirmed(tournament):
+        stage = stage_services_of(tournament)
+        if stage.finalists(tournament):
             raise TournamentError(_("Состав второго этапа уже подтверждён."), code="finalists_confirmed")
         if not stage1_complete(tournament):
             raise RoundBlocked(_("Первый этап ещё не сыгран: все %(n)s туров должны быть завершены.")
                                % {"n": tournament.rounds_planned}, code="stage1_not_finished")
-        if is_team_event(tournament):
-            return confirm_team_qualification(user, tournament, tie_order, expected)
-        chosen = checked_finalists(
-            lambda order: preview_qualification(tournament, order), tie_order, expected,
-            _("Участники %(tied)s равны по всем показателям на границе выхода: укажите их порядок "
-              "(по жребию или дополнительной партии, как велит положение)."))
-        rows = [Qualification(tournament=tournament, stage=2, seed=p.seed, pair_id=p.row.pair.id,
-                              stage1_rank=p.row.rank, decided_by=p.decided_by,
-                              confirmed_by=user if getattr(user, "is_authenticated", False) else None)
-                for p in chosen]
-        Qualification.objects.bulk_create(rows)
-        log_action(tournament, "stage.qualified", user=user, after={
-            "kind": tournament.final_kind, "size": tournament.final_size, "tie_order": tie_order,
-            "finalists": [{"seed": p.seed, "pair": p.row.pair.number, "rank": p.row.rank,
-                           "decided_by": p.decided_by} for p in chosen]})
+        return stage.confirm(user, tournament, tie_order, expected)
+
+
+def _confirm_pairs(user, tournament, tie_order, expected) -> list[Qualification]:
+    """The best ``final_size`` pairs of stage 1 as stage 2's entrants (inside ``confirm_qualification``'s
+    transaction, after its checks)."""
+    chosen = checked_finalists(
+        lambda order: preview_qualification(tournament, order), tie_order, expected,
+        _("Участники %(tied)s равны по всем показателям на границе выхода: укажите их порядок "
+          "(по жребию или дополнительной партии, как велит положение)."))
+    rows = [Qualification(tournament=tournament, stage=2, seed=p.seed, pair_id=p.row.pair.id,
+                          stage1_rank=p.row.rank, decided_by=p.decided_by,
+                          confirmed_by=user if getattr(user, "is_authenticated", False) else None)
+            for p in chosen]
+    Qualification.objects.bulk_create(rows)
+    log_action(tournament, "stage.qualified", user=user, after={
+        "kind": tournament.final_kind, "size": tournament.final_size, "tie_order": tie_order,
+        "finalists": [{"seed": p.seed, "pair": p.row.pair.number, "rank": p.row.rank,
+                       "decided_by": p.decided_by} for p in chosen]})
     return finalists(tournament)
 
 
@@ -201,12 +195,13 @@ def undo_qualification(user, tournament) -> None:
             raise RoundBlocked(_("Второй этап уже опубликован: его состав не меняется."), code="stage2_published")
         if Round.objects.filter(tournament=tournament, stage=2).exists():
             raise RoundBlocked(_("Сначала удалите черновик тура второго этапа."), code="draft_exists")
-        if is_team_event(tournament):
-            undo_team_qualification(user, tournament, qualified)
-            return
-        Qualification.objects.filter(tournament=tournament).delete()
-        log_action(tournament, "stage.qualification_undone", user=user,
-                   before={"finalists": [{"seed": q.seed, "pair": q.pair.number} for q in qualified]})
+        stage_services_of(tournament).undo(user, tournament, qualified)
+
+
+def _undo_pairs(user, tournament, qualified) -> None:
+    Qualification.objects.filter(tournament=tournament).delete()
+    log_action(tournament, "stage.qualification_undone", user=user,
+               before={"finalists": [{"seed": q.seed, "pair": q.pair.number} for q in qualified]})
 
 
 def record_walkover(user, tournament, pair) -> None:
@@ -214,9 +209,10 @@ def record_walkover(user, tournament, pair) -> None:
     the opponent without play (``engine.pairing.bracket``), written to the journal."""
     if tournament.final_kind not in BRACKETS:
         return
-    if is_team_event(tournament):  # the bracket's entrant is the pair's team
-        record_team_walkover(user, tournament, pair)
-        return
+    stage_services_of(tournament).record_walkover(user, tournament, pair)  # a team event's: the pair's team
+
+
+def _pair_walkover(user, tournament, pair) -> None:
     bracket = load_bracket(tournament)
     if bracket is None or pair.pk not in bracket.seeds:
         return
@@ -237,8 +233,10 @@ def record_walkover(user, tournament, pair) -> None:
 def stage2_round_count(tournament, qualified) -> int:
     """The rounds of stage 2: a round robin's by its size; a knockout's at least one per bracket round (a
     match of several parties adds rounds while it is played: see ``stage2_done``)."""
-    if is_team_event(tournament):
-        return team_stage2_round_count(tournament, qualified)
+    return stage_services_of(tournament).round_count(tournament, qualified)
+
+
+def _pair_round_count(tournament, qualified) -> int:
     if tournament.is_individual:  # a final round robin by the whist schedule (docs/rules.md I.9.3)
         return final_round_count(qualified)
     if tournament.final_kind == FinalKind.KNOCKOUT:
@@ -250,8 +248,10 @@ def stage2_round_count(tournament, qualified) -> int:
 
 def stage2_done(tournament, qualified) -> bool:
     """Every round of stage 2 is paired: a round robin's all, a knockout's until every match is decided."""
-    if is_team_event(tournament):
-        return team_stage2_done(tournament, qualified)
+    return stage_services_of(tournament).done(tournament, qualified)
+
+
+def _pair_stage2_done(tournament, qualified) -> bool:
     if tournament.final_kind == FinalKind.KNOCKOUT:
         bracket = load_bracket(tournament, qualified)
         return bracket is None or bracket.complete
@@ -283,8 +283,10 @@ def stage2_pairings(tournament) -> PairingResult:
     """The pairings of the next round of stage 2 (finalists' pair numbers): a knockout round pairs the next
     partie of every match of the current bracket round still undecided. A team event's: team numbers. An
     individual event's: the tables of four of its final round robin (``IndividualRound``)."""
-    if is_team_event(tournament):
-        return team_stage2_pairings(tournament)
+    return stage_services_of(tournament).pairings(tournament)
+
+
+def _pair_stage2_pairings(tournament) -> PairingResult:
     qualified = finalists(tournament)
     index = tournament.rounds.filter(stage=2).count() + 1
     if tournament.is_individual:
@@ -307,6 +309,44 @@ def stage2_pairings(tournament) -> PairingResult:
 
 def _number(qualified, pair_id):
     return next(q.pair.number for q in qualified if q.pair_id == pair_id)
+
+
+class PairStageServices(PairStage2):
+    """The organizer's services of stage 2 played by the event's pairs (or players). A format whose stage 2
+    is played by other entrants registers an object with the same methods (``register_stage_services``; the
+    team event's ``teams.stage2.TeamStage2``)."""
+
+    too_few_for_final = gettext_lazy("Во второй этап нельзя вывести %(n)s: в турнире играют %(a)s.")
+    too_few_for_groups = gettext_lazy("В подгруппы нельзя вывести %(n)s: в турнире играют %(a)s.")
+
+    def active_count(self, tournament) -> int:
+        return tournament.pairs.filter(status=PairStatus.ACTIVE).count()
+
+    def check_match_format(self, match) -> None:
+        """Every way of playing a bracket's match suits pairs."""
+
+    confirm = staticmethod(_confirm_pairs)
+    undo = staticmethod(_undo_pairs)
+    record_walkover = staticmethod(_pair_walkover)
+    round_count = staticmethod(_pair_round_count)
+    done = staticmethod(_pair_stage2_done)
+    pairings = staticmethod(_pair_stage2_pairings)
+
+
+PAIR_SERVICES = PairStageServices()
+_SERVICES: dict = {}
+
+
+def register_stage_services(format_code: str, services) -> None:
+    """The stage-2 services of the events of one format (called from its app's ``ready()``)."""
+    if format_code in _SERVICES:
+        raise ValueError(f"the stage-2 services of the format {format_code!r} are registered twice")
+    _SERVICES[format_code] = services
+
+
+def stage_services_of(tournament):
+    """Stage 2's services for this event: its format's registered object, else the pairs'."""
+    return _SERVICES.get(tournament.format, PAIR_SERVICES)
 
 
 __all__ = ["confirm_qualification", "decides_every_partie", "next_stage", "set_final", "stage1_complete",

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from teams.finals import is_team_event, load_team_bracket, stage2_team_pairs
 from tournaments.models import FinalKind, FinalMatch, Partie, Qualification, Round, RoundStatus
 from engine.pairing.bracket import Bracket, Outcome, build_bracket, placing
 
@@ -69,13 +69,16 @@ def bracket_outcomes(tournament, games=None) -> dict:
 
 
 def load_bracket(tournament, qualified=None) -> Bracket | None:
-    """The knockout bracket with the results so far (None: not a knockout yet): of the confirmed finalists,
-    or in groups of the best of each group once the group phase is over; an entrant no longer active loses
-    its undecided match by walkover."""
+    """The knockout bracket with the results so far (None: not a knockout yet), of the event's stage-2
+    entrants (``stage2_of``)."""
     if tournament.final_kind not in (FinalKind.KNOCKOUT, FinalKind.GROUPS):
         return None
-    if is_team_event(tournament):  # entrants are teams (teams.finals)
-        return load_team_bracket(tournament, qualified)
+    return stage2_of(tournament).load_bracket(tournament, qualified)
+
+
+def load_pair_bracket(tournament, qualified=None) -> Bracket | None:
+    """The knockout bracket of pairs: of the confirmed finalists, or in groups of the best of each group once
+    the group phase is over; an entrant no longer active loses its undecided match by walkover."""
     qualified = finalists(tournament) if qualified is None else qualified
     if len(qualified) < 2:
         return None
@@ -141,12 +144,7 @@ def stage2_round_names(tournament) -> dict[int, str]:
                 if m.a is not None and m.b is not None:
                     pending[frozenset((m.a.entrant, m.b.entrant))] = (name, len(m.games) + 1)
     by_round: dict = {}
-    if is_team_event(tournament):  # a team match is the bracket's "partie"
-        played = [(number, pk, a, b) for number, rows in stage2_team_pairs(rounds).items() for pk, a, b in rows]
-    else:
-        played = [(number, pid, a, b) for pid, number, a, b in Partie.objects.filter(
-            round__in=rounds, pair_b__isnull=False).values_list("id", "round__number", "pair_a_id", "pair_b_id")]
-    for number, pid, a, b in played:
+    for number, pid, a, b in stage2_of(tournament).played(rounds):
         found = where.get(pid) or pending.get(frozenset((a, b)))
         if found:
             by_round.setdefault(number, []).append(found)
@@ -222,3 +220,53 @@ def _groups_order(tournament, qualified) -> list[int]:
 __all__ = ["FinalPlace", "bracket_outcomes", "final_standings", "finalists", "has_final", "load_bracket",
            "load_final_round_robin", "preview_qualification", "round_name", "round_title", "stage1_standings",
            "stage2_published", "stage2_round_names", "stage2_rounds"]
+
+
+class PairStage2:
+    """Stage 2 played by the event's pairs (an individual event's: its players): its finalists are
+    ``Qualification`` rows and a bracket's "partie" is a partie. A format whose stage 2 is played by other
+    entrants registers its own object with the same methods (``register_stage2``; the team event's is
+    ``teams.stage2.TeamStage2``, whose entrants are teams and whose bracket "partie" is a team match)."""
+
+    # a late correction that would change the published finalists (``scoring.services.stages``)
+    finalists_fixed = gettext_lazy(
+        "Исправление не принято: оно изменило бы состав второго этапа, который уже опубликован "
+        "(выбыли бы: %(out)s; вышли бы: %(in)s). Главный судья решает такой случай отдельно, по положению.")
+
+    def finalists(self, tournament) -> list:
+        return finalists(tournament)
+
+    def finalist_number(self, qualified) -> int:
+        return qualified.pair.number
+
+    def load_bracket(self, tournament, qualified=None) -> Bracket | None:
+        return load_pair_bracket(tournament, qualified)
+
+    def preview_qualification(self, tournament, tie_order=None, standings=None) -> Qualifiers:
+        return preview_qualification(tournament, tie_order, standings)
+
+    def played(self, rounds) -> list[tuple]:
+        """[(round number, partie id, pair A id, pair B id)] of the rounds' parties with an opponent."""
+        return [(number, pid, a, b) for pid, number, a, b in Partie.objects.filter(
+            round__in=rounds, pair_b__isnull=False).values_list("id", "round__number", "pair_a_id", "pair_b_id")]
+
+    def round_sides(self, round_) -> list[tuple]:
+        """[(entrant A id, entrant B id)] of one round's games with an opponent."""
+        return list(round_.parties.filter(pair_b__isnull=False).values_list("pair_a_id", "pair_b_id"))
+
+
+PAIRS_STAGE2 = PairStage2()
+_STAGE2: dict[str, PairStage2] = {}
+
+
+def register_stage2(format_code: str, stage2) -> None:
+    """The stage-2 object of the events of one format (called from its app's ``ready()``)."""
+    if format_code in _STAGE2:
+        raise ValueError(f"stage 2 of the format {format_code!r} is registered twice")
+    _STAGE2[format_code] = stage2
+
+
+def stage2_of(tournament):
+    """The one answer to "who plays stage 2 of this event": the format's registered object, else the pairs'."""
+    return _STAGE2.get(tournament.format, PAIRS_STAGE2)
+

@@ -20,8 +20,7 @@ from django.utils.translation import gettext as _
 
 from scoring.reports.group_selectors import group_round_numbers, is_groups
 from engine.ranking.qualification import QualificationError
-from scoring.reports.stage_selectors import finalists, has_final, load_bracket, preview_qualification
-from teams.finals import is_team_event, preview_team_qualification, team_finalists
+from scoring.reports.stage_selectors import has_final, load_bracket, stage2_of
 from tournaments.models import FinalKind, Round, RoundStatus
 
 from ..errors import ServiceError
@@ -60,13 +59,13 @@ def refuse_stage_change(partie) -> None:
 
 
 def _refuse_other_finalists(tournament) -> None:
-    teams = is_team_event(tournament)
-    qualified = team_finalists(tournament) if teams else finalists(tournament)
+    stage2 = stage2_of(tournament)
+    qualified = stage2.finalists(tournament)
     if not qualified:
         return
-    stored = {q.team.number if teams else q.pair.number for q in qualified}
+    stored = {stage2.finalist_number(q) for q in qualified}
     try:
-        result = preview_team_qualification(tournament) if teams else preview_qualification(tournament)
+        result = stage2.preview_qualification(tournament)
     except QualificationError:  # fewer than N entrants left active
         result = None
     numbers = [p.row.pair.number for p in result.places] if result else []
@@ -80,12 +79,8 @@ def _refuse_other_finalists(tournament) -> None:
         now = set(numbers[:len(qualified)])
     if now == stored:
         return
-    message = (_("Исправление не принято: оно изменило бы состав команд второго этапа, который уже опубликован "
-                 "(выбыли бы команды: %(out)s; вышли бы: %(in)s). Главный судья решает такой случай отдельно, по "
-                 "положению.") if teams else
-               _("Исправление не принято: оно изменило бы состав второго этапа, который уже опубликован "
-                 "(выбыли бы: %(out)s; вышли бы: %(in)s). Главный судья решает такой случай отдельно, по положению."))
-    raise StageFixed(message % {"out": _pairs_text(stored - now) or "—", "in": _pairs_text(now - stored) or "—"},
+    raise StageFixed(str(stage2.finalists_fixed) % {"out": _pairs_text(stored - now) or "—",
+                                                     "in": _pairs_text(now - stored) or "—"},
                      code="finalists_fixed")
 
 
@@ -103,10 +98,7 @@ def _refuse_other_winner(tournament, later, code=WINNER_FIXED) -> None:
         if bracket is not None else []
     expected = {frozenset((m.a.entrant, m.b.entrant)) for m in matches if m.a is not None and m.b is not None}
     for round_ in later.order_by("number"):
-        if is_team_event(tournament):  # the bracket's entrants are teams, its "parties" team matches
-            pairs = round_.team_matches.filter(team_b__isnull=False).values_list("team_a_id", "team_b_id")
-        else:
-            pairs = round_.parties.filter(pair_b__isnull=False).values_list("pair_a_id", "pair_b_id")
+        pairs = stage2_of(tournament).round_sides(round_)  # a team event's: team matches
         if any(frozenset(p) not in expected for p in pairs) or any(m.surplus for m in matches):
             if code == GROUPS_DRAFT:
                 raise StageFixed(
