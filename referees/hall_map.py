@@ -109,7 +109,7 @@ def hall_tiles(rnd, *, referee: bool) -> list[Tile]:
         tiles.append(Tile(
             table=p.table, state=state, label=STATE_LABELS[state], deals=p.deal_count,
             score=(protocol.score_a, protocol.score_b) if started else None,
-            url=reverse("referees:partie" if referee else "scoring:protocol", args=[p.pk]),
+            url=reverse("referees:partie" if referee else "protocols:protocol", args=[p.pk]),
             queued=queued, last_contact=contact, clock=table_clock(base, p, state)))
     return tiles
 

@@ -21,7 +21,7 @@ from scoring import pin_tries, protocol_state, services
 from scoring.errors import ConfirmationRequired, NotAllowed, ServiceError
 from scoring.forms import PlayerSignForm
 from tournaments.choices import ProtocolStatus
-from scoring.views import game_context
+from .views_public import game_context
 from tournaments.models import SigningMethod, Tournament
 from events.views.pairs import confirm_page, confirmed
 

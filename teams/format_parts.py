@@ -1,6 +1,7 @@
 """What the team event adds to ``tournaments.formats.TeamsFormat``, registered by ``TeamsConfig.ready()``: the
 count of teams, the team match points, the public page's links and list of teams, the captions of a round's
-tables (their match and teams) and the management page's section (read only)."""
+tables (their match and teams), the management page's section (read only), and the ``pairings`` and
+``simulate`` commands' team events."""
 from __future__ import annotations
 
 from django.db.models import Count
@@ -10,6 +11,8 @@ from django.utils.translation import gettext as _
 from tournaments.formats import Link
 
 from .models import MatchTable, Team
+from .selectors import pairings_json
+from .simulation import simulate_event
 from .standings import event_of
 
 # The calendar counts every tournament's teams in its one query (``formats.count_annotations``).
@@ -66,4 +69,5 @@ def table_caption(partie) -> str:
 
 PARTS = dict(count=team_count, count_annotation=COUNT_ANNOTATION, match_points=match_points,
              public_links=public_links, entrant_rows=entrant_rows, table_captions=table_captions, table_caption=table_caption,
-             manage_template=MANAGE_TEMPLATE, manage_links_template=MANAGE_LINKS_TEMPLATE, round_view=ROUND_VIEW, actions=ACTIONS)
+             manage_template=MANAGE_TEMPLATE, manage_links_template=MANAGE_LINKS_TEMPLATE, round_view=ROUND_VIEW, actions=ACTIONS,
+             pairings_json=pairings_json, simulate=simulate_event)

@@ -7,7 +7,7 @@ import datetime
 import random
 
 from access.models import RoleKind, TournamentRole
-from tournaments.models import FinalKind, PairingSystem, RoundStatus, SignatureMode, Tournament, TournamentFormat
+from tournaments.models import FinalKind, FinalMatch, PairingSystem, RoundStatus, SignatureMode, Tournament, TournamentFormat
 from events.services import finish_round, publish_round
 from events.services.stages import set_final
 from events.simulation import link_signers, parse_final, play_partie, play_stage2
@@ -95,3 +95,24 @@ def play_team_final(organizer, tournament, rng, signers) -> dict:
     if tournament.final_kind == FinalKind.GROUPS:
         summary["groups"] = [[q.team.number for q in members] for members in team_groups_of(tournament, qualified)]
     return summary
+
+
+def simulate_event(organizer, *, teams, pairs_per_team: int, rounds: int, system: str, seed, slug=None,
+                   preset: str = "pusto-shest", final: str | None = None, final_match=FinalMatch.SINGLE) -> dict:
+    """The ``simulate --format teams`` command's event (``format_parts``): its options checked, then
+    ``simulate_teams``; raises ``ValueError`` with what the command says of options it does not take."""
+    if teams is None:
+        raise ValueError("a team event takes --format teams --teams N [--pairs-per-team K] "
+                         "[--final knockout:N | round-robin:N | groups:GxS+knockout:N] (no --pairs or --players)")
+    if teams < 2 or rounds < 1 or not 1 <= pairs_per_team <= 4:
+        raise ValueError("--teams ≥ 2, --rounds ≥ 1, --pairs-per-team 1-4")
+    if final_match != FinalMatch.SINGLE:
+        raise ValueError("a team event's knockout match is one team match (no --final-match)")
+    stage2 = parse_final(final)
+    if stage2 and stage2["kind"] == "groups":
+        if stage2["groups"] * stage2["group_size"] > teams:
+            raise ValueError(f"--final {final}: the groups take more teams than --teams {teams}")
+    elif stage2 and not (3 if stage2["kind"] == "round-robin" else 2) <= stage2["size"] <= teams:
+        raise ValueError(f"--final {final}: stage 2 takes from 2 (a round robin 3) to --teams {teams} teams")
+    return simulate_teams(organizer, teams=teams, pairs_per_team=pairs_per_team, rounds=rounds, system=system,
+                          seed=seed, slug=slug, preset=preset, final=final)

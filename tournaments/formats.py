@@ -47,9 +47,16 @@ def register_parts(code: str, **parts) -> None:
     ``entrant_rows(tournament, limit) -> (rows, more)`` (rows as ``selectors.entrant_rows`` gives them);
     ``table_captions(round) -> {partie id: caption}`` and ``table_caption(partie)``; ``manage_links_template`` and ``manage_template`` (the
     management page's sections); ``round_view`` (the URL name of a round's page); ``actions`` ({step: URL
-    name}: "register", "draw", "pair_round").
+    name}: "register", "draw", "pair_round"); ``pairings_json(tournament, round number) -> dict`` (the
+    ``pairings`` command's round); ``simulate(organizer, **options) -> dict`` (the ``simulate`` command's
+    event of this format; raises ``ValueError`` on options it does not take).
     """
     _parts.setdefault(code, {}).update(parts)
+
+
+def part_of(code: str, name: str, default=None):
+    """What the app of the format ``code`` registered under ``name`` (``register_parts``), else ``default``."""
+    return _parts.get(code, {}).get(name, default)
 
 
 @dataclass(frozen=True)
@@ -140,8 +147,9 @@ class EventFormat:
     def __repr__(self):
         return f"<{type(self).__name__} {self.code}>"
 
-    def _part(self, name, default=None):
-        return _parts.get(self.code, {}).get(name, default)
+    def part(self, name, default=None):
+        """What the format's app registered under ``name`` (``register_parts``), else ``default``."""
+        return part_of(self.code, name, default)
 
     # --- counts and the event's facts ---------------------------------------------------------------
 
@@ -770,14 +778,14 @@ class TeamsFormat(EventFormat):
         known = getattr(self.tournament, "entrants_teams", None)
         if known is not None:
             return known
-        count = self._part("count")
+        count = self.part("count")
         return count(self.tournament) if count else 0
 
     def count_text(self, n: int) -> str:
         return _("команд: %(n)s") % {"n": n}
 
     def match_points_text(self) -> str | None:
-        points = self._part("match_points")
+        points = self.part("match_points")
         if points is None:
             return None
         win, draw, loss = points(self.tournament)
@@ -786,35 +794,35 @@ class TeamsFormat(EventFormat):
 
     @property
     def public_links(self) -> list[Link]:
-        links = self._part("public_links")
+        links = self.part("public_links")
         return links(self.tournament) if links else []
 
     def public_entrants(self, limit: int):
-        rows = self._part("entrant_rows")
+        rows = self.part("entrant_rows")
         return rows(self.tournament, limit) if rows else ([], 0)
 
     @property
     def manage_template(self) -> str:
-        return self._part("manage_template", EventFormat.manage_template)
+        return self.part("manage_template", EventFormat.manage_template)
 
     @property
     def manage_links_template(self) -> str:
-        return self._part("manage_links_template", EventFormat.manage_links_template)
+        return self.part("manage_links_template", EventFormat.manage_links_template)
 
     @property
     def round_view(self) -> str:
-        return self._part("round_view", EventFormat.round_view)
+        return self.part("round_view", EventFormat.round_view)
 
     def table_captions(self, rnd) -> dict:
-        captions = self._part("table_captions")
+        captions = self.part("table_captions")
         return captions(rnd) if captions else {}
 
     def table_caption(self, partie) -> str:
-        caption = self._part("table_caption")
+        caption = self.part("table_caption")
         return caption(partie) if caption else ""
 
     def action_url(self, step: str, *args) -> str:
-        name = (self._part("actions") or {}).get(step)
+        name = (self.part("actions") or {}).get(step)
         if name is None:
             return super().action_url(step, *args)
         return reverse(name, args=[self.tournament.slug, *args])

@@ -148,7 +148,7 @@ def rules_text(rules) -> str:
 def protocol_url(partie_id: int, base_url: str = "") -> str:
     """Address of the public protocol page (QR codes); ``base_url`` defaults to settings.SITE_URL when set."""
     base = base_url or getattr(settings, "SITE_URL", "")
-    return base.rstrip("/") + reverse("scoring:protocol", args=[partie_id])
+    return base.rstrip("/") + reverse("protocols:protocol", args=[partie_id])
 
 
 def _header(partie, rules) -> dict:

@@ -214,7 +214,7 @@ def test_a_match_is_a_tap_target_and_the_extra_deal_is_marked(live_server, new_p
     name.scroll_into_view_if_needed()
     box = name.bounding_box()
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # a tap on a name of the card
-    page.wait_for_url("**" + reverse("scoring:protocol", args=[partie.pk]))
+    page.wait_for_url("**" + reverse("protocols:protocol", args=[partie.pk]))
 
     extra_deal_played(tournament)
     page.goto(live_server.url + reverse("tournaments:bracket", args=[tournament.slug]))

@@ -43,7 +43,7 @@ def test_public_protocol_page_shows_the_mismatch_on_a_phone(live_server, new_pag
     sign_all(table)
     Deal.objects.filter(protocol__partie=table.partie, n=2).update(hands={"A1": 9, "A2": 10, "B1": 4, "B2": 31})
     page = new_page({"width": 360, "height": 800})
-    page.goto(live_server.url + reverse("scoring:protocol", args=[table.partie.pk]))
+    page.goto(live_server.url + reverse("protocols:protocol", args=[table.partie.pk]))
     expect(page.locator("#fingerprint-mismatch")).to_be_visible()
     assert no_horizontal_scroll(page)
     page.screenshot(path=str(artifacts / "protocol-mismatch-360.png"), full_page=True)

@@ -37,7 +37,7 @@ def test_signed_names_and_the_correction_note_fit_the_screen(live_server, new_pa
     signed = a1(table).name
     rename_a1(table, LONG_NAME)
     page = new_page({"width": width, "height": 800})
-    page.goto(live_server.url + reverse("scoring:protocol", args=[table.partie.pk]))
+    page.goto(live_server.url + reverse("protocols:protocol", args=[table.partie.pk]))
     expect(page.locator(".seat").first).to_have_text(f"A1 {signed}")
     expect(page.locator("#corrected-names")).to_have_text(f"A1: {NOTE}: {LONG_NAME}")
     expect(page.locator("#fingerprint-mismatch")).to_have_count(0)

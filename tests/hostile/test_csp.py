@@ -57,7 +57,7 @@ def test_public_pages_carry_the_policy(world):
     slug = world.tournament.slug
     for url in ("/", reverse("tournaments:detail", args=[slug]), reverse("reports:standings", args=[slug]),
                 reverse("reports:projector", args=[slug]), reverse("tournaments:pair", args=[slug, 3]),
-                reverse("tournaments:pairings", args=[slug, 2]), reverse("scoring:protocol", args=[world.partie.pk]),
+                reverse("tournaments:pairings", args=[slug, 2]), reverse("protocols:protocol", args=[world.partie.pk]),
                 reverse("login")):
         response = client_as().get(url)
         assert response.status_code == 200, url

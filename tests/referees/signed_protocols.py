@@ -23,7 +23,7 @@ def rename_a1(table, new_name):
 
 
 def page(client, partie) -> str:
-    return client.get(reverse("scoring:protocol", args=[partie.pk])).content.decode()
+    return client.get(reverse("protocols:protocol", args=[partie.pk])).content.decode()
 
 
 @pytest.fixture

@@ -45,7 +45,7 @@ def test_records_changed_after_signing_are_listed_with_the_signatures_and_the_wa
     row = row[:row.index("</li>\n")]
     assert "Записи изменены после подписи: подписи (A1, B1, A2, B2, судья) их не подтверждают." in row
     assert reverse("referees:partie", args=[signed.partie.pk]) in row
-    assert reverse("scoring:protocol", args=[signed.partie.pk]) in row
+    assert reverse("protocols:protocol", args=[signed.partie.pk]) in row
     assert f'id="check-{signed.other_partie.pk}"' not in html
     assert "открывает заново" in html and 'id="rescore"' not in html  # signatures: nothing to rescore
 

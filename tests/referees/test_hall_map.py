@@ -43,7 +43,7 @@ def test_each_table_has_the_colour_of_its_state(client, table):
 def test_a_tap_opens_the_table_for_a_referee_and_the_protocol_for_the_public(client, table):
     url = reverse("referees:hall_tiles", args=["cup"]) + "?round=2"
     public = client.get(url).content.decode()
-    assert f'href="{reverse("scoring:protocol", args=[table.partie.pk])}" id="tile-1"' in public
+    assert f'href="{reverse("protocols:protocol", args=[table.partie.pk])}" id="tile-1"' in public
     client.force_login(table.chief)
     own = client.get(url).content.decode()
     assert f'href="{reverse("referees:partie", args=[table.partie.pk])}" id="tile-1"' in own

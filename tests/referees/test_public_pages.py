@@ -28,7 +28,7 @@ def test_pair_page_lists_rounds_tables_opponents_seats_scores_protocols_and_rema
     round2 = html.split('id="round-2"', 1)[1].split("</li>", 1)[0]
     assert "стол 1" in round2 and "35 : 48" in round2 and "поражение" in round2
     assert "<b>B1</b>" in round2 and "<b>B2</b>" in round2
-    assert reverse("scoring:protocol", args=[table.partie.pk]) in round2
+    assert reverse("protocols:protocol", args=[table.partie.pk]) in round2
     assert reverse("reports:protocol_pdf", args=["cup", table.partie.pk]) in round2
     assert "Разговоры" in round2 and _names(table, 7)[1] in round2
     round1 = html.split('id="round-1"', 1)[1].split("</li>", 1)[0]
@@ -64,7 +64,7 @@ def test_round_page_shows_results_links_and_polls(client, table):
     url = reverse("tournaments:pairings", args=["cup", 2])
     html = client.get(url).content.decode()
     row = re.search(r'<tr[^>]*id="table-1".*?</tr>', html, re.S).group(0)
-    assert "48 : 35" in row and reverse("scoring:protocol", args=[table.partie.pk]) in row
+    assert "48 : 35" in row and reverse("protocols:protocol", args=[table.partie.pk]) in row
     assert reverse("tournaments:pair", args=["cup", 3]) in row and reverse("tournaments:pair", args=["cup", 7]) in row
     results = reverse("tournaments:round_results", args=["cup", 2])
     assert f'hx-get="{results}" hx-trigger="every 15s"' in html
@@ -76,7 +76,7 @@ def test_round_page_shows_results_links_and_polls(client, table):
 
 def test_protocol_page_links_back_to_tournament_round_and_both_pairs(client, table):
     services.record_deal(table.referee, table.partie, DEALS[0], expected_version=shown_version(table.partie))
-    html = client.get(reverse("scoring:protocol", args=[table.partie.pk])).content.decode()
+    html = client.get(reverse("protocols:protocol", args=[table.partie.pk])).content.decode()
     crumbs = html.split('id="crumbs"', 1)[1].split("</nav>", 1)[0]
     for url in (reverse("tournaments:detail", args=["cup"]), reverse("tournaments:pairings", args=["cup", 2]),
                 reverse("tournaments:pair", args=["cup", 3]), reverse("tournaments:pair", args=["cup", 7])):
@@ -86,7 +86,7 @@ def test_protocol_page_links_back_to_tournament_round_and_both_pairs(client, tab
 def test_cross_table_and_standings_link_to_protocols_and_pairs(client, table):
     play(table.referee, table.partie)
     cross = client.get(reverse("reports:crosstable", args=["cup"])).content.decode()
-    assert reverse("scoring:protocol", args=[table.partie.pk]) in cross
+    assert reverse("protocols:protocol", args=[table.partie.pk]) in cross
     assert reverse("tournaments:pair", args=["cup", 7]) in cross
     standings = client.get(reverse("reports:standings", args=["cup"])).content.decode()
     assert reverse("tournaments:pair", args=["cup", 7]) in standings
@@ -112,7 +112,7 @@ def test_pair_page_with_a_huge_number_is_not_found(client, table):
 def test_protocol_page_writes_the_referee_signature_without_a_space_before_the_colon(client, table):
     play(table.referee, table.partie)
     sign_all(table)
-    html = client.get(reverse("scoring:protocol", args=[table.partie.pk])).content.decode()
+    html = client.get(reverse("protocols:protocol", args=[table.partie.pk])).content.decode()
     signatures = html.split('class="signatures"', 1)[1].split("</ul>", 1)[0]
     assert re.search(r"Судья: \S", signatures) and not re.search(r"Судья\s+:", signatures)
     assert re.search(r"Игрок A1: \S", signatures)

@@ -158,7 +158,7 @@ def test_the_public_page_and_the_signed_sheet_warn_of_recomputed_fingerprints(si
 
     from scoring.reports import exports  # noqa: PLC0415
 
-    url = reverse("scoring:protocol", args=[signed.partie.pk])
+    url = reverse("protocols:protocol", args=[signed.partie.pk])
     assert 'id="fingerprint-mismatch"' not in client.get(url).content.decode()
     doctor(Protocol.objects.get(partie=signed.partie))
     assert 'id="fingerprint-mismatch"' in client.get(url).content.decode()

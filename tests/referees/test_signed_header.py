@@ -159,7 +159,7 @@ def test_a_damaged_header_is_a_mismatch_not_an_error(client, signed, damage):
     Protocol.objects.filter(partie=table.partie).update(signed_header=damage)
     code, out = verify()
     assert code == 1 and "1 fingerprint mismatch(es)" in out
-    response = client.get(reverse("scoring:protocol", args=[table.partie.pk]))
+    response = client.get(reverse("protocols:protocol", args=[table.partie.pk]))
     assert response.status_code == 200 and 'id="fingerprint-mismatch"' in response.content.decode()
     protocol = Protocol.objects.get(partie=table.partie)
     sheet = signed_sheet(protocol, score(protocol))  # the live names, no crash

@@ -68,7 +68,7 @@ def test_verify_scores_reports_every_tampered_protocol(table):
 def test_public_protocol_page_warns_of_a_mismatch(client, table):
     play(table.referee, table.partie)
     sign_all(table)
-    url = reverse("scoring:protocol", args=[table.partie.pk])
+    url = reverse("protocols:protocol", args=[table.partie.pk])
     assert 'id="fingerprint-mismatch"' not in client.get(url).content.decode()
     Deal.objects.filter(protocol__partie=table.partie, n=3).update(out="A1", hands={"A2": 17, "B1": 5, "B2": 8})
     html = client.get(url).content.decode()

@@ -177,15 +177,15 @@ def test_audit_pages(client, table):
 def test_public_protocol_page(client, table):
     play(table.referee, table.partie)
     sign_all(table)
-    page = client.get(reverse("scoring:protocol", args=[table.partie.pk]))
+    page = client.get(reverse("protocols:protocol", args=[table.partie.pk]))
     assert page.status_code == 200
     html = page.content.decode()
     assert "48" in html and "35" in html and "Подписан" in html
-    assert client.get(reverse("scoring:protocol", args=[table.other_partie.pk])).status_code == 200
+    assert client.get(reverse("protocols:protocol", args=[table.other_partie.pk])).status_code == 200
     assert not Protocol.objects.filter(partie=table.other_partie).exists()
     table.round2.status = "draft"
     table.round2.save()
-    assert client.get(reverse("scoring:protocol", args=[table.partie.pk])).status_code == 404
+    assert client.get(reverse("protocols:protocol", args=[table.partie.pk])).status_code == 404
 
 
 def test_reopen_from_page(client, table):

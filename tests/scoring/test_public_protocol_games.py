@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 
 def page(client, partie) -> str:
-    response = client.get(reverse("scoring:protocol", args=[partie.pk]))
+    response = client.get(reverse("protocols:protocol", args=[partie.pk]))
     assert response.status_code == 200
     return response.content.decode()
 

@@ -60,11 +60,11 @@ def test_the_player_page_shows_every_round_and_links_the_protocol_and_its_signed
     round1 = html[html.index('id="round-1"'):html.index('id="round-2"')]
     assert "стол 1" in round1 and "место A1" in round1 and "101 : 40" in round1 and "победа" in round1
     assert "Петров Иван" in round1 and "Семёнов Пётр" in round1 and "Кузнецов Иван" in round1
-    assert reverse("scoring:protocol", args=[r1.pk]) in round1
+    assert reverse("protocols:protocol", args=[r1.pk]) in round1
     assert reverse("reports:protocol_pdf", args=[t.slug, r1.pk]) in round1
     round2 = html[html.index('id="round-2"'):]
     assert "30 : 101" in round2 and "поражение" in round2
-    assert reverse("scoring:protocol", args=[r2.pk]) in round2
+    assert reverse("protocols:protocol", args=[r2.pk]) in round2
     assert reverse("reports:protocol_pdf", args=[t.slug, r2.pk]) not in round2  # not signed yet
     assert 'id="round-3"' not in html  # a draft round is the organizer's
     assert "очков матча: 1" in html  # one win (1 point), one loss (0)
@@ -181,7 +181,7 @@ def test_the_grid_page_shows_the_cells_and_links_the_players_and_protocols(clien
     line = html[html.index('id="player-1"'):html.index('id="player-2"')]
     assert "ст. 1 · с 2" in line and "против 3, 4" in line and "+ 101:40" in line and "− 30:101" in line
     assert reverse("tournaments:player", args=[t.slug, 1]) in line
-    assert reverse("scoring:protocol", args=[t.rounds.get(number=1).parties.get(table=1).pk]) in line
+    assert reverse("protocols:protocol", args=[t.rounds.get(number=1).parties.get(table=1).pk]) in line
     five = html[html.index('id="player-5"'):]
     assert "пропуск тура" in five
     assert "Тур 3" not in html

@@ -12,8 +12,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.reports.stage_selectors import stage2_round_names
-from teams.selectors import pairings_json
-from tournaments.models import Partie, Tournament, TournamentFormat
+from tournaments.models import Partie, Tournament
 
 
 class Command(BaseCommand):
@@ -34,10 +33,11 @@ class Command(BaseCommand):
             if not tournament.rounds.filter(number=round).exists():
                 raise CommandError(f"no round {round} in {slug!r}")
             parties = parties.filter(round__number=round)
-        if tournament.format == TournamentFormat.TEAMS:
+        own_json = tournament.format_spec.part("pairings_json")  # a format whose rounds are not parties (teams)
+        if own_json is not None:
             numbers = [round] if round is not None else sorted(tournament.rounds.values_list("number", flat=True))
             names = stage2_round_names(tournament)  # a round of stage 2 adds its "name"
-            data = [{**pairings_json(tournament, n), **({"name": names[n]} if n in names else {})} for n in numbers]
+            data = [{**own_json(tournament, n), **({"name": names[n]} if n in names else {})} for n in numbers]
             self.stdout.write(json.dumps(data[0] if round is not None else data, ensure_ascii=False))
             return
         if tournament.is_individual:

@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from engine.rules import config
-from teams.simulation import simulate_teams
+from tournaments.formats import part_of
 from tournaments.models import FinalMatch, PairingSystem, TournamentFormat
 from events.simulation import parse_final, simulate
 
@@ -43,9 +43,20 @@ class Command(BaseCommand):
                players=None, format=TournamentFormat.PAIRS, final=None, final_match=FinalMatch.SINGLE, rated=False,
                teams=None,
                pairs_per_team=2, **options):
-        if format == TournamentFormat.TEAMS or teams is not None:
-            self._teams(format, teams, pairs_per_team, rounds, system, seed, slug, preset, pairs or players, final,
-                        final_match)
+        own = part_of(format, "simulate")  # a format whose app plays its own event (teams)
+        if own is not None or teams is not None:
+            if own is None or pairs or players:
+                raise CommandError("a team event takes --format teams --teams N [--pairs-per-team K] "
+                                   "[--final knockout:N | round-robin:N | groups:GxS+knockout:N] (no --pairs or "
+                                   "--players)")
+            started = time.perf_counter()
+            try:
+                summary = own(organizer_account(), teams=teams, pairs_per_team=pairs_per_team, rounds=rounds,
+                              system=system, seed=seed, slug=slug, preset=preset, final=final, final_match=final_match)
+            except ValueError as exc:
+                raise CommandError(str(exc)) from None
+            summary["total_seconds"] = round(time.perf_counter() - started, 2)
+            self.stdout.write(json.dumps(summary, ensure_ascii=False))
             return
         individual = format == TournamentFormat.INDIVIDUAL
         if individual:
@@ -75,30 +86,6 @@ class Command(BaseCommand):
                            final_match=final_match, rated=rated)
         summary["total_seconds"] = round(time.perf_counter() - started, 2)
         self.stdout.write(json.dumps(summary, ensure_ascii=False))
-
-    def _teams(self, format, teams, pairs_per_team, rounds, system, seed, slug, preset, other, final, final_match):
-        if format != TournamentFormat.TEAMS or teams is None or other:
-            raise CommandError("a team event takes --format teams --teams N [--pairs-per-team K] "
-                               "[--final knockout:N | round-robin:N | groups:GxS+knockout:N] (no --pairs or --players)")
-        if teams < 2 or rounds < 1 or not 1 <= pairs_per_team <= 4:
-            raise CommandError("--teams ≥ 2, --rounds ≥ 1, --pairs-per-team 1-4")
-        if final_match != FinalMatch.SINGLE:
-            raise CommandError("a team event's knockout match is one team match (no --final-match)")
-        try:
-            stage2 = parse_final(final)
-        except ValueError as exc:
-            raise CommandError(str(exc))
-        if stage2 and stage2["kind"] == "groups":
-            if stage2["groups"] * stage2["group_size"] > teams:
-                raise CommandError(f"--final {final}: the groups take more teams than --teams {teams}")
-        elif stage2 and not (3 if stage2["kind"] == "round-robin" else 2) <= stage2["size"] <= teams:
-            raise CommandError(f"--final {final}: stage 2 takes from 2 (a round robin 3) to --teams {teams} teams")
-        started = time.perf_counter()
-        summary = simulate_teams(organizer_account(), teams=teams, pairs_per_team=pairs_per_team, rounds=rounds,
-                                 system=system, seed=seed, slug=slug, preset=preset, final=final)
-        summary["total_seconds"] = round(time.perf_counter() - started, 2)
-        self.stdout.write(json.dumps(summary, ensure_ascii=False))
-
 
 def organizer_account():
     organizer, created = get_user_model().objects.get_or_create(username="simulator")

@@ -1,8 +1,8 @@
 from django.urls import path
 
-from . import views
+from . import views_public as views
 
-app_name = "scoring"
+app_name = "protocols"
 urlpatterns = [
     path("<id:partie_id>/", views.protocol, name="protocol"),
 ]

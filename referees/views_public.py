@@ -3,13 +3,14 @@ from django.http import Http404
 from django.shortcuts import render
 
 from access import permissions as perms
-from referees import selectors
 from tournaments.models import Partie
 
-from . import protocol_state
-from .integrity import seats_as_signed, untrusted_signatures
-from .reports.game_sheets import games_sheet
-from .reports.sheets import outcome_text
+from scoring import protocol_state
+from scoring.integrity import seats_as_signed, untrusted_signatures
+from scoring.reports.game_sheets import games_sheet
+from scoring.reports.sheets import outcome_text
+
+from . import selectors
 
 
 def protocol(request, partie_id):
