@@ -11,5 +11,8 @@ class SignupConfig(AppConfig):
     def ready(self):
         from . import audit_actions  # noqa: F401, PLC0415 app registry: registers the registration's audit actions
         from . import receivers  # noqa: PLC0415 app registry: the receiver reads the models
+        from events.services.transfer_tables import register_section  # noqa: PLC0415 app registry
+        from .transfer import SECTION  # noqa: PLC0415 app registry: the section names the models
 
         entrant_left.connect(receivers.entrant_left, dispatch_uid="signup.entrant_left")
+        register_section(SECTION)  # the registration's settings and entries travel in the transfer file

@@ -16,7 +16,10 @@ class TeamsConfig(AppConfig):
 
         from . import receivers  # noqa: PLC0415 app registry: the receiver reads the models
         from .format_parts import PARTS  # noqa: PLC0415 app registry
+        from events.services.transfer_tables import register_section  # noqa: PLC0415 app registry
+        from .transfer import SECTION  # noqa: PLC0415 app registry: the section names the models
 
         register_ties(captain_ties)
         register_parts("teams", **PARTS)  # what the team event's pages and counts take from this app
+        register_section(SECTION)  # the teams and matches travel in the tournament's transfer file
         tournament_deleting.connect(receivers.tournament_deleting, dispatch_uid="teams-tournament-deleting")
