@@ -17,12 +17,15 @@ class TeamsConfig(AppConfig):
         from . import receivers  # noqa: PLC0415 app registry: the receiver reads the models
         from .format_parts import PARTS  # noqa: PLC0415 app registry
         from .stage2 import TEAM_STAGE2  # noqa: PLC0415 app registry
+        from .transfer import SECTION  # noqa: PLC0415 app registry: the section names the models
         from events.services.stages import register_stage_services  # noqa: PLC0415 app registry
+        from events.services.transfer_tables import register_section  # noqa: PLC0415 app registry
         from events.stage_selectors import register_stage_pages  # noqa: PLC0415 app registry
         from scoring.reports.stage_selectors import register_stage2  # noqa: PLC0415 app registry
 
         register_ties(captain_ties)
         register_parts("teams", **PARTS)  # what the team event's pages and counts take from this app
+        register_section(SECTION)  # the teams and matches travel in the tournament's transfer file
         # stage 2 of a team event: its teams, for the protocols' checks, the services and the stage pages
         register_stage2("teams", TEAM_STAGE2)
         register_stage_services("teams", TEAM_STAGE2)

@@ -3,7 +3,9 @@
 ``export_tournament`` writes the tournament with its pairs, players, rounds, parties, protocols, deals,
 remarks, signatures, a team event's teams and matches, the online registration and its entries, roles and audit
 log, and its signing certificate (the private key only with ``with_key``). Accounts are named by username: ids
-mean nothing in another installation. The tables and their fields: ``transfer_tables``; rows: ``transfer_reader``.
+mean nothing in another installation. The sections, their tables and fields: ``transfer_tables`` (a team event's
+and the online registration's are registered there by their apps, ``teams.transfer`` and ``signup.transfer``);
+rows: ``transfer_reader``.
 
 ``import_tournament`` reads such a file into an installation that may hold
 other tournaments and leaves them untouched: every row gets a new id, the
@@ -20,8 +22,10 @@ behind. It is audited on the new tournament.
   source's). A file with fields this installation does not know (a newer version) is refused.
 * An individual event keeps its format and every table's four seats (``partner_a`` / ``partner_b``); the
   tables must fit the format (``transfer_seats``). A team event keeps its teams, pairs, reserves, line-ups,
-  matches and their tables, and they must fit each other (``transfer_teams``).
-* The online registration keeps its settings and entries with their codes' hashes (``transfer_signup``).
+  matches and their tables, and they must fit each other (``teams.transfer``).
+* The online registration keeps its settings and entries with their codes' hashes (``signup.transfer``).
+* Each section's check (``transfer_tables.Section.check``) runs, in the sections' order, before anything is
+  written.
 * Every signature's seal must verify against the file's certificates
   (``transfer_signed``, ``scoring.seals``).
 * Text is cleaned as the forms clean it (``core.text``); the JSON is read within the bounds of
@@ -55,13 +59,10 @@ from tournaments.models import Tournament
 
 from . import archive_schema
 from .transfer_reader import Reader
-from .transfer_seats import check_seats
 from .transfer_signed import check_seals, check_signed_headers, freeze_legacy_headers
-from .transfer_signup import check_signup
-from .transfer_tables import KEY_FIELD, SCHEMAS, TABLE_OF_MODEL, TABLES, TransferError, fields_of, is_user_fk
-from .transfer_teams import check_teams
+from .transfer_tables import KEY_FIELD, TransferError, fields_of, is_user_fk, schemas, sections, table_of_model, tables
 
-__all__ = ["FORMAT", "VERSION", "TABLES", "TransferError", "ImportResult", "export_data", "export_tournament",
+__all__ = ["FORMAT", "VERSION", "tables", "TransferError", "ImportResult", "export_data", "export_tournament",
            "read_file", "schema", "schema_validator", "import_data", "import_tournament"]
 
 FORMAT = "domino-tournament"
@@ -85,7 +86,7 @@ class ImportResult:
     missing_accounts: list = field(default_factory=list)   # usernames not found, sorted
     certificate: str = ""                                   # the id of the file's certificate (scoring.seals)
     unsealed: int = 0                                       # signatures without a seal (older files)
-    new_codes: int = 0                                      # registration entries given new hashes (transfer_signup)
+    new_codes: int = 0                                      # registration entries given new hashes (signup.transfer)
 
 
 # --- export ------------------------------------------------------------------------------
@@ -93,7 +94,7 @@ class ImportResult:
 def _rows(model, queryset, usernames) -> list[dict]:
     fields = fields_of(model)
     for f in fields:
-        if f.is_relation and not is_user_fk(f) and f.related_model not in TABLE_OF_MODEL:
+        if f.is_relation and not is_user_fk(f) and f.related_model not in table_of_model():
             raise TransferError(f"{model.__name__}.{f.name} refers to {f.related_model.__name__}, "
                                 f"which the transfer file does not carry")
     rows = []
@@ -113,7 +114,7 @@ def _rows(model, queryset, usernames) -> list[dict]:
 
 def _usernames(tournament) -> dict:
     ids = set()
-    for model, scope in [(Tournament, "pk")] + [(m, s) for _n, m, s in TABLES]:
+    for model, scope in [(Tournament, "pk")] + [(m, s) for _n, m, s in tables()]:
         for f in fields_of(model):
             if is_user_fk(f):
                 ids.update(model.objects.filter(**{scope: tournament.pk}).exclude(**{f.attname: None})
@@ -129,7 +130,7 @@ def export_data(tournament, *, with_key=False) -> dict:
         head[KEY_FIELD] = ""
     data = {"format": FORMAT, "version": VERSION, "exported_at": timezone.now(), "with_key": bool(with_key),
             "tournament": head}
-    for name, model, scope in TABLES:
+    for name, model, scope in tables():
         data[name] = _rows(model, model.objects.filter(**{scope: tournament.pk}), usernames)
     return data
 
@@ -140,7 +141,7 @@ def export_tournament(tournament, path, *, with_key=False) -> dict:
     data = export_data(tournament, with_key=with_key)
     text = json.dumps(data, cls=_Encoder, ensure_ascii=False, indent=1)
     write_private(path, text.encode("utf-8"))
-    return {name: len(data[name]) for name, _m, _s in TABLES}
+    return {name: len(data[name]) for name, _m, _s in tables()}
 
 
 # --- import ------------------------------------------------------------------------------
@@ -163,8 +164,8 @@ def read_file(path) -> dict:
 
 def schema() -> dict:
     """The archive's JSON Schema (docs/archive.schema.json), written from the tables the file carries."""
-    return archive_schema.build(Tournament, TABLES, format_name=FORMAT, version=VERSION, fields_of=fields_of,
-                                shapes=SCHEMAS)
+    return archive_schema.build(Tournament, tables(), format_name=FORMAT, version=VERSION, fields_of=fields_of,
+                                shapes=schemas())
 
 
 @functools.cache
@@ -181,7 +182,7 @@ def _check_head(data) -> None:
                             % {"v": str(version)[:20], "ok": VERSION})
     if not isinstance(data.get("tournament"), dict):
         raise TransferError(_("В файле нет турнира."))
-    for name, _m, _s in TABLES:
+    for name, _m, _s in tables():
         rows = data.get(name, [])
         if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
             raise TransferError(_("Раздел «%(t)s» файла — не список записей.") % {"t": name})
@@ -206,12 +207,12 @@ def _clean_slug(slug) -> str:
 def import_data(data, *, slug=None, user=None) -> ImportResult:
     """Create the tournament of ``data`` (see the module docstring); one transaction."""
     _check_head(data)
-    data = {**data, "signup_entries": [dict(r) for r in data.get("signup_entries", [])]}  # cleaned in place
+    data = dict(data)  # a section's check may put cleaned copies of its rows here; the caller's file stays as it was
     head = data["tournament"]
     slug = _clean_slug(slug if slug is not None else head.get("slug"))
     User = get_user_model()
     wanted = set()
-    for name, model, _scope in [("tournament", Tournament, None)] + TABLES:
+    for name, model, _scope in [("tournament", Tournament, None), *tables()]:
         rows = [head] if name == "tournament" else data.get(name, [])
         for f in fields_of(model):
             if is_user_fk(f):
@@ -232,16 +233,17 @@ def _import(data, head, slug, wanted, user) -> ImportResult:
         users = dict(User.objects.filter(**{f"{User.USERNAME_FIELD}__in": wanted})
                      .values_list(User.USERNAME_FIELD, "pk"))
         reader = Reader(data, users)
-        check_seats(reader, head, data)  # the format's tables (pairs, or four players); partners kept as written
-        check_teams(reader, head, data)  # a team event's teams, line-ups and matches fit each other
-        new_codes = check_signup(reader, data)  # the entries' players cleaned; hashes already held renewed
+        done = {}  # what the checks did, for the result (the registration's entries given new hashes)
+        for section in sections():
+            if section.check is not None:
+                done.update(section.check(reader, head, data) or {})
         tournament, stamps = reader.build("tournament", Tournament, head, overrides={"slug": slug})
         tournament.save()
         if stamps:
             Tournament.objects.filter(pk=tournament.pk).update(**stamps)
         reader.ids["tournament"][head.get("id")] = tournament.pk
-        result = ImportResult(tournament, new_codes=new_codes)
-        for name, model, _scope in TABLES:
+        result = ImportResult(tournament, **done)
+        for name, model, _scope in tables():
             rows = data.get(name, [])
             if name == "roles":
                 skipped = [r for r in rows if r.get("user") not in users]

@@ -9,19 +9,20 @@ from django.utils.translation import gettext as _
 
 from core.text import UnsafeText, clean_text, text_problem
 
-from .transfer_tables import ID_LISTS, RAW_TEXT, TABLE_OF_MODEL, TransferError, fields_of, is_user_fk
+from .transfer_tables import TransferError, fields_of, id_lists, is_user_fk, raw_text, table_of_model
 
 
 class Reader:
-    """Builds the rows of a file's tables, remapping their links to the new ids; ``_fail`` names the record."""
+    """Builds the rows of a file's tables, remapping their links to the new ids; ``fail`` names the record (the
+    sections' checks refuse a file with it too)."""
 
     def __init__(self, data, users):
         self.data = data
         self.users = users            # username -> id (accounts found in this installation)
-        self.ids = {name: {} for name in TABLE_OF_MODEL.values()}
+        self.ids = {name: {} for name in table_of_model().values()}
         self.missing = set()
 
-    def _fail(self, table, row, message):
+    def fail(self, table, row, message):
         raise TransferError(_("Раздел «%(t)s», запись %(id)s: %(msg)s") % {
             "t": table, "id": str(row.get("id"))[:30], "msg": message})
 
@@ -29,7 +30,7 @@ class Reader:
         fields = {f.name: f for f in fields_of(model)}
         unknown = set(row) - set(fields) - {"id"}
         if unknown:
-            self._fail(table, row, _("неизвестные поля %(f)s (файл новее этой установки?)") % {
+            self.fail(table, row, _("неизвестные поля %(f)s (файл новее этой установки?)") % {
                 "f": ", ".join(sorted(unknown))[:200]})
         kwargs, stamps = {}, {}
         for name, f in fields.items():
@@ -43,22 +44,22 @@ class Reader:
                 if value is None:
                     kwargs[f.attname] = None
                 elif not isinstance(value, str):
-                    self._fail(table, row, _("учётная запись в поле %(f)s — не имя пользователя") % {"f": name})
+                    self.fail(table, row, _("учётная запись в поле %(f)s — не имя пользователя") % {"f": name})
                 else:
                     kwargs[f.attname] = self.users.get(value)
                     if kwargs[f.attname] is None:
                         self.missing.add(value)
-            elif (model, name) in ID_LISTS:
-                kwargs[f.attname] = self._id_list(table, row, name, value, TABLE_OF_MODEL[ID_LISTS[model, name]])
+            elif (model, name) in id_lists():
+                kwargs[f.attname] = self._id_list(table, row, name, value, table_of_model()[id_lists()[model, name]])
             elif f.is_relation:
                 if value is None:
                     kwargs[f.attname] = None
                 else:
-                    target = self.ids[TABLE_OF_MODEL[f.related_model]]
+                    target = self.ids[table_of_model()[f.related_model]]
                     try:
                         kwargs[f.attname] = target[value]
                     except (KeyError, TypeError):
-                        self._fail(table, row, _("ссылка %(f)s на запись, которой нет в файле") % {"f": name})
+                        self.fail(table, row, _("ссылка %(f)s на запись, которой нет в файле") % {"f": name})
             else:
                 self._check_type(table, row, f, value)
                 if isinstance(value, str) and isinstance(f, (models.CharField, models.TextField)):
@@ -66,7 +67,7 @@ class Reader:
                 try:
                     kwargs[f.attname] = f.to_python(value)
                 except ValidationError as exc:
-                    self._fail(table, row, f"{name}: {' '.join(exc.messages)}")
+                    self.fail(table, row, f"{name}: {' '.join(exc.messages)}")
                 if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False):
                     stamps[f.attname] = kwargs[f.attname]
         obj = model(**kwargs)
@@ -74,27 +75,27 @@ class Reader:
         try:
             obj.clean_fields(exclude=exclude)
         except ValidationError as exc:
-            self._fail(table, row, "; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items()))
+            self.fail(table, row, "; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items()))
         return obj, stamps
 
     def _id_list(self, table, row, name, value, target) -> list:
         if not isinstance(value, list):
-            self._fail(table, row, _("поле %(f)s — не список записей") % {"f": name})
+            self.fail(table, row, _("поле %(f)s — не список записей") % {"f": name})
         try:
             return [self.ids[target][v] for v in value]
         except (KeyError, TypeError):
-            self._fail(table, row, _("ссылка %(f)s на запись, которой нет в файле") % {"f": name})
+            self.fail(table, row, _("ссылка %(f)s на запись, которой нет в файле") % {"f": name})
 
     def _clean_str(self, table, row, f, value) -> str:
         try:
-            if f.name in RAW_TEXT or f.choices:
+            if f.name in raw_text() or f.choices:
                 problem = text_problem(value)
                 if problem:
                     raise UnsafeText(problem[1], problem[0])
                 return value
             return clean_text(value, multiline=isinstance(f, models.TextField))
         except UnsafeText as exc:
-            self._fail(table, row, f"{f.name}: {exc.message}")
+            self.fail(table, row, f"{f.name}: {exc.message}")
 
     def _check_type(self, table, row, f, value):
         """JSON types as the export writes them: no number as text (``"٣"``), no text where a number is."""
@@ -111,7 +112,7 @@ class Reader:
         else:
             ok = True
         if not ok:
-            self._fail(table, row, _("поле %(f)s: значение неверного типа (%(v)s)") % {
+            self.fail(table, row, _("поле %(f)s: значение неверного типа (%(v)s)") % {
                 "f": f.name, "v": str(value)[:40]})
 
     def create(self, table, model, rows, *, keep=None):

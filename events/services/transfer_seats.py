@@ -20,16 +20,16 @@ def check_seats(reader, head, data) -> None:
         partners = (row.get("partner_a"), row.get("partner_b"))
         if not individual:
             if any(p is not None for p in partners):
-                reader._fail("parties", row, _("у парного турнира за столом не бывает партнёров A2 и B2"))
+                reader.fail("parties", row, _("у парного турнира за столом не бывает партнёров A2 и B2"))
             continue
         seats = (row.get("pair_a"), partners[0], row.get("pair_b"), partners[1])
         if row.get("pair_b") is None:
             if any(p is not None for p in partners):
-                reader._fail("parties", row, _("пропуск тура в личном зачёте — один игрок, без партнёров"))
+                reader.fail("parties", row, _("пропуск тура в личном зачёте — один игрок, без партнёров"))
         elif any(s is None for s in seats) or len(set(map(str, seats))) != 4:
-            reader._fail("parties", row, _("стол личного зачёта — четыре разных игрока (A1, A2, B1, B2)"))
+            reader.fail("parties", row, _("стол личного зачёта — четыре разных игрока (A1, A2, B1, B2)"))
     if individual:
         per_entrant = Counter(str(r.get("pair")) for r in data.get("players", []))
         for row in data.get("players", []):
             if per_entrant[str(row.get("pair"))] > 1:
-                reader._fail("players", row, _("в личном зачёте у участника один игрок"))
+                reader.fail("players", row, _("в личном зачёте у участника один игрок"))

@@ -38,7 +38,7 @@ def check_signed_headers(reader, rows) -> None:
         header = row.get("signed_header")
         problem = header_problem(header) if header is not None else ""
         if problem:
-            reader._fail("protocols", row, problem)
+            reader.fail("protocols", row, problem)
 
 
 def freeze_legacy_headers(reader, data, head) -> None:

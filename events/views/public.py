@@ -18,9 +18,9 @@ from scoring import live
 from scoring.models import Protocol
 from tournaments.choices import ProtocolStatus
 from engine.rules import RulesError
-from signup.selectors import open_registration_ids
 
 from .. import calendar, pair_selectors, selectors, stage_selectors
+from ..page_parts import open_registration_ids
 from ..forms_calendar import CalendarForm
 from tournaments.models import RoundStatus, SigningMethod, Tournament
 from tournaments.presets import preset_label

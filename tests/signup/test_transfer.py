@@ -24,7 +24,7 @@ from tests.factories import make_referee
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
 from events.services import transfer
-from events.services.transfer_signup import SIGNUP_FIELDS
+from signup.transfer import SIGNUP_FIELDS
 
 from .conftest import open_for, pair_data
 
@@ -174,11 +174,11 @@ def test_an_entry_written_by_hand_without_its_hashes_gets_new_ones_and_one_witho
 @pytest.mark.parametrize("model", [SignupSettings, Entry])
 def test_every_field_of_the_registration_is_named_in_the_file_s_list(model):
     """A field added to the registration's models is not in the file until it is named (personal data never goes
-    unnoticed): this fails until someone decides, in ``transfer_signup.SIGNUP_FIELDS``, whether it travels."""
+    unnoticed): this fails until someone decides, in ``signup.transfer.SIGNUP_FIELDS``, whether it travels."""
     fields = {f.name for f in model._meta.concrete_fields if not f.primary_key}
     assert set(SIGNUP_FIELDS[model]) == fields, (
         f"{model.__name__}: decide whether {sorted(fields ^ set(SIGNUP_FIELDS[model]))} go into the transfer file "
-        "(events/services/transfer_signup.py SIGNUP_FIELDS, docs/archive.md, docs/registration.md §8)")
+        "(signup/transfer.py SIGNUP_FIELDS, docs/archive.md, docs/registration.md §8)")
 
 
 def test_a_team_event_s_online_entries_move_with_their_teams_and_reserves(organizer, tmp_path):

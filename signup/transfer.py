@@ -1,4 +1,5 @@
-"""The online registration's section of the transfer file (docs/archive.md «Онлайн-регистрация»), for ``transfer``.
+"""The online registration's section of the transfer file (docs/archive.md «Онлайн-регистрация»), registered with
+``events.services.transfer_tables.register_section`` from ``SignupConfig.ready()``.
 
 Two tables: ``signup`` (the organizer's settings: dates, limit, the fields asked, approval, the closings) and
 ``signup_entries`` (each entry: its status, its players as they sent them, the contact, the hashes of its code
@@ -19,13 +20,15 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from core.text import UnsafeText, clean_text
-from signup import codes
-from signup.models import Entry, SignupSettings
+from events.services.transfer_tables import Section
 
-SIGNUP_TABLES = [
+from . import codes
+from .models import Entry, SignupSettings
+
+SIGNUP_TABLES = (
     ("signup", SignupSettings, "tournament"),
     ("signup_entries", Entry, "tournament"),
-]
+)
 SIGNUP_FIELDS = {
     SignupSettings: ["tournament", "opens_at", "closes_at", "limit", "ask_club", "ask_city", "ask_birth_year",
                      "ask_contact", "approval_required", "closed_at", "closed_on_site_at", "changed_at"],
@@ -54,28 +57,29 @@ SIGNUP_SCHEMAS = {
 }
 
 
-def check_signup(reader, data) -> int:
+def check_signup(reader, head, data) -> dict:
     """Refuse what the schema cannot say; clean the players' texts as the form does; give an entry whose hashes
-    this installation already holds new ones. Returns the number of entries that got new hashes."""
+    this installation already holds new ones. Returns the number of entries that got new hashes (``new_codes``)."""
     settings = data.get("signup", [])
     if len(settings) > 1:
-        reader._fail("signup", settings[1], _("у турнира одни настройки онлайн-регистрации"))
-    entries = data.get("signup_entries", [])
+        reader.fail("signup", settings[1], _("у турнира одни настройки онлайн-регистрации"))
+    # The entries are cleaned and given new hashes in copies: the caller's file stays as it was.
+    data["signup_entries"] = entries = [dict(r) for r in data.get("signup_entries", [])]
     for row in entries:
         for name in ("players", "reserves"):
             try:
                 row[name] = [{key: clean_text(value) if isinstance(value, str) else value
                               for key, value in player.items()} for player in row.get(name, [])]
             except UnsafeText as exc:
-                reader._fail("signup_entries", row, f"{name}: {exc.message}")
+                reader.fail("signup_entries", row, f"{name}: {exc.message}")
         if not row["players"]:
-            reader._fail("signup_entries", row, _("в заявке нет игроков"))
+            reader.fail("signup_entries", row, _("в заявке нет игроков"))
         if any(not p.get("name") for p in row["players"] + row["reserves"]):
-            reader._fail("signup_entries", row, _("у игрока заявки нет имени"))
+            reader.fail("signup_entries", row, _("у игрока заявки нет имени"))
     hashes = [r[name] for r in entries for name in ("code_hash", "checkin_hash") if r.get(name) is not None]
     if len(set(hashes)) != len(hashes):
         row = next(r for r in entries if hashes.count(r.get("code_hash")) > 1 or hashes.count(r.get("checkin_hash")) > 1)
-        reader._fail("signup_entries", row, _("хеш кода повторяется в двух заявках"))
+        reader.fail("signup_entries", row, _("хеш кода повторяется в двух заявках"))
     taken = set(Entry.objects.filter(code_hash__in=hashes).values_list("code_hash", flat=True)) | set(
         Entry.objects.filter(checkin_hash__in=hashes).values_list("checkin_hash", flat=True))
     renewed = 0
@@ -85,4 +89,9 @@ def check_signup(reader, data) -> int:
             code = codes.new_code()  # nobody knows it: the copy's entry opens only from the organizer's list
             row["code_hash"], row["checkin_hash"] = codes.digest(code), codes.digest(codes.checkin_token(code))
             renewed += 1
-    return renewed
+    return {"new_codes": renewed}
+
+
+# After the team event's section: an entry of a team event points to the team it became.
+SECTION = Section(name="signup", order=200, tables=SIGNUP_TABLES, fields=SIGNUP_FIELDS, schemas=SIGNUP_SCHEMAS,
+                  raw_text=frozenset({"code_hash", "checkin_hash"}), check=check_signup)
