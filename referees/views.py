@@ -181,7 +181,7 @@ def deal_preview(request, partie):
     typed = {name for name in names if rules.family != "hand" or request.POST.get(name, "").strip()}
     errors = {name: " ".join(form.errors.get(name, [])) if chosen and name in typed else "" for name in names}
     ctx = {
-        "scored": scored, "preview_deal": preview, "hint": hint, "errors": errors,
+        "partie": partie, "scored": scored, "preview_deal": preview, "hint": hint, "errors": errors,
         "sanctions": [selectors.sanction_text(s) for s in preview.sanctions] if preview else [],
         "non_field": " ".join(form.non_field_errors()) if chosen else "",
     }

@@ -4,6 +4,8 @@ rematches, round robin, random); each match puts pair i of team A against pair i
 ``pair_round`` (its checks of the previous round, its audit), with this module's plan."""
 from __future__ import annotations
 
+import re
+
 from django.utils.translation import gettext as _
 
 from tournaments.errors import TournamentError
@@ -15,6 +17,8 @@ from events.services.stages import stage2_pairings
 from .models import MatchTable, Team, TeamMatch
 from .services import lineup_for, require_team_event
 from .standings import event_of, load_team_standings
+
+FLOATED = re.compile(r"пара (\d+) спущена")  # the Swiss engine's words: its entrant here is a team (its number)
 
 
 def team_pairings(tournament, number: int, seed: str) -> PairingResult:
@@ -54,7 +58,7 @@ class TeamPlan:
             a, b = p.a, p.b
             if b is not None and b < a:
                 a, b = b, a
-            matches.append(Pairing(a, b, p.reason, p.rematch))
+            matches.append(Pairing(a, b, FLOATED.sub(r"команда №\1 спущена", p.reason), p.rematch))
         self.result = PairingResult(matches, result.method)
         self.lineups = {n: lineup_for(t, number) for n, t in self.teams.items()}
 

@@ -50,7 +50,8 @@ def workbook(tournament) -> bytes:
     return xlsx.write_workbook([
         *first,
         *entrants,
-        tabular.deals_table(selectors.protocol_rows(tournament), tournament.rules()),
+        tabular.deals_table(selectors.protocol_rows(tournament), tournament.rules(),
+                            sides=selectors.side_numbers(tournament) if tournament.is_individual else None),
     ])
 
 

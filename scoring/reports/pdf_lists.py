@@ -215,11 +215,12 @@ def pairings_pdf(tournament, rnd, parties) -> bytes:
 
     big = ParagraphStyle("big", fontName=FONT, fontSize=10.5, leading=13)
     for partie in parties:
+        table = _fmt(partie.table if partie.pair_b else "—")  # a sit-out or a bye is at no table
         if individual:
             (na, a), (nb, b) = side(partie, "A"), side(partie, "B")
-            data.append([_fmt(partie.table), na, text_lines(a, big), nb, text_lines(b, big)])
+            data.append([table, na, text_lines(a, big), nb, text_lines(b, big)])
             continue
-        data.append([_fmt(partie.table), _fmt(partie.pair_a.number), text(names(partie.pair_a), big),
+        data.append([table, _fmt(partie.pair_a.number), text(names(partie.pair_a), big),
                      _fmt(partie.pair_b.number if partie.pair_b else ""), text(names(partie.pair_b), big)])
     number_w = 64 if individual else 46
     widths = [40, number_w, (WIDTH - 40 - 2 * number_w) / 2, number_w, (WIDTH - 40 - 2 * number_w) / 2]

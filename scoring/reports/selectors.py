@@ -332,6 +332,15 @@ def protocol_rows(tournament):
     return protocols, deals, remarks
 
 
+def side_numbers(tournament) -> dict:
+    """An individual event's protocols: id -> the numbers of side A's and side B's two players («2 + 13»)."""
+    rows = Protocol.objects.filter(partie__round__tournament=tournament).values_list(
+        "id", "partie__pair_a__number", "partie__partner_a__number", "partie__pair_b__number",
+        "partie__partner_b__number")
+    return {pid: (" + ".join(str(n) for n in (a1, a2) if n), " + ".join(str(n) for n in (b1, b2) if n))
+            for pid, a1, a2, b1, b2 in rows}
+
+
 def pairings(tournament):
     """Every published partie with its pairs' numbers and players (for the pairings sheets)."""
     return (

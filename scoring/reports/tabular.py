@@ -103,8 +103,8 @@ def standings_title(standings) -> str:
         return _("Положение 1-го этапа")
     if standings.provisional:
         return _("Положение, тур %(r)s идёт (предв.)") % {"r": standings.shown_round}
-    if standings.after_round is not None:
-        return _("Положение после тура %(r)s") % {"r": standings.after_round}
+    if standings.shown_round is not None:  # the latest standings too say after which round they stand
+        return _("Положение после тура %(r)s") % {"r": standings.shown_round}
     return _("Положение")
 
 
@@ -223,17 +223,20 @@ def _pips(raw, rules, seat, n):
     return parse_hand(raw, seat=seat, deal=n, lone_double_blank=rules.lone_double_blank).value
 
 
-def deals_table(protocol_rows, rules) -> Table:
+def deals_table(protocol_rows, rules, sides=None) -> Table:
     """One row per recorded deal of every protocol, scored by the engine with the tournament's rules.
 
-    ``protocol_rows`` is what ``selectors.protocol_rows`` returns.
+    ``protocol_rows`` is what ``selectors.protocol_rows`` returns; ``sides`` (an individual event,
+    ``selectors.side_numbers``): protocol id -> the numbers of its sides' two players, «2 + 13».
     """
     protocols, deals, remarks = protocol_rows
     kozel = rules.family == "kozel"
     # The Kozel family names no shuffler (docs/rules-kozel.md §2.2): its third column is the lead tile instead.
     third = Column(_("Камень захода"), 9) if kozel else Column(_("Тасует"), 8)
-    cols = [Column(_("Тур"), 6, True), Column(_("Стол"), 6, True), Column(_("Пара A"), 8, True),
-            Column(_("Пара B"), 8, True), Column(_("Раздача"), 9, True), Column(_("Заход"), 8), third,
+    cols = [Column(_("Тур"), 6, True), Column(_("Стол"), 6, True),
+            Column(_("№ A1 + A2"), 10) if sides is not None else Column(_("Пара A"), 8, True),
+            Column(_("№ B1 + B2"), 10) if sides is not None else Column(_("Пара B"), 8, True),
+            Column(_("Раздача"), 9, True), Column(_("Заход"), 8), third,
             Column(_("Итог"), 12), Column(_("Кто"), 6), Column("A1", 6, True), Column("A2", 6, True),
             Column("B1", 6, True), Column("B2", 6, True), Column(_("Очки A"), 8, True), Column(_("Очки B"), 8, True),
             Column(_("Сумма A"), 9, True), Column(_("Сумма B"), 9, True), Column(_("Санкции"), 40)]
@@ -250,7 +253,7 @@ def deals_table(protocol_rows, rules) -> Table:
             rules, stored, remarks.get(pid, []), prior_remarks={"A": prior_a, "B": prior_b},
             no_show=no_show or None, first_lead=first_lead, ended_by_time=ended_by_time, abandoned=abandoned or None,
         )
-        head = [rnd, table, number_a, number_b]
+        head = [rnd, table, *(sides[pid] if sides is not None else (number_a, number_b))]
         by_n = {d["n"]: d for d in stored}
         for d in result.deals:
             raw = by_n[d.n]

@@ -101,7 +101,7 @@ def test_after_round_once_it_is_finished(client, cup):
     html = client.get(reverse("reports:projector", args=[cup.slug])).content.decode()
     assert "после тура 3" in html and "предварительно" not in html
     assert "после тура 3" in pdf_text(exports.standings_pdf(cup))[0]
-    assert load_workbook(io.BytesIO(exports.standings_workbook(cup))).sheetnames == ["Положение"]
+    assert load_workbook(io.BytesIO(exports.standings_workbook(cup))).sheetnames == ["Положение после тура 3"]
 
 
 @pytest.mark.parametrize("url, sort", [("reports:standings", "label"), ("reports:players", "name")])
