@@ -20,8 +20,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from referees.models import RoleKind, TournamentRole
-from scoring.models import Protocol, ProtocolStatus
+from access.models import RoleKind, TournamentRole
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from tests.tournaments.conftest import xlsx_bytes
 from tournaments.models import Player, RoundStatus, Tournament
 

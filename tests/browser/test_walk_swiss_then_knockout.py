@@ -18,8 +18,9 @@ import random
 import pytest
 from playwright.sync_api import expect
 
-from referees.models import RoleKind, TournamentRole
-from scoring.models import Protocol, ProtocolStatus
+from access.models import RoleKind, TournamentRole
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from tests.tournaments.conftest import pair_rows, xlsx_bytes
 from tournaments.models import RoundStatus, Tournament
 

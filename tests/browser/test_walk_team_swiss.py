@@ -20,8 +20,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from referees.models import RoleKind, TournamentRole
-from scoring.models import Protocol, ProtocolStatus
+from access.models import RoleKind, TournamentRole
+from scoring.models import Protocol
+from tournaments.choices import ProtocolStatus
 from teams.models import Captain, LineUp, TeamMatch
 from tournaments.models import RoundStatus, Tournament
 

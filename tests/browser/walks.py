@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from scoring import services
 from scoring.models import Protocol
 from scoring.protocol_state import missing_signatures
-from scoring.rules.generate import random_deal
+from engine.rules.generate import random_deal
 from tests.versions import shown_version
 
 WIDTHS = (390, 1280)
