@@ -88,6 +88,56 @@ def test_a_deliberate_bad_import_breaks_the_contract(tmp_path, contract, scratch
     assert named not in before.stdout
 
 
+def floor_modules(text: str) -> set[str]:
+    """The modules and packages the ``floors`` contract places (its layers' names, optional ones included)."""
+    block = text.split("[importlinter:contract:floors]", 1)[1].split("\n[", 1)[0]
+    names = set()
+    for line in block.split("layers =", 1)[1].splitlines():
+        for name in re.split(r"[:|]", line):
+            name = name.strip().strip("()")
+            if name:
+                names.add(name)
+    return names
+
+
+def unplaced(root: Path) -> list[str]:
+    """The application modules that no floor of ``root``'s .importlinter places (a package placed places its
+    modules)."""
+    placed = floor_modules((root / ".importlinter").read_text("utf-8"))
+    missing = []
+    for package in root_packages_of(root):
+        for path in sorted((root / package).rglob("*.py")):
+            if "migrations" in path.parts:
+                continue
+            module = ".".join(path.relative_to(root).with_suffix("").parts)
+            if module.endswith(".__init__"):
+                module = module[: -len(".__init__")]
+                body = ast.parse(path.read_text("utf-8")).body
+                if all(isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant) for n in body):
+                    continue  # a package's docstring alone: its modules are placed one by one
+            parts = module.split(".")
+            if not any(".".join(parts[:k]) in placed for k in range(1, len(parts) + 1)):
+                missing.append(module)
+    return missing
+
+
+def root_packages_of(root: Path) -> tuple[str, ...]:
+    text = (root / ".importlinter").read_text("utf-8")
+    block = text.split("root_packages =", 1)[1].split("\n\n", 1)[0].split("include_external_packages")[0]
+    return tuple(line.strip() for line in block.splitlines() if line.strip())
+
+
+def test_every_module_is_placed_on_a_floor():
+    assert unplaced(ROOT) == [], "modules on no floor of .importlinter (place each one): " + ", ".join(unplaced(ROOT))
+
+
+def test_an_unplaced_module_is_found(tmp_path):
+    root = copy_of_the_project(tmp_path)
+    assert unplaced(root) == []
+    (root / "scoring" / "_scratch_unplaced.py").write_text("import scoring.views_anything\n")
+    assert unplaced(root) == ["scoring._scratch_unplaced"]
+
+
 def test_ruff_passes():
     run = subprocess.run([str(BIN / "ruff"), "check", "--no-cache", "--output-format", "concise", "."],
                          cwd=ROOT, capture_output=True, text=True, timeout=300)
