@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from core.pages import confirm_page, confirmed
 from core.public import public_url
 from access.permissions import is_organizer, is_referee
 from scoring.reports import pack
@@ -23,7 +24,6 @@ from ..forms_tiebreaks import format_tiebreaks
 from ..forms_setup import preset_values
 from tournaments.models import Round, Tournament
 from ..services import setup
-from .pairs import confirm_page, confirmed
 
 
 def _form_page(request, form, tournament=None, *, title, status=200):
