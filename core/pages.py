@@ -1,4 +1,5 @@
-"""Helpers every app's pages share: a refusal page, and POST-only addresses.
+"""Helpers every app's pages share: a refusal page, POST-only addresses, and the confirmation of an
+irreversible action.
 
 POST-only addresses of the referee pages, opened from the browser's history or a bookmark.
 
@@ -35,3 +36,18 @@ def forbidden(request, message=None):
     """The refusal page (403) with its reason."""
     return render(request, "referees/forbidden.html",
                   {"message": message or _("У вас нет прав на этот протокол.")}, status=403)
+
+
+def confirmed(request) -> bool:
+    """The second POST of an irreversible action: the one sent from its confirmation page."""
+    return request.method == "POST" and request.POST.get("confirmed") == "1"
+
+
+def confirm_page(request, tournament, *, title, consequences, fields=None, cancel=None, button=None, extra=None):
+    """The page that names what an irreversible action will do, with a form that does it (``confirmed=1``)."""
+    return render(request, "tournaments/confirm.html", {
+        "tournament": tournament, "title": title, "consequences": consequences,
+        "fields": {k: v for k, v in (fields or {}).items() if k not in ("csrfmiddlewaretoken", "confirmed")},
+        "action": request.path, "cancel": cancel or reverse("tournaments:manage", args=[tournament.slug]),
+        "button": button or _("Да, выполнить"), **(extra or {}),
+    })

@@ -12,6 +12,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.converters import parse_int
 from core.errors import DomainError
@@ -22,10 +23,10 @@ from events.services.hall import set_hall_layout
 
 from . import hall_map
 from access import permissions as perms
+from access.pages import organizer_page
 from . import selectors
 from .forms import HallLayoutForm
-from core.pages import post_only
-from core.pages import forbidden
+from core.pages import forbidden, post_only
 
 POLL_SECONDS = 5
 
@@ -104,11 +105,9 @@ def hall_tiles(request, slug):
 
 
 @post_only
-def hall_layout(request, slug):
+@organizer_page(message=gettext_lazy("Расстановку столов в зале задаёт организатор турнира."), refusal=forbidden)
+def hall_layout(request, tournament):
     """The organizer's rows × tables in a row; a refusal is shown next to its field."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not perms.is_organizer(request.user, tournament):
-        return forbidden(request, _("Расстановку столов в зале задаёт организатор турнира."))
     form = HallLayoutForm(request.POST)
     if form.is_valid():
         try:
@@ -118,5 +117,5 @@ def hall_layout(request, slug):
             form.add_service_error(exc, aliases={"hall_rows": "rows", "hall_columns": "columns"})
         else:
             messages.success(request, _("Расстановка столов сохранена."))
-            return redirect(reverse("referees:hall", args=[slug]))
-    return _render_hall(request, slug, form=form)
+            return redirect(reverse("referees:hall", args=[tournament.slug]))
+    return _render_hall(request, tournament.slug, form=form)

@@ -15,6 +15,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 
 from core.paging import clean_query, page_of, paginate
@@ -22,20 +23,16 @@ from core.public import public_url
 from core.errors import DomainError, NotAllowed
 from tournaments.models import Tournament
 
-from core.pages import post_only
+from core.pages import forbidden, post_only
 from access import account_selectors as selectors
 from access import accounts
-from access import permissions as perms
+from access.pages import organizer_page
 from .forms import PlayerAccountForm, SigningForm
-from core.pages import forbidden
 
 
-def _organized(request, slug):
-    """The tournament, and a 403 response for anyone who does not organize it."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not perms.is_organizer(request.user, tournament):
-        return tournament, forbidden(request, _("Подписи и учётные записи игроков ведёт организатор турнира."))
-    return tournament, None
+# The organizer's pages here; anyone else gets the refusal page with its reason.
+organized = organizer_page(message=gettext_lazy("Подписи и учётные записи игроков ведёт организатор турнира."),
+                           refusal=forbidden)
 
 
 def signing_url(tournament, anchor="", page=None):
@@ -73,11 +70,9 @@ def render_page(request, tournament, *, status=200, player_form=None, player_id=
 
 @never_cache
 @login_required
-def signing_page(request, slug):
+@organized
+def signing_page(request, tournament):
     """The signing method, the PINs for all or for one player, the players' accounts."""
-    tournament, refused = _organized(request, slug)
-    if refused:
-        return refused
     return render_page(request, tournament)
 
 
@@ -89,11 +84,9 @@ def former_accounts_page(request, slug):
 
 @login_required
 @post_only
-def player_account(request, slug, player_id):
+@organized
+def player_account(request, tournament, player_id):
     """An account for one player, with the login and password the organizer typed."""
-    tournament, refused = _organized(request, slug)
-    if refused:
-        return refused
     form = PlayerAccountForm(request.POST, auto_id=f"id_player{player_id}_%s")
     if form.is_valid():
         try:
@@ -118,11 +111,9 @@ def player_account(request, slug, player_id):
 @never_cache
 @login_required
 @post_only
-def player_accounts(request, slug):
+@organized
+def player_accounts(request, tournament):
     """Accounts for every player who has none; the slips with the passwords are shown this once."""
-    tournament, refused = _organized(request, slug)
-    if refused:
-        return refused
     try:
         issued = accounts.create_player_accounts(request.user, tournament)
     except NotAllowed as exc:

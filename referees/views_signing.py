@@ -23,13 +23,11 @@ from scoring.forms import PlayerSignForm
 from tournaments.choices import ProtocolStatus
 from .views_public import game_context
 from tournaments.models import SigningMethod, Tournament
-from events.views.pairs import confirm_page, confirmed
 
-from core.pages import post_only
+from core.pages import confirm_page, confirmed, forbidden, post_only
 from access import permissions as perms
 from . import selectors, signing
 from .forms import SigningForm
-from core.pages import forbidden
 from referees.views import get_partie
 
 

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from core.converters import strict_int
 from core.paging import clean_query, paginate
 from core.pages import post_only
+from access.pages import tournament_page
 from access.permissions import is_federation_admin, is_organizer
 from tournaments.errors import TournamentError
 from tournaments.models import Player, Tournament
@@ -146,17 +147,15 @@ def undo_merge_view(request, merge_id):
     return redirect("registry:person", person_id=merge.kept_id)
 
 
-def _linker(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not (is_organizer(request.user, tournament) or is_federation_admin(request.user)):
-        raise PermissionDenied
-    return tournament
+def _may_link(user, tournament) -> bool:
+    """The organizer links his tournament's players to the registry; the federation administrator any one's."""
+    return is_organizer(user, tournament) or is_federation_admin(user)
 
 
 @login_required
-def link_view(request, slug):
+@tournament_page(_may_link)
+def link_view(request, tournament):
     """The tournament's players not linked to the registry, each with the registry's proposal."""
-    tournament = _linker(request, slug)
     status, failed = 200, None
     if request.method == "POST":
         player = get_object_or_404(Player, pk=strict_int(request.POST.get("player"), 1) or 0,

@@ -5,36 +5,31 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.converters import MAX_ID, strict_int
 from core.public import public_url
+from access.pages import organizer_page, tournament_page
 from access.permissions import is_organizer, is_referee
 from tournaments.errors import TournamentError
-from tournaments.models import Tournament
 
 from . import checkin, organizer
 from .forms import RefuseForm, SettingsForm
 from .selectors import counts, form_state, organizer_entries, selected_entries, settings_of, without_private
 
 
-def _tournament(request, slug, *, officials=False) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    allowed = is_referee(request.user, tournament) if officials else is_organizer(request.user, tournament)
-    if not allowed:
-        raise PermissionDenied
-    return tournament
+# The list of entries and the check-in ticks are every referee's too; the rest is the organizer's.
+officials_page = tournament_page(is_referee)
 
 
 @login_required
-def settings_view(request, slug):
+@organizer_page
+def settings_view(request, tournament):
     """Open the registration or change it; close it."""
-    tournament = _tournament(request, slug)
     settings = settings_of(tournament)
     action = request.POST.get("action")
     form = SettingsForm(request.POST if request.method == "POST" and action != "close" else None,
@@ -49,14 +44,14 @@ def settings_view(request, slug):
             elif action == "close":
                 organizer.close_registration(request.user, tournament)
                 messages.success(request, _("Регистрация закрыта."))
-                return redirect("tournaments:signup_settings", slug=slug)
+                return redirect("tournaments:signup_settings", slug=tournament.slug)
             if form.is_bound and form.is_valid():
                 d = form.cleaned_data
                 organizer.open_registration(request.user, tournament, opens_at=d["opens_at"],
                                             closes_at=d["closes_at"], limit=d["limit"],
                                             **{f: d[f] for f in organizer.ASKED})
                 messages.success(request, _("Регистрация открыта: настройки сохранены."))
-                return redirect("tournaments:signup_settings", slug=slug)
+                return redirect("tournaments:signup_settings", slug=tournament.slug)
         except TournamentError as err:
             form.add_service_error(err)
     return render(request, "signup/settings.html", {
@@ -68,9 +63,9 @@ def settings_view(request, slug):
 
 
 @login_required
-def entries_view(request, slug):
+@officials_page
+def entries_view(request, tournament):
     """The list of entries: the organizer's (with birth years, contacts and his actions) or a referee's (ticks)."""
-    tournament = _tournament(request, slug, officials=True)
     settings = settings_of(tournament)
     can_manage = is_organizer(request.user, tournament)
     return render(request, "signup/entries.html", {
@@ -82,9 +77,9 @@ def entries_view(request, slug):
 
 @login_required
 @require_POST
-def tick_view(request, slug, entry_id):
+@officials_page
+def tick_view(request, tournament, entry_id):
     """Tick (or untick) an entry's check-in; htmx gets the row back, a plain form the list."""
-    tournament = _tournament(request, slug, officials=True)
     try:
         if request.POST.get("undo") == "1":
             entry = checkin.undo_check_in(request.user, tournament, entry_id)
@@ -94,20 +89,20 @@ def tick_view(request, slug, entry_id):
         if request.htmx:
             return render(request, "signup/_error_row.html", {"message": err.message}, status=409)
         messages.error(request, err.message)
-        return redirect("tournaments:signup_entries", slug=slug)
+        return redirect("tournaments:signup_entries", slug=tournament.slug)
     if request.htmx:
         can_manage = is_organizer(request.user, tournament)
         return render(request, "signup/_entry_row.html", {
             "tournament": tournament, "entry": entry if can_manage else without_private(entry),
             "can_manage": can_manage})
-    return redirect(reverse("tournaments:signup_entries", args=[slug]) + f"#entry-{entry.pk}")
+    return redirect(reverse("tournaments:signup_entries", args=[tournament.slug]) + f"#entry-{entry.pk}")
 
 
 @login_required
 @require_POST
-def decide_view(request, slug, entry_id, action):
+@organizer_page
+def decide_view(request, tournament, entry_id, action):
     """Approve an entry pending approval, refuse one (with its reason), or bring a refused one back."""
-    tournament = _tournament(request, slug)
     if action not in ("approve", "refuse", "restore"):
         raise Http404
     try:
@@ -124,7 +119,7 @@ def decide_view(request, slug, entry_id, action):
             messages.success(request, _("Заявка отклонена."))
     except TournamentError as err:
         messages.error(request, err.message)
-    return redirect("tournaments:signup_entries", slug=slug)
+    return redirect("tournaments:signup_entries", slug=tournament.slug)
 
 
 def _ticked(post) -> list[int]:
@@ -145,11 +140,11 @@ def _removal_consequences(entries, reason) -> list[str]:
 
 @login_required
 @require_POST
-def remove_view(request, slug):
+@organizer_page
+def remove_view(request, tournament):
     """The ticked entries: a page naming them and what happens to each, then their removal in one go."""
-    tournament = _tournament(request, slug)
     ids, reason = _ticked(request.POST), request.POST.get("reason", "")
-    back = reverse("tournaments:signup_entries", args=[slug])
+    back = reverse("tournaments:signup_entries", args=[tournament.slug])
     if request.POST.get("confirmed") == "1":
         try:
             removed = organizer.remove_entries(request.user, tournament, ids, reason=reason)
@@ -171,10 +166,10 @@ def remove_view(request, slug):
 
 
 @login_required
-def close_on_site_view(request, slug):
+@organizer_page
+def close_on_site_view(request, tournament):
     """The confirmation page naming every entry that did not check in, then the closing."""
-    tournament = _tournament(request, slug)
-    back = reverse("tournaments:signup_entries", args=[slug])
+    back = reverse("tournaments:signup_entries", args=[tournament.slug])
     if request.method == "POST" and request.POST.get("confirmed") == "1":
         try:
             absent = checkin.close_on_site(request.user, tournament)

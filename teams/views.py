@@ -2,16 +2,13 @@
 and the public pages (the team standings with the cross table, a team, the matches of a round)."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from core.converters import strict_int
-from core.public import public_url
-from access.account_rights import wholly_his
-from core.pages import post_only
+from core.pages import confirm_page, post_only
 from access.permissions import is_organizer, is_referee
 from scoring.reports.stage_selectors import round_title
 from tournaments.errors import TournamentError
@@ -19,122 +16,70 @@ from tournaments.models import Pair, Round, Tournament
 from events.stage_selectors import groups_data
 
 from .finals import team_final_standings, team_finalists
-from .forms import CaptainForm, LineUpForm, SettingsForm, SubstitutionForm, TeamForm
+from .forms import LineUpForm, SettingsForm, SubstitutionForm, TeamForm
 from .models import Reserve, Team, is_captain_of
+from .pages import render_manage, team_event, team_of, team_organizer_page
 from .pdf import match_sheet_pdf
 from .rounds import pair_team_round
-from .selectors import cross_table, event_of, load_team_standings, round_matches, team_page, teams_of
-from .services import (delete_team, lineup_for, number_teams, register_team, set_lineup, set_team_settings,
-                       substitute_reserve)
+from .selectors import cross_table, event_of, load_team_standings, round_matches, team_page
+from .services import delete_team, number_teams, register_team, set_lineup, set_team_settings, substitute_reserve
 from .workbook import team_workbook
 
 
-def _team_event(tournament):
-    if not tournament.format_spec.has_teams:
-        raise Http404(_("Это не командный турнир."))
-    return tournament
-
-
-def _organized(request, slug):
-    tournament = _team_event(get_object_or_404(Tournament, slug=slug))
-    if not is_organizer(request.user, tournament):
-        raise PermissionDenied
-    return tournament
-
-
 def _public(request, slug):
-    tournament = _team_event(get_object_or_404(Tournament, slug=slug))
+    tournament = team_event(get_object_or_404(Tournament, slug=slug))
     if not tournament.is_public and not is_referee(request.user, tournament):
         raise Http404(_("Турнир не опубликован."))
     return tournament
 
 
-def next_round_number(tournament) -> int:
-    """The round whose line-ups are entered now: the draft round, else the one after the last."""
-    last = tournament.rounds.order_by("-number").first()
-    if last is None:
-        return 1
-    return last.number if last.status == "draft" else last.number + 1
-
-
-def _render_manage(request, tournament, *, team_form=None, forms_of=None, settings_form=None, status=200):
-    event = event_of(tournament)
-    settings_form = settings_form or SettingsForm(initial={
-        "pairs_per_team": event.pairs_per_team, "win_points": event.win_points, "draw_points": event.draw_points,
-        "loss_points": event.loss_points, **SettingsForm.tiebreak_initial(event.tiebreaks)})
-    number = next_round_number(tournament)
-    teams = teams_of(tournament)
-    rows = []
-    for team in teams:
-        pairs = [m.pair for m in team.members.all()]
-        by_id = {p.pk: p for p in pairs}
-        current = [by_id[i] for i in lineup_for(team, number) if i in by_id]
-        given = (forms_of or {}).get(team.pk, {})
-        lineup = given.get("lineup") or LineUpForm(pairs=pairs, prefix=f"t{team.pk}", initial={
-            "round": number, **{f"table{b}": str(p.pk) for b, p in enumerate(current, start=1)}})
-        captain = getattr(team, "captain", None)
-        rows.append({"team": team, "pairs": pairs, "lineup": lineup, "current": current,
-                     "substitution": given.get("substitution") or SubstitutionForm(prefix=f"s{team.pk}"),
-                     "captain": captain,
-                     "captain_resettable": captain is not None and wholly_his(request.user, captain.user),
-                     "captain_form": given.get("captain") or CaptainForm(prefix=f"c{team.pk}")})
-    return render(request, "teams/manage.html", {
-        "tournament": tournament, "event": event, "rows": rows, "number": number,
-        "captain_url": public_url(reverse("teams:captain", args=[tournament.slug]), request),
-        "team_form": team_form or TeamForm(pairs_per_team=event.pairs_per_team),
-        "numbered": bool(tournament.draw_done_at), "rounds": tournament.rounds.order_by("number"),
-        "settings_form": settings_form,
-    }, status=status)
-
-
 @login_required
-def manage_view(request, slug):
-    return _render_manage(request, _organized(request, slug))
+@team_organizer_page
+def manage_view(request, tournament):
+    return render_manage(request, tournament)
 
 
 @login_required
 @post_only
-def add_team_view(request, slug):
-    tournament = _organized(request, slug)
+@team_organizer_page
+def add_team_view(request, tournament):
     form = TeamForm(request.POST, pairs_per_team=event_of(tournament).pairs_per_team)
     if form.is_valid():
         try:
             team = register_team(request.user, tournament, name=form.cleaned_data["name"],
                                  club=form.cleaned_data["club"], pairs=form.pairs(), reserves=form.reserves())
             messages.success(request, _("Команда «%(name)s» зарегистрирована.") % {"name": team.name})
-            return redirect("teams:manage", slug)
+            return redirect("teams:manage", tournament.slug)
         except TournamentError as exc:
             form.add_service_error(exc, aliases={"pairs": "pair1_player1", "reserves": "reserve1_name"})
-    return _render_manage(request, tournament, team_form=form, status=400)
+    return render_manage(request, tournament, team_form=form, status=400)
 
 
 @login_required
-def delete_team_view(request, slug, team_id):
+@team_organizer_page
+def delete_team_view(request, tournament, team_id):
     """A page naming what the deletion does, then the deletion."""
-    tournament = _organized(request, slug)
-    team = _team_of(tournament, team_id)
+    team = team_of(tournament, team_id)
     if request.method == "POST" and request.POST.get("confirmed") == "1":
         try:
             delete_team(request.user, team)
             messages.success(request, _("Команда «%(name)s» удалена.") % {"name": team.name})
         except TournamentError as exc:
             messages.error(request, exc.message)
-        return redirect("teams:manage", slug)
-    return render(request, "tournaments/confirm.html", {
-        "tournament": tournament, "title": _("Удалить команду «%(name)s»?") % {"name": team.name},
-        "consequences": [_("Команда, её пары и запасные исчезнут из турнира; вернуть их можно только новой "
-                           "регистрацией."),
-                         _("Если команда подала заявку онлайн, заявка станет «Отозвана», а место займёт первая "
-                           "команда из листа ожидания.")],
-        "fields": {}, "action": request.path, "cancel": reverse("teams:manage", args=[slug]),
-        "button": _("Да, удалить команду"),
-    })
+        return redirect("teams:manage", tournament.slug)
+    return confirm_page(
+        request, tournament, title=_("Удалить команду «%(name)s»?") % {"name": team.name},
+        consequences=[_("Команда, её пары и запасные исчезнут из турнира; вернуть их можно только новой "
+                        "регистрацией."),
+                      _("Если команда подала заявку онлайн, заявка станет «Отозвана», а место займёт первая "
+                        "команда из листа ожидания.")],
+        cancel=reverse("teams:manage", args=[tournament.slug]), button=_("Да, удалить команду"))
 
 
 @login_required
 @post_only
-def settings_view(request, slug):
-    tournament = _organized(request, slug)
+@team_organizer_page
+def settings_view(request, tournament):
     form = SettingsForm(request.POST)
     if form.is_valid():
         try:
@@ -142,64 +87,60 @@ def settings_view(request, slug):
                               win=form.cleaned_data["win_points"], draw=form.cleaned_data["draw_points"],
                               loss=form.cleaned_data["loss_points"], tiebreaks=form.order())
             messages.success(request, _("Настройки командного турнира сохранены."))
-            return redirect("teams:manage", slug)
+            return redirect("teams:manage", tournament.slug)
         except TournamentError as exc:
             form.add_service_error(exc, aliases={"tiebreaks": "tiebreak_1"})
-    return _render_manage(request, tournament, settings_form=form, status=400)
+    return render_manage(request, tournament, settings_form=form, status=400)
 
 
 @login_required
 @post_only
-def number_view(request, slug):
-    tournament = _organized(request, slug)
+@team_organizer_page
+def number_view(request, tournament):
     try:
         number_teams(request.user, tournament)
         messages.success(request, _("Номера команд разыграны."))
     except TournamentError as exc:
         messages.error(request, exc.message)
-    return redirect("teams:manage", slug)
+    return redirect("teams:manage", tournament.slug)
 
 
 @login_required
 @post_only
-def pair_round_view(request, slug):
-    tournament = _organized(request, slug)
+@team_organizer_page
+def pair_round_view(request, tournament):
     try:
         rnd = pair_team_round(request.user, tournament)
         messages.success(request, _("Тур %(n)s составлен (черновик): проверьте матчи и опубликуйте тур.")
                          % {"n": rnd.number})
-        return redirect("teams:round", slug, rnd.number)
+        return redirect("teams:round", tournament.slug, rnd.number)
     except TournamentError as exc:
         messages.error(request, exc.message)
-    return redirect("teams:manage", slug)
-
-
-def _team_of(tournament, team_id) -> Team:
-    return get_object_or_404(Team, tournament=tournament, pk=team_id)
+    return redirect("teams:manage", tournament.slug)
 
 
 @login_required
 @post_only
-def lineup_view(request, slug, team_id):
-    tournament = _organized(request, slug)
-    team = _team_of(tournament, team_id)
+@team_organizer_page
+def lineup_view(request, tournament, team_id):
+    team = team_of(tournament, team_id)
     pairs = [m.pair for m in team.members.select_related("pair").prefetch_related("pair__players")]
     form = LineUpForm(request.POST, pairs=pairs, prefix=f"t{team.pk}")
     if form.is_valid():
         try:
             set_lineup(request.user, team, form.cleaned_data["round"], form.pair_ids())
             messages.success(request, _("Расстановка команды «%(name)s» сохранена.") % {"name": team.name})
-            return redirect("teams:manage", slug)
+            return redirect("teams:manage", tournament.slug)
         except TournamentError as exc:
             form.add_service_error(exc, aliases={"pairs": "table1"})
-    return _render_manage(request, tournament, forms_of={team.pk: {"lineup": form}}, status=400)
+    return render_manage(request, tournament, forms_of={team.pk: {"lineup": form}}, status=400)
 
 
 @login_required
 @post_only
-def substitution_view(request, slug, team_id):
-    tournament = _organized(request, slug)
-    team = _team_of(tournament, team_id)
+@team_organizer_page
+def substitution_view(request, tournament, team_id):
+    team = team_of(tournament, team_id)
     form = SubstitutionForm(request.POST, prefix=f"s{team.pk}")
     if form.is_valid():
         pair = Pair.objects.filter(pk=strict_int(form.cleaned_data["pair"]) or 0, tournament=tournament).first()
@@ -208,10 +149,10 @@ def substitution_view(request, slug, team_id):
             substitute_reserve(request.user, team, pair, form.cleaned_data["seat"], reserve,
                                note=form.cleaned_data["note"])
             messages.success(request, _("Замена в команде «%(name)s» внесена.") % {"name": team.name})
-            return redirect("teams:manage", slug)
+            return redirect("teams:manage", tournament.slug)
         except TournamentError as exc:
             form.add_service_error(exc)
-    return _render_manage(request, tournament, forms_of={team.pk: {"substitution": form}}, status=400)
+    return render_manage(request, tournament, forms_of={team.pk: {"substitution": form}}, status=400)
 
 
 def standings_view(request, slug):
@@ -248,7 +189,7 @@ def team_view(request, slug, number):
 
 
 def _round_of(request, slug, round_number):
-    tournament = _team_event(get_object_or_404(Tournament, slug=slug))
+    tournament = team_event(get_object_or_404(Tournament, slug=slug))
     rnd = get_object_or_404(Round, tournament=tournament, number=round_number)
     organizer = is_organizer(request.user, tournament)
     if rnd.status == "draft" and not organizer:

@@ -9,8 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from core.public import public_url
-from core.pages import post_only
-from core.pages import forbidden
+from core.pages import forbidden, post_only
 from core.errors import DomainError
 from tournaments.models import Tournament
 
@@ -18,7 +17,7 @@ from .captains import captain_team, create_captain, remove_captain, reset_captai
 from .forms import CaptainForm, LineUpForm
 from .selectors import team_page
 from .services import set_lineup
-from .views import _organized, _render_manage, _team_event, _team_of, next_round_number
+from .pages import next_round_number, render_manage, team_event, team_of, team_organizer_page
 
 
 def _captain_page(request, tournament, team, *, form=None, status=200):
@@ -38,7 +37,7 @@ def _captain_page(request, tournament, team, *, form=None, status=200):
 @login_required
 def captain_view(request, slug):
     """The captain's own page: his team's line-up for the round to come (GET shows it, POST saves it)."""
-    tournament = _team_event(get_object_or_404(Tournament, slug=slug))
+    tournament = team_event(get_object_or_404(Tournament, slug=slug))
     team = captain_team(request.user, tournament)
     if team is None:
         return forbidden(request, _("Эта страница — для капитана команды этого турнира."))
@@ -58,46 +57,47 @@ def captain_view(request, slug):
 
 @login_required
 @post_only
-def captain_add_view(request, slug, team_id):
-    tournament = _organized(request, slug)
-    team = _team_of(tournament, team_id)
+@team_organizer_page
+def captain_add_view(request, tournament, team_id):
+    team = team_of(tournament, team_id)
     form = CaptainForm(request.POST, prefix=f"c{team.pk}")
     if form.is_valid():
         try:
             captain = create_captain(request.user, team, **form.cleaned_data)
             messages.success(request, _("Капитану команды «%(t)s» создана учётная запись «%(u)s».") % {
                 "t": team.name, "u": captain.user.get_username()})
-            return redirect(reverse("teams:manage", args=[slug]) + f"#team-{team.pk}")
+            return redirect(reverse("teams:manage", args=[tournament.slug]) + f"#team-{team.pk}")
         except DomainError as exc:
             form.add_service_error(exc)
-    return _render_manage(request, tournament, forms_of={team.pk: {"captain": form}}, status=400)
+    return render_manage(request, tournament, forms_of={team.pk: {"captain": form}}, status=400)
 
 
 @login_required
 @post_only
-def captain_remove_view(request, slug, team_id):
-    tournament = _organized(request, slug)
-    team = _team_of(tournament, team_id)
+@team_organizer_page
+def captain_remove_view(request, tournament, team_id):
+    team = team_of(tournament, team_id)
     try:
         remove_captain(request.user, team)
         messages.success(request, _("Капитан команды «%(t)s» снят.") % {"t": team.name})
     except DomainError as exc:
         messages.error(request, exc.message)
-    return redirect(reverse("teams:manage", args=[slug]) + f"#team-{team.pk}")
+    return redirect(reverse("teams:manage", args=[tournament.slug]) + f"#team-{team.pk}")
 
 
 @never_cache
 @login_required
 @post_only
-def captain_password_view(request, slug, team_id):
+@team_organizer_page
+def captain_password_view(request, tournament, team_id):
     """A new password for the captain, shown this once."""
-    tournament = _organized(request, slug)
-    team = _team_of(tournament, team_id)
+    team = team_of(tournament, team_id)
     try:
         issued = reset_captain_password(request.user, team)
     except DomainError as exc:
         messages.error(request, exc.message)
-        return redirect(reverse("teams:manage", args=[slug]) + f"#team-{team.pk}")
+        return redirect(reverse("teams:manage", args=[tournament.slug]) + f"#team-{team.pk}")
     return render(request, "teams/captain_password.html", {
         "tournament": tournament, "team": team, "account": issued.captain.user, "password": issued.password,
-        "login_url": public_url(reverse("login"), request) + "?next=" + reverse("teams:captain", args=[slug])})
+        "login_url": public_url(reverse("login"), request) + "?next="
+        + reverse("teams:captain", args=[tournament.slug])})

@@ -3,7 +3,6 @@ from datetime import datetime, timedelta
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -14,6 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from core.converters import parse_int
 from core.pages import post_only
+from access.pages import chief_referee_page
 from access.permissions import is_chief_referee, is_referee
 from engine.rules.clock import time_limit_seconds
 
@@ -58,10 +58,7 @@ def clock_context(request, rnd, *, back) -> dict:
     }
 
 
-def _controlled_round(request, slug, round_number):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not is_chief_referee(request.user, tournament):
-        raise PermissionDenied
+def _controlled_round(tournament, round_number):
     return get_object_or_404(tournament.rounds.select_related("tournament"), number=round_number)
 
 
@@ -84,8 +81,9 @@ CLOCK_ACTIONS = {
 
 @login_required
 @post_only
-def clock_action_view(request, slug, round_number, action):
-    rnd = _controlled_round(request, slug, round_number)
+@chief_referee_page
+def clock_action_view(request, tournament, round_number, action):
+    rnd = _controlled_round(tournament, round_number)
     try:
         if action == "pause":
             form = ClockPauseForm(request.POST)
@@ -114,8 +112,9 @@ def _moment(at):
 
 @login_required
 @post_only
-def table_start_view(request, slug, round_number):
-    rnd = _controlled_round(request, slug, round_number)
+@chief_referee_page
+def table_start_view(request, tournament, round_number):
+    rnd = _controlled_round(tournament, round_number)
     form = TableStartForm(request.POST)
     if not form.is_valid():
         field, errors = next(iter(form.errors.items()))

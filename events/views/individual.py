@@ -14,20 +14,20 @@ from scoring import live
 
 from .. import individual_selectors
 from tournaments.models import SigningMethod
-from .public import _page_etag, _tournament
+from .public import public_page_etag, tournament_shown
 
 GRID_PER_PAGE = 100
 NUMBER_MAX = 2**31 - 1  # larger than any stored number (and than the database's integers)
 
 
 def _individual(request, slug):
-    tournament, organizer = _tournament(request, slug)
+    tournament, organizer = tournament_shown(request, slug)
     if not tournament.format_spec.single_player_entries:  # the player's pages are an individual event's
         raise Http404
     return tournament, organizer
 
 
-@live.live_page(_page_etag, per_user=True)
+@live.live_page(public_page_etag, per_user=True)
 def player_page(request, slug, number):
     """A player's page: round by round his table, seat, partner, opponents, his side's result and the protocol."""
     tournament, organizer = _individual(request, slug)
@@ -50,7 +50,7 @@ def player_page(request, slug, number):
     return response
 
 
-@live.live_page(_page_etag, per_user=True)
+@live.live_page(public_page_etag, per_user=True)
 def grid_page(request, slug):
     """The player × round grid of an individual event (instead of the cross table), a page of players at a time."""
     tournament, organizer = _individual(request, slug)

@@ -13,9 +13,10 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 
 from core.errors import DomainError, NotAllowed
@@ -25,18 +26,12 @@ from access import accounts, lockouts, officials
 from access.account_rights import wholly_his
 from events.forms_officials import OfficialForm, TablesForm, tables_text
 from access.models import RoleKind
-from access.permissions import is_organizer
-
+from access.pages import organizer_page
 
 from ..forms_setup import AttachForm, LinkPlayerForm
-from tournaments.models import Tournament
 
-
-def _organized(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not is_organizer(request.user, tournament):
-        raise PermissionDenied(_("Судей и организаторов турнира назначает его организатор."))
-    return tournament
+# The refusal of every page here.
+organized = organizer_page(message=gettext_lazy("Судей и организаторов турнира назначает его организатор."))
 
 
 def officials_url(tournament, anchor="officials"):
@@ -72,9 +67,9 @@ def officials_page(request, tournament, *, status=200, attach_form=None, link_fo
 
 @never_cache
 @login_required
-def officials_view(request, slug):
+@organized
+def officials_view(request, tournament):
     """GET: the officials, their lockouts and a search of existing accounts; POST: attach one of those."""
-    tournament = _organized(request, slug)
     if request.method != "POST":
         return officials_page(request, tournament)
     form = AttachForm(request.POST)
@@ -93,9 +88,9 @@ def officials_view(request, slug):
 
 @login_required
 @post_only
-def add_official_view(request, slug):
+@organized
+def add_official_view(request, tournament):
     """A new account for a referee or chief referee, with the login and password the organizer typed."""
-    tournament = _organized(request, slug)
     form = OfficialForm(request.POST)
     if form.is_valid():
         try:
@@ -113,9 +108,9 @@ def add_official_view(request, slug):
 
 @login_required
 @post_only
-def role_action_view(request, slug, role_id, action):
+@organized
+def role_action_view(request, tournament, role_id, action):
     """Change a referee's tables or take a role away."""
-    tournament = _organized(request, slug)
     if action not in ("tables", "remove"):
         raise Http404
     form = TablesForm(request.POST, auto_id=f"id_role{role_id}_%s") if action == "tables" else None
@@ -143,9 +138,9 @@ def role_action_view(request, slug, role_id, action):
 @never_cache
 @login_required
 @post_only
-def reset_password_view(request, slug, role_id):
+@organized
+def reset_password_view(request, tournament, role_id):
     """A new password for a referee or chief referee, shown this once on a page browsers do not keep."""
-    tournament = _organized(request, slug)
     try:
         reset = officials.reset_official_password(request.user, tournament, role_id)
     except NotAllowed as exc:
@@ -162,9 +157,9 @@ def reset_password_view(request, slug, role_id):
 
 @login_required
 @post_only
-def link_player_view(request, slug):
+@organized
+def link_player_view(request, tournament):
     """An existing account (from an earlier event) for a player of this tournament."""
-    tournament = _organized(request, slug)
     form = LinkPlayerForm(request.POST, tournament=tournament)
     if form.is_valid():
         try:

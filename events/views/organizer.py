@@ -1,4 +1,4 @@
-"""Organizer pages: each view checks the permission, calls one service, shows the result."""
+"""Organizer pages: each view lets in only its officials (``access.pages``), calls one service, shows the result."""
 import base64
 import re
 
@@ -12,8 +12,9 @@ from django.utils.translation import gettext as _
 from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
-from core.pages import post_only
-from access.permissions import is_chief_referee, is_organizer
+from core.pages import confirm_page, confirmed, post_only
+from access.pages import chief_referee_page, organizer_page
+from access.permissions import is_organizer
 from scoring.checks import check_tournament
 from scoring.services import rescore_drifted
 
@@ -21,18 +22,11 @@ from .. import individual_selectors, stage_selectors
 from .. import services
 from tournaments.errors import ImportRejected, RegistryMatches, TournamentError
 from ..forms import DrawForm, ImportForm, ManualNumberForm, PairForm, PairRoundForm, SwapForm, WithdrawForm
-from tournaments.models import PairStatus, RoundStatus, Tournament
+from tournaments.models import PairStatus, RoundStatus
 from tournaments.presets import preset_label
 from ..services.rounds import open_protocols, open_table_tokens, open_tables_text
 from ..state import state_steps, tournament_state
 from . import pairs as pairs_views
-
-
-def _organized(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not is_organizer(request.user, tournament):
-        raise PermissionDenied
-    return tournament
 
 
 PAIRS_PER_PAGE = 50
@@ -73,24 +67,23 @@ def _error(request, err):
     messages.error(request, err.message)
 
 
-def _form_refused(request, slug, form):
+def _form_refused(request, tournament, form):
     """A form with a bad value (too long, a NUL byte…): its first error as the message, nothing done."""
-    _organized(request, slug)
     errors = [f"{form.fields[name].label}: {e}" if name in form.fields else str(e)
               for name, messages_ in form.errors.items() for e in messages_]
     messages.error(request, errors[0] if errors else _("Проверьте введённые данные."))
-    return redirect("tournaments:manage", slug=slug)
+    return redirect("tournaments:manage", slug=tournament.slug)
 
 
 @login_required
-def manage(request, slug):
-    tournament = _organized(request, slug)
+@organizer_page
+def manage(request, tournament):
     return render(request, "tournaments/manage.html", _manage_context(tournament, page=request.GET.get("page")))
 
 
 @login_required
-def pair_add_view(request, slug):
-    tournament = _organized(request, slug)
+@organizer_page
+def pair_add_view(request, tournament):
     form = PairForm(request.POST or None, individual=tournament.format_spec.single_player_entries,
                     teams=tournament.has_team_standing)
     if request.method == "POST" and form.is_valid():
@@ -103,7 +96,7 @@ def pair_add_view(request, slug):
         else:
             players = pair.name or " — ".join(p.name for p in pair.players.all())
             messages.success(request, tournament.format_spec.registered(pair.number, players))
-            return redirect("tournaments:manage", slug=slug)
+            return redirect("tournaments:manage", slug=tournament.slug)
     return render(request, "tournaments/manage.html", _manage_context(tournament, pair_form=form),
                   status=400 if request.method == "POST" else 200)
 
@@ -112,8 +105,8 @@ IMPORT_SESSION_KEY = "registry_import"  # the file waiting for the organizer's a
 
 
 @login_required
-def import_view(request, slug):
-    tournament = _organized(request, slug)
+@organizer_page
+def import_view(request, tournament):
     confirming = request.method == "POST" and "confirm" in request.POST
     form = ImportForm(None if confirming else request.POST or None, None if confirming else request.FILES or None)
     errors, proposals = [], []
@@ -142,15 +135,15 @@ def import_view(request, slug):
         else:
             request.session.pop(IMPORT_SESSION_KEY, None)
             messages.success(request, tournament.format_spec.registered_note(len(pairs)))
-            return redirect("tournaments:manage", slug=slug)
+            return redirect("tournaments:manage", slug=tournament.slug)
     return render(request, "tournaments/import.html", {"tournament": tournament, "form": form, "errors": errors,
                                                        "proposals": proposals},
                   status=400 if request.method == "POST" else 200)
 
 
 @login_required
-def import_template_view(request, slug):
-    tournament = _organized(request, slug)
+@organizer_page
+def import_template_view(request, tournament):
     response = HttpResponse(
         services.template_xlsx(individual=tournament.format_spec.single_player_entries,
                                teams=tournament.has_team_standing),
@@ -161,10 +154,9 @@ def import_template_view(request, slug):
     return response
 
 
-def _post_action(request, slug, action, success=None, *, said=""):
+def _post_action(request, tournament, action, success=None, *, said=""):
     """The action, then its message: ``success`` (text, or a function of the action's result), or ``said``: the
     name of the format's own words for it (``formats.EventFormat``: «Пара снята…», «Игрок снят…»)."""
-    tournament = _organized(request, slug)
     try:
         result = action(tournament)
     except TournamentError as err:
@@ -173,80 +165,82 @@ def _post_action(request, slug, action, success=None, *, said=""):
         if said:
             success = getattr(tournament.format_spec, said)
         messages.success(request, success(result) if callable(success) else success)
-    return redirect("tournaments:manage", slug=slug)
+    return redirect("tournaments:manage", slug=tournament.slug)
 
 
 @login_required
 @post_only
-def draw_run_view(request, slug):
+@organizer_page
+def draw_run_view(request, tournament):
     form = DrawForm(request.POST)
     if not form.is_valid():
-        return _form_refused(request, slug, form)
+        return _form_refused(request, tournament, form)
     seed = form.cleaned_data["seed"]
-    if not pairs_views.confirmed(request):
-        tournament = _organized(request, slug)
-        return pairs_views.confirm_page(request, tournament, title=_("Провести жеребьёвку?"),
+    if not confirmed(request):
+        return confirm_page(request, tournament, title=_("Провести жеребьёвку?"),
                                         consequences=pairs_views.draw_consequences(tournament, seed.strip()),
                                         fields={"seed": seed}, button=_("Провести жеребьёвку"))
-    return _post_action(request, slug, lambda t: services.run_draw(request.user, t, seed=seed),
+    return _post_action(request, tournament, lambda t: services.run_draw(request.user, t, seed=seed),
                         lambda t: _("Жеребьёвка проведена, зерно «%(s)s».") % {"s": t.draw_seed})
 
 
 @login_required
 @post_only
-def close_draw_view(request, slug):
-    return _post_action(request, slug, lambda t: services.close_draw(request.user, t), _("Жеребьёвка закрыта."))
+@organizer_page
+def close_draw_view(request, tournament):
+    return _post_action(request, tournament, lambda t: services.close_draw(request.user, t), _("Жеребьёвка закрыта."))
 
 
 @login_required
 @post_only
-def manual_number_view(request, slug, pair_id):
+@organizer_page
+def manual_number_view(request, tournament, pair_id):
     form = ManualNumberForm(request.POST)
     number = form.data.get("number") or None
 
     def action(t):
         return services.set_manual_number(request.user, get_object_or_404(t.pairs, pk=pair_id), number)
 
-    return _post_action(request, slug, action, said="number_saved")
+    return _post_action(request, tournament, action, said="number_saved")
 
 
 @login_required
 @post_only
-def withdraw_view(request, slug, pair_id):
+@organizer_page
+def withdraw_view(request, tournament, pair_id):
     form = WithdrawForm(request.POST)
     if not form.is_valid():
-        return _form_refused(request, slug, form)
+        return _form_refused(request, tournament, form)
     note = form.cleaned_data["note"]
 
     def action(t):
         return services.withdraw_pair(request.user, get_object_or_404(t.pairs, pk=pair_id), note=note)
 
-    if not pairs_views.confirmed(request):
-        tournament = _organized(request, slug)
+    if not confirmed(request):
         pair = get_object_or_404(tournament.pairs, pk=pair_id)
         fmt = tournament.format_spec
-        return pairs_views.confirm_page(
+        return confirm_page(
             request, tournament, title=fmt.withdraw_title, consequences=pairs_views.withdraw_consequences(pair),
             fields={"note": note}, button=fmt.withdraw_button, extra={"ask_note": True})
 
-    return _post_action(request, slug, action, said="withdrawn")
+    return _post_action(request, tournament, action, said="withdrawn")
 
 
 @login_required
 @post_only
-def undo_withdrawal_view(request, slug, pair_id):
+@organizer_page
+def undo_withdrawal_view(request, tournament, pair_id):
     form = WithdrawForm(request.POST)
     if not form.is_valid():
-        return _form_refused(request, slug, form)
+        return _form_refused(request, tournament, form)
     note = form.cleaned_data["note"]
-    if not pairs_views.confirmed(request):
-        tournament = _organized(request, slug)
+    if not confirmed(request):
         pair = get_object_or_404(tournament.pairs, pk=pair_id)
         fmt = tournament.format_spec
-        return pairs_views.confirm_page(
+        return confirm_page(
             request, tournament, title=fmt.undo_title, consequences=pairs_views.undo_withdrawal_consequences(pair),
             fields={"note": note}, button=fmt.undo_button, extra={"ask_note": True})
-    return _post_action(request, slug, lambda t: services.undo_withdrawal(
+    return _post_action(request, tournament, lambda t: services.undo_withdrawal(
         request.user, get_object_or_404(t.pairs, pk=pair_id), note=note), said="undone")
 
 
@@ -255,20 +249,20 @@ TABLE_TOKEN = re.compile(r"[0-9]{1,6}(:[0-9]{1,6})?", re.ASCII)  # a table, or "
 
 @login_required
 @post_only
-def pair_round_view(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not (is_organizer(request.user, tournament) or is_chief_referee(request.user, tournament)):
-        raise PermissionDenied
+@chief_referee_page
+def pair_round_view(request, tournament):
     form = PairRoundForm(request.POST)
     if not form.is_valid():
-        return _form_refused(request, slug, form)
+        if not is_organizer(request.user, tournament):  # the refusal's message is shown on the organizer's page
+            raise PermissionDenied
+        return _form_refused(request, tournament, form)
     reason = form.cleaned_data["override_reason"]
     confirm = [int(t) if t.isdigit() else t for t in request.POST.getlist("confirm_tables") if TABLE_TOKEN.fullmatch(t)]
     try:
         rnd = services.pair_round(request.user, tournament, override_reason=reason, confirm_tables=confirm)
     except TournamentError as err:
         if err.code == "confirm_open_tables":
-            return pairs_views.confirm_page(
+            return confirm_page(
                 request, tournament, title=_("Составить тур, не дожидаясь подписей?"),
                 consequences=[err.message, _("Причина: %(r)s") % {"r": " ".join(reason.split())}],
                 fields={"override_reason": reason}, button=_("Составить тур досрочно"),
@@ -278,12 +272,12 @@ def pair_round_view(request, slug):
             )
         _error(request, err)
         if not is_organizer(request.user, tournament):
-            return redirect("tournaments:pair_early", slug=slug)
-        return redirect("tournaments:manage", slug=slug)
+            return redirect("tournaments:pair_early", slug=tournament.slug)
+        return redirect("tournaments:manage", slug=tournament.slug)
     messages.success(request, _("Тур %(n)s составлен (черновик): проверьте и опубликуйте.") % {"n": rnd.number})
     if not is_organizer(request.user, tournament):  # the chief referee: the organizer publishes the draft
-        return redirect("tournaments:pair_early", slug=slug)
-    return redirect("tournaments:pairings", slug=slug, round_number=rnd.number)
+        return redirect("tournaments:pair_early", slug=tournament.slug)
+    return redirect("tournaments:pairings", slug=tournament.slug, round_number=rnd.number)
 
 
 ROUND_ACTIONS = {
@@ -302,25 +296,29 @@ CONFIRMED_ROUND_ACTIONS = {
 @login_required
 @post_only
 def round_action_view(request, slug, round_number, action):
-    if action not in ROUND_ACTIONS:
+    if action not in ROUND_ACTIONS:  # refused before the tournament is looked for
         raise PermissionDenied
+    return _round_action(request, slug=slug, round_number=round_number, action=action)
+
+
+@organizer_page
+def _round_action(request, tournament, round_number, action):
     service, success = ROUND_ACTIONS[action]
-    if action in CONFIRMED_ROUND_ACTIONS and not pairs_views.confirmed(request):
-        tournament = _organized(request, slug)
+    if action in CONFIRMED_ROUND_ACTIONS and not confirmed(request):
         rnd = get_object_or_404(tournament.rounds, number=round_number)
         title, consequences, button = CONFIRMED_ROUND_ACTIONS[action]
-        return pairs_views.confirm_page(request, tournament, title=title % {"n": rnd.number},
+        return confirm_page(request, tournament, title=title % {"n": rnd.number},
                                         consequences=consequences(rnd), button=str(button),
-                                        cancel=reverse("tournaments:pairings", args=[slug, rnd.number]))
-    return _post_action(request, slug,
+                                        cancel=reverse("tournaments:pairings", args=[tournament.slug, rnd.number]))
+    return _post_action(request, tournament,
                         lambda t: service(request.user, get_object_or_404(t.rounds, number=round_number)),
                         str(success))
 
 
 @login_required
 @post_only
-def swap_view(request, slug, round_number):
-    tournament = _organized(request, slug)
+@organizer_page
+def swap_view(request, tournament, round_number):
     rnd = get_object_or_404(tournament.rounds, number=round_number)
     fmt = tournament.format_spec
     form = SwapForm(request.POST, individual=fmt.single_player_entries)
@@ -336,7 +334,7 @@ def swap_view(request, slug, round_number):
             messages.success(request, fmt.swapped)
             for w in warnings:
                 messages.warning(request, w)
-    return redirect("tournaments:pairings", slug=slug, round_number=round_number)
+    return redirect("tournaments:pairings", slug=tournament.slug, round_number=round_number)
 
 
 CHECK_TEXTS = {
@@ -350,12 +348,10 @@ CHECK_TEXTS = {
 
 
 @login_required
-def check_view(request, slug):
+@chief_referee_page
+def check_view(request, tournament):
     """The chief referee's or organizer's check of every protocol (scoring.checks); a POST rewrites the
     drifted cached results (scoring.services.rescore_drifted)."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not is_chief_referee(request.user, tournament):
-        raise PermissionDenied
     rounds = list(tournament.rounds.exclude(status=RoundStatus.DRAFT).order_by("number").values_list("number", flat=True))
     asked = request.GET.get("round", "")
     round_number = int(asked) if asked.isascii() and asked.isdigit() and len(asked) <= 4 else None
@@ -364,7 +360,7 @@ def check_view(request, slug):
     if request.method == "POST":
         fixed = rescore_drifted(request.user, tournament, round_number=round_number)
         messages.success(request, _("Пересчитано протоколов: %(n)s. Записи и подписи не менялись.") % {"n": fixed})
-        url = reverse("tournaments:check", args=[slug])
+        url = reverse("tournaments:check", args=[tournament.slug])
         return redirect(f"{url}?round={round_number}" if round_number else url)
     report = check_tournament(tournament, round_number)
     rows = {}

@@ -1,45 +1,25 @@
-"""Organizer pages for pairs (edit, substitute, delete, late registration) and the confirmation step.
+"""Organizer pages for pairs (edit, substitute, delete, late registration) and what each irreversible action
+says before it is done.
 
-Every irreversible action of the organizer goes through ``confirm_or_render``: the first POST shows
+Every irreversible action of the organizer is confirmed on ``core.pages.confirm_page``: the first POST shows
 what will happen, the second (with ``confirmed=1``) does it.
 """
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.names import name_key, name_matches
-from access.permissions import is_chief_referee, is_organizer
+from core.pages import confirm_page, confirmed
+from access.pages import chief_referee_page, organizer_page
 
 from .. import services
 from tournaments.errors import TournamentError
 from ..forms import LatePairForm, PairEditForm, PairRoundForm, SubstituteForm
-from tournaments.models import PairStatus, RoundStatus, Tournament
+from tournaments.models import PairStatus, RoundStatus
 from ..services.rounds import open_protocols, open_table_tokens, open_tables_text
-
-
-def _organized(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not is_organizer(request.user, tournament):
-        raise PermissionDenied
-    return tournament
-
-
-def confirmed(request) -> bool:
-    return request.method == "POST" and request.POST.get("confirmed") == "1"
-
-
-def confirm_page(request, tournament, *, title, consequences, fields=None, cancel=None, button=None, extra=None):
-    """The page that names what an irreversible action will do, with a form that does it."""
-    return render(request, "tournaments/confirm.html", {
-        "tournament": tournament, "title": title, "consequences": consequences,
-        "fields": {k: v for k, v in (fields or {}).items() if k not in ("csrfmiddlewaretoken", "confirmed")},
-        "action": request.path, "cancel": cancel or reverse("tournaments:manage", args=[tournament.slug]),
-        "button": button or _("Да, выполнить"), **(extra or {}),
-    })
 
 
 def _players_text(pair) -> str:
@@ -51,9 +31,9 @@ def _pair_title(pair) -> str:
 
 
 @login_required
-def pair_list_view(request, slug):
+@organizer_page
+def pair_list_view(request, tournament):
     """Every pair with links to edit or delete it; late registration once the rounds have begun."""
-    tournament = _organized(request, slug)
     pairs = list(tournament.pairs.prefetch_related("players"))
     query = (request.GET.get("q") or "").strip()[:200]
     if query:
@@ -81,8 +61,8 @@ def _pair_form_initial(pair) -> dict:
 
 
 @login_required
-def pair_edit_view(request, slug, pair_id):
-    tournament = _organized(request, slug)
+@organizer_page
+def pair_edit_view(request, tournament, pair_id):
     pair = get_object_or_404(tournament.pairs.prefetch_related("players"), pk=pair_id)
     fmt = tournament.format_spec
     individual = fmt.single_player_entries
@@ -102,7 +82,7 @@ def pair_edit_view(request, slug, pair_id):
                 form.add_service_error(err)
             else:
                 messages.success(request, fmt.entry_saved)
-                return redirect("tournaments:pair_list", slug=slug)
+                return redirect("tournaments:pair_list", slug=tournament.slug)
         elif substitute.is_bound and substitute.is_valid():
             d = substitute.cleaned_data
             try:
@@ -114,7 +94,7 @@ def pair_edit_view(request, slug, pair_id):
                     f"player{d['seat']}_rating": "rating"})
             else:
                 messages.success(request, _("Игрок заменён."))
-                return redirect("tournaments:pair_list", slug=slug)
+                return redirect("tournaments:pair_list", slug=tournament.slug)
     return render(request, "tournaments/pair_edit.html", {
         "tournament": tournament, "pair": pair, "title": _pair_title(pair), "form": form, "substitute": substitute,
         "seated": sorted(pair.players.all(), key=lambda p: (p.number or 9, p.pk)),
@@ -122,10 +102,10 @@ def pair_edit_view(request, slug, pair_id):
 
 
 @login_required
-def pair_delete_view(request, slug, pair_id):
-    tournament = _organized(request, slug)
+@organizer_page
+def pair_delete_view(request, tournament, pair_id):
     pair = get_object_or_404(tournament.pairs.prefetch_related("players"), pk=pair_id)
-    back = reverse("tournaments:pair_list", args=[slug])
+    back = reverse("tournaments:pair_list", args=[tournament.slug])
     if not confirmed(request):
         fmt = tournament.format_spec
         consequences = [fmt.will_be_deleted(_pair_title(pair))]
@@ -143,8 +123,8 @@ def pair_delete_view(request, slug, pair_id):
 
 
 @login_required
-def pair_late_view(request, slug):
-    tournament = _organized(request, slug)
+@organizer_page
+def pair_late_view(request, tournament):
     form = LatePairForm(request.POST or None, individual=tournament.format_spec.single_player_entries,
                         teams=tournament.has_team_standing)
     if request.method == "POST" and form.is_valid():
@@ -156,7 +136,7 @@ def pair_late_view(request, slug):
             form.add_service_error(err)
         else:
             messages.success(request, tournament.format_spec.registered_late(pair.number, pair.joined_round))
-            return redirect("tournaments:pair_list", slug=slug)
+            return redirect("tournaments:pair_list", slug=tournament.slug)
     return render(request, "tournaments/pair_late.html", {"tournament": tournament, "form": form},
                   status=400 if request.method == "POST" else 200)
 
@@ -195,11 +175,9 @@ def undo_withdrawal_consequences(pair) -> list[str]:
 
 
 @login_required
-def pair_early_view(request, slug):
+@chief_referee_page
+def pair_early_view(request, tournament):
     """The chief referee's (and organizer's) page to pair the next round before every protocol is signed."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not (is_organizer(request.user, tournament) or is_chief_referee(request.user, tournament)):
-        raise PermissionDenied
     last = tournament.rounds.order_by("-number").first()
     tokens = open_table_tokens(last.number, open_protocols(tournament)) if last else []
     return render(request, "tournaments/pair_early.html", {

@@ -30,7 +30,9 @@ from ..tables import PairingsByNameTable, PairingsByTableTable
 from .clock import clock_context
 
 
-def _tournament(request, slug):
+def tournament_shown(request, slug):
+    """The tournament of a public page and whether the user organizes it (a 404 for an unpublished one, but
+    for its organizer); the individual event's pages share it."""
     tournament = get_object_or_404(Tournament, slug=slug)
     organizer = is_organizer(request.user, tournament)
     if not tournament.is_public and not organizer:
@@ -64,7 +66,7 @@ def tournament_detail(request, slug):
     """A tournament's page: its dates, venue and city, its rules in words, its entrants, its rounds and, once a
     round is finished, its documents (the signed sheets of each finished round, the final report for its
     officials)."""
-    tournament, organizer = _tournament(request, slug)
+    tournament, organizer = tournament_shown(request, slug)
     fmt = tournament.format_spec
     rounds = list(selectors.visible_rounds(tournament, organizer))
     try:
@@ -112,7 +114,7 @@ def _can_referee(user, tournament) -> bool:
 
 
 def draw_page(request, slug):
-    tournament, organizer = _tournament(request, slug)
+    tournament, organizer = tournament_shown(request, slug)
     query = clean_query(request.GET.get("q"))
     page = paginate(request, selectors.draw_pair_ids(tournament, query), DRAW_PER_PAGE)
     rows = selectors.entrant_rows(tournament, page.object_list)
@@ -123,7 +125,7 @@ def draw_page(request, slug):
 
 
 def _round(request, slug, round_number):
-    tournament, organizer = _tournament(request, slug)
+    tournament, organizer = tournament_shown(request, slug)
     rnd = get_object_or_404(tournament.rounds, number=round_number)
     if rnd.status == RoundStatus.DRAFT and not organizer:
         raise Http404
@@ -133,7 +135,7 @@ def _round(request, slug, round_number):
 ROUND_POLL_SECONDS = 15  # how often the round page fetches its results again
 
 
-def _page_etag(request, slug, *args, **kwargs):
+def public_page_etag(request, slug, *args, **kwargs):
     """A public page's ETag, for this user (his forms' token, his links); none for a signing link (``k``):
     that page is the player's own, never stored (``no-store``), and a PIN slip replaced sends no signal."""
     if "k" in request.GET:
@@ -174,7 +176,7 @@ def _round_context(request, slug, round_number):
     }
 
 
-@live.live_page(_page_etag, per_user=True)
+@live.live_page(public_page_etag, per_user=True)
 def pairings(request, slug, round_number):
     return render(request, "tournaments/pairings.html", _round_context(request, slug, round_number))
 
@@ -214,10 +216,10 @@ def _with_results(rnd, rows):
     return rows
 
 
-@live.live_page(_page_etag, per_user=True)
+@live.live_page(public_page_etag, per_user=True)
 def pair_page(request, slug, number):
     """A pair's own page: players, and round by round its table, opponents, seats, score and protocol."""
-    tournament, organizer = _tournament(request, slug)
+    tournament, organizer = tournament_shown(request, slug)
     if number > 2**31 - 1:  # larger than any stored number (and than the database's integers)
         raise Http404
     entry_view = tournament.format_spec.entry_view
@@ -239,7 +241,7 @@ def pair_page(request, slug, number):
 
 def pair_search(request, slug):
     """Find one's pair by surname (the players who never log in start here)."""
-    tournament, organizer = _tournament(request, slug)
+    tournament, organizer = tournament_shown(request, slug)
     query = (request.GET.get("q") or "").strip()
     found = pair_selectors.find_players(tournament, query)
     return render(request, "tournaments/pair_search.html", {

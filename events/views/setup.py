@@ -12,8 +12,11 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from core.pages import confirm_page, confirmed
 from core.public import public_url
+from access.pages import tournament_page
 from access.permissions import is_organizer, is_referee
 from scoring.reports import pack
 
@@ -21,9 +24,8 @@ from tournaments.errors import NotAllowed, SetupRejected
 from ..forms_setup import CopyForm, TournamentForm, add_service_errors, preset_option_choices
 from ..forms_tiebreaks import format_tiebreaks
 from ..forms_setup import preset_values
-from tournaments.models import Round, Tournament
+from tournaments.models import Round
 from ..services import setup
-from .pairs import confirm_page, confirmed
 
 
 def _form_page(request, form, tournament=None, *, title, status=200):
@@ -53,16 +55,13 @@ def create_view(request):
     return _form_page(request, form, title=_("Новый турнир"), status=400 if request.method == "POST" else 200)
 
 
-def _editable(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not setup.can_edit(request.user, tournament):
-        raise PermissionDenied(_("Настройки турнира меняет только его организатор."))
-    return tournament
+# The settings and the deletion of a tournament: its organizer's.
+editable = tournament_page(setup.can_edit, message=gettext_lazy("Настройки турнира меняет только его организатор."))
 
 
 @login_required
-def edit_view(request, slug):
-    tournament = _editable(request, slug)
+@editable
+def edit_view(request, tournament):
     if request.method == "POST":
         form = TournamentForm(request.POST, tournament=tournament)  # its format decides the tie-breaks offered
     else:
@@ -81,28 +80,30 @@ def edit_view(request, slug):
                       status=400 if request.method == "POST" else 200)
 
 
+def _may_copy(user, tournament) -> bool:
+    return setup.can_create(user) and is_organizer(user, tournament)
+
+
 @login_required
-def copy_view(request, slug):
-    source = get_object_or_404(Tournament, slug=slug)
-    if not (setup.can_create(request.user) and is_organizer(request.user, source)):
-        raise PermissionDenied(_("Скопировать можно только турнир, который вы организуете."))
-    form = CopyForm(request.POST or None, initial={"name": source.name})
+@tournament_page(_may_copy, message=gettext_lazy("Скопировать можно только турнир, который вы организуете."))
+def copy_view(request, tournament):
+    form = CopyForm(request.POST or None, initial={"name": tournament.name})
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = setup.copy_tournament(request.user, source, **form.cleaned_data)
+            copy = setup.copy_tournament(request.user, tournament, **form.cleaned_data)
         except SetupRejected as err:
             add_service_errors(form, err.errors)
         else:
             messages.success(request, _("Турнир скопирован: регламент, показатели и судьи — без пар."))
-            return redirect("tournaments:manage", slug=tournament.slug)
-    return render(request, "tournaments/copy.html", {"form": form, "tournament": source},
+            return redirect("tournaments:manage", slug=copy.slug)
+    return render(request, "tournaments/copy.html", {"form": form, "tournament": tournament},
                   status=400 if request.method == "POST" else 200)
 
 
 @login_required
-def delete_view(request, slug):
+@editable
+def delete_view(request, tournament):
     """GET: what deleting the tournament does (or that it is archived); POST, confirmed: do it."""
-    tournament = _editable(request, slug)
     if request.method != "POST" or not confirmed(request):
         if setup.has_signed_protocols(tournament):
             lines = [_("В турнире есть подписанные протоколы: он не будет удалён, а уйдёт в архив."),
@@ -113,15 +114,15 @@ def delete_view(request, slug):
                      _("Запись об удалении останется в журнале сайта.")]
         return confirm_page(request, tournament, title=_("Удалить турнир «%(n)s»?") % {"n": tournament.name},
                             consequences=lines, button=_("Удалить турнир"),
-                            cancel=reverse("tournaments:edit", args=[slug]))
+                            cancel=reverse("tournaments:edit", args=[tournament.slug]))
     try:
         outcome = setup.delete_tournament(request.user, tournament)
     except SetupRejected as err:
         messages.error(request, err.message)
-        return redirect("tournaments:manage", slug=slug)
+        return redirect("tournaments:manage", slug=tournament.slug)
     if outcome == "archived":
         messages.success(request, _("Турнир «%(n)s» в архиве: он скрыт, записи сохранены.") % {"n": tournament.name})
-        return redirect("tournaments:manage", slug=slug)
+        return redirect("tournaments:manage", slug=tournament.slug)
     messages.success(request, _("Турнир «%(n)s» удалён.") % {"n": tournament.name})
     return redirect("tournaments:home")
 
@@ -142,23 +143,23 @@ def _pdf(data: bytes, filename: str) -> HttpResponse:
     return response
 
 
+# The print pack and the final report: the organizer's and the referees'.
+printable = tournament_page(is_referee, message=gettext_lazy("Печать доступна организатору и судьям турнира."))
+
+
 @login_required
-def print_view(request, slug, round_number, kind):
+@printable
+def print_view(request, tournament, round_number, kind):
     """One file of a round's print pack, for the organizer and the referees."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not is_referee(request.user, tournament):
-        raise PermissionDenied(_("Печать доступна организатору и судьям турнира."))
     if kind not in PACK or round_number > MAX_ROUND:
         raise Http404
     get_object_or_404(Round, tournament=tournament, number=round_number)
     render_pdf, name = PACK[kind]
     extra = {"base_url": public_url("/", request)} if kind == "table-cards" else {}  # the cards' signing QR
-    return _pdf(render_pdf(tournament, round_number, **extra), f"{slug}-round{round_number}-{name}.pdf")
+    return _pdf(render_pdf(tournament, round_number, **extra), f"{tournament.slug}-round{round_number}-{name}.pdf")
 
 
 @login_required
-def final_report_view(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not is_referee(request.user, tournament):
-        raise PermissionDenied(_("Печать доступна организатору и судьям турнира."))
-    return _pdf(pack.final_report(tournament), f"{slug}-final-report.pdf")
+@printable
+def final_report_view(request, tournament):
+    return _pdf(pack.final_report(tournament), f"{tournament.slug}-final-report.pdf")

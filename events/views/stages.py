@@ -3,13 +3,13 @@ import functools
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from core.pages import post_only
-from access.permissions import is_organizer, is_referee
+from access.pages import organizer_page
+from access.permissions import is_referee
 from scoring import live
 from scoring.reports.group_selectors import group_size
 from scoring.reports.pdf_bracket import bracket_pdf
@@ -25,13 +25,6 @@ from ..stage_selectors import (
 PROJECTOR_SECONDS = 20
 
 
-def _organized(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not is_organizer(request.user, tournament):
-        raise PermissionDenied
-    return tournament
-
-
 def _public(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
     if not tournament.is_public and not is_referee(request.user, tournament):
@@ -40,9 +33,9 @@ def _public(request, slug):
 
 
 @login_required
-def qualification_view(request, slug):
+@organizer_page
+def qualification_view(request, tournament):
     """Stage 2's settings, stage 1's standings with the criterion of each place, the confirmation and its undo."""
-    tournament = _organized(request, slug)
     final_form = FinalForm(initial=_final_initial(tournament))
     confirm_form = ConfirmForm()
     return _render(request, tournament, final_form, confirm_form)
@@ -69,8 +62,8 @@ def _render(request, tournament, final_form, confirm_form, tie_order=None, statu
 
 @login_required
 @post_only
-def final_settings_view(request, slug):
-    tournament = _organized(request, slug)
+@organizer_page
+def final_settings_view(request, tournament):
     form = FinalForm(request.POST)
     if form.is_valid():
         try:
@@ -81,7 +74,7 @@ def final_settings_view(request, slug):
                       group_size=form.cleaned_data["final_group_size"],
                       group_qualifiers=form.cleaned_data["final_group_qualifiers"])
             messages.success(request, _("Второй этап сохранён."))
-            return redirect("tournaments:qualification", slug)
+            return redirect("tournaments:qualification", tournament.slug)
         except TournamentError as exc:
             form.add_service_error(exc)
     return _render(request, tournament, form, ConfirmForm(), status=400)
@@ -89,8 +82,8 @@ def final_settings_view(request, slug):
 
 @login_required
 @post_only
-def confirm_view(request, slug):
-    tournament = _organized(request, slug)
+@organizer_page
+def confirm_view(request, tournament):
     form = ConfirmForm(request.POST)
     tie_order = None
     if form.is_valid():
@@ -102,7 +95,7 @@ def confirm_view(request, slug):
             try:
                 confirm_qualification(request.user, tournament, tie_order=tie_order, expected=expected)
                 messages.success(request, _("Состав второго этапа подтверждён."))
-                return redirect("tournaments:qualification", slug)
+                return redirect("tournaments:qualification", tournament.slug)
             except TournamentError as exc:
                 form.add_service_error(exc)
     final_form = FinalForm(initial=_final_initial(tournament))
@@ -111,14 +104,14 @@ def confirm_view(request, slug):
 
 @login_required
 @post_only
-def undo_view(request, slug):
-    tournament = _organized(request, slug)
+@organizer_page
+def undo_view(request, tournament):
     try:
         undo_qualification(request.user, tournament)
         messages.success(request, _("Состав второго этапа отменён."))
     except TournamentError as exc:
         messages.error(request, exc.message)
-    return redirect("tournaments:qualification", slug)
+    return redirect("tournaments:qualification", tournament.slug)
 
 
 def _bracket_etag(request, slug, *, per_user=False):

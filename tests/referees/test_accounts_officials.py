@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from access import officials
 from access import permissions as perms
-from referees.forms import parse_tables
+from events.forms_officials import parse_tables
 from audit.models import AuditEntry
 from access.models import RoleKind, TournamentRole
 from access.errors import InvalidInput
