@@ -5,11 +5,13 @@ import math
 from datetime import datetime
 
 from django.db.models import Prefetch
+from django.urls import reverse
 from django.utils import timezone
 
+from access.permissions import is_chief_referee
 from core.names import fold, name_key
 from engine.rules import lead_and_shuffle
-from engine.rules.clock import due_warning
+from engine.rules.clock import due_warning, time_limit_seconds
 
 from tournaments.models import PairingSystem, PairStatus, Partie, Player, RoundStatus, seated
 from engine.pairing import PairingError, whist
@@ -264,3 +266,15 @@ def clock_round(tournament):
 def late_tables(rnd) -> list:
     """The tables of the round that run on their own start, in table order."""
     return list(rnd.parties.filter(clock_started_at__isnull=False).order_by("table"))
+
+
+def clock_context(user, rnd, *, back) -> dict:
+    """The round clock and, for the organizer and the chief referee, its buttons (a round in play with a time limit)."""
+    tournament = rnd.tournament
+    controls = (rnd.status == RoundStatus.PUBLISHED and is_chief_referee(user, tournament)
+                and time_limit_seconds(tournament.rules()) is not None)
+    return {
+        "clock": round_clock(rnd), "clock_controls": controls, "back": back,
+        "clock_url": reverse("tournaments:clock", args=[tournament.slug, rnd.number]),
+        "late_tables": late_tables(rnd) if rnd.clock_started_at else [],
+    }

@@ -8,7 +8,7 @@ from django_tables2 import RequestConfig
 from audit.models import AuditEntry
 from scoring import live
 from tournaments.models import Tournament
-from events.views.clock import clock_context
+from events.selectors import clock_context
 
 from access import permissions as perms
 from . import selectors
@@ -42,7 +42,7 @@ def _overview_context(request, slug):
         "tournament": tournament, "round": rnd, "rounds": rounds, "parties": parties,
         "counts": selectors.state_counts(parties), "poll_seconds": POLL_SECONDS,
         "can_read_audit": perms.can_read_audit(request.user, tournament),
-        **(clock_context(request, rnd, back="dashboard") if rnd else {}),
+        **(clock_context(request.user, rnd, back="dashboard") if rnd else {}),
     }
 
 

@@ -14,8 +14,7 @@ from django.utils.translation import gettext_lazy
 from core.converters import parse_int
 from core.pages import post_only
 from access.pages import chief_referee_page
-from access.permissions import is_chief_referee, is_referee
-from engine.rules.clock import time_limit_seconds
+from access.permissions import is_referee
 
 from .. import selectors
 from tournaments.errors import TournamentError
@@ -44,18 +43,6 @@ def clock_state(request, slug, round_number):
                                                  round(now.timestamp() * 1000)))
     add_never_cache_headers(response)
     return response
-
-
-def clock_context(request, rnd, *, back) -> dict:
-    """The round clock and, for the organizer and the chief referee, its buttons (a round in play with a time limit)."""
-    tournament = rnd.tournament
-    controls = (rnd.status == RoundStatus.PUBLISHED and is_chief_referee(request.user, tournament)
-                and time_limit_seconds(tournament.rules()) is not None)
-    return {
-        "clock": selectors.round_clock(rnd), "clock_controls": controls, "back": back,
-        "clock_url": reverse("tournaments:clock", args=[tournament.slug, rnd.number]),
-        "late_tables": selectors.late_tables(rnd) if rnd.clock_started_at else [],
-    }
 
 
 def _controlled_round(tournament, round_number):

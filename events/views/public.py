@@ -27,7 +27,7 @@ from tournaments.presets import preset_label
 from ..services.rounds import open_tables_text
 from ..tables import DrawTable, IndividualDrawTable, IndividualPairingsByNameTable, IndividualPairingsByTableTable
 from ..tables import PairingsByNameTable, PairingsByTableTable
-from .clock import clock_context
+from ..selectors import clock_context
 
 
 def tournament_shown(request, slug):
@@ -171,7 +171,7 @@ def _round_context(request, slug, round_number):
         "rounds": selectors.visible_rounds(tournament, organizer),
         "override_tables": open_tables_text(rnd.number - 1, rnd.override_tables or []),
         "schedule": selectors.schedule_summary(tournament) if organizer and rnd.status == "draft" else None,
-        **clock_context(request, rnd, back="round"),
+        **clock_context(request.user, rnd, back="round"),
         "poll_seconds": ROUND_POLL_SECONDS,
     }
 
