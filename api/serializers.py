@@ -9,7 +9,8 @@ from django.urls import reverse
 from rest_framework import serializers
 
 from tournaments.choices import ProtocolStatus
-from tournaments.models import PairingSystem, PairStatus, TournamentFormat
+from tournaments.choices import FORMAT_CHOICES
+from tournaments.models import PairingSystem, PairStatus
 
 WINNERS = [(w, w) for w in ("A", "B", "draw")]
 SIDES = [(side, side) for side in ("A", "B")]
@@ -28,7 +29,7 @@ class TournamentSerializer(serializers.Serializer):
     end_date = serializers.DateField(allow_null=True)
     venue = serializers.CharField()
     city = serializers.CharField(help_text="The city the calendar files it under (empty: not given).")
-    format = serializers.ChoiceField(choices=TournamentFormat.choices)
+    format = serializers.ChoiceField(choices=FORMAT_CHOICES)
     pairing_system = serializers.ChoiceField(choices=PairingSystem.choices)
     rounds_planned = serializers.IntegerField()
     rules = serializers.DictField(help_text="The rules preset and its overrides, as a protocol's `rules`.")

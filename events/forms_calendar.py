@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from core.names import fold
 
 from .calendar import GAMES, GROUPS, Filters
-from tournaments.models import TournamentFormat
+from tournaments.choices import FORMAT_CHOICES
 
 CITY_MAX = 100
 
@@ -19,7 +19,7 @@ class CalendarForm(forms.Form):
     game = forms.ChoiceField(label=_("Игра"), required=False,
                              choices=[("", _("Любая"))] + [(k, v) for k, v in GAMES.items()])
     format = forms.ChoiceField(label=_("Зачёт"), required=False,
-                               choices=[("", _("Любой"))] + list(TournamentFormat.choices))
+                               choices=[("", _("Любой"))] + list(FORMAT_CHOICES))
 
     def __init__(self, *args, cities=(), **kwargs):
         super().__init__(*args, **kwargs)

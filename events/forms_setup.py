@@ -22,7 +22,8 @@ from engine.rules.config import OPTION_CHOICES
 
 from .forms import IsoDateInput
 from .forms_tiebreaks import TiebreakFieldsMixin
-from tournaments.models import CLOCK_WARNINGS_MAX, TEAM_BEST_MAX, PairingSystem, Player, SignatureMode, SigningMethod, TeamStanding, TournamentFormat
+from tournaments.models import CLOCK_WARNINGS_MAX, TEAM_BEST_MAX, PairingSystem, Player, SignatureMode, SigningMethod, TeamStanding
+from tournaments.choices import DEFAULT_FORMAT, FORMAT_CHOICES
 from tournaments.presets import ladder_kind_choices, option_choices, option_label, preset_choices, rules_error_text
 
 LADDER_ROWS = 6
@@ -181,7 +182,7 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
     venue = forms.CharField(label=_("Место проведения"), max_length=200, required=False)
     city = forms.CharField(label=_("Город"), max_length=100, required=False,
                            help_text=_("По нему ищут турнир в календаре на главной странице."))
-    format = forms.ChoiceField(label=_("Зачёт"), choices=TournamentFormat.choices, initial=TournamentFormat.PAIRS)
+    format = forms.ChoiceField(label=_("Зачёт"), choices=FORMAT_CHOICES, initial=DEFAULT_FORMAT)
     pairing_system = forms.ChoiceField(label=_("Система жеребьёвки туров"), choices=PairingSystem.choices,
                                        initial=PairingSystem.SWISS)
     rounds_planned = StrictIntegerField(label=_("Запланировано туров"), min_value=1, max_value=99, initial=7)

@@ -13,9 +13,10 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from teams.models import Team
-from tournaments.models import Pair, Tournament, TournamentFormat
+from tournaments.formats import formats_with
+from tournaments.models import Pair, Tournament
 
-SIGNUP_FORMATS = (TournamentFormat.PAIRS, TournamentFormat.INDIVIDUAL, TournamentFormat.TEAMS)
+SIGNUP_FORMATS = formats_with("online_registration")  # every format's own class says whether
 
 
 class SignupSettings(models.Model):

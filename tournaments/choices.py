@@ -13,6 +13,10 @@ class TournamentFormat(models.TextChoices):
     TEAMS = "teams", _("Командные матчи")
 
 
+FORMAT_CHOICES = TournamentFormat.choices  # the forms' and the API's list of formats
+DEFAULT_FORMAT = TournamentFormat.PAIRS
+
+
 class FinalKind(models.TextChoices):
     """Stage 2 of an event in stages (docs/rules.md «Этапы»): none, a final round robin, a knockout bracket, groups
     whose best go to a bracket."""

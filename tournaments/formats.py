@@ -140,6 +140,9 @@ class EventFormat:
     manage_links_template = "tournaments/_manage_links.html"
     manage_template = "tournaments/_manage_entries.html"
     round_view = "tournaments:pairings"
+    players_per_entrant = 2  # the players a registered row seats
+    online_registration = True  # players may register online (``signup``)
+    partners_at_table = False  # a table seats two entrants, or four players each with a partner of the round
 
     def __init__(self, tournament=None):
         self.tournament = tournament
@@ -194,6 +197,16 @@ class EventFormat:
         if not number:
             return str(self.entry_title)
         return _("Пара №%(n)s") % {"n": number}
+
+    def entry_in_sentence(self, number, names: str) -> str:
+        """A registered row in a sentence: «пара №4 (Иванов — Петров)», «пара Иванов — Петров» (no number yet)."""
+        if number:
+            return _("пара №%(n)s (%(names)s)") % {"n": number, "names": names}
+        return _("пара %(names)s") % {"names": names}
+
+    def no_seat_text(self, seat: int) -> str:
+        """A substitution names a seat the registered row does not have."""
+        return _("В паре нет игрока %(k)s.") % {"k": seat}
 
     def status_text(self, status: str) -> str:
         """A withdrawn or disqualified entrant as a standings row says it («снята», «снялась»)."""
@@ -537,6 +550,17 @@ class IndividualFormat(EventFormat):
             return str(self.entry_title)
         return _("Участник №%(n)s") % {"n": number}
 
+    players_per_entrant = 1
+    partners_at_table = True
+
+    def entry_in_sentence(self, number, names: str) -> str:
+        if number:
+            return _("участник №%(n)s (%(names)s)") % {"n": number, "names": names}
+        return _("участник %(names)s") % {"names": names}
+
+    def no_seat_text(self, seat: int) -> str:
+        return _("В личном зачёте у участника один игрок.")
+
     def status_text(self, status: str) -> str:
         return {"disqualified": _("снят"), "withdrawn": _("снялся")}.get(status, "")
 
@@ -845,6 +869,11 @@ FORMATS: dict[str, type[EventFormat]] = {
 def format_of(tournament) -> EventFormat:
     """The format object of ``tournament`` (a pair event when its format is unknown)."""
     return FORMATS.get(getattr(tournament, "format", None), PairsFormat)(tournament)
+
+
+def formats_with(attribute: str) -> list[str]:
+    """The codes of the formats whose class says yes to ``attribute`` (e.g. ``online_registration``)."""
+    return [code for code, cls in FORMATS.items() if getattr(cls, attribute, False)]
 
 
 def format_class(code: str) -> type[EventFormat]:

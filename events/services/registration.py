@@ -142,7 +142,7 @@ _FIELD_ORDER = {f: k for k, f in enumerate([f"player{k}_{what}" for k in (1, 2) 
 
 def entrant_size(tournament) -> int:
     """Players per entrant: two in a pair event, one in an individual event."""
-    return 1 if tournament.is_individual else 2
+    return tournament.format_spec.players_per_entrant
 
 
 def clean_pair(players, name, rating, size: int = 2, team_name="") -> tuple[list[dict], str, int | None, str]:
@@ -170,14 +170,7 @@ def registered_names(tournament, *, exclude_pair=None) -> dict:
 
 
 def pair_label(pair) -> str:
-    names = " — ".join(p.name for p in pair.players.all())
-    if pair.tournament.is_individual:
-        if pair.number:
-            return _("участник №%(n)s (%(names)s)") % {"n": pair.number, "names": names}
-        return _("участник %(names)s") % {"names": names}
-    if pair.number:
-        return _("пара №%(n)s (%(names)s)") % {"n": pair.number, "names": names}
-    return _("пара %(names)s") % {"names": names}
+    return pair.tournament.format_spec.entry_in_sentence(pair.number, " — ".join(p.name for p in pair.players.all()))
 
 
 def check_duplicates(tournament, players, *, exclude_pair=None, known=None) -> None:
@@ -292,8 +285,7 @@ def substitute_player(user, pair: Pair, seat: int, *, player, note="") -> Pair:
         pair = locked(Pair.objects.select_related("tournament").filter(pk=pair.pk)).get()
         seated = _seated(pair)
         if len(seated) < seat:
-            raise InvalidInput(_("В личном зачёте у участника один игрок.") if pair.tournament.is_individual
-                               else _("В паре нет игрока %(k)s.") % {"k": seat}, field="seat")
+            raise InvalidInput(pair.tournament.format_spec.no_seat_text(seat), field="seat")
         leaving, partner = seated[seat - 1], (seated[2 - seat] if len(seated) == 2 else None)
         if fold(data["name"]) == fold(leaving.name):
             raise InvalidInput(_("Это тот же игрок: чтобы исправить имя, измените пару."),

@@ -11,11 +11,11 @@ from collections import Counter
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import TournamentFormat
+from tournaments.formats import format_class
 
 
 def check_seats(reader, head, data) -> None:
-    individual = head.get("format") == TournamentFormat.INDIVIDUAL
+    individual = format_class(head.get("format")).partners_at_table
     for row in data.get("parties", []):
         partners = (row.get("partner_a"), row.get("partner_b"))
         if not individual:
