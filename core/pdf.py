@@ -233,16 +233,18 @@ def word_width(texts, st: ParagraphStyle = NARROW_HEAD, *, pad: float = 7, low: 
 
 def grid(rows, widths, *, header=None, align=None, size: float = 8, header_size: float | None = None,
          header_align: str = "left", fit: bool = True, min_size: float | None = None,
-         min_height: float | None = None, zebra: bool = False, shade=HEAD_SHADE, line: float = 0.5, line_color=colors.grey,
-         padding: tuple = (3, 2, 3, 3), numeric_from: int | None = None, greyed=(), commands=()) -> LongTable:
+         min_height: float | None = None, row_heights=None, zebra: bool = False, shade=HEAD_SHADE,
+         line: float = 0.5, line_color=colors.grey, padding: tuple = (3, 2, 3, 3), numeric_from: int | None = None,
+         greyed=(), commands=()) -> LongTable:
     """A table whose heading line (``header``, or the first of ``rows`` when ``header`` is None and that line is
     given as flowables) repeats on every page it goes on to.
 
     A cell is a flowable as given or a text: with ``fit`` printed whole in its column (``fitted``: a smaller
-    type, then more lines; ``align``: each column's "left", "center" or "right"), without it drawn as the
-    table's plain string in ``size``. ``line``: the rules' width. ``min_height``: no row lower than that (a row of text taller than it
-    grows). ``padding``: (left, top, right, bottom). ``numeric_from``: the plain cells of the columns from
-    there right-aligned; ``greyed``: rows printed grey."""
+    type down to ``min_size``, then more lines; ``align``: each column's "left", "center" or "right"), without it
+    drawn as the table's plain string in ``size``. ``min_height``: no line lower than that (a line of text taller
+    than it grows); ``row_heights``: a height for each line (the heading's first), None where it is the line's
+    own. ``line``: the rules' width; ``padding``: (left, top, right, bottom); ``numeric_from``: the plain cells of
+    the columns from there right-aligned; ``greyed``: lines printed grey; ``commands``: more of the table's style."""
     left, top, right, bottom = padding
     data = []
     for i, cells in enumerate(([header] if header is not None else []) + list(rows)):
@@ -257,8 +259,10 @@ def grid(rows, widths, *, header=None, align=None, size: float = 8, header_size:
             line_cells.append(fitted("" if cell is None else str(cell), st, w - left - right, min_size=min_size))
         data.append(line_cells)
     heights = None
-    if min_height is not None:
-        heights = [max(min_height, _natural(cells, widths, padding)) for cells in data]
+    if min_height is not None or row_heights is not None:
+        given = list(row_heights) if row_heights is not None else [None] * len(data)
+        heights = [h if h is not None else max(min_height or 0, _natural(cells, widths, padding))
+                   for h, cells in zip(given, data)]
     table = LongTable(data, colWidths=widths, rowHeights=heights, repeatRows=1, hAlign="LEFT")
     commands = [
         ("FONT", (0, 0), (-1, -1), FONT, size),

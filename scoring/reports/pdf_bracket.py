@@ -14,10 +14,9 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Table, TableStyle
 
-from core.pdf import BOLD, FONT, GREY, LANDSCAPE, Template, build, fitted, paragraph, shrink, style
+from core.pdf import BOLD, FONT, GREY, LANDSCAPE, Template, build, fitted, paragraph, shrink, style, text_width
 
 from .pdf_groups import group_pages
 
@@ -154,7 +153,7 @@ def _box(c, x, y, w, line_h, size, match) -> None:
         c.setFont(FONT, size * 0.85)
         c.drawRightString(x + seed_w, text_y, seed)
         points = " ".join(str(p[key]) for p in match.get("parties") or ())  # each partie's points of this side
-        points_w = pdfmetrics.stringWidth(points, FONT, size * 0.85) + 1.2 * mm if points else 0
+        points_w = text_width(points, style(size * 0.85), pad=1.2 * mm) if points else 0
         if points:
             c.drawRightString(x + w - 1 * mm, text_y, points)
         name_w = w - seed_w - 2.4 * mm - points_w
