@@ -40,7 +40,7 @@ from reportlab.platypus import TableStyle
 from .qr import qr_modules
 
 __all__ = [
-    "BIG", "BIG_BOLD", "BIG_CELL", "BOLD", "CELL", "CELL_MAX", "Document", "FONT", "GREY", "H1", "H2", "HEAD",
+    "BIG", "BIG_BOLD", "BIG_CELL", "BOLD", "boxed", "CELL", "CELL_MAX", "Document", "FONT", "GREY", "H1", "H2", "HEAD",
     "HEAD_SHADE", "LANDSCAPE", "LEADING", "MARGIN", "NARROW_HEAD", "PAGE_H", "PAGE_W", "QR", "SMALL", "TITLE",
     "Template", "WIDTH", "build", "draw_at", "draw_qr", "esc", "fitted", "grid", "heads", "list_grid", "metadata", "paragraph", "register_fonts",
     "paragraph_lines", "rich", "shrink", "style", "text_width", "whole", "word_width", "wrap",
@@ -98,6 +98,17 @@ def style(size: float, *, bold: bool = False, leading: float | None = None, alig
     return _styles[key]
 
 
+_unhyphenated: dict[str, ParagraphStyle] = {}
+
+
+def _markup_style(st: ParagraphStyle) -> ParagraphStyle:
+    """``st`` for a paragraph of several runs of text (markup, line breaks): reportlab drops the hyphens of such a
+    paragraph when it breaks its words at them, so it breaks them only where a word is longer than its line."""
+    if st.name not in _unhyphenated:
+        _unhyphenated[st.name] = ParagraphStyle(f"{st.name}-runs", parent=st, embeddedHyphenation=0)
+    return _unhyphenated[st.name]
+
+
 def sized(base: ParagraphStyle, size: float) -> ParagraphStyle:
     """``base`` in another type size (the leading in proportion)."""
     return style(size, bold=base.fontName == BOLD, leading=size * base.leading / base.fontSize,
@@ -131,13 +142,15 @@ def paragraph(text, st: ParagraphStyle = CELL, *, limit: int | None = CELL_MAX) 
     value = str(text if text is not None else "")
     if limit is not None and len(value) > limit:
         value = value[:limit - 1] + "…"
-    return Paragraph("<br/>".join(esc(line) for line in value.split("\n")), st)
+    if "\n" in value:
+        return rich("<br/>".join(esc(line) for line in value.split("\n")), st)
+    return Paragraph(esc(value), st)
 
 
 def rich(markup: str, st: ParagraphStyle = CELL) -> Paragraph:
     """A paragraph of ``markup`` the caller made: every user text in it through ``esc``."""
     register_fonts()
-    return Paragraph(markup, st)
+    return Paragraph(markup, _markup_style(st))
 
 
 def _pieces(text: str) -> list[tuple[str, str]]:
@@ -196,11 +209,20 @@ def whole(text, font: str, size: float, width: float, *, min_size: float | None 
     return best, wrapped[best]
 
 
-def fitted(text, st: ParagraphStyle, width: float, *, min_size: float | None = None) -> Paragraph:
+def fitted(text, st: ParagraphStyle, width: float, *, min_size: float | None = None, bold: str = "") -> Paragraph:
     """A paragraph of ``text`` printed whole in ``width`` (``whole``): a long name takes a smaller type, then more
-    lines; nothing is cut."""
-    size, lines = whole(text, st.fontName, st.fontSize, width, min_size=min_size)
-    return rich("<br/>".join(esc(line) for line in lines), sized(st, size) if size != st.fontSize else st)
+    lines; nothing is cut. Each line of ``text`` ("\\n") starts a new line, all in one type size. ``bold``: a
+    heading printed in bold before the text, on its first line (measured in bold, as the whole line)."""
+    register_fonts()
+    parts = [f"{bold} {part}".strip() if bold and k == 0 else part for k, part in enumerate(str(text).split("\n"))]
+    font = BOLD if bold else st.fontName
+    size = min(whole(part, font, st.fontSize, width, min_size=min_size)[0] for part in parts)
+    lines = [line for part in parts for line in wrap(part, font, size, width)]
+    head = " ".join(bold.split())
+    markup = [esc(line) for line in lines]
+    if head and lines[0].startswith(head):
+        markup[0] = f"<b>{esc(head)}</b>{esc(lines[0][len(head):])}"
+    return rich("<br/>".join(markup), sized(st, size) if size != st.fontSize else st)
 
 
 def paragraph_lines(texts, st: ParagraphStyle = CELL) -> Paragraph:
@@ -219,6 +241,30 @@ def text_width(text, st: ParagraphStyle = CELL, *, pad: float = 8) -> float:
     """The printed width of one line of ``text`` in ``st``, with the cell's padding."""
     register_fonts()
     return pdfmetrics.stringWidth(str(text), st.fontName, st.fontSize) + pad
+
+
+def boxed(text, st: ParagraphStyle, width: float, height: float, *, line_min: float, min_size: float,
+          step: float = 0.25, align: str = "LEFT", valign: str = "MIDDLE") -> KeepInFrame:
+    """``text`` whole in a box of ``width`` × ``height`` (a bracket's line): on one line in the type of ``st`` down to
+    ``line_min``; longer, wrapped (``wrap``) in the largest type down to ``min_size`` whose lines fit ``height``;
+    longer still, the lines at ``min_size`` shrink to fit the box (``shrink``)."""
+    register_fonts()
+    text = " ".join(str(text or "").split())
+    size = st.fontSize
+    while size > line_min and pdfmetrics.stringWidth(text, st.fontName, size) > width:
+        size = max(line_min, size - step)
+    if pdfmetrics.stringWidth(text, st.fontName, size) <= width:
+        lines = [text]
+    else:  # the largest type whose lines fit, a word broken inside only when no type keeps it whole
+        sizes = [st.fontSize]
+        while sizes[-1] > min_size:
+            sizes.append(max(min_size, sizes[-1] - step))
+        longest = max((piece for _j, piece in _pieces(text)), key=lambda p: pdfmetrics.stringWidth(p, st.fontName, 1))
+        fitting = [s for s in sizes if len(wrap(text, st.fontName, s, width)) * s * st.leading / st.fontSize <= height]
+        whole_words = [s for s in fitting if pdfmetrics.stringWidth(longest, st.fontName, s) <= width]
+        size = (whole_words or fitting or [min_size])[0]
+        lines = wrap(text, st.fontName, size, width)
+    return shrink(paragraph_lines(lines, sized(st, size)), width, height, align=align, valign=valign)
 
 
 def word_width(texts, st: ParagraphStyle = NARROW_HEAD, *, pad: float = 7, low: float = 0) -> float:

@@ -2,8 +2,9 @@
 
 Rounds are columns, left to right; a match is a box of two lines (seed, number, name), the winner in bold,
 with a line to the match its winner plays next. The third-place match stands under the final. A name too
-long for its box's line shrinks in it (``core.pdf.shrink``: a smaller type, and two lines or more when even
-that is too long): a name is never cut.
+long for its box prints in smaller type, down to ``MIN_SIZE``; longer still, it wraps into two lines (or more)
+of the type that lets them fit the box's line, and shrinks when even ``WRAP_MIN`` is too large
+(``core.pdf.boxed``): a name is never cut.
 
 A stage 2 in groups prints the groups' tables first, on their own pages (``pdf_groups``), then the bracket;
 while the groups are still played there is no bracket yet and the file holds the tables only.
@@ -16,7 +17,7 @@ from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Table, TableStyle
 
-from core.pdf import BOLD, FONT, GREY, LANDSCAPE, Template, build, fitted, paragraph, shrink, style, text_width
+from core.pdf import BOLD, FONT, GREY, LANDSCAPE, Template, boxed, build, fitted, paragraph, style, text_width
 
 from .pdf_groups import group_pages
 
@@ -26,6 +27,9 @@ WIDTH = PAGE_W - 2 * MARGIN
 HEAD = 10.5 * mm  # from the bracket's top to its first match's top: the round names
 GAP = 8 * mm  # between columns (the connector lines run in it)
 FOOT = 6 * mm  # under the lowest match: the date
+MIN_SIZE = 4.8  # the smallest type a name shrinks to in one line before it wraps
+WRAP_MIN = 3.0  # the smallest type of a wrapped name (a longer one still shrinks to fit its box)
+WRAP_LEADING = 1.1
 
 
 def _side_text(side, bye_text) -> tuple[str, str]:
@@ -57,22 +61,26 @@ def _date(canvas, doc):
 def _title(tournament, data) -> Table:
     """The tournament's name whole (a smaller type, then more lines, which move the bracket down) and what the page
     is, on the right."""
-    right = 60 * mm
+    what = _("Сетка второго этапа · %(n)s участников") % {"n": data["size"]}
+    right = max(60 * mm, text_width(what, style(9), pad=1))
     title = Table([[fitted(tournament.name, style(13, bold=True), WIDTH - right, min_size=8),
-                    paragraph(_("Сетка второго этапа · %(n)s участников") % {"n": data["size"]},
-                              style(9, align="right"))]], colWidths=[WIDTH - right, right])
+                    paragraph(what, style(9, align="right"))]], colWidths=[WIDTH - right, right])
     title.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
                                ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
     return title
 
 
-def _place(canvas, flowable, x: float, y: float, width: float, height: float, *, middle: bool = True):
-    """Draw ``flowable`` shrunk into ``width`` × ``height``, its left edge at ``x``, centred on ``y`` (or its
-    bottom at ``y``)."""
-    box = shrink(flowable, width, height, align="LEFT")
-    _w, h = box.wrapOn(canvas, width, height)
+def _place(canvas, box, x: float, y: float, *, middle: bool = True):
+    """Draw ``box`` (a ``core.pdf.boxed`` text) with its left edge at ``x``, centred on ``y`` (or its bottom at
+    ``y``)."""
+    _w, h = box.wrapOn(canvas, box.maxWidth, box.maxHeight)
     box.drawOn(canvas, x, y - h / 2 if middle else y)
+
+
+def _one_line(text: str, st, width: float):
+    """A heading of a column: one line, in a smaller type when it is longer than the column."""
+    return boxed(text, st, width, st.leading, line_min=MIN_SIZE, min_size=MIN_SIZE)
 
 
 class Bracket(Flowable):
@@ -100,7 +108,7 @@ class Bracket(Flowable):
         centers = []
         for r, rnd in enumerate(rounds):
             x = r * (col_w + GAP)
-            _place(c, paragraph(rnd["name"], heading), x, top + 3 * mm, col_w, 9 * 1.2, middle=False)
+            _place(c, _one_line(rnd["name"], heading, col_w), x, top + 3 * mm, middle=False)
             span = cell * 2 ** r
             row = []
             for i, match in enumerate(rnd["matches"]):
@@ -118,22 +126,21 @@ class Bracket(Flowable):
         x = len(rounds) * (col_w + GAP)
         final = rounds[-1]["matches"][0]
         y = centers[-1][0]
-        _place(c, paragraph(_("Победитель"), heading), x, top + 3 * mm, col_w, 9 * 1.2, middle=False)
+        _place(c, _one_line(_("Победитель"), heading, col_w), x, top + 3 * mm, middle=False)
         c.line(x - GAP, y, x, y)
         winner = next((s for s in (final["a"], final["b"]) if s and s["entrant"] == final["winner"]), None)
         if winner is not None:  # the number large, the name under it in the type that fits
             c.setFont(BOLD, size + 3)
             c.drawString(x + 1.5 * mm, y + 1.2 * mm, f"№{winner['entrant']}")
-            name = paragraph(winner["label"], style(size, bold=True))
-            box = shrink(name, 0.7 * col_w - 2 * mm, 3.5 * size, align="LEFT", valign="TOP")
-            _w, h = box.wrapOn(c, 0.7 * col_w - 2 * mm, 3.5 * size)
+            box = boxed(winner["label"], style(size, bold=True, leading=size * WRAP_LEADING), 0.7 * col_w - 2 * mm,
+                        3.5 * size, line_min=MIN_SIZE, min_size=WRAP_MIN)
+            _w, h = box.wrapOn(c, box.maxWidth, box.maxHeight)
             box.drawOn(c, x + 1.5 * mm, y - 1.2 * mm - h)
         if third is not None:
             x = (len(rounds) - 1) * (col_w + GAP)
             y3 = min(centers[-1][0] - 4 * line_h, bottom + 2 * line_h)
             y3 = max(y3, bottom + line_h)
-            _place(c, paragraph(third["name"], style(8, bold=True)), x, y3 + line_h + 1.5 * mm, col_w, 8 * 1.2,
-                   middle=False)
+            _place(c, _one_line(third["name"], style(8, bold=True), col_w), x, y3 + line_h + 1.5 * mm, middle=False)
             _box(c, x, y3, col_w, line_h, size, third["matches"][0])
 
 
@@ -157,5 +164,5 @@ def _box(c, x, y, w, line_h, size, match) -> None:
         if points:
             c.drawRightString(x + w - 1 * mm, text_y, points)
         name_w = w - seed_w - 2.4 * mm - points_w
-        _place(c, paragraph(name, style(size, bold=won, leading=size * 1.1)), x + seed_w + 1.2 * mm, base,
-               name_w, line_h * 0.92)
+        _place(c, boxed(name, style(size, bold=won, leading=size * WRAP_LEADING), name_w, line_h * 0.92,
+                        line_min=MIN_SIZE, min_size=WRAP_MIN), x + seed_w + 1.2 * mm, base)

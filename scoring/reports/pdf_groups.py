@@ -20,7 +20,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, KeepTogether, Spacer, Table, TableStyle
 
 from core.pdf import (BOLD, FONT, GREY, H2, HEAD, NARROW_HEAD, SMALL, Template, draw_at, fitted, grid, paragraph,
-                      paragraph_lines, style, word_width, wrap)
+                      paragraph_lines, style, text_width, word_width, wrap)
 
 from .tabular import status_text
 
@@ -114,10 +114,10 @@ def _group_table(group, widths) -> list:
 
 def _page_head(tournament, groups, width) -> Table:
     """The tournament (whole: a smaller type, then more lines) and «Второй этап: подгруппы · сыграно туров …»."""
-    right = 95 * mm
+    what = _("Второй этап: подгруппы") + " · " + played_text(groups)
+    right = max(95 * mm, text_width(what, style(9), pad=1))
     head = Table([[fitted(tournament.name, style(13, bold=True), width - right, min_size=9),
-                   paragraph(_("Второй этап: подгруппы") + " · " + played_text(groups), style(9, align="right"))]],
-                 colWidths=[width - right, right])
+                   paragraph(what, style(9, align="right"))]], colWidths=[width - right, right])
     head.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                               ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
                               ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))

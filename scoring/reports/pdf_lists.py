@@ -4,8 +4,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from reportlab.platypus import Spacer
 
-from core.pdf import (LANDSCAPE, MARGIN, SMALL, TITLE, WIDTH, build, heads, list_grid, paragraph, style, text_width,
-                      word_width)
+from core.pdf import (LANDSCAPE, MARGIN, SMALL, TITLE, WIDTH, build, fitted, heads, list_grid, paragraph, style,
+                      text_width, word_width)
 from tournaments.names import pair_with_players
 
 from .player_table import cell, pdf_figures, player_status_text
@@ -140,13 +140,17 @@ def pairings_pdf(tournament, rnd, parties) -> bytes:
                                                                     key=lambda p: (p.number or 9, p.id))])
 
     big = style(10.5, leading=13)
+    number_w = 64 if individual else 46
+    widths = [40, number_w, (WIDTH - 40 - 2 * number_w) / 2, number_w, (WIDTH - 40 - 2 * number_w) / 2]
+
+    def players(text):  # each player's name whole in the column (wrapped after a hyphen rather than inside a word)
+        return fitted(text, big, widths[2] - 6, min_size=big.fontSize)
+
     for partie in parties:
         if individual:
             (na, a), (nb, b) = side(partie, "A"), side(partie, "B")
-            data.append([_fmt(partie.table), na, paragraph(a, big), nb, paragraph(b, big)])
+            data.append([_fmt(partie.table), na, players(a), nb, players(b)])
             continue
-        data.append([_fmt(partie.table), _fmt(partie.pair_a.number), paragraph(names(partie.pair_a), big),
-                     _fmt(partie.pair_b.number if partie.pair_b else ""), paragraph(names(partie.pair_b), big)])
-    number_w = 64 if individual else 46
-    widths = [40, number_w, (WIDTH - 40 - 2 * number_w) / 2, number_w, (WIDTH - 40 - 2 * number_w) / 2]
+        data.append([_fmt(partie.table), _fmt(partie.pair_a.number), players(names(partie.pair_a)),
+                     _fmt(partie.pair_b.number if partie.pair_b else ""), players(names(partie.pair_b))])
     return build([paragraph(title, TITLE), Spacer(1, 6), list_grid(data, widths, size=11)], title)

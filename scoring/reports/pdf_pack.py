@@ -13,8 +13,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 
-from core.pdf import (BIG_BOLD, BIG_CELL, BOLD, H1, MARGIN, PAGE_H, QR, SMALL, WIDTH, build, esc, fitted, grid,
-                      paragraph, rich, shrink, style)
+from core.pdf import (BIG, BIG_BOLD, BIG_CELL, BOLD, H1, MARGIN, PAGE_H, QR, SMALL, WIDTH, build, fitted, grid,
+                      paragraph, shrink, style)
 from tournaments.models import seated
 from tournaments.presets import preset_label
 
@@ -22,24 +22,28 @@ from .sheets import seat_numbers_of, seats_of
 from .stage_selectors import round_title
 
 
-def _pair_cell(pair):
-    """"№3" in bold with the pair's own name, then each player on his own line (names escaped for the markup)."""
+SIDE_W = (WIDTH - 58) / 2 - 6  # a side's cell of the pairings in large type, less its padding
+
+
+def _pair_cell(pair) -> list:
+    """"№3" in bold with the pair's own name, then each player on his own line, each printed whole."""
     players = sorted(pair.players.all(), key=lambda p: (p.number or 9, p.id))
-    head = f"<b>№{pair.number}</b>" + (f" «{esc(pair.name)}»" if pair.name else "")
-    return rich("<br/>".join([head] + [esc(p.name) for p in players]), BIG_CELL)
+    head = f"«{pair.name}»" if pair.name else ""
+    return [fitted(head, BIG_CELL, SIDE_W, bold=f"№{pair.number}", min_size=BIG)] + [
+        fitted(p.name, BIG_CELL, SIDE_W, min_size=BIG) for p in players]
 
 
-def _side_cell(partie, side: str):
+def _side_cell(partie, side: str) -> list:
     """An individual event's side: each seat with its player's number and name, each on its own line."""
-    lines = [f"<b>{side}{k} №{entrant.number}</b> " + esc(seated(entrant)[0].name if seated(entrant) else "")
-             for k, entrant in enumerate(partie.side_entrants(side), start=1)]
-    return rich("<br/>".join(lines), BIG_CELL)
+    return [fitted(seated(entrant)[0].name if seated(entrant) else "", BIG_CELL, SIDE_W,
+                   bold=f"{side}{k} №{entrant.number}", min_size=BIG)
+            for k, entrant in enumerate(partie.side_entrants(side), start=1)]
 
 
 def _sit_out_cell(partie):
     entrant = partie.pair_a
-    name = seated(entrant)[0].name if seated(entrant) else ""
-    return rich(f"<b>№{entrant.number}</b> " + esc(name), BIG_CELL)
+    return fitted(seated(entrant)[0].name if seated(entrant) else "", BIG_CELL, SIDE_W, bold=f"№{entrant.number}",
+                  min_size=BIG)
 
 
 def subtitle(tournament, rnd=None) -> str:
