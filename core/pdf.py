@@ -3,16 +3,19 @@ bracket, the rating list) is a reportlab platypus story built with these names.
 
 * fonts: DejaVu Sans (settings.PDF_FONT, settings.PDF_FONT_BOLD), embedded, so that Russian names print
   (``register_fonts``, ``FONT``, ``BOLD``); the document information of every file (``metadata``);
+* styles: ``style`` (one per size, weight, alignment, colour), the common ones (``H1``, ``H2``, ``TITLE``,
+  ``SMALL``, ``CELL``, ``HEAD``, ``NARROW_HEAD``, ``BIG_CELL``, ``BIG_BOLD``);
 * text: names and notes come from users, so every text is escaped before it goes into ``Paragraph`` markup
-  (``esc``, ``paragraph``); a text is printed whole, never cut: ``fitted`` steps its type down (to 80 % by
-  default) before it wraps, between words or after a hyphen, and breaks inside only a word too long for its
-  box (``whole``, ``wrap``); ``shrink`` (``KeepInFrame``, mode "shrink") scales a box's content down to fit
-  a box of fixed height;
-* the grid of every table (``grid``), the column as wide as its longest word (``word_width``);
-* the page: A4 and its margins (``PAGE_W``, ``PAGE_H``, ``MARGIN``, ``WIDTH``), the document with its page
-  templates, each with an optional band at its top and its foot drawn on every page (``Document``,
-  ``Template``, ``build``);
-* the QR code (``QR``, ``draw_qr``; the encoder is ``core.qr``).
+  (``esc``, ``paragraph``, ``paragraph_lines``; ``rich`` takes markup the caller escaped). A text is printed
+  whole, never cut: ``fitted`` steps its type down (to 80 % by default) before it wraps, between words or after
+  a hyphen, and breaks inside only a word too long for its box (``whole``, ``wrap``); in a box of fixed height
+  ``boxed`` does the same and ``shrink`` (``KeepInFrame``, mode "shrink") scales what is still larger down;
+* tables: ``grid`` (its heading line repeated on every page), ``list_grid`` and ``heads`` for the lists, a
+  column as wide as its longest word (``word_width``) or its text (``text_width``);
+* the page: A4 and its margins (``PAGE_W``, ``PAGE_H``, ``MARGIN``, ``WIDTH``, ``LANDSCAPE``), the document with
+  its page templates, each with a band at its top and its foot drawn on every page (``Document``, ``Template``,
+  ``draw_at``), ``build`` for a document of one kind of page;
+* the QR code (``QR``, ``draw_qr``; the one encoder is ``core.qr``).
 
 It imports no app of the project.
 """
@@ -40,10 +43,11 @@ from reportlab.platypus import TableStyle
 from .qr import qr_modules
 
 __all__ = [
-    "BIG", "BIG_BOLD", "BIG_CELL", "BOLD", "boxed", "CELL", "CELL_MAX", "Document", "FONT", "GREY", "H1", "H2", "HEAD",
+    "BIG", "BIG_BOLD", "BIG_CELL", "BOLD", "CELL", "CELL_MAX", "Document", "FONT", "GREY", "H1", "H2", "HEAD",
     "HEAD_SHADE", "LANDSCAPE", "LEADING", "MARGIN", "NARROW_HEAD", "PAGE_H", "PAGE_W", "QR", "SMALL", "TITLE",
-    "Template", "WIDTH", "build", "draw_at", "draw_qr", "esc", "fitted", "grid", "heads", "list_grid", "metadata", "paragraph", "register_fonts",
-    "paragraph_lines", "rich", "shrink", "style", "text_width", "whole", "word_width", "wrap",
+    "Template", "WIDTH", "boxed", "build", "draw_at", "draw_qr", "esc", "fitted", "grid", "heads", "list_grid",
+    "metadata", "paragraph", "paragraph_lines", "register_fonts", "rich", "shrink", "style", "text_width", "whole",
+    "word_width", "wrap",
 ]
 
 FONT, BOLD = "DejaVuSans", "DejaVuSans-Bold"
@@ -109,7 +113,7 @@ def _markup_style(st: ParagraphStyle) -> ParagraphStyle:
     return _unhyphenated[st.name]
 
 
-def sized(base: ParagraphStyle, size: float) -> ParagraphStyle:
+def _sized(base: ParagraphStyle, size: float) -> ParagraphStyle:
     """``base`` in another type size (the leading in proportion)."""
     return style(size, bold=base.fontName == BOLD, leading=size * base.leading / base.fontSize,
                  align={v: k for k, v in _ALIGN.items()}.get(base.alignment, "left"), color=base.textColor)
@@ -222,7 +226,7 @@ def fitted(text, st: ParagraphStyle, width: float, *, min_size: float | None = N
     markup = [esc(line) for line in lines]
     if head and lines[0].startswith(head):
         markup[0] = f"<b>{esc(head)}</b>{esc(lines[0][len(head):])}"
-    return rich("<br/>".join(markup), sized(st, size) if size != st.fontSize else st)
+    return rich("<br/>".join(markup), _sized(st, size) if size != st.fontSize else st)
 
 
 def paragraph_lines(texts, st: ParagraphStyle = CELL) -> Paragraph:
@@ -264,7 +268,7 @@ def boxed(text, st: ParagraphStyle, width: float, height: float, *, line_min: fl
         whole_words = [s for s in fitting if pdfmetrics.stringWidth(longest, st.fontName, s) <= width]
         size = (whole_words or fitting or [min_size])[0]
         lines = wrap(text, st.fontName, size, width)
-    return shrink(paragraph_lines(lines, sized(st, size)), width, height, align=align, valign=valign)
+    return shrink(paragraph_lines(lines, _sized(st, size)), width, height, align=align, valign=valign)
 
 
 def word_width(texts, st: ParagraphStyle = NARROW_HEAD, *, pad: float = 7, low: float = 0) -> float:
@@ -402,10 +406,6 @@ class Document(BaseDocTemplate):
         template = self.templates[self.pageTemplate.id]
         if template.foot:
             template.foot(canvas, self)
-
-    @property
-    def frame_width(self) -> float:
-        return self.pagesize[0] - 2 * self.margin
 
 
 def build(story, title: str, **kwargs) -> bytes:
