@@ -183,11 +183,12 @@ def wrap(text, font: str, size: float, width: float) -> list[str]:
         if line:
             lines.append(line)
         while pdfmetrics.stringWidth(word, font, size) > width:
-            cut = len(word)
-            while cut > 1 and pdfmetrics.stringWidth(word[:cut], font, size) > width:
-                cut -= 1
-            lines.append(word[:cut])
-            word = word[cut:]
+            low, high = 1, len(word) - 1  # the longest head that fits (at least one letter)
+            while low < high:
+                mid = (low + high + 1) // 2
+                low, high = (mid, high) if pdfmetrics.stringWidth(word[:mid], font, size) <= width else (low, mid - 1)
+            lines.append(word[:low])
+            word = word[low:]
         line = word
     lines.append(line)
     return lines
@@ -199,18 +200,21 @@ def whole(text, font: str, size: float, width: float, *, min_size: float | None 
     too long for ``width`` even at ``min_size`` is broken."""
     register_fonts()
     min_size = min_size if min_size is not None else round(size * 0.8 * 2) / 2
-    if pdfmetrics.stringWidth(" ".join(str(text or "").split()), font, size) <= width:
-        return size, wrap(text, font, size, width)
+    plain = " ".join(str(text or "").split())
+    if pdfmetrics.stringWidth(plain, font, size) <= width:
+        return size, [plain]
     sizes = [size]
     while sizes[-1] - STEP >= min_size - 1e-9:
         sizes.append(sizes[-1] - STEP)
     longest = max((piece for _j, piece in _pieces(" ".join(str(text or "").split()))), default="",
                   key=lambda piece: pdfmetrics.stringWidth(piece, font, size))
     unbroken = [s for s in sizes if pdfmetrics.stringWidth(longest, font, s) <= width] or sizes[-1:]
-    wrapped = {s: wrap(text, font, s, width) for s in unbroken}
-    fewest = min(len(lines) for lines in wrapped.values())
-    best = next(s for s in unbroken if len(wrapped[s]) == fewest)
-    return best, wrapped[best]
+    fewest = len(wrap(text, font, unbroken[-1], width))  # a smaller type never takes more lines
+    for s in unbroken:
+        lines = wrap(text, font, s, width)
+        if len(lines) <= fewest:
+            return s, lines
+    return unbroken[-1], wrap(text, font, unbroken[-1], width)
 
 
 def fitted(text, st: ParagraphStyle, width: float, *, min_size: float | None = None, bold: str = "") -> Paragraph:
@@ -296,6 +300,7 @@ def grid(rows, widths, *, header=None, align=None, size: float = 8, header_size:
     own. ``line``: the rules' width; ``padding``: (left, top, right, bottom); ``numeric_from``: the plain cells of
     the columns from there right-aligned; ``greyed``: lines printed grey; ``commands``: more of the table's style."""
     left, top, right, bottom = padding
+    head_size = header_size or size - 0.5
     data = []
     for i, cells in enumerate(([header] if header is not None else []) + list(rows)):
         is_head = header is not None and i == 0
@@ -305,15 +310,22 @@ def grid(rows, widths, *, header=None, align=None, size: float = 8, header_size:
                 line_cells.append("" if cell is None else cell)
                 continue
             how = header_align if is_head else (align[j] if align else "left")
-            st = style(header_size or size - 0.5, bold=True, align=how) if is_head else style(size, align=how)
-            line_cells.append(fitted("" if cell is None else str(cell), st, w - left - right, min_size=min_size))
+            st = style(head_size, bold=True, align=how) if is_head else style(size, align=how)
+            text = "" if cell is None else str(cell)
+            text = text if "\n" in text else " ".join(text.split())
+            if "\n" not in text and text_width(text, st, pad=0) <= w - left - right:
+                line_cells.append(text)  # one line: the table draws it as it is (no markup to read)
+            else:
+                line_cells.append(fitted(text, st, w - left - right, min_size=min_size))
         data.append(line_cells)
     heights = None
     if min_height is not None or row_heights is not None:
         given = list(row_heights) if row_heights is not None else [None] * len(data)
-        heights = [h if h is not None else max(min_height or 0, _natural(cells, widths, padding))
-                   for h, cells in zip(given, data)]
+        heights = [h if h is not None else max(min_height or 0, _natural(
+            cells, widths, padding, head_size if header is not None and i == 0 else size))
+            for i, (h, cells) in enumerate(zip(given, data))]
     table = LongTable(data, colWidths=widths, rowHeights=heights, repeatRows=1, hAlign="LEFT")
+    first = 1 if header is not None else 0
     commands = [
         ("FONT", (0, 0), (-1, -1), FONT, size),
         ("GRID", (0, 0), (-1, -1), line, line_color),
@@ -322,8 +334,10 @@ def grid(rows, widths, *, header=None, align=None, size: float = 8, header_size:
         ("TOPPADDING", (0, 0), (-1, -1), top),
         ("RIGHTPADDING", (0, 0), (-1, -1), right),
         ("BOTTOMPADDING", (0, 0), (-1, -1), bottom),
-        *([("BACKGROUND", (0, 0), (-1, 0), shade), ("FONT", (0, 0), (-1, 0), BOLD, header_size or size - 0.5)]
-          if shade is not None else []),
+        *([("FONT", (0, 0), (-1, 0), BOLD, head_size)] if header is not None or shade is not None else []),
+        *([("ALIGN", (0, 0), (-1, 0), header_align.upper())] if header is not None else []),
+        *[("ALIGN", (j, first), (j, -1), how.upper()) for j, how in enumerate(align or ())],
+        *([("BACKGROUND", (0, 0), (-1, 0), shade)] if shade is not None else []),
         *[("BACKGROUND", (0, i), (-1, i), ZEBRA) for i in range(2, len(data), 2) if zebra],
         *([("ALIGN", (numeric_from, 1), (-1, -1), "RIGHT")] if numeric_from is not None else []),
         *[("TEXTCOLOR", (0, row), (-1, row), colors.Color(0.45, 0.45, 0.45)) for row in greyed],
@@ -345,14 +359,17 @@ def list_grid(data, widths, *, numeric_from: int | None = None, greyed=(), size:
                 numeric_from=numeric_from, greyed=greyed)
 
 
-def _natural(cells, widths, padding) -> float:
-    """The height a line of cells needs: its tallest cell with the padding above and below."""
+def _natural(cells, widths, padding, size: float) -> float:
+    """The height a line of cells needs: its tallest cell (a plain text: one line of ``size``) with the padding
+    above and below."""
     left, top, right, bottom = padding
     tallest = 0.0
     for cell, w in zip(cells, widths):
-        for flowable in (cell if isinstance(cell, list) else [cell]):
-            if isinstance(flowable, Flowable):
-                tallest = max(tallest, flowable.wrap(w - left - right, PAGE_H)[1])
+        for one in (cell if isinstance(cell, list) else [cell]):
+            if isinstance(one, Flowable):
+                tallest = max(tallest, one.wrap(w - left - right, PAGE_H)[1])
+            elif one:
+                tallest = max(tallest, size * LEADING)
     return tallest + top + bottom
 
 
