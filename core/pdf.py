@@ -11,7 +11,8 @@ bracket, the rating list) is a reportlab platypus story built with these names.
   a hyphen, and breaks inside only a word too long for its box (``whole``, ``wrap``); in a box of fixed height
   ``boxed`` does the same and ``shrink`` (``KeepInFrame``, mode "shrink") scales what is still larger down;
 * tables: ``grid`` (its heading line repeated on every page), ``list_grid`` and ``heads`` for the lists, a
-  column as wide as its longest word (``word_width``) or its text (``text_width``);
+  column as wide as its longest word (``word_width``) or its text (``text_width``); ``layout`` places cells
+  side by side without rules;
 * the page: A4 and its margins (``PAGE_W``, ``PAGE_H``, ``MARGIN``, ``WIDTH``, ``LANDSCAPE``), the document with
   its page templates, each with a band at its top and its foot drawn on every page (``Document``, ``Template``,
   ``draw_at``), ``build`` for a document of one kind of page;
@@ -38,14 +39,14 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepInFrame, LongTable, PageTemplate, Paragraph
-from reportlab.platypus import TableStyle
+from reportlab.platypus import Table, TableStyle
 
 from .qr import qr_modules
 
 __all__ = [
     "BIG", "BIG_BOLD", "BIG_CELL", "BOLD", "CELL", "CELL_MAX", "Document", "FONT", "GREY", "H1", "H2", "HEAD",
     "HEAD_SHADE", "LANDSCAPE", "LEADING", "MARGIN", "NARROW_HEAD", "PAGE_H", "PAGE_W", "QR", "SMALL", "TITLE",
-    "Template", "WIDTH", "boxed", "build", "draw_at", "draw_qr", "esc", "fitted", "grid", "heads", "list_grid",
+    "Template", "WIDTH", "boxed", "build", "draw_at", "draw_qr", "esc", "fitted", "grid", "heads", "layout", "list_grid",
     "metadata", "paragraph", "paragraph_lines", "register_fonts", "rich", "shrink", "style", "text_width", "whole",
     "word_width", "wrap",
 ]
@@ -344,6 +345,16 @@ def grid(rows, widths, *, header=None, align=None, size: float = 8, header_size:
         *commands,
     ]
     table.setStyle(TableStyle(commands))
+    return table
+
+
+def layout(rows, widths, *, valign: str = "TOP", commands=()) -> Table:
+    """A table that only places its cells side by side (no rules, no padding): a title beside what the page is, a
+    QR code beside its caption, two groups' tables on one line. One line of it is never split across pages."""
+    table = Table(rows, colWidths=widths)
+    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), valign), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 0), *commands]))
     return table
 
 

@@ -15,9 +15,9 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Table, TableStyle
+from reportlab.platypus import Flowable, NextPageTemplate, PageBreak
 
-from core.pdf import BOLD, FONT, GREY, LANDSCAPE, Template, boxed, build, fitted, paragraph, style, text_width
+from core.pdf import BOLD, FONT, GREY, LANDSCAPE, Template, boxed, build, fitted, layout, paragraph, style, text_width
 
 from .pdf_groups import group_pages
 
@@ -58,17 +58,13 @@ def _date(canvas, doc):
     canvas.drawRightString(PAGE_W - MARGIN, MARGIN, date_format(timezone.localtime(), "DATETIME_FORMAT"))
 
 
-def _title(tournament, data) -> Table:
+def _title(tournament, data):
     """The tournament's name whole (a smaller type, then more lines, which move the bracket down) and what the page
     is, on the right."""
     what = _("Сетка второго этапа · %(n)s участников") % {"n": data["size"]}
     right = max(60 * mm, text_width(what, style(9), pad=1))
-    title = Table([[fitted(tournament.name, style(13, bold=True), WIDTH - right, min_size=8),
-                    paragraph(what, style(9, align="right"))]], colWidths=[WIDTH - right, right])
-    title.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                               ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
-                               ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
-    return title
+    return layout([[fitted(tournament.name, style(13, bold=True), WIDTH - right, min_size=8),
+                    paragraph(what, style(9, align="right"))]], [WIDTH - right, right], valign="BOTTOM")
 
 
 def _place(canvas, box, x: float, y: float, *, middle: bool = True):

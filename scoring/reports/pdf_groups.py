@@ -17,9 +17,9 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import CondPageBreak, KeepTogether, Spacer, Table, TableStyle
+from reportlab.platypus import CondPageBreak, KeepTogether, Spacer
 
-from core.pdf import (BOLD, FONT, GREY, H2, HEAD, NARROW_HEAD, SMALL, Template, draw_at, fitted, grid, paragraph,
+from core.pdf import (BOLD, FONT, GREY, H2, HEAD, NARROW_HEAD, SMALL, Template, draw_at, fitted, grid, layout, paragraph,
                       paragraph_lines, style, text_width, word_width, wrap)
 
 from .tabular import status_text
@@ -112,16 +112,12 @@ def _group_table(group, widths) -> list:
     return [paragraph(_("Подгруппа %(n)s") % {"n": group["number"]}, style(10, bold=True, leading=TITLE_H)), table]
 
 
-def _page_head(tournament, groups, width) -> Table:
+def _page_head(tournament, groups, width):
     """The tournament (whole: a smaller type, then more lines) and «Второй этап: подгруппы · сыграно туров …»."""
     what = _("Второй этап: подгруппы") + " · " + played_text(groups)
     right = max(95 * mm, text_width(what, style(9), pad=1))
-    head = Table([[fitted(tournament.name, style(13, bold=True), width - right, min_size=9),
-                   paragraph(what, style(9, align="right"))]], colWidths=[width - right, right])
-    head.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                              ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
-                              ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
-    return head
+    return layout([[fitted(tournament.name, style(13, bold=True), width - right, min_size=9),
+                    paragraph(what, style(9, align="right"))]], [width - right, right])
 
 
 def group_pages(tournament, groups, *, width: float) -> tuple[Template, list]:
@@ -140,11 +136,9 @@ def group_pages(tournament, groups, *, width: float) -> tuple[Template, list]:
         line = [_group_table(g, widths) for g in groups[i:i + COLUMNS]]
         line += [""] * (COLUMNS - len(line))
         cells = [x for k, cell in enumerate(line) for x in ([cell] if k == 0 else ["", cell])]
-        row = Table([cells], colWidths=[w for k in range(COLUMNS) for w in ([col_w] if k == 0 else [COLUMN_GAP, col_w])])
-        row.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                                 ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
-                                 ("BOTTOMPADDING", (0, 0), (-1, -1), GROUP_GAP)]))
-        story.append(row)  # a line of groups is never split: a table of one line goes on to a new page whole
+        widths_of_line = [w for k in range(COLUMNS) for w in ([col_w] if k == 0 else [COLUMN_GAP, col_w])]
+        # a line of groups is never split: a table of one line goes on to a new page whole
+        story.append(layout([cells], widths_of_line, commands=[("BOTTOMPADDING", (0, 0), (-1, -1), GROUP_GAP)]))
     return Template("groups", head=draw_head, head_height=band), story
 
 

@@ -11,10 +11,10 @@ Names come from users: every text goes into ``Paragraph`` markup escaped (``core
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, PageBreak, Spacer
 
 from core.pdf import (BIG, BIG_BOLD, BIG_CELL, BOLD, H1, MARGIN, PAGE_H, QR, SMALL, WIDTH, build, fitted, grid,
-                      paragraph, shrink, style)
+                      layout, paragraph, shrink, style)
 from tournaments.models import seated
 from tournaments.presets import preset_label
 
@@ -161,26 +161,19 @@ def _seat(seat: str, name: str, width: float) -> list:
     return [paragraph(seat, SEAT), fitted(name, SEAT_NAME, width, min_size=CARD_NAME_MIN)]
 
 
-def _seats(partie, seats: dict, numbers: dict) -> Table:
+def _seats(partie, seats: dict, numbers: dict):
     """A1 at the top, then clockwise B1 (right), A2 (bottom), B2 (left) around the drawn table."""
     side_w = (WIDTH - 2 * CARD_HALF - 24) / 2  # from the page's margin to the table, on either side
 
     def name(seat):
         return f"№{numbers.get(seat)} {seats.get(seat, '')}" if numbers else seats.get(seat, "")
 
-    table = Table([[_seat("A1", name("A1"), WIDTH), "", ""],
+    return layout([[_seat("A1", name("A1"), WIDTH), "", ""],
                    [_seat("B2", name("B2"), side_w), DrawnTable(partie.table), _seat("B1", name("B1"), side_w)],
-                   [_seat("A2", name("A2"), WIDTH), "", ""]],
-                  colWidths=[side_w, WIDTH - 2 * side_w, side_w])
-    table.setStyle(TableStyle([
-        ("SPAN", (0, 0), (-1, 0)), ("SPAN", (0, 2), (-1, 2)),
-        ("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
-        ("VALIGN", (0, 1), (-1, 1), "MIDDLE"), ("VALIGN", (0, 2), (-1, 2), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-        ("BOTTOMPADDING", (0, 0), (-1, 0), CARD_GAP), ("TOPPADDING", (0, 2), (-1, 2), CARD_GAP),
-    ]))
-    return table
+                   [_seat("A2", name("A2"), WIDTH), "", ""]], [side_w, WIDTH - 2 * side_w, side_w], commands=[
+        ("SPAN", (0, 0), (-1, 0)), ("SPAN", (0, 2), (-1, 2)), ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+        ("VALIGN", (0, 0), (-1, 0), "BOTTOM"), ("VALIGN", (0, 1), (-1, 1), "MIDDLE"),
+        ("BOTTOMPADDING", (0, 0), (-1, 0), CARD_GAP), ("TOPPADDING", (0, 2), (-1, 2), CARD_GAP)])
 
 
 def _height(flowables) -> float:
@@ -204,11 +197,8 @@ def _card(tournament, rnd, partie, seats: dict, note: str, sign_url: str = ""):
     if sign_url:  # own-phone signing: the table's QR, as on the referee's screen
         caption = fitted(_("Подпись протокола со своего телефона: наведите камеру на QR-код"), CARD_NOTE,
                          WIDTH - CARD_QR - 10)
-        qr = Table([[caption, QR(sign_url, CARD_QR)]], colWidths=[WIDTH - CARD_QR, CARD_QR])
-        qr.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                                ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
-                                ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
-        foot = [qr, Spacer(1, 10)] + foot
+        foot = [layout([[caption, QR(sign_url, CARD_QR)]], [WIDTH - CARD_QR, CARD_QR], valign="BOTTOM"),
+                Spacer(1, 10)] + foot
     # the drawn table's centre where it stands on every card, unless the names above need the room
     height = PAGE_H - 2 * MARGIN
     seats_h = seats_table.wrap(WIDTH, height)[1]

@@ -17,10 +17,10 @@ from typing import Callable
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, PageBreak, Spacer, Table
 
 from core.pdf import (BOLD, FONT, GREY, MARGIN, PAGE_H, PAGE_W, QR, WIDTH, Document, Template, draw_at, fitted,
-                      grid, paragraph, paragraph_lines, style, text_width)
+                      grid, layout, paragraph, paragraph_lines, style, text_width)
 
 CLOCKWISE = ("A1", "B1", "A2", "B2")
 QR_SIZE = 34 * mm
@@ -37,20 +37,11 @@ def height(flowables, width: float = WIDTH) -> float:
     return sum(f.wrap(width, PAGE_H)[1] for f in flowables)
 
 
-def _plain(data, widths, **style_commands) -> Table:
-    """A table that only places its cells (no rules, no padding)."""
-    table = Table(data, colWidths=widths)
-    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                               ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
-                               ("BOTTOMPADDING", (0, 0), (-1, -1), 0), *style_commands.get("commands", [])]))
-    return table
-
-
 def heading_line(left: str, right: str, size: float) -> Table:
     """``left`` (the tournament, printed whole: a smaller type, then more lines) and ``right`` in bold on one line,
     ``right`` against the right margin."""
     right_w = text_width(right, style(size, bold=True), pad=1)
-    return _plain([[fitted(left, style(size, bold=True), WIDTH - right_w - 12),
+    return layout([[fitted(left, style(size, bold=True), WIDTH - right_w - 12),
                     paragraph(right, style(size, bold=True, align="right"))]], [WIDTH - right_w, right_w])
 
 
@@ -68,7 +59,7 @@ def header(sheet, note: str | None = None) -> list:
     title = _("Протокол партии (подписан)") if sheet.signed else _("Протокол партии")
     line = f"{title} · {sheet.date}" + (f" · {sheet.venue}" if sheet.venue else "")
     story = [heading_line(sheet.tournament, where, 14), Spacer(1, 2),
-             _plain([[fitted(line, style(9), WIDTH - 200), fitted(sheet.rules_text, style(8, align="right"), 190)]],
+             layout([[fitted(line, style(9), WIDTH - 200), fitted(sheet.rules_text, style(8, align="right"), 190)]],
                     [WIDTH - 200, 200], commands=[("LEFTPADDING", (1, 0), (1, 0), 10)]),
              Spacer(1, 4), _individual_seats(sheet) if getattr(sheet, "seat_numbers", None) else _pair_seats(sheet),
              Spacer(1, 3)]
@@ -122,7 +113,7 @@ def _mismatch_warning() -> Table:
                    style(8, bold=True, color=RED), WIDTH - 8),
             fitted(_("Протокол изменён в обход судейской страницы: подписи ниже не подтверждают его. "
                      "Обратитесь к главному судье."), style(7.5, color=RED), WIDTH - 8)]
-    return _plain([[text]], [WIDTH], commands=[
+    return layout([[text]], [WIDTH], commands=[
         ("BACKGROUND", (0, 0), (-1, -1), colors.Color(0.99, 0.91, 0.91)), ("BOX", (0, 0), (-1, -1), 1.2, RED),
         ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
         ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)])
@@ -186,7 +177,7 @@ def signatures(sheet) -> Table:
     caption = style(6, leading=7, align="right")
     right = [Spacer(1, 4), QR(sheet.url, QR_SIZE), Spacer(1, 2), paragraph_lines(url_lines(sheet.url, 6, QR_SIZE), caption),
              fitted(_("Протокол в сети:"), caption, QR_SIZE), fitted(_("наведите камеру"), caption, QR_SIZE)]
-    return _plain([[left, right]], [width, WIDTH - width], commands=[("ALIGN", (1, 0), (1, 0), "RIGHT")])
+    return layout([[left, right]], [width, WIDTH - width], commands=[("ALIGN", (1, 0), (1, 0), "RIGHT")])
 
 
 # --- the document ----------------------------------------------------------------------------------------------
