@@ -2,16 +2,11 @@
 rows are made once (``list_lines``) from the current list with its filters or from a published month."""
 from __future__ import annotations
 
-import io
-
 from django.utils.translation import gettext as _
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Spacer
 
+from core.pdf import SMALL, TITLE, WIDTH, build, fitted, heads, list_grid, paragraph, word_width
 from scoring.reports import xlsx
-from scoring.reports.pdf_lists import _doc, _head, _styles, _table, heading_width, text, text_lines
-from scoring.reports.pdf_page import FONT, WIDTH, register_fonts
-from scoring.reports.pdf_text import whole
 from scoring.reports.tabular import Column, Table
 
 from . import rating_selectors
@@ -42,26 +37,23 @@ def workbook(lines, title: str) -> bytes:
 
 def pdf(lines, title: str) -> bytes:
     """A4, the header repeated on every page; a name, club or city wraps at its spaces, never cut."""
-    register_fonts()
-    h, small = _styles()
     titles = [_("Место"), _("Игрок"), _("Клуб"), _("Город"), _("Рейтинг"), _("Партий")]
+
+    def heading_width(title):
+        return word_width([title], pad=10, low=24)
+
     widths = [heading_width(titles[0]), None, None, None, heading_width(titles[4]) + 14, heading_width(titles[5])]
     rest = WIDTH - sum(w for w in widths if w)
     widths[1], widths[2], widths[3] = rest * 0.44, rest * 0.32, rest * 0.24
-    styles = {}
 
-    def cell(value, width):
-        size, wrapped = whole(str(value or ""), FONT, small.fontSize, width - 7, min_size=5)
-        style = styles.setdefault(size, ParagraphStyle(f"r{size}", parent=small, fontSize=size, leading=size * 1.2))
-        return text_lines("\n".join(wrapped), style)
+    def cell(value, width):  # whole: a smaller type down to 5 pt, then more lines
+        return fitted(str(value or ""), SMALL, width - 7, min_size=5)
 
-    data = [_head(titles)]
+    data = [heads(titles)]
     for r in lines:
         data.append([str(r["place"]), cell(r["name"], widths[1]), cell(r["club"], widths[2]),
                      cell(r["city"], widths[3]), f'{r["rating"]}{" " + _("пр.") if r["provisional"] else ""}',
                      str(r["parties"])])
-    buf = io.BytesIO()
-    table = _table(data, widths, numeric_from=4)
-    _doc(buf, title).build([text(title, h), text(_("«пр.» — предварительный рейтинг."), small), Spacer(1, 6),
-                            table])
-    return buf.getvalue()
+    table = list_grid(data, widths, numeric_from=4)
+    return build([paragraph(title, TITLE), paragraph(_("«пр.» — предварительный рейтинг."), SMALL), Spacer(1, 6),
+                  table], title)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .tiebreaks import _SIMPLE_KEYS
+from .tiebreaks import SIMPLE_KEYS
 
 ACTIVE = "active"
 
@@ -58,7 +58,7 @@ def separating(upper, lower, tiebreaks) -> str:
             if a is not None and b is not None and a != b:
                 return name
             continue
-        key = _SIMPLE_KEYS.get(name)
+        key = SIMPLE_KEYS.get(name)
         if key is not None and key(upper) != key(lower):
             return name
     return ""

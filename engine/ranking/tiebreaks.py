@@ -113,7 +113,9 @@ def number_key(row):
     return -(row.pair.number if row.pair.number is not None else 10**9)
 
 
-_SIMPLE_KEYS = {
+# The tie-breaks that compare one figure of each row (higher ranks first); `qualification` reads them too, to say
+# which tie-break set two rows apart.
+SIMPLE_KEYS = {
     "match_points": lambda r: r.match_points,
     "difference": lambda r: r.difference,
     "points_for": lambda r: r.points_for,
@@ -171,7 +173,7 @@ def rank(rows: list, tiebreaks, *, first_rank) -> list:
                     r.head_to_head = h2h[r.pair.id]
                 key = lambda r, h2h=h2h: h2h[r.pair.id]  # noqa: E731
             else:
-                key = _SIMPLE_KEYS[name]
+                key = SIMPLE_KEYS[name]
             ordered = sorted(group, key=key, reverse=True)  # stable: pair number inside a tie
             split.extend(list(sub) for _, sub in groupby(ordered, key=key))
         groups = split

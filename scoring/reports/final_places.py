@@ -6,18 +6,16 @@ show; nothing here ranks an entrant. A team event prints its own (``teams.report
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
+from core.pdf import H2, HEAD, WIDTH, grid, paragraph, style
 from tournaments.models import TournamentFormat
 
-from .pdf_pack import H2, HEAD, _grid, _p
-from .pdf_page import FONT, WIDTH, register_fonts
 from .stage_selectors import FinalPlace, final_standings, finalists, has_final
 from .tabular import Column, Table
 
-NOTE = ParagraphStyle("places-note", fontName=FONT, fontSize=7, leading=9)
+NOTE = style(7, leading=9)
 
 
 def places_of(tournament) -> list[FinalPlace]:
@@ -45,14 +43,13 @@ def places_flowables(places) -> list:
     """The final report's section, before the standings (nothing when there are no final places)."""
     if not places:
         return []
-    register_fonts()
     head = [_("Место"), _("Участник"), _("Место по")]
     widths = [16 * mm, 0, 34 * mm]
     widths[1] = WIDTH - sum(widths)
-    rows = [[_p(p.place or "—"), _p(f"№{p.number} {p.label}"), _p(_stage_words(p.stage))] for p in places]
-    return [_p(_("Итоговые места"), H2),
-            _p(_("Сначала места второго этапа, затем остальные участники по первому этапу."), NOTE),
-            Spacer(1, 3), _grid([[_p(h, HEAD) for h in head], *rows], widths), Spacer(1, 8)]
+    rows = [[paragraph(p.place or "—"), paragraph(f"№{p.number} {p.label}"), paragraph(_stage_words(p.stage))] for p in places]
+    return [paragraph(_("Итоговые места"), H2),
+            paragraph(_("Сначала места второго этапа, затем остальные участники по первому этапу."), NOTE),
+            Spacer(1, 3), grid([[paragraph(h, HEAD) for h in head], *rows], widths), Spacer(1, 8)]
 
 
 __all__ = ["places_flowables", "places_of", "places_table"]

@@ -1,25 +1,19 @@
-"""Score sheets on A4 (reportlab canvas), blank and signed, one partie per page.
+"""Score sheets on A4 (``core.pdf``, platypus), blank and signed, one partie a sheet, each from a new page.
 
-Drawn from plain ``sheets.Sheet`` data on the ground of ``pdf_page`` (fonts, the page cursor, tables whose
-cells are printed whole, the QR code) and ``pdf_sheet`` (the header, remarks, signatures and foot every game's
-sheet shares); a sheet of games (Kozel, Morskoy, hand points) is drawn by ``pdf_games``.
+Made from plain ``sheets.Sheet`` data on the ground of ``pdf_sheet`` (the header, remarks, signatures with the QR
+code and foot every game's sheet shares, and the document of sheets); a sheet of games (Kozel, Morskoy, hand
+points) is made by ``pdf_games``.
 """
 from __future__ import annotations
 
-import io
-
 from django.utils.translation import gettext as _
-from reportlab.lib.pagesizes import A4
-from reportlab.pdfgen import canvas
+from reportlab.platypus import Spacer
 
-from .pdf_games import draw_games_sheet
-from .pdf_page import MARGIN, WIDTH, Page, register_fonts, set_metadata
-from .pdf_sheet import (QR_SIZE, draw_footer, draw_header, draw_remarks, draw_signatures, next_sheet,
-                        remarks_height, signatures_height)
+from core.pdf import WIDTH, fitted, grid, style
+
+from .pdf_games import games_sheet
+from .pdf_sheet import BLACK_LINES, FRAME_H, Printed, header, height, remarks, render, signatures
 from .sheets import side_numbers
-
-
-# --- one sheet ---------------------------------------------------------------------
 
 _FIXED = [24, 38, 40, None, 40, 40, 40, 40, 40, 40, 46, 46]
 DEAL_WIDTHS = [w if w is not None else WIDTH - sum(x for x in _FIXED if x) for w in _FIXED]
@@ -41,67 +35,53 @@ def _deal_rows(sheet):
     return rows
 
 
-def _deals(p: Page, sheet):
-    header = ["№", _("Заход"), _("Тасует"), _("Итог"), "A1", "A2", "B1", "B2", _("Очки A"), _("Очки B"),
-              _("Сумма A"), _("Сумма B")]
-    rows = _deal_rows(sheet)
-    # keep space for the legend, remarks, result, signatures and the QR code (names and notes make them taller)
-    bottom = 30 + remarks_height(sheet) + 60 + max(signatures_height(sheet, QR_SIZE) + 22, QR_SIZE + 40)
-    room = p.y - MARGIN - max(360, bottom)
-    row_h = max(11, min(24 if not sheet.signed else 17, room / (len(rows) + 1)))
-    p.grid(DEAL_WIDTHS, rows, header=header, row_h=row_h, size=8.5 if row_h >= 14 else 7, align=DEAL_ALIGN)
-    p.gap(3)
+def _legend(sheet) -> list:
     if sheet.signed:
-        p.text(MARGIN, _("Остаток в руках — очки по регламенту; * — раздача изменена санкцией (см. замечания)."), size=7,
-               width=WIDTH)
+        text = _("Остаток в руках — очки по регламенту; * — раздача изменена санкцией (см. замечания).")
     else:
-        p.text(MARGIN, _("Итог: «Д A1» — домино (кто вышел), «Р» — рыба, «ЛП B2» — ложный пас (кто). "
-                         "Последние строки — для дополнительных раздач при равном счёте."), size=7, width=WIDTH)
-    p.gap(10)
+        text = _("Итог: «Д A1» — домино (кто вышел), «Р» — рыба, «ЛП B2» — ложный пас (кто). "
+                 "Последние строки — для дополнительных раздач при равном счёте.")
+    return [Spacer(1, 3), fitted(text, style(7), WIDTH), Spacer(1, 10)]
 
 
-def _result(p: Page, sheet):
+def _deals(sheet, row_h: float):
+    header_cells = ["№", _("Заход"), _("Тасует"), _("Итог"), "A1", "A2", "B1", "B2", _("Очки A"), _("Очки B"),
+                    _("Сумма A"), _("Сумма B")]
+    return grid(_deal_rows(sheet), DEAL_WIDTHS, header=header_cells, size=8.5 if row_h >= 14 else 7,
+                header_align="center", align=DEAL_ALIGN, min_height=row_h, padding=(3, 1, 3, 1), **BLACK_LINES)
+
+
+def _result(sheet) -> list:
     if sheet.signed:
         a, b = sheet.totals
-        p.text(MARGIN, sheet.fmt.result_line(side_numbers(sheet, "A"), side_numbers(sheet, "B"), a, b), size=13,
-               bold=True, width=WIDTH)
-        p.gap(2)
-        p.text(MARGIN, sheet.outcome, size=10, width=WIDTH)
-    else:
-        p.text(MARGIN, sheet.fmt.blank_result_line(side_numbers(sheet, "A"), side_numbers(sheet, "B")), size=11,
-               bold=True, width=WIDTH)
-    p.gap(14)
+        return [fitted(sheet.fmt.result_line(side_numbers(sheet, "A"), side_numbers(sheet, "B"), a, b),
+                       style(13, bold=True), WIDTH), Spacer(1, 2), fitted(sheet.outcome, style(10), WIDTH),
+                Spacer(1, 14)]
+    return [fitted(sheet.fmt.blank_result_line(side_numbers(sheet, "A"), side_numbers(sheet, "B")),
+                   style(11, bold=True), WIDTH), Spacer(1, 14)]
 
 
-def draw_sheet(c: canvas.Canvas, sheet):
-    if sheet.games is not None:
-        return draw_games_sheet(c, sheet)
-    p = Page(c)
-    draw_header(p, sheet)
-    _deals(p, sheet)
-    draw_remarks(p, sheet)
-    _result(p, sheet)
-    qr_size = QR_SIZE
-    if p.y - max(signatures_height(sheet, qr_size) + 22, qr_size + 40) < MARGIN:
-        p = next_sheet(c, sheet, p)  # the signatures and their QR code are never split
-    top_of_signatures = p.y
-    draw_signatures(p, sheet, qr_size)
-    draw_footer(c, sheet, top_of_signatures, qr_size)
+def _continued(sheet):
+    def heading(page: int) -> list:
+        return [fitted(_("%(t)s · Тур %(r)s · Стол %(s)s · лист %(k)s") % {
+            "t": sheet.tournament, "r": sheet.round, "s": sheet.table or "—", "k": page}, style(11, bold=True), WIDTH)]
+    return heading
+
+
+def sport_sheet(sheet) -> Printed:
+    """The sport sheet: the deals' rows as tall as the page lets them (room to write by hand on a blank one) with
+    the remarks, the result and the signatures under them."""
+    top, legend, after = header(sheet), _legend(sheet), remarks(sheet) + _result(sheet)
+    sign = signatures(sheet)
+    # keep space for the legend, remarks, result, signatures and the QR code (names and notes make them taller)
+    room = FRAME_H - height(top) - max(360, height(legend + after + [sign]))
+    row_h = max(11, min(24 if not sheet.signed else 17, room / (len(sheet.deals) + 1)))
+    return Printed(sheet, top + [_deals(sheet, row_h)] + legend + after + [sign], _continued(sheet))
+
+
+def sheet_of(sheet) -> Printed:
+    return games_sheet(sheet) if sheet.games is not None else sport_sheet(sheet)
 
 
 def render_sheets(sheets, *, title: str = "") -> bytes:
-    register_fonts()
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf, pagesize=A4, pageCompression=1)
-    c.setTitle(title or _("Протоколы"))
-    set_metadata(c, subject=title or _("Протоколы"))
-    drawn = False
-    for sheet in sheets:
-        draw_sheet(c, sheet)
-        drawn = True
-    if not drawn:
-        p = Page(c)
-        p.text(MARGIN, _("Нет протоколов для печати."), size=12)
-        c.showPage()
-    c.save()
-    return buf.getvalue()
+    return render([sheet_of(s) for s in sheets], title or _("Протоколы"), empty=_("Нет протоколов для печати."))

@@ -1,26 +1,25 @@
-"""The score sheet of a Kozel, Morskoy or hand-points partie on A4 (blank and signed).
+"""The score sheet of a Kozel, Morskoy or hand-points partie on A4 (blank and signed, ``core.pdf``, platypus).
 
-Same header, remarks, signatures and QR code as the sport sheet (``pdf``); the
+Same header, remarks, signatures and QR code as the sport sheet (``pdf_sheet``); the
 deal part is ``game_sheets.GamesSheet``: the deals game by game with a heading
 band («Игра 1») and a summary band under each game (totals, goat, rating), or
 the hand-points deals with their notes. A normal partie fits one page (the rows
 shrink down to a readable minimum); a longer one continues on further pages,
 each starting with the tournament, round and table and the column headings
 again, and the remarks, the result and the signatures are never split from the
-signatures' QR code. Names and notes are drawn as plain strings (no markup),
-each printed whole (``pdf_text.whole``): a cell steps its font down, then wraps
-between words (a word longer than its cell is broken there: it is a sheet, not
-a page that can scroll) and its row grows.
+signatures' QR code. Names and notes are printed whole (``core.pdf.fitted``): a
+cell steps its font down, then wraps between words (a word longer than its cell
+is broken there: it is a sheet, not a page that can scroll) and its row grows.
 """
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.lib import colors
+from reportlab.platypus import KeepTogether, Spacer
 
-from .pdf_page import BOLD, FONT, GREY, MARGIN, PAGE_W, WIDTH, Page
-from .pdf_sheet import (QR_SIZE, draw_footer, draw_header, draw_remarks, draw_signatures, remarks_height,
-                        signatures_height)
-from .pdf_text import whole, wrap
+from core.pdf import BOLD, FONT, WIDTH, fitted, grid, style, whole, wrap
+
+from .pdf_sheet import BLACK_LINES, FRAME_H, Printed, header, heading_line, height, remarks, signatures
 from .sheets import side_numbers
 
 SIZE = 8            # pt, cell text
@@ -28,9 +27,8 @@ MIN_ROW = 12.5      # pt, the lowest row before the sheet continues on another p
 MAX_ROW = 16        # pt, signed sheet
 BLANK_ROW = 19      # pt, blank sheet: room to write by hand
 BLANK_MIN_ROW = 14  # pt (5 mm), the lowest row of a blank sheet
-PAD = 3.5           # pt, above and below the text of a row
-CONTINUED = 36      # pt, the heading of a continuation page
-BAND_SHADE = (0.86, 0.9, 0.95)
+PAD = 3.5           # pt, above and below the text of a several-line row or band
+BAND_SHADE = colors.Color(0.86, 0.9, 0.95)
 
 
 # --- columns --------------------------------------------------------------------------------
@@ -89,116 +87,21 @@ def points_cells(row, blank: bool) -> list[str]:
             _num(row.running_b)]
 
 
-# --- drawing --------------------------------------------------------------------------------
+# --- the table ----------------------------------------------------------------------------------------------
 
-def heading_lines(columns) -> list:
-    return [whole(h, BOLD, SIZE - 0.5, w - 4, min_size=6) for (h, w, _a) in columns]
+def heading_cells(columns) -> list:
+    return [fitted(h, style(SIZE - 0.5, bold=True, align="center"), w - 5, min_size=6) for (h, w, _a) in columns]
 
 
 def heading_height(columns) -> float:
-    return max(len(x) * s * 1.2 for s, x in heading_lines(columns)) + 2 * PAD
+    return max(c.wrap(w - 5, 1000)[1] for c, (_h, w, _a) in zip(heading_cells(columns), columns)) + 2 * PAD
 
 
-class Table:
-    """Rows drawn down the page; a row that does not fit starts a new page with the headings again."""
-
-    def __init__(self, c, p: Page, sheet, columns, *, row_h: float):
-        self.c, self.p, self.sheet = c, p, sheet
-        self.columns, self.row_h = columns, row_h
-        self.widths = [w for _h, w, _a in columns]
-        self.pages = 1
-
-    def _room(self, h: float) -> bool:
-        return self.p.y - h >= MARGIN + 12
-
-    def new_page(self, *, headings: bool = True):
-        c = self.c
-        c.setFont(FONT, 7)
-        c.drawRightString(PAGE_W - MARGIN, MARGIN, _("Продолжение на следующем листе"))
-        c.showPage()
-        self.pages += 1
-        first = self.p.first_page
-        self.p = Page(c)
-        self.p.first_page = first
-        continued_heading(self.p, self.sheet, self.pages)
-        if headings:
-            self.heading()
-
-    def heading(self):
-        lines = heading_lines(self.columns)
-        self._cells(lines, heading_height(self.columns), bold=True, shade=GREY, aligns=["center"] * len(lines))
-
-    def row(self, cells: list[str], *, bold: bool = False):
-        """One row; every cell printed whole (its font steps down, then it wraps and the row grows)."""
-        font = BOLD if bold else FONT
-        lines = [whole(text, font, SIZE, w - 5, min_size=6.5) for text, (_h, w, _a) in zip(cells, self.columns)]
-        tallest = max(len(x) for _s, x in lines)
-        natural = max(len(x) * s * 1.2 for s, x in lines) + (2 * PAD if tallest > 1 else 3)
-        height = max(self.row_h, natural)
-        if not self._room(height):
-            self.new_page()
-        self._cells(lines, height, bold=bold, aligns=[a for _h, _w, a in self.columns])
-
-    def band(self, text: str, *, shade=None, bold: bool = True, size: float = SIZE + 0.5):
-        lines = wrap(text, BOLD if bold else FONT, size, WIDTH - 8)
-        height = max(self.row_h, len(lines) * size * 1.2 + 2 * PAD)
-        if not self._room(height + (self.row_h if shade else 0)):  # a game's heading keeps its first row
-            self.new_page()
-        c, top = self.c, self.p.y
-        if shade:
-            c.setFillColorRGB(*shade)
-            c.rect(MARGIN, top - height, WIDTH, height, stroke=0, fill=1)
-            c.setFillColorRGB(0, 0, 0)
-        c.setLineWidth(0.6)
-        c.rect(MARGIN, top - height, WIDTH, height)
-        c.setFont(BOLD if bold else FONT, size)
-        y = top - PAD - size + 1
-        for line in lines:
-            c.drawString(MARGIN + 4, y, line)
-            y -= size * 1.2
-        self.p.y = top - height
-
-    def _cells(self, lines, height, *, bold=False, shade=None, aligns):
-        c, top = self.c, self.p.y
-        if shade:
-            c.setFillColorRGB(*shade)
-            c.rect(MARGIN, top - height, WIDTH, height, stroke=0, fill=1)
-            c.setFillColorRGB(0, 0, 0)
-        c.setLineWidth(0.6)
-        c.rect(MARGIN, top - height, WIDTH, height)
-        x = MARGIN
-        for w in self.widths[:-1]:
-            x += w
-            c.line(x, top, x, top - height)
-        c.setFont(BOLD if bold else FONT, SIZE)
-        x = MARGIN
-        for (size, cell), w, how in zip(lines, self.widths, aligns):
-            c.setFont(BOLD if bold else FONT, size)
-            leading = size * 1.2
-            block = len(cell) * leading
-            y = top - (height - block) / 2 - size + 1
-            for line in cell:
-                if how == "center":
-                    c.drawCentredString(x + w / 2, y, line)
-                elif how == "right":
-                    c.drawRightString(x + w - 3, y, line)
-                else:
-                    c.drawString(x + 3, y, line)
-                y -= leading
-            x += w
-        self.p.y = top - height
-
-
-def continued_heading(p: Page, sheet, page_number: int):
+def continued_heading(sheet, page_number: int) -> list:
+    """The heading of a sheet's page after its first: the tournament, round, table and page; the sides."""
     where = _("Тур %(r)s · Стол %(t)s · лист %(k)s") % {"r": sheet.round, "t": sheet.table or "—", "k": page_number}
-    top = p.y
-    height = p.text(MARGIN, sheet.tournament, size=11, bold=True, width=WIDTH - stringWidth(where, BOLD, 11) - 12,
-                    advance=False)
-    p.text(PAGE_W - MARGIN, where, size=11, bold=True, align="right", advance=False)
-    p.y = top - max(height, 11 * 1.35)
-    p.text(MARGIN, sheet.fmt.continued_line(side_numbers(sheet, "A"), side_numbers(sheet, "B")), size=8,
-           width=WIDTH)
-    p.gap(8)
+    return [heading_line(sheet.tournament, where, 11),
+            fitted(sheet.fmt.continued_line(side_numbers(sheet, "A"), side_numbers(sheet, "B")), style(8), WIDTH)]
 
 
 def _legend(sheet) -> str:
@@ -277,61 +180,61 @@ def _result_lines(sheet) -> list[tuple[str, float, bool]]:
     return lines + [(line, 9, False) for line in g.lines[1:]]
 
 
-def _wrapped(lines):
-    out = []
-    for text, size, bold in lines:
-        for piece in wrap(text, BOLD if bold else FONT, size, WIDTH):
-            out.append((piece, size, bold))
-    return out
+def _band_height(text: str, bold: bool, row_h: float) -> float:
+    lines = wrap(text, BOLD if bold else FONT, SIZE + 0.5, WIDTH - 8)
+    return max(row_h, len(lines) * (SIZE + 0.5) * 1.2 + 2 * PAD)
 
 
-def _bottom_height(sheet, result_lines) -> float:
-    """The height of what follows the deals: remarks, the result, the signatures and the QR code."""
-    result = sum(size * 1.35 for _t, size, _b in result_lines) + 2 + 14
-    return remarks_height(sheet) + result + max(signatures_height(sheet, QR_SIZE) + 22, QR_SIZE + 40)
+def _row_height(cells, columns, row_h: float) -> float:
+    """As tall as ``row_h``, or as its tallest cell printed whole (``core.pdf.whole``) needs."""
+    sized = [whole(text, FONT, SIZE, w - 5, min_size=6.5) for text, (_h, w, _a) in zip(cells, columns)]
+    tallest = max(len(lines) for _s, lines in sized)
+    natural = max(len(lines) * s * 1.2 for s, lines in sized) + (2 * PAD if tallest > 1 else 3)
+    return max(row_h, natural)
 
 
-def draw_games_sheet(c, sheet):
+def _deals(sheet, columns, rows, row_h: float):
+    """The deals' table: headings, then the rows and the bands in order; a game's heading band keeps its first
+    row on its page, the headings repeat on every page the table goes on to."""
     g = sheet.games
-    p = Page(c)
-    draw_header(p, sheet, note=_seat_note(sheet))
-    if g.kind == "hand":
-        columns = points_columns()
-    else:
-        columns = kozel_columns(g.columns)
+    widths = [w for _h, w, _a in columns]
+    heads = heading_cells(columns)
+    data, heights, commands = [], [heading_height(columns)], []
+    for i, (kind, *rest) in enumerate(rows, start=1):
+        if kind == "band":
+            text, shade = rest
+            bold = shade is not None or not g.blank
+            data.append([fitted(text, style(SIZE + 0.5, bold=bold), WIDTH - 8, min_size=SIZE + 0.5)]
+                        + [""] * (len(columns) - 1))
+            heights.append(_band_height(text, bold, row_h))
+            commands += [("SPAN", (0, i), (-1, i)), ("LEFTPADDING", (0, i), (-1, i), 4)]
+            if shade is not None:
+                commands += [("BACKGROUND", (0, i), (-1, i), shade), ("NOSPLIT", (0, i), (-1, i + 1))]
+        else:
+            data.append(rest[0])
+            heights.append(_row_height(rest[0], columns, row_h))
+    return grid(data, widths, header=heads, size=SIZE, align=[a for _h, _w, a in columns], min_size=6.5,
+                row_heights=heights, padding=(2.5, 1.5, 2.5, 1.5), commands=commands,
+                **BLACK_LINES)
+
+
+def games_sheet(sheet) -> Printed:
+    g = sheet.games
+    top = header(sheet, note=_seat_note(sheet))
+    columns = points_columns() if g.kind == "hand" else kozel_columns(g.columns)
     rows = _table_rows(sheet)
-    results = _wrapped(_result_lines(sheet))
-    legend = wrap(_legend(sheet), FONT, 7, WIDTH)
-    bottom = _bottom_height(sheet, results)
+    legend = [Spacer(1, 3), fitted(_legend(sheet), style(7), WIDTH, min_size=7), Spacer(1, 10)]
+    results = [fitted(text, style(size, bold=bold), WIDTH, min_size=size) for text, size, bold in _result_lines(sheet)]
+    after = remarks(sheet) + results + [Spacer(1, 14), signatures(sheet)]
     # One page when the rows fit at a readable height; otherwise the smallest height and more pages.
     # A band (a game's heading or summary) is as tall as a row, and never lower than its text.
     bands, band_h = sum(1 for kind, *_rest in rows if kind == "band"), (SIZE + 0.5) * 1.2 + 2 * PAD
-    room = p.y - MARGIN - bottom - len(legend) * 7 * 1.35 - 13 - 1 - heading_height(columns)
+    room = FRAME_H - height(top) - height(legend) - height(after) - heading_height(columns)
     row_h = (room - bands * band_h) / max(1, len(rows) - bands)
     if row_h > band_h:
         row_h = room / max(1, len(rows))
     tallest = BLANK_ROW if g.blank else MAX_ROW
     row_h = max(BLANK_MIN_ROW if g.blank else MIN_ROW, min(tallest, row_h))
-    table = Table(c, p, sheet, columns, row_h=row_h)
-    table.heading()
-    for kind, *rest in rows:
-        if kind == "band":
-            table.band(rest[0], shade=rest[1], bold=rest[1] is not None or not g.blank)
-        else:
-            table.row(rest[0])
-    p = table.p
-    p.gap(3)
-    for line in legend:
-        p.text(MARGIN, line, size=7)
-    p.gap(10)
-    if p.y - bottom < MARGIN:
-        table.new_page(headings=False)
-        p = table.p
-    draw_remarks(p, sheet)
-    for text, size, bold in results:
-        p.text(MARGIN, text, size=size, bold=bold)
-    p.gap(14)
-    top_of_signatures = p.y
-    draw_signatures(p, sheet, QR_SIZE)
-    draw_footer(c, sheet, top_of_signatures, QR_SIZE)
-
+    # the remarks, the result and the signatures go on to another page together when they do not fit under it
+    return Printed(sheet, top + [_deals(sheet, columns, rows, row_h)] + legend + [KeepTogether(after)],
+                   lambda page: continued_heading(sheet, page))

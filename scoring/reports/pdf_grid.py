@@ -9,19 +9,16 @@ as the longest word of any name (a name wraps only between words). Every user te
 from __future__ import annotations
 
 import re
-from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Paragraph, Spacer
+from reportlab.platypus import Spacer
 
-from .pdf_page import BOLD, FONT, WIDTH
-from .pdf_pack import _grid
-from .pdf_text import whole
+from core.pdf import WIDTH, fitted, paragraph, paragraph_lines, style
+from core.pdf import grid as table
 
-GRID_CELL = ParagraphStyle("grid-cell", fontName=FONT, fontSize=7, leading=8.4)
-GRID_HEAD = ParagraphStyle("grid-head", fontName=BOLD, fontSize=7, leading=8.4)
+GRID_CELL = style(7, leading=8.4)
+GRID_HEAD = style(7, bold=True, leading=8.4)
 NUMBER_W = 24
 NAME_MIN, NAME_MAX = 80, 150
 CELL_MIN = 52  # pt: «ст. 12 · с 60» at 7 pt with the padding
@@ -29,11 +26,11 @@ POINTS_W = 34
 PAD = 8  # the table's left and right cell padding
 
 
-def _lines(*parts) -> Paragraph:
-    return Paragraph("<br/>".join(escape(str(p)) for p in parts if p), GRID_CELL)
+def _lines(*parts):
+    return paragraph_lines([p for p in parts if p], GRID_CELL)
 
 
-def cell_paragraph(cell) -> Paragraph:
+def cell_paragraph(cell):
     if cell is None:
         return _lines("")
     if cell.sitout:
@@ -48,16 +45,14 @@ def name_width(grid) -> float:
     [NAME_MIN, NAME_MAX]."""
     words = [piece for line in grid.lines for word in line.person.name.split()
              for piece in re.split(r"(?<=\w-)(?=\w)", word)] + [_("Игрок")]
-    widest = max(stringWidth(w, FONT, GRID_CELL.fontSize) for w in words) + PAD
+    widest = max(stringWidth(w, GRID_CELL.fontName, GRID_CELL.fontSize) for w in words) + PAD
     return min(NAME_MAX, max(NAME_MIN, widest))
 
 
-def name_paragraph(name: str, width: float) -> Paragraph:
-    """The name whole in the column (``pdf_text.whole``: smaller type before a word is broken; a double surname
+def name_paragraph(name: str, width: float):
+    """The name whole in the column (``core.pdf.fitted``: smaller type before a word is broken; a double surname
     may break after its hyphen)."""
-    size, lines = whole(name, FONT, GRID_CELL.fontSize, width - PAD, min_size=5.5)
-    style = ParagraphStyle("grid-name", parent=GRID_CELL, fontSize=size, leading=size * 1.2)
-    return Paragraph("<br/>".join(escape(line) for line in lines), style)
+    return fitted(name, GRID_CELL, width - PAD, min_size=5.5)
 
 
 def grid_flowables(grid) -> list:
@@ -72,7 +67,7 @@ def grid_flowables(grid) -> list:
         last_chunk = k == len(chunks) - 1
         head = [_("№"), _("Игрок")] + [_("Тур %(n)s") % {"n": n} for n in rounds] + (
             [_("Очки")] if last_chunk else [])
-        data = [[Paragraph(escape(h), GRID_HEAD) for h in head]]
+        data = [[paragraph(h, GRID_HEAD) for h in head]]
         for line in grid.lines:
             row = [_lines(line.person.number), name_paragraph(line.person.name, name_w)]
             row += [cell_paragraph(c) for c in line.cells[first:first + len(rounds)]]
@@ -84,5 +79,5 @@ def grid_flowables(grid) -> list:
         widths = [NUMBER_W, name_w] + [rest / max(1, len(rounds))] * len(rounds) + ([points_w] if last_chunk else [])
         if k:
             out.append(Spacer(1, 8))
-        out.append(_grid(data, widths, zebra=True))
+        out.append(table(data, widths, zebra=True))
     return out

@@ -3,23 +3,21 @@ sanctions of every pair, the protocols' check and the signature lines of the chi
 
 It is the *final* report only once the last planned round is finished; before that its title and heading say
 after which round of how many it stands («после тура 2 из 5»), or that the round is still in play.
-Names come from users: every text that goes into ``Paragraph`` markup is escaped (``pdf_pack._p``).
+Names come from users: every text that goes into ``Paragraph`` markup is escaped (``core.pdf.paragraph``).
 """
 from __future__ import annotations
-
-import io
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
-from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import PageBreak, Spacer
+
+from core.pdf import (BIG_CELL, CELL, H1, H2, HEAD, NARROW_HEAD, SMALL, WIDTH, build, grid, paragraph, register_fonts,
+                      text_width, word_width)
 
 from .pdf_grid import grid_flowables
 from .pdf_groups import group_flowables
-from .pdf_page import BOLD, WIDTH, register_fonts
-from .pdf_pack import BIG_CELL, H1, H2, HEAD, SMALL, _doc, _grid, _p, _subtitle
+from .pdf_pack import subtitle
 from .pdf_teams import team_flowables
 from .player_table import cell, pdf_figures, player_status_text
 from .tabular import cell_text, status_text, tiebreak_labels
@@ -32,7 +30,6 @@ TIEBREAK_COLUMNS = (
     ("buchholz", gettext_noop("Бухг."), lambda r: r.buchholz, 30),
     ("sonneborn_berger", gettext_noop("З.-Б."), lambda r: r.sonneborn_berger, 30),
 )
-NARROW_HEAD = ParagraphStyle("report-head", fontName=BOLD, fontSize=7, leading=8.5)
 PAGE_SHOWS = {"sport": {"deals_won", "buchholz"}, "goats": {"games_won", "buchholz"}}
 
 
@@ -62,37 +59,36 @@ def _rank(r) -> str:
 def _standings_table(standings):
     head = [_("Место"), _("Пара"), _("Игроки"), _("Игр"), _("Очки матча"), _("Поб."), _("Пор."), _("За"),
             _("Против"), _("Разн.")]
-    data = [[_p(h, NARROW_HEAD) for h in head]]
+    data = [[paragraph(h, NARROW_HEAD) for h in head]]
     for r in standings.rows:
         label = r.pair.label
         label += f" ({status_text(r.status)})" if status_text(r.status) else ""
-        data.append([_p(_rank(r)), _p(_fmt(r.pair.number)), _p(label), _p(r.played), _p(_fmt(r.match_points)),
-                     _p(r.wins), _p(r.losses), _p(r.points_for), _p(r.points_against), _p(r.difference)])
+        data.append([paragraph(_rank(r)), paragraph(_fmt(r.pair.number)), paragraph(label), paragraph(r.played), paragraph(_fmt(r.match_points)),
+                     paragraph(r.wins), paragraph(r.losses), paragraph(r.points_for), paragraph(r.points_against), paragraph(r.difference)])
     fixed = [24, 24, None, 20, 30, 22, 22, 24, 30, 26]
     if standings.goats:  # Kozel and Morskoy: goats (and rating) after the match points
         extra = [_("Козлов"), _("± козлов")] + ([_("Рейтинг")] if standings.rating else [])
-        data[0][5:5] = [_p(h, NARROW_HEAD) for h in extra]
+        data[0][5:5] = [paragraph(h, NARROW_HEAD) for h in extra]
         for line, r in zip(data[1:], standings.rows):
-            line[5:5] = [_p(r.goats_received), _p(r.goats_difference)] + (
-                [_p(_fmt(r.rating))] if standings.rating else [])
+            line[5:5] = [paragraph(r.goats_received), paragraph(r.goats_difference)] + (
+                [paragraph(_fmt(r.rating))] if standings.rating else [])
         fixed[5:5] = [30, 30] + ([34] if standings.rating else [])
     shown = PAGE_SHOWS["goats" if standings.goats else "sport"]
     for key, heading, value, width in TIEBREAK_COLUMNS:
         if key in standings.tiebreaks or key in shown:
-            data[0].append(_p(_(heading), NARROW_HEAD))
+            data[0].append(paragraph(_(heading), NARROW_HEAD))
             for line, r in zip(data[1:], standings.rows):
-                line.append(_p(_fmt(value(r))))
+                line.append(paragraph(_fmt(value(r))))
             fixed.append(width)
     # each column at least as wide as its longest heading word, so that no word is broken; the players take the rest
     titles = [h.text for h in data[0]]
-    fixed = [None if i == 2 else max(w, 7 + max(stringWidth(word, BOLD, NARROW_HEAD.fontSize) for word in t.split()))
-             for i, (w, t) in enumerate(zip(fixed, titles))]
+    fixed = [None if i == 2 else word_width([t], low=w) for i, (w, t) in enumerate(zip(fixed, titles))]
     fixed[2] = WIDTH - sum(w for w in fixed if w)
-    return _grid(data, fixed)
+    return grid(data, fixed)
 
 
 def _heading_width(title) -> float:
-    return max(22, 7 + max(stringWidth(word, BOLD, NARROW_HEAD.fontSize) for word in str(title).split()))
+    return word_width([title], low=22)
 
 
 def _player_standings_table(standings, clubs):
@@ -100,66 +96,66 @@ def _player_standings_table(standings, clubs):
     on a portrait page (the name keeps its longest word whole)."""
     fixed = [_("Место"), _("№ игрока")]
     with_club = any(clubs.get(r.pair.id) for r in standings.rows)
-    club_w = min(WIDTH / 4, max([stringWidth(clubs.get(r.pair.id, ""), SMALL.fontName, 8) + 8
-                                 for r in standings.rows] + [50])) if with_club else 0
-    word_w = max([stringWidth(w, SMALL.fontName, 8) + 8 for r in standings.rows for w in r.pair.label.split()] + [60])
+    club_w = min(WIDTH / 4, max([text_width(clubs.get(r.pair.id, ""), CELL) for r in standings.rows] + [50])) \
+        if with_club else 0
+    word_w = word_width([r.pair.label for r in standings.rows], CELL, pad=8, low=60)
     figures, _every = pdf_figures(standings, lambda c: _heading_width(c.short),
                                   WIDTH - sum(map(_heading_width, fixed)), names_min=max(150, word_w + club_w))
     head = fixed + [_("Игрок")] + ([_("Клуб / город")] if with_club else []) + [str(c.short) for c in figures]
-    data = [[_p(h, NARROW_HEAD) for h in head]]
+    data = [[paragraph(h, NARROW_HEAD) for h in head]]
     for r in standings.rows:
         status = player_status_text(r.status)
-        line = [_p(_rank(r)), _p(_fmt(r.pair.number)), _p(r.pair.label + (f" ({status})" if status else ""))]
+        line = [paragraph(_rank(r)), paragraph(_fmt(r.pair.number)), paragraph(r.pair.label + (f" ({status})" if status else ""))]
         if with_club:
-            line.append(_p(clubs.get(r.pair.id, "")))
-        data.append(line + [_p(_fmt(cell(c, r))) for c in figures])
+            line.append(paragraph(clubs.get(r.pair.id, "")))
+        data.append(line + [paragraph(_fmt(cell(c, r))) for c in figures])
     widths = [_heading_width(h) for h in head]
     names = len(fixed)
     widths[names] = 0
     if with_club:
         widths[names + 1] = club_w
     widths[names] = WIDTH - sum(widths)
-    return _grid(data, widths)
+    return grid(data, widths)
 
 
 def _cross_table(standings, cells, rounds):
     """The cell as the cross-table page writes it: the opponent, then the mark («9+»), then the score."""
     head = [_("Место"), _("Пара")] + [_("Тур %(n)s") % {"n": n} for n in rounds]
-    data = [[_p(h, HEAD) for h in head]]
+    data = [[paragraph(h, HEAD) for h in head]]
     for r in standings.rows:
         by_round = {c.round: c for c in cells.get(r.pair.id, [])}
-        line = [_p(_rank(r)), _p(_fmt(r.pair.number))]
+        line = [paragraph(_rank(r)), paragraph(_fmt(r.pair.number))]
         for n in rounds:
             cell = by_round.get(n)
             if cell is None:
-                line.append(_p(""))
+                line.append(paragraph(""))
             elif cell.opponent is None:
-                line.append(_p("+ " + _("пропуск")))
+                line.append(paragraph("+ " + _("пропуск")))
             elif not cell.result:
-                line.append(_p(f"{cell.opponent} —"))
+                line.append(paragraph(f"{cell.opponent} —"))
             else:
-                line.append(_p(f"{cell.opponent}{cell.mark} {cell_text(cell, standings.goats)}"))
+                line.append(paragraph(f"{cell.opponent}{cell.mark} {cell_text(cell, standings.goats)}"))
         data.append(line)
     first = [40, 36]
     rest = (WIDTH - sum(first)) / max(1, len(rounds))
-    return _grid(data, first + [rest] * len(rounds))
+    return grid(data, first + [rest] * len(rounds))
 
 
 def _sanctions_table(sanctions, *, individual=False):
     head = [_("№ игрока") if individual else _("Пара"), _("Тур"), _("Стол"), _("Раздача"), _("Игрок"), _("Причина"), _("№"), _("Последствие")]
-    data = [[_p(h, HEAD) for h in head]]
+    data = [[paragraph(h, HEAD) for h in head]]
     for s in sanctions:
-        data.append([_p(f"№{s['pair']}"), _p(s["round"]), _p(s["table"]), _p(s["deal"]),
-                     _p(f"{s['seat']} {s['name']}"), _p(s["reason"]), _p(s["number"]), _p(s["effect"])])
+        data.append([paragraph(f"№{s['pair']}"), paragraph(s["round"]), paragraph(s["table"]), paragraph(s["deal"]),
+                     paragraph(f"{s['seat']} {s['name']}"), paragraph(s["reason"]), paragraph(s["number"]), paragraph(s["effect"])])
     widths = [36, 30, 34, 52, None, 90, 22, 120]
     widths[4] = WIDTH - sum(w for w in widths if w)
-    return _grid(data, widths)
+    return grid(data, widths)
 
 
 def _cross_part(standings, cells, rounds) -> list:
     return [
-        _p(_("Турнирная таблица"), H2),
-        _p((_("В клетке: номер соперника, + победа, = ничья, − поражение; козлы партии: свои : соперника.")
+        paragraph(_("Турнирная таблица"), H2),
+        paragraph((_("В клетке: номер соперника, + победа, = ничья, − поражение; козлы партии: свои : соперника.")
             if standings.goats else _("В клетке: номер соперника, + победа, = ничья, − поражение; счёт партии."))
            + " " + _("«−:+» — партия проиграна снятием или уходом пары, хотя счёт говорит иное; «+:−» — выиграна так."),
            SMALL), Spacer(1, 4),
@@ -170,8 +166,8 @@ def _cross_part(standings, cells, rounds) -> list:
 def _grid_part(grid) -> list:
     """An individual event: the player × round grid (``pdf_grid``) in place of the cross table."""
     return [
-        _p(_("Таблица по турам"), H2),
-        _p(_("В клетке: стол и номер партнёра («ст. 3 · с 7»), номера соперников («× 2, 9»), итог стороны игрока "
+        paragraph(_("Таблица по турам"), H2),
+        paragraph(_("В клетке: стол и номер партнёра («ст. 3 · с 7»), номера соперников («× 2, 9»), итог стороны игрока "
              "(+ победа, = ничья, − поражение) и счёт партии: свой : соперников.")
            + (" " + _("В «Козле» счёт — козлы партии.") if grid.goats else ""), SMALL), Spacer(1, 4),
         *grid_flowables(grid),
@@ -210,37 +206,35 @@ def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=
     order = " → ".join(tiebreak_labels(standings.tiebreaks))
     if tournament.is_individual:
         story = [
-            _p(title, H1), _p(_subtitle(tournament), SMALL), *places,
-            _p(_("Игроков: %(p)s · туров: %(r)s · порядок показателей: %(o)s") % {
+            paragraph(title, H1), paragraph(subtitle(tournament), SMALL), *places,
+            paragraph(_("Игроков: %(p)s · туров: %(r)s · порядок показателей: %(o)s") % {
                 "p": len(standings.rows), "r": len(rounds), "o": order}, SMALL),
-            _p(heading, H2), _player_standings_table(standings, clubs or {}),
+            paragraph(heading, H2), _player_standings_table(standings, clubs or {}),
             *(team_flowables(teams) if teams is not None else ()), *(group_flowables(groups, WIDTH) if groups else ()),
             PageBreak(), *_grid_part(grid),
-            _p(_("Замечания и санкции"), H2),
+            paragraph(_("Замечания и санкции"), H2),
         ]
     else:
-        counts = _p(_("Пар: %(p)s · туров: %(r)s · порядок показателей: %(o)s") % {
+        counts = paragraph(_("Пар: %(p)s · туров: %(r)s · порядок показателей: %(o)s") % {
             "p": len(standings.rows), "r": len(rounds), "o": order}, SMALL)
-        head = [_p(heading, H2), counts] if team_event else [counts, _p(heading, H2)]
+        head = [paragraph(heading, H2), counts] if team_event else [counts, paragraph(heading, H2)]
         story = [
-            _p(title, H1), _p(_subtitle(tournament), SMALL), *places, *team_event, *head, _standings_table(standings),
+            paragraph(title, H1), paragraph(subtitle(tournament), SMALL), *places, *team_event, *head, _standings_table(standings),
             *(team_flowables(teams) if teams is not None else ()), *(group_flowables(groups, WIDTH) if groups else ()),
             PageBreak(), *_cross_part(standings, cells, rounds),
-            _p(_("Замечания и санкции"), H2),
+            paragraph(_("Замечания и санкции"), H2),
         ]
     if sanctions:
         story.append(_sanctions_table(sanctions, individual=tournament.is_individual))
     else:
-        story.append(_p(_("Замечаний не было."), SMALL))
+        story.append(paragraph(_("Замечаний не было."), SMALL))
     if check is not None:
-        story += [_p(_("Проверка протоколов"), H2), _p(_check_text(check), SMALL)]
-    story += [Spacer(1, 28), _p(_("Главный судья: ______________________  / %(name)s /") % {
+        story += [paragraph(_("Проверка протоколов"), H2), paragraph(_check_text(check), SMALL)]
+    story += [Spacer(1, 28), paragraph(_("Главный судья: ______________________  / %(name)s /") % {
         "name": ", ".join(chief_referees) or "______________________"}, BIG_CELL),
-        Spacer(1, 18), _p(_("Главный секретарь: ________________  / ________________ /"), BIG_CELL),
-        Spacer(1, 10), _p(_("Дата: %(d)s") % {"d": timezone.localdate().strftime("%d.%m.%Y")}, SMALL)]
-    buf = io.BytesIO()
-    _doc(buf, title).build(story)
-    return buf.getvalue()
+        Spacer(1, 18), paragraph(_("Главный секретарь: ________________  / ________________ /"), BIG_CELL),
+        Spacer(1, 10), paragraph(_("Дата: %(d)s") % {"d": timezone.localdate().strftime("%d.%m.%Y")}, SMALL)]
+    return build(story, title)
 
 
 def _check_text(check) -> str:

@@ -5,19 +5,14 @@ Names come from users: every text is escaped before it goes into ``Paragraph`` m
 """
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
 from django.utils.translation import gettext as _
-from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Paragraph, Spacer
+from reportlab.platypus import Spacer
 
-from .pdf_page import BOLD, WIDTH
-from .pdf_pack import CELL, H2, SMALL, _grid, _p
+from core.pdf import CELL, H2, SMALL, WIDTH, esc, grid, paragraph, rich, word_width
+from core.pdf import NARROW_HEAD as HEAD
+
 from engine.ranking.standings import plain_number
 from .team_data import entrant_text, rank_text, removed_text
-
-HEAD = ParagraphStyle("teams-head", fontName=BOLD, fontSize=7, leading=8.5)
 
 
 def _fmt(x) -> str:
@@ -34,26 +29,25 @@ def legend(data) -> str:
 
 def team_flowables(data) -> list:
     """The section: heading, legend and the table (or a line saying there are no teams yet)."""
-    story = [_p(_("Командный зачёт"), H2), _p(legend(data), SMALL), Spacer(1, 4)]
+    story = [paragraph(_("Командный зачёт"), H2), paragraph(legend(data), SMALL), Spacer(1, 4)]
     if not data.teams:
-        return story + [_p(_("Команд ещё нет: ни у одного участника не указана команда."), SMALL)]
+        return story + [paragraph(_("Команд ещё нет: ни у одного участника не указана команда."), SMALL)]
     head = [_("Место"), _("Команда"), _("В зачёте: очки матча / разность"), _("Очки матча"), _("След. очки"),
             _("Разн."), _("След. разн.")]
-    rows = [[_p(h, HEAD) for h in head]]
+    rows = [[paragraph(h, HEAD) for h in head]]
     for t in data.teams:
         name = t.name + ("" if t.complete else " (" + _("неполный состав") + ")")
         extra = [removed_text(data, r) for r in t.removed]
-        rows.append([_p(rank_text(t)), _p(name), Paragraph(
-            "<br/>".join([escape(entrant_text(r)) for r in t.counted]
-                         + [f'<font color="#555555">{escape(x)}</font>' for x in extra]), CELL),
-            _p(_fmt(t.match_points)), _p(_fmt(t.next_match_points)), _p(_fmt(t.difference)),
-            _p(_fmt(t.next_difference))])
+        rows.append([paragraph(rank_text(t)), paragraph(name), rich(
+            "<br/>".join([esc(entrant_text(r)) for r in t.counted]
+                         + [f'<font color="#555555">{esc(x)}</font>' for x in extra]), CELL),
+            paragraph(_fmt(t.match_points)), paragraph(_fmt(t.next_match_points)), paragraph(_fmt(t.difference)),
+            paragraph(_fmt(t.next_difference))])
     # each column at least as wide as its longest heading word (no word broken); the entrants take the rest
-    fixed = [None if w is None else max(w, 7 + max(stringWidth(word, BOLD, HEAD.fontSize) for word in h.split()))
-             for w, h in zip([24, 100, None, 34, 34, 30, 34], head)]
+    fixed = [None if w is None else word_width([h], HEAD, low=w) for w, h in zip([24, 100, None, 34, 34, 30, 34], head)]
     fixed[2] = WIDTH - sum(w for w in fixed if w)
-    story.append(_grid(rows, fixed))
+    story.append(grid(rows, fixed))
     if data.unassigned:
-        story += [Spacer(1, 4), _p(_("Без команды (в командном зачёте не участвуют): %(list)s.") % {
+        story += [Spacer(1, 4), paragraph(_("Без команды (в командном зачёте не участвуют): %(list)s.") % {
             "list": ", ".join(f"№{r.pair.number}" for r in data.unassigned)}, SMALL)]
     return story

@@ -72,7 +72,7 @@ def no_file_opened(monkeypatch):
 
 @pytest.mark.parametrize("pair_of_names", [MARKUP[0:2], MARKUP[2:4], [MARKUP[4], MARKUP[3]]])
 def test_markup_in_names_prints_literally_in_every_pdf(cup, monkeypatch, pair_of_names):  # noqa: F811
-    from scoring.reports.pdf_page import register_fonts
+    from core.pdf import register_fonts
 
     register_fonts()
     from PIL import Image
@@ -123,17 +123,14 @@ def test_the_longest_names_do_not_break_the_pdfs(cup):  # noqa: F811
 def test_a_cell_longer_than_a_page_is_cut_instead_of_failing():
     from reportlab.platypus import SimpleDocTemplate
 
-    from scoring.reports import pdf_lists
-    from scoring.reports.pdf_page import register_fonts
+    from core.pdf import CELL_MAX, SMALL, heads, list_grid, paragraph, register_fonts
 
     register_fonts()
-    _h, small = pdf_lists._styles()
-    table = pdf_lists._table([pdf_lists._head(["№", "Игроки"]), ["1", pdf_lists.text("Щ " * 10_000, small)]],
-                             [40, 200])
+    table = list_grid([heads(["№", "Игроки"]), ["1", paragraph("Щ " * 10_000, SMALL)]], [40, 200])
     buf = io.BytesIO()
     SimpleDocTemplate(buf).build([table])  # a LayoutError without the cut
     text = inspect(buf.getvalue())[0]
-    assert "…" in text and text.count("Щ") <= pdf_lists.CELL_MAX
+    assert "…" in text and text.count("Щ") <= CELL_MAX
 
 
 def cell_types(data: bytes):

@@ -13,7 +13,8 @@ from django.conf import settings
 from reportlab.pdfbase import pdfmetrics
 
 from scoring.protocol_json import protocol_to_json
-from scoring.reports import exports, pdf_games, pdf_page
+from core import pdf as toolkit
+from scoring.reports import exports, pdf_games
 from scoring.reports.pades import pades_verify
 from engine.rules import score_protocol
 from tests.kozel_protocols import (HAND_DEALS, HOSTILE_NAMES, KOZEL_REMARKS, KOZEL_TWO_GAMES, generated, partie_of,
@@ -114,10 +115,10 @@ def test_kozel_sheet_prints_names_literally_and_still_signs(kozel_two_games):
     # note): it wraps, its one long word broken inside the cell, and nothing is cut with «…».
     long_name = HOSTILE_NAMES[2][1]
     note_top = next(w["top"] for w in page["words"] if w["text"] == "Места")
-    pieces = sorted((w for w in page["words"] if w["top"] < note_top and w["x0"] > pdf_page.MARGIN + pdf_page.WIDTH / 2
+    pieces = sorted((w for w in page["words"] if w["top"] < note_top and w["x0"] > toolkit.MARGIN + toolkit.WIDTH / 2
                      and w["text"] in long_name and len(w["text"]) > 3), key=lambda w: w["top"])
     assert "".join(w["text"] for w in pieces) == long_name.replace(" ", "")
-    assert all(w["x1"] <= pdf_page.PAGE_W - pdf_page.MARGIN for w in pieces) and "…" not in text
+    assert all(w["x1"] <= toolkit.PAGE_W - toolkit.MARGIN for w in pieces) and "…" not in text
     tournament = protocol.partie.round.tournament
     tournament.refresh_from_db()
     check = pades_verify(data, tournament.signing_cert_pem)
@@ -231,12 +232,12 @@ def test_blank_sheet_has_the_columns_of_the_rules(db, preset, overrides, columns
 
 
 def test_wrap_breaks_between_words_and_inside_only_a_too_long_word():
-    pdf_page.register_fonts()
-    lines = pdf_games.wrap("Выход A1 · +яйца 20 " + "Х" * 80, pdf_page.FONT, 8, 100)
+    toolkit.register_fonts()
+    lines = toolkit.wrap("Выход A1 · +яйца 20 " + "Х" * 80, toolkit.FONT, 8, 100)
     assert lines[0] == "Выход A1 · +яйца 20"
     assert "".join(lines[1:]) == "Х" * 80 and len(lines) > 2
-    assert all(pdfmetrics.stringWidth(line, pdf_page.FONT, 8) <= 100 for line in lines)
-    assert pdf_games.wrap("", pdf_page.FONT, 8, 100) == [""]
+    assert all(pdfmetrics.stringWidth(line, toolkit.FONT, 8) <= 100 for line in lines)
+    assert toolkit.wrap("", toolkit.FONT, 8, 100) == [""]
 
 
 def test_a_note_of_one_long_word_prints_whole_inside_its_cell(db):
@@ -247,7 +248,7 @@ def test_a_note_of_one_long_word_prints_whole_inside_its_cell(db):
     words = pages[0]["words"]
     pieces = [w for w in words if set(w["text"]) == {"Ж"}]
     assert "".join(w["text"] for w in sorted(pieces, key=lambda w: w["top"])) == "Ж" * 200
-    note_x0 = pdf_page.MARGIN + sum(w for _h, w, _a in pdf_games.points_columns()[:3])
+    note_x0 = toolkit.MARGIN + sum(w for _h, w, _a in pdf_games.points_columns()[:3])
     note_x1 = note_x0 + pdf_games.points_columns()[3][1]
     assert all(note_x0 <= w["x0"] and w["x1"] <= note_x1 for w in pieces)
     assert_no_overlap(words)

@@ -7,7 +7,7 @@ import pytest
 
 from scoring.reports import pack
 from scoring.reports.pdf_grid import grid_flowables
-from scoring.reports.pdf_page import WIDTH
+from core.pdf import WIDTH
 from tests.factories import make_individual, make_round, make_tournament
 from tests.reports.test_report_pdf import text_of
 from tests.tournaments.individual_events import five_players, make_individual_round, set_result

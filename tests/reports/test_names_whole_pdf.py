@@ -41,11 +41,12 @@ def pieces(text: str) -> list[str]:
     return [p for p in parts if p]
 
 
-def page_words(data: bytes) -> list[tuple[list, float, float]]:
+def page_words(data: bytes, y_tolerance: float = 3) -> list[tuple[list, float, float]]:
     out = []
     with pdfplumber.open(io.BytesIO(data)) as doc:
         for page in doc.pages:
-            out.append((page.extract_words(keep_blank_chars=False, use_text_flow=False), page.width, page.height))
+            out.append((page.extract_words(keep_blank_chars=False, use_text_flow=False, y_tolerance=y_tolerance),
+                        page.width, page.height))
     return out
 
 
@@ -149,3 +150,64 @@ def test_remarks_with_long_notes_go_on_to_a_second_sheet_with_the_signatures_who
     assert "Кубок города · Тур 1 · Стол 1 · лист 2" in texts[1] and "Подписи" in texts[1]
     assert texts[1].count("Замеч.") == 1  # the remarks' header again above the rows that went on
     assert_names_whole_and_inside(data, NAMES, per_page=False)
+
+
+# --- the longest name in every document --------------------------------------------------------------------------
+
+LONGEST = "Константинопольский-Трубецкой Александр-Владимир"
+
+
+def assert_whole(data: bytes, name: str = LONGEST, y_tolerance: float = 3):
+    """Every piece of ``name`` (its words, a double name also up to its hyphen) is printed on a page of ``data``,
+    inside the page, over no other word, and nothing is cut with «…» (``y_tolerance``: how far apart lines of
+    small type may be and still read as one)."""
+    pages = page_words(data, y_tolerance)
+    for words, width, height in pages:
+        assert all(0 <= w["x0"] and w["x1"] <= width and 0 <= w["top"] and w["bottom"] <= height for w in words)
+        assert "…" not in " ".join(w["text"] for w in words), "a text is cut"
+        for a, b in itertools.combinations(words, 2):
+            overlap_x = min(a["x1"], b["x1"]) - max(a["x0"], b["x0"])
+            overlap_y = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+            assert overlap_x <= 0.5 or overlap_y <= 0.5, (a["text"], b["text"])
+    printed = Counter(p for words, _w, _h in pages for w in words for p in pieces(w["text"]))
+    assert not Counter(pieces(name)) - printed, (name, printed)
+
+
+def test_the_longest_name_is_printed_whole_in_every_document_of_a_tournament(cup):
+    """A player named «Константинопольский-Трубецкой Александр-Владимир» in every list, card, sheet and report: the
+    name shrinks or wraps in its cell, never is it cut (pdfplumber reads each piece of it back)."""
+    player = cup.pairs.get(number=3).players.order_by("number").first()
+    player.name = LONGEST
+    player.save(update_fields=["name"])
+    documents = {
+        "standings": exports.standings_pdf(cup), "pairings": exports.pairings_pdf(cup, 2),
+        "by table": pack.pairings_by_table(cup, 2), "by name": pack.pairings_by_name(cup, 2),
+        "table cards": pack.table_cards(cup, 2), "blank sheets": exports.blank_sheets_pdf(cup, 3),
+        "signed sheets": exports.signed_sheets_pdf(cup, 2, sign=False), "report": pack.final_report(cup),
+    }
+    for what, data in documents.items():
+        artifact(f"longest-name-{what.replace(' ', '-')}.pdf", data)
+        assert_whole(data)
+
+
+def test_the_longest_name_shrinks_in_its_box_of_a_bracket_of_32():
+    """A bracket of 32 (the narrowest boxes of one A4 page): the name shrinks in its box, whole, in every round."""
+    from types import SimpleNamespace
+
+    from scoring.reports.pdf_bracket import bracket_pdf
+
+    def side(n):
+        return {"seed": n, "entrant": n, "label": LONGEST if n in (1, 7) else f"Пара {n}"}
+
+    rounds, entrants = [], list(range(1, 33))
+    for name in ("1/16 финала", "1/8 финала", "1/4 финала", "Полуфинал", "Финал"):
+        matches = [{"a": side(a), "b": side(b), "winner": min(a, b), "bye": False, "parties": [{"a": 101, "b": 50}]}
+                   for a, b in zip(entrants[0::2], entrants[1::2])]
+        rounds.append({"name": name, "matches": matches})
+        entrants = [m["winner"] for m in matches]
+    data = bracket_pdf(SimpleNamespace(name="Кубок"), {"size": 32, "rounds": rounds, "third_place": False})
+    artifact("longest-name-bracket.pdf", data)
+    assert_whole(data, y_tolerance=1)  # a name wrapped in small type: its two lines are 4 pt apart
+    words = [w["text"] for w in page_words(data, y_tolerance=1)[0][0]]
+    # №1 in each of the five rounds and as the winner, №7 in two rounds
+    assert words.count("Константинопольский-") == 8 and words.count("Трубецкой") == 8

@@ -146,12 +146,12 @@ def test_own_phone_signing_puts_the_tables_signing_qr_on_its_card(table, monkeyp
     from django.urls import reverse  # noqa: PLC0415
 
     from scoring.pin_tries import token_valid  # noqa: PLC0415
-    from scoring.reports import pdf_pack  # noqa: PLC0415
+    from core import pdf as toolkit  # noqa: PLC0415
     from tournaments.models import SigningMethod, Tournament  # noqa: PLC0415
 
     drawn = []
-    real = pdf_pack.draw_qr
-    monkeypatch.setattr(pdf_pack, "draw_qr", lambda c, text, *a, **k: (drawn.append(text), real(c, text, *a, **k)))
+    real = toolkit.draw_qr
+    monkeypatch.setattr(toolkit, "draw_qr", lambda c, text, *a, **k: (drawn.append(text), real(c, text, *a, **k)))
     text, _pages = text_of(pack.table_cards(table.tournament, 2, base_url="http://hall.example/"))
     assert drawn == [] and "своего телефона" not in text  # signing at the referee's device: no QR
     Tournament.objects.filter(pk=table.tournament.pk).update(signing_method=SigningMethod.OWN_PHONE)

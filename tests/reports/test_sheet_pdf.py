@@ -7,7 +7,8 @@ import pytest
 from reportlab.lib.units import mm
 
 from scoring.models import Protocol
-from scoring.reports import exports, pdf, pdf_page, pdf_sheet
+from core import pdf as toolkit
+from scoring.reports import exports, pdf, pdf_sheet
 from scoring.scores import score
 
 from .conftest import EXAMPLE_DEALS, play, sign
@@ -46,7 +47,7 @@ def test_signed_sheet_remarks_stars_and_layout(two_remarks):
 
     # The remark table: under «№ пары» the numbers of the pairs that received the remarks (3, then 1).
     widths = pdf_sheet.REMARK_WIDTHS
-    col_x0 = pdf_page.MARGIN + sum(widths[:4])
+    col_x0 = toolkit.MARGIN + sum(widths[:4])
     col_x1 = col_x0 + widths[4]
     header = next(w for w in words if w["text"] == "пары" and col_x0 <= w["x0"] <= col_x1)
     rows = [w for w in words if w["top"] > header["bottom"] + 1 and w["text"] in ("Разговоры", "Знаки")]
@@ -65,13 +66,13 @@ def test_signed_sheet_remarks_stars_and_layout(two_remarks):
     expected = {(d.n, side) for d in result.deals for side, i in (("A", 0), ("B", 1))
                 if (d.points_a, d.points_b)[i] != d.table_points[i]}
     assert expected, "the fixture must have a sanction that changes points"
-    a_x0 = pdf_page.MARGIN + sum(pdf.DEAL_WIDTHS[:8])
+    a_x0 = toolkit.MARGIN + sum(pdf.DEAL_WIDTHS[:8])
     b_x0 = a_x0 + pdf.DEAL_WIDTHS[8]
     starred = set()
     for w in words:
         if w["text"].endswith("*") and w["text"][:-1].isdigit():
             side = "A" if a_x0 <= w["x0"] < b_x0 else "B" if b_x0 <= w["x0"] < b_x0 + pdf.DEAL_WIDTHS[9] else "?"
-            deal = next(x["text"] for x in _line_of(words, w["top"]) if x["x0"] < pdf_page.MARGIN + pdf.DEAL_WIDTHS[0])
+            deal = next(x["text"] for x in _line_of(words, w["top"]) if x["x0"] < toolkit.MARGIN + pdf.DEAL_WIDTHS[0])
             starred.add((int(deal), side))
     assert starred == expected
 
@@ -82,7 +83,7 @@ def test_signed_sheet_remarks_stars_and_layout(two_remarks):
         assert overlap_x <= 0.5 or overlap_y <= 0.5, (a["text"], b["text"])
 
     # The QR code's captions stay in its own column, right of the signature table.
-    table_right = pdf_page.MARGIN + pdf_page.WIDTH - QR_SIZE - 10
+    table_right = toolkit.MARGIN + toolkit.WIDTH - QR_SIZE - 10
     captions = [w for w in words if w["text"] in ("наведите", "камеру", "сети:") or "domino.example.org" in w["text"]]
     assert len(captions) >= 3
     assert all(w["x0"] > table_right for w in captions)
