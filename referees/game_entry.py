@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from engine.rules import lead_and_shuffle
-from engine.rules.kozel import _twelve_is_ambiguous
+from engine.rules.kozel import twelve_is_ambiguous
 from scoring.tiles import uses_lead_tile
 
 TEMPLATES = {
@@ -88,7 +88,7 @@ def hand_hint(rules) -> str:
     if rules.blank_six_pair:
         text += " " + _("Ровно %(blank_tile)s и %(six_tile)s — %(both)s.") % {
             **tiles, "both": rules.lone_double_blank + rules.lone_double_six}
-    if _twelve_is_ambiguous(rules):
+    if twelve_is_ambiguous(rules):
         text += " " + _("12 очков, которые могут быть %(six_tile)s, отметьте камнями.") % tiles
     return text
 

@@ -83,7 +83,7 @@ def count_hand(rules: Rules, raw, *, seat: str, n: int) -> Hand:
         if tiles == {BLANK, SIX} and rules.blank_six_pair:
             return Hand(seat, rules.lone_double_blank + rules.lone_double_six, hand.face_pips, hand.tiles, True)
         return hand
-    if raw == 12 and _twelve_is_ambiguous(rules):
+    if raw == 12 and twelve_is_ambiguous(rules):
         raise ProtocolError(
             "ambiguous_count", "12 pips may be a lone 6-6 (or 0-0 with 6-6), which count otherwise "
             "under these rules: enter the tiles", deal=n, seat=seat,
@@ -99,7 +99,9 @@ def _worth(rules: Rules, value: int) -> str:
     return " / ".join(name for name, worth in hands if worth == value)
 
 
-def _twelve_is_ambiguous(rules: Rules) -> bool:
+def twelve_is_ambiguous(rules: Rules) -> bool:
+    """Whether a hand of 12 points can be read two ways under these rules (a lone double six, or with the
+    blank-six pair its two doubles, do not make exactly 12), so the referee's page asks which it is."""
     return rules.lone_double_six != 12 or (rules.blank_six_pair and rules.lone_double_blank + rules.lone_double_six != 12)
 
 

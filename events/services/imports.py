@@ -24,7 +24,7 @@ from registry.matching import candidates
 
 from .import_files import ENCODING_NAMES, Formula, decode_csv, rows_csv, rows_xlsx
 from .entrants import create_pair
-from .registration import _collect, clean_text, entrant_size, pair_label, pair_problems, registered_names
+from .registration import collect, clean_text, entrant_size, pair_label, pair_problems, registered_names
 
 # (key, header as printed in the template, required)
 COLUMNS = [
@@ -171,7 +171,7 @@ def parse_pairs_file(data: bytes, filename: str, *, size: int = 2) -> list[dict]
                            for key in ("player2_name", "player2_club", "player2_rating", "player2_federation_id")
                            if str(cell.get(key) or "").strip()]
         cleaned, name, rating, problems = pair_problems(players, cell.get("name"), cell.get("rating"))
-        team_name = _collect(problems, clean_text, cell.get("team_name"), field="team_name", what=lambda: _("команда"))
+        team_name = collect(problems, clean_text, cell.get("team_name"), field="team_name", what=lambda: _("команда"))
         formula_fields = {f for f, _m in row_errors}
         row_errors += [(e.details.get("field", ""), e.message) for e in problems
                        if e.details.get("field") not in formula_fields]

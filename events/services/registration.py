@@ -80,7 +80,7 @@ def clean_text(value, *, field: str, what: str, required=False, limit=200, multi
     return text
 
 
-def _collect(errors: list, clean, *args, **kwargs):
+def collect(errors: list, clean, *args, **kwargs):
     """``clean(*args, **kwargs)``, or None with its error added to ``errors``."""
     try:
         return clean(*args, **kwargs)
@@ -98,13 +98,13 @@ def _raise(errors: list) -> None:
 
 
 def _player_fields(p, k, errors) -> dict:
-    name = _collect(errors, clean_text, p.get("name"), field=f"player{k}_name",
+    name = collect(errors, clean_text, p.get("name"), field=f"player{k}_name",
                     what=lambda: _("фамилия и имя игрока %(k)s") % {"k": k}, required=True)
-    club = _collect(errors, clean_text, p.get("club"), field=f"player{k}_club",
+    club = collect(errors, clean_text, p.get("club"), field=f"player{k}_club",
                     what=lambda: _("клуб / город игрока %(k)s") % {"k": k})
-    rating = _collect(errors, clean_rating, p.get("rating"), field=f"player{k}_rating",
+    rating = collect(errors, clean_rating, p.get("rating"), field=f"player{k}_rating",
                       what=lambda: _("Рейтинг игрока %(k)s") % {"k": k})
-    federation_id = _collect(errors, clean_federation_id, p.get("federation_id"), field=f"player{k}_federation_id")
+    federation_id = collect(errors, clean_federation_id, p.get("federation_id"), field=f"player{k}_federation_id")
     # the registry's person (``registry.services.choose_persons``): an id, "new", "none" or undecided
     return {"name": name, "club": club, "rating": rating, "federation_id": federation_id, "person": p.get("person")}
 
@@ -130,8 +130,8 @@ def pair_problems(players, name, rating) -> tuple[list[dict], str | None, int | 
         errors.append(InvalidInput(
             _("«%(name)s» указан в паре дважды: в паре два разных игрока.") % {"name": second},
             field="player2_name", code="same_player_twice"))
-    pair_name = _collect(errors, clean_text, name, field="name", what=lambda: _("название пары"))
-    pair_rating = _collect(errors, clean_rating, rating, field="rating", what=lambda: _("Рейтинг пары"))
+    pair_name = collect(errors, clean_text, name, field="name", what=lambda: _("название пары"))
+    pair_rating = collect(errors, clean_rating, rating, field="rating", what=lambda: _("Рейтинг пары"))
     errors.sort(key=lambda e: _FIELD_ORDER.get(e.details.get("field"), len(_FIELD_ORDER)))
     return cleaned, pair_name, pair_rating, errors
 
@@ -153,7 +153,7 @@ def clean_pair(players, name, rating, size: int = 2, team_name="") -> tuple[list
         raise InvalidInput(_("В паре должно быть два игрока.") if size == 2 else
                            _("В личном зачёте участник — один игрок."), field="players")
     cleaned, pair_name, pair_rating, errors = pair_problems(players, name, rating)
-    team = _collect(errors, clean_text, team_name, field="team_name", what=lambda: _("команда"))
+    team = collect(errors, clean_text, team_name, field="team_name", what=lambda: _("команда"))
     _raise(errors)
     return cleaned, pair_name, pair_rating, team
 
