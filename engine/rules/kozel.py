@@ -100,8 +100,8 @@ def _worth(rules: Rules, value: int) -> str:
 
 
 def twelve_is_ambiguous(rules: Rules) -> bool:
-    """Whether a hand of 12 points can be read two ways under these rules (a lone double six, or with the
-    blank-six pair its two doubles, do not make exactly 12), so the referee's page asks which it is."""
+    """A hand counted as 12 pips may be a lone 6-6 (or 0-0 with 6-6) that these rules count otherwise: such a
+    count must be entered as tiles (the referee's page says so)."""
     return rules.lone_double_six != 12 or (rules.blank_six_pair and rules.lone_double_blank + rules.lone_double_six != 12)
 
 
