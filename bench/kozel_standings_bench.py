@@ -42,7 +42,8 @@ def main():
     from django.urls import reverse
 
     from reports_bench import timed
-    from scoring.reports import exports, selectors
+    from events.documents import exports
+    from scoring.reports import selectors
     from tournaments.models import Tournament
 
     t = Tournament.objects.get(slug=args.slug)

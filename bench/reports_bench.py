@@ -158,7 +158,8 @@ def main():
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
-    from scoring.reports import exports, selectors
+    from events.documents import exports
+    from scoring.reports import selectors
 
     t0 = time.perf_counter()
     tournament, n_parties, n_deals, engine_seconds = build(args.pairs, args.rounds)

@@ -28,7 +28,7 @@ urlpatterns += i18n_patterns(
     path("password/done/", password_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("referee/", include("referees.urls")),
     path("protocols/", include("referees.urls_public")),
-    path("", include("scoring.reports.urls")),
+    path("", include("events.documents.urls")),
     path("", include("registry.urls")),
     path("", include("teams.urls")),
     path("", include("events.urls")),

@@ -11,6 +11,8 @@ from django.utils.translation import gettext as _
 from tournaments.formats import Link
 
 from .models import MatchTable, Team
+from .report import team_event_flowables
+from .standings_command import write_team_event
 from .selectors import pairings_json
 from .simulation import simulate_event
 from .standings import event_of
@@ -70,4 +72,5 @@ def table_caption(partie) -> str:
 PARTS = dict(count=team_count, count_annotation=COUNT_ANNOTATION, match_points=match_points,
              public_links=public_links, entrant_rows=entrant_rows, table_captions=table_captions, table_caption=table_caption,
              manage_template=MANAGE_TEMPLATE, manage_links_template=MANAGE_LINKS_TEMPLATE, round_view=ROUND_VIEW, actions=ACTIONS,
-             pairings_json=pairings_json, simulate=simulate_event)
+             pairings_json=pairings_json, simulate=simulate_event, report_section=team_event_flowables,
+             write_standings=write_team_event)

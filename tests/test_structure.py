@@ -64,8 +64,8 @@ def copy_of_the_project(tmp_path: Path) -> Path:
     # core is the ground floor: a model above it may not be imported there
     ("floors", {"core/_scratch.py": "import tournaments.models\n"}, "core._scratch -> tournaments.models"),
     # a page is imported by nothing below it, even inside a function
-    ("floors", {"scoring/_scratch_models.py": "def f():\n    import scoring.reports.views\n"},
-     "scoring._scratch_models -> scoring.reports.views"),
+    ("floors", {"scoring/_scratch_models.py": "def f():\n    import events.documents.views\n"},
+     "scoring._scratch_models -> events.documents.views"),
     # the engine imports no Django
     ("engine-pure", {"engine/rules/_scratch.py": "from django.db import models\n"},
      "engine.rules._scratch -> django"),

@@ -49,7 +49,9 @@ def register_parts(code: str, **parts) -> None:
     management page's sections); ``round_view`` (the URL name of a round's page); ``actions`` ({step: URL
     name}: "register", "draw", "pair_round"); ``pairings_json(tournament, round number) -> dict`` (the
     ``pairings`` command's round); ``simulate(organizer, **options) -> dict`` (the ``simulate`` command's
-    event of this format; raises ``ValueError`` on options it does not take).
+    event of this format; raises ``ValueError`` on options it does not take); ``report_section(tournament,
+    groups) -> [flowables]`` (the final report's section of a format whose entrants are not pairs); ``write_standings(command, tournament,
+    after_round, as_json, stage, final)`` (the ``standings`` command's table of such an event).
     """
     _parts.setdefault(code, {}).update(parts)
 

@@ -18,7 +18,7 @@ from core.pages import confirm_page, confirmed
 from core.public import public_url
 from access.pages import tournament_page
 from access.permissions import is_organizer, is_referee
-from scoring.reports import pack
+from events.documents import pack
 
 from tournaments.errors import NotAllowed, SetupRejected
 from ..forms_setup import CopyForm, TournamentForm, add_service_errors, preset_option_choices

@@ -9,7 +9,7 @@ from pypdf import PdfReader
 from core.cells import FORMULA_START, csv_field
 from core.cells import cells as safe_cells
 from scoring.models import Signature
-from scoring.reports import exports
+from events.documents import exports
 from tests.reports.conftest import cup  # noqa: F401  (fixture)
 from events.services import template_xlsx
 

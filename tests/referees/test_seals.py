@@ -156,7 +156,7 @@ def test_the_public_page_and_the_signed_sheet_warn_of_recomputed_fingerprints(si
 
     import pdfplumber  # noqa: PLC0415
 
-    from scoring.reports import exports  # noqa: PLC0415
+    from events.documents import exports  # noqa: PLC0415
 
     url = reverse("protocols:protocol", args=[signed.partie.pk])
     assert 'id="fingerprint-mismatch"' not in client.get(url).content.decode()

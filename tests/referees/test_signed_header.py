@@ -17,7 +17,7 @@ from audit.models import AuditEntry
 from scoring import integrity, services
 from scoring.models import Deal, Protocol
 from scoring.protocol_json import protocol_to_json
-from scoring.reports import exports
+from events.documents import exports
 from scoring.reports.sheets import signed_sheet
 from scoring.scores import rescore, score
 from tests.factories import make_round

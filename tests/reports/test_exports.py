@@ -6,7 +6,8 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from scoring.models import Protocol
-from scoring.reports import exports, selectors
+from events.documents import exports
+from scoring.reports import selectors
 from scoring.reports.pades import pades_verify
 from tournaments.models import Tournament
 from tests.factories import make_referee

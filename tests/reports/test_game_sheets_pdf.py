@@ -14,7 +14,8 @@ from reportlab.pdfbase import pdfmetrics
 
 from scoring.protocol_json import protocol_to_json
 from core import pdf as toolkit
-from scoring.reports import exports, pdf_games
+from events.documents import exports
+from scoring.reports import pdf_games
 from scoring.reports.pades import pades_verify
 from engine.rules import score_protocol
 from tests.kozel_protocols import (HAND_DEALS, HOSTILE_NAMES, KOZEL_REMARKS, KOZEL_TWO_GAMES, generated, partie_of,

@@ -10,7 +10,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from scoring import services
-from scoring.reports import exports
+from events.documents import exports
 from tests.factories import make_referee
 from tests.individual_tables import individual_event, names_by_number
 from tests.referees.helpers import play

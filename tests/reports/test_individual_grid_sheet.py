@@ -4,7 +4,7 @@ import io
 import pytest
 from openpyxl import load_workbook
 
-from scoring.reports import exports, pack
+from events.documents import exports, pack
 from tests.factories import make_individual, make_round, make_tournament
 from tests.reports.test_report_pdf import text_of
 from tests.tournaments.individual_events import five_players, make_individual_round, set_result

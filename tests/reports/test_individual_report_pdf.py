@@ -5,7 +5,7 @@ import re
 import pdfplumber
 import pytest
 
-from scoring.reports import pack
+from events.documents import pack
 from scoring.reports.pdf_grid import grid_flowables
 from core.pdf import WIDTH
 from tests.factories import make_individual, make_round, make_tournament

@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from scoring.reports import exports
+from events.documents import exports
 from tests.factories import make_individual, make_round, make_tournament
 from tests.reports.conftest import blocks, play
 from tests.reports.individual_cup import BUCHHOLZ, MATCH_POINTS, NAMES, PARTNERS, individual_cup

@@ -6,7 +6,7 @@ import io
 import pdfplumber
 import pytest
 
-from scoring.reports import exports, pack
+from events.documents import exports, pack
 from tests.reports.individual_cup import BUCHHOLZ, MATCH_POINTS, NAMES, PARTNERS, individual_cup
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,8 @@ from openpyxl import load_workbook
 
 from scoring.models import Protocol
 from scoring.protocol_json import protocol_to_json
-from scoring.reports import exports, selectors
+from events.documents import exports
+from scoring.reports import selectors
 from engine.rules import score_protocol
 from scoring.services import import_protocol_json
 from tests.factories import make_referee, make_round, make_tournament
@@ -219,7 +220,7 @@ def test_settings_form_offers_the_goats_order():
 def test_printed_standings_and_final_report_of_a_kozel_tournament(dry_cup):
     import pdfplumber
 
-    from scoring.reports import pack
+    from events.documents import pack
 
     with pdfplumber.open(io.BytesIO(exports.standings_pdf(dry_cup))) as pdf:
         table = pdf.pages[0].extract_tables()[0]
@@ -260,7 +261,7 @@ def test_a_pair_that_left_reads_as_the_loser_in_every_cross_table(client):
     Its cells read «−:+» (pair 2's «+:−») on the page, in the PDF and the workbook, never «1:1 к.» with a loss."""
     import pdfplumber
 
-    from scoring.reports import pack
+    from events.documents import pack
 
     t = make_tournament(2, slug="left", preset="kozel", overrides={"games_per_partie": 2}, is_public=True)
     rnd = make_round(t, 1, [(1, 2)])

@@ -12,7 +12,7 @@ import pdfplumber
 import pytest
 from django.conf import settings
 
-from scoring.reports import exports, pack
+from events.documents import exports, pack
 from tests.factories import make_round, make_tournament
 from tests.kozel_protocols import KOZEL_TWO_GAMES, partie_of, record
 from tests.reports.conftest import EXAMPLE_DEALS, play, sign

@@ -6,7 +6,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from scoring import services as scoring_services
-from scoring.reports import exports, pack
+from events.documents import exports, pack
 from tests.referees.conftest import fast_password_hasher, table  # noqa: F401  (shared fixtures)
 from tests.referees.helpers import play, sign_all
 from tests.versions import shown_version

@@ -8,7 +8,8 @@ from reportlab.lib.units import mm
 
 from scoring.models import Protocol
 from core import pdf as toolkit
-from scoring.reports import exports, pdf, pdf_sheet
+from events.documents import exports
+from scoring.reports import pdf, pdf_sheet
 from scoring.scores import score
 
 from .conftest import EXAMPLE_DEALS, play, sign

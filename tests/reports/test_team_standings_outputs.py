@@ -14,7 +14,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from scoring.reports import exports, pack
+from events.documents import exports, pack
 from tournaments.models import Pair, Player
 
 from tests.factories import make_round, make_tournament

@@ -7,7 +7,8 @@ from django.core.management import call_command
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from scoring.reports import exports, selectors
+from events.documents import exports
+from scoring.reports import selectors
 from tests.factories import make_round, make_tournament
 from tournaments.models import Pair, PairingSystem, PairStatus
 

@@ -8,7 +8,7 @@ from openpyxl import load_workbook
 
 from scoring.models import Protocol
 from scoring.protocol_json import protocol_to_json
-from scoring.reports import exports
+from events.documents import exports
 from engine.ranking.standings import Game
 from scoring.reports.tabular import ending_text
 from engine.rules import score_protocol

@@ -7,7 +7,7 @@ import pytest
 from openpyxl import load_workbook
 
 from scoring.protocol_json import protocol_to_json
-from scoring.reports import exports
+from events.documents import exports
 from scoring.reports.game_sheets import marks_text
 from engine.rules import score_protocol
 from tests.kozel_protocols import HAND_DEALS, KOZEL_TWO_GAMES, generated, partie_of, record

@@ -9,9 +9,9 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from scoring.reports.exports import workbook
+from events.documents.exports import workbook
 from scoring.reports.group_selectors import load_groups
-from scoring.reports.pack import final_report
+from events.documents.pack import final_report
 from scoring.reports.pdf_bracket import bracket_pdf
 from scoring.reports.stage_selectors import finalists
 from tests.factories import make_round

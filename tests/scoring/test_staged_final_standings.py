@@ -10,7 +10,8 @@ import pytest
 from django.core.management import call_command
 from openpyxl import load_workbook
 
-from scoring.reports import exports, pack, selectors
+from events.documents import exports, pack
+from scoring.reports import selectors
 from tests.tournaments.test_stages import cached, staged
 from tests.factories import make_round
 from tournaments.models import FinalKind, RoundStatus

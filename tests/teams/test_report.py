@@ -9,7 +9,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from scoring.models import Protocol
-from scoring.reports import pack
+from events.documents import pack
 from teams.models import TeamMatch
 from teams.rounds import pair_team_round
 from teams.services import number_teams, register_team

@@ -12,7 +12,7 @@ from django.core.management import CommandError
 from django.urls import reverse
 
 from teams.finals import load_team_bracket, load_team_final_round_robin, team_final_standings, team_finalists
-from scoring.reports import pack
+from events.documents import pack
 from teams.models import Team
 from teams.simulation import simulate_teams
 from tests.teams.test_transfer import no_more_roles

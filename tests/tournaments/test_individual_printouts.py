@@ -8,7 +8,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from scoring import services
-from scoring.reports import exports
+from events.documents import exports
 from tests.referees.helpers import play
 from tests.factories import make_referee, make_round, make_tournament
 from tests.individual_tables import individual_event, names_by_number

@@ -12,7 +12,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from access.models import RoleKind, TournamentRole
-from scoring.reports import exports, pack
+from events.documents import exports, pack
 from scoring.reports.stage_selectors import final_standings, finalists, load_final_round_robin
 from tests.factories import make_individual
 from tournaments.errors import InvalidInput

@@ -14,7 +14,8 @@ from access.models import RoleKind, TournamentRole
 from scoring import services
 from scoring.integrity import fingerprint_mismatches, protocol_fingerprint
 from scoring.models import Deal, Protocol, Remark, Signature
-from scoring.reports import exports, selectors
+from events.documents import exports
+from scoring.reports import selectors
 from scoring.reports.pades import ensure_signing_key
 from tests.factories import make_round, make_tournament
 from tests.reports.conftest import blocks, cup, play, sign  # noqa: F401  (the played tournament)

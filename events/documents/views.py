@@ -19,11 +19,12 @@ from events import selectors as round_selectors
 from tournaments.models import Round, RoundStatus, Tournament
 from events.stage_selectors import final_standings_data, groups_data
 
-from . import exports, selectors, stage_selectors, team_data
-from .player_table import entrant_clubs
+from events.documents import exports
+from scoring.reports import selectors, stage_selectors, team_data
+from scoring.reports.player_table import entrant_clubs
 from .player_tables import PlayerStandingsTable
 from .tables import KozelPlayersTable, KozelStandingsTable, PlayersTable, StandingsTable
-from .tabular import tiebreak_labels
+from scoring.reports.tabular import tiebreak_labels
 
 PER_PAGE = 100
 PROJECTOR_ROWS = 16

@@ -5,7 +5,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from .tabular import status_text
+from scoring.reports.tabular import status_text
 
 
 def _num(value):

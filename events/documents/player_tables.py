@@ -8,7 +8,7 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
-from .player_table import cell, columns
+from scoring.reports.player_table import cell, columns
 
 
 class PlayerStandingsTable(tables.Table):

@@ -3,7 +3,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.reports import exports
+from events.documents import exports
 from tournaments.models import Round, Tournament
 
 

@@ -9,17 +9,16 @@ from scoring.models import Protocol
 from scoring.pin_tries import table_token
 from scoring.queries import protocols_for_sheets
 from scoring.scores import score
-from teams.report import team_event_flowables
 from events import individual_selectors
 from events import selectors as tournament_selectors
-from tournaments.models import SigningMethod, TournamentFormat
+from tournaments.models import SigningMethod
 from core.names import person_name
 from events.stage_selectors import groups_data, stage2_next
 
-from . import pdf_pack, pdf_report, selectors, team_data
-from .final_places import places_flowables, places_of
-from .player_table import entrant_clubs
-from .sheets import signed_sheet
+from scoring.reports import pdf_pack, pdf_report, selectors, team_data
+from scoring.reports.final_places import places_flowables, places_of
+from scoring.reports.player_table import entrant_clubs
+from scoring.reports.sheets import signed_sheet
 
 
 def _parties(tournament, round_number):
@@ -79,14 +78,15 @@ def final_report(tournament) -> bytes:
     standings, cells, _matrix = selectors.load_crosstable(tournament)
     clubs = entrant_clubs(tournament) if tournament.is_individual else None
     grid = individual_selectors.grid(tournament) if tournament.is_individual else None  # instead of the cross table
-    team_event = tournament.format == TournamentFormat.TEAMS  # its teams' own section, not a best-M standing
+    # a format whose entrants stand in their own section (teams: its teams', not a best-M standing of pairs)
+    own_section = tournament.format_spec.part("report_section")
+    team_event = own_section is not None
     return pdf_report.final_report_pdf(tournament, standings, cells, sanctions_of(tournament),
                                      chief_referees=chief_referee_names(tournament), check=check_tournament(tournament),
                                      clubs=clubs, grid=grid,
                                      teams=None if team_event else team_data.load_team_standings(
                                          tournament, standings=standings),
-                                     team_event=team_event_flowables(tournament, groups_data(tournament))
-                                     if team_event else (),
+                                     team_event=own_section(tournament, groups_data(tournament)) if team_event else (),
                                      groups=None if team_event else groups_data(tournament),
                                      places=places_flowables(places_of(tournament)),
                                      stage2_pending=stage2_next(tournament) is not None)

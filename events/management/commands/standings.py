@@ -7,10 +7,7 @@ from scoring.reports import group_selectors, selectors, stage_selectors, team_da
 from engine.ranking.standings_individual import individual_row_json
 from engine.ranking.tiebreaks import TiebreakError, resolve_tiebreaks
 from engine.rules.config import KOZEL_PRESETS
-from teams.finals import load_team_final_round_robin, team_final_standings, team_finalists, teams_out
-from teams.groups import load_team_groups
-from teams.standings import load_team_standings
-from tournaments.models import FinalKind, PairingSystem, Tournament, TournamentFormat
+from tournaments.models import FinalKind, PairingSystem, Tournament
 from events.stage_selectors import final_standings_data
 
 
@@ -44,8 +41,9 @@ class Command(BaseCommand):
             raise CommandError("--after-round must be 1 or more")
         if teams and players:
             raise CommandError("--teams and --players are two lists: choose one")
-        if tournament.format == TournamentFormat.TEAMS and not players:
-            self._write_team_event(tournament, after_round, options["json"], stage, final)
+        own_table = tournament.format_spec.part("write_standings")  # a format whose entrants are teams
+        if own_table is not None and not players:
+            own_table(self, tournament, after_round, options["json"], stage, final)
             return
         if teams:
             self._write_teams(tournament, after_round, options["json"])
@@ -109,10 +107,10 @@ class Command(BaseCommand):
                                    "(a knockout: manage.py bracket)")
             data = stage_selectors.load_final_round_robin(tournament)
             rows = [r.to_json(goats=data.goats, rating=data.rating) for r in data.rows]
-        self._write_rows(rows, as_json, lambda r: (f"{r['group']:>3} " if "group" in r else "")
+        self.write_rows(rows, as_json, lambda r: (f"{r['group']:>3} " if "group" in r else "")
                          + f"{r.get('place', r.get('rank')) or '—':>5} {r['pair']:>5}  {r['name']}")
 
-    def _write_rows(self, rows, as_json, line) -> None:
+    def write_rows(self, rows, as_json, line) -> None:
         """``rows`` as JSON, or a line each by ``line(row)``."""
         if as_json:
             self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=1))
@@ -131,42 +129,6 @@ class Command(BaseCommand):
         for r in rows:
             self.stdout.write(f"{r['rank'] or '—':>5} {r['player']:>7}  {r['name'][:30]:<30} {r['played']:>7} "
                               f"{r['byes']:>5} {r['match_points']:>4} {r['difference']:>6}  {r['status']}")
-
-    def _write_team_event(self, tournament, after_round, as_json, stage=None, final=False):
-        """A team event's table (every round), or in stages: stage 1's (``--stage 1``), the final round robin's
-        or each group's (``--stage 2``) or the final places (``--final``: stage 2's order, then stage 1's)."""
-        if (stage or final) and not stage_selectors.has_final(tournament):
-            raise CommandError(f"{tournament.slug} has no stage 2")
-        if final:
-            self._write_rows(team_final_standings(tournament), as_json,
-                             lambda r: f"{r['place'] or '—':>5} {r['team']:>5}  {r['name']}")
-            return
-        if stage == 2 and tournament.final_kind == FinalKind.GROUPS and team_finalists(tournament):
-            groups = load_team_groups(tournament, team_finalists(tournament), teams_out(tournament))
-            rows = [{"group": g.number, **r.to_json(), "goes_on": r.rank <= g.qualifiers} for g in groups for r in g.rows]
-            self._write_rows(rows, as_json, lambda r: f"{r['group']:>3} {r['rank']:>5} {r['team']:>5} "
-                                                      f"{r['match_points']:>3}  {r['name']}")
-            return
-        if stage == 2:
-            if tournament.final_kind != FinalKind.ROUND_ROBIN or not team_finalists(tournament):
-                raise CommandError(f"{tournament.slug}: stage 2 is not a confirmed final round robin or groups "
-                                   "(a knockout: manage.py bracket)")
-            rows = [r.to_json() for r in load_team_final_round_robin(tournament)]
-            data = load_team_standings(tournament, after_round=0)
-        else:
-            if stage == 1:
-                after_round = min(after_round or tournament.rounds_planned, tournament.rounds_planned)
-            data = load_team_standings(tournament, after_round=after_round)
-            rows = [r.to_json() for r in data.rows]
-        if as_json:
-            self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=1))
-            return
-        self.stdout.write(f"{tournament.name}: teams; order: {', '.join(data.order)}")
-        self.stdout.write(" rank  team  played  MP  table pts  tables won   diff  buchholz  name")
-        for r in rows:
-            self.stdout.write(f"{r['rank']:>5} {r['team']:>5} {r['played']:>7} {r['match_points']:>3} "
-                              f"{r['table_points']:>10} {r['tables_won']:>11} {r['difference']:>6} "
-                              f"{r['buchholz']:>9}  {r['name']}")
 
     def _write_teams(self, tournament, after_round, as_json):
         data = team_data.load_team_standings(tournament, after_round)
