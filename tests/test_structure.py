@@ -31,7 +31,7 @@ def root_packages() -> tuple[str, ...]:
 
 
 PACKAGES = root_packages()
-CONTRACTS = ("engine-pure", "floors", "no-sibling-cycles")
+CONTRACTS = ("apps", "engine-pure", "floors", "no-sibling-cycles")
 
 
 def lint_imports(root: Path, *contracts: str) -> subprocess.CompletedProcess:
@@ -66,6 +66,9 @@ def copy_of_the_project(tmp_path: Path) -> Path:
     # a page is imported by nothing below it, even inside a function
     ("floors", {"scoring/_scratch_models.py": "def f():\n    import events.documents.views\n"},
      "scoring._scratch_models -> events.documents.views"),
+    # an app imports no higher app (the model floor of tournaments may not ask the organizer's services)
+    ("apps", {"tournaments/_scratch.py": "def f():\n    import events.selectors\n"},
+     "tournaments._scratch -> events.selectors"),
     # the engine imports no Django
     ("engine-pure", {"engine/rules/_scratch.py": "from django.db import models\n"},
      "engine.rules._scratch -> django"),
@@ -136,6 +139,37 @@ def test_an_unplaced_module_is_found(tmp_path):
     assert unplaced(root) == []
     (root / "scoring" / "_scratch_unplaced.py").write_text("import scoring.views_anything\n")
     assert unplaced(root) == ["scoring._scratch_unplaced"]
+
+
+def app_order() -> list[str]:
+    """The apps of the ``apps`` contract, lowest first."""
+    text = (ROOT / ".importlinter").read_text("utf-8")
+    block = text.split("[importlinter:contract:apps]", 1)[1].split("\n[", 1)[0]
+    return [line.strip() for line in block.split("layers =", 1)[1].splitlines() if line.strip()][::-1]
+
+
+# A foreign key that points up the order, kept until the players' registry stands below the tournaments: a
+# tournament's player names the person of the registry he is (docs/architecture.md, «The apps in one order»).
+FOREIGN_KEYS_UP = {("tournaments.Player", "person")}
+
+
+@pytest.mark.django_db
+def test_foreign_keys_point_down_the_order_of_the_apps():
+    from django.apps import apps  # noqa: PLC0415 app registry
+
+    order = app_order()
+    up = set()
+    for model in apps.get_models():
+        package = model.__module__.split(".")[0]
+        if package not in order:
+            continue  # Django's and the libraries' models
+        for field in model._meta.get_fields():
+            if not (field.is_relation and field.concrete and field.related_model is not None):
+                continue
+            target = field.related_model.__module__.split(".")[0]
+            if target in order and order.index(target) > order.index(package):
+                up.add((f"{model._meta.app_label}.{model.__name__}", field.name))
+    assert up == FOREIGN_KEYS_UP
 
 
 def test_ruff_passes():
