@@ -28,9 +28,9 @@ from typing import NamedTuple
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
-from .errors import NotAllowed
 from tournaments.models import Player
 
+from .errors import NotAllowed
 from .models import RoleKind, TournamentRole
 
 CAPTAIN = "captain"

@@ -18,14 +18,14 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from core.locking import locked
-from .errors import InvalidInput, NotAllowed
-from tournaments.models import Player, Tournament
-from core.names import fold
-
-from . import permissions as perms
 from access.models import RoleKind, TournamentRole
 from audit.log import log_action
+from core.locking import locked
+from core.names import fold
+from tournaments.models import Player, Tournament
+
+from . import permissions as perms
+from .errors import InvalidInput, NotAllowed
 
 # Digits and lowercase letters a person cannot misread on a printed slip (no 0/o, 1/l/i).
 PASSWORD_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"

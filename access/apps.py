@@ -7,5 +7,5 @@ class AccessConfig(AppConfig):
     verbose_name = _("Доступ")
 
     def ready(self):
-        from . import audit_actions  # noqa: F401, PLC0415 app registry: registers this app's audit actions
-        from . import throttle  # noqa: F401, PLC0415 app registry: connects the lockout log to axes' signal
+        import access.audit_actions  # noqa: F401, PLC0415 app registry: registers this app's audit actions
+        import access.throttle  # noqa: F401, PLC0415 app registry: connects the lockout log to axes' signal

@@ -4,12 +4,9 @@
 """
 from __future__ import annotations
 
-
 from django.utils.translation import gettext_lazy
 
 from audit.actions import register
-
-
 
 register("account.created", gettext_lazy("Учётная запись создана"))
 

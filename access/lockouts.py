@@ -21,15 +21,15 @@ from django.db import transaction
 from django.db.models import Max, Sum
 from django.utils.translation import gettext as _
 
+from access.models import RoleKind, TournamentRole
+from audit.log import log_action
 from core.locking import locked
-from .errors import InvalidInput, NotAllowed
-from tournaments.models import Player
 from core.names import person_name
+from tournaments.models import Player
 
 from . import account_rights
 from . import permissions as perms
-from access.models import RoleKind, TournamentRole
-from audit.log import log_action
+from .errors import InvalidInput, NotAllowed
 from .throttle import address_limit, recent_attempts
 
 PLAYER = "player"

@@ -15,9 +15,10 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from access.models import RoleKind, TournamentRole
+from audit.log import log_action
 from core.locking import locked
 from core.names import fold, name_key
-from .errors import InvalidInput
 from tournaments.models import Player
 
 from .account_rights import require_wholly_his
@@ -32,8 +33,7 @@ from .accounts import (
     split_name,
     valid_random_password,
 )
-from access.models import RoleKind, TournamentRole
-from audit.log import log_action
+from .errors import InvalidInput
 
 OFFICIAL_ROLES = (RoleKind.REFEREE, RoleKind.CHIEF_REFEREE)
 MAX_TABLE = 1000

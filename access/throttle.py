@@ -46,9 +46,9 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .errors import AccessError
-
 from audit.log import log_action
+
+from .errors import AccessError
 
 log = logging.getLogger(__name__)
 

@@ -19,19 +19,19 @@ import uuid
 from django.db.models import Count, Max, Prefetch, Sum
 from django.utils.translation import gettext as _
 
+from engine.rules import FORMAT_2
+from events.stage_selectors import final_standings_data
+from registry import rating_selectors
+from registry.models import PersonRating
 from scoring import live
 from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
 from scoring.protocol_json import protocol_to_json
 from scoring.queries import protocols_for_sheets
 from scoring.reports.selectors import load_individual, load_standings, tiebreaks_of
 from scoring.reports.stage_selectors import finalists, has_final
-from engine.rules import FORMAT_2
-from registry import rating_selectors
-from registry.models import PersonRating
-from tournaments.models import Pair, Partie, Player, Round, RoundStatus, Tournament, seated
 from teams.finals import is_team_event, team_finalists
-from events.stage_selectors import final_standings_data
+from tournaments.choices import ProtocolStatus
+from tournaments.models import Pair, Partie, Player, Round, RoundStatus, Tournament, seated
 
 SHOWN_ROUNDS = (RoundStatus.PUBLISHED, RoundStatus.FINISHED)
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 from django.urls import reverse
 from rest_framework import serializers
 
-from tournaments.choices import ProtocolStatus
-from tournaments.choices import FORMAT_CHOICES
+from tournaments.choices import FORMAT_CHOICES, ProtocolStatus
 from tournaments.models import PairingSystem, PairStatus
 
 WINNERS = [(w, w) for w in ("A", "B", "draw")]

@@ -47,6 +47,7 @@ def start():
 
 def setup(tables):
     from django.contrib.auth import get_user_model  # noqa: PLC0415 app registry
+
     from access.models import RoleKind, TournamentRole  # noqa: PLC0415 app registry
     from tournaments.models import Pair, Partie, Player, Round, Tournament  # noqa: PLC0415 app registry
 

@@ -40,8 +40,8 @@ def main():
     from django.db import connection
     from django.test import Client
     from django.urls import reverse
-
     from reports_bench import timed
+
     from events.documents import exports
     from scoring.reports import selectors
     from tournaments.models import Tournament

@@ -107,8 +107,8 @@ def prepare(args):
 def verify(args):
     """Compare every table's recorded deals and totals with the engine's score of what was sent."""
     _django()
-    from scoring.protocol_state import engine_score, protocol_json
     from scoring.models import Protocol
+    from scoring.protocol_state import engine_score, protocol_json
 
     sent = json.loads(Path(args.sent).read_text())
     lost, wrong = [], []

@@ -57,12 +57,12 @@ def main():
     args = parser.parse_args()
     setup(args.keep)
 
+    import time
+
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
-
-    import time
     t0 = time.perf_counter()
     tournament, organizer = build(args.pairs)
     print(f"database: {connection.vendor}; built {args.pairs} pairs, {2 * args.pairs} players "

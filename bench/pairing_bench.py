@@ -29,7 +29,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.pairing import Entrant, check_complete, pair_swiss, swiss_cost  # noqa: E402
 from engine.pairing.individual_base import (  # noqa: E402
-    IndividualRound, Single, Table, opponent_counts, repeated_partners,
+    IndividualRound,
+    Single,
+    Table,
+    opponent_counts,
+    repeated_partners,
 )
 from engine.pairing.individual_random import pair_individual_random  # noqa: E402
 from engine.pairing.individual_swiss import pair_individual_swiss  # noqa: E402

@@ -32,11 +32,11 @@ def main():
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from audit.models import AuditEntry
     from access.models import TournamentRole
-    from scoring.signing_links import phone_sign_path
+    from audit.models import AuditEntry
     from scoring import pin_tries, services
     from scoring.models import PinAttempt, Signature
+    from scoring.signing_links import phone_sign_path
     from tests.factories import make_round, make_tournament
     from tests.referees.helpers import play
     from tests.versions import shown_version

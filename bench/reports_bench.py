@@ -59,10 +59,10 @@ def timed(fn, repeat=1):
 def build(n_pairs: int, n_rounds: int, seed: int = 7):
     import datetime
 
-    from scoring.models import Deal, Protocol, Signature
-    from tournaments.choices import ProtocolStatus
     from engine.rules import Rules, score_partie
     from engine.rules.generate import random_deal
+    from scoring.models import Deal, Protocol, Signature
+    from tournaments.choices import ProtocolStatus
     from tournaments.models import Pair, Partie, Player, Round, Tournament
 
     rng = random.Random(seed)

@@ -27,9 +27,9 @@ sys.path.insert(0, str(ROOT))
 
 def engine_replay(tournament) -> tuple[float, int]:
     """Seconds the engine takes to score every protocol of ``tournament`` once per recorded deal."""
-    from scoring.protocol_json import protocol_to_json
     from engine.rules import score_protocol
     from scoring.models import Protocol
+    from scoring.protocol_json import protocol_to_json
 
     seconds, scored = 0.0, 0
     for protocol in Protocol.objects.filter(partie__round__tournament=tournament).prefetch_related("deals", "remarks"):

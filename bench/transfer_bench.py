@@ -35,9 +35,9 @@ def main():
     django.setup()
     from django.core.management import call_command
 
+    from events.services import backup, transfer
     from scoring.models import Deal
     from tournaments.models import Tournament
-    from events.services import backup, transfer
 
     call_command("migrate", verbosity=0)
     t0 = time.perf_counter()

@@ -31,9 +31,9 @@ def main():
     import django
 
     django.setup()
+    from events.services.imports import parse_pairs_file
     from tests.hostile.test_hostile_xlsx import huge_cell
     from tournaments.errors import TournamentError
-    from events.services.imports import parse_pairs_file
 
     data = huge_cell(args.megabytes)
     rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

@@ -6,7 +6,6 @@ to use PostgreSQL.
 import os
 from datetime import timedelta
 from pathlib import Path
-
 from urllib.parse import urlsplit
 
 import dj_database_url

@@ -3,7 +3,6 @@ widgets several apps' forms share."""
 from django import forms
 
 
-
 class ServiceErrorsMixin:
     """``form.add_service_error(exc)`` for a ``core.errors.DomainError`` caught around a service call.
 

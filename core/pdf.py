@@ -38,8 +38,17 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepInFrame, LongTable, PageTemplate, Paragraph
-from reportlab.platypus import Table, TableStyle
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    KeepInFrame,
+    LongTable,
+    PageTemplate,
+    Paragraph,
+    Table,
+    TableStyle,
+)
 
 from .qr import qr_modules
 
@@ -403,8 +412,9 @@ class Document(BaseDocTemplate):
     its ``Template`` (the first one starts; a flowable ``NextPageTemplate(name)`` chooses another)."""
 
     def __init__(self, buf, title: str, *, pagesize=A4, margin: float = MARGIN, subject: str | None = None,
-                 templates=(Template(),)):
+                 templates=None):
         register_fonts()
+        templates = templates or (Template(),)
         super().__init__(buf, pagesize=pagesize, leftMargin=margin, rightMargin=margin, topMargin=margin,
                          bottomMargin=margin, title=title, subject=subject if subject is not None else title,
                          **metadata())

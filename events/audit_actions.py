@@ -4,13 +4,10 @@
 """
 from __future__ import annotations
 
-
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from audit.actions import register
-from audit.actions import clock_left, clock_time, says
-
+from audit.actions import clock_left, clock_time, register, says
 
 
 @says("pair.reinstated", gettext_lazy("Пара возвращена в турнир"))

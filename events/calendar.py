@@ -26,12 +26,11 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from core.names import fold
-from engine.rules.config import KOZEL_PRESETS, PRESETS, SPORT_PRESETS
-
-from tournaments import formats
-from tournaments.models import FinalKind, Qualification, RoundStatus, Tournament
 from engine.pairing import rounds_needed
 from engine.pairing.bracket import rounds_of
+from engine.rules.config import KOZEL_PRESETS, PRESETS, SPORT_PRESETS
+from tournaments import formats
+from tournaments.models import FinalKind, Qualification, RoundStatus, Tournament
 from tournaments.presets import preset_label
 
 IN_PLAY, UPCOMING, FINISHED = "in_play", "upcoming", "finished"

@@ -5,10 +5,9 @@ from django.utils.translation import gettext_lazy as _
 from core.converters import StrictIntegerField
 from core.forms import ServiceErrorsMixin
 from core.text import CleanTextMixin
-
 from registry.matching import FEDERATION_ID_MAX, candidates, clean_federation_id, describe
-
 from tournaments.errors import InvalidInput
+
 from .services.registration import pair_problems
 
 

@@ -5,9 +5,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from core.names import fold
+from tournaments.choices import FORMAT_CHOICES
 
 from .calendar import GAMES, GROUPS, Filters
-from tournaments.choices import FORMAT_CHOICES
 
 CITY_MAX = 100
 

@@ -7,8 +7,8 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from access.officials import MAX_TABLE
 from access.models import RoleKind
+from access.officials import MAX_TABLE
 from core.forms import ServiceErrorsMixin, login_input
 from core.text import CleanTextMixin
 

@@ -13,18 +13,26 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from access.models import RoleKind
 from core.forms import ServiceErrorsMixin
 from core.text import CleanTextMixin
-from events.forms_officials import TablesField
-from access.models import RoleKind
 from engine.rules import Rules, RulesError, config
 from engine.rules.config import OPTION_CHOICES
+from events.forms_officials import TablesField
+from tournaments.choices import DEFAULT_FORMAT, FORMAT_CHOICES
+from tournaments.models import (
+    CLOCK_WARNINGS_MAX,
+    TEAM_BEST_MAX,
+    PairingSystem,
+    Player,
+    SignatureMode,
+    SigningMethod,
+    TeamStanding,
+)
+from tournaments.presets import ladder_kind_choices, option_choices, option_label, preset_choices, rules_error_text
 
 from .forms import IsoDateInput
 from .forms_tiebreaks import TiebreakFieldsMixin
-from tournaments.models import CLOCK_WARNINGS_MAX, TEAM_BEST_MAX, PairingSystem, Player, SignatureMode, SigningMethod, TeamStanding
-from tournaments.choices import DEFAULT_FORMAT, FORMAT_CHOICES
-from tournaments.presets import ladder_kind_choices, option_choices, option_label, preset_choices, rules_error_text
 
 LADDER_ROWS = 6
 SKIPPED_OPTIONS = ("preset", "remark_ladder")

@@ -4,7 +4,6 @@ from django.utils.translation import gettext_lazy as _
 
 from core.converters import StrictIntegerField
 from core.forms import ServiceErrorsMixin
-
 from tournaments.models import FinalKind, FinalMatch
 
 

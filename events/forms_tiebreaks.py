@@ -11,12 +11,11 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from scoring.reports.tabular import tiebreak_labels
 from engine.ranking.tiebreaks import DEFAULT_ORDERING, INDIVIDUAL_TIEBREAKS, TIEBREAKS, criteria
-from tournaments.validators import validate_tiebreaks
 from engine.rules import config
-
+from scoring.reports.tabular import tiebreak_labels
 from tournaments.formats import FORMATS, PairsFormat, format_class
+from tournaments.validators import validate_tiebreaks
 
 # Every criterion of either format: a stale or hand-made form may post one of the other format.
 ANY_CRITERION = frozenset(TIEBREAKS) | frozenset(INDIVIDUAL_TIEBREAKS)

@@ -12,9 +12,8 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 from django.utils.translation import pgettext
 
-from tournaments.choices import ProtocolStatus
 from scoring.models import Remark, RemarkReason
-
+from tournaments.choices import ProtocolStatus
 from tournaments.models import Partie, Player, RoundStatus
 
 SEATS = ("A1", "A2", "B1", "B2")

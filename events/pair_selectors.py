@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from django.db.models import Prefetch, Q
 
-from tournaments.choices import ProtocolStatus
 from scoring.models import Remark
-
+from tournaments.choices import ProtocolStatus
 from tournaments.models import Partie, Player, RoundStatus
+
 from .selectors import seats
 
 

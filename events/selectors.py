@@ -10,11 +10,10 @@ from django.utils import timezone
 
 from access.permissions import is_chief_referee
 from core.names import fold, name_key
+from engine.pairing import PairingError, whist
 from engine.rules import lead_and_shuffle
 from engine.rules.clock import due_warning, time_limit_seconds
-
 from tournaments.models import PairingSystem, PairStatus, Partie, Player, RoundStatus, seated
-from engine.pairing import PairingError, whist
 
 SEAT_ORDER = ("A1", "B1", "A2", "B2")
 

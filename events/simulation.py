@@ -15,16 +15,25 @@ from django.db import transaction
 
 from access.models import RoleKind, TournamentRole
 from access.permissions import FEDERATION_ADMINS
+from engine.rules.generate import random_deal, random_partie
 from registry.matching import candidates, exact_match
 from registry.rating_services import set_rated
 from scoring import protocol_state
 from scoring import services as protocol_services
 from scoring.models import Protocol
 from scoring.reports.group_selectors import groups_of
-from engine.rules.generate import random_deal, random_partie
-
 from tournaments.errors import InvalidInput, RoundBlocked
-from tournaments.models import FinalKind, PairingSystem, PairStatus, Player, RoundStatus, SignatureMode, Tournament, TournamentFormat
+from tournaments.models import (
+    FinalKind,
+    PairingSystem,
+    PairStatus,
+    Player,
+    RoundStatus,
+    SignatureMode,
+    Tournament,
+    TournamentFormat,
+)
+
 from .services import finish_round, pair_round, publish_round, register_pair, run_draw, withdraw_pair
 from .services.stages import confirm_qualification, next_stage, set_final
 

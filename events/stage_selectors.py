@@ -8,18 +8,25 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.reports.group_selectors import bracket_entrants, group_round_count, group_size, is_groups, load_groups
+from engine.pairing.bracket import BYE, EXTRA_DEAL, WALKOVER
 from engine.ranking.qualification import QualificationError
+from scoring.reports.group_selectors import bracket_entrants, group_round_count, group_size, is_groups, load_groups
 from scoring.reports.stage_selectors import (
-    PairStage2, final_standings, finalists, has_final, load_bracket, round_name, round_title,
-    stage1_standings, stage2_published, stage2_round_names,
+    PairStage2,
+    final_standings,
+    finalists,
+    has_final,
+    load_bracket,
+    round_name,
+    round_title,
+    stage1_standings,
+    stage2_published,
+    stage2_round_names,
 )
 from scoring.reports.tabular import TIEBREAK_LABELS
-
 from tournaments.models import FinalKind, FinalMatch, Partie
-from engine.pairing.bracket import BYE, EXTRA_DEAL, WALKOVER
-from .services.stages import stage2_done
 
+from .services.stages import stage2_done
 
 STATE_TEXT = {EXTRA_DEAL: gettext_lazy("ничья: нужна дополнительная раздача")}
 

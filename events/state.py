@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tournaments.models import RoundStatus
+
 from .services import unsigned_tables
 from .stage_selectors import CONFIRM_STAGE2, PAIR_STAGE2, stage2_next, stage2_round_names
 

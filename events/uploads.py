@@ -5,8 +5,8 @@ organizer of the tournament the page belongs to.
 """
 from __future__ import annotations
 
-from tournaments.models import Tournament
 from access.permissions import is_organizer
+from tournaments.models import Tournament
 
 
 def may_upload(user, slug: str) -> bool:

@@ -1,9 +1,8 @@
 from django.contrib import admin
 
-from core.admin import ReadOnlyAdminMixin
-
-from audit.models import AuditEntry
 from access.models import TournamentRole
+from audit.models import AuditEntry
+from core.admin import ReadOnlyAdminMixin
 
 
 @admin.register(TournamentRole)

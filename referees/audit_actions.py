@@ -4,12 +4,10 @@
 """
 from __future__ import annotations
 
-
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from audit.actions import says
-
 
 
 @says("device.reports_cleared", gettext_lazy("Убрана отметка о неотправленных записях"))

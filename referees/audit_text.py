@@ -7,9 +7,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from core.names import person_name
-
 from access.models import RoleKind, TournamentRole
+from core.names import person_name
 
 ROLE_WORD = {
     RoleKind.ORGANIZER: gettext_lazy("Организатор"),

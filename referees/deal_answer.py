@@ -37,7 +37,6 @@ from scoring.queries import rows_loaded
 
 from . import selectors, signing, submissions
 
-
 SHAPE_HEADER = "X-Page-Shape"  # the shape of the page that posted (its ``data-shape``)
 
 

@@ -29,12 +29,11 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core.locking import locked
-from scoring.errors import InvalidInput, NotAllowed
-
 from access import permissions as perms
-from referees.models import MAX_DEVICE_QUEUE, DeviceQueue
 from audit.log import log_action
+from core.locking import locked
+from referees.models import MAX_DEVICE_QUEUE, DeviceQueue
+from scoring.errors import InvalidInput, NotAllowed
 
 DEVICE_RE = re.compile(r"[A-Za-z0-9_-]{16,40}", re.ASCII)
 MAX_QUEUED = MAX_DEVICE_QUEUE

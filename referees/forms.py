@@ -1,7 +1,6 @@
 """Forms of the officials and signing pages: they only give the input its shape; the rules are the services'."""
 from __future__ import annotations
 
-
 from django import forms
 from django.utils.translation import gettext_lazy as _
 

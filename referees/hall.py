@@ -14,19 +14,18 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from core.converters import parse_int
-from core.errors import DomainError
-from scoring import live
-from events import selectors as tournament_selectors
-from tournaments.models import Tournament
-from events.services.hall import set_hall_layout
-
-from . import hall_map
 from access import permissions as perms
 from access.pages import organizer_page
-from . import selectors
-from .forms import HallLayoutForm
+from core.converters import parse_int
+from core.errors import DomainError
 from core.pages import forbidden, post_only
+from events import selectors as tournament_selectors
+from events.services.hall import set_hall_layout
+from scoring import live
+from tournaments.models import Tournament
+
+from . import hall_map, selectors
+from .forms import HallLayoutForm
 
 POLL_SECONDS = 5
 

@@ -20,10 +20,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.choices import ProtocolStatus
 from engine.rules.clock import Clock
-from tournaments.models import RoundStatus
 from events.selectors import clock_text
+from tournaments.choices import ProtocolStatus
+from tournaments.models import RoundStatus
 
 from . import devices
 from .models import DeviceQueue

@@ -5,17 +5,17 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
+from access import permissions as perms
 from audit.models import AuditEntry
+from core.pages import forbidden
+from events.selectors import clock_context
+from referees.views import get_partie
 from scoring import live
 from tournaments.models import Tournament
-from events.selectors import clock_context
 
-from access import permissions as perms
 from . import selectors
 from .audit_text import roles_of
 from .tables import AuditTable
-from core.pages import forbidden
-from referees.views import get_partie
 
 POLL_SECONDS = 5
 

@@ -5,17 +5,17 @@ from django.db.models import Count, Max
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from access import permissions as perms
+from engine.rules.clock import time_up_rule
+from events import selectors as round_selectors
 from scoring import protocol_state, services
 from scoring.models import Deal, Protocol, Remark, Signature, SignatureRole
-from tournaments.choices import ProtocolStatus
-from engine.rules.clock import time_up_rule
 from scoring.queries import row_prefetches
 from scoring.scores import refresh_prior_remarks
-from events import selectors as round_selectors
+from tournaments.choices import ProtocolStatus
 from tournaments.models import Partie
 
 from . import devices, game_entry
-from access import permissions as perms
 from .models import DeviceQueue
 
 CLOCKWISE = ("A1", "B1", "A2", "B2")

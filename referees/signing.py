@@ -7,15 +7,13 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from access import permissions as perms
 from core import qr
 from core.public import public_url
 from scoring import pin_tries, protocol_state
 from scoring.models import SignatureRole
-from tournaments.models import SignatureMode, SigningMethod
-
-from access import permissions as perms
-
 from scoring.signing_links import phone_sign_path
+from tournaments.models import SignatureMode, SigningMethod
 
 from .selectors import load_protocol, signature_slots
 

@@ -7,8 +7,10 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from audit.actions import label_of, sentence
-from .audit_text import who
 from audit.models import AuditEntry
+
+from .audit_text import who
+
 
 def compact(value) -> str:
     if value in (None, "", [], {}):

@@ -12,6 +12,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from access import permissions as perms
+from core.pages import forbidden, post_only
 from scoring import protocol_state, services
 from scoring.errors import ConfirmationRequired, InvalidInput, NotAllowed, ServiceError, VersionConflict
 from scoring.forms import FirstLeadForm, NoShowForm, RemarkForm
@@ -19,11 +21,8 @@ from scoring.game_forms import make_deal_form
 from scoring.queries import rows_ahead
 from tournaments.models import Partie
 
-from . import deal_answer, game_entry
-from access import permissions as perms
-from . import selectors, signing, submissions
+from . import deal_answer, game_entry, selectors, signing, submissions
 from .entry_page import render_entry, unsaved_deal, unsaved_reason, unsaved_remark
-from core.pages import forbidden, post_only
 
 
 def get_partie(partie_id) -> Partie:

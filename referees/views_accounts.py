@@ -18,17 +18,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 
-from core.paging import clean_query, page_of, paginate
-from core.public import public_url
-from core.errors import DomainError, NotAllowed
-from tournaments.models import Tournament
-
-from core.pages import forbidden, post_only
 from access import account_selectors as selectors
 from access import accounts
 from access.pages import organizer_page
-from .forms import PlayerAccountForm, SigningForm
+from core.errors import DomainError, NotAllowed
+from core.pages import forbidden, post_only
+from core.paging import clean_query, page_of, paginate
+from core.public import public_url
+from tournaments.models import Tournament
 
+from .forms import PlayerAccountForm, SigningForm
 
 # The organizer's pages here; anyone else gets the refusal page with its reason.
 organized = organizer_page(message=gettext_lazy("Подписи и учётные записи игроков ведёт организатор турнира."),

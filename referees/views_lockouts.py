@@ -11,13 +11,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
-from core.errors import DomainError, NotAllowed
-from tournaments.models import Tournament
-
-from core.pages import post_only
 from access import lockouts
 from access import permissions as perms
-from core.pages import forbidden
+from core.errors import DomainError, NotAllowed
+from core.pages import forbidden, post_only
+from tournaments.models import Tournament
 
 
 def _refused(request, tournament):

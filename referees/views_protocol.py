@@ -11,17 +11,16 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
+from access import permissions as perms
+from access import throttle
+from core.pages import forbidden, post_only
+from referees import signing, submissions
+from referees.views import answer, conflict, entry_url, get_partie, once, posted_version, simple_action
 from scoring import services
 from scoring.errors import ConfirmationRequired, NotAllowed, ServiceError, VersionConflict
 from scoring.forms import PlayerSignForm, ReopenForm
 
-from access import permissions as perms
-from referees import signing, submissions
-from access import throttle
 from .entry_page import render_entry
-from core.pages import post_only
-from referees.views import answer, conflict, entry_url, get_partie, once, posted_version, simple_action
-from core.pages import forbidden
 
 
 @login_required

@@ -3,12 +3,11 @@ from django.http import Http404
 from django.shortcuts import render
 
 from access import permissions as perms
-from tournaments.models import Partie
-
 from scoring import protocol_state
 from scoring.integrity import seats_as_signed, untrusted_signatures
 from scoring.reports.game_sheets import games_sheet
 from scoring.reports.sheets import outcome_text
+from tournaments.models import Partie
 
 from . import selectors
 

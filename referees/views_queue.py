@@ -16,21 +16,20 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.templatetags.static import static
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from access import permissions as perms
+from core.pages import forbidden, post_only
+from referees.views import deal_writer, get_partie, remark_writer
 from scoring import protocol_state, services
 from scoring.errors import ConfirmationRequired, NotAllowed, ProtocolLocked, ServiceError, VersionConflict
 from scoring.forms import NoShowForm, PlayerSignForm, RemarkForm
 from scoring.game_forms import make_deal_form
 
 from . import devices, selectors, signing, submissions
-from access import permissions as perms
-from core.pages import post_only
-from referees.views import deal_writer, get_partie, remark_writer
-from core.pages import forbidden
 
 
 class Refused(Exception):

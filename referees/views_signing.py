@@ -5,6 +5,7 @@ Thin views: the PIN check, the QR token, the limits of tries and the audit are i
 """
 from __future__ import annotations
 
+from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -14,21 +15,20 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
-from axes.helpers import get_client_ip_address
+from access import permissions as perms
 from core import qr
+from core.pages import confirm_page, confirmed, forbidden, post_only
 from core.public import public_url
+from referees.views import get_partie
 from scoring import pin_tries, protocol_state, services
 from scoring.errors import ConfirmationRequired, NotAllowed, ServiceError
 from scoring.forms import PlayerSignForm
 from tournaments.choices import ProtocolStatus
-from .views_public import game_context
 from tournaments.models import SigningMethod, Tournament
 
-from core.pages import confirm_page, confirmed, forbidden, post_only
-from access import permissions as perms
 from . import selectors, signing
 from .forms import SigningForm
-from referees.views import get_partie
+from .views_public import game_context
 
 
 @never_cache

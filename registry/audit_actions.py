@@ -4,7 +4,6 @@ from django.utils.translation import gettext_lazy
 
 from audit.actions import register, says
 
-
 # --- the players' registry (entries of no tournament, but ``person.linked``) -------------------------
 
 @says("person.created", gettext_lazy("Игрок внесён в реестр"))

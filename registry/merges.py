@@ -21,10 +21,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from access.permissions import require_federation_admin
+from audit.log import log_action
 from core.locking import locked
 from core.text import UnsafeText, clean_text
-from audit.log import log_action
-from access.permissions import require_federation_admin
 from tournaments.errors import InvalidInput, TournamentError
 from tournaments.models import Player
 

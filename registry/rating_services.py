@@ -10,9 +10,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core.locking import locked
-from audit.log import log_action
 from access.permissions import require_federation_admin
+from audit.log import log_action
+from core.locking import locked
 from tournaments.errors import InvalidInput, NotAllowed
 from tournaments.models import Tournament
 

@@ -6,16 +6,16 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext as _
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from access.permissions import is_federation_admin
 from core.converters import strict_int
 from core.errors import DomainError
+from core.pages import post_only
 from core.paging import paginate
 from core.text import CleanTextMixin
-from core.pages import post_only
-from access.permissions import is_federation_admin
 from tournaments.models import Tournament
 
 from . import rating_exports

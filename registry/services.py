@@ -14,11 +14,11 @@ import datetime
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from access.permissions import is_organizer, require_federation_admin
+from audit.log import log_action
 from core.converters import strict_int
 from core.locking import locked
 from core.text import UnsafeText, clean_text
-from audit.log import log_action
-from access.permissions import is_organizer, require_federation_admin
 from tournaments.errors import InvalidFields, InvalidInput, NotAllowed
 from tournaments.models import Player
 

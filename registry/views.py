@@ -9,11 +9,11 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from core.converters import strict_int
-from core.paging import clean_query, paginate
-from core.pages import post_only
 from access.pages import tournament_page
 from access.permissions import is_federation_admin, is_organizer
+from core.converters import strict_int
+from core.pages import post_only
+from core.paging import clean_query, paginate
 from tournaments.errors import TournamentError
 from tournaments.models import Player, Tournament
 

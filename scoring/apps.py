@@ -7,7 +7,8 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Протоколы")
 
     def ready(self):
-        from . import audit_actions  # noqa: F401, PLC0415 app registry: registers this app's audit actions
+        import scoring.audit_actions  # noqa: F401, PLC0415 app registry: registers this app's audit actions
+
         from . import live  # noqa: PLC0415 app registry: the signals connect once the models are loaded
 
         live.connect_signals()

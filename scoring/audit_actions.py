@@ -4,15 +4,10 @@
 """
 from __future__ import annotations
 
-
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from audit.actions import as_dict
-from audit.actions import register
-from audit.actions import clock_left, says
-
-
+from audit.actions import as_dict, clock_left, register, says
 
 METHOD_WORD = {
     "table_pin": gettext_lazy("ПИН-код у судьи"), "own_phone": gettext_lazy("ПИН-код со своего телефона"),

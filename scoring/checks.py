@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.rules import ProtocolError
+
 from .integrity import fingerprint_mismatches
 from .models import Protocol
 from .queries import prior_remarks, protocols_for_sheets, side_prior_remarks
-from engine.rules import ProtocolError
 from .scores import GAME_CACHE_FIELDS, game_cache, score
 from .seals import trusted_certificates, unsealed
 

@@ -14,11 +14,11 @@ from django.utils.translation import gettext_lazy as _
 from core.converters import StrictIntegerField
 from core.forms import ServiceErrorsMixin
 from core.text import CleanTextMixin, ascii_digits
+from engine.rules import ProtocolError
+from engine.rules.hands import parse_hand
 
 from .errors import engine_message
 from .models import DealResult, RemarkReason
-from engine.rules import ProtocolError
-from engine.rules.hands import parse_hand
 
 SEATS = ("A1", "B1", "A2", "B2")
 SEAT_CHOICES = [(s, s) for s in SEATS]

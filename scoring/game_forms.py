@@ -31,12 +31,12 @@ from django.utils.translation import gettext_lazy as _
 from core.converters import StrictIntegerField
 from core.forms import ServiceErrorsMixin
 from core.text import CleanTextMixin, ascii_digits
+from engine.rules import ProtocolError
+from engine.rules.kozel import count_hand
 
 from .errors import engine_message
 from .forms import SEAT_CHOICES, SEATS, DealForm, numeric_input
 from .models import DealResult
-from engine.rules import ProtocolError
-from engine.rules.kozel import count_hand
 from .tiles import uses_lead_tile, uses_out_tile
 
 TILES = [f"{a}-{b}" for a in range(7) for b in range(a, 7)]

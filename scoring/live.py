@@ -33,8 +33,8 @@ from django.utils.http import parse_etags
 from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
-from audit.models import AuditEntry
 from access.models import TournamentRole
+from audit.models import AuditEntry
 from tournaments.models import Pair, Partie, Player, Round, Tournament
 
 from .live_cache import CACHE_SECONDS, UNVERSIONED, SafeCache, cache  # noqa: F401 — what the live pages share

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from django.db.models import Prefetch, prefetch_related_objects
 
+from engine.rules import ProtocolError, RulesError, remark_effect, score_protocol
 from tournaments.models import Partie, Player, SignatureMode, SigningMethod
 
 from .errors import InvalidInput, engine_message
 from .models import SignatureRole
 from .protocol_json import protocol_to_json
-from engine.rules import ProtocolError, RulesError, remark_effect, score_protocol
 
 SEATS = ("A1", "B1", "A2", "B2")
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from django.db.models import Q
 
+from engine.rules import score_protocol
 from scoring.models import Protocol
 from tournaments.choices import ProtocolStatus
+
 from .protocol_json import protocol_to_json
 from .queries import prior_remarks, side_prior_remarks
-from engine.rules import score_protocol
 
 
 def refresh_prior_remarks(protocol: Protocol) -> None:

@@ -53,11 +53,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.pairing import whist_data  # noqa: E402
-from whist_constructions import (  # noqa: E402
-    abelian_groups, affine_rounds, field_orders, field_round, product_orders, product_round)
+from whist_constructions import abelian_groups, affine_rounds, field_orders, field_round, product_orders, product_round  # noqa: E402
 from whist_match import match  # noqa: E402
 from whist_symmetric import infinity_round, reflected_round, symmetric_round  # noqa: E402
+
+from engine.pairing import whist_data  # noqa: E402
 
 INF = None
 MATCH_FROM = 44  # from this n on, the starter-and-matching search (whist_match.c) before the backtracking

@@ -9,10 +9,11 @@ class SignupConfig(AppConfig):
     verbose_name = _("Онлайн-регистрация")
 
     def ready(self):
-        from . import audit_actions  # noqa: F401, PLC0415 app registry: registers the registration's audit actions
-        from . import receivers  # noqa: PLC0415 app registry: the receiver reads the models
+        import signup.audit_actions  # noqa: F401, PLC0415 app registry: registers the registration's audit actions
         from events.page_parts import register_open_registrations  # noqa: PLC0415 app registry
         from events.services.transfer_tables import register_section  # noqa: PLC0415 app registry
+
+        from . import receivers  # noqa: PLC0415 app registry: the receiver reads the models
         from .selectors import open_registration_ids  # noqa: PLC0415 app registry: the query reads the models
         from .transfer import SECTION  # noqa: PLC0415 app registry: the section names the models
 

@@ -1,7 +1,6 @@
 """The audit actions of the online registration (each with its label, and a sentence where the label alone
 says too little); registered when the app is ready."""
-from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from audit.actions import register, says
 

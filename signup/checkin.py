@@ -15,12 +15,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core.locking import locked
-from audit.log import log_action
 from access.permissions import is_referee, require_organizer
+from audit.log import log_action
+from core.locking import locked
+from events.services.registration import pair_snapshot
 from tournaments.errors import NotAllowed, TournamentError
 from tournaments.models import Pair, PairStatus, Tournament
-from events.services.registration import pair_snapshot
 
 from . import codes
 from .models import Entry, EntryStatus, SignupSettings

@@ -13,10 +13,10 @@ from django.core.validators import validate_email
 from django.utils.translation import gettext as _
 
 from core.names import fold
+from events.services.registration import clean_text, pair_problems
 from registry.matching import candidates
 from registry.services import NONE, clean_birth_year
 from tournaments.errors import InvalidFields, InvalidInput
-from events.services.registration import clean_text, pair_problems
 
 CONTACT_MAX = 100
 _PHONE = re.compile(r"\+?[0-9][0-9 ()-]{3,24}", re.ASCII)

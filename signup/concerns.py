@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from django.db.models import Q
 
 from core.names import fold
+from events.services.registration import check_duplicates, registered_names
 from registry.matching import active_persons, describe
 from registry.models import Person
-from events.services.registration import check_duplicates, registered_names
 
 from .cleaning import entrant_player
 from .models import LIVE, Entry, EntryStatus

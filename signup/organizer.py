@@ -20,15 +20,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from core.locking import locked
-from audit.log import log_action
 from access.permissions import require_organizer
+from audit.log import log_action
+from core.locking import locked
+from events.services.registration import clean_text
 from tournaments.errors import InvalidFields, InvalidInput, TournamentError
 from tournaments.models import Tournament
-from events.services.registration import clean_text
 
-from .concerns import (concerns_by_entry, concerns_of, entry_status, live_entries, named, refuse_duplicates,
-                       same_players)
+from .concerns import concerns_by_entry, concerns_of, entry_status, live_entries, named, refuse_duplicates, same_players
 from .models import SIGNUP_FORMATS, Entry, EntryStatus, SignupSettings
 from .places import closed_error, entry_snapshot, fill_places, moves_allowed, remove_entrant
 

@@ -28,10 +28,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from audit.log import log_action
-from tournaments.errors import TournamentError
-from tournaments.models import PairStatus
 from events.services.entrants import create_pair
 from events.services.registration import check_duplicates, pair_snapshot
+from tournaments.errors import TournamentError
+from tournaments.models import PairStatus
 
 from .cleaning import entrant_player, registry_choice
 from .models import Entry, EntryStatus

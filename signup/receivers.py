@@ -4,8 +4,8 @@ waiting list moves up into the free place, audited under the organizer's name.""
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core.locking import locked
 from audit.log import log_action
+from core.locking import locked
 from tournaments.models import PairStatus, Tournament
 
 from .models import Entry, EntryStatus, SignupSettings

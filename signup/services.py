@@ -15,19 +15,18 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from audit.log import log_action
 from core.locking import locked
 from core.names import fold
-from audit.log import log_action
+from events.services.registration import entrant_size, pair_snapshot
 from tournaments.errors import InvalidFields, TournamentError
 from tournaments.models import Player, Tournament
-from events.services.registration import entrant_size, pair_snapshot
 
 from . import codes
 from .cleaning import clean_entry, entrant_player, fixed_field_errors
-from .models import LIVE, Entry, EntryStatus, SignupSettings
 from .concerns import concerns_of, entry_status, named, refuse_duplicates
-from .places import (check_waiting_room, closed_error, entry_snapshot, fill_places, moves_allowed,
-                     remove_entrant)
+from .models import LIVE, Entry, EntryStatus, SignupSettings
+from .places import check_waiting_room, closed_error, entry_snapshot, fill_places, moves_allowed, remove_entrant
 from .team_entries import clean_team_entry, edit_entered_team, pairs_per_team
 
 

@@ -18,17 +18,17 @@ from __future__ import annotations
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from audit.log import log_action
 from core.locking import locked
 from core.names import fold
-from audit.log import log_action
-from registry.services import clean_birth_year
+from events.services.registration import clean_text, pair_snapshot, registered_names
 from registry.matching import clean_federation_id
+from registry.services import clean_birth_year
 from teams.models import Reserve, Team, TeamPair
 from teams.services import RESERVES_MAX, enter_team, team_snapshot
 from teams.standings import event_of
 from tournaments.errors import InvalidFields, InvalidInput
 from tournaments.models import Pair, PairStatus, Player
-from events.services.registration import clean_text, pair_snapshot, registered_names
 
 from .cleaning import clean_contact, entrant_player, fixed_field_errors, registry_choice
 from .models import LIVE, Entry

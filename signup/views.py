@@ -12,13 +12,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
+from access.throttle import client_ip
 from core.errors import NotAllowed
 from core.public import public_url
 from core.qr import qr_svg
-from access.throttle import client_ip
+from events.services.registration import entrant_size
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
-from events.services.registration import entrant_size
 
 from . import checkin, codes, services, throttle
 from .forms import EntryForm

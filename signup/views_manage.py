@@ -11,16 +11,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from core.converters import MAX_ID, strict_int
-from core.public import public_url
 from access.pages import organizer_page, tournament_page
 from access.permissions import is_organizer, is_referee
+from core.converters import MAX_ID, strict_int
+from core.public import public_url
 from tournaments.errors import TournamentError
 
 from . import checkin, organizer
 from .forms import RefuseForm, SettingsForm
 from .selectors import counts, form_state, organizer_entries, selected_entries, settings_of, without_private
-
 
 # The list of entries and the check-in ticks are every referee's too; the rest is the organizer's.
 officials_page = tournament_page(is_referee)

@@ -4,14 +4,10 @@
 """
 from __future__ import annotations
 
-
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from audit.actions import register
-from audit.actions import says
-
-
+from audit.actions import register, says
 
 register("team.settings_changed", gettext_lazy("Настройки командного турнира изменены"))
 

@@ -15,11 +15,11 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from core.locking import locked
-from access.accounts import check_password, clean_username, create_user, split_name, valid_random_password
 from access.account_rights import CAPTAIN, Tie, require_wholly_his, unused
-from audit.log import log_action
+from access.accounts import check_password, clean_username, create_user, split_name, valid_random_password
 from access.permissions import require_organizer
+from audit.log import log_action
+from core.locking import locked
 from tournaments.errors import InvalidInput
 
 from .models import Captain, Team

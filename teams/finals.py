@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import SimpleNamespace
 
-from engine.ranking.qualification import Qualifiers, qualify
-from tournaments.models import FinalKind, PairStatus, RoundStatus
 from engine.pairing.bracket import Bracket, build_bracket, placing
 from engine.pairing.match_format import SINGLE, Outcome
+from engine.ranking.qualification import Qualifiers, qualify
+from tournaments.models import FinalKind, PairStatus, RoundStatus
 
 from .groups import groups_order, load_team_groups, split_stage2, team_bracket_entrants
 from .models import Team, TeamMatch, TeamPair, TeamQualification

@@ -12,10 +12,10 @@ from tournaments.formats import Link
 
 from .models import MatchTable, Team
 from .report import team_event_flowables
-from .standings_command import write_team_event
 from .selectors import pairings_json
 from .simulation import simulate_event
 from .standings import event_of
+from .standings_command import write_team_event
 
 # The calendar counts every tournament's teams in its one query (``formats.count_annotations``).
 COUNT_ANNOTATION = Count("teams", distinct=True)

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.reports.group_selectors import group_round_count, group_round_numbers, groups_complete
 from engine.pairing.groups import bracket_seeding, split_into_groups
+from scoring.reports.group_selectors import group_round_count, group_round_numbers, groups_complete
 
 from .rules import TeamEntry, team_standings
 from .standings import event_of, load_matches, order_of, points_of

@@ -6,9 +6,9 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from core.public import public_url
 from access.account_rights import wholly_his
 from access.pages import organizer_page
+from core.public import public_url
 
 from .forms import CaptainForm, LineUpForm, SettingsForm, SubstitutionForm, TeamForm
 from .models import Team

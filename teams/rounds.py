@@ -8,11 +8,11 @@ import re
 
 from django.utils.translation import gettext as _
 
-from tournaments.errors import TournamentError
-from tournaments.models import PairingSystem, Partie
 from engine.pairing import Entrant, Pairing, PairingResult, pair_random, pair_round_robin, pair_swiss
 from events.services.rounds import pair_round
 from events.services.stages import stage2_pairings
+from tournaments.errors import TournamentError
+from tournaments.models import PairingSystem, Partie
 
 from .models import MatchTable, Team, TeamMatch
 from .services import lineup_for, require_team_event

@@ -12,17 +12,15 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from access.permissions import is_organizer, require_organizer
+from audit.log import log_action
 from core.converters import strict_int
 from core.locking import locked
 from core.names import fold
-from audit.log import log_action
-from access.permissions import is_organizer, require_organizer
-from tournaments.errors import InvalidInput, NotAllowed, RoundBlocked, TournamentError
-from tournaments.models import (FinalKind, Pair, Partie, PairStatus, Player, Round, RoundStatus, Tournament,
-                                seated)
 from events.services.entrants import create_pair
 from events.services.registration import check_duplicates, clean_pair, clean_text, pair_snapshot, substitute_player
-
+from tournaments.errors import InvalidInput, NotAllowed, RoundBlocked, TournamentError
+from tournaments.models import FinalKind, Pair, PairStatus, Partie, Player, Round, RoundStatus, Tournament, seated
 from tournaments.signals import entrant_left
 
 from .models import PAIRS_PER_TEAM_MAX, LineUp, Reserve, Team, TeamEvent, TeamMatch, TeamPair, is_captain_of

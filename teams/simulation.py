@@ -7,10 +7,18 @@ import datetime
 import random
 
 from access.models import RoleKind, TournamentRole
-from tournaments.models import FinalKind, FinalMatch, PairingSystem, RoundStatus, SignatureMode, Tournament, TournamentFormat
 from events.services import finish_round, publish_round
 from events.services.stages import set_final
 from events.simulation import link_signers, parse_final, play_partie, play_stage2
+from tournaments.models import (
+    FinalKind,
+    FinalMatch,
+    PairingSystem,
+    RoundStatus,
+    SignatureMode,
+    Tournament,
+    TournamentFormat,
+)
 
 from .groups import team_groups_of
 from .rounds import pair_team_round

@@ -16,8 +16,17 @@ from tournaments.models import FinalMatch
 
 from . import stage_services
 from .finals import (
-    active_team_count, load_team_bracket, preview_team_qualification, qualification_rows, stage1_team_standings,
-    stage2_matches, stage2_team_pairs, team_deciders, team_final_standings, team_finalists, teams_out,
+    active_team_count,
+    load_team_bracket,
+    preview_team_qualification,
+    qualification_rows,
+    stage1_team_standings,
+    stage2_matches,
+    stage2_team_pairs,
+    team_deciders,
+    team_final_standings,
+    team_finalists,
+    teams_out,
 )
 from .groups import load_team_groups, split_stage2, team_bracket_entrants
 from .report import ORDER_WORDS

@@ -11,18 +11,18 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from audit.log import log_action
-from scoring.reports.group_selectors import bracket_size, group_round_count, groups_complete
-from .finals import load_team_bracket, preview_team_qualification, team_finalists, teams_out
-from .groups import team_groups_of
-from .models import TeamPair, TeamQualification
-
-from tournaments.errors import RoundBlocked
-from tournaments.models import FinalKind
 from engine.pairing import Pairing, PairingError, PairingResult, pair_round_robin, rounds_needed
 from engine.pairing.bracket import WAITING, WALKOVER, rounds_of
 from events.services.stage_bracket import bracket_round_pairings
 from events.services.stage_cut import checked_finalists
 from events.services.stage_groups import groups_round
+from scoring.reports.group_selectors import bracket_size, group_round_count, groups_complete
+from tournaments.errors import RoundBlocked
+from tournaments.models import FinalKind
+
+from .finals import load_team_bracket, preview_team_qualification, team_finalists, teams_out
+from .groups import team_groups_of
+from .models import TeamPair, TeamQualification
 
 
 def confirm_team_qualification(user, tournament, tie_order, expected) -> list[TeamQualification]:

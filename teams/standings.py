@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.reports.selectors import games_of
 from engine.ranking.standings import scoring_from_rules
 from engine.ranking.tiebreaks import game_match_points
+from scoring.reports.selectors import games_of
 
 from .models import MatchTable, Team, TeamEvent, TeamMatch
 from .rules import Match, Points, Table, TeamEntry, TeamRulesError, match_result, team_standings, validate_order

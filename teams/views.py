@@ -7,13 +7,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from access.permissions import is_organizer, is_referee
 from core.converters import strict_int
 from core.pages import confirm_page, post_only
-from access.permissions import is_organizer, is_referee
+from events.stage_selectors import groups_data
 from scoring.reports.stage_selectors import round_title
 from tournaments.errors import TournamentError
 from tournaments.models import Pair, Round, Tournament
-from events.stage_selectors import groups_data
 
 from .finals import team_final_standings, team_finalists
 from .forms import LineUpForm, SettingsForm, SubstitutionForm, TeamForm

@@ -8,16 +8,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
-from core.public import public_url
-from core.pages import forbidden, post_only
 from core.errors import DomainError
+from core.pages import forbidden, post_only
+from core.public import public_url
 from tournaments.models import Tournament
 
 from .captains import captain_team, create_captain, remove_captain, reset_captain_password
 from .forms import CaptainForm, LineUpForm
+from .pages import next_round_number, render_manage, team_event, team_of, team_organizer_page
 from .selectors import team_page
 from .services import set_lineup
-from .pages import next_round_number, render_manage, team_event, team_of, team_organizer_page
 
 
 def _captain_page(request, tournament, team, *, form=None, status=200):

@@ -6,8 +6,8 @@ the way the signing service leaves it.
 """
 import random
 
-from scoring.models import Protocol
 from engine.rules.generate import random_partie
+from scoring.models import Protocol
 from scoring.services import import_protocol_json
 from tests.factories import make_referee, make_round, make_tournament
 from tests.reports.conftest import sign

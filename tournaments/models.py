@@ -6,18 +6,28 @@ from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.choices import ProtocolStatus
-from tournaments.validators import validate_tiebreaks
 from engine.rules import Rules, RulesError
 from engine.rules.clock import Clock, time_limit_seconds
+from tournaments.choices import ProtocolStatus
+from tournaments.validators import validate_tiebreaks
 
 from .choices import (  # noqa: F401  (kept importable from here)
-    TEAM_BEST_MAX, FinalKind, FinalMatch, TeamStanding, TournamentFormat,
+    TEAM_BEST_MAX,
+    FinalKind,
+    FinalMatch,
+    TeamStanding,
+    TournamentFormat,
+)
+from .clock_fields import (  # noqa: F401  (the migrations name them here)
+    CLOCK_WARNINGS_MAX,
+    default_clock_warnings,
+    validate_clock_pauses,
+    validate_clock_warnings,
+)
+from .clock_fields import (
+    epoch as _epoch,
 )
 from .formats import format_of
-from .clock_fields import (  # noqa: F401  (the migrations name them here)
-    CLOCK_WARNINGS_MAX, default_clock_warnings, epoch as _epoch, validate_clock_pauses, validate_clock_warnings,
-)
 
 # The fields of a tournament's rules: fixed once a protocol is signed (``Tournament.rules_locked``).
 RULE_FIELDS = ("rules_preset", "rules_overrides", "tiebreaks")

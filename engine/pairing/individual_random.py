@@ -18,7 +18,14 @@ import random
 
 from .individual_base import IndividualRound, Single, Table
 from .individual_search import (
-    EXACT_LIMIT, PARTNERINGS, Seater, Seating, best_seating, check_field, exact_tables, standings_order,
+    EXACT_LIMIT,
+    PARTNERINGS,
+    Seater,
+    Seating,
+    best_seating,
+    check_field,
+    exact_tables,
+    standings_order,
 )
 from .individual_swiss import WHY, opponents_reason
 

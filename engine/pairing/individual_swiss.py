@@ -30,8 +30,16 @@ from collections import Counter
 from .base import points
 from .individual_base import IndividualRound, Single, Table
 from .individual_search import (
-    EXACT_LIMIT, PARTNERING_TEXT, PARTNERINGS, Seater, Seating, best_seating, check_field, exact_tables,
-    ring_neighbours, standings_order,
+    EXACT_LIMIT,
+    PARTNERING_TEXT,
+    PARTNERINGS,
+    Seater,
+    Seating,
+    best_seating,
+    check_field,
+    exact_tables,
+    ring_neighbours,
+    standings_order,
 )
 
 WHY = {"partners": "иначе повторились бы партнёры", "opponents": "так реже повторяются соперники"}

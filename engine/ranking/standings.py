@@ -19,8 +19,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from core.names import name_key
-from core.names import pair_with_players
+from core.names import name_key, pair_with_players
 
 from .tiebreaks import TIEBREAKS, TiebreakError, game_match_points, rank
 

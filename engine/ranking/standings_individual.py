@@ -58,7 +58,7 @@ def seats(g: Game) -> tuple:
     return g.pair_a, g.partner_a, g.pair_b, g.partner_b
 
 
-def compute_individual_standings(entrants, games, *, scoring: Scoring = Scoring(),
+def compute_individual_standings(entrants, games, *, scoring: Scoring | None = None,
                                  tiebreaks=INDIVIDUAL_ORDERINGS["default"],
                                  after_round: int | None = None) -> list[IndividualRow]:
     """Rank the players (``entrants``: ``PairEntry`` of one player; ``games``: ``Game`` with partners).
@@ -66,6 +66,7 @@ def compute_individual_standings(entrants, games, *, scoring: Scoring = Scoring(
     ``tiebreaks`` is a resolved list (``resolve_tiebreaks(..., individual=True)``). Listed, counted and
     ordered as ``standings.compute_standings`` does for pairs (the module's docstring says the rest).
     """
+    scoring = scoring if scoring is not None else Scoring()
     check_criteria(tiebreaks, INDIVIDUAL_TIEBREAKS)
     took_part = {pid for g in games for pid in seats(g) if pid is not None}
     rows = {e.id: IndividualRow(pair=e) for e in entrants if listed(e, took_part)}

@@ -15,9 +15,22 @@ from dataclasses import dataclass, field, fields, replace
 from .errors import RulesError
 from .game_options import check_combination, validate_option
 from .options import (
-    BLOCK_SCORING, BYE_RESULTS, DRY_GOAT, EGGS_EXPIRE, EGGS_MODES, HAND_PARTIE_LENGTH, LATE_ENTRY_RESULTS,
-    LOSER_BLOCK_SCORING, NEXT_LEAD, PARTIE_LENGTH, RECORDERS, REMEMBER_SMALL, SIX_FINISH, SPORT_VALIDATORS,
-    THRESHOLD_SCOPES, LadderStep,
+    BLOCK_SCORING,
+    BYE_RESULTS,
+    DRY_GOAT,
+    EGGS_EXPIRE,
+    EGGS_MODES,
+    HAND_PARTIE_LENGTH,
+    LATE_ENTRY_RESULTS,
+    LOSER_BLOCK_SCORING,
+    NEXT_LEAD,
+    PARTIE_LENGTH,
+    RECORDERS,
+    REMEMBER_SMALL,
+    SIX_FINISH,
+    SPORT_VALIDATORS,
+    THRESHOLD_SCOPES,
+    LadderStep,
 )
 
 PRESETS = ("pusto-shest", "federation", "kozel", "morskoy-kozel", "hand-points")

@@ -9,8 +9,21 @@ from __future__ import annotations
 from .errors import RulesError
 from .hands import MAX_TABLE_PIPS
 from .options import (
-    BONUS_TILES, DRY_GOAT, EGGS_EXPIRE, EGGS_MODES, HAND_PARTIE_LENGTH, LOSER_BLOCK_SCORING, NEXT_LEAD, RECORDERS,
-    REMEMBER_SMALL, SIX_FINISH, SPORT_VALIDATORS, THRESHOLD_SCOPES, WINNER_BLOCK_SCORING, one_of, true_or_false,
+    BONUS_TILES,
+    DRY_GOAT,
+    EGGS_EXPIRE,
+    EGGS_MODES,
+    HAND_PARTIE_LENGTH,
+    LOSER_BLOCK_SCORING,
+    NEXT_LEAD,
+    RECORDERS,
+    REMEMBER_SMALL,
+    SIX_FINISH,
+    SPORT_VALIDATORS,
+    THRESHOLD_SCOPES,
+    WINNER_BLOCK_SCORING,
+    one_of,
+    true_or_false,
     whole_number,
 )
 

@@ -19,6 +19,7 @@ from .sanctions import DealState, apply_remarks
 from .scored import FORMAT, FORMAT_2, FORMATS, ScoredDeal, ScoredProtocol, outside_partie, score_remarks
 from .seating import CLOCKWISE, SEATS, lead_and_shuffle, other_side, side_of
 
+
 def _int_field(value, *, code, what):
     """``value`` if it is a whole number ≥ 0 (a protocol-wide field: no deal, no seat)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:

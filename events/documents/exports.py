@@ -3,16 +3,15 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from scoring.queries import prior_remarks, protocols_for_sheets
-from scoring.scores import score
 from events import individual_selectors
-
+from scoring.queries import prior_remarks, protocols_for_sheets
 from scoring.reports import pdf, pdf_lists, player_table, selectors, tabular, tabular_individual, team_data, xlsx
 from scoring.reports.final_places import places_flowables, places_of, places_table
 from scoring.reports.group_sheet import groups_table
 from scoring.reports.pades import has_signing_key, pades_sign
 from scoring.reports.sheets import blank_sheet, signed_sheet
 from scoring.reports.tabular_grid import grid_table
+from scoring.scores import score
 
 
 def workbook(tournament) -> bytes:

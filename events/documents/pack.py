@@ -4,21 +4,20 @@ from __future__ import annotations
 from django.urls import reverse
 
 from access.models import RoleKind, TournamentRole
+from core.names import person_name
+from events import individual_selectors
+from events import selectors as tournament_selectors
+from events.stage_selectors import groups_data, stage2_next
 from scoring.checks import check_tournament
 from scoring.models import Protocol
 from scoring.pin_tries import table_token
 from scoring.queries import protocols_for_sheets
-from scoring.scores import score
-from events import individual_selectors
-from events import selectors as tournament_selectors
-from tournaments.models import SigningMethod
-from core.names import person_name
-from events.stage_selectors import groups_data, stage2_next
-
 from scoring.reports import pdf_pack, pdf_report, selectors, team_data
 from scoring.reports.final_places import places_flowables, places_of
 from scoring.reports.player_table import entrant_clubs
 from scoring.reports.sheets import signed_sheet
+from scoring.scores import score
+from tournaments.models import SigningMethod
 
 
 def _parties(tournament, round_number):

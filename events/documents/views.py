@@ -9,22 +9,22 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from access.permissions import is_referee
 from core.converters import parse_int
 from core.paging import paginate, paginate_table
 from core.public import public_url
-from access.permissions import is_referee
+from events import selectors as round_selectors
+from events.documents import exports
+from events.stage_selectors import final_standings_data, groups_data
 from scoring import live
 from scoring.models import Protocol
-from events import selectors as round_selectors
-from tournaments.models import Round, RoundStatus, Tournament
-from events.stage_selectors import final_standings_data, groups_data
-
-from events.documents import exports
 from scoring.reports import selectors, stage_selectors, team_data
 from scoring.reports.player_table import entrant_clubs
+from scoring.reports.tabular import tiebreak_labels
+from tournaments.models import Round, RoundStatus, Tournament
+
 from .player_tables import PlayerStandingsTable
 from .tables import KozelPlayersTable, KozelStandingsTable, PlayersTable, StandingsTable
-from scoring.reports.tabular import tiebreak_labels
 
 PER_PAGE = 100
 PROJECTOR_ROWS = 16

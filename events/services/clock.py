@@ -14,12 +14,11 @@ from django.utils import timezone
 from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
+from access.permissions import is_chief_referee
+from audit.log import log_action
 from core.locking import locked
 from core.text import UnsafeText, clean_text
-from audit.log import log_action
-from access.permissions import is_chief_referee
 from engine.rules.clock import time_limit_seconds
-
 from tournaments.errors import InvalidInput, NotAllowed, RoundBlocked
 from tournaments.models import Partie, Round, RoundStatus
 

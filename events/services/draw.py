@@ -8,12 +8,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from access.permissions import require_organizer
+from audit.log import log_action
 from core.converters import strict_int
 from core.locking import locked
-from audit.log import log_action
-from access.permissions import require_organizer
 from registry.models import PersonRating
-
 from tournaments.errors import InvalidInput, TournamentError
 from tournaments.models import Pair, PairStatus, Player, Tournament
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from registry.services import choose_persons
-
 from tournaments.models import Pair, Player
 
 

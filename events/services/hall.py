@@ -9,11 +9,10 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from access.permissions import require_organizer
+from audit.log import log_action
 from core.converters import strict_int
 from core.locking import locked
-from audit.log import log_action
-from access.permissions import require_organizer
-
 from tournaments.errors import InvalidInput
 from tournaments.models import Tournament
 

@@ -10,21 +10,20 @@ from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 
+from access.permissions import require_organizer
+from audit.log import log_action
 from core.cells import cells
 from core.locking import locked
 from core.names import fold
 from core.text import UnsafeText
 from core.text import clean_text as clean_unicode
-from audit.log import log_action
-from access.permissions import require_organizer
-
+from registry.matching import candidates
 from tournaments.errors import ImportRejected, InvalidInput, RegistryMatches, TournamentError
 from tournaments.models import Tournament
-from registry.matching import candidates
 
-from .import_files import ENCODING_NAMES, Formula, decode_csv, rows_csv, rows_xlsx
 from .entrants import create_pair
-from .registration import collect, clean_text, entrant_size, pair_label, pair_problems, registered_names
+from .import_files import ENCODING_NAMES, Formula, decode_csv, rows_csv, rows_xlsx
+from .registration import clean_text, collect, entrant_size, pair_label, pair_problems, registered_names
 
 # (key, header as printed in the template, required)
 COLUMNS = [

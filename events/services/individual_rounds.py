@@ -12,15 +12,14 @@ from dataclasses import dataclass, field, replace
 
 from django.utils.translation import gettext as _
 
-from scoring.reports.selectors import load_standings
-
-from tournaments.models import PairingSystem, PairStatus, Partie
 from engine.pairing.individual_base import IndividualRound, Single
 from engine.pairing.individual_random import pair_individual_random
 from engine.pairing.individual_search import sit_out_reasons
 from engine.pairing.individual_swiss import pair_individual_swiss
 from engine.pairing.whist import round_robin_round
 from engine.pairing.whist import rounds_needed as whist_rounds
+from scoring.reports.selectors import load_standings
+from tournaments.models import PairingSystem, PairStatus, Partie
 
 
 @dataclass

@@ -7,17 +7,17 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
+from access.permissions import require_organizer
+from audit.log import log_action
 from core.locking import locked
 from core.names import fold
 from core.text import UnsafeText, ascii_digits
 from core.text import clean_text as clean_unicode
-from audit.log import log_action
-from access.permissions import require_organizer
 from registry.matching import clean_federation_id
-
 from tournaments.errors import InvalidFields, InvalidInput, TournamentError
-from tournaments.models import PairingSystem, Pair, PairStatus, Player, Tournament
+from tournaments.models import Pair, PairingSystem, PairStatus, Player, Tournament
 from tournaments.signals import entrant_left
+
 from .draw import player_order
 from .entrants import create_pair
 from .stages import record_walkover

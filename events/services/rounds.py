@@ -17,15 +17,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from core.locking import locked
-from audit.log import log_action
 from access.permissions import is_chief_referee, require_organizer
+from audit.log import log_action
+from core.locking import locked
+from engine.pairing import Entrant, PairingError, pair_random, pair_round_robin, pair_swiss
 from scoring.models import Protocol
 from tournaments.choices import ProtocolStatus
-
 from tournaments.errors import InvalidInput, RoundBlocked, TournamentError
 from tournaments.models import PairingSystem, PairStatus, Partie, Round, RoundStatus, Tournament, TournamentFormat
-from engine.pairing import Entrant, PairingError, pair_random, pair_round_robin, pair_swiss
+
 from .individual_rounds import compute_individual_pairings, individual_parties, single_records, table_snapshot
 from .stages import next_stage, stage2_pairings
 from .standing import pairing_order, records

@@ -15,14 +15,13 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from core.locking import locked
-from audit.log import log_action
 from access.permissions import require_organizer
-from scoring.models import Protocol
+from audit.log import log_action
+from core.locking import locked
 from engine.rules import ProtocolError
 from engine.rules.config import PRESETS
+from scoring.models import Protocol
 from scoring.scores import rescore
-
 from tournaments.errors import InvalidInput, TournamentError
 from tournaments.models import RULE_FIELDS, Tournament, rules_locked_message
 

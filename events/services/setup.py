@@ -26,20 +26,20 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core.locking import locked
 from access.models import RoleKind, TournamentRole
-from audit.log import log_action
 from access.permissions import is_organizer
+from audit.log import log_action
+from core.locking import locked
+from engine.rules import Rules, RulesError
 from registry import rating
 from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
 from scoring.reports.pades import ensure_signing_key
-from engine.rules import Rules, RulesError
-
+from tournaments.choices import ProtocolStatus
 from tournaments.errors import NotAllowed, SetupRejected
 from tournaments.models import TEAM_BEST_MAX, Partie, TeamStanding, Tournament
 from tournaments.presets import rules_error_text
 from tournaments.signals import tournament_deleting
+
 from .settings import rescore_begun
 
 # Fields of a tournament a person sets on the create / edit form.

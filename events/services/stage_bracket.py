@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import FinalMatch
 from engine.pairing import Pairing, PairingError, PairingResult
 from engine.pairing.bracket import EXTRA_DEAL, next_pairings
+from tournaments.models import FinalMatch
 
 
 def bracket_round_pairings(bracket, number_of, drawn_message: str) -> PairingResult:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from engine.ranking.qualification import QualificationError
-
 from tournaments.errors import InvalidInput
 
 

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from scoring.reports.group_selectors import groups_of
-
-from tournaments.errors import InvalidInput
-from tournaments.models import PairStatus
 from engine.pairing import Pairing, PairingResult, pair_round_robin
 from engine.pairing.bracket import MAX_SIZE
 from engine.pairing.groups import MAX_GROUPS
+from scoring.reports.group_selectors import groups_of
+from tournaments.errors import InvalidInput
+from tournaments.models import PairStatus
 
 
 def _count(value, field, message) -> int | None:

@@ -16,20 +16,25 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from core.locking import locked
-from audit.log import log_action
 from access.permissions import require_organizer
-from scoring.reports.group_selectors import bracket_size, group_round_count, groups_complete, is_groups
-from scoring.reports.stage_selectors import (
-    PairStage2, finalists, has_final, load_bracket, preview_qualification, stage2_published,
-)
-
-from tournaments.errors import InvalidInput, RoundBlocked, TournamentError
-from tournaments.models import FinalKind, FinalMatch, PairStatus, Qualification, Round, RoundStatus, Tournament
+from audit.log import log_action
+from core.locking import locked
 from engine.pairing import Pairing, PairingError, PairingResult, pair_round_robin, rounds_needed
 from engine.pairing.bracket import MAX_SIZE, WAITING, WALKOVER, rounds_of
 from engine.pairing.whist import MAX_PLAYERS as WHIST_MAX
 from engine.pairing.whist import MIN_PLAYERS as WHIST_MIN
+from scoring.reports.group_selectors import bracket_size, group_round_count, groups_complete, is_groups
+from scoring.reports.stage_selectors import (
+    PairStage2,
+    finalists,
+    has_final,
+    load_bracket,
+    preview_qualification,
+    stage2_published,
+)
+from tournaments.errors import InvalidInput, RoundBlocked, TournamentError
+from tournaments.models import FinalKind, FinalMatch, PairStatus, Qualification, Round, RoundStatus, Tournament
+
 from .individual_rounds import final_round_count, final_round_robin_round
 from .stage_bracket import bracket_round_pairings
 from .stage_cut import checked_finalists
@@ -57,6 +62,53 @@ def _confirmed(tournament) -> list:
     return stage_services_of(tournament).finalists(tournament)
 
 
+def _checked_final(tournament, stage, kind, size, carry_over, third_place, match, groups, group_size,
+                   group_qualifiers) -> tuple:
+    """``set_final``'s checks of the setting against the event (its format, its entrants, its rules):
+    (size, carry_over, third_place, groups, group_qualifiers) as they stand, or ``InvalidInput``."""
+    if kind in BRACKETS and tournament.is_individual:  # docs/rules.md I.9.3 [толкование]
+        raise InvalidInput(_("В личном зачёте олимпийской системы нет: за столом играют четверо, и партнёры "
+                             "меняются каждый тур, поэтому матча двух участников не бывает. Выберите финал по "
+                             "круговой системе: лучшие игроки сыграют по расписанию «вист»."),
+                           field="final_kind", code="knockout_individual")
+    if kind == FinalKind.ROUND_ROBIN and tournament.is_individual and carry_over:  # docs/rules.md I.9.3
+        raise InvalidInput(_("В личном зачёте партии первого этапа в финал не переносятся: за столом играли и "
+                             "не финалисты, а партнёры менялись каждый тур."), field="final_carry_over",
+                           code="carry_over_individual")
+    if kind in BRACKETS:
+        stage.check_match_format(match)  # a team event's match is one match of teams (docs/rules.md I.9.5)
+    if kind == FinalKind.NONE:
+        size, carry_over, third_place = None, False, False
+    elif kind == FinalKind.GROUPS:
+        groups, size, group_qualifiers = check_groups(groups, group_size, group_qualifiers)
+        if size > stage.active_count(tournament):
+            raise InvalidInput(str(stage.too_few_for_groups) % {"n": size, "a": stage.active_count(tournament)},
+                               field="final_group_size")
+    else:
+        low = 3 if kind == FinalKind.ROUND_ROBIN else 2
+        high = MAX_SIZE
+        if tournament.is_individual:  # a whist schedule: 4 to 64 players (docs/rules-individual.md §3)
+            low, high = WHIST_MIN, WHIST_MAX
+        if size is None or not low <= size <= high:
+            raise InvalidInput(_("Во второй этап выходят от %(low)s до %(high)s участников.")
+                               % {"low": low, "high": high}, field="final_size")
+        active = stage.active_count(tournament)
+        if size > active:
+            raise InvalidInput(str(stage.too_few_for_final) % {"n": size, "a": active}, field="final_size")
+    if kind in BRACKETS and not decides_every_partie(tournament.rules()):
+        raise InvalidInput(_("В олимпийской системе у каждой партии есть победитель: включите в регламенте "
+                             "дополнительную раздачу при равном счёте."), field="final_kind",
+                           code="knockout_needs_extra_deal")
+    if kind in BRACKETS and third_place and (groups * group_qualifiers if kind == FinalKind.GROUPS else size) < 4:
+        raise InvalidInput(_("Матч за третье место нужен сетке хотя бы из четырёх участников."),
+                           field="final_third_place")
+    if kind in BRACKETS and match == FinalMatch.TOTAL_2 and tournament.rules().family != "sport":
+        raise InvalidInput(_("Сумма очков двух партий считается только в спортивном домино: в семействе козла "
+                             "выберите одну партию или до двух побед."), field="final_match",
+                           code="total_needs_points")
+    return size, carry_over, third_place, groups, group_qualifiers
+
+
 def set_final(user, tournament, *, kind, size=None, carry_over=False, third_place=False,
               match=FinalMatch.SINGLE, groups=None, group_size=None, group_qualifiers=None) -> Tournament:
     """Choose stage 2 (none, a final round robin of the best N, a knockout of the best N, or ``groups``
@@ -80,46 +132,8 @@ def set_final(user, tournament, *, kind, size=None, carry_over=False, third_plac
             raise TournamentError(_("Состав второго этапа уже подтверждён: сначала отмените его."),
                                   code="finalists_confirmed")
         before = _snapshot(tournament)
-        if kind in BRACKETS and tournament.is_individual:  # docs/rules.md I.9.3 [толкование]
-            raise InvalidInput(_("В личном зачёте олимпийской системы нет: за столом играют четверо, и партнёры "
-                                 "меняются каждый тур, поэтому матча двух участников не бывает. Выберите финал по "
-                                 "круговой системе: лучшие игроки сыграют по расписанию «вист»."),
-                               field="final_kind", code="knockout_individual")
-        if kind == FinalKind.ROUND_ROBIN and tournament.is_individual and carry_over:  # docs/rules.md I.9.3
-            raise InvalidInput(_("В личном зачёте партии первого этапа в финал не переносятся: за столом играли и "
-                                 "не финалисты, а партнёры менялись каждый тур."), field="final_carry_over",
-                               code="carry_over_individual")
-        if kind in BRACKETS:
-            stage.check_match_format(match)  # a team event's match is one match of teams (docs/rules.md I.9.5)
-        if kind == FinalKind.NONE:
-            size, carry_over, third_place = None, False, False
-        elif kind == FinalKind.GROUPS:
-            groups, size, group_qualifiers = check_groups(groups, group_size, group_qualifiers)
-            if size > stage.active_count(tournament):
-                raise InvalidInput(str(stage.too_few_for_groups) % {"n": size, "a": stage.active_count(tournament)},
-                                   field="final_group_size")
-        else:
-            low = 3 if kind == FinalKind.ROUND_ROBIN else 2
-            high = MAX_SIZE
-            if tournament.is_individual:  # a whist schedule: 4 to 64 players (docs/rules-individual.md §3)
-                low, high = WHIST_MIN, WHIST_MAX
-            if size is None or not low <= size <= high:
-                raise InvalidInput(_("Во второй этап выходят от %(low)s до %(high)s участников.")
-                                   % {"low": low, "high": high}, field="final_size")
-            active = stage.active_count(tournament)
-            if size > active:
-                raise InvalidInput(str(stage.too_few_for_final) % {"n": size, "a": active}, field="final_size")
-        if kind in BRACKETS and not decides_every_partie(tournament.rules()):
-            raise InvalidInput(_("В олимпийской системе у каждой партии есть победитель: включите в регламенте "
-                                 "дополнительную раздачу при равном счёте."), field="final_kind",
-                               code="knockout_needs_extra_deal")
-        if kind in BRACKETS and third_place and (groups * group_qualifiers if kind == FinalKind.GROUPS else size) < 4:
-            raise InvalidInput(_("Матч за третье место нужен сетке хотя бы из четырёх участников."),
-                               field="final_third_place")
-        if kind in BRACKETS and match == FinalMatch.TOTAL_2 and tournament.rules().family != "sport":
-            raise InvalidInput(_("Сумма очков двух партий считается только в спортивном домино: в семействе козла "
-                                 "выберите одну партию или до двух побед."), field="final_match",
-                               code="total_needs_points")
+        size, carry_over, third_place, groups, group_qualifiers = _checked_final(
+            tournament, stage, kind, size, carry_over, third_place, match, groups, group_size, group_qualifiers)
         tournament.final_kind, tournament.final_size = kind, size
         tournament.final_match = match if kind in BRACKETS else FinalMatch.SINGLE
         tournament.final_carry_over = bool(carry_over) and kind == FinalKind.ROUND_ROBIN

@@ -4,7 +4,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scoring.reports.selectors import load_standings
-
 from tournaments.models import Partie
 
 

@@ -51,10 +51,10 @@ from django.db import DataError, IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from audit.log import log_action
 from core.json_limits import JsonRefused, decode, loads
 from core.locking import locked
 from core.private_files import write_private
-from audit.log import log_action
 from tournaments.models import Tournament
 
 from . import archive_schema

@@ -123,7 +123,7 @@ class Reader:
             built.append((row, *self.build(table, model, row)))
         objs = model.objects.bulk_create([obj for _row, obj, _stamps in built])
         stamp_fields = set()
-        for (row, obj, stamps), saved in zip(built, objs):
+        for (row, _obj, stamps), saved in zip(built, objs):
             self.ids[table][row.get("id")] = saved.pk
             for attname, value in stamps.items():
                 if value is not None:

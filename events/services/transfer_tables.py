@@ -25,8 +25,8 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.exceptions import AppRegistryNotReady, ImproperlyConfigured
 
-from audit.models import AuditEntry
 from access.models import TournamentRole
+from audit.models import AuditEntry
 from scoring.models import Deal, Protocol, Remark, Signature
 from tournaments.models import Pair, Partie, Player, Qualification, Round, Tournament
 

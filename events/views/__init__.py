@@ -1,6 +1,17 @@
 from .organizer import (
-    check_view, close_draw_view, draw_run_view, import_template_view, import_view, manage, manual_number_view, pair_add_view,
-    pair_round_view, round_action_view, swap_view, undo_withdrawal_view, withdraw_view,
+    check_view,
+    close_draw_view,
+    draw_run_view,
+    import_template_view,
+    import_view,
+    manage,
+    manual_number_view,
+    pair_add_view,
+    pair_round_view,
+    round_action_view,
+    swap_view,
+    undo_withdrawal_view,
+    withdraw_view,
 )
 from .pairs import pair_delete_view, pair_early_view, pair_edit_view, pair_late_view, pair_list_view
 from .public import draw_page, home, pairings, round_results, seating, tournament_detail

@@ -11,15 +11,15 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from core.converters import parse_int
-from core.pages import post_only
 from access.pages import chief_referee_page
 from access.permissions import is_referee
+from core.converters import parse_int
+from core.pages import post_only
+from tournaments.errors import TournamentError
+from tournaments.models import RoundStatus, Tournament
 
 from .. import selectors
-from tournaments.errors import TournamentError
 from ..forms import ClockPauseForm, TableStartForm
-from tournaments.models import RoundStatus, Tournament
 from ..services import clock as services
 
 

@@ -9,11 +9,11 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_cache_control
 
 from core.paging import paginate
-from scoring import signing_links as signing
 from scoring import live
+from scoring import signing_links as signing
+from tournaments.models import SigningMethod
 
 from .. import individual_selectors
-from tournaments.models import SigningMethod
 from .public import public_page_etag, tournament_shown
 
 GRID_PER_PAGE = 100

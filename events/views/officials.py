@@ -19,14 +19,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 
-from core.errors import DomainError, NotAllowed
-from core.public import public_url
-from core.pages import post_only
 from access import accounts, lockouts, officials
 from access.account_rights import wholly_his
-from events.forms_officials import OfficialForm, TablesForm, tables_text
 from access.models import RoleKind
 from access.pages import organizer_page
+from core.errors import DomainError, NotAllowed
+from core.pages import post_only
+from core.public import public_url
+from events.forms_officials import OfficialForm, TablesForm, tables_text
 
 from ..forms_setup import AttachForm, LinkPlayerForm
 

@@ -8,26 +8,24 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext as _
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from core.pages import confirm_page, confirmed, post_only
 from access.pages import chief_referee_page, organizer_page
 from access.permissions import is_organizer
+from core.pages import confirm_page, confirmed, post_only
 from scoring.checks import check_tournament
 from scoring.services import rescore_drifted
-
-from .. import individual_selectors, stage_selectors
-from .. import services
 from tournaments.errors import ImportRejected, RegistryMatches, TournamentError
-from ..forms import DrawForm, ImportForm, ManualNumberForm, PairForm, PairRoundForm, SwapForm, WithdrawForm
 from tournaments.models import PairStatus, RoundStatus
 from tournaments.presets import preset_label
+
+from .. import individual_selectors, services, stage_selectors
+from ..forms import DrawForm, ImportForm, ManualNumberForm, PairForm, PairRoundForm, SwapForm, WithdrawForm
 from ..services.rounds import open_protocols, open_table_tokens, open_tables_text
 from ..state import state_steps, tournament_state
 from . import pairs as pairs_views
-
 
 PAIRS_PER_PAGE = 50
 

@@ -11,14 +11,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from access.pages import chief_referee_page, organizer_page
 from core.names import name_key, name_matches
 from core.pages import confirm_page, confirmed
-from access.pages import chief_referee_page, organizer_page
+from tournaments.errors import TournamentError
+from tournaments.models import PairStatus, RoundStatus
 
 from .. import services
-from tournaments.errors import TournamentError
 from ..forms import LatePairForm, PairEditForm, PairRoundForm, SubstituteForm
-from tournaments.models import PairStatus, RoundStatus
 from ..services.rounds import open_protocols, open_table_tokens, open_tables_text
 
 

@@ -10,24 +10,30 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
 
+from access.permissions import can_view_dashboard, is_organizer, is_referee
 from core.names import name_matches
 from core.paging import clean_query, paginate
-from scoring import signing_links as signing
-from access.permissions import can_view_dashboard, is_organizer, is_referee
+from engine.rules import RulesError
 from scoring import live
+from scoring import signing_links as signing
 from scoring.models import Protocol
 from tournaments.choices import ProtocolStatus
-from engine.rules import RulesError
-
-from .. import calendar, pair_selectors, selectors, stage_selectors
-from ..page_parts import open_registration_ids
-from ..forms_calendar import CalendarForm
 from tournaments.models import RoundStatus, SigningMethod, Tournament
 from tournaments.presets import preset_label
-from ..services.rounds import open_tables_text
-from ..tables import DrawTable, IndividualDrawTable, IndividualPairingsByNameTable, IndividualPairingsByTableTable
-from ..tables import PairingsByNameTable, PairingsByTableTable
+
+from .. import calendar, pair_selectors, selectors, stage_selectors
+from ..forms_calendar import CalendarForm
+from ..page_parts import open_registration_ids
 from ..selectors import clock_context
+from ..services.rounds import open_tables_text
+from ..tables import (
+    DrawTable,
+    IndividualDrawTable,
+    IndividualPairingsByNameTable,
+    IndividualPairingsByTableTable,
+    PairingsByNameTable,
+    PairingsByTableTable,
+)
 
 
 def tournament_shown(request, slug):

@@ -14,17 +14,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from core.pages import confirm_page, confirmed
-from core.public import public_url
 from access.pages import tournament_page
 from access.permissions import is_organizer, is_referee
+from core.pages import confirm_page, confirmed
+from core.public import public_url
 from events.documents import pack
-
 from tournaments.errors import NotAllowed, SetupRejected
-from ..forms_setup import CopyForm, TournamentForm, add_service_errors, preset_option_choices
-from ..forms_tiebreaks import format_tiebreaks
-from ..forms_setup import preset_values
 from tournaments.models import Round
+
+from ..forms_setup import CopyForm, TournamentForm, add_service_errors, preset_option_choices, preset_values
+from ..forms_tiebreaks import format_tiebreaks
 from ..services import setup
 
 

@@ -7,19 +7,24 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from core.pages import post_only
 from access.pages import organizer_page
 from access.permissions import is_referee
+from core.pages import post_only
 from scoring import live
 from scoring.reports.group_selectors import group_size
 from scoring.reports.pdf_bracket import bracket_pdf
-
 from tournaments.errors import TournamentError
-from ..forms_stages import ConfirmForm, FinalForm
 from tournaments.models import Tournament
+
+from ..forms_stages import ConfirmForm, FinalForm
 from ..services.stages import FINAL_FIELDS, confirm_qualification, set_final, undo_qualification
 from ..stage_selectors import (
-    bracket_data, final_standings_data, group_setting_text, groups_data, is_knockout, qualification_page,
+    bracket_data,
+    final_standings_data,
+    group_setting_text,
+    groups_data,
+    is_knockout,
+    qualification_page,
 )
 
 PROJECTOR_SECONDS = 20

@@ -1,9 +1,7 @@
 from django import template
 from django.utils.html import format_html
 
-from referees import submissions
-
-from referees import game_entry
+from referees import game_entry, submissions
 
 register = template.Library()
 

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournaments.models import FinalKind, PairStatus, Round, RoundStatus
 from engine.pairing import rounds_needed
 from engine.pairing.groups import bracket_seeding, split_into_groups
+from engine.ranking.standings import Row, compute_standings, scoring_from_rules
+from tournaments.models import FinalKind, PairStatus, Round, RoundStatus
 
 from .selectors import Standings, games_and_round_status, pair_entries, tiebreaks_of
-from engine.ranking.standings import Row, compute_standings, scoring_from_rules
 
 
 def is_groups(tournament) -> bool:

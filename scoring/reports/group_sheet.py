@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from engine.ranking.crosstable import cells_by_pair
+
 from .group_selectors import is_groups, load_groups
 from .stage_selectors import finalists
 from .tabular import Column, Table, cell_text, status_cell

@@ -19,8 +19,26 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, KeepTogether, Spacer
 
-from core.pdf import (BOLD, FONT, GREY, H2, HEAD, NARROW_HEAD, SMALL, Template, draw_at, fitted, grid, layout, paragraph,
-                      paragraph_lines, style, text_width, word_width, wrap)
+from core.pdf import (
+    BOLD,
+    FONT,
+    GREY,
+    H2,
+    HEAD,
+    NARROW_HEAD,
+    SMALL,
+    Template,
+    draw_at,
+    fitted,
+    grid,
+    layout,
+    paragraph,
+    paragraph_lines,
+    style,
+    text_width,
+    word_width,
+    wrap,
+)
 
 from .tabular import status_text
 

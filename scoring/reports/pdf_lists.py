@@ -4,9 +4,22 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from reportlab.platypus import Spacer
 
-from core.pdf import (LANDSCAPE, MARGIN, SMALL, TITLE, WIDTH, build, fitted, heads, list_grid, paragraph, style,
-                      text_width, word_width)
 from core.names import pair_with_players
+from core.pdf import (
+    LANDSCAPE,
+    MARGIN,
+    SMALL,
+    TITLE,
+    WIDTH,
+    build,
+    fitted,
+    heads,
+    list_grid,
+    paragraph,
+    style,
+    text_width,
+    word_width,
+)
 
 from .player_table import cell, pdf_figures, player_status_text
 from .stage_selectors import round_title

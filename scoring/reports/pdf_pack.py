@@ -13,14 +13,30 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from reportlab.platypus import Flowable, PageBreak, Spacer
 
-from core.pdf import (BIG, BIG_BOLD, BIG_CELL, BOLD, H1, MARGIN, PAGE_H, QR, SMALL, WIDTH, build, fitted, grid,
-                      layout, paragraph, shrink, style)
+from core.pdf import (
+    BIG,
+    BIG_BOLD,
+    BIG_CELL,
+    BOLD,
+    H1,
+    MARGIN,
+    PAGE_H,
+    QR,
+    SMALL,
+    WIDTH,
+    build,
+    fitted,
+    grid,
+    layout,
+    paragraph,
+    shrink,
+    style,
+)
 from tournaments.models import seated
 from tournaments.presets import preset_label
 
 from .sheets import seat_numbers_of, seats_of
 from .stage_selectors import round_title
-
 
 SIDE_W = (WIDTH - 58) / 2 - 6  # a side's cell of the pairings in large type, less its padding
 

@@ -12,8 +12,22 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from reportlab.platypus import PageBreak, Spacer
 
-from core.pdf import (BIG_CELL, CELL, H1, H2, HEAD, NARROW_HEAD, SMALL, WIDTH, build, grid, paragraph, register_fonts,
-                      text_width, word_width)
+from core.pdf import (
+    BIG_CELL,
+    CELL,
+    H1,
+    H2,
+    HEAD,
+    NARROW_HEAD,
+    SMALL,
+    WIDTH,
+    build,
+    grid,
+    paragraph,
+    register_fonts,
+    text_width,
+    word_width,
+)
 
 from .pdf_grid import grid_flowables
 from .pdf_groups import group_flowables

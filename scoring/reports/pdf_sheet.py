@@ -19,8 +19,26 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Spacer, Table
 
-from core.pdf import (BOLD, FONT, GREY, MARGIN, PAGE_H, PAGE_W, QR, WIDTH, Document, Template, draw_at, fitted,
-                      grid, layout, paragraph, paragraph_lines, style, text_width)
+from core.pdf import (
+    BOLD,
+    FONT,
+    GREY,
+    MARGIN,
+    PAGE_H,
+    PAGE_W,
+    QR,
+    WIDTH,
+    Document,
+    Template,
+    draw_at,
+    fitted,
+    grid,
+    layout,
+    paragraph,
+    paragraph_lines,
+    style,
+    text_width,
+)
 
 CLOCKWISE = ("A1", "B1", "A2", "B2")
 QR_SIZE = 34 * mm

@@ -10,8 +10,8 @@ from reportlab.platypus import Spacer
 
 from core.pdf import CELL, H2, SMALL, WIDTH, esc, grid, paragraph, rich, word_width
 from core.pdf import NARROW_HEAD as HEAD
-
 from engine.ranking.standings import plain_number
+
 from .team_data import entrant_text, rank_text, removed_text
 
 

@@ -14,9 +14,9 @@ from typing import Callable
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from engine.ranking.standings import DISQUALIFIED, WITHDRAWN
 from tournaments.models import Player
 
-from engine.ranking.standings import DISQUALIFIED, WITHDRAWN
 from .tabular import Column, Table, standings_title
 
 # Page classes (static/reports/style.css): "" always shown; "opt" from 641 px; "wide" from 1101 px; "xwide"

@@ -12,17 +12,16 @@ from django.db.models import Case, CharField, Count, Exists, F, IntegerField, Ou
 from django.db.models.functions import Substr
 from django.utils.translation import gettext as _
 
-from scoring.models import Deal, Protocol, Remark
-from tournaments.choices import ProtocolStatus
-from scoring.queries import protocols_for_sheets
-from engine.rules.config import KOZEL_PRESETS
-from tournaments.models import FinalKind, PairingSystem, Pair, Partie, PairStatus, Player, Round, RoundStatus
-
 from engine.ranking.crosstable import cells_by_pair, round_robin_matrix
 from engine.ranking.individual import PlayerEntry, individual_standings
 from engine.ranking.standings import Game, PairEntry, Scoring, compute_standings, scoring_from_rules
 from engine.ranking.standings_individual import compute_individual_standings
 from engine.ranking.tiebreaks import TiebreakError, resolve_tiebreaks
+from engine.rules.config import KOZEL_PRESETS
+from scoring.models import Deal, Protocol, Remark
+from scoring.queries import protocols_for_sheets
+from tournaments.choices import ProtocolStatus
+from tournaments.models import FinalKind, Pair, PairingSystem, PairStatus, Partie, Player, Round, RoundStatus
 
 
 @dataclass

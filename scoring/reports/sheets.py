@@ -15,11 +15,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from engine.rules import lead_and_shuffle
+from engine.rules.hands import parse_hand
 from scoring.integrity import as_signed, untrusted_signatures
 from scoring.models import RemarkReason, SignatureRole
 from scoring.queries import side_prior_remarks
-from engine.rules import lead_and_shuffle
-from engine.rules.hands import parse_hand
 from tournaments.formats import PairsFormat
 from tournaments.presets import preset_label
 

@@ -11,14 +11,14 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.models import FinalKind, FinalMatch, Partie, Qualification, Round, RoundStatus
 from engine.pairing.bracket import Bracket, Outcome, build_bracket, placing
-
-from .group_selectors import bracket_entrants, group_round_numbers, inactive, is_groups, load_groups, stage2_games
 from engine.ranking.qualification import Qualifiers, qualify
-from .selectors import Standings, event_stage, games_and_round_status, load_standings, pair_entries, tiebreaks_of
 from engine.ranking.standings import compute_standings, scoring_from_rules
 from engine.ranking.standings_individual import compute_individual_standings
+from tournaments.models import FinalKind, FinalMatch, Partie, Qualification, Round, RoundStatus
+
+from .group_selectors import bracket_entrants, group_round_numbers, inactive, is_groups, load_groups, stage2_games
+from .selectors import Standings, event_stage, games_and_round_status, load_standings, pair_entries, tiebreaks_of
 
 
 def has_final(tournament) -> bool:

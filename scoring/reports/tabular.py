@@ -10,17 +10,16 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
-from scoring.models import RemarkReason
+from engine.ranking.standings import DISQUALIFIED, WITHDRAWN
 from engine.rules import score_partie
 from engine.rules.hands import parse_hand
 from engine.rules.kozel import count_hand
+from scoring.models import RemarkReason
 from tournaments.models import PairStatus
 
 from .game_sheets import columns as sheet_columns
 from .game_sheets import marks_text
 from .sheets import RESULT_TEXT, effect_text
-from engine.ranking.standings import DISQUALIFIED, WITHDRAWN
-
 
 TIEBREAK_LABELS = {
     "match_points": gettext_lazy("очки матча"),

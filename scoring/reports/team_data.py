@@ -10,13 +10,13 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from engine.ranking.standings import plain_number
+from engine.ranking.teams import compute_team_standings, team_of, unassigned
 from tournaments.models import Pair, Player, TeamStanding
 
 from . import selectors
-from engine.ranking.standings import plain_number
 from .player_table import player_status_text
 from .tabular import Column, Table, status_text
-from engine.ranking.teams import compute_team_standings, team_of, unassigned
 
 
 @dataclass

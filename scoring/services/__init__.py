@@ -18,7 +18,13 @@ pages read of a protocol is in ``scoring.protocol_state``.
 """
 from .deals import confirm_deal, correct_deal, delete_last_deal, record_deal, set_first_lead
 from .events import (
-    give_remark, has_time_limit, mark_abandoned, record_no_show, record_time_up, undo_abandoned, undo_no_show,
+    give_remark,
+    has_time_limit,
+    mark_abandoned,
+    record_no_show,
+    record_time_up,
+    undo_abandoned,
+    undo_no_show,
     withdraw_remark,
 )
 from .imports import import_protocol_json

@@ -12,8 +12,8 @@ from audit.log import log_action
 from ..errors import InvalidInput, NotAllowed
 from ..models import Deal, DealResult, Protocol
 from ..protocol_json import deal_extra_fields
-from ..queries import add_loaded_row, adopt_rows, row_prefetches
 from ..protocol_state import engine_score, load_partie, protocol_json, with_deal
+from ..queries import add_loaded_row, adopt_rows, row_prefetches
 from .rows import SEATS, open_protocol, partie_for_entry, require, save_protocol, totals
 
 

@@ -7,12 +7,12 @@ from django.utils.translation import gettext as _
 
 from access import permissions as perms
 from audit.log import log_action
+from engine.rules.clock import DEAL_OR_ONE_MORE, TIME_UP_HOW, time_limit_seconds, time_up_rule
 from tournaments.models import PairStatus
 
 from ..errors import ConfirmationRequired, InvalidInput
-from ..models import RemarkReason, Remark
+from ..models import Remark, RemarkReason
 from ..protocol_state import engine_score, load_partie, next_remark_effect, protocol_json
-from engine.rules.clock import DEAL_OR_ONE_MORE, TIME_UP_HOW, time_limit_seconds, time_up_rule
 from .rows import SEATS, SIDES, open_protocol, partie_for_entry, reinstate, require, save_protocol, totals
 
 

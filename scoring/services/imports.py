@@ -4,16 +4,16 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from core.locking import locked
 from access import permissions as perms
 from audit.log import log_action
+from core.locking import locked
+from engine.rules import ProtocolError, score_protocol
 
 from ..errors import NotAllowed
 from ..models import Deal, Protocol, Remark, RemarkReason
 from ..protocol_json import check_pairs, check_storable, deal_extra_fields, protocol_to_json
 from ..protocol_state import load_partie
 from ..queries import prior_remarks, side_prior_remarks
-from engine.rules import ProtocolError, score_protocol
 from ..scores import rescore
 from .rows import discard_signatures, ensure_protocol, require_published
 from .stages import refuse_stage_change

@@ -15,15 +15,16 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from core.locking import locked
 from access import permissions as perms
 from audit.log import log_action
+from core.locking import locked
 from tournaments.models import Player, SignatureMode, SigningMethod, Tournament
 
 from ..errors import ConfirmationRequired, InvalidInput, NotAllowed
 from ..models import PinAttempt, Protocol
 from ..pin_codes import hash_pin, random_pin
 from ..protocol_state import load_partie
+
 
 @dataclass
 class IssuedPin:

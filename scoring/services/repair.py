@@ -4,9 +4,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from core.locking import locked
 from access import permissions as perms
 from audit.log import log_action
+from core.locking import locked
 
 from ..checks import cached, check_tournament
 from ..errors import ConfirmationRequired, InvalidInput
@@ -14,7 +14,14 @@ from ..models import Protocol
 from ..protocol_state import engine_score, load_partie, protocol_json
 from ..scores import rescore
 from .rows import (
-    discard_signatures, open_protocol, reinstate, require, require_table, save_protocol, signature_json, totals,
+    discard_signatures,
+    open_protocol,
+    reinstate,
+    require,
+    require_table,
+    save_protocol,
+    signature_json,
+    totals,
 )
 
 

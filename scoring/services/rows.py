@@ -10,15 +10,15 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from core.locking import locked
 from access import permissions as perms
 from audit.log import log_action
-from tournaments.models import PairStatus, Partie, RoundStatus
-
-from ..errors import InvalidInput, NotAllowed, ProtocolLocked, VersionConflict
+from core.locking import locked
 from scoring.models import Protocol
 from scoring.signals import protocol_saved
 from tournaments.choices import ProtocolStatus
+from tournaments.models import PairStatus, Partie, RoundStatus
+
+from ..errors import InvalidInput, NotAllowed, ProtocolLocked, VersionConflict
 from ..protocol_state import current_state, load_partie
 from ..scores import protocol_status, refresh_prior_remarks, rescore
 from .stages import refuse_stage_change

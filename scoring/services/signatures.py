@@ -8,14 +8,14 @@ from django.utils.translation import gettext as _
 
 from access import permissions as perms
 from audit.log import log_action
-from tournaments.models import Round, RoundStatus, SignatureMode, SigningMethod
 from core.names import person_name
+from scoring.models import PinChannel, Signature, SignatureRole
+from tournaments.choices import ProtocolStatus
+from tournaments.models import Round, RoundStatus, SignatureMode, SigningMethod
 
 from .. import pin_tries
 from ..errors import InvalidInput
 from ..integrity import freeze_header, protocol_fingerprint
-from scoring.models import PinChannel, Signature, SignatureRole
-from tournaments.choices import ProtocolStatus
 from ..pin_codes import clean_pin
 from ..protocol_state import absent_sides, load_partie, missing_signatures, signable_player_seats
 from ..reports.pades import ensure_signing_key

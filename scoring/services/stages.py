@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from scoring.reports.group_selectors import group_round_numbers, is_groups
 from engine.ranking.qualification import QualificationError
+from scoring.reports.group_selectors import group_round_numbers, is_groups
 from scoring.reports.stage_selectors import has_final, load_bracket, stage2_of
 from tournaments.models import FinalKind, Round, RoundStatus
 

@@ -6,7 +6,6 @@ from tests.hostile.conftest import world  # noqa: F401  (a tournament in play)
 from tests.hostile.test_sweep import QUERY, urls
 from tests.referees.conftest import fast_password_hasher, table  # noqa: F401
 
-
 # Words for numbers, numbers beyond any database, other scripts' digits, a NUL byte, a very long text.
 VALUES = ["abc", "1" + "0" * 30, "-1", "٣", "\x00", "x" * 10_000]
 

@@ -6,7 +6,6 @@ from django.urls import get_resolver
 from drf_spectacular.validation import validate_schema
 
 
-
 def api_paths() -> set[str]:
     """Every address of the API as OpenAPI writes it (``{slug}``), the schema's own excepted."""
     [api] = [p for p in get_resolver().url_patterns if str(p.pattern) == "api/v1/"]

@@ -9,12 +9,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from access.models import RoleKind, TournamentRole
-from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
-from tests.factories import make_round, make_tournament
-from tournaments.models import FinalKind, Partie, RoundStatus, SignatureMode
 from events.services import pair_round, publish_round
 from events.services.stages import confirm_qualification, set_final
+from scoring.models import Protocol
+from tests.factories import make_round, make_tournament
+from tournaments.choices import ProtocolStatus
+from tournaments.models import FinalKind, Partie, RoundStatus, SignatureMode
 
 from .test_hall import BROKEN_WORDS_JS, no_horizontal_scroll
 

@@ -3,8 +3,8 @@ clears it, at 360, 390 and 820 px without a horizontal scroll or a word broken i
 import pytest
 from playwright.sync_api import expect
 
-from referees import devices
 from audit.models import AuditEntry
+from referees import devices
 from referees.models import DeviceQueue
 from tests.referees.conftest import PASSWORD
 

@@ -15,15 +15,14 @@ from playwright.sync_api import expect
 from access.models import RoleKind, TournamentRole
 from scoring import services
 from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
 from tests.referees.conftest import DEALS
 from tests.tournaments.conftest import pair_rows, xlsx_bytes
 from tests.versions import shown_version
+from tournaments.choices import ProtocolStatus
 from tournaments.models import Pair, Player, RoundStatus, SigningMethod, Tournament
 
 from .conftest import PHONE, login
-from .event_day import LAPTOP, NAME, PASSWORD, Walk, confirm, state, wait
-from .event_day import organizer, referee  # noqa: F401  (fixtures)
+from .event_day import LAPTOP, NAME, PASSWORD, Walk, confirm, organizer, referee, state, wait  # noqa: F401  (fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

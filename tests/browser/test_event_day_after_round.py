@@ -12,8 +12,7 @@ from tests.versions import shown_version
 from tournaments.models import Pair, Player, RoundStatus, SigningMethod, Tournament
 
 from .conftest import PHONE, login
-from .event_day import LAPTOP, NAME, PASSWORD, Walk, confirm, state, wait
-from .event_day import organizer, referee  # noqa: F401  (fixtures)
+from .event_day import LAPTOP, NAME, PASSWORD, Walk, confirm, organizer, referee, state, wait  # noqa: F401  (fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -7,15 +7,15 @@ import random
 import pytest
 from django.core.cache import cache
 
+from events.services.draw import run_draw
+from events.services.registration import register_pair
+from events.simulation import federation_admin, link_signers, play_round, registry_player
 from registry.models import RatingChange
 from registry.rating_services import set_rated
 from signup.models import Entry
 from tests.factories import make_tournament
 from tests.signup.conftest import open_for
 from tournaments.models import PairingSystem, SignatureMode, Tournament
-from events.services.draw import run_draw
-from events.services.registration import register_pair
-from events.simulation import federation_admin, link_signers, play_round, registry_player
 
 from .conftest import login
 from .test_pair_pages import no_horizontal_scroll

@@ -146,7 +146,7 @@ def test_table_pin_with_five_wrong_tries(live_server, new_page, table, artifacts
     expect(page.locator("#slot-B2 .sig-name")).to_have_text(b2.name)
     expect(page.locator("#slot-B2 .sig-state")).to_contain_text("ждём подписи")
     wrong = "12345" if codes[b2.pk] != "12345" else "54321"
-    for attempt in range(5):
+    for _attempt in range(5):
         page.fill("#sign-B2 input[name=pin]", wrong)
         page.click("#sign-B2 button")
         page.wait_for_load_state("networkidle")

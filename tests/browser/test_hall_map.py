@@ -2,7 +2,6 @@
 import datetime
 
 import pytest
-
 from django.utils import timezone
 
 from referees.models import DeviceQueue

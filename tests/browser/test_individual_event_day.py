@@ -13,13 +13,12 @@ from playwright.sync_api import expect
 from access.models import RoleKind, TournamentRole
 from scoring import services
 from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
 from tests.tournaments.conftest import xlsx_bytes
+from tournaments.choices import ProtocolStatus
 from tournaments.models import SigningMethod, Tournament
 
 from .conftest import PHONE, login
-from .event_day import LAPTOP, PASSWORD, Walk, confirm, wait
-from .event_day import organizer, referee  # noqa: F401  (fixtures)
+from .event_day import LAPTOP, PASSWORD, Walk, confirm, organizer, referee, wait  # noqa: F401  (fixtures)
 from .test_event_day import enter_table_on_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -3,12 +3,12 @@ and the tournament's standings then show the goats and rating (Kozel) or the poi
 import pytest
 from playwright.sync_api import expect
 
+from engine.rules import score_protocol
 from scoring.integrity import protocol_fingerprint
 from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
 from scoring.protocol_json import protocol_to_json
-from engine.rules import score_protocol
 from tests.referees.conftest import PASSWORD
+from tournaments.choices import ProtocolStatus
 
 from .conftest import PHONE, TABLET, login
 

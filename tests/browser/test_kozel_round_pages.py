@@ -4,8 +4,8 @@ No horizontal scroll, no word broken inside; the figures are the engine's."""
 import pytest
 from playwright.sync_api import expect
 
-from scoring.protocol_json import protocol_to_json
 from engine.rules import score_protocol
+from scoring.protocol_json import protocol_to_json
 from scoring.services import import_protocol_json
 from tests.kozel_protocols import KOZEL_TWO_GAMES
 from tests.referees.conftest import PASSWORD

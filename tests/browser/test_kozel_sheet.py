@@ -1,8 +1,8 @@
 """The public protocol of Kozel, Morskoy and hand points on a phone: no horizontal scroll, no word broken inside."""
 import pytest
 
-from scoring.protocol_json import protocol_to_json
 from engine.rules import score_protocol
+from scoring.protocol_json import protocol_to_json
 from tests.kozel_protocols import HAND_DEALS, KOZEL_REMARKS, KOZEL_TWO_GAMES, generated, partie_of, record
 
 from .conftest import PHONE, TABLET

@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from core import venue
 from audit.models import AuditEntry
+from core import venue
 from scoring.models import Deal, Remark
 from tests.referees.conftest import PASSWORD
 

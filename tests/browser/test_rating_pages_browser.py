@@ -2,9 +2,9 @@
 whole, the chart drawn by the vendored Chart.js under the site's Content-Security-Policy."""
 import pytest
 
+from events.simulation import simulate
 from registry.models import Person
 from tournaments.models import Player, Tournament
-from events.simulation import simulate
 
 from .test_pair_pages import no_horizontal_scroll, words_unbroken
 

@@ -5,10 +5,9 @@ from playwright.sync_api import expect
 from scoring import services
 from scoring.integrity import protocol_fingerprint
 from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
-
 from tests.referees.conftest import PASSWORD
 from tests.versions import shown_version
+from tournaments.choices import ProtocolStatus
 
 from .conftest import PHONE, TABLET, login
 

@@ -4,10 +4,10 @@ import pytest
 from django.contrib.auth.models import Group
 
 from access.permissions import FEDERATION_ADMINS
+from events.simulation import simulate
 from registry.models import Person
 from tests.factories import make_tournament
 from tournaments.models import Player, Tournament
-from events.simulation import simulate
 
 from .conftest import login
 from .test_pair_pages import WIDTHS, no_horizontal_scroll, words_unbroken

@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from events.services.clock import start_round_clock
 from tests.tournaments.clock_helpers import hall  # noqa: F401
 from tournaments.models import Round
-from events.services.clock import start_round_clock
 
 from .conftest import PHONE, login
 from .test_hall import BROKEN_WORDS_JS

@@ -12,13 +12,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from access.models import RoleKind, TournamentRole
-from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
-from tests.factories import make_round, make_tournament
-from tests.referees.conftest import PASSWORD
-from tournaments.models import FinalKind, RoundStatus, SignatureMode
 from events.services import finish_round, pair_round, publish_round
 from events.services.stages import set_final
+from scoring.models import Protocol
+from tests.factories import make_round, make_tournament
+from tests.referees.conftest import PASSWORD
+from tournaments.choices import ProtocolStatus
+from tournaments.models import FinalKind, RoundStatus, SignatureMode
 
 from .conftest import login
 from .test_hall import BROKEN_WORDS_JS, no_horizontal_scroll

@@ -4,10 +4,9 @@ the projector (1280 px), then the bracket from the groups on a phone."""
 import pytest
 from django.urls import reverse
 
-from tournaments.models import FinalKind
 from events.services.stages import confirm_qualification, set_final
-
 from tests.referees.conftest import PASSWORD
+from tournaments.models import FinalKind
 
 from .conftest import login
 from .test_hall import BROKEN_WORDS_JS, no_horizontal_scroll

@@ -3,7 +3,6 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import Deal
-
 from tests.referees.conftest import PASSWORD
 
 from .conftest import PHONE, TABLET, login

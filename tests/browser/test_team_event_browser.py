@@ -13,12 +13,12 @@ from pypdf import PdfReader
 
 from access.models import RoleKind, TournamentRole
 from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
 from teams.models import Captain, LineUp, TeamMatch
 from tests.browser.conftest import login
 from tests.browser.test_event_day import enter_table_on_page
 from tests.browser.test_kozel_standings import fits
 from tests.teams.conftest import make_team_event
+from tournaments.choices import ProtocolStatus
 from tournaments.models import SigningMethod
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -3,11 +3,11 @@ links, the management page led by the teams, the teams' projector board; nothing
 import pytest
 from playwright.sync_api import expect
 
+from events.services import publish_round
 from teams.rounds import pair_team_round
 from tests.browser.conftest import login
 from tests.browser.test_kozel_standings import fits
 from tests.teams.conftest import make_team_event
-from events.services import publish_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

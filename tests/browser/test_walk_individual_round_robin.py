@@ -22,13 +22,12 @@ from playwright.sync_api import expect
 
 from access.models import RoleKind, TournamentRole
 from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
 from tests.tournaments.conftest import xlsx_bytes
+from tournaments.choices import ProtocolStatus
 from tournaments.models import Player, RoundStatus, Tournament
 
 from .conftest import PHONE, login
-from .event_day import LAPTOP, PASSWORD, confirm, state, wait
-from .event_day import organizer, referee  # noqa: F401  (fixtures)
+from .event_day import LAPTOP, PASSWORD, confirm, organizer, referee, state, wait  # noqa: F401  (fixtures)
 from .walks import flat, get_pdf, get_workbook, pair_words, play_table, sheet_text, shots
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -22,13 +22,12 @@ from playwright.sync_api import expect
 
 from access.models import RoleKind, TournamentRole
 from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
 from teams.models import Captain, LineUp, TeamMatch
+from tournaments.choices import ProtocolStatus
 from tournaments.models import RoundStatus, Tournament
 
 from .conftest import PHONE, login
-from .event_day import LAPTOP, PASSWORD, state, wait
-from .event_day import organizer, referee  # noqa: F401  (fixtures)
+from .event_day import LAPTOP, PASSWORD, organizer, referee, state, wait  # noqa: F401  (fixtures)
 from .test_event_day import enter_table_on_page
 from .walks import flat, get_pdf, get_workbook, pair_words, play_table, shots
 

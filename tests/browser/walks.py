@@ -11,10 +11,10 @@ import subprocess
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+from engine.rules.generate import random_deal
 from scoring import services
 from scoring.models import Protocol
 from scoring.protocol_state import missing_signatures
-from engine.rules.generate import random_deal
 from tests.versions import shown_version
 
 WIDTHS = (390, 1280)

@@ -3,8 +3,8 @@ import pytest
 from django.contrib import admin
 from django.test import RequestFactory
 
-from core.admin import ReadOnlyAdminMixin
 from audit.models import AuditEntry
+from core.admin import ReadOnlyAdminMixin
 from scoring.models import Protocol
 from tournaments.models import Pair, Partie, Player, Round
 

@@ -130,9 +130,10 @@ FORM_KEY = re.compile(r'(name="(?:form_key|csrfmiddlewaretoken)" value=")[^"]*"'
 
 @pytest.mark.django_db
 def test_the_table_page_with_its_errors_is_the_same_page_under_both_renderers(client, settings):
-    from tests.factories import make_round, make_tournament
-    from access.models import RoleKind, TournamentRole
     from django.contrib.auth import get_user_model
+
+    from access.models import RoleKind, TournamentRole
+    from tests.factories import make_round, make_tournament
 
     cup = make_tournament(4, slug="renderers")
     partie = make_round(cup, 1, [(1, 2), (3, 4)]).parties.get(table=1)

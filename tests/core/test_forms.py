@@ -3,10 +3,10 @@ from django import forms
 
 from core.errors import InvalidInput, NotAllowed
 from core.forms import ServiceErrorsMixin
+from events.forms import PairForm, SubstituteForm
 from scoring import errors as scoring_errors
 from scoring.forms import DealForm
 from tournaments import errors as tournament_errors
-from events.forms import PairForm, SubstituteForm
 
 
 class HandsForm(ServiceErrorsMixin, forms.Form):

@@ -14,8 +14,8 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import translation
 
-from core.middleware import READ_CHUNK, RequestLimitsMiddleware
 from access.models import RoleKind, TournamentRole
+from core.middleware import READ_CHUNK, RequestLimitsMiddleware
 from tests.factories import make_tournament
 
 pytestmark = pytest.mark.django_db

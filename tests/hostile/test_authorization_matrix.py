@@ -41,6 +41,10 @@ from access.accounts import link_player_account
 from access.models import RoleKind, TournamentRole
 from access.officials import create_official
 from access.permissions import FEDERATION_ADMINS
+from events.services import publish_round
+from events.views.clock import CLOCK_ACTIONS
+from events.views.organizer import ROUND_ACTIONS
+from events.views.setup import PACK
 from registry.merges import merge_persons
 from registry.models import Person
 from registry.rating_services import publish_snapshot
@@ -56,10 +60,6 @@ from tests.referees.conftest import DEALS, PASSWORD
 from tests.reports.conftest import play
 from tests.teams.conftest import make_team_event
 from tournaments.models import Partie, Player, Tournament
-from events.services import publish_round
-from events.views.clock import CLOCK_ACTIONS
-from events.views.organizer import ROUND_ACTIONS
-from events.views.setup import PACK
 
 from .test_sweep import CONVERTER, FIELDS, FORMS, SKIPPED, fill, patterns
 

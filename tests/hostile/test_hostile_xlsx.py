@@ -7,12 +7,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from access.models import RoleKind, TournamentRole
+from events.services.import_files import MAX_UNPACKED
+from events.services.imports import parse_pairs_file
 from tests.factories import make_tournament
 from tests.tournaments.conftest import pair_rows, xlsx_bytes
 from tournaments.errors import ImportRejected, TournamentError
 from tournaments.models import Player
-from events.services.import_files import MAX_UNPACKED
-from events.services.imports import parse_pairs_file
 
 SHEET = "xl/worksheets/sheet1.xml"
 NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'

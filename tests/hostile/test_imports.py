@@ -3,11 +3,11 @@ import pytest
 from django.test import Client
 
 from access.models import RoleKind, TournamentRole
+from events.services.imports import import_pairs, parse_pairs_file
 from tests.factories import make_tournament
 from tests.tournaments.conftest import pair_rows, xlsx_bytes
 from tournaments.errors import ImportRejected, TournamentError
 from tournaments.models import Player
-from events.services.imports import import_pairs, parse_pairs_file
 
 HEADER = "Игрок 1,Клуб / город 1,Рейтинг 1,Игрок 2,Клуб / город 2,Рейтинг 2,Название пары,Рейтинг пары\n"
 

@@ -8,10 +8,10 @@ from pypdf import PdfReader
 
 from core.cells import FORMULA_START, csv_field
 from core.cells import cells as safe_cells
-from scoring.models import Signature
 from events.documents import exports
-from tests.reports.conftest import cup  # noqa: F401  (fixture)
 from events.services import template_xlsx
+from scoring.models import Signature
+from tests.reports.conftest import cup  # noqa: F401  (fixture)
 
 # A picture that exists (so that reportlab would really embed it), a link, a font tag and an unclosed tag.
 IMAGE = "/tmp/domino-hostile-picture.png"

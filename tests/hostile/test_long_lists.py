@@ -6,10 +6,10 @@ from django.test import Client
 from django.urls import reverse
 
 from access.models import RoleKind, TournamentRole
+from events.views.public import DRAW_PER_PAGE
 from referees.views_accounts import PLAYERS_PER_PAGE
 from tests.factories import make_tournament
 from tournaments.models import Pair, Player
-from events.views.public import DRAW_PER_PAGE
 
 N_PAIRS = 250
 

@@ -3,12 +3,12 @@ import pytest
 from django.urls import reverse
 
 from access.models import RoleKind, TournamentRole
+from events.services import register_pair
+from events.services.imports import parse_pairs_file
 from scoring.forms import DealForm
 from tests.factories import make_tournament
 from tournaments.errors import ImportRejected, InvalidFields, InvalidInput, TournamentError
 from tournaments.models import Player
-from events.services import register_pair
-from events.services.imports import parse_pairs_file
 
 HEADER = "Игрок 1,Клуб / город 1,Рейтинг 1,Игрок 2,Клуб / город 2,Рейтинг 2,Название пары,Рейтинг пары\n"
 

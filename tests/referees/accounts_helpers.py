@@ -2,8 +2,8 @@
 accounts and roles the tests create, and the state that a refused action must leave as it was."""
 from django.contrib.auth import get_user_model
 
-from audit.models import AuditEntry
 from access.models import TournamentRole
+from audit.models import AuditEntry
 from tournaments.models import Player
 
 User = get_user_model()

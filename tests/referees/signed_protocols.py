@@ -3,8 +3,8 @@ frozen at the first signature and of the public page that shows it."""
 import pytest
 from django.urls import reverse
 
-from tournaments.models import Pair, Player
 from events.services import edit_pair
+from tournaments.models import Pair, Player
 
 from .helpers import play, sign_all
 

@@ -9,9 +9,9 @@ from django.test import Client
 from django.urls import reverse
 
 from access import account_rights
-from audit.models import AuditEntry
 from access.models import RoleKind, TournamentRole
 from access.permissions import FEDERATION_ADMINS
+from audit.models import AuditEntry
 from teams.captains import create_captain
 from teams.models import Captain
 from tests.factories import make_tournament

@@ -7,9 +7,9 @@ import pytest
 from django.urls import reverse
 
 from access import accounts, officials
-from audit.models import AuditEntry
-from access.models import RoleKind, TournamentRole
 from access.errors import NotAllowed
+from access.models import RoleKind, TournamentRole
+from audit.models import AuditEntry
 from core import names
 from tournaments.models import Tournament
 

@@ -7,13 +7,12 @@ from django.urls import reverse
 
 from access import officials
 from access import permissions as perms
-from events.forms_officials import parse_tables
-from audit.models import AuditEntry
-from access.models import RoleKind, TournamentRole
 from access.errors import InvalidInput
+from access.models import RoleKind, TournamentRole
+from audit.models import AuditEntry
+from events.forms_officials import parse_tables
 
 from .accounts_helpers import NEW_PASSWORD, User, _official, _role, _state
-
 
 # --- officials -------------------------------------------------------------------
 

@@ -6,12 +6,11 @@ from django.urls import reverse
 
 from access import accounts, officials
 from access import permissions as perms
-from access.models import RoleKind, TournamentRole
 from access.errors import InvalidInput
+from access.models import RoleKind, TournamentRole
 from tournaments.models import Player
 
 from .accounts_helpers import NEW_PASSWORD, User, _pair1_player, _role, _state
-
 
 # --- players ---------------------------------------------------------------------
 

@@ -3,8 +3,8 @@ import pytest
 from django.utils import translation
 
 from audit.actions import ACTIONS, label_of, sentence
-from audit.models import AppendOnly, AuditEntry
 from audit.log import log_action
+from audit.models import AppendOnly, AuditEntry
 
 
 def test_an_unknown_action_is_refused_and_nothing_is_written(table):

@@ -8,13 +8,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from engine.rules.generate import random_deal
+from events.services.clock import start_round_clock
 from scoring import services
 from scoring.models import Deal
 from tests.queries import own_queries
-from engine.rules.generate import random_deal
 from tests.tournaments.clock_helpers import hall  # noqa: F401
 from tests.versions import shown_version
-from events.services.clock import start_round_clock
 
 from .conftest import DEALS, MIRRORED
 from .helpers import form_of, play, sign_all

@@ -7,11 +7,11 @@ from datetime import timedelta
 import pytest
 from django.db import IntegrityError, transaction
 from django.test import Client
-from django.utils import timezone
 from django.urls import reverse
+from django.utils import timezone
 
-from referees import devices
 from audit.models import AuditEntry
+from referees import devices
 from referees.models import DeviceQueue
 
 pytestmark = pytest.mark.django_db

@@ -8,9 +8,9 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
+from events.services.clock import pause_round_clock, set_table_start, start_round_clock
 from scoring import services
 from tests.tournaments.clock_helpers import START, hall  # noqa: F401
-from events.services.clock import pause_round_clock, set_table_start, start_round_clock
 
 DEAL = {"n": 1, "result": "domino", "out": "A1", "hands": {"A2": 14, "B1": ["0-0"], "B2": 23}}
 

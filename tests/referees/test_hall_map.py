@@ -4,14 +4,14 @@ import re
 import pytest
 from django.urls import reverse
 
+from audit.models import AuditEntry
+from events.services.hall import set_hall_layout
 from referees import hall_map
 from referees.devices import report_queue
-from audit.models import AuditEntry
 from scoring import services
 from tests.factories import make_round, make_tournament
 from tests.versions import shown_version
 from tournaments.errors import InvalidInput, NotAllowed
-from events.services.hall import set_hall_layout
 
 from .conftest import DEALS
 from .helpers import play, sign_all

@@ -2,9 +2,9 @@
 import pytest
 from django.urls import reverse
 
+from events.services import pair_round, publish_round, run_draw
 from scoring.models import Protocol
 from tests.factories import make_individual, make_referee
-from events.services import pair_round, publish_round, run_draw
 
 pytestmark = pytest.mark.django_db
 

@@ -10,11 +10,10 @@ from audit.models import AuditEntry
 from scoring import services
 from scoring.errors import InvalidInput, NotAllowed
 from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
 from tests.versions import shown_version
+from tournaments.choices import ProtocolStatus
 
-from .kozel_pages import KOZEL_DEALS, page_of, record, stored_deals, use_preset
-from .kozel_pages import kozel, morskoy, points, ref_client  # noqa: F401  (fixtures)
+from .kozel_pages import KOZEL_DEALS, kozel, morskoy, page_of, points, record, ref_client, stored_deals, use_preset  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db
 
@@ -126,9 +125,9 @@ def posted(initial: dict) -> dict:
 def test_a_generated_deal_comes_back_from_the_correction_form_unchanged(preset, overrides, seed):
     import random
 
-    from scoring.game_forms import KozelDealForm
     from engine.rules import Rules
     from engine.rules.generate import random_kozel_partie
+    from scoring.game_forms import KozelDealForm
 
     rules = Rules.from_config({"preset": preset, **overrides})
     for deal in random_kozel_partie(random.Random(seed), rules):

@@ -5,14 +5,27 @@ import pytest
 from django.urls import reverse
 
 from audit.models import AuditEntry
-from scoring.models import Deal, Protocol
-from tournaments.choices import ProtocolStatus
-from scoring.protocol_json import protocol_to_json
 from engine.rules import score_protocol
+from scoring.models import Deal, Protocol
+from scoring.protocol_json import protocol_to_json
+from tournaments.choices import ProtocolStatus
 
 from .helpers import sign_all
-from .kozel_pages import KOZEL_DEALS, checked, error_of, page_of, preview, record, save, stored_deals, use_preset
-from .kozel_pages import kozel, morskoy, points, ref_client  # noqa: F401  (fixtures)
+from .kozel_pages import (  # noqa: F401  (fixtures)
+    KOZEL_DEALS,
+    checked,
+    error_of,
+    kozel,
+    morskoy,
+    page_of,
+    points,
+    preview,
+    record,
+    ref_client,
+    save,
+    stored_deals,
+    use_preset,
+)
 
 pytestmark = pytest.mark.django_db
 

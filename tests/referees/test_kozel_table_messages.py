@@ -3,11 +3,11 @@ and the tie-break drop-down of a Kozel tournament's settings (docs/rules-kozel.m
 import pytest
 from django.urls import reverse
 
-from referees import game_entry
 from engine.rules import Rules, score_protocol
+from events.forms_setup import TournamentForm
+from referees import game_entry
 from tests.engine.rules.kozel_helpers import example
 from tests.versions import shown_version
-from events.forms_setup import TournamentForm
 
 from .kozel_pages import KOZEL_DEALS, error_of, page_of, preview, record, ref_client, save, use_preset  # noqa: F401
 

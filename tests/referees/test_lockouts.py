@@ -4,8 +4,8 @@ from axes.models import AccessAttempt
 from django.urls import reverse
 
 from access import lockouts
-from audit.models import AuditEntry
 from access.errors import InvalidInput, NotAllowed
+from audit.models import AuditEntry
 
 from .conftest import PASSWORD
 

@@ -5,9 +5,9 @@ from django.contrib.auth.password_validation import validate_password
 from django.urls import reverse
 
 from access import accounts, officials
-from audit.models import AuditEntry
-from access.models import RoleKind, TournamentRole
 from access.errors import InvalidInput, NotAllowed
+from access.models import RoleKind, TournamentRole
+from audit.models import AuditEntry
 from tournaments.models import Tournament
 
 from .conftest import PASSWORD

@@ -4,9 +4,9 @@ import re
 
 import pytest
 
-from scoring.signing_links import phone_sign_path
-from scoring.protocol_json import protocol_to_json
 from engine.rules import score_protocol
+from scoring.protocol_json import protocol_to_json
+from scoring.signing_links import phone_sign_path
 from tests.factories import make_referee
 from tests.kozel_protocols import HAND_DEALS, HOSTILE_NAMES, KOZEL_TWO_GAMES, partie_of, record
 from tests.referees.helpers import play

@@ -3,8 +3,8 @@
 import pytest
 from django.urls import reverse
 
-from audit.models import AuditEntry
 from access.models import RoleKind, TournamentRole
+from audit.models import AuditEntry
 from scoring import services
 from scoring.errors import ConfirmationRequired
 from tests.factories import make_tournament

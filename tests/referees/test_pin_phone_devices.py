@@ -10,15 +10,22 @@ from django.utils import translation
 
 from audit.actions import sentence
 from audit.models import AuditEntry
-from scoring.signing_links import phone_sign_path
 from scoring import pin_codes, pin_tries, services
 from scoring.errors import InvalidInput, NotAllowed
 from scoring.models import PinAttempt, PinThrottle, Signature
+from scoring.signing_links import phone_sign_path
 from tests.versions import shown_version
 
 from .helpers import play
-from .test_pin_phone_tries import SEATS, _phone, _player, _right, _try, _wrong
-from .test_pin_phone_tries import hall  # noqa: F401  (the fixture)
+from .test_pin_phone_tries import (
+    SEATS,
+    _phone,
+    _player,
+    _right,
+    _try,
+    _wrong,
+    hall,  # noqa: F401  (the fixture)
+)
 
 HALL_ADDRESS = "10.20.0.1"  # the venue behind one NAT address
 
@@ -47,7 +54,7 @@ def test_a_strangers_wrong_pins_stop_his_phone_not_the_players_own(hall):
 
 def test_a_phone_closed_for_one_seat_stays_closed_for_it_after_the_window(hall):
     phone = _phone(hall, device="stranger")
-    for n in range(pin_codes.MAX_PIN_FAILURES):
+    for _n in range(pin_codes.MAX_PIN_FAILURES):
         with pytest.raises((InvalidInput, NotAllowed)) as exc:
             _try(hall, "A1", _wrong(hall, "A1"), phone)
     assert exc.value.code == "pin_device_blocked" and "с этого телефона" in exc.value.message

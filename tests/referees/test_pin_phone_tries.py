@@ -8,10 +8,10 @@ from django.test import Client
 from django.urls import reverse
 
 from audit.models import AuditEntry
-from scoring.signing_links import phone_sign_path
 from scoring import pin_tries, services
 from scoring.errors import InvalidInput, NotAllowed
 from scoring.models import PinAttempt, PinThrottle, Protocol, Signature
+from scoring.signing_links import phone_sign_path
 from tests.versions import shown_version
 from tournaments.models import Player, SigningMethod
 

@@ -4,9 +4,8 @@ import re
 from django.urls import reverse
 
 from scoring import services
-from tournaments.models import Player, RoundStatus
-
 from tests.versions import shown_version
+from tournaments.models import Player, RoundStatus
 
 from .conftest import DEALS
 from .helpers import play, sign_all

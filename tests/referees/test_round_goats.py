@@ -6,8 +6,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring.protocol_json import protocol_to_json
 from engine.rules import score_protocol
+from scoring.protocol_json import protocol_to_json
 from tests.factories import make_referee
 from tests.kozel_protocols import HAND_DEALS, KOZEL_TWO_GAMES, generated, partie_of, record
 

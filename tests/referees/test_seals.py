@@ -11,14 +11,22 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from cryptography.x509.oid import NameOID
 from django.urls import reverse
 
+from events.services import transfer
 from scoring import integrity
 from scoring.models import Deal, Protocol, Signature
 from scoring.reports.pades import ensure_signing_key
 from scoring.scores import rescore
-from scoring.seals import (certificate_id, certificates, make_seal, message_of, seal_message, seal_valid,
-                           trusted_certificates, unsealed)
+from scoring.seals import (
+    certificate_id,
+    certificates,
+    make_seal,
+    message_of,
+    seal_message,
+    seal_valid,
+    trusted_certificates,
+    unsealed,
+)
 from tournaments.models import Tournament
-from events.services import transfer
 
 from .helpers import play, sign_all
 from .test_tampering import verify

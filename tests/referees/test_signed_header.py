@@ -14,20 +14,25 @@ import pytest
 from django.urls import reverse
 
 from audit.models import AuditEntry
+from events.documents import exports
+from events.services import substitute_player
 from scoring import integrity, services
 from scoring.models import Deal, Protocol
 from scoring.protocol_json import protocol_to_json
-from events.documents import exports
 from scoring.reports.sheets import signed_sheet
 from scoring.scores import rescore, score
 from tests.factories import make_round
 from tests.versions import shown_version
 from tournaments.models import Pair
-from events.services import substitute_player
 
 from .helpers import play, sign_all
-from .signed_protocols import NOTE, a1, page, rename_a1
-from .signed_protocols import signed  # noqa: F401  (fixture)
+from .signed_protocols import (
+    NOTE,
+    a1,
+    page,
+    rename_a1,
+    signed,  # noqa: F401  (fixture)
+)
 from .test_tampering import verify
 
 

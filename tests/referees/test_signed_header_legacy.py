@@ -9,15 +9,19 @@ import json
 import pytest
 from django.apps import apps as django_apps
 
+from events.services import transfer
 from scoring import integrity
 from scoring.models import Protocol, Signature
 from scoring.protocol_json import protocol_to_json
 from tournaments.models import Pair
-from events.services import transfer
 
 from .helpers import play
-from .signed_protocols import NOTE, page, rename_a1
-from .signed_protocols import signed  # noqa: F401  (fixture)
+from .signed_protocols import (
+    NOTE,
+    page,
+    rename_a1,
+    signed,  # noqa: F401  (fixture)
+)
 from .test_tampering import verify
 
 

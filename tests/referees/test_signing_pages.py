@@ -63,7 +63,7 @@ def test_five_wrong_pins_refused_on_the_page(ref_client, table):
     right = codes[_player(table, "B2").pk]
     wrong = "12345" if right != "12345" else "54321"
     sign = reverse("referees:sign", args=[table.partie.pk])
-    for i in range(5):
+    for _i in range(5):
         r = ref_client.post(sign, {"seat": "B2", "pin": wrong, "version": _v(table)})
         assert r.status_code == 422
     body = r.content.decode()

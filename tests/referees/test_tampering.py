@@ -7,15 +7,15 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from access import permissions as perms
-from audit.models import AuditEntry
 from access.permissions import is_organizer
+from audit.models import AuditEntry
+from events.services import pair_round, update_rules
+from events.services.settings import RulesLocked
 from scoring.models import Deal, Protocol, Remark, Signature
+from scoring.scores import rescore
 from tests.versions import shown_version
 from tournaments.errors import InvalidInput, NotAllowed
 from tournaments.models import Partie, Tournament
-from events.services import pair_round, update_rules
-from events.services.settings import RulesLocked
-from scoring.scores import rescore
 
 from .conftest import DEALS
 from .helpers import play, sign_all

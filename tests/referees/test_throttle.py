@@ -11,10 +11,10 @@ from django.utils import timezone
 
 from audit.models import AuditEntry
 from scoring.models import Protocol
+from tests.versions import shown_version
 
 from .conftest import PASSWORD
 from .helpers import play
-from tests.versions import shown_version
 
 pytestmark = pytest.mark.axes
 LOCKOUT_TEXT = "Слишком много неверных паролей"
@@ -157,7 +157,7 @@ def test_player_password_wrong_tries_count_with_the_login_page(client, table):
     """Three wrong logins and two wrong passwords on the same device: five, the account is locked there."""
     play(table.referee, table.partie)
     other = client.__class__()
-    for i in range(3):
+    for _i in range(3):
         login(other, "playera1", "wrong-password", ip="10.0.6.1")
     client.force_login(table.referee)
     client.post(sign_url(table), {"seat": "A1", "password": "wrong"}, REMOTE_ADDR="10.0.6.1")

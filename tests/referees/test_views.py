@@ -5,8 +5,8 @@ from django.urls import reverse
 from audit.models import AuditEntry
 from scoring import services
 from scoring.models import Deal, Protocol
-from tournaments.choices import ProtocolStatus
 from tests.versions import shown_version
+from tournaments.choices import ProtocolStatus
 
 from .conftest import DEALS, MIRRORED, PASSWORD
 from .helpers import play, sign_all
@@ -28,7 +28,7 @@ def test_entry_page_shows_seats_lead_and_numeric_inputs(ref_client, table):
     page = ref_client.get(reverse("referees:partie", args=[table.partie.pk]))
     assert page.status_code == 200
     html = page.content.decode()
-    for seat, player in (("A1", 3), ("B2", 7)):
+    for seat, _player in (("A1", 3), ("B2", 7)):
         name = table.partie.pair_a.players.get(number=1).name if seat == "A1" else \
             table.partie.pair_b.players.get(number=2).name
         assert name in html
@@ -150,7 +150,7 @@ def test_dashboard_states_and_polling(client, table):
 def test_dashboard_query_count_does_not_grow_with_tables(client, table, django_assert_max_num_queries, settings):
     # Count the page's own queries: on PostgreSQL the live-page cache is a database table and adds its own.
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    from tests.factories import make_tournament, make_round
+    from tests.factories import make_round, make_tournament
 
     big = make_tournament(200, slug="big")
     make_round(big, 1, [(2 * i + 1, 2 * i + 2) for i in range(100)])

@@ -3,12 +3,12 @@ city) and propose him: a second person is never created without the organizer sa
 import pytest
 
 from audit.models import AuditEntry
+from events.services import import_pairs, register_pair, substitute_player
 from registry.models import Person
 from tests.factories import make_individual, make_tournament
 from tests.tournaments.conftest import xlsx_bytes
 from tournaments.errors import ImportRejected, InvalidFields, InvalidInput, RegistryMatches
 from tournaments.models import Player
-from events.services import import_pairs, register_pair, substitute_player
 
 pytestmark = pytest.mark.django_db
 

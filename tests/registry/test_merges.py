@@ -4,17 +4,17 @@ import pytest
 from django.contrib.auth.models import Group
 
 from audit.models import AuditEntry
+from events.simulation import simulate
 from registry.merges import merge_persons, undo_merge
 from registry.models import Person, PersonMerge
 from registry.services import edit_person
 from scoring import integrity
 from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
 from tests.factories import make_individual, make_tournament
 from tests.referees.test_tampering import verify
+from tournaments.choices import ProtocolStatus
 from tournaments.errors import InvalidInput, NotAllowed, TournamentError
 from tournaments.models import Player
-from events.simulation import simulate
 
 pytestmark = pytest.mark.django_db
 

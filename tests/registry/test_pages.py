@@ -5,13 +5,13 @@ import re
 import pytest
 from django.urls import reverse
 
+from events.simulation import simulate
 from registry import merges
 from registry.models import Person, PersonMerge
 from tests.factories import make_tournament
 from tests.tournaments.conftest import xlsx_bytes
 from tournaments.errors import TournamentError
 from tournaments.models import Player
-from events.simulation import simulate
 
 pytestmark = pytest.mark.django_db
 

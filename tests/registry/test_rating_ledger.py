@@ -3,11 +3,11 @@ one chain and its undo splits them again; a player not linked to the registry is
 import pytest
 from django.core.management import call_command
 
+from events.simulation import simulate
 from registry.merges import merge_persons, undo_merge
 from registry.models import Person, PersonRating, RatingChange
 from registry.services import link_player
 from tournaments.models import Partie, Player
-from events.simulation import simulate
 
 pytestmark = pytest.mark.django_db
 

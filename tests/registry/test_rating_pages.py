@@ -15,11 +15,11 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from access.permissions import FEDERATION_ADMINS
+from events.simulation import simulate
 from registry.models import Person, PersonRating, RatedTournament, RatingSnapshot
 from registry.rating_services import publish_snapshot, set_rated
 from tests.queries import own_queries
 from tournaments.models import Player
-from events.simulation import simulate
 
 pytestmark = pytest.mark.django_db
 TODAY = datetime.date.today()

@@ -9,14 +9,14 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
+from events.services.setup import SETTINGS, update_tournament
+from events.simulation import federation_admin, play_partie, simulate
 from registry.models import PersonRating, RatingChange
 from registry.rating_services import set_rated
 from scoring import services as protocol_services
 from scoring.models import Protocol
 from tournaments.choices import ProtocolStatus
 from tournaments.models import Partie, Player, TournamentFormat
-from events.services.setup import SETTINGS, update_tournament
-from events.simulation import federation_admin, play_partie, simulate
 
 pytestmark = pytest.mark.django_db
 PAIRS, INDIVIDUAL = TournamentFormat.PAIRS, TournamentFormat.INDIVIDUAL

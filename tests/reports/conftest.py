@@ -4,11 +4,11 @@ from django.utils import timezone
 
 from scoring.integrity import freeze_header, protocol_fingerprint
 from scoring.models import Protocol, Signature
-from tournaments.choices import ProtocolStatus
 from scoring.reports.pades import ensure_signing_key
 from scoring.seals import make_seal, seal_message
 from scoring.services import import_protocol_json
 from tests.factories import make_referee, make_round, make_tournament
+from tournaments.choices import ProtocolStatus
 
 # RULES.md §8: scores 48 : 35, or 47 : 35 when pair A already had one remark.
 EXAMPLE_DEALS = [

@@ -5,12 +5,12 @@ import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from scoring.models import Protocol
 from events.documents import exports
+from scoring.models import Protocol
 from scoring.reports import selectors
 from scoring.reports.pades import pades_verify
-from tournaments.models import Tournament
 from tests.factories import make_referee
+from tournaments.models import Tournament
 
 
 def pdf_text(data: bytes) -> list[str]:

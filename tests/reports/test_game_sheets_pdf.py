@@ -12,14 +12,21 @@ import pytest
 from django.conf import settings
 from reportlab.pdfbase import pdfmetrics
 
-from scoring.protocol_json import protocol_to_json
 from core import pdf as toolkit
+from engine.rules import score_protocol
 from events.documents import exports
+from scoring.protocol_json import protocol_to_json
 from scoring.reports import pdf_games
 from scoring.reports.pades import pades_verify
-from engine.rules import score_protocol
-from tests.kozel_protocols import (HAND_DEALS, HOSTILE_NAMES, KOZEL_REMARKS, KOZEL_TWO_GAMES, generated, partie_of,
-                                   record)
+from tests.kozel_protocols import (
+    HAND_DEALS,
+    HOSTILE_NAMES,
+    KOZEL_REMARKS,
+    KOZEL_TWO_GAMES,
+    generated,
+    partie_of,
+    record,
+)
 
 pytestmark = pytest.mark.django_db
 

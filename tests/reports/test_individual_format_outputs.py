@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from scoring import services
 from events.documents import exports
+from scoring import services
 from tests.factories import make_referee
 from tests.individual_tables import individual_event, names_by_number
 from tests.referees.helpers import play

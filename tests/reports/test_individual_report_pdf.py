@@ -5,13 +5,13 @@ import re
 import pdfplumber
 import pytest
 
+from core.pdf import WIDTH
+from events import individual_selectors
 from events.documents import pack
 from scoring.reports.pdf_grid import grid_flowables
-from core.pdf import WIDTH
 from tests.factories import make_individual, make_round, make_tournament
 from tests.reports.test_report_pdf import text_of
 from tests.tournaments.individual_events import five_players, make_individual_round, set_result
-from events import individual_selectors
 
 pytestmark = pytest.mark.django_db
 LONG = "Константинопольская-Преображенская Анастасия-Виктория Александровна-Владимировна"

@@ -2,10 +2,10 @@
 the bye result, one absent player alone the loss (his partner: a sit-out)."""
 import pytest
 
+from events.services import pair_round, publish_round, run_draw
 from scoring import services
 from scoring.reports.selectors import load_standings
 from tests.factories import make_individual, make_referee
-from events.services import pair_round, publish_round, run_draw
 
 pytestmark = pytest.mark.django_db
 

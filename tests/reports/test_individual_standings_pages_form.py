@@ -2,9 +2,9 @@
 a pair event refuses them with a message that names the criterion."""
 import pytest
 
+from events.forms_setup import TournamentForm
 from tests.factories import make_individual, make_tournament
 from tests.tournaments.test_setup import form_data
-from events.forms_setup import TournamentForm
 
 pytestmark = pytest.mark.django_db
 
@@ -84,8 +84,8 @@ def test_the_settings_page_of_an_individual_event_stores_the_partners_score(clie
     from django.contrib.auth.models import Permission
     from django.urls import reverse
 
-    from tournaments.models import Tournament
     from events.services import setup
+    from tournaments.models import Tournament
 
     user = django_user_model.objects.create_user("secretary", password="domino2026")
     user.user_permissions.add(Permission.objects.get(codename="add_tournament"))

@@ -9,8 +9,8 @@ from engine.ranking.crosstable import cells_by_pair, round_robin_matrix
 from engine.ranking.individual import PlayerEntry, individual_standings
 from engine.ranking.standings import Game, PairEntry, Scoring, compute_standings, scoring_from_rules
 from engine.ranking.tiebreaks import ORDERINGS, TiebreakError, resolve_tiebreaks
-from scoring.reports.tabular import cell_text
 from engine.rules import Rules
+from scoring.reports.tabular import cell_text
 
 KOZEL = Scoring(own_points_against=True, goats=True, rating=True)
 MORSKOY = Scoring(goats=True)

@@ -12,11 +12,11 @@ from django.core.management import call_command
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from engine.rules import score_protocol
+from events.documents import exports
 from scoring.models import Protocol
 from scoring.protocol_json import protocol_to_json
-from events.documents import exports
 from scoring.reports import selectors
-from engine.rules import score_protocol
 from scoring.services import import_protocol_json
 from tests.factories import make_referee, make_round, make_tournament
 from tournaments.models import Tournament

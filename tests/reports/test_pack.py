@@ -5,8 +5,8 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring import services as scoring_services
 from events.documents import exports, pack
+from scoring import services as scoring_services
 from tests.referees.conftest import fast_password_hasher, table  # noqa: F401  (shared fixtures)
 from tests.referees.helpers import play, sign_all
 from tests.versions import shown_version
@@ -145,8 +145,8 @@ def test_own_phone_signing_puts_the_tables_signing_qr_on_its_card(table, monkeyp
 
     from django.urls import reverse  # noqa: PLC0415
 
-    from scoring.pin_tries import token_valid  # noqa: PLC0415
     from core import pdf as toolkit  # noqa: PLC0415
+    from scoring.pin_tries import token_valid  # noqa: PLC0415
     from tournaments.models import SigningMethod, Tournament  # noqa: PLC0415
 
     drawn = []

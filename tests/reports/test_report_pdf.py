@@ -6,10 +6,10 @@ from cryptography import x509
 from cryptography.x509.oid import NameOID
 from pypdf import PdfReader
 
-from scoring.models import Protocol
-from events.documents import exports, pack
-from scoring.reports import game_sheets, pades, selectors
 from engine.rules import Rules
+from events.documents import exports, pack
+from scoring.models import Protocol
+from scoring.reports import game_sheets, pades, selectors
 from tests.kozel_protocols import KOZEL_TWO_GAMES, partie_of, record
 from tests.reports.test_game_sheets_pdf import deal_line, engine, pages_of
 from tournaments.models import Player

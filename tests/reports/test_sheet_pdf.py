@@ -6,9 +6,9 @@ import pdfplumber
 import pytest
 from reportlab.lib.units import mm
 
-from scoring.models import Protocol
 from core import pdf as toolkit
 from events.documents import exports
+from scoring.models import Protocol
 from scoring.reports import pdf, pdf_sheet
 from scoring.scores import score
 

@@ -7,9 +7,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pypdf import PdfReader
 
+from events.services import setup
 from scoring.reports.pades import pades_verify
 from tournaments.models import RoundStatus, Tournament
-from events.services import setup
 
 WRITES = ("INSERT", "UPDATE", "DELETE")
 

@@ -11,8 +11,16 @@ from django.utils.translation import override
 
 from engine.ranking.standings import DISQUALIFIED, WITHDRAWN, Game, PairEntry, Scoring, compute_standings
 from engine.ranking.standings_individual import compute_individual_standings, individual_row_json
+from engine.ranking.tiebreaks import (
+    INDIVIDUAL_ORDERINGS,
+    INDIVIDUAL_TIEBREAKS,
+    ORDERINGS,
+    TIEBREAKS,
+    TiebreakError,
+    criteria,
+    resolve_tiebreaks,
+)
 from scoring.reports.tabular import tiebreak_labels
-from engine.ranking.tiebreaks import INDIVIDUAL_ORDERINGS, INDIVIDUAL_TIEBREAKS, ORDERINGS, TIEBREAKS, TiebreakError, criteria, resolve_tiebreaks
 from tournaments.validators import validate_tiebreaks
 
 DEFAULT = resolve_tiebreaks([], individual=True)

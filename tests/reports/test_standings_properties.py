@@ -1,7 +1,8 @@
 """Properties of the ranking on random tournaments (no database)."""
-from django.core.exceptions import ValidationError
 import pytest
-from hypothesis import given, settings, strategies as st
+from django.core.exceptions import ValidationError
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.ranking.standings import Game, PairEntry, compute_standings
 from engine.ranking.tiebreaks import TIEBREAKS

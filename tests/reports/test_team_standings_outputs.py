@@ -15,9 +15,8 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from events.documents import exports, pack
-from tournaments.models import Pair, Player
-
 from tests.factories import make_round, make_tournament
+from tournaments.models import Pair, Player
 
 from .conftest import EXAMPLE_DEALS, blocks, play
 from .individual_cup import individual_cup

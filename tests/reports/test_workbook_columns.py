@@ -6,12 +6,12 @@ import io
 import pytest
 from openpyxl import load_workbook
 
+from engine.ranking.standings import Game
+from engine.rules import score_protocol
+from events.documents import exports
 from scoring.models import Protocol
 from scoring.protocol_json import protocol_to_json
-from events.documents import exports
-from engine.ranking.standings import Game
 from scoring.reports.tabular import ending_text
-from engine.rules import score_protocol
 from scoring.services import import_protocol_json
 from tests.factories import make_referee
 from tests.kozel_protocols import HAND_DEALS, KOZEL_TWO_GAMES, partie_of, record

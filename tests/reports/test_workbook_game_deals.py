@@ -6,10 +6,10 @@ import io
 import pytest
 from openpyxl import load_workbook
 
-from scoring.protocol_json import protocol_to_json
-from events.documents import exports
-from scoring.reports.game_sheets import marks_text
 from engine.rules import score_protocol
+from events.documents import exports
+from scoring.protocol_json import protocol_to_json
+from scoring.reports.game_sheets import marks_text
 from tests.kozel_protocols import HAND_DEALS, KOZEL_TWO_GAMES, generated, partie_of, record
 
 pytestmark = pytest.mark.django_db

@@ -4,8 +4,8 @@ import io
 from django.core.management import call_command
 
 from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
 from scoring.scores import score
+from tournaments.choices import ProtocolStatus
 from tournaments.models import Round, RoundStatus, Tournament
 
 

@@ -10,17 +10,17 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from events.documents.exports import workbook
-from scoring.reports.group_selectors import load_groups
 from events.documents.pack import final_report
+from events.services import withdraw_pair
+from events.services.stages import confirm_qualification, set_final
+from events.stage_selectors import bracket_data, groups_data
+from scoring.reports.group_selectors import load_groups
 from scoring.reports.pdf_bracket import bracket_pdf
 from scoring.reports.stage_selectors import finalists
 from tests.factories import make_round
 from tests.tournaments.test_stages import cached, organizer, staged  # noqa: F401  (organizer: a fixture)
 from tests.tournaments.test_stages_groups import BEATS, grouped, play
 from tournaments.models import FinalKind, PairStatus, RoundStatus
-from events.services import withdraw_pair
-from events.services.stages import confirm_qualification, set_final
-from events.stage_selectors import bracket_data, groups_data
 
 pytestmark = pytest.mark.django_db
 

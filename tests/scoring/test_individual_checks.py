@@ -8,7 +8,6 @@ from django.urls import reverse
 from access.models import RoleKind, TournamentRole
 from scoring.checks import check_tournament
 from scoring.models import Deal, Protocol
-
 from tests.referees.conftest import fast_password_hasher  # noqa: F401  (an autouse fixture)
 from tests.tournaments.individual_events import simulated_nine
 

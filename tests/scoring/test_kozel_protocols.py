@@ -2,9 +2,9 @@
 import pytest
 from django.core.exceptions import ValidationError
 
+from engine.rules import ProtocolError
 from scoring.models import Protocol
 from scoring.protocol_json import protocol_to_json
-from engine.rules import ProtocolError
 from scoring.services import import_protocol_json
 from tests.factories import make_referee, make_round, make_tournament
 

@@ -10,15 +10,14 @@ import pytest
 from django.core.management import call_command
 
 from audit.models import AuditEntry
-from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
-from scoring.protocol_json import protocol_to_json
 from engine.rules import ProtocolError
+from scoring.models import Protocol
+from scoring.protocol_json import protocol_to_json
 from scoring.scores import rescore
 from scoring.services import import_protocol_json
-from tests.factories import make_referee, make_round, make_tournament
-
 from tests.engine.rules.helpers import RULES_EXAMPLE
+from tests.factories import make_referee, make_round, make_tournament
+from tournaments.choices import ProtocolStatus
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,10 +8,17 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring.protocol_json import protocol_to_json
 from engine.rules import score_protocol
-from tests.kozel_protocols import (HAND_DEALS, HOSTILE_NAMES, KOZEL_REMARKS, KOZEL_TWO_GAMES, generated, partie_of,
-                                   record)
+from scoring.protocol_json import protocol_to_json
+from tests.kozel_protocols import (
+    HAND_DEALS,
+    HOSTILE_NAMES,
+    KOZEL_REMARKS,
+    KOZEL_TWO_GAMES,
+    generated,
+    partie_of,
+    record,
+)
 
 pytestmark = pytest.mark.django_db
 

@@ -11,13 +11,13 @@ from django.core.management import call_command
 from openpyxl import load_workbook
 
 from events.documents import exports, pack
-from scoring.reports import selectors
-from tests.tournaments.test_stages import cached, staged
-from tests.factories import make_round
-from tournaments.models import FinalKind, RoundStatus
 from events.services import finish_round, pair_round, publish_round
 from events.services.stages import confirm_qualification, set_final
 from events.state import FINISHED, tournament_state
+from scoring.reports import selectors
+from tests.factories import make_round
+from tests.tournaments.test_stages import cached, staged
+from tournaments.models import FinalKind, RoundStatus
 
 pytestmark = pytest.mark.django_db
 

@@ -3,13 +3,13 @@ import pytest
 from django.utils import timezone
 
 from audit.models import AuditEntry
+from events.services import register_pair, run_draw
 from registry.models import Person
 from signup.models import Entry, EntryStatus
 from signup.organizer import close_registration
 from signup.services import NoSuchEntry, edit_entry, entry_by_code, submit_entry, withdraw_entry
 from tournaments.errors import InvalidInput, TournamentError
 from tournaments.models import Pair, Player, Round
-from events.services import register_pair, run_draw
 
 from .conftest import HOUR, open_for, pair_data
 

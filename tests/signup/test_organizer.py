@@ -3,6 +3,7 @@ import pytest
 from django.utils import timezone
 
 from audit.models import AuditEntry
+from events.services import register_pair, run_draw
 from signup.checkin import check_in, close_on_site, undo_check_in
 from signup.codes import checkin_token
 from signup.models import EntryStatus, SignupSettings
@@ -12,7 +13,6 @@ from signup.services import submit_entry, withdraw_entry
 from tests.factories import make_referee, make_tournament
 from tournaments.errors import InvalidInput, NotAllowed, TournamentError
 from tournaments.models import PairStatus, Tournament
-from events.services import register_pair, run_draw
 
 from .conftest import HOUR, open_for, pair_data
 

@@ -3,11 +3,11 @@ withdrawn, and the waiting list moves up at once, in the organizer's transaction
 import pytest
 
 from audit.models import AuditEntry
+from events.services import register_pair
+from events.services.registration import delete_pair, withdraw_pair
 from signup.models import Entry, EntryStatus
 from signup.services import submit_entry
 from tournaments.models import PairStatus
-from events.services import register_pair
-from events.services.registration import delete_pair, withdraw_pair
 
 from .conftest import pair_data
 

@@ -3,11 +3,11 @@ is used for matching: docs/registry.md §2's own example, «Ёлкин Пётр�
 «ЕЛКИН Петр, Тверь» registered by an organizer elsewhere, is proposed as the same person."""
 import pytest
 
+from events.services import register_pair
 from registry.models import Person
 from signup.services import submit_entry
 from tests.factories import make_tournament
 from tournaments.errors import TournamentError
-from events.services import register_pair
 
 from .conftest import open_for
 

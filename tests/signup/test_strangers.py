@@ -7,6 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from audit.models import AuditEntry
+from events.services import register_pair, run_draw
 from registry.models import Person
 from signup.models import Entry, EntryStatus
 from signup.organizer import approve_entry, remove_entries, restore_entry
@@ -15,7 +16,6 @@ from signup.services import edit_entry, submit_entry
 from tests.factories import make_referee, make_tournament
 from tournaments.errors import NotAllowed, TournamentError
 from tournaments.models import Pair, Player
-from events.services import register_pair, run_draw
 
 from .conftest import open_for, pair_data
 from .test_team_entries import league, team_data  # noqa: F401 - the team event's fixture

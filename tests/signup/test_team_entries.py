@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from audit.models import AuditEntry
+from events.services.registration import delete_pair, withdraw_pair
 from registry.models import Person
 from signup.checkin import check_in, close_on_site
 from signup.models import Entry, EntryStatus
@@ -16,7 +17,6 @@ from teams.models import Reserve, Team
 from teams.services import delete_team, number_teams, register_team, set_team_settings
 from tournaments.errors import InvalidInput, TournamentError
 from tournaments.models import Pair, PairStatus, Player, Tournament
-from events.services.registration import delete_pair, withdraw_pair
 
 from .conftest import open_for
 

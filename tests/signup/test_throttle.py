@@ -11,7 +11,6 @@ from django.utils import timezone
 
 from signup import throttle
 from signup.models import Entry, SignupSender
-
 from tests.concurrency import race
 
 from .conftest import pair_data

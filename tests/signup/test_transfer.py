@@ -13,18 +13,18 @@ from django.db.models.signals import post_save
 from django.urls import reverse
 
 from audit.models import AuditEntry
+from events.services import transfer
 from signup.checkin import check_in
 from signup.codes import checkin_token
 from signup.models import Entry, EntryStatus, SignupSettings
 from signup.organizer import refuse_entry
 from signup.selectors import waiting_position
 from signup.services import NoSuchEntry, entry_by_code, submit_entry, withdraw_entry
+from signup.transfer import SIGNUP_FIELDS
 from teams.services import set_team_settings
 from tests.factories import make_referee
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
-from events.services import transfer
-from signup.transfer import SIGNUP_FIELDS
 
 from .conftest import open_for, pair_data
 

@@ -7,14 +7,14 @@ from django.urls import reverse
 
 from audit.actions import sentence
 from audit.models import AuditEntry
+from core.errors import InvalidInput, NotAllowed
+from events.services import publish_round
 from teams.captains import create_captain, remove_captain, reset_captain_password
 from teams.models import Captain, LineUp, TeamMatch
 from teams.rounds import pair_team_round
 from teams.services import lineup_for, set_lineup
 from tests.teams.conftest import make_team_event
-from core.errors import InvalidInput, NotAllowed
 from tournaments.errors import RoundBlocked
-from events.services import publish_round
 
 pytestmark = pytest.mark.django_db
 

@@ -3,11 +3,11 @@ matches and line-ups, instead of a server error from the matches that point at t
 import pytest
 from django.urls import reverse
 
+from events.services.setup import delete_tournament
 from teams.models import Team, TeamMatch
 from teams.rounds import pair_team_round
 from tests.teams.conftest import make_team_event
 from tournaments.models import Tournament
-from events.services.setup import delete_tournament
 
 pytestmark = pytest.mark.django_db
 

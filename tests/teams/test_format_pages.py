@@ -6,10 +6,10 @@ import re
 import pytest
 from django.urls import reverse
 
+from events.services import publish_round
 from teams.rounds import pair_team_round
 from tests.factories import make_referee
 from tests.teams.conftest import make_team_event
-from events.services import publish_round
 
 pytestmark = pytest.mark.django_db
 

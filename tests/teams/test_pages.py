@@ -8,12 +8,12 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+from events.services import finish_round, publish_round
+from events.simulation import link_signers, play_partie
 from teams.models import LineUp, Team, TeamMatch
 from teams.rounds import pair_team_round
 from teams.services import lineup_for
 from tests.teams.conftest import make_team_event, rng
-from events.services import finish_round, publish_round
-from events.simulation import link_signers, play_partie
 
 pytestmark = pytest.mark.django_db
 

@@ -8,16 +8,16 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from scoring.models import Protocol
 from events.documents import pack
+from events.services import finish_round, publish_round
+from events.simulation import link_signers, play_partie
+from scoring.models import Protocol
 from teams.models import TeamMatch
 from teams.rounds import pair_team_round
 from teams.services import number_teams, register_team
 from teams.standings import load_team_standings
 from tests.browser.conftest import ARTIFACTS
 from tests.teams.conftest import make_team_event, rng, team_pairs
-from events.services import finish_round, publish_round
-from events.simulation import link_signers, play_partie
 
 pytestmark = pytest.mark.django_db
 LONG = "Сборная Верхнекамского муниципального округа «Дубль-пусто-Краснокамск»"

@@ -2,13 +2,22 @@
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from engine.pairing import pair_swiss
 from teams.rounds import entrants_of
 from teams.rules import (
-    DEFAULT_ORDER, Match, Points, Table, TeamEntry, TeamRulesError, match_result, team_standings, validate_order,
+    DEFAULT_ORDER,
+    Match,
+    Points,
+    Table,
+    TeamEntry,
+    TeamRulesError,
+    match_result,
+    team_standings,
+    validate_order,
 )
-from engine.pairing import pair_swiss
 
 
 def won(board, side="A", score=(101, 40)):

@@ -3,6 +3,8 @@ carried on), substitutions between rounds, settings; hostile input gets a Russia
 import pytest
 
 from audit.models import AuditEntry
+from events.services import finish_round, pair_round, publish_round
+from events.simulation import link_signers, play_partie
 from scoring.models import Protocol
 from teams.models import LineUp, TeamMatch
 from teams.rounds import pair_team_round
@@ -10,8 +12,6 @@ from teams.services import delete_team, lineup_for, register_team, set_lineup, s
 from teams.standings import load_team_standings
 from tests.teams.conftest import make_team_event, rng, team_pairs
 from tournaments.errors import InvalidInput, NotAllowed, RoundBlocked, TournamentError
-from events.services import finish_round, pair_round, publish_round
-from events.simulation import link_signers, play_partie
 
 pytestmark = pytest.mark.django_db
 

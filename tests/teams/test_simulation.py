@@ -5,9 +5,9 @@ import json
 import pytest
 
 from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
 from teams.models import Team, TeamMatch
 from tests.commands import run
+from tournaments.choices import ProtocolStatus
 
 pytestmark = pytest.mark.django_db
 

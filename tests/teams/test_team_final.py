@@ -5,12 +5,18 @@ carry-over, and a late stage-1 correction refused once stage 2 is published."""
 import pytest
 
 from audit.models import AuditEntry
+from events.services import finish_round, publish_round, withdraw_pair
+from events.services.stages import confirm_qualification, next_stage, set_final, undo_qualification
+from events.simulation import link_signers, sign_as_required
+from events.stage_selectors import bracket_data
 from scoring import services as protocol_services
 from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
 from scoring.services.stages import StageFixed
 from teams.finals import (
-    load_team_bracket, load_team_final_round_robin, team_final_standings, team_finalists,
+    load_team_bracket,
+    load_team_final_round_robin,
+    team_final_standings,
+    team_finalists,
 )
 from teams.models import Team, TeamMatch, TeamQualification
 from teams.rounds import pair_team_round
@@ -19,12 +25,9 @@ from tests.referees.conftest import DEALS
 from tests.teams.conftest import make_team_event
 from tests.tournaments.test_stages import MIRRORED
 from tests.versions import shown_version
+from tournaments.choices import ProtocolStatus
 from tournaments.errors import InvalidInput, RoundBlocked, TournamentError
 from tournaments.models import FinalKind, RoundStatus
-from events.services import finish_round, publish_round, withdraw_pair
-from events.services.stages import confirm_qualification, next_stage, set_final, undo_qualification
-from events.simulation import link_signers, sign_as_required
-from events.stage_selectors import bracket_data
 
 pytestmark = pytest.mark.django_db
 

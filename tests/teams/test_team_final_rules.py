@@ -1,7 +1,14 @@
 """The winner of a knockout team match (docs/rules.md I.9.5 [толкование]) and the criterion shown between two
 places of the team standings: pure rules, no database."""
 from teams.rules import (
-    DEFAULT_ORDER, Match, Table, TeamEntry, knockout_decider, knockout_winner, separating, team_standings,
+    DEFAULT_ORDER,
+    Match,
+    Table,
+    TeamEntry,
+    knockout_decider,
+    knockout_winner,
+    separating,
+    team_standings,
 )
 
 

@@ -7,17 +7,17 @@ import json
 
 import pdfplumber
 import pytest
-from openpyxl import load_workbook
 from django.core.management import CommandError
 from django.urls import reverse
+from openpyxl import load_workbook
 
-from teams.finals import load_team_bracket, load_team_final_round_robin, team_final_standings, team_finalists
 from events.documents import pack
+from teams.finals import load_team_bracket, load_team_final_round_robin, team_final_standings, team_finalists
 from teams.models import Team
 from teams.simulation import simulate_teams
+from tests.commands import run
 from tests.teams.test_transfer import no_more_roles
 from tournaments.models import Tournament
-from tests.commands import run
 
 pytestmark = pytest.mark.django_db
 

@@ -12,6 +12,10 @@ from django.core.management import call_command
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from engine.pairing import PairingError
+from events.services import publish_round
+from events.services.stages import confirm_qualification, set_final, stage2_pairings
+from events.stage_selectors import bracket_data, groups_data
 from scoring.models import Protocol
 from scoring.services.stages import StageFixed, refuse_stage_change
 from teams.finals import load_team_bracket, team_final_standings, team_finalists, teams_out
@@ -23,10 +27,6 @@ from tests.teams.conftest import make_team_event
 from tests.teams.test_team_final import cached, matches_of, play
 from tournaments.errors import InvalidInput
 from tournaments.models import FinalKind, RoundStatus
-from engine.pairing import PairingError
-from events.services import publish_round
-from events.services.stages import confirm_qualification, set_final, stage2_pairings
-from events.stage_selectors import bracket_data, groups_data
 
 pytestmark = pytest.mark.django_db
 

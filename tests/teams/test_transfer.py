@@ -10,21 +10,20 @@ from django.conf import settings
 from django.core.management.base import CommandError
 from django.db.models.signals import post_save
 
+from events.services import finish_round, publish_round, transfer
+from events.simulation import link_signers, play_partie
 from scoring.checks import check_tournament
 from scoring.models import Protocol, Signature
-from tournaments.choices import ProtocolStatus
 from teams.models import LineUp, TeamMatch
 from teams.pdf import match_sheet_pdf
 from teams.rounds import pair_team_round
 from teams.selectors import pairings_json, round_matches
 from teams.services import lineup_for, set_lineup, substitute_reserve
+from tests.commands import run
 from tests.teams.conftest import make_team_event, rng
 from tests.tournaments.test_transfer import pdf_text
+from tournaments.choices import ProtocolStatus
 from tournaments.models import Round, Tournament
-from events.services import finish_round, publish_round
-from events.simulation import link_signers, play_partie
-from events.services import transfer
-from tests.commands import run
 
 pytestmark = pytest.mark.django_db
 

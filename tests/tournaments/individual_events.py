@@ -6,8 +6,8 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
 from tests.factories import make_individual
+from tournaments.choices import ProtocolStatus
 from tournaments.models import Partie, Round, Tournament
 
 SIMULATED_SLUG = "sim-individual-swiss-9-4"

@@ -9,11 +9,11 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from jsonschema import Draft202012Validator
 
+from events.services import transfer
 from tests.factories import make_round, make_tournament
 from tests.reports.conftest import blocks, play
 from tests.tournaments.individual_events import five_players
 from tournaments.models import Tournament
-from events.services import transfer
 
 SCHEMA = Path(settings.BASE_DIR, "docs", "archive.schema.json")
 

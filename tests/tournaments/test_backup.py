@@ -14,9 +14,9 @@ from django.core.management.base import CommandError
 from django.db import connection
 
 from access.models import RoleKind, TournamentRole
+from events.services import backup as backups
 from tests.factories import make_round, make_tournament
 from tests.reports.conftest import blocks, play, sign
-from events.services import backup as backups
 
 ROOT = Path(settings.BASE_DIR)
 COUNT_ROWS = "import json; from events.services.backup import count_rows; print(json.dumps(count_rows()))"

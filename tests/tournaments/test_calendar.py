@@ -7,14 +7,14 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from events.calendar import FINISHED, IN_PLAY, UPCOMING, Progress, group_of
+from events.views.public import CALENDAR_PER_PAGE
 from signup.organizer import close_registration
 from tests.factories import make_individual, make_round, make_tournament
-from tests.tournaments.test_setup import form_data
 from tests.queries import own_queries
 from tests.signup.conftest import open_for
-from events.calendar import FINISHED, IN_PLAY, UPCOMING, Progress, group_of
+from tests.tournaments.test_setup import form_data
 from tournaments.models import Qualification, Round, Tournament
-from events.views.public import CALENDAR_PER_PAGE
 
 TODAY = datetime.date(2027, 3, 10)
 DAY = datetime.timedelta(days=1)

@@ -8,14 +8,14 @@ import re
 import pytest
 from django.urls import reverse
 
-from audit.models import AuditEntry
 from audit.actions import sentence
-from scoring import services
-from tests.versions import shown_version
-from tournaments.errors import SetupRejected
+from audit.models import AuditEntry
 from events.forms_setup import ClockWarningsField
 from events.services import setup
 from events.services.clock import pause_round_clock, set_table_start, start_round_clock
+from scoring import services
+from tests.versions import shown_version
+from tournaments.errors import SetupRejected
 
 from .clock_helpers import START, fresh, hall  # noqa: F401
 

@@ -5,13 +5,13 @@ import datetime
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
-from audit.models import AuditEntry
 from audit.actions import sentence
+from audit.models import AuditEntry
+from events.services.clock import pause_round_clock, resume_round_clock, set_table_start, start_round_clock
 from scoring import live
 from tests.factories import make_round, make_tournament
 from tournaments.errors import InvalidInput, NotAllowed, RoundBlocked
 from tournaments.models import RoundStatus
-from events.services.clock import pause_round_clock, resume_round_clock, set_table_start, start_round_clock
 
 from .clock_helpers import START, fresh, hall  # noqa: F401
 

@@ -6,12 +6,12 @@ import pytest
 from django.urls import reverse
 
 from audit.models import AuditEntry
+from events.services.draw import entrant_ratings, run_draw, seeded_numbers
+from events.services.rounds import pair_round
 from registry.models import Person, PersonRating
 from tests.factories import make_tournament
 from tests.tournaments.test_setup import form_data
 from tournaments.models import Pair, Tournament
-from events.services.draw import entrant_ratings, run_draw, seeded_numbers
-from events.services.rounds import pair_round
 
 AN, BOR, VET, GOR, DYM, EL = 1, 2, 3, 4, 5, 6
 EXAMPLE = {AN: 1620.0, BOR: 1700.0, VET: 1580.0, GOR: 1700.0, DYM: None, EL: 1500.0}

@@ -5,14 +5,14 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
+from events import individual_selectors
+from events.services import pair_round, publish_round, run_draw
 from scoring import pin_tries
 from scoring.models import Protocol, Remark
 from tests.factories import make_individual, make_tournament
 from tests.queries import own_queries
 from tests.tournaments.individual_events import five_players, set_result
-from events import individual_selectors
 from tournaments.models import Player, SigningMethod
-from events.services import pair_round, publish_round, run_draw
 
 pytestmark = pytest.mark.django_db
 

@@ -7,12 +7,12 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring import services
 from events.documents import exports
-from tests.referees.helpers import play
+from scoring import services
 from tests.factories import make_referee, make_round, make_tournament
 from tests.individual_tables import individual_event, names_by_number
 from tests.kozel_protocols import KOZEL_TWO_GAMES, record
+from tests.referees.helpers import play
 from tests.reports.conftest import sign
 from tests.reports.test_names_whole_pdf import LONG, assert_names_whole_and_inside
 from tournaments.models import Player

@@ -6,9 +6,9 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from events.services import pair_round, publish_round, run_draw
 from tests.factories import make_individual, make_tournament
 from tournaments.models import Pair, PairStatus
-from events.services import pair_round, publish_round, run_draw
 
 pytestmark = pytest.mark.django_db
 

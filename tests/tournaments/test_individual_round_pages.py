@@ -112,8 +112,8 @@ def test_the_draft_of_a_round_robin_shows_the_schedule_before_publishing(client,
     from django.utils import timezone
 
     from access.models import RoleKind, TournamentRole
-    from tests.factories import make_individual as individual
     from events.services import pair_round
+    from tests.factories import make_individual as individual
 
     t = individual(n, slug=f"rr-{n}", pairing_system="round-robin", rounds_planned=n)
     boss = get_user_model().objects.create_user(f"boss{n}")

@@ -10,14 +10,14 @@ import pytest
 from django.core.management import call_command
 
 from audit.models import AuditEntry
-from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
-from tests.factories import make_individual
-from tests.tournaments.conftest import xlsx_bytes
-from tournaments.errors import InvalidInput
-from tournaments.models import PairingSystem, Partie
 from events.services import import_pairs, pair_round, publish_round, register_pair, run_draw, swap_parties
 from events.services.individual_rounds import single_records
+from scoring.models import Protocol
+from tests.factories import make_individual
+from tests.tournaments.conftest import xlsx_bytes
+from tournaments.choices import ProtocolStatus
+from tournaments.errors import InvalidInput
+from tournaments.models import PairingSystem, Partie
 
 pytestmark = pytest.mark.django_db
 

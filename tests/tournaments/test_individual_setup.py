@@ -5,10 +5,10 @@ import pytest
 from django.urls import reverse
 
 from audit.models import AuditEntry
+from events.services import setup
 from tests.tournaments.test_setup import form_data
 from tournaments.errors import SetupRejected
 from tournaments.models import Tournament
-from events.services import setup
 
 pytestmark = pytest.mark.django_db
 

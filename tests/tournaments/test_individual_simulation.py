@@ -7,9 +7,9 @@ import pytest
 from django.core.management.base import CommandError
 
 from scoring.models import Protocol
+from tests.commands import run
 from tournaments.choices import ProtocolStatus
 from tournaments.models import Tournament
-from tests.commands import run
 
 pytestmark = pytest.mark.django_db
 

@@ -8,10 +8,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from events.services import run_draw
 from tests.factories import make_round, make_tournament
 from tests.tournaments.conftest import pair_rows, xlsx_bytes
 from tournaments.models import Pair, RoundStatus
-from events.services import run_draw
 
 pytestmark = pytest.mark.django_db
 

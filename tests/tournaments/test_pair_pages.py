@@ -2,11 +2,11 @@
 import pytest
 from django.urls import reverse
 
-from audit.models import AuditEntry
 from access.models import RoleKind, TournamentRole
+from audit.models import AuditEntry
+from events.services import pair_round, publish_round, run_draw
 from tests.factories import make_round, make_tournament
 from tournaments.models import Pair, PairStatus, RoundStatus
-from events.services import pair_round, publish_round, run_draw
 
 pytestmark = pytest.mark.django_db
 

@@ -6,13 +6,13 @@ would rank a Kozel pair that gave two goats without writing a point last of its 
 """
 import pytest
 
+from events.services.rounds import compute_pairings
+from events.services.standing import pairing_order, records
 from scoring.models import Protocol
 from scoring.reports.selectors import load_standings
 from scoring.services import import_protocol_json
 from tests.factories import make_referee, make_round, make_tournament
 from tournaments.models import PairingSystem
-from events.services.rounds import compute_pairings
-from events.services.standing import pairing_order, records
 
 pytestmark = pytest.mark.django_db
 

@@ -2,12 +2,23 @@
 import pytest
 
 from audit.models import AuditEntry
+from events.services import (
+    delete_pair,
+    edit_pair,
+    import_pairs,
+    pair_round,
+    publish_round,
+    register_late_pair,
+    register_pair,
+    run_draw,
+    substitute_player,
+    withdraw_pair,
+)
 from scoring.reports import selectors
 from tests.factories import make_round, make_tournament
 from tests.tournaments.conftest import pair_rows, xlsx_bytes
 from tournaments.errors import ImportRejected, InvalidInput, TournamentError
 from tournaments.models import Pair, PairingSystem, PairStatus, Player
-from events.services import delete_pair, edit_pair, import_pairs, pair_round, publish_round, register_late_pair, register_pair, run_draw, substitute_player, withdraw_pair
 
 pytestmark = pytest.mark.django_db
 

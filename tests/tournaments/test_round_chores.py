@@ -7,14 +7,13 @@ from django.urls import reverse
 from django.utils import translation
 
 from audit.models import AuditEntry
+from events.services import pair_round, publish_round, run_draw, setup, swap_parties, undo_withdrawal, withdraw_pair
+from events.views.pairs import discard_consequences, publish_consequences
 from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
 from tests.factories import make_round, make_tournament
+from tournaments.choices import ProtocolStatus
 from tournaments.errors import InvalidInput, NotAllowed, SetupRejected, TournamentError
 from tournaments.models import Pair, PairStatus, Tournament
-from events.services import pair_round, publish_round, run_draw, swap_parties, undo_withdrawal, withdraw_pair
-from events.services import setup
-from events.views.pairs import discard_consequences, publish_consequences
 
 pytestmark = pytest.mark.django_db
 
@@ -156,7 +155,7 @@ def test_next_round_form_only_once_the_pairs_are_drawn_and_reason_only_with_open
     url = reverse("tournaments:manage", args=[t.slug])
     html = client.get(url).content.decode()
     assert 'id="pair-next"' not in html and "override_reason" not in html
-    for i in range(4):
+    for _i in range(4):
         Pair.objects.create(tournament=t)
     run_draw(organizer, t, seed="x")
     html = client.get(url).content.decode()

@@ -3,18 +3,18 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from audit.models import AuditEntry
 from access.models import RoleKind, TournamentRole
+from audit.models import AuditEntry
+from events.services import finish_round, pair_round, publish_round, run_draw
+from events.state import tournament_state
 from scoring import services as protocols
 from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
 from scoring.reports.selectors import load_standings
 from tests.factories import make_tournament
 from tests.versions import shown_version
+from tournaments.choices import ProtocolStatus
 from tournaments.errors import RoundBlocked
 from tournaments.models import RoundStatus
-from events.services import finish_round, pair_round, publish_round, run_draw
-from events.state import tournament_state
 
 pytestmark = pytest.mark.django_db
 

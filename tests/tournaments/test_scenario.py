@@ -7,14 +7,14 @@ from collections import Counter
 import pytest
 from django.core.management import call_command
 
-from tournaments.choices import ProtocolStatus
-from tests.factories import make_tournament
-from tests.tournaments.conftest import pair_rows, xlsx_bytes
-from tournaments.models import Partie, RoundStatus
-from events.services import import_pairs, pair_round, publish_round, run_draw
 from engine.rules import Rules
 from engine.rules.generate import random_deal
+from events.services import import_pairs, pair_round, publish_round, run_draw
 from events.simulation import link_signers, play_partie
+from tests.factories import make_tournament
+from tests.tournaments.conftest import pair_rows, xlsx_bytes
+from tournaments.choices import ProtocolStatus
+from tournaments.models import Partie, RoundStatus
 
 pytestmark = pytest.mark.django_db
 

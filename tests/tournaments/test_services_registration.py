@@ -4,15 +4,25 @@ import io
 import pytest
 from openpyxl import load_workbook
 
-from audit.models import AuditEntry
 from access.models import RoleKind, TournamentRole
 from access.permissions import is_organizer
+from audit.models import AuditEntry
+from events.services import (
+    close_draw,
+    import_pairs,
+    pair_round,
+    parse_pairs_file,
+    register_pair,
+    run_draw,
+    set_manual_number,
+    template_xlsx,
+    withdraw_pair,
+)
+from events.services.imports import COLUMNS
 from tests.factories import make_tournament
 from tests.tournaments.conftest import pair_rows, xlsx_bytes
-from events.services.imports import COLUMNS
 from tournaments.errors import ImportRejected, InvalidInput, NotAllowed, TournamentError
 from tournaments.models import Pair, PairStatus, Player
-from events.services import close_draw, import_pairs, pair_round, parse_pairs_file, register_pair, run_draw, set_manual_number, template_xlsx, withdraw_pair
 
 pytestmark = pytest.mark.django_db
 

@@ -4,12 +4,20 @@ import itertools
 import pytest
 
 from audit.models import AuditEntry
+from events.services import (
+    discard_round,
+    finish_round,
+    pair_round,
+    publish_round,
+    run_draw,
+    swap_parties,
+    withdraw_pair,
+)
 from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
 from tests.factories import make_round, make_tournament
+from tournaments.choices import ProtocolStatus
 from tournaments.errors import InvalidInput, NotAllowed, RoundBlocked, TournamentError
 from tournaments.models import PairingSystem, Round, RoundStatus
-from events.services import discard_round, finish_round, pair_round, publish_round, run_draw, swap_parties, withdraw_pair
 
 pytestmark = pytest.mark.django_db
 

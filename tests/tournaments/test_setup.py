@@ -5,17 +5,17 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from audit.models import AuditEntry
 from access.models import RoleKind, TournamentRole
-from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
+from audit.models import AuditEntry
 from engine.rules import config
-from tests.factories import make_round, make_tournament
-from tournaments.errors import NotAllowed, SetupRejected
 from events.forms_setup import TournamentForm, preset_values
+from events.services import setup
+from scoring.models import Protocol
+from tests.factories import make_round, make_tournament
+from tournaments.choices import ProtocolStatus
+from tournaments.errors import NotAllowed, SetupRejected
 from tournaments.models import Tournament
 from tournaments.presets import preset_label
-from events.services import setup
 
 pytestmark = pytest.mark.django_db
 

@@ -6,11 +6,11 @@ from django.urls import reverse
 from django.utils import translation
 
 from audit.models import AuditEntry
+from events.forms_setup import CopyForm, TournamentForm
+from events.services import setup
 from tests.factories import make_tournament
 from tests.form_html import form_values
-from events.forms_setup import CopyForm, TournamentForm
 from tournaments.models import SigningMethod, Tournament
-from events.services import setup
 
 pytestmark = pytest.mark.django_db
 

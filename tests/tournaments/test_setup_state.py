@@ -4,15 +4,15 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from access import accounts, officials
-from audit.models import AuditEntry
-from access.models import RoleKind, TournamentRole
 from access.errors import InvalidInput, NotAllowed
-from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
-from tests.factories import make_tournament
+from access.models import RoleKind, TournamentRole
+from audit.models import AuditEntry
 from events import services
-from tournaments.models import Player
 from events.state import DRAW_DONE, FINISHED, REGISTRATION, ROUND_IN_PLAY, tournament_state
+from scoring.models import Protocol
+from tests.factories import make_tournament
+from tournaments.choices import ProtocolStatus
+from tournaments.models import Player
 
 pytestmark = pytest.mark.django_db
 

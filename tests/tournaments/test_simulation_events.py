@@ -7,7 +7,7 @@ from django.core.management import call_command
 
 from scoring.models import Protocol
 from tournaments.choices import ProtocolStatus
-from tournaments.models import Pair, Partie, PairStatus, RoundStatus, Tournament
+from tournaments.models import Pair, PairStatus, Partie, RoundStatus, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -5,10 +5,10 @@ import json
 import pytest
 from django.core.management import call_command
 
-from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
-from scoring.protocol_json import protocol_to_json
 from engine.rules import score_protocol
+from scoring.models import Protocol
+from scoring.protocol_json import protocol_to_json
+from tournaments.choices import ProtocolStatus
 from tournaments.models import RoundStatus, Tournament
 
 pytestmark = pytest.mark.django_db

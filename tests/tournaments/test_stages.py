@@ -6,21 +6,21 @@ import random
 import pytest
 from django.utils import timezone
 
-from audit.models import AuditEntry
 from access.models import RoleKind, TournamentRole
+from audit.models import AuditEntry
+from events.services import pair_round, publish_round, transfer
+from events.services.stages import confirm_qualification, set_final, undo_qualification
+from events.simulation import link_signers, play_partie, sign_as_required
 from scoring import services as protocol_services
 from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
 from scoring.reports.stage_selectors import final_standings, finalists, load_final_round_robin, stage1_standings
 from scoring.services.stages import StageFixed
 from tests.factories import make_round, make_tournament
 from tests.referees.conftest import DEALS
 from tests.versions import shown_version
+from tournaments.choices import ProtocolStatus
 from tournaments.errors import InvalidInput, RoundBlocked, TournamentError
 from tournaments.models import FinalKind, PairStatus, Qualification, RoundStatus, SignatureMode
-from events.services import pair_round, publish_round, transfer
-from events.services.stages import confirm_qualification, set_final, undo_qualification
-from events.simulation import link_signers, play_partie, sign_as_required
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,8 @@ import json
 import pytest
 from django.core.management.base import CommandError
 
-from tournaments.models import Round
 from tests.commands import run
+from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
 

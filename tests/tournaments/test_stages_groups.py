@@ -9,20 +9,19 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from audit.models import AuditEntry
 from access.models import RoleKind, TournamentRole
+from audit.models import AuditEntry
+from engine.pairing import PairingError
+from events.services import pair_round, publish_round, withdraw_pair
+from events.services.stages import confirm_qualification, set_final, stage2_pairings
 from scoring.models import Protocol
 from scoring.reports.group_selectors import load_groups
 from scoring.reports.stage_selectors import final_standings, finalists
 from scoring.services.stages import StageFixed, refuse_stage_change
 from tests.factories import make_individual, make_round
+from tests.tournaments.test_stages import cached, organizer, staged  # noqa: F401  (organizer: a fixture)
 from tournaments.errors import InvalidInput, TournamentError
 from tournaments.models import FinalKind, FinalMatch, RoundStatus, TournamentFormat
-from events.services import pair_round, publish_round, withdraw_pair
-from engine.pairing import PairingError
-from events.services.stages import confirm_qualification, set_final, stage2_pairings
-
-from tests.tournaments.test_stages import cached, organizer, staged  # noqa: F401  (organizer: a fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -101,7 +100,7 @@ def test_the_groups_play_their_round_robins_in_the_same_rounds_and_the_bracket_f
     assert (tournament.final_size, tournament.final_groups, tournament.final_group_qualifiers) == (8, 2, 2)
     assert [q.pair.number for q in finalists(tournament)] == [1, 3, 5, 7, 2, 4, 6, 8]
     met = set()
-    for k in range(3):
+    for _k in range(3):
         rnd = play(organizer, tournament)
         assert rnd.stage == 2 and rnd.parties.count() == 4  # both groups' round k in one tournament round
         assert all(pair <= set(GROUP_1) or pair <= set(GROUP_2) for pair in numbers(rnd))

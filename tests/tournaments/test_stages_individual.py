@@ -13,15 +13,15 @@ from openpyxl import load_workbook
 
 from access.models import RoleKind, TournamentRole
 from events.documents import exports, pack
-from scoring.reports.stage_selectors import final_standings, finalists, load_final_round_robin
-from tests.factories import make_individual
-from tournaments.errors import InvalidInput
-from tournaments.models import FinalKind, Tournament
 from events.services import withdraw_pair
 from events.services.stages import confirm_qualification, set_final, stage2_pairings, stage2_round_count
 from events.simulation import simulate
-from tests.tournaments.test_stages import organizer  # noqa: F401  (a fixture)
+from scoring.reports.stage_selectors import final_standings, finalists, load_final_round_robin
 from tests.commands import run
+from tests.factories import make_individual
+from tests.tournaments.test_stages import organizer  # noqa: F401  (a fixture)
+from tournaments.errors import InvalidInput
+from tournaments.models import FinalKind, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -8,18 +8,17 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from audit.models import AuditEntry
 from access.models import RoleKind, TournamentRole
-from scoring.models import Protocol
-from scoring.services.stages import StageFixed, refuse_stage_change
-from tests.factories import make_individual, make_round
-from tournaments.errors import InvalidInput, RoundBlocked
-from tournaments.models import FinalKind, RoundStatus
+from audit.models import AuditEntry
 from events.services import pair_round, publish_round, transfer, withdraw_pair
 from events.services.stages import confirm_qualification, set_final
 from events.stage_selectors import bracket_data
-
+from scoring.models import Protocol
+from scoring.services.stages import StageFixed, refuse_stage_change
+from tests.factories import make_individual, make_round
 from tests.tournaments.test_stages import cached, organizer, staged  # noqa: F401  (organizer: a fixture)
+from tournaments.errors import InvalidInput, RoundBlocked
+from tournaments.models import FinalKind, RoundStatus
 
 pytestmark = pytest.mark.django_db
 

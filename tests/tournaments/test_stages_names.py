@@ -9,13 +9,13 @@ from django.core.management import call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
+from events.services import pair_round, publish_round
+from events.services.stages import confirm_qualification, set_final
 from scoring.reports.stage_selectors import stage2_round_names
 from tests.factories import make_round
 from tests.tournaments.test_stages_matches import cached, organizer, play, qualified, staged  # noqa: F401
 from tests.tournaments.test_stages_pages import eight
 from tournaments.models import FinalKind
-from events.services import pair_round, publish_round
-from events.services.stages import confirm_qualification, set_final
 
 pytestmark = pytest.mark.django_db
 

@@ -3,18 +3,17 @@ each place, a tie at the cut, hostile input), the bracket page, its projector vi
 import io
 import re
 
-import pytest
 import pdfplumber
+import pytest
 from pypdf import PdfReader
 
-from scoring.reports.pdf_bracket import bracket_pdf
-
-from tests.factories import make_round
-from tests.tournaments.test_stages import cached, staged
-from tournaments.models import FinalKind, Qualification, RoundStatus
 from events.services import pair_round, publish_round
 from events.services.stages import confirm_qualification, set_final
 from events.stage_selectors import bracket_data
+from scoring.reports.pdf_bracket import bracket_pdf
+from tests.factories import make_round
+from tests.tournaments.test_stages import cached, staged
+from tournaments.models import FinalKind, Qualification, RoundStatus
 
 pytestmark = pytest.mark.django_db
 

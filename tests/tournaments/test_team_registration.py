@@ -7,12 +7,12 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from audit.models import AuditEntry
+from events.services import edit_pair, import_pairs, register_late_pair, register_pair
+from events.services.imports import COLUMNS
 from tests.factories import make_individual, make_round, make_tournament
 from tests.tournaments.conftest import pair_rows, xlsx_bytes
 from tournaments.errors import ImportRejected, InvalidInput
 from tournaments.models import Pair
-from events.services import edit_pair, import_pairs, register_late_pair, register_pair
-from events.services.imports import COLUMNS
 
 pytestmark = pytest.mark.django_db
 PAIR = [{"name": "Ёлкин Пётр", "club": "Тверь"}, {"name": "Щукин Иван", "club": "Клин"}]

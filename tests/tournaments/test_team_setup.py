@@ -5,15 +5,15 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from audit.models import AuditEntry
 from access.models import RoleKind, TournamentRole
+from audit.models import AuditEntry
+from events.services import setup, transfer
 from scoring.models import Protocol
-from tournaments.choices import ProtocolStatus
 from tests.factories import make_round, make_tournament
 from tests.tournaments.test_setup import form_data
+from tournaments.choices import ProtocolStatus
 from tournaments.errors import SetupRejected
 from tournaments.models import Tournament
-from events.services import setup, transfer
 
 pytestmark = pytest.mark.django_db
 

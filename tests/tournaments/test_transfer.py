@@ -9,19 +9,19 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from audit.models import AuditEntry
 from access.models import RoleKind, TournamentRole
+from audit.models import AuditEntry
+from events.documents import exports
+from events.services import transfer
 from scoring import services
 from scoring.integrity import fingerprint_mismatches, protocol_fingerprint
 from scoring.models import Deal, Protocol, Remark, Signature
-from events.documents import exports
 from scoring.reports import selectors
 from scoring.reports.pades import ensure_signing_key
 from tests.factories import make_round, make_tournament
 from tests.reports.conftest import blocks, cup, play, sign  # noqa: F401  (the played tournament)
 from tests.versions import shown_version
 from tournaments.models import Pair, Partie, Player, Round, Tournament
-from events.services import transfer
 
 User = get_user_model()
 PASSWORD = "domino-2026-x"

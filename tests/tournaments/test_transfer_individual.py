@@ -8,17 +8,15 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
 
+from events import individual_selectors
+from events.services import transfer
 from scoring.checks import check_tournament
 from scoring.models import Protocol, Signature
-from tournaments.choices import ProtocolStatus
-from tests.tournaments.individual_events import five_players
-from tests.tournaments.test_backup import manage
-from events import individual_selectors
-from tournaments.models import Partie, Tournament
-from events.services import transfer
-
 from tests.referees.conftest import fast_password_hasher  # noqa: F401  (an autouse fixture)
-from tests.tournaments.individual_events import SIMULATED_SLUG, simulated_nine
+from tests.tournaments.individual_events import SIMULATED_SLUG, five_players, simulated_nine
+from tests.tournaments.test_backup import manage
+from tournaments.choices import ProtocolStatus
+from tournaments.models import Partie, Tournament
 
 pytestmark = pytest.mark.django_db
 SLUG = SIMULATED_SLUG

@@ -10,10 +10,10 @@ from django.test import Client
 from django.urls import reverse
 
 from access.models import RoleKind, TournamentRole
-from scoring import live_fast, services
-from tests.factories import make_referee, make_round, make_tournament
 from events.services import publish_round
 from events.services.hall import set_hall_layout
+from scoring import live_fast, services
+from tests.factories import make_referee, make_round, make_tournament
 
 pytestmark = pytest.mark.django_db
 

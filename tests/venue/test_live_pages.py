@@ -9,11 +9,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from access.models import RoleKind, TournamentRole
+from events.services.rounds import swap_parties
 from scoring import live, services
-from tests.queries import own_queries
 from tests.factories import make_referee, make_round, make_tournament
 from tests.individual_tables import individual_event
-from events.services.rounds import swap_parties
+from tests.queries import own_queries
 
 pytestmark = pytest.mark.django_db
 

@@ -7,13 +7,13 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from events.services import pair_round, publish_round
+from events.services.stages import confirm_qualification, set_final
 from scoring import live, services
 from tests.factories import make_referee, make_round, make_tournament
 from tests.queries import own_queries
 from tests.tournaments.test_stages_pages import eight
 from tournaments.models import FinalKind
-from events.services import pair_round, publish_round
-from events.services.stages import confirm_qualification, set_final
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from django.core.management.base import CommandError
 from django.test import override_settings
 
 from config import wsgi
-from events.management.commands import serve
 from core.ports import port_is_free
+from events.management.commands import serve
 from events.management.commands.serve import wait_for_port
 
 

@@ -5,7 +5,6 @@ import subprocess
 import sys
 
 import pytest
-
 from django.conf import settings
 from django.forms.renderers import get_default_renderer
 from django.template import TemplateSyntaxError, engines

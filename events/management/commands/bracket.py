@@ -3,8 +3,8 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.models import Tournament
 from events.stage_selectors import bracket_data
+from tournaments.models import Tournament
 
 
 class Command(BaseCommand):
@@ -18,7 +18,7 @@ class Command(BaseCommand):
         try:
             tournament = Tournament.objects.get(slug=slug)
         except Tournament.DoesNotExist:
-            raise CommandError(f"no tournament with slug {slug!r}")
+            raise CommandError(f"no tournament with slug {slug!r}") from None
         data = bracket_data(tournament)
         if data is None:
             raise CommandError(f"{slug}: no knockout bracket (stage 2 is not a knockout, or its finalists are not "

@@ -25,7 +25,7 @@ class Command(BaseCommand):
         try:
             tournament = Tournament.objects.get(slug=slug)
         except Tournament.DoesNotExist:
-            raise CommandError(f"no tournament with slug {slug!r}")
+            raise CommandError(f"no tournament with slug {slug!r}") from None
         number = o["round"]
         if number is not None and not Round.objects.filter(tournament=tournament, number=number).exists():
             raise CommandError(f"{slug} has no round {number}")

@@ -2,8 +2,8 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from tournaments.models import Tournament
 from events.services.transfer import TransferError, export_tournament
+from tournaments.models import Tournament
 
 
 class Command(BaseCommand):

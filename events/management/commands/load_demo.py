@@ -19,14 +19,14 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from access.models import RoleKind, TournamentRole
-from scoring import protocol_state
-from scoring import services as protocol_services
-from scoring.models import SignatureRole
 from engine.rules import Rules
 from engine.rules.generate import random_deal
 from events import services as tournament_services
-from tournaments.models import Player, Tournament
 from events.simulation import registry_player
+from scoring import protocol_state
+from scoring import services as protocol_services
+from scoring.models import SignatureRole
+from tournaments.models import Player, Tournament
 
 SLUG = "demo-cup"
 SOLO_SLUG = "demo-solo"

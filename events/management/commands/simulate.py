@@ -6,9 +6,9 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from engine.rules import config
+from events.simulation import parse_final, simulate
 from tournaments.formats import part_of
 from tournaments.models import FinalMatch, PairingSystem, TournamentFormat
-from events.simulation import parse_final, simulate
 
 
 class Command(BaseCommand):
@@ -78,7 +78,7 @@ class Command(BaseCommand):
         try:
             parse_final(final)
         except ValueError as exc:
-            raise CommandError(str(exc))
+            raise CommandError(str(exc)) from None
         organizer = organizer_account()
         started = time.perf_counter()
         summary = simulate(organizer, pairs=pairs, rounds=rounds, system=system, seed=seed, slug=slug,

@@ -3,12 +3,12 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.reports import group_selectors, selectors, stage_selectors, team_data
 from engine.ranking.standings_individual import individual_row_json
 from engine.ranking.tiebreaks import TiebreakError, resolve_tiebreaks
 from engine.rules.config import KOZEL_PRESETS
-from tournaments.models import FinalKind, PairingSystem, Tournament
 from events.stage_selectors import final_standings_data
+from scoring.reports import group_selectors, selectors, stage_selectors, team_data
+from tournaments.models import FinalKind, PairingSystem, Tournament
 
 
 class Command(BaseCommand):
@@ -30,13 +30,13 @@ class Command(BaseCommand):
         try:
             tournament = Tournament.objects.get(slug=slug)
         except Tournament.DoesNotExist:
-            raise CommandError(f"no tournament with slug {slug!r}")
+            raise CommandError(f"no tournament with slug {slug!r}") from None
         try:
             resolve_tiebreaks(tournament.tiebreaks, swiss=tournament.pairing_system == PairingSystem.SWISS,
                               family="kozel" if tournament.rules_preset in KOZEL_PRESETS else "sport",
                               individual=tournament.is_individual)
         except TiebreakError as exc:
-            raise CommandError(f"tie-breaks of {slug}: {exc.message} ({exc.code})")
+            raise CommandError(f"tie-breaks of {slug}: {exc.message} ({exc.code})") from None
         if after_round is not None and after_round < 1:
             raise CommandError("--after-round must be 1 or more")
         if teams and players:

@@ -8,7 +8,18 @@ from hypothesis import strategies as st
 
 from engine.pairing import PairingError
 from engine.pairing.bracket import (
-    BYE, DECIDED, EXTRA_DEAL, PLAYING, READY, WAITING, Outcome, build_bracket, next_pairings, placing, rounds_of, seed_order,
+    BYE,
+    DECIDED,
+    EXTRA_DEAL,
+    PLAYING,
+    READY,
+    WAITING,
+    Outcome,
+    build_bracket,
+    next_pairings,
+    placing,
+    rounds_of,
+    seed_order,
 )
 
 

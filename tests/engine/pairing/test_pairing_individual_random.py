@@ -4,7 +4,8 @@ import random
 import statistics
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.pairing.base import PairingError
 from engine.pairing.individual_base import Single, opponent_counts, repeated_partners
@@ -12,7 +13,13 @@ from engine.pairing.individual_random import SAMPLE, drawn_neighbours, pair_indi
 from engine.pairing.individual_search import standings_order
 
 from .individual_fields import (
-    eligible_sit_outs, field, least_repeats, naive_round, play, random_history, round_cost,
+    eligible_sit_outs,
+    field,
+    least_repeats,
+    naive_round,
+    play,
+    random_history,
+    round_cost,
 )
 
 

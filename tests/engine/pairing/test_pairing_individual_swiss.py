@@ -5,18 +5,34 @@ import random
 from math import comb
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.pairing.base import PairingError
 from engine.pairing.individual_base import Single, repeated_partners
 from engine.pairing.individual_search import (
-    EXACT_LIMIT, Seater, check_field, exact_tables, histories, ring_neighbours, sit_out_reasons, sit_out_tries,
-    sit_out_choices, standings_order,
+    EXACT_LIMIT,
+    Seater,
+    check_field,
+    exact_tables,
+    histories,
+    ring_neighbours,
+    sit_out_choices,
+    sit_out_reasons,
+    sit_out_tries,
+    standings_order,
 )
 from engine.pairing.individual_swiss import pair_individual_swiss
 
 from .individual_fields import (
-    eligible_sit_outs, field, least_repeats, least_swiss_cost, play, random_history, round_cost, seatings,
+    eligible_sit_outs,
+    field,
+    least_repeats,
+    least_swiss_cost,
+    play,
+    random_history,
+    round_cost,
+    seatings,
 )
 
 

@@ -8,7 +8,16 @@ from hypothesis import strategies as st
 from engine.pairing import PairingError
 from engine.pairing.bracket import WALKOVER, build_bracket, next_pairings, placing
 from engine.pairing.match_format import (
-    BEST_OF_3, DECIDED, EXTRA_DEAL, PLAYING, READY, SINGLE, TOTAL_2, Outcome, decide, most_parties,
+    BEST_OF_3,
+    DECIDED,
+    EXTRA_DEAL,
+    PLAYING,
+    READY,
+    SINGLE,
+    TOTAL_2,
+    Outcome,
+    decide,
+    most_parties,
 )
 
 

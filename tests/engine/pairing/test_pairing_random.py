@@ -1,15 +1,22 @@
 """Random pairing (pure algorithm): no rematch while one can be avoided, the bye, the reasons, the draw
 repeated before the matching; and the matching helpers it and the Swiss system use (matching.py).
 Round robin and the shared data of the pairing are in test_pairing_round_robin.py."""
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from engine.pairing import Entrant, check_complete, pair_random
 from engine.pairing.base import met_map
 from engine.pairing.matching import (
-    SMALL_GROUP, _outward, _preference_cost, _swapped_in_order, dirac_matchable, exact_matching, match_in_order,
+    SMALL_GROUP,
+    _outward,
+    _preference_cost,
+    _swapped_in_order,
+    dirac_matchable,
+    exact_matching,
+    match_in_order,
     matchable,
 )
 from engine.pairing.random_pairing import ATTEMPTS, _greedy
-from engine.pairing import Entrant, check_complete, pair_random
 
 
 @settings(max_examples=60, deadline=None)

@@ -5,8 +5,8 @@ import itertools
 
 import pytest
 
-from engine.pairing.base import Pairing, PairingResult, met_map, points
 from engine.pairing import Entrant, PairingError, berger_round, check_complete, pair_round_robin, rounds_needed
+from engine.pairing.base import Pairing, PairingResult, met_map, points
 
 
 def test_berger_table_for_six():

@@ -2,7 +2,8 @@
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.pairing import Entrant, check_complete, pair_swiss, swiss_cost
 

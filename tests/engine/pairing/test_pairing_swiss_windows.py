@@ -8,7 +8,8 @@ import itertools
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.pairing import Entrant, check_complete, pair_swiss, swiss, swiss_cost
 from engine.pairing.base import met_map

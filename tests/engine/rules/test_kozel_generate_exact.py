@@ -14,7 +14,12 @@ import pytest
 
 from engine.rules import Rules, score_protocol
 from engine.rules.generate import (
-    ALL_TILES, _fixed_next_lead, random_kozel_deal, random_kozel_partie, random_partie, random_points_deal,
+    ALL_TILES,
+    _fixed_next_lead,
+    random_kozel_deal,
+    random_kozel_partie,
+    random_partie,
+    random_points_deal,
 )
 from engine.rules.seating import SEATS, lead_and_shuffle
 

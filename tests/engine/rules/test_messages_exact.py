@@ -6,6 +6,7 @@ import pytest
 
 from engine.rules import ProtocolError, Rules, RulesError, score_protocol
 
+
 def WP(n):
     return {"n": n, "result": "wrong_pass", "offender": "A1"}
 

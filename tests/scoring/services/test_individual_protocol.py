@@ -3,12 +3,12 @@
 import pytest
 
 from access import permissions as perms
+from events.services import pair_round, publish_round, run_draw
 from referees.selectors import seat_names
 from scoring import services
-from tournaments.choices import ProtocolStatus
-from tests.referees.helpers import play
 from tests.factories import make_individual, make_referee
-from events.services import pair_round, publish_round, run_draw
+from tests.referees.helpers import play
+from tournaments.choices import ProtocolStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -97,8 +97,8 @@ def test_absent_seats_are_refused_in_a_pair_event(organizer):
 
 def test_remarks_before_a_partie_are_the_side_players_own(organizer, django_user_model):
     """A remark at seat A2 is that player's; a later partie's side counts its two players' remarks."""
-    from scoring.queries import prior_remarks
     from events.services import finish_round
+    from scoring.queries import prior_remarks
 
     t = make_individual(8, numbered=False)
     run_draw(organizer, t, seed="solo")

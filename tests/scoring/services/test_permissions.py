@@ -10,7 +10,6 @@ from tests.referees.conftest import DEALS
 from tests.referees.helpers import play, sign_all
 from tests.versions import shown_version
 
-
 ROLES = ["organizer", "staff", "superuser", "chief", "referee", "table2_referee", "foreign_referee", "player",
          "playing_chief", "nobody", "anonymous"]
 ENTER = {"organizer", "chief", "referee"}  # being staff or superuser gives no role in a tournament

@@ -7,11 +7,11 @@ from audit.models import AuditEntry
 from scoring import protocol_state, services
 from scoring.errors import ConfirmationRequired, InvalidInput, NotAllowed, VersionConflict
 from scoring.models import Deal, Protocol, Remark
-from tournaments.choices import ProtocolStatus
-from tournaments.models import Pair, PairStatus
 from tests.referees.conftest import DEALS
 from tests.referees.helpers import play
 from tests.versions import shown_version
+from tournaments.choices import ProtocolStatus
+from tournaments.models import Pair, PairStatus
 
 from .helpers import actions
 

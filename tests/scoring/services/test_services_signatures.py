@@ -11,11 +11,11 @@ from scoring import services
 from scoring.errors import InvalidInput, NotAllowed, ProtocolLocked
 from scoring.integrity import protocol_fingerprint
 from scoring.models import Deal, Protocol, Signature
-from tournaments.choices import ProtocolStatus
 from scoring.protocol_json import protocol_to_json
 from tests.referees.conftest import DEALS
 from tests.referees.helpers import play, sign_all
 from tests.versions import shown_version
+from tournaments.choices import ProtocolStatus
 
 from .helpers import actions
 

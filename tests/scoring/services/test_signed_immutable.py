@@ -1,20 +1,20 @@
 """Signed means immutable: draft rounds, own games, stale forms, protocol import (through the services)."""
 import pytest
 
-from audit.models import AuditEntry
 from access.models import RoleKind, TournamentRole
+from audit.models import AuditEntry
+from events.services import discard_round, publish_round, swap_parties
 from scoring import services
 from scoring.errors import InvalidInput, NotAllowed, VersionConflict
 from scoring.integrity import protocol_fingerprint
 from scoring.models import Deal, Protocol, Remark, Signature
-from tournaments.choices import ProtocolStatus
 from scoring.services import import_protocol_json
 from tests.referees.conftest import DEALS
 from tests.referees.helpers import play, sign_all
 from tests.versions import shown_version
+from tournaments.choices import ProtocolStatus
 from tournaments.errors import RoundBlocked
 from tournaments.models import Partie, RoundStatus
-from events.services import discard_round, publish_round, swap_parties
 
 
 def _state(partie):

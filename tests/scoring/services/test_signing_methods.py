@@ -3,13 +3,11 @@ import pytest
 
 from audit.models import AuditEntry
 from scoring import pin_codes, pin_tries, protocol_state, services
-from scoring.errors import InvalidInput, NotAllowed
+from scoring.errors import InvalidInput, NotAllowed, ServiceError
 from scoring.models import PinAttempt, Signature
-from tournaments.models import Player, SignatureMode, SigningMethod
-
 from tests.referees.helpers import play
 from tests.versions import shown_version
-
+from tournaments.models import Player, SignatureMode, SigningMethod
 
 SEATS = ("A1", "B1", "A2", "B2")
 
@@ -195,7 +193,7 @@ def test_no_show_undone_before_signing_is_logged(table):
         services.undo_no_show(table.referee, table.partie, expected_version=_v(table))
     services.record_no_show(table.referee, table.partie, "A", expected_version=_v(table))
     services.sign_protocol(table.referee, table.partie, role="referee", expected_version=_v(table))
-    with pytest.raises(Exception):
+    with pytest.raises(ServiceError):  # the protocol is signed: locked
         services.undo_no_show(table.referee, table.partie, expected_version=_v(table))
     with pytest.raises(NotAllowed):
         services.undo_no_show(table.nobody, table.partie, expected_version=_v(table))
