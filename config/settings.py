@@ -119,9 +119,6 @@ TEMPLATES = [
     },
 ]
 
-# Django's form renderer, its plain widgets drawn in Python (same HTML; core/form_renderer.py says why).
-FORM_RENDERER = "core.form_renderer.FormRenderer"
-
 WSGI_APPLICATION = "config.wsgi.application"
 
 DATABASES = {
