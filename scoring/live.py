@@ -3,7 +3,8 @@
 Every change the live pages show (a protocol written, a pair, round or table changed, a role given)
 puts a new random stamp into the tournament's ``DataVersion`` row in the same transaction; so does every
 audit entry, which catches the writes that send no model signal (bulk updates of a swap, a round closed
-by ``update()``). One transaction bumps a tournament once, however many of its rows it saves. A page's
+by ``update()``); the audit entry of a protocol write does not bump it again (its write did, in the same
+transaction, and the bump still stands). A page's
 ETag is that stamp plus what else its content depends on (path, language, user): a repeated poll is
 answered ``304 Not Modified`` after one small query, and a fragment rendered once is served from the
 shared cache to every device asking for the same thing until the next change.
@@ -19,8 +20,10 @@ import contextvars
 import functools
 import hashlib
 import re
+import threading
 import time
 import uuid
+import weakref
 
 from django.conf import settings
 from django.db import transaction
@@ -43,32 +46,51 @@ RENDER_SECONDS = 30  # a render's claim: one that takes longer (a process killed
 PHASES = 6  # the public pages' phases: each follows the version at its own moments of the window
 
 
-def _bumped_here(tournament_id) -> bool:
-    """Whether the open transaction (at the same savepoint) has bumped this tournament already.
+# The protocol writes' bumps of the open transaction, this thread's: tournament id -> a weak reference to the
+# commit hook that stands for the bump (``transaction.on_commit``). Django calls a hook after its transaction
+# commits and drops it when the transaction, or the savepoint it was registered in, rolls back (both documented
+# of ``on_commit``): a hook still alive is a bump still standing in the open transaction.
+_noted = threading.local()
 
-    A bump is noted as a commit hook that does nothing: a rolled-back transaction or savepoint drops its
-    hooks with it, so the note never outlives the write it stands for."""
-    conn = transaction.get_connection()
-    here = set(conn.savepoint_ids)
-    return conn.in_atomic_block and any(getattr(func, "live_bump", None) == tournament_id and sids == here
-                                        for sids, func, _robust in conn.run_on_commit)
+
+class _Bumped:
+    """The commit hook that stands for a bump; it does nothing at the commit (its note goes with the transaction)."""
+
+    __slots__ = ("__weakref__",)
+
+    def __call__(self):
+        return None
+
+
+def _notes() -> dict:
+    notes = getattr(_noted, "bumps", None)
+    if notes is None:
+        notes = _noted.bumps = {}
+    return notes
+
+
+def _bumped_here(tournament_id) -> bool:
+    """Whether a protocol write of the open transaction has bumped this tournament, a bump that stands (not rolled
+    back). The note is taken: it covers the one audit entry that follows the write."""
+    hook = _notes().pop(tournament_id, None)
+    return hook is not None and hook() is not None and not transaction.get_autocommit()
 
 
 def _note_bump(tournament_id) -> None:
-    if transaction.get_connection().in_atomic_block:
-        def noted():
-            return None
-
-        noted.live_bump = tournament_id
-        transaction.on_commit(noted)
+    if not transaction.get_autocommit():
+        hook = _Bumped()
+        _notes()[tournament_id] = weakref.ref(hook)
+        transaction.on_commit(hook)
 
 
-def bump(tournament_id, *, unless_bumped=False) -> None:
-    """A new data version for the tournament (call inside the transaction that changes its data); with
-    ``unless_bumped``, only if this transaction has not bumped it yet (the audit entry of a saved row)."""
+def bump(tournament_id, *, unless_bumped=False, noted=False) -> None:
+    """A new data version for the tournament (call inside the transaction that changes its data). ``noted``: the
+    bump of a protocol write, whose audit entry follows in the same transaction; with ``unless_bumped`` (that
+    audit entry), only if no such bump stands in this transaction."""
     if tournament_id is None or (unless_bumped and _bumped_here(tournament_id)):
         return
-    _note_bump(tournament_id)
+    if noted:
+        _note_bump(tournament_id)
     stamp = uuid.uuid4().hex
     if not DataVersion.objects.filter(tournament_id=tournament_id).update(stamp=stamp, changed_at=timezone.now()):
         DataVersion.objects.get_or_create(tournament_id=tournament_id, defaults={"stamp": stamp})
@@ -377,7 +399,8 @@ def _saved(sender, instance, raw=False, **kwargs):
         if getattr(instance, "_live_bumped_version", None) == instance.version:
             return
         instance._live_bumped_version = instance.version
-    bump(_tournament_of(instance), unless_bumped=isinstance(instance, AuditEntry))
+    bump(_tournament_of(instance), unless_bumped=isinstance(instance, AuditEntry),
+         noted=isinstance(instance, Protocol))
 
 
 def _deleted(sender, instance, **kwargs):
