@@ -8,6 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring import live, services
+from scoring.fastpath import bodies
 from tests.factories import make_referee, make_round, make_tournament
 from tests.queries import own_queries
 from tests.tournaments.test_stages_pages import eight
@@ -87,7 +88,7 @@ def test_an_anonymous_visitor_keeps_his_own_etag_and_token_on_the_earlier_page(c
     assert page.status_code == 200 and page["ETag"] != first["ETag"]  # his own ETag, of the same version
     assert page["ETag"].split("-")[0] == first["ETag"].split("-")[0]
     body = page.content.decode()
-    assert live.CSRF_PLACE.decode() not in body and token not in body
+    assert bodies.CSRF_PLACE.decode() not in body and token not in body
 
 
 def test_the_first_visit_of_a_page_is_rendered_even_while_claimed(client, cup, rendering_elsewhere):
