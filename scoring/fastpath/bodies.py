@@ -14,7 +14,8 @@ body (one cache read). The measure is ``bench/fastpath_bench.py`` (``shared bodi
 * One request renders a new version, not every phone that asks in the meantime: the first claims the render
   (``live.RENDER_SECONDS`` at most), the others get the body stored of the version before, under that version's own
   ETag (a 304 if they have it) — never a newer ETag on an older body — and ask again at their next poll. Without
-  an earlier body (a page's first visit) they render too.
+  an earlier body (a page's first visit) they render too, and so does a logged-in visitor: an official never gets
+  the version before his own change.
 
 Each page keeps one stored body (with its version's stamp), not one per version, so a full file cache never has to
 drop them. ``FASTPATH_SHARED_BODIES = False`` (``DOMINO_FASTPATH_SHARED_BODIES=0``): every request renders its page;
@@ -92,7 +93,7 @@ def _rendered(request, view, key, stored, per_user, args, kwargs):
     page_key, claim = shared_keys(key)
     stamp, digest = request._live_etag.split("-", 1)
     claimed = cache.add(claim, 1, live.RENDER_SECONDS)
-    if not claimed and stored is not None:
+    if not claimed and stored is not None and not request.user.is_authenticated:  # an official waits for nobody
         return _from_cache(request, stored, per_user, f"{stored[2]}-{digest}")
     try:
         response = view(request, *args, **kwargs)
