@@ -295,13 +295,19 @@ def live_page(etag_func, *, per_user=False, cache_body=False):
         conditional = condition(etag_func=lambda request, *a, **kw: (
             f'"{memo_etag(request, *a, **kw)}"' if memo_etag(request, *a, **kw) else None))(cached_view)
 
-        @functools.wraps(view)
-        def live_view(request, *args, **kwargs):
+        def answered(request, *args, **kwargs):
             request._live_per_user = per_user  # the ETag names the visitor's form token
             response = conditional(request, *args, **kwargs)
             if response.status_code == 304 and getattr(request, "_live_etag", None):  # as its 200 says
                 patch_cache_control(response, no_cache=True, **({"private": True} if per_user else {}))
             return response
+
+        @functools.wraps(view)
+        def live_view(request, *args, **kwargs):
+            if _visitor.get() is request:  # within the polls' middleware, which read the version already
+                return answered(request, *args, **kwargs)
+            with read_once(request):  # the version read once, as this visitor's (an official's is the current one)
+                return answered(request, *args, **kwargs)
 
         return live_view
 

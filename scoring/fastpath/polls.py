@@ -2,7 +2,7 @@
 
 The path it speeds up: an anonymous phone's poll of a public live page — a repeated poll answered 304, a first
 visit of a page this process answered already (the projector's next page) answered 200 from the stored body. In
-process, with nothing else running, the site costs such a request 0.7–0.9 ms and this 0.2 ms; the measure is
+process, with nothing else running, the site costs such a request 0.4–1.1 ms and this 0.1–0.3 ms; the measure is
 ``bench/fastpath_bench.py`` (``polls``), both ways in one run. ``FASTPATH_POLLS = False``
 (``DOMINO_FASTPATH_POLLS=0``): the middleware is not used (``MiddlewareNotUsed``) and the site answers every poll
 (Django's ``condition`` in ``scoring.live.live_page``, the same ETags and 304s).

@@ -4,6 +4,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from referees.models import RoleKind, TournamentRole
 from scoring import live, services
 from scoring.fastpath import polls
 from tests.factories import make_referee, make_round, make_tournament
@@ -74,3 +75,31 @@ def test_without_shared_bodies_every_visitor_is_rendered_his_page(cup, settings,
     settings.FASTPATH_SHARED_BODIES = True
     Client().get(url, **headers)
     assert [key for key in stored if ":page:" in key]  # on again: the body of the version is kept
+
+
+@pytest.mark.parametrize("polls_on", [True, False])
+def test_an_official_sees_his_change_at_once_with_or_without_the_polls_fast_path(settings, django_user_model,
+                                                                                 monkeypatch, polls_on):
+    """The window that smooths the spectators' polling is theirs alone, whoever reads the version first."""
+    settings.LIVE_STALE_SECONDS = 15
+    settings.FASTPATH_POLLS = polls_on
+    live.cache.backend.clear()
+    live._seen_here.clear()
+    monkeypatch.setattr(live.time, "time", lambda: 1_800_000_000.0)  # the whole test inside one window
+    tournament = make_tournament(8, slug="settings-cup", is_public=True)
+    organizer = django_user_model.objects.create_user("settings-org", password="x")
+    TournamentRole.objects.create(tournament=tournament, user=organizer, role=RoleKind.ORGANIZER)
+    make_round(tournament, 1, [(1, 2), (3, 4), (5, 6), (7, 8)], status="published")
+    make_round(tournament, 2, [(1, 3), (2, 4), (5, 7), (6, 8)], status="draft")
+    url = reverse("reports:standings", args=[tournament.slug])
+    spectator, official = Client(), Client()
+    official.force_login(organizer)
+    for browser in (spectator, official):
+        browser.get(url)
+    seen = {browser: browser.get(url)["ETag"] for browser in (spectator, official)}
+    assert official.post(reverse("tournaments:round_action", args=[tournament.slug, 2, "publish"]),
+                         {"confirmed": "1"}).status_code == 302
+    assert official.get(url, HTTP_IF_NONE_MATCH=seen[official]).status_code == 200
+    assert spectator.get(url, HTTP_IF_NONE_MATCH=seen[spectator]).status_code == 304
+    live.cache.backend.clear()
+    live._seen_here.clear()
