@@ -1,6 +1,6 @@
 """The live pages' fast paths (scoring/fastpath/), each measured on and off in one run: the path, both figures, the ratio.
 
-    .venv/bin/python bench/fastpath_bench.py [--pairs 64] [--polls 300] [--versions 12] [--phones 8]
+    .venv/bin/python bench/fastpath_bench.py [--pairs 64] [--polls 300] [--versions 12] [--phones 20]
 
 Builds a published tournament of ``--pairs`` pairs with one round entered (as bench/live_pages_bench.py), then
 sends anonymous phones' requests through Django's WSGI handler in this process (no server, no network), as
@@ -84,7 +84,7 @@ def main():
     parser.add_argument("--pairs", type=int, default=64)
     parser.add_argument("--polls", type=int, default=300, help="requests each way on each polling path")
     parser.add_argument("--versions", type=int, default=12, help="new versions each way (shared bodies)")
-    parser.add_argument("--phones", type=int, default=8, help="phones asking for each new version")
+    parser.add_argument("--phones", type=int, default=20, help="phones asking for each new version")
     args = parser.parse_args()
     setup(False)
 
