@@ -35,6 +35,8 @@ BENCHES = [
     ("pages", ["bench/pages_bench.py", "--pairs", "1000", "--repeat", "2"], ["bench/pages_bench.py"]),
     ("live pages", ["bench/live_pages_bench.py", "--pairs", "64", "--repeat", "2"],
      ["bench/live_pages_bench.py", "--pairs", "514"]),
+    ("fastpath", ["bench/fastpath_bench.py", "--polls", "200", "--versions", "6"],
+     ["bench/fastpath_bench.py", "--polls", "1000", "--versions", "20"]),
     ("manage", ["bench/manage_bench.py", "--pairs", "1000", "--repeat", "2"], ["bench/manage_bench.py"]),
     ("registry", ["bench/registry_bench.py", "--persons", "2000", "--repeat", "2"], ["bench/registry_bench.py"]),
     ("deal-entry", ["bench/deal_entry_bench.py", "--tables", "8"], ["bench/deal_entry_bench.py"]),

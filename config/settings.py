@@ -65,8 +65,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # A request that runs past DOMINO_REQUEST_TIMEOUT ends its worker, which is started again (core/watchdog.py).
     "core.watchdog.RequestWatchdogMiddleware",
-    # Next: a spectator's repeated poll of a public live page answered from what the site last answered him.
-    "scoring.live_fast.LiveNotModifiedMiddleware",
+    # Next: a spectator's repeated poll of a public live page answered from what the site last answered him
+    # (scoring/fastpath/polls.py; FASTPATH_POLLS below turns it off).
+    "scoring.fastpath.polls.LiveNotModifiedMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # The Content-Security-Policy below, on every response (pages, fragments, errors).
     "csp.middleware.CSPMiddleware",
@@ -121,9 +122,6 @@ TEMPLATES = [
     },
 ]
 
-# Django's form renderer, its plain widgets drawn in Python (same HTML; core/form_renderer.py says why).
-FORM_RENDERER = "core.form_renderer.FormRenderer"
-
 WSGI_APPLICATION = "config.wsgi.application"
 
 DATABASES = {
@@ -136,11 +134,11 @@ DATABASES = {
 }
 SQLITE = DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
 if SQLITE:
-    # Wait for a writer instead of failing at once when two devices save together.
+    # Django's own SQLite engine with its documented options: a transaction that writes begins IMMEDIATE (it
+    # takes the write lock at its start, so two devices saving together never deadlock), and a writer that finds
+    # the lock taken waits for it (SQLite's busy timeout, in seconds) instead of failing at once.
     DATABASES["default"].setdefault("OPTIONS", {})
     DATABASES["default"]["OPTIONS"].update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
-    # Writers queue on a file lock beside the database, not in SQLite's own wait of up to 100 ms a try.
-    DATABASES["default"]["ENGINE"] = "core.sqlite"
     if SERVE:  # a busy hall on a slow laptop: a writer waits up to a minute rather than fail
         DATABASES["default"]["OPTIONS"]["timeout"] = int(os.environ.get("DOMINO_SQLITE_TIMEOUT", "60"))
     # WAL: readers (the pages polled by phones) never wait for a writer, and a writer does not wait for them.
@@ -238,6 +236,13 @@ else:
 # most once in this many seconds per server process (scoring.live.public_stamp): a hall entering 25 deals a
 # second would otherwise have every spectator's page rendered 25 times a second. 0: every poll reads it.
 LIVE_STALE_SECONDS = float(os.environ.get("DOMINO_LIVE_STALE_SECONDS", "15" if SERVE else "0"))
+
+# The live pages' fast paths (scoring/fastpath/, measured on and off by bench/fastpath_bench.py); off, the site
+# answers with Django's standard parts alone (condition, the cache framework). FASTPATH_POLLS: the first middleware
+# answers an anonymous phone's repeated poll (304) or a first visit of a page already answered (200 from its stored
+# body). FASTPATH_SHARED_BODIES: one stored body of a live page's version for every visitor who may have it.
+FASTPATH_POLLS = os.environ.get("DOMINO_FASTPATH_POLLS", "1") != "0"
+FASTPATH_SHARED_BODIES = os.environ.get("DOMINO_FASTPATH_SHARED_BODIES", "1") != "0"
 
 # Seconds a request may run before its worker is stopped and started again (core/watchdog.py); 0: no limit.
 DOMINO_REQUEST_TIMEOUT = float(os.environ.get("WEB_REQUEST_TIMEOUT", "120" if SERVE else "0"))

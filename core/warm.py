@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+import django.forms
 from django.conf import settings
 from django.db import connections
 from django.forms.renderers import get_default_renderer
@@ -21,10 +22,9 @@ from django.template import TemplateSyntaxError, engines
 from django.urls import get_resolver
 from django.utils import translation
 
-from . import form_renderer
-
 logger = logging.getLogger(__name__)
 SUFFIXES = (".html", ".txt", ".js", ".xml")
+FORM_TEMPLATES = Path(django.forms.__file__).parent / "templates"  # Django's own form and widget templates
 
 
 def project_templates() -> list[tuple[object, str]]:
@@ -46,7 +46,7 @@ def project_templates() -> list[tuple[object, str]]:
 
 def form_templates() -> list[str]:
     """The names of Django's own form and widget templates (every form field on a page renders through them)."""
-    return sorted(p.relative_to(form_renderer.TEMPLATES).as_posix() for p in form_renderer.TEMPLATES.rglob("*.html"))
+    return sorted(p.relative_to(FORM_TEMPLATES).as_posix() for p in FORM_TEMPLATES.rglob("*.html"))
 
 
 def warm_up() -> int:

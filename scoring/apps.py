@@ -12,3 +12,6 @@ class ScoringConfig(AppConfig):
         from . import live  # noqa: PLC0415 app registry: the signals connect once the models are loaded
 
         live.connect_signals()
+        from .fastpath import bodies  # noqa: PLC0415 app registry: it registers with the live pages, models loaded
+
+        live.register_body_keeper(bodies.serve)

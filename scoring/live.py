@@ -3,7 +3,8 @@
 Every change the live pages show (a protocol written, a pair, round or table changed, a role given)
 puts a new random stamp into the tournament's ``DataVersion`` row in the same transaction; so does every
 audit entry, which catches the writes that send no model signal (bulk updates of a swap, a round closed
-by ``update()``). One transaction bumps a tournament once, however many of its rows it saves. A page's
+by ``update()``); the audit entry of a protocol write does not bump it again (its write did, in the same
+transaction, and the bump still stands). A page's
 ETag is that stamp plus what else its content depends on (path, language, user): a repeated poll is
 answered ``304 Not Modified`` after one small query, and a fragment rendered once is served from the
 shared cache to every device asking for the same thing until the next change.
@@ -18,18 +19,16 @@ from __future__ import annotations
 import contextvars
 import functools
 import hashlib
-import re
+import threading
 import time
 import uuid
+import weakref
 
 from django.conf import settings
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
-from django.http import HttpResponse, HttpResponseNotModified
-from django.middleware.csrf import get_token
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
-from django.utils.http import parse_etags
 from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
@@ -44,32 +43,51 @@ RENDER_SECONDS = 30  # a render's claim: one that takes longer (a process killed
 PHASES = 6  # the public pages' phases: each follows the version at its own moments of the window
 
 
-def _bumped_here(tournament_id) -> bool:
-    """Whether the open transaction (at the same savepoint) has bumped this tournament already.
+# The protocol writes' bumps of the open transaction, this thread's: tournament id -> a weak reference to the
+# commit hook that stands for the bump (``transaction.on_commit``). Django calls a hook after its transaction
+# commits and drops it when the transaction, or the savepoint it was registered in, rolls back (both documented
+# of ``on_commit``): a hook still alive is a bump still standing in the open transaction.
+_noted = threading.local()
 
-    A bump is noted as a commit hook that does nothing: a rolled-back transaction or savepoint drops its
-    hooks with it, so the note never outlives the write it stands for."""
-    conn = transaction.get_connection()
-    here = set(conn.savepoint_ids)
-    return conn.in_atomic_block and any(getattr(func, "live_bump", None) == tournament_id and sids == here
-                                        for sids, func, _robust in conn.run_on_commit)
+
+class _Bumped:
+    """The commit hook that stands for a bump; it does nothing at the commit (its note goes with the transaction)."""
+
+    __slots__ = ("__weakref__",)
+
+    def __call__(self):
+        return None
+
+
+def _notes() -> dict:
+    notes = getattr(_noted, "bumps", None)
+    if notes is None:
+        notes = _noted.bumps = {}
+    return notes
+
+
+def _bumped_here(tournament_id) -> bool:
+    """Whether a protocol write of the open transaction has bumped this tournament, a bump that stands (not rolled
+    back). The note is taken: it covers the one audit entry that follows the write."""
+    hook = _notes().pop(tournament_id, None)
+    return hook is not None and hook() is not None and not transaction.get_autocommit()
 
 
 def _note_bump(tournament_id) -> None:
-    if transaction.get_connection().in_atomic_block:
-        def noted():
-            return None
-
-        noted.live_bump = tournament_id
-        transaction.on_commit(noted)
+    if not transaction.get_autocommit():
+        hook = _Bumped()
+        _notes()[tournament_id] = weakref.ref(hook)
+        transaction.on_commit(hook)
 
 
-def bump(tournament_id, *, unless_bumped=False) -> None:
-    """A new data version for the tournament (call inside the transaction that changes its data); with
-    ``unless_bumped``, only if this transaction has not bumped it yet (the audit entry of a saved row)."""
+def bump(tournament_id, *, unless_bumped=False, noted=False) -> None:
+    """A new data version for the tournament (call inside the transaction that changes its data). ``noted``: the
+    bump of a protocol write, whose audit entry follows in the same transaction; with ``unless_bumped`` (that
+    audit entry), only if no such bump stands in this transaction."""
     if tournament_id is None or (unless_bumped and _bumped_here(tournament_id)):
         return
-    _note_bump(tournament_id)
+    if noted:
+        _note_bump(tournament_id)
     stamp = uuid.uuid4().hex
     if not DataVersion.objects.filter(tournament_id=tournament_id).update(stamp=stamp, changed_at=timezone.now()):
         DataVersion.objects.get_or_create(tournament_id=tournament_id, defaults={"stamp": stamp})
@@ -107,7 +125,7 @@ class read_once:  # noqa: N801 — a context manager, named as the phrase it is 
 
 def _logged_in() -> bool:
     """The request being answered is a logged-in person's (his user is known by now: the authentication
-    middleware has run); False outside a request, and before the authentication (``live_fast``, which answers
+    middleware has run); False outside a request, and before the authentication (``scoring.fastpath.polls``, which answers
     only visitors without a session)."""
     request = _visitor.get()
     user = getattr(request, "user", None) if request is not None else None
@@ -212,7 +230,7 @@ STAMP_SUFFIXES = {}
 
 def follows_public(request, slug, suffix=None) -> None:
     """Note that this page's ETag is ``public_stamp(slug)`` (through ``STAMP_SUFFIXES[suffix]``) and the
-    digest of the request alone (``etag``), for an anonymous visitor: so that ``scoring.live_fast`` may
+    digest of the request alone (``etag``), for an anonymous visitor: so that ``scoring.fastpath.polls`` may
     answer his next poll before the rest of the site."""
     request._live_public = (slug, suffix)
 
@@ -241,62 +259,22 @@ def computed_once(key, compute, *, wait=2.0, step=0.02):
     return value
 
 
-# A page's form token, in the body shared by every anonymous visitor: put back per request (his own cookie's).
-CSRF_INPUT = re.compile(rb'(name="csrfmiddlewaretoken" value=")[^"]*(")')
-CSRF_PLACE = b"live-csrf-token-place"
+# What keeps one body of a page's version for every visitor (``scoring.fastpath.bodies``, registered at the app's
+# start): ``keeper(request, view, tag, args, kwargs, per_user=, cache_body=) -> response``. None: the view answers.
+_body_keeper = None
 
 
-def _anonymous(request) -> bool:
-    """A visitor whose page is everyone's: not logged in, no session (so no message waiting for him)."""
-    return (settings.SESSION_COOKIE_NAME not in request.COOKIES and "messages" not in request.COOKIES
-            and not request.user.is_authenticated)
-
-
-def _body_key(request, tag, per_user, cache_body):
-    if not tag or UNVERSIONED in tag:
-        return None
-    if cache_body:
-        return f"live:{tag}"
-    if per_user and _anonymous(request):  # one body for all of them; the ETag stays each one's own
-        return "live:anonymous:" + etag(tag.split("-", 1)[0], request, "anonymous")
-    return None
-
-
-def shared_keys(key) -> tuple[str, str]:
-    """(the body stored of a page with the stamp of its version, the claim of the request rendering it now) for
-    the body key ``live:…<stamp>-<digest>``: the digest is the page without its version, so that one entry a
-    page is kept, whatever the number of versions gone by (a full file cache drops entries at random)."""
-    prefix, _, tag = key.rpartition(":")
-    digest = tag.split("-", 1)[1]
-    return f"{prefix}:page:{digest}", f"{prefix}:rendering:{digest}"
-
-
-def _from_cache(request, hit, per_user, tag=None):
-    """A stored body (content type, body, its version's stamp) as this visitor's answer: his form token put
-    back; with ``tag`` (a body of an earlier version) under that version's own ETag, or 304 if he has it."""
-    content_type, body = hit[0], hit[1]
-    if tag is not None and f'"{tag}"' in parse_etags(request.META.get("HTTP_IF_NONE_MATCH", "")):
-        response = HttpResponseNotModified()
-    else:
-        if per_user and CSRF_PLACE in body:
-            body = body.replace(CSRF_PLACE, get_token(request).encode("ascii"))
-        response = HttpResponse(body, content_type=content_type)
-    if tag is not None:
-        response["ETag"] = f'"{tag}"'
-    return response
+def register_body_keeper(keeper) -> None:
+    global _body_keeper
+    _body_keeper = keeper
 
 
 def live_page(etag_func, *, per_user=False, cache_body=False):
-    """Decorate a GET view: ETag/304 from ``etag_func(request, *args, **kwargs)`` (None: no ETag,
-    the view answers as usual), and with ``cache_body`` the 200 response body shared through the cache.
-
-    A page ``per_user`` (its forms carry the visitor's token, its links his roles) is shared too among the
-    anonymous visitors: their body is kept once, with a place for the token that each answer fills.
-
-    One request renders a new version of a shared body, not every phone that asks in the meantime: the first
-    claims the render (``RENDER_SECONDS`` at most), the others get the body stored, of the version before,
-    under that version's own ETag (a 304 if they have it) — never a newer ETag on an older body — and ask
-    again at their next poll. Without an earlier body (the first visit of a page) they render too."""
+    """Decorate a GET view: ETag/304 from ``etag_func(request, *args, **kwargs)`` through Django's ``condition``
+    (None: no ETag, the view answers as usual), ``Cache-Control: no-cache`` (and ``private`` for a page ``per_user``,
+    whose forms carry the visitor's token and links his roles). The body of a version is rendered once and shared
+    by the visitors who may have it (``scoring.fastpath.bodies``: ``cache_body`` for a page that is everyone's,
+    ``per_user`` for the anonymous visitors' one body with a place for each one's token)."""
 
     def decorator(view):
         def memo_etag(request, *args, **kwargs):
@@ -304,32 +282,11 @@ def live_page(etag_func, *, per_user=False, cache_body=False):
                 request._live_etag = etag_func(request, *args, **kwargs)
             return request._live_etag
 
-        def rendered(request, key, stored, *args, **kwargs):
-            page_key, claim = shared_keys(key)
-            stamp, digest = request._live_etag.split("-", 1)
-            claimed = cache.add(claim, 1, RENDER_SECONDS)
-            if not claimed and stored is not None:
-                return _from_cache(request, stored, per_user, f"{stored[2]}-{digest}")
-            try:
-                response = view(request, *args, **kwargs)
-                if response.status_code == 200 and not response.streaming:
-                    body = CSRF_INPUT.sub(rb"\1" + CSRF_PLACE + rb"\2", response.content) if per_user else response.content
-                    cache.set(page_key, (response["Content-Type"], body, stamp), CACHE_SECONDS)
-            finally:
-                if claimed:
-                    cache.delete(claim)
-            return response
-
         @functools.wraps(view)
         def cached_view(request, *args, **kwargs):
             tag = memo_etag(request, *args, **kwargs)
-            key = _body_key(request, tag, per_user, cache_body)
-            request._live_page = shared_keys(key) if key else None  # where the next poll finds this body
-            stored = cache.get(shared_keys(key)[0]) if key else None
-            if stored is not None and stored[2] == tag.split("-", 1)[0]:
-                response = _from_cache(request, stored, per_user)
-            elif key:
-                response = rendered(request, key, stored, *args, **kwargs)
+            if tag and _body_keeper is not None:
+                response = _body_keeper(request, view, tag, args, kwargs, per_user=per_user, cache_body=cache_body)
             else:
                 response = view(request, *args, **kwargs)
             if tag:
@@ -339,13 +296,19 @@ def live_page(etag_func, *, per_user=False, cache_body=False):
         conditional = condition(etag_func=lambda request, *a, **kw: (
             f'"{memo_etag(request, *a, **kw)}"' if memo_etag(request, *a, **kw) else None))(cached_view)
 
-        @functools.wraps(view)
-        def live_view(request, *args, **kwargs):
+        def answered(request, *args, **kwargs):
             request._live_per_user = per_user  # the ETag names the visitor's form token
             response = conditional(request, *args, **kwargs)
             if response.status_code == 304 and getattr(request, "_live_etag", None):  # as its 200 says
                 patch_cache_control(response, no_cache=True, **({"private": True} if per_user else {}))
             return response
+
+        @functools.wraps(view)
+        def live_view(request, *args, **kwargs):
+            if _visitor.get() is request:  # within the polls' middleware, which read the version already
+                return answered(request, *args, **kwargs)
+            with read_once(request):  # the version read once, as this visitor's (an official's is the current one)
+                return answered(request, *args, **kwargs)
 
         return live_view
 
@@ -378,7 +341,8 @@ def _saved(sender, instance, raw=False, **kwargs):
         if getattr(instance, "_live_bumped_version", None) == instance.version:
             return
         instance._live_bumped_version = instance.version
-    bump(_tournament_of(instance), unless_bumped=isinstance(instance, AuditEntry))
+    bump(_tournament_of(instance), unless_bumped=isinstance(instance, AuditEntry),
+         noted=isinstance(instance, Protocol))
 
 
 def _deleted(sender, instance, **kwargs):

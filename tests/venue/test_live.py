@@ -1,5 +1,6 @@
 """Live pages: the data version moves with every change, repeated polls are answered 304."""
 import pytest
+from django.db import transaction
 from django.urls import reverse
 
 from access.models import RoleKind, TournamentRole
@@ -74,6 +75,28 @@ def test_one_protocol_write_bumps_the_version_row_once(cup, referee):
         services.record_deal(referee, partie_of(cup), second, expected_version=1)
     bumps = [q for q in ctx.captured_queries if "scoring_dataversion" in q["sql"] and q["sql"].startswith("UPDATE")]
     assert len(bumps) == 1
+
+
+def test_an_audit_entry_bumps_unless_a_protocol_writes_bump_stands_in_its_transaction(cup):
+    """The note of a protocol write's bump is a commit hook (transaction.on_commit): a savepoint rolled back drops
+    it with the bump, and the audit entry that follows bumps after all."""
+    with transaction.atomic():
+        live.bump(cup.pk, noted=True)
+        written = live.current_stamp(cup.pk)
+        live.bump(cup.pk, unless_bumped=True)  # the write's audit entry: its bump stands
+        assert live.current_stamp(cup.pk) == written
+        live.bump(cup.pk, unless_bumped=True)  # a second audit entry: the note covered one
+        assert live.current_stamp(cup.pk) != written
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                live.bump(cup.pk, noted=True)
+                raise RuntimeError("the write is refused")
+        except RuntimeError:
+            pass
+        before = live.current_stamp(cup.pk)
+        live.bump(cup.pk, unless_bumped=True)
+        assert live.current_stamp(cup.pk) != before
 
 
 def test_standings_poll_answers_304_until_a_protocol_changes(client, cup, referee):

@@ -1,4 +1,4 @@
-"""A spectator's repeated poll of a public live page is answered before the site (``scoring.live_fast``), with
+"""A spectator's repeated poll of a public live page is answered before the site (``scoring.fastpath.polls``), with
 the view's own headers, and never with a 304 the view would not give: after a deal, a round published, a
 setting changed, and never for a logged-in visitor or another visitor's page."""
 import re
@@ -12,7 +12,8 @@ from django.urls import reverse
 from access.models import RoleKind, TournamentRole
 from events.services import publish_round
 from events.services.hall import set_hall_layout
-from scoring import live_fast, services
+from scoring import services
+from scoring.fastpath import polls
 from tests.factories import make_referee, make_round, make_tournament
 
 pytestmark = pytest.mark.django_db
@@ -37,15 +38,15 @@ def cup():
 @pytest.fixture
 def fast(monkeypatch):
     """What the fast path answered each request: its status, or None (the site answered)."""
-    answered, original = [], live_fast.answer
+    answered, original = [], polls.answer
 
     def answer(request):
         response = original(request)
         answered.append(None if response is None else response.status_code)
         return response
 
-    monkeypatch.setattr(live_fast, "answer", answer)
-    live_fast._memo.clear()
+    monkeypatch.setattr(polls, "answer", answer)
+    polls._memo.clear()
     return answered
 
 
@@ -159,10 +160,10 @@ def test_another_server_process_answers_from_the_shared_cache(client, cup, fast,
         call_command("createcachetable", verbosity=0)
     url = reverse("tournaments:round_results", args=[cup.slug, 1])
     first = client.get(url, **HX)
-    live_fast._memo.clear()  # another process: nothing of its own yet
+    polls._memo.clear()  # another process: nothing of its own yet
     assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **HX).status_code == 304 and fast[-1] == 304
     _deal(cup)
-    live_fast._memo.clear()
+    polls._memo.clear()
     assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **HX).status_code == 200 and fast[-1] is None
 
 
@@ -170,7 +171,7 @@ def test_a_page_with_the_visitors_token_is_noted_in_his_process_alone(client, cu
     """One note a phone would flood the shared cache: another process answers his first poll itself."""
     url = reverse("reports:standings", args=[cup.slug])
     first, _again = _polled(client, url, fast)
-    live_fast._memo.clear()
+    polls._memo.clear()
     assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304 and fast[-1] is None
     assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304 and fast[-1] == 304
 
@@ -182,7 +183,7 @@ def test_a_database_that_does_not_answer_leaves_the_answer_to_the_site(client, c
     def down(slug, phase=0):
         raise OperationalError("database is down")
 
-    monkeypatch.setattr(live_fast.live, "_public_stamp", down)
+    monkeypatch.setattr(polls.live, "_public_stamp", down)
     response = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **HX)
     assert response.status_code == 503 and fast == [None]  # the site's own page, not a 500 from here
 
@@ -203,7 +204,7 @@ def test_a_page_with_forms_is_answered_first_with_the_visitors_own_token_once_it
     _new_version_stored(cup, url)
     after = phone.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert after.status_code == 200 and fast[-1] == 200 and after["ETag"] != first["ETag"]
-    live_fast._memo.clear()
+    polls._memo.clear()
     site = phone.get(url, HTTP_IF_NONE_MATCH=first["ETag"])  # what the site itself answers him
     assert fast[-1] is None and site["ETag"] == after["ETag"]
     for header in SAME:
@@ -238,19 +239,19 @@ def test_a_visitor_whose_form_cookie_is_not_valid_is_answered_by_the_site(cup, f
 
 
 def test_while_another_request_renders_the_new_version_a_poll_gets_the_version_before(cup, fast, monkeypatch):
-    """As the site answers then (live.live_page): the stored body under its own version's ETag, a 304 if held."""
+    """As the site answers then (scoring.fastpath.bodies): the stored body under its own version's ETag, a 304 if held."""
     url = reverse("reports:standings", args=[cup.slug])
     phone = Client()
     first, _again = _polled(phone, url, fast)
     _deal(cup)
-    get = live_fast.live.cache.get
-    monkeypatch.setattr(live_fast.live.cache, "get",
+    get = polls.live.cache.get
+    monkeypatch.setattr(polls.live.cache, "get",
                         lambda key, default=None: 1 if ":rendering:" in key else get(key, default))
     assert phone.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304 and fast[-1] == 304
     older = phone.get(url, HTTP_IF_NONE_MATCH='"1-lost"')
     assert older.status_code == 200 and fast[-1] == 200 and older["ETag"] == first["ETag"]
     assert TOKEN.sub("", older.content.decode()) == TOKEN.sub("", first.content.decode())
-    monkeypatch.setattr(live_fast.live.cache, "get", get)  # the render is done, or was never claimed
+    monkeypatch.setattr(polls.live.cache, "get", get)  # the render is done, or was never claimed
     after = phone.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert after.status_code == 200 and fast[-1] is None and after["ETag"] != first["ETag"]
 
@@ -274,10 +275,10 @@ def test_a_first_visit_of_a_page_this_process_answers_gets_what_the_site_gives(c
 def test_a_first_visit_reads_no_shared_cache_and_another_process_leaves_it_to_the_site(cup, fast, monkeypatch):
     url = reverse("tournaments:round_results", args=[cup.slug, 1])
     Client().get(url, **HX)
-    live_fast._memo.clear()  # another process: noted only in the shared cache
+    polls._memo.clear()  # another process: noted only in the shared cache
     reads = []
-    original = live_fast.live.cache.get
-    monkeypatch.setattr(live_fast.live.cache, "get", lambda key, *a, **k: reads.append(key) or original(key, *a, **k))
+    original = polls.live.cache.get
+    monkeypatch.setattr(polls.live.cache, "get", lambda key, *a, **k: reads.append(key) or original(key, *a, **k))
     assert Client().get(url, **HX).status_code == 200 and fast[-1] is None
-    assert not [key for key in reads if key.startswith(live_fast.KEY)]
+    assert not [key for key in reads if key.startswith(polls.KEY)]
     assert Client().get("/login/").status_code == 200 and fast[-1] is None
