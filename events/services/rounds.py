@@ -20,15 +20,14 @@ from django.utils.translation import ngettext
 from access.permissions import is_chief_referee, require_organizer
 from audit.log import log_action
 from core.locking import locked
-from engine.pairing import Entrant, PairingError, pair_random, pair_round_robin, pair_swiss
+from engine.pairing import PairingError
 from scoring.models import Protocol
 from tournaments.choices import ProtocolStatus
 from tournaments.errors import InvalidInput, RoundBlocked, TournamentError
-from tournaments.models import PairingSystem, PairStatus, Partie, Round, RoundStatus, Tournament, TournamentFormat
+from tournaments.models import PairStatus, Partie, Round, RoundStatus, Tournament
 
-from .individual_rounds import compute_individual_pairings, individual_parties, single_records, table_snapshot
+from .round_kinds import compute_pairings, round_kind_of
 from .stages import next_stage, stage2_pairings
-from .standing import pairing_order, records
 
 
 def unsigned_tables(rnd: Round) -> list[int]:
@@ -65,32 +64,8 @@ def _refuse_recorded(rnd: Round, parties=None) -> None:
 
 def _round_snapshot(rnd: Round) -> dict:
     parties = rnd.parties.select_related("pair_a", "pair_b", "partner_a", "partner_b").order_by("table")
-    if rnd.tournament.is_individual:
-        return {"round": rnd.number, "status": rnd.status, "parties": [table_snapshot(p) for p in parties]}
-    return {
-        "round": rnd.number, "status": rnd.status,
-        "parties": [{"table": p.table, "A": p.pair_a.number, "B": p.pair_b.number if p.pair_b_id else None}
-                    for p in parties],
-    }
-
-
-def compute_pairings(tournament: Tournament, number: int, seed: str):
-    """Run the tournament's pairing system for round ``number`` (no writes)."""
-    recs = records(tournament, number)
-    pairs = {p.pk: p for p in tournament.pairs.filter(number__isnull=False)}
-    active = [r for pid, r in recs.items() if pairs[pid].status == PairStatus.ACTIVE]
-    if tournament.pairing_system == PairingSystem.ROUND_ROBIN:
-        ids = sorted(r.number for r in recs.values())
-        inactive = {r.number for pid, r in recs.items() if pairs[pid].status != PairStatus.ACTIVE}
-        return pair_round_robin(ids, number, inactive=inactive), recs
-    ordered = pairing_order(tournament, number, active)
-    entrants = [
-        Entrant(r.number, score=r.match_points, rank=k, opponents=frozenset(r.opponents), had_bye=r.byes > 0)
-        for k, r in enumerate(ordered)
-    ]
-    if tournament.pairing_system == PairingSystem.RANDOM:
-        return pair_random(entrants, seed), recs
-    return pair_swiss(entrants), recs
+    kind = round_kind_of(rnd.tournament)
+    return {"round": rnd.number, "status": rnd.status, "parties": [kind.snapshot(p) for p in parties]}
 
 
 OVERRIDE_REASON_MAX = 1000
@@ -140,6 +115,45 @@ def _finish_signed(user, tournament, rounds_in_play) -> None:
             log_action(tournament, "round.finished", user=user, after={"round": number})
 
 
+def _open_tables(tournament, last, override_reason, confirm_tables) -> tuple[list, list]:
+    """(the rounds in play with their unsigned tables, the open tables the early pairing confirms): refused
+    without a reason, or when the confirmed list is not exactly the tables still open."""
+    open_tables = []
+    in_play = open_protocols(tournament) if last else []
+    tables = open_table_tokens(last.number, in_play) if last else []
+    if tables:
+        earlier = any(isinstance(t, str) for t in tables)
+        where = open_tables_text(last.number, tables)
+        if not override_reason:
+            raise RoundBlocked(
+                (_("Не подписаны протоколы: %(t)s. Дождитесь подписей или укажите причину.") if earlier else
+                 _("В туре %(n)s не подписаны протоколы столов: %(t)s. Дождитесь подписей или укажите причину."))
+                % {"n": last.number, "t": where},
+                code="unsigned_protocols", tables=tables,
+            )
+        if not _confirmed(tables, confirm_tables):
+            raise RoundBlocked(
+                (_("Тур %(next)s будет составлен, хотя не подписаны протоколы: %(t)s. "
+                   "Эти столы останутся открытыми; при составлении пар их партии учтены такими, какие внесены "
+                   "сейчас.") if earlier else
+                 _("Тур %(next)s будет составлен, хотя в туре %(n)s не подписаны протоколы столов %(t)s. "
+                   "Эти столы останутся открытыми; при составлении пар их партии учтены такими, какие внесены "
+                   "сейчас."))
+                % {"next": last.number + 1, "n": last.number, "t": where},
+                code="confirm_open_tables", tables=tables,
+            )
+        open_tables = tables
+    return in_play, open_tables
+
+
+def _close_draw(user, tournament) -> None:
+    """The first round pairs the numbers drawn: the draw closes (no entrant is deleted any more, only withdrawn)."""
+    if not tournament.draw_closed:
+        tournament.draw_closed = True
+        tournament.save(update_fields=["draw_closed"])
+        log_action(tournament, "draw.closed", user=user, note="при составлении первого тура")
+
+
 def pair_round(user, tournament: Tournament, *, override_reason: str = "", confirm_tables=None, plan=None) -> Round:
     """Pair the next round as a draft.
 
@@ -155,7 +169,7 @@ def pair_round(user, tournament: Tournament, *, override_reason: str = "", confi
     """
     if not is_chief_referee(user, tournament):
         require_organizer(user, tournament)
-    if plan is None and tournament.format == TournamentFormat.TEAMS:
+    if plan is None and (tournament.format_spec.part("actions") or {}).get("pair_round"):  # paired on its own pages
         raise TournamentError(_("Тур командного турнира составляется на странице команд: матчи команд."),
                               code="team_event")
     override_reason = " ".join(str(override_reason or "").split())
@@ -174,51 +188,24 @@ def pair_round(user, tournament: Tournament, *, override_reason: str = "", confi
         if last and last.status == RoundStatus.DRAFT:
             raise RoundBlocked(_("Тур %(n)s ещё черновик: опубликуйте или удалите его.") % {"n": last.number},
                                code="draft_exists")
-        in_play = open_protocols(tournament) if last else []
-        tables = open_table_tokens(last.number, in_play) if last else []
-        if tables:
-            earlier = any(isinstance(t, str) for t in tables)
-            where = open_tables_text(last.number, tables)
-            if not override_reason:
-                raise RoundBlocked(
-                    (_("Не подписаны протоколы: %(t)s. Дождитесь подписей или укажите причину.") if earlier else
-                     _("В туре %(n)s не подписаны протоколы столов: %(t)s. Дождитесь подписей или укажите причину."))
-                    % {"n": last.number, "t": where},
-                    code="unsigned_protocols", tables=tables,
-                )
-            if not _confirmed(tables, confirm_tables):
-                raise RoundBlocked(
-                    (_("Тур %(next)s будет составлен, хотя не подписаны протоколы: %(t)s. "
-                       "Эти столы останутся открытыми; при составлении пар их партии учтены такими, какие внесены "
-                       "сейчас.") if earlier else
-                     _("Тур %(next)s будет составлен, хотя в туре %(n)s не подписаны протоколы столов %(t)s. "
-                       "Эти столы останутся открытыми; при составлении пар их партии учтены такими, какие внесены "
-                       "сейчас."))
-                    % {"next": last.number + 1, "n": last.number, "t": where},
-                    code="confirm_open_tables", tables=tables,
-                )
-            open_tables = tables
+        in_play, open_tables = _open_tables(tournament, last, override_reason, confirm_tables)
         _finish_signed(user, tournament, in_play)
         number = (last.number if last else 0) + 1
         stage = next_stage(tournament, number)  # refuses a round past the last one of the event
         if not open_tables:
             require_organizer(user, tournament)  # the chief referee pairs only the early round
-        if not tournament.draw_closed:
-            tournament.draw_closed = True
-            tournament.save(update_fields=["draw_closed"])
-            log_action(tournament, "draw.closed", user=user, note="при составлении первого тура")
+        _close_draw(user, tournament)
         seed = f"{tournament.draw_seed}:{number}"
         t0 = time.perf_counter()
+        kind = round_kind_of(tournament)
         try:
             if plan is not None:
                 built = plan(tournament, number, seed)
                 result = built.result
             elif stage == 2:
                 result = stage2_pairings(tournament)
-            elif tournament.is_individual:
-                result, _recs = compute_individual_pairings(tournament, number, seed)
             else:
-                result, _recs = compute_pairings(tournament, number, seed)
+                result = kind.pairings(tournament, number, seed)
         except PairingError as err:
             raise TournamentError(err.message, code=err.code) from None
         algorithm_seconds = time.perf_counter() - t0
@@ -229,17 +216,8 @@ def pair_round(user, tournament: Tournament, *, override_reason: str = "", confi
             stage=stage,
         )
         pair_by_number = {p.number: p for p in tournament.pairs.filter(number__isnull=False)}
-        parties, table = [], 0
-        if plan is not None:
-            parties = built.parties(rnd, pair_by_number)
-        elif tournament.is_individual:
-            parties = individual_parties(rnd, result, pair_by_number)
-        for p in [] if tournament.is_individual or plan is not None else result.pairings:
-            table += 1
-            a, b = pair_by_number[p.a], pair_by_number[p.b] if p.b is not None else None
-            if b is not None and b.number < a.number:
-                a, b = b, a
-            parties.append(Partie(round=rnd, table=table, pair_a=a, pair_b=b, reason=p.reason[:300]))
+        parties = (built.parties(rnd, pair_by_number) if plan is not None
+                   else kind.parties(rnd, result, pair_by_number))
         Partie.objects.bulk_create(parties)
         if plan is not None:
             built.created(rnd)
@@ -252,8 +230,7 @@ def pair_round(user, tournament: Tournament, *, override_reason: str = "", confi
             tournament, "round.paired", user=user, note=rnd.override_reason,
             after={"round": number, "system": tournament.pairing_system, "method": result.method,
                    "algorithm_seconds": round(algorithm_seconds, 4),
-                   "parties": [table_snapshot(p) if tournament.is_individual else
-                               [p.pair_a.number, p.pair_b.number if p.pair_b else None] for p in parties]},
+                   "parties": [kind.paired(p) for p in parties]},
         )
     return rnd
 
@@ -278,18 +255,14 @@ def swap_parties(user, rnd: Round, number_x: int, number_y: int) -> list[str]:
                 pair = getattr(partie, seat)
                 if pair is not None:
                     where[pair.number] = (partie, seat)
-        individual = rnd.tournament.is_individual
+        kind = round_kind_of(rnd.tournament)
         if number_x == number_y:
-            raise InvalidInput((_("Укажите двух разных игроков: игрока №%(n)s не с кем поменять местами.")
-                                if individual else
-                                _("Укажите две разные пары: пару №%(n)s не с кем поменять местами."))
-                               % {"n": number_x}, field="pair")
+            raise InvalidInput(kind.same_number(number_x), field="pair")
         for n in (number_x, number_y):
             if n not in where:
-                raise InvalidInput((_("Игрока №%(n)s нет в этом туре.") if individual else
-                                    _("Пары №%(n)s нет в этом туре.")) % {"n": n}, field="pair")
+                raise InvalidInput(kind.not_in_round(n), field="pair")
         (px, sx), (py, sy) = where[number_x], where[number_y]
-        if px.pk == py.pk and not individual:
+        if px.pk == py.pk and not kind.swaps_within_a_table:
             raise InvalidInput(_("Эти пары уже играют за одним столом."), field="pair")
         if px.pk == py.pk and px.pair_b_id is None:
             raise InvalidInput(_("Оба игрока пропускают тур: меняться нечем."), field="pair")
@@ -299,56 +272,18 @@ def swap_parties(user, rnd: Round, number_x: int, number_y: int) -> list[str]:
         setattr(px, sx, pair_y)
         setattr(py, sy, pair_x)
         for partie in {px.pk: px, py.pk: py}.values():
-            if not individual and partie.pair_b is not None and partie.pair_b.number < partie.pair_a.number:
+            if kind.orders_sides and partie.pair_b is not None and partie.pair_b.number < partie.pair_a.number:
                 partie.pair_a, partie.pair_b = partie.pair_b, partie.pair_a
             partie.reason = _("изменено организатором вручную")
         changed = list({px.pk: px, py.pk: py}.values())
         Partie.objects.bulk_update(changed, [*SEAT_FIELDS, "reason"])
-        warnings = swap_warnings(rnd, changed)
+        warnings = kind.swap_warnings(rnd, changed)
         log_action(rnd.tournament, "round.swapped", user=user, before=before, after=_round_snapshot(rnd),
                    note="; ".join(warnings))
     return warnings
 
 
 SEAT_FIELDS = ("pair_a", "partner_a", "pair_b", "partner_b")
-
-
-def swap_warnings(rnd: Round, parties) -> list[str]:
-    if rnd.tournament.is_individual:
-        return individual_swap_warnings(rnd, parties)
-    recs = records(rnd.tournament, rnd.number)
-    by_number = {r.number: r for r in recs.values()}
-    warnings = []
-    for partie in parties:
-        a = by_number[partie.pair_a.number]
-        if partie.pair_b is None:
-            if a.byes:
-                warnings.append(_("Пара №%(n)s уже пропускала тур — это второй пропуск.") % {"n": a.number})
-            continue
-        b = partie.pair_b.number
-        if b in a.opponents:
-            warnings.append(
-                _("Повторная встреча: пары №%(a)s и №%(b)s уже играли в туре %(r)s.")
-                % {"a": a.number, "b": b, "r": a.met_in[b]}
-            )
-    return warnings
-
-
-def individual_swap_warnings(rnd: Round, parties) -> list[str]:
-    """Repeated partners and second sit-outs an organizer's exchange of two players makes."""
-    recs = {r.number: r for r in single_records(rnd.tournament, rnd.number).values()}
-    warnings = []
-    for partie in parties:
-        if partie.pair_b is None:
-            rec = recs[partie.pair_a.number]
-            if rec.sat_out:
-                warnings.append(_("Игрок №%(n)s уже пропускал тур — это второй пропуск.") % {"n": rec.number})
-            continue
-        for first, second in ((partie.pair_a, partie.partner_a), (partie.pair_b, partie.partner_b)):
-            if first is not None and second is not None and second.number in recs[first.number].partners:
-                warnings.append(_("Повторное партнёрство: игроки №%(a)s и №%(b)s уже играли вместе.")
-                                % {"a": first.number, "b": second.number})
-    return warnings
 
 
 def publish_round(user, rnd: Round) -> Round:
