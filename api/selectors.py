@@ -31,7 +31,7 @@ from scoring.reports.selectors import load_individual, load_standings, tiebreaks
 from scoring.reports.stage_selectors import finalists, has_final
 from teams.finals import is_team_event, team_finalists
 from tournaments.choices import ProtocolStatus
-from tournaments.models import Pair, Partie, Player, Round, RoundStatus, Tournament, seated
+from tournaments.models import Entrant, Partie, Player, Round, RoundStatus, Tournament, seated
 
 SHOWN_ROUNDS = (RoundStatus.PUBLISHED, RoundStatus.FINISHED)
 
@@ -85,7 +85,7 @@ def _player(player) -> dict:
 
 def entrants(tournament) -> list[dict]:
     """Pairs (an individual event: its players, one per entrant) in number order, unnumbered ones last."""
-    pairs = (Pair.objects.filter(tournament=tournament)
+    pairs = (Entrant.objects.filter(tournament=tournament)
              .prefetch_related(Prefetch("players", queryset=Player.objects.order_by("number", "id")))
              .order_by("number", "id"))
     rows = [{

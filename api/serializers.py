@@ -9,7 +9,7 @@ from django.urls import reverse
 from rest_framework import serializers
 
 from tournaments.choices import FORMAT_CHOICES, ProtocolStatus
-from tournaments.models import PairingSystem, PairStatus
+from tournaments.models import EntrantStatus, PairingSystem
 
 WINNERS = [(w, w) for w in ("A", "B", "draw")]
 SIDES = [(side, side) for side in ("A", "B")]
@@ -59,7 +59,7 @@ class TournamentPlayerSerializer(PlayerSerializer):
 class EntrantSerializer(serializers.Serializer):
     number = serializers.IntegerField(allow_null=True, help_text="Empty before the draw.")
     name = serializers.CharField()
-    status = serializers.ChoiceField(choices=PairStatus.choices)
+    status = serializers.ChoiceField(choices=EntrantStatus.choices)
     rating = serializers.IntegerField(allow_null=True)
     withdrawn_after_round = serializers.IntegerField(allow_null=True)
     joined_round = serializers.IntegerField(allow_null=True, help_text="Registered late: plays from this round.")
@@ -146,7 +146,7 @@ class StandingSerializer(serializers.Serializer):
     entrant = serializers.IntegerField(allow_null=True)
     name = serializers.CharField()
     players = serializers.ListField(child=serializers.CharField())
-    status = serializers.ChoiceField(choices=PairStatus.choices)
+    status = serializers.ChoiceField(choices=EntrantStatus.choices)
     played = serializers.IntegerField()
     wins = serializers.IntegerField()
     draws = serializers.IntegerField()
@@ -168,7 +168,7 @@ class PlayerStandingSerializer(serializers.Serializer):
     player = serializers.CharField()
     club = serializers.CharField()
     pair = serializers.IntegerField(allow_null=True)
-    status = serializers.ChoiceField(choices=PairStatus.choices)
+    status = serializers.ChoiceField(choices=EntrantStatus.choices)
     match_points = serializers.FloatField()
     points_for = serializers.IntegerField()
     difference = serializers.IntegerField()

@@ -49,11 +49,11 @@ def setup(tables):
     from django.contrib.auth import get_user_model  # noqa: PLC0415 app registry
 
     from access.models import RoleKind, TournamentRole  # noqa: PLC0415 app registry
-    from tournaments.models import Pair, Partie, Player, Round, Tournament  # noqa: PLC0415 app registry
+    from tournaments.models import Entrant, Partie, Player, Round, Tournament  # noqa: PLC0415 app registry
 
     t = Tournament.objects.create(name="Стенд", slug="deal-answer", start_date="2026-11-30", is_public=True,
                                   rules_preset="pusto-shest", pairing_system="swiss", rounds_planned=1)
-    pairs = Pair.objects.bulk_create([Pair(tournament=t, number=i + 1) for i in range(2 * tables)])
+    pairs = Entrant.objects.bulk_create([Entrant(tournament=t, number=i + 1) for i in range(2 * tables)])
     Player.objects.bulk_create([Player(pair=p, number=k, name=f"Игрок {p.number}-{k}") for p in pairs for k in (1, 2)])
     rnd = Round.objects.create(tournament=t, number=1, status="published")
     parties = Partie.objects.bulk_create([Partie(round=rnd, table=i + 1, pair_a=pairs[2 * i], pair_b=pairs[2 * i + 1])

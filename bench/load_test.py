@@ -72,7 +72,7 @@ def prepare(args):
     from django.db import transaction
 
     from access.models import RoleKind, TournamentRole
-    from tournaments.models import Pair, Partie, Player, Round, Tournament
+    from tournaments.models import Entrant, Partie, Player, Round, Tournament
 
     User = get_user_model()
     n = args.tables + 1
@@ -81,7 +81,7 @@ def prepare(args):
     with transaction.atomic():
         t = Tournament.objects.create(name=f"Нагрузка {n}", slug=slug, start_date="2026-11-30", is_public=True,
                                       rules_preset="pusto-shest", pairing_system="swiss", rounds_planned=1)
-        pairs = Pair.objects.bulk_create([Pair(tournament=t, number=i + 1) for i in range(2 * n)])
+        pairs = Entrant.objects.bulk_create([Entrant(tournament=t, number=i + 1) for i in range(2 * n)])
         Player.objects.bulk_create([Player(pair=p, number=k, name=f"Игрок {p.number}-{k}")
                                     for p in pairs for k in (1, 2)])
         rnd = Round.objects.create(tournament=t, number=1, status="published")

@@ -32,13 +32,13 @@ def build(n_pairs: int):
     from access.models import RoleKind, TournamentRole
     from scoring.models import Protocol
     from tournaments.choices import ProtocolStatus
-    from tournaments.models import Pair, Partie, Player, Round, RoundStatus, Tournament
+    from tournaments.models import Entrant, Partie, Player, Round, RoundStatus, Tournament
 
     user = get_user_model().objects.create_user("bench-organizer", password="x")
     t = Tournament.objects.create(name="Бенчмарк", slug="manage-bench", start_date=datetime.date(2026, 12, 5),
                                   draw_done_at=timezone.now(), draw_closed=True, rounds_planned=7)
     TournamentRole.objects.create(tournament=t, user=user, role=RoleKind.ORGANIZER)
-    pairs = Pair.objects.bulk_create(Pair(tournament=t, number=i + 1) for i in range(n_pairs))
+    pairs = Entrant.objects.bulk_create(Entrant(tournament=t, number=i + 1) for i in range(n_pairs))
     Player.objects.bulk_create(
         Player(pair=p, name=f"Игрок {2 * i + k} Фамилия", club="Клуб", number=k)
         for i, p in enumerate(pairs) for k in (1, 2))

@@ -29,11 +29,11 @@ def build(n_pairs: int):
 
     from access.models import RoleKind, TournamentRole
     from tests.factories import player_name
-    from tournaments.models import Pair, Player, Tournament
+    from tournaments.models import Entrant, Player, Tournament
 
     t = Tournament.objects.create(name="Большой кубок", slug="big", start_date=datetime.date(2026, 11, 29),
                                   venue="Дворец спорта", is_public=True)
-    pairs = Pair.objects.bulk_create([Pair(tournament=t, number=i + 1) for i in range(n_pairs)], batch_size=2000)
+    pairs = Entrant.objects.bulk_create([Entrant(tournament=t, number=i + 1) for i in range(n_pairs)], batch_size=2000)
     User = get_user_model()
     unusable = make_password(None)
     users = User.objects.bulk_create(

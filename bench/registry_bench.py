@@ -22,7 +22,7 @@ SURNAMES = ["Иванов", "Петров", "Сидоров", "Ёлкин", "К�
 
 
 def build(n: int):
-    from registry.models import Person
+    from people.models import Person
 
     people = []
     for i in range(n):

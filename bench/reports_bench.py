@@ -63,7 +63,7 @@ def build(n_pairs: int, n_rounds: int, seed: int = 7):
     from engine.rules.generate import random_deal
     from scoring.models import Deal, Protocol, Signature
     from tournaments.choices import ProtocolStatus
-    from tournaments.models import Pair, Partie, Player, Round, Tournament
+    from tournaments.models import Entrant, Partie, Player, Round, Tournament
 
     rng = random.Random(seed)
     slug = f"bench-{n_pairs}x{n_rounds}"
@@ -71,9 +71,9 @@ def build(n_pairs: int, n_rounds: int, seed: int = 7):
     t = Tournament.objects.create(name="Большой турнир", slug=slug, start_date=datetime.date(2026, 11, 29),
                                   venue="Дворец спорта", rounds_planned=n_rounds)
     rules = Rules.from_config(t.rules_config())
-    pairs = Pair.objects.bulk_create([Pair(tournament=t, number=i + 1) for i in range(n_pairs)], batch_size=2000)
+    pairs = Entrant.objects.bulk_create([Entrant(tournament=t, number=i + 1) for i in range(n_pairs)], batch_size=2000)
     if pairs[0].pk is None:  # backends without RETURNING
-        pairs = list(Pair.objects.filter(tournament=t).order_by("number"))
+        pairs = list(Entrant.objects.filter(tournament=t).order_by("number"))
     surnames = ["Иванов", "Петров", "Сидоров", "Кузнецов", "Смирнов", "Попов", "Волков", "Соколов"]
     Player.objects.bulk_create([
         Player(pair=p, number=k, name=f"{surnames[(2 * i + k) % 8]} {i + 1}-{k}", club="Тверь")

@@ -13,7 +13,7 @@ from core.names import fold, name_key
 from engine.pairing import PairingError, whist
 from engine.rules import lead_and_shuffle
 from engine.rules.clock import due_warning, time_limit_seconds
-from tournaments.models import PairingSystem, PairStatus, Partie, Player, RoundStatus, seated
+from tournaments.models import EntrantStatus, PairingSystem, Partie, Player, RoundStatus, seated
 
 SEAT_ORDER = ("A1", "B1", "A2", "B2")
 
@@ -54,7 +54,7 @@ def entrant_rows(tournament, ids) -> list[dict]:
             "number": pair.number, "player1": label(players[0]) if players else "",
             "player2": label(players[1]) if len(players) > 1 else "",
             "club": ", ".join(sorted({p.club for p in players if p.club})),
-            "status": pair.get_status_display(), "active": pair.status == PairStatus.ACTIVE,
+            "status": pair.get_status_display(), "active": pair.status == EntrantStatus.ACTIVE,
             "sort": name_key(players[0].name if players else ""),
         })
     rows.sort(key=lambda r: (r["number"] is None, r["number"] or 0, r["sort"]))
@@ -83,8 +83,9 @@ def _names(pair) -> str:
     return " — ".join(p.name for p in pair.players.all()) if pair else ""
 
 
-def is_individual(parties) -> bool:
-    """Whether these parties (of one round) are an individual event's (one query at most: the round's tournament)."""
+def seats_players(parties) -> bool:
+    """Whether these parties (of one round) seat players, each with a partner of the round (an individual event:
+    one query at most, the round's tournament)."""
     return bool(parties) and (any(p.partner_a_id for p in parties)
                               or parties[0].round.tournament.format_spec.single_player_entries)
 
@@ -111,7 +112,7 @@ def _individual_row(p) -> dict:
 def by_table(parties) -> list[dict]:
     """A row per table (a sit-out: a row of its own). Individual events: each side's seats and player numbers."""
     rows = []
-    individual = is_individual(parties)
+    individual = seats_players(parties)
     for p in parties:
         if individual:
             rows.append(_individual_row(p))
@@ -154,7 +155,7 @@ def _individual_by_name(p) -> list[dict]:
 
 def by_name(parties) -> list[dict]:
     rows = []
-    individual = is_individual(parties)
+    individual = seats_players(parties)
     for p in parties:
         if individual:
             rows.extend(_individual_by_name(p))

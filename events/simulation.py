@@ -22,16 +22,17 @@ from scoring import protocol_state
 from scoring import services as protocol_services
 from scoring.models import Protocol
 from scoring.reports.group_selectors import groups_of
+from tournaments.choices import DEFAULT_FORMAT
 from tournaments.errors import InvalidInput, RoundBlocked
+from tournaments.formats import format_class
 from tournaments.models import (
+    EntrantStatus,
     FinalKind,
     PairingSystem,
-    PairStatus,
     Player,
     RoundStatus,
     SignatureMode,
     Tournament,
-    TournamentFormat,
 )
 
 from .services import finish_round, pair_round, publish_round, register_pair, run_draw, withdraw_pair
@@ -102,12 +103,12 @@ def spread(total: int, slots: int) -> list[int]:
 
 
 def create_tournament(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None,
-                      preset: str = "pusto-shest", format: str = TournamentFormat.PAIRS) -> Tournament:
+                      preset: str = "pusto-shest", format: str = DEFAULT_FORMAT) -> Tournament:
     """A tournament with ``pairs`` registered pairs (an individual event: ``pairs`` players); one account per
     pair signs its protocols (per player in an individual event, where every player signs)."""
     if system not in PairingSystem.values:
         raise ValueError(f"unknown pairing system {system!r}")
-    individual = format == TournamentFormat.INDIVIDUAL
+    individual = format_class(format).single_player_entries
     slug = slug or (f"sim-individual-{system}-{pairs}-{seed}" if individual else f"sim-{system}-{pairs}-{seed}")
     n = 2
     base = slug
@@ -167,8 +168,8 @@ def link_signers(tournament, seed) -> dict:
 
 def _withdraw(organizer, tournament, count: int, rng: random.Random, note: str) -> list:
     """Withdraw ``count`` active pairs chosen by ``rng``; returns their numbers (None before the draw)."""
-    active = list(tournament.pairs.filter(status=PairStatus.ACTIVE).order_by("id"))
-    keep = 4 if tournament.is_individual else 2
+    active = list(tournament.pairs.filter(status=EntrantStatus.ACTIVE).order_by("id"))
+    keep = 4 if tournament.format_spec.single_player_entries else 2
     chosen = rng.sample(active, min(count, max(0, len(active) - keep)))
     for pair in chosen:
         withdraw_pair(organizer, pair, note=note)
@@ -262,7 +263,7 @@ def federation_admin():
 
 
 def simulate(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None, withdraw: int = 0,
-             no_shows: int = 0, preset: str = "pusto-shest", format: str = TournamentFormat.PAIRS,
+             no_shows: int = 0, preset: str = "pusto-shest", format: str = DEFAULT_FORMAT,
              final: str | None = None, final_match: str = "single", rated: bool = False) -> dict:
     """Register, draw, and play every round; returns the JSON summary.
 
@@ -289,7 +290,7 @@ def simulate(organizer, *, pairs: int, rounds: int, system: str, seed, slug=None
     run_draw(organizer, tournament, seed=str(seed))
     signers = link_signers(tournament, seed)
     summary = {"slug": tournament.slug, "system": system, "format": format,
-               "players" if format == TournamentFormat.INDIVIDUAL else "pairs": pairs, "rounds": [],
+               "players" if format_class(format).single_player_entries else "pairs": pairs, "rounds": [],
                "withdrawn": withdrawn, "preset": preset, "rated": rated}
     no_show_plan = spread(no_shows, rounds)
     for k in range(rounds):

@@ -1,8 +1,7 @@
 from django.contrib import admin
 
 from core.admin import ReadOnlyAdminMixin
-
-from .models import Person, PersonMerge
+from people.models import Person, PersonMerge
 
 
 @admin.register(Person)

@@ -20,9 +20,8 @@ from django.utils.translation import gettext as _
 
 from core.names import fold
 from core.text import UnsafeText, ascii_digits, clean_text
+from people.models import Person
 from tournaments.errors import InvalidInput
-
-from .models import Person
 
 FEDERATION_ID_MAX = 32
 _FEDERATION_ID = re.compile(r"[0-9A-Z](?:[0-9A-Z./-]*[0-9A-Z])?", re.ASCII)

@@ -25,11 +25,11 @@ from access.permissions import require_federation_admin
 from audit.log import log_action
 from core.locking import locked
 from core.text import UnsafeText, clean_text
+from people.models import Person, PersonMerge
 from tournaments.errors import InvalidInput, TournamentError
 from tournaments.models import Player
 
 from . import rating
-from .models import Person, PersonMerge
 from .services import person_snapshot
 
 FILLED = ("birth_year", "club", "city", "federation_id")

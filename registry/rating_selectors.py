@@ -13,8 +13,9 @@ from django.db.models import Func, Max, OuterRef, Subquery
 from django.utils import timezone
 
 from core.names import fold
+from people.models import Person
 
-from .models import Person, PersonRating, RatingChange, RatingSnapshot
+from .models import PersonRating, RatingChange, RatingSnapshot
 from .rating import config, shown
 
 ACTIVE_DAYS = 365

@@ -17,13 +17,13 @@ from django.db import connection
 from django.db.models import Count, Exists, OuterRef, Q
 
 from core.names import fold
+from people.models import Person, PersonMerge
 from scoring.reports.selectors import load_standings
 from scoring.reports.stage_selectors import final_standings, finalists, has_final
 from tournaments.choices import ProtocolStatus
 from tournaments.models import Partie, Player, RoundStatus
 
 from .matching import active_persons
-from .models import Person, PersonMerge
 
 SEARCH_MIN = 1
 

@@ -19,12 +19,12 @@ from audit.log import log_action
 from core.converters import strict_int
 from core.locking import locked
 from core.text import UnsafeText, clean_text
+from people.models import PUBLIC_FIELDS, Person
 from tournaments.errors import InvalidFields, InvalidInput, NotAllowed
 from tournaments.models import Player
 
 from . import rating
 from .matching import BIRTH_YEAR_MIN, candidates, clean_federation_id, describe
-from .models import PUBLIC_FIELDS, Person
 
 NEW, NONE = "new", "none"
 

@@ -14,13 +14,13 @@ from access.permissions import is_federation_admin, is_organizer
 from core.converters import strict_int
 from core.pages import post_only
 from core.paging import clean_query, paginate
+from people.models import PUBLIC_FIELDS, Person, PersonMerge
 from tournaments.errors import TournamentError
 from tournaments.models import Player, Tournament
 
 from . import merges, rating_selectors, selectors, services
 from .forms import LinkForm, MergeForm, PersonForm, SearchForm, UndoMergeForm
 from .matching import candidates
-from .models import PUBLIC_FIELDS, Person, PersonMerge
 
 PERSONS_PER_PAGE = 50
 LINKS_PER_PAGE = 30

@@ -34,7 +34,7 @@ from django.views.decorators.http import condition
 
 from access.models import TournamentRole
 from audit.models import AuditEntry
-from tournaments.models import Pair, Partie, Player, Round, Tournament
+from tournaments.models import Entrant, Partie, Player, Round, Tournament
 
 from .live_cache import CACHE_SECONDS, UNVERSIONED, SafeCache, cache  # noqa: F401 — what the live pages share
 from .models import DataVersion, Protocol
@@ -321,7 +321,7 @@ def _tournament_of(instance):
 
     if isinstance(instance, Tournament):
         return instance.pk
-    if isinstance(instance, (Pair, Round, TournamentRole, AuditEntry)):
+    if isinstance(instance, (Entrant, Round, TournamentRole, AuditEntry)):
         return instance.tournament_id
     if isinstance(instance, Player):
         return instance.pair.tournament_id
@@ -358,7 +358,7 @@ def _deleted(sender, instance, **kwargs):
 
 def connect_signals():
 
-    for model in (Tournament, Pair, Player, Round, Partie, Protocol, TournamentRole, AuditEntry):
+    for model in (Tournament, Entrant, Player, Round, Partie, Protocol, TournamentRole, AuditEntry):
         post_save.connect(_saved, sender=model, dispatch_uid=f"live-save-{model.__name__}")
         if model not in (Tournament, AuditEntry):  # the audit log is append-only
             post_delete.connect(_deleted, sender=model, dispatch_uid=f"live-delete-{model.__name__}")

@@ -4,7 +4,7 @@
   referee): from the QR code on the player's confirmation (its check-in address) or by a tick on the
   organizer's list. A tick can be taken back until the closing on site.
 * Closing on site (the organizer, before the draw): every accepted entry that did not check in is marked
-  absent and its entrant withdrawn before the draw (``Pair.status`` withdrawn after round 0: it is not
+  absent and its entrant withdrawn before the draw (``Entrant.status`` withdrawn after round 0: it is not
   drawn and keeps its row; a team's entry: every pair of the team); the form closes and the waiting list stops. **[толкование]** Entrants the
   organizer registered by hand have no entry and are not touched; waiting entries stay waiting.
 """
@@ -20,7 +20,7 @@ from audit.log import log_action
 from core.locking import locked
 from events.services.registration import pair_snapshot
 from tournaments.errors import NotAllowed, TournamentError
-from tournaments.models import Pair, PairStatus, Tournament
+from tournaments.models import Entrant, EntrantStatus, Tournament
 
 from . import codes
 from .models import Entry, EntryStatus, SignupSettings
@@ -124,12 +124,12 @@ def close_on_site(user, tournament) -> list[Entry]:
             if entry.team_id:
                 withdraw_absent_team(user, tournament, entry)
             try:
-                pair = locked(Pair.objects.filter(pk=entry.pair_id)).get()
+                pair = locked(Entrant.objects.filter(pk=entry.pair_id)).get()
             except ObjectDoesNotExist:
                 pair = None
-            if pair is not None and pair.status == PairStatus.ACTIVE:
+            if pair is not None and pair.status == EntrantStatus.ACTIVE:
                 pair_before = pair_snapshot(pair)
-                pair.status, pair.withdrawn_after_round = PairStatus.WITHDRAWN, 0
+                pair.status, pair.withdrawn_after_round = EntrantStatus.WITHDRAWN, 0
                 pair.save(update_fields=["status", "withdrawn_after_round"])
                 log_action(tournament, "pair.withdrawn", user=user, before=pair_before, after=pair_snapshot(pair),
                            note=_("не отметился на месте до жеребьёвки"))

@@ -4,7 +4,7 @@ A public form takes entries from anyone, so a name proves nothing; the rules kee
 player out of his own tournament, and leave every doubt to the organizer:
 
 * **Claims a registered person.** For each person the entry names (a team's players and reserves too), the
-  registry (``registry.Person``, merged persons left out) is asked. The entry *proves* the person when it gives
+  registry (``people.Person``, merged persons left out) is asked. The entry *proves* the person when it gives
   a federation ID and the person holding that ID has the same name (folded: case, runs of spaces and «ё» = «е»
   ignored). Otherwise it *claims* the holder of the ID it gave (another name) and every namesake who holds a
   federation ID. **[толкование]** A person without a federation ID has nothing to prove it with: his name is
@@ -27,8 +27,8 @@ from django.db.models import Q
 
 from core.names import fold
 from events.services.registration import check_duplicates, registered_names
+from people.models import Person
 from registry.matching import active_persons, describe
-from registry.models import Person
 
 from .cleaning import entrant_player
 from .models import LIVE, Entry, EntryStatus

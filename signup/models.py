@@ -1,7 +1,7 @@
 """Online registration of a tournament (docs/registration.md): its settings and the entries players send.
 
 An entry is the player's (or the pair's, or the team's) own application, kept apart from the tournament's entrants
-(``tournaments.Pair``): it becomes an entrant, through the organizer's services, when it is accepted
+(``tournaments.Entrant``): it becomes an entrant, through the organizer's services, when it is accepted
 within the limit, and stays linked to it (``Entry.pair``; a team event's entry: ``Entry.team``, with its
 name, club / region and reserves beside the players of its pairs). The player's code is never stored, only its
 hash (``signup.codes``); the check-in token is derived from the code and stored hashed too.
@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from teams.models import Team
 from tournaments.formats import formats_with
-from tournaments.models import Pair, Tournament
+from tournaments.models import Entrant, Tournament
 
 SIGNUP_FORMATS = formats_with("online_registration")  # every format's own class says whether
 
@@ -85,7 +85,7 @@ class Entry(models.Model):
     contact = models.CharField(_("телефон или e-mail"), max_length=100, blank=True)
     code_hash = models.CharField(_("код заявки (хеш)"), max_length=64, unique=True)
     checkin_hash = models.CharField(_("код отметки (хеш)"), max_length=64, unique=True)
-    pair = models.OneToOneField(Pair, verbose_name=_("участник турнира"), null=True, blank=True,
+    pair = models.OneToOneField(Entrant, verbose_name=_("участник турнира"), null=True, blank=True,
                                 on_delete=models.SET_NULL, related_name="signup_entry")
     team_name = models.CharField(_("название команды"), max_length=200, blank=True)
     team_club = models.CharField(_("клуб / регион команды"), max_length=200, blank=True)

@@ -31,7 +31,7 @@ from audit.log import log_action
 from events.services.entrants import create_pair
 from events.services.registration import check_duplicates, pair_snapshot
 from tournaments.errors import TournamentError
-from tournaments.models import PairStatus
+from tournaments.models import EntrantStatus
 
 from .cleaning import entrant_player, registry_choice
 from .models import Entry, EntryStatus
@@ -84,7 +84,7 @@ def places_free(tournament, settings) -> int | None:
         return None
     if tournament.format_spec.has_teams:
         return max(0, settings.limit - active_teams(tournament))
-    return max(0, settings.limit - tournament.pairs.filter(status=PairStatus.ACTIVE).count())
+    return max(0, settings.limit - tournament.pairs.filter(status=EntrantStatus.ACTIVE).count())
 
 
 def waiting_max() -> int:

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 
 from audit.log import log_action
 from core.locking import locked
-from tournaments.models import PairStatus, Tournament
+from tournaments.models import EntrantStatus, Tournament
 
 from .models import Entry, EntryStatus, SignupSettings
 from .places import entry_snapshot, fill_places
@@ -23,9 +23,9 @@ def entrant_left(sender, *, tournament, user, **kwargs) -> None:
     # accepted, and its entrant deleted (no pair) or no longer active; a team: none of its pairs active
     accepted = Entry.objects.filter(tournament=tournament, status=EntryStatus.ACCEPTED)
     if tournament.format_spec.has_teams:
-        accepted = accepted.exclude(team__members__pair__status=PairStatus.ACTIVE)
+        accepted = accepted.exclude(team__members__pair__status=EntrantStatus.ACTIVE)
     else:
-        accepted = accepted.exclude(pair__status=PairStatus.ACTIVE)
+        accepted = accepted.exclude(pair__status=EntrantStatus.ACTIVE)
     gone = list(accepted.values_list("pk", flat=True))
     for entry in locked(Entry.objects.filter(pk__in=gone).order_by("id")):
         before = entry_snapshot(entry)

@@ -28,7 +28,7 @@ from teams.models import Reserve, Team, TeamPair
 from teams.services import RESERVES_MAX, enter_team, team_snapshot
 from teams.standings import event_of
 from tournaments.errors import InvalidFields, InvalidInput
-from tournaments.models import Pair, PairStatus, Player
+from tournaments.models import Entrant, EntrantStatus, Player
 
 from .cleaning import clean_contact, entrant_player, fixed_field_errors, registry_choice
 from .models import LIVE, Entry
@@ -238,19 +238,19 @@ def remove_team(tournament, entry, *, user=None, note=None) -> None:
     if team is None:
         return
     log_action(tournament, "team.deleted", user=user, before=team_snapshot(team), note=note)
-    pairs = list(Pair.objects.filter(team_entry__team=team))
+    pairs = list(Entrant.objects.filter(team_entry__team=team))
     for pair in pairs:
         log_action(tournament, "pair.deleted", user=user, before=pair_snapshot(pair), note=note)
     team.delete()
-    Pair.objects.filter(pk__in=[p.pk for p in pairs]).delete()
+    Entrant.objects.filter(pk__in=[p.pk for p in pairs]).delete()
 
 
 def withdraw_absent_team(user, tournament, entry) -> None:
     """Closing on site: every active pair of the entry's team is withdrawn before the draw."""
-    pairs = locked(Pair.objects.filter(team_entry__team_id=entry.team_id, status=PairStatus.ACTIVE).order_by("id"))
+    pairs = locked(Entrant.objects.filter(team_entry__team_id=entry.team_id, status=EntrantStatus.ACTIVE).order_by("id"))
     for pair in pairs:
         before = pair_snapshot(pair)
-        pair.status, pair.withdrawn_after_round = PairStatus.WITHDRAWN, 0
+        pair.status, pair.withdrawn_after_round = EntrantStatus.WITHDRAWN, 0
         pair.save(update_fields=["status", "withdrawn_after_round"])
         log_action(tournament, "pair.withdrawn", user=user, before=before, after=pair_snapshot(pair),
                    note=_("команда не отметилась на месте до жеребьёвки"))
@@ -258,4 +258,4 @@ def withdraw_absent_team(user, tournament, entry) -> None:
 
 def active_teams(tournament) -> int:
     """The teams still in the tournament: those with an active pair (the limit counts them)."""
-    return Team.objects.filter(tournament=tournament, members__pair__status=PairStatus.ACTIVE).distinct().count()
+    return Team.objects.filter(tournament=tournament, members__pair__status=EntrantStatus.ACTIVE).distinct().count()

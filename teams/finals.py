@@ -15,7 +15,7 @@ from types import SimpleNamespace
 from engine.pairing.bracket import Bracket, build_bracket, placing
 from engine.pairing.match_format import SINGLE, Outcome
 from engine.ranking.qualification import Qualifiers, qualify
-from tournaments.models import FinalKind, PairStatus, RoundStatus
+from tournaments.models import EntrantStatus, FinalKind, RoundStatus
 
 from .groups import groups_order, load_team_groups, split_stage2, team_bracket_entrants
 from .models import Team, TeamMatch, TeamPair, TeamQualification
@@ -31,7 +31,7 @@ def is_team_event(tournament) -> bool:
 
 def teams_out(tournament) -> set[int]:
     """The teams that can no longer field their K pairs: a pair of theirs withdrawn or removed **[толкование]**."""
-    return set(TeamPair.objects.filter(team__tournament=tournament).exclude(pair__status=PairStatus.ACTIVE)
+    return set(TeamPair.objects.filter(team__tournament=tournament).exclude(pair__status=EntrantStatus.ACTIVE)
                .values_list("team_id", flat=True))
 
 

@@ -16,6 +16,7 @@ from .selectors import pairings_json
 from .simulation import simulate_event
 from .standings import event_of
 from .standings_command import write_team_event
+from .workbook import team_tables
 
 # The calendar counts every tournament's teams in its one query (``formats.count_annotations``).
 COUNT_ANNOTATION = Count("teams", distinct=True)
@@ -41,6 +42,12 @@ def public_links(tournament) -> list[Link]:
             Link(_("Для экрана в зале"), standings + "?projector=1", "team-projector"),
             Link(_("Страница капитана"), reverse("teams:captain", args=[slug]), "captain-link"),
             Link(_("Положение пар"), reverse("reports:standings", args=[slug]), "pair-standings")]
+
+
+def standings_documents(tournament) -> list[Link]:
+    """The public page's team standings file, before the pairs'."""
+    return [Link(_("Положение команд (PDF)"), reverse("teams:standings_pdf", args=[tournament.slug]),
+                 "team-standings-pdf")]
 
 
 def entrant_rows(tournament, limit: int) -> tuple[list[dict], int]:
@@ -73,4 +80,5 @@ PARTS = dict(count=team_count, count_annotation=COUNT_ANNOTATION, match_points=m
              public_links=public_links, entrant_rows=entrant_rows, table_captions=table_captions, table_caption=table_caption,
              manage_template=MANAGE_TEMPLATE, manage_links_template=MANAGE_LINKS_TEMPLATE, round_view=ROUND_VIEW, actions=ACTIONS,
              pairings_json=pairings_json, simulate=simulate_event, report_section=team_event_flowables,
-             write_standings=write_team_event)
+             write_standings=write_team_event, standings_documents=standings_documents,
+             workbook_tables=team_tables)

@@ -4,7 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Pair, Partie, Round, Tournament
+from tournaments.models import Entrant, Partie, Round, Tournament
 
 PAIRS_PER_TEAM_MAX = 4
 
@@ -53,7 +53,7 @@ class TeamPair(models.Model):
     """A pair of the team: its ``slot`` is its place in the team's list (the line-up's default table)."""
 
     team = models.ForeignKey(Team, verbose_name=_("команда"), on_delete=models.CASCADE, related_name="members")
-    pair = models.OneToOneField(Pair, verbose_name=_("пара"), on_delete=models.CASCADE, related_name="team_entry")
+    pair = models.OneToOneField(Entrant, verbose_name=_("пара"), on_delete=models.CASCADE, related_name="team_entry")
     slot = models.PositiveSmallIntegerField(_("пара команды №"))
 
     class Meta:

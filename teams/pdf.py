@@ -5,6 +5,7 @@ Names come from users: every text is escaped (``core.pdf.paragraph``) before it 
 """
 from __future__ import annotations
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from reportlab.platypus import Spacer, Table, TableStyle
 
@@ -28,6 +29,8 @@ def match_sheet_pdf(tournament, rnd, view) -> bytes:
     title = _("Протокол матча команд")
     story = [paragraph(title, H1),
              paragraph(_("%(t)s · тур %(r)s · матч %(m)s") % {"t": tournament.name, "r": rnd.number, "m": m.number}, SMALL),
+             paragraph(" · ".join(x for x in (date_format(tournament.start_date, "j E Y"), tournament.venue,
+                                             tournament.city) if x), SMALL),
              Spacer(1, 6), paragraph(f"{a} — {b}", BIG_BOLD), Spacer(1, 8)]
     head = [_("Стол"), _("Пара команды A"), _("Пара команды B"), _("Счёт"), _("Очки столов")]
     rows = [[paragraph(h, HEAD) for h in head]]
@@ -42,7 +45,7 @@ def match_sheet_pdf(tournament, rnd, view) -> bytes:
     r = view.result
     if r is not None and r.complete:
         story.append(paragraph(_("Итог матча: очки столов %(ta)s : %(tb)s, выиграно столов %(wa)s : %(wb)s, разность "
-                          "очков %(d)s; командные очки %(pa)s : %(pb)s.") % {
+                          "очков команды A %(d)s; командные очки %(pa)s : %(pb)s.") % {
             "ta": plain(r.table_points_a), "tb": plain(r.table_points_b), "wa": r.tables_won_a, "wb": r.tables_won_b,
             "d": f"{r.difference_a:+d}", "pa": r.team_points_a, "pb": r.team_points_b}, BIG_BOLD))
     else:

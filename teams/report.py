@@ -11,7 +11,22 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from reportlab.platypus import CondPageBreak, KeepTogether, PageBreak, Spacer
 
-from core.pdf import CELL, H2, SMALL, WIDTH, esc, grid, paragraph, register_fonts, rich, style, text_width, word_width
+from core.pdf import (
+    CELL,
+    H1,
+    H2,
+    SMALL,
+    WIDTH,
+    build,
+    esc,
+    grid,
+    paragraph,
+    register_fonts,
+    rich,
+    style,
+    text_width,
+    word_width,
+)
 from core.pdf import NARROW_HEAD as HEAD
 from scoring.reports.pdf_groups import group_flowables
 from tournaments.models import seated
@@ -164,3 +179,11 @@ def team_event_flowables(tournament, groups=None) -> list:
             Spacer(1, 3), *_standings(data, clubs), *(group_flowables(groups, WIDTH) if groups else ()),
             PageBreak(), paragraph(_("Матчи по турам"), H2), *_matches(tournament, data),
             CondPageBreak(160), paragraph(_("Турнирная таблица команд"), H2), *_cross(tournament, data), PageBreak()]
+
+
+def team_standings_pdf(tournament, groups=None) -> bytes:
+    """The public «Положение команд» (PDF): the final places when stage 2 has its teams, the team standings (with
+    stage 2's groups), the matches by round and the cross table of the teams."""
+    story = [paragraph(tournament.name, H1), paragraph(_("Положение команд"), SMALL), Spacer(1, 4),
+             *team_event_flowables(tournament, groups)[:-1]]  # without the final report's page break
+    return build(story, _("%(t)s — положение команд") % {"t": tournament.name})

@@ -20,7 +20,7 @@ from core.names import fold
 from events.services.entrants import create_pair
 from events.services.registration import check_duplicates, clean_pair, clean_text, pair_snapshot, substitute_player
 from tournaments.errors import InvalidInput, NotAllowed, RoundBlocked, TournamentError
-from tournaments.models import FinalKind, Pair, PairStatus, Partie, Player, Round, RoundStatus, Tournament, seated
+from tournaments.models import Entrant, EntrantStatus, FinalKind, Partie, Player, Round, RoundStatus, Tournament, seated
 from tournaments.signals import entrant_left
 
 from .models import PAIRS_PER_TEAM_MAX, LineUp, Reserve, Team, TeamEvent, TeamMatch, TeamPair, is_captain_of
@@ -146,7 +146,7 @@ def enter_team(user, tournament, *, name, club="", pairs, reserves=(), note="") 
     return team
 
 
-def _team_pair(user, tournament, players, team_name, note) -> Pair:
+def _team_pair(user, tournament, players, team_name, note) -> Entrant:
     """One pair of the team, as ``register_pair`` makes it (its checks, its registry's persons, its audit entry)."""
     players, _name, _rating, team_name = clean_pair(players, "", None, 2, team_name)
     check_duplicates(tournament, players)
@@ -169,12 +169,12 @@ def delete_team(user, team) -> None:
         if tournament.draw_done_at or tournament.draw_closed or tournament.rounds.exists():
             raise TournamentError(_("Номера команд уже разыграны: команду больше нельзя удалить."), code="draw_done")
         log_action(tournament, "team.deleted", user=user, before=team_snapshot(team))
-        pairs = list(Pair.objects.filter(team_entry__team=team))
+        pairs = list(Entrant.objects.filter(team_entry__team=team))
         for pair in pairs:
             log_action(tournament, "pair.deleted", user=user, before=pair_snapshot(pair),
                        note=_("команда «%(team)s» удалена") % {"team": team.name})
         team.delete()
-        Pair.objects.filter(pk__in=[p.pk for p in pairs]).delete()
+        Entrant.objects.filter(pk__in=[p.pk for p in pairs]).delete()
         entrant_left.send(sender=Team, tournament=tournament, user=user)  # the online waiting list moves up
 
 
@@ -200,12 +200,12 @@ def number_teams(user, tournament, *, seed=None) -> list[Team]:
         random.Random(f"teams:{seed}").shuffle(teams)
         k = event_of(tournament).pairs_per_team
         Team.objects.filter(pk__in=[t.pk for t in teams]).update(number=None)
-        Pair.objects.filter(tournament=tournament).update(number=None)
+        Entrant.objects.filter(tournament=tournament).update(number=None)
         for n, team in enumerate(teams, start=1):
             team.number = n
             team.save(update_fields=["number"])
             for m in team.members.all():
-                Pair.objects.filter(pk=m.pair_id).update(number=(n - 1) * k + m.slot, manual_number=False)
+                Entrant.objects.filter(pk=m.pair_id).update(number=(n - 1) * k + m.slot, manual_number=False)
         players = list(Player.objects.filter(pair__tournament=tournament).order_by("pair_id", "id"))
         seen = set()
         for pl in players:  # the players of a pair sit in the order the team entered them
@@ -274,7 +274,7 @@ def set_lineup(user, team, round_number, pair_ids) -> LineUp:
         lineup.save()
         if rnd is not None:
             reseat(rnd, team, ids)
-        numbers = dict(Pair.objects.filter(pk__in=ids).values_list("pk", "number"))
+        numbers = dict(Entrant.objects.filter(pk__in=ids).values_list("pk", "number"))
         log_action(tournament, "team.lineup_set", user=user, before={"pairs": [numbers.get(i) for i in before]},
                    after={"team": team.number, "round": number, "pairs": [numbers[i] for i in ids], "by": by})
     return lineup
@@ -291,7 +291,7 @@ def reseat(rnd, team, ids: list[int]) -> None:
         Partie.objects.filter(pk=table.partie_id).update(**{f"{field}_id": ids[table.board - 1]})
 
 
-def substitute_reserve(user, team, pair, seat, reserve, *, note="") -> Pair:
+def substitute_reserve(user, team, pair, seat, reserve, *, note="") -> Entrant:
     """A reserve of the team takes seat ``seat`` (1 or 2) of one of its pairs between rounds; the player who
     leaves becomes a reserve. Refused while a round is in play (published, not finished)."""
     tournament = team.tournament
@@ -309,7 +309,7 @@ def substitute_reserve(user, team, pair, seat, reserve, *, note="") -> Pair:
             raise RoundBlocked(_("Идёт тур %(n)s: замена — только между турами (завершите тур).") % {"n": playing},
                                code="round_in_play")
         seat = strict_int(seat)
-        pair = Pair.objects.filter(pk=pair.pk, status=PairStatus.ACTIVE).first()
+        pair = Entrant.objects.filter(pk=pair.pk, status=EntrantStatus.ACTIVE).first()
         if pair is None:
             raise InvalidInput(_("Пара снялась с турнира."), field="pair", code="pair_inactive")
         players = seated(pair)

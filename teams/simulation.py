@@ -10,6 +10,7 @@ from access.models import RoleKind, TournamentRole
 from events.services import finish_round, publish_round
 from events.services.stages import set_final
 from events.simulation import link_signers, parse_final, play_partie, play_stage2
+from tournaments.formats import TeamsFormat
 from tournaments.models import (
     FinalKind,
     FinalMatch,
@@ -17,7 +18,6 @@ from tournaments.models import (
     RoundStatus,
     SignatureMode,
     Tournament,
-    TournamentFormat,
 )
 
 from .groups import team_groups_of
@@ -38,7 +38,7 @@ def create_team_tournament(organizer, *, teams: int, pairs_per_team: int, rounds
     tournament = Tournament.objects.create(
         name=f"Моделирование: {teams} команд по {pairs_per_team} пары, {rounds} туров", slug=slug,
         start_date=datetime.date.today(), pairing_system=system, rounds_planned=rounds,
-        format=TournamentFormat.TEAMS, rules_preset=preset, signature_mode=SignatureMode.ONE_PER_PAIR)
+        format=TeamsFormat.code, rules_preset=preset, signature_mode=SignatureMode.ONE_PER_PAIR)
     TournamentRole.objects.get_or_create(tournament=tournament, user=organizer, role=RoleKind.ORGANIZER)
     set_team_settings(organizer, tournament, pairs_per_team=pairs_per_team, win=2, draw=1, loss=0)
     rng = random.Random(f"names:{seed}")
@@ -83,7 +83,7 @@ def simulate_teams(organizer, *, teams: int, pairs_per_team: int, rounds: int, s
         tournament.refresh_from_db()
     signers = link_signers(tournament, seed)
     rng = random.Random(f"play:{seed}")
-    summary = {"slug": tournament.slug, "system": system, "format": TournamentFormat.TEAMS, "teams": teams,
+    summary = {"slug": tournament.slug, "system": system, "format": TeamsFormat.code, "teams": teams,
                "pairs_per_team": pairs_per_team, "preset": preset, "rounds": []}
     for _k in range(rounds):
         summary["rounds"].append(play_team_round(organizer, tournament, rng, signers))

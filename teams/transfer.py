@@ -19,7 +19,8 @@ from collections import Counter
 from django.utils.translation import gettext as _
 
 from events.services.transfer_tables import Section
-from tournaments.models import Pair, TournamentFormat
+from tournaments.formats import TeamsFormat
+from tournaments.models import Entrant
 
 from .models import LineUp, MatchTable, Reserve, Team, TeamEvent, TeamMatch, TeamPair, TeamQualification
 
@@ -33,7 +34,7 @@ TEAM_TABLES = (
     ("match_tables", MatchTable, "match__round__tournament"),
     ("team_qualifications", TeamQualification, "tournament"),
 )
-TEAM_ID_LISTS = {(LineUp, "pairs"): Pair}
+TEAM_ID_LISTS = {(LineUp, "pairs"): Entrant}
 NAMES = [name for name, _model, _scope in TEAM_TABLES]
 
 
@@ -43,7 +44,7 @@ def _key(value) -> str:
 
 def check_teams(reader, head, data) -> None:
     rows = {name: data.get(name, []) for name in NAMES}
-    if head.get("format") != TournamentFormat.TEAMS:
+    if head.get("format") != TeamsFormat.code:
         for name in NAMES:
             if rows[name]:
                 reader.fail(name, rows[name][0], _("в турнире не командного зачёта нет команд и матчей"))

@@ -7,6 +7,7 @@ app_name = "teams"
 # t/<slug>/teams/: the public pages of a team event, and the captain's
 team_pages = [
     path("", views.standings_view, name="standings"),
+    path("standings.pdf", views.standings_pdf_view, name="standings_pdf"),
     path("<num:number>/", views.team_view, name="team"),
     path("round/<num:round_number>/", views.round_view, name="round"),
     path("round/<num:round_number>/match/<num:match_number>.pdf", views.match_sheet_view, name="match_sheet"),

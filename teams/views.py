@@ -13,13 +13,14 @@ from core.pages import confirm_page, post_only
 from events.stage_selectors import groups_data
 from scoring.reports.stage_selectors import round_title
 from tournaments.errors import TournamentError
-from tournaments.models import Pair, Round, Tournament
+from tournaments.models import Entrant, Round, Tournament
 
 from .finals import team_final_standings, team_finalists
 from .forms import LineUpForm, SettingsForm, SubstitutionForm, TeamForm
 from .models import Reserve, Team, is_captain_of
 from .pages import render_manage, team_event, team_of, team_organizer_page
 from .pdf import match_sheet_pdf
+from .report import team_standings_pdf
 from .rounds import pair_team_round
 from .selectors import cross_table, event_of, load_team_standings, round_matches, team_page
 from .services import delete_team, number_teams, register_team, set_lineup, set_team_settings, substitute_reserve
@@ -143,7 +144,7 @@ def substitution_view(request, tournament, team_id):
     team = team_of(tournament, team_id)
     form = SubstitutionForm(request.POST, prefix=f"s{team.pk}")
     if form.is_valid():
-        pair = Pair.objects.filter(pk=strict_int(form.cleaned_data["pair"]) or 0, tournament=tournament).first()
+        pair = Entrant.objects.filter(pk=strict_int(form.cleaned_data["pair"]) or 0, tournament=tournament).first()
         reserve = Reserve.objects.filter(pk=strict_int(form.cleaned_data["reserve"]) or 0, team=team).first()
         try:
             substitute_reserve(request.user, team, pair, form.cleaned_data["seat"], reserve,
@@ -169,6 +170,13 @@ def standings_view(request, slug):
         "final": team_final_standings(tournament) if team_finalists(tournament) else None,  # docs/rules.md I.9.5
         "groups": groups_data(tournament),
     })
+
+
+def standings_pdf_view(request, slug):
+    tournament = _public(request, slug)
+    response = HttpResponse(team_standings_pdf(tournament, groups_data(tournament)), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{tournament.slug}-teams.pdf"'
+    return response
 
 
 def workbook_view(request, slug):

@@ -1,7 +1,7 @@
 """Test data made directly in the database (setup only; services are what the tests exercise)."""
 import datetime
 
-from tournaments.models import Pair, Partie, Player, Round, Tournament
+from tournaments.models import Entrant, Partie, Player, Round, Tournament
 
 RU_SURNAMES = [
     "Иванов", "Петров", "Сидоров", "Кузнецов", "Смирнов", "Попов", "Волков", "Соколов",
@@ -20,7 +20,7 @@ def make_tournament(n_pairs=8, *, slug="test-cup", preset="pusto-shest", overrid
         rules_preset=preset, rules_overrides=overrides or {}, **kwargs,
     )
     for i in range(n_pairs):
-        pair = Pair.objects.create(tournament=tournament, number=(i + 1) if numbered else None)
+        pair = Entrant.objects.create(tournament=tournament, number=(i + 1) if numbered else None)
         Player.objects.create(pair=pair, name=player_name(2 * i), club="Тверь", number=1 if numbered else None)
         Player.objects.create(pair=pair, name=player_name(2 * i + 1), club="Тверь", number=2 if numbered else None)
     return tournament
@@ -53,6 +53,6 @@ def make_individual(n_players=8, *, slug="solo-cup", numbered=True, **kwargs):
         **kwargs,
     )
     for i in range(n_players):
-        entrant = Pair.objects.create(tournament=tournament, number=(i + 1) if numbered else None)
+        entrant = Entrant.objects.create(tournament=tournament, number=(i + 1) if numbered else None)
         Player.objects.create(pair=entrant, name=player_name(i), club="Тверь", number=1 if numbered else None)
     return tournament

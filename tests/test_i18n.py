@@ -11,7 +11,7 @@ from django.conf import settings
 from django.utils.translation import gettext, ngettext, override
 
 from tests.factories import make_tournament
-from tournaments.models import PairStatus, Tournament
+from tournaments.models import EntrantStatus, Tournament
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
 
@@ -21,7 +21,7 @@ def test_model_strings_translate_to_english():
         assert str(Tournament._meta.verbose_name) == "tournament"
         assert str(Tournament._meta.verbose_name_plural) == "tournaments"
         assert str(Tournament._meta.get_field("venue").verbose_name) == "venue"
-        assert str(PairStatus.DISQUALIFIED.label) == "Disqualified"
+        assert str(EntrantStatus.DISQUALIFIED.label) == "Disqualified"
         assert gettext("Главный судья") == "Chief referee"
         assert gettext("Турнирная таблица") == "Cross table"
     with override("ru"):

@@ -148,11 +148,6 @@ def app_order() -> list[str]:
     return [line.strip() for line in block.split("layers =", 1)[1].splitlines() if line.strip()][::-1]
 
 
-# A foreign key that points up the order, kept until the players' registry stands below the tournaments: a
-# tournament's player names the person of the registry he is (docs/architecture.md, «The apps in one order»).
-FOREIGN_KEYS_UP = {("tournaments.Player", "person")}
-
-
 @pytest.mark.django_db
 def test_foreign_keys_point_down_the_order_of_the_apps():
     from django.apps import apps  # noqa: PLC0415 app registry
@@ -169,7 +164,7 @@ def test_foreign_keys_point_down_the_order_of_the_apps():
             target = field.related_model.__module__.split(".")[0]
             if target in order and order.index(target) > order.index(package):
                 up.add((f"{model._meta.app_label}.{model.__name__}", field.name))
-    assert up == FOREIGN_KEYS_UP
+    assert up == set()
 
 
 def test_ruff_passes():

@@ -2,7 +2,7 @@ from django.contrib import admin
 
 from core.admin import ReadOnlyAdminMixin
 
-from .models import RULE_FIELDS, Pair, Partie, Player, Round, Tournament
+from .models import RULE_FIELDS, Entrant, Partie, Player, Round, Tournament
 
 
 class PlayerInline(ReadOnlyAdminMixin, admin.TabularInline):
@@ -24,7 +24,7 @@ class TournamentAdmin(admin.ModelAdmin):
         return fields + RULE_FIELDS if obj is not None and obj.rules_locked() else fields
 
 
-@admin.register(Pair)
+@admin.register(Entrant)
 class PairAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     """Read-only: pairs and players change on the organizer's pages, whose services check the draw and the
     round in play and audit every change (registration, edit, substitution, withdrawal, deletion)."""

@@ -7,7 +7,7 @@ links of the public page and of the management page, the tie-break criteria a ne
 asks ``{{ fmt.entrants_title }}``; it never tests the format.
 
 * ``PairsFormat`` — the entrant is a pair of two players (docs/rules.md).
-* ``IndividualFormat`` — the entrant is one player (a ``Pair`` row with one ``Player``), his partner changes every
+* ``IndividualFormat`` — the entrant is one player (a ``Entrant`` row with one ``Player``), his partner changes every
   round (``Partie.partner_a`` / ``partner_b``, docs/rules-individual.md): a side of a table is two entrants, a
   sit-out is no table, a no-show is one player's.
 * ``TeamsFormat`` — the entrant is a team of K pairs (the ``teams`` app, docs/rules.md «Командный турнир»);
@@ -15,7 +15,7 @@ asks ``{{ fmt.entrants_title }}``; it never tests the format.
   event's, while the public and the management pages lead with the teams.
 
 Words come in two sets: ``entrant*`` is who the event ranks (pair, player, team); ``entry*`` is a registered
-``Pair`` row as the pair pages list it (pair, player, and in a team event a team's pair).
+``Entrant`` row as the pair pages list it (pair, player, and in a team event a team's pair).
 
 What a higher app knows of its format is registered here, never imported: the ``teams`` app calls
 ``register_parts("teams", …)`` in its ``AppConfig.ready()`` (its count of teams, match points, links, the
@@ -31,6 +31,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
+from engine.ranking.standings import compute_standings
+from engine.ranking.standings_individual import compute_individual_standings
 from engine.ranking.tiebreaks import criteria
 
 from .choices import TournamentFormat
@@ -89,7 +91,7 @@ class EventFormat:
     rating_legend = gettext_lazy("Рейтинг — сумма по играм пары; пусто, если рейтинга не было.")
     projector_columns = (gettext_lazy("Пара"), gettext_lazy("Игроки"))
 
-    # A registered row (``Pair``) as the pair pages list it.
+    # A registered row (``Entrant``) as the pair pages list it.
     entry = gettext_lazy("пара")
     entry_title = gettext_lazy("Пара")
     entries_title = gettext_lazy("Пары")
@@ -357,6 +359,21 @@ class EventFormat:
     no_show_help_kozel = gettext_lazy("Через 5 минут после начала не явились игроки пары: она — козёл каждой игры "
                                       "партии, соперники побеждают.")
 
+    # What a protocol's page says of one side («A» or «B»).
+    side_sentences = {
+        "no_show": gettext_lazy("неявка пары %(side)s"),
+        "won": gettext_lazy("победа пары %(side)s"),
+        "disqualified": gettext_lazy("пара %(side)s снята с турнира"),
+        "abandoned": gettext_lazy("пара %(side)s ушла"),
+        "not_signing": gettext_lazy("Пара %(side)s не подписывает протокол: подпись судьи закрывает его."),
+        "absent_refused": gettext_lazy("Пара %(side)s не играла партию до конца: её игроки протокол не "
+                                       "подписывают."),
+        "one_signs": gettext_lazy("Подписывает один игрок пары."),
+    }
+
+    def side_status(self, kind: str, side: str = "") -> str:
+        return self.side_sentences[kind] % {"side": side}
+
     def no_show_button(self, side: str) -> str:
         return _("Неявка пары %(side)s") % {"side": side}
 
@@ -428,6 +445,20 @@ class EventFormat:
         """(rows, how many more) of the public page's list, or None: the page lists the registered rows."""
         return None
 
+    def standings_documents(self, finished: bool) -> list[Link]:
+        """The public page's standings files (PDF): the event's standings, final once the event is over."""
+        label = _("Итоговое положение (PDF)") if finished else _("Положение после сыгранных туров (PDF)")
+        documents = self.part("standings_documents")
+        own = documents(self.tournament) if documents else []
+        return [*own, Link(label if not own else _("Положение пар (PDF)"),
+                           reverse("reports:standings_pdf", args=[self.tournament.slug]), "standings-pdf")]
+
+    def workbook_lead(self) -> list:
+        """The sheets (``tabular.Table``) that lead the event's workbook before the pairs' (a team event: the
+        teams')."""
+        tables = self.part("workbook_tables")
+        return tables(self.tournament) if tables else []
+
     @property
     def reports_links(self) -> list[Link]:
         """The standings pages' navigation after the standings: the pairs' players and the cross table."""
@@ -463,7 +494,9 @@ class EventFormat:
 
     # --- tie-breaks --------------------------------------------------------------------------------
 
-    individual_criteria = False
+    individual_criteria = False  # the tie-breaks an individual event chooses from (its players' own)
+    # The standings of the event's entrants from its games (``engine.ranking``).
+    compute_standings = staticmethod(compute_standings)
 
     def criteria(self):
         """(criteria, orderings) a tournament of this format chooses its tie-breaks from."""
@@ -690,6 +723,17 @@ class IndividualFormat(EventFormat):
     no_show_help_kozel = gettext_lazy("Через 5 минут после начала не явились оба игрока стороны: она — козёл каждой "
                                       "игры партии, соперники побеждают.")
 
+    side_sentences = {
+        "no_show": gettext_lazy("неявка стороны %(side)s"),
+        "won": gettext_lazy("победитель: сторона %(side)s"),
+        "disqualified": gettext_lazy("сторона %(side)s снята с турнира"),
+        "abandoned": gettext_lazy("сторона %(side)s ушла"),
+        "not_signing": gettext_lazy("Сторона %(side)s не подписывает протокол: подпись судьи закрывает его."),
+        "absent_refused": gettext_lazy("Сторона %(side)s не играла партию до конца: её игроки протокол не "
+                                       "подписывают."),
+        "one_signs": gettext_lazy("Подписывает один игрок стороны."),
+    }
+
     def no_show_button(self, side: str) -> str:
         return _("Неявка стороны %(side)s (обоих игроков)") % {"side": side}
 
@@ -779,6 +823,7 @@ class IndividualFormat(EventFormat):
         return _("Зарегистрировано игроков: %(n)s") % {"n": n}
 
     individual_criteria = True
+    compute_standings = staticmethod(compute_individual_standings)
 
 
 def _player_name(entrant) -> str:

@@ -201,14 +201,16 @@ class Tournament(models.Model):
         return Rules.from_config(self.rules_config())
 
 
-class PairStatus(models.TextChoices):
+class EntrantStatus(models.TextChoices):
     ACTIVE = "active", _("Играет")
     WITHDRAWN = "withdrawn", _("Снялась")
     DISQUALIFIED = "disqualified", _("Снята с турнира")
 
 
-class Pair(models.Model):
-    """An entrant: a pair of two players, or in an individual event one player (``Tournament.is_individual``)."""
+class Entrant(models.Model):
+    """An entrant of the event: a pair of two players, in an individual event one player, in a team event a
+    team's pair (the team is ``teams.Team``). Its table and its foreign keys' names (``pair``, ``pair_a``) keep
+    the word of the pair event where it began."""
 
     tournament = models.ForeignKey(Tournament, verbose_name=_("турнир"), on_delete=models.CASCADE, related_name="pairs")
     number = models.PositiveIntegerField(_("номер пары"), null=True, blank=True)
@@ -216,7 +218,7 @@ class Pair(models.Model):
     rating = models.IntegerField(_("рейтинг"), null=True, blank=True)
     # The team it counts for in the team standing (``TeamStanding``; by club: overrides the players' club).
     team_name = models.CharField(_("команда"), max_length=200, blank=True)
-    status = models.CharField(_("статус"), max_length=16, choices=PairStatus.choices, default=PairStatus.ACTIVE)
+    status = models.CharField(_("статус"), max_length=16, choices=EntrantStatus.choices, default=EntrantStatus.ACTIVE)
     withdrawn_after_round = models.PositiveSmallIntegerField(_("снялась после тура"), null=True, blank=True)
     manual_number = models.BooleanField(_("номер назначен вручную"), default=False)
     # A pair registered late plays from this round on; the rounds before it count as the rules'
@@ -225,6 +227,7 @@ class Pair(models.Model):
     registered_at = models.DateTimeField(_("зарегистрирована"), auto_now_add=True)
 
     class Meta:
+        db_table = "tournaments_pair"
         verbose_name = _("пара")
         verbose_name_plural = _("пары")
         ordering = ["tournament", "number", "id"]
@@ -239,7 +242,7 @@ class Pair(models.Model):
 
 
 class Player(models.Model):
-    pair = models.ForeignKey(Pair, verbose_name=_("пара"), on_delete=models.CASCADE, related_name="players")
+    pair = models.ForeignKey(Entrant, verbose_name=_("пара"), on_delete=models.CASCADE, related_name="players")
     name = models.CharField(_("фамилия и имя"), max_length=200)
     club = models.CharField(_("клуб / город"), max_length=200, blank=True)
     rating = models.IntegerField(_("рейтинг"), null=True, blank=True)
@@ -248,9 +251,9 @@ class Player(models.Model):
         settings.AUTH_USER_MODEL, verbose_name=_("учётная запись"), null=True, blank=True,
         on_delete=models.SET_NULL, related_name="players",
     )
-    # The one person of the players' registry this row is (``registry``); empty: not linked yet.
+    # The one person of the players' registry this row is (``people``); empty: not linked yet.
     person = models.ForeignKey(
-        "registry.Person", verbose_name=_("игрок реестра"), null=True, blank=True,
+        "people.Person", verbose_name=_("игрок реестра"), null=True, blank=True,
         on_delete=models.PROTECT, related_name="entries",
     )
     # The player's signing PIN, hashed (django.contrib.auth.hashers); the PIN itself is shown once.
@@ -322,7 +325,7 @@ class Qualification(models.Model):
                                    related_name="qualifications")
     stage = models.PositiveSmallIntegerField(_("этап"), default=2)
     seed = models.PositiveSmallIntegerField(_("посев"))
-    pair = models.ForeignKey(Pair, verbose_name=_("участник"), on_delete=models.PROTECT, related_name="qualifications")
+    pair = models.ForeignKey(Entrant, verbose_name=_("участник"), on_delete=models.PROTECT, related_name="qualifications")
     stage1_rank = models.PositiveSmallIntegerField(_("место в первом этапе"), null=True, blank=True)
     decided_by = models.CharField(_("решающий показатель"), max_length=200, blank=True)
     confirmed_at = models.DateTimeField(_("подтверждено"), auto_now_add=True)
@@ -349,18 +352,18 @@ class Partie(models.Model):
 
     round = models.ForeignKey(Round, verbose_name=_("тур"), on_delete=models.CASCADE, related_name="parties")
     table = models.PositiveIntegerField(_("стол"), null=True, blank=True)
-    pair_a = models.ForeignKey(Pair, verbose_name=_("пара A"), on_delete=models.PROTECT, related_name="parties_as_a")
+    pair_a = models.ForeignKey(Entrant, verbose_name=_("пара A"), on_delete=models.PROTECT, related_name="parties_as_a")
     pair_b = models.ForeignKey(
-        Pair, verbose_name=_("пара B"), on_delete=models.PROTECT, related_name="parties_as_b", null=True, blank=True
+        Entrant, verbose_name=_("пара B"), on_delete=models.PROTECT, related_name="parties_as_b", null=True, blank=True
     )
     # Individual events (docs/rules-individual.md): the second player of each side (seats A2, B2); pair_a
     # and pair_b are then the players of seats A1 and B1. Empty in pair events and for a sit-out.
     partner_a = models.ForeignKey(
-        Pair, verbose_name=_("партнёр A2"), on_delete=models.PROTECT, related_name="parties_as_a2", null=True,
+        Entrant, verbose_name=_("партнёр A2"), on_delete=models.PROTECT, related_name="parties_as_a2", null=True,
         blank=True,
     )
     partner_b = models.ForeignKey(
-        Pair, verbose_name=_("партнёр B2"), on_delete=models.PROTECT, related_name="parties_as_b2", null=True,
+        Entrant, verbose_name=_("партнёр B2"), on_delete=models.PROTECT, related_name="parties_as_b2", null=True,
         blank=True,
     )
     reason = models.CharField(_("обоснование пары"), max_length=300, blank=True)

@@ -323,59 +323,75 @@ def score_games(out: ScoredProtocol, by_number: dict, numbers: list, numbered: l
         if game is None:
             game, deal_in_game = Game(len(out.games) + 1, n), 0
         deal_in_game += 1
-        table = score_kozel_table(rules, by_number[n], n)
-        lead = _lead(rules, game, table, n, deal_in_game, first_lead)
-        decider = decider_this_deal(rules, table, lead, game.totals, game.decider_next)
         here = [(k, seat, reason) for d, seat, reason, k in numbered if d == n]
-        steps = [(k, seat, reason, rules.ladder_step(k)) for k, seat, reason in here]
-        sanctions = []
-        lost = [(k, seat, reason, step) for k, seat, reason, step in steps if step.kind == "deal_loss"]
-        if lost:
-            value, recorded = dict(table.values), {"A": 0, "B": 0}
-            eggs_used, wiped, eggs_draw, below = 0, None, False, ()
-            decider = None
-        else:
-            value, recorded, eggs_used, wiped, eggs_draw, below = game.take(rules, table)
-        from_table = any(recorded.values())
-        for k, seat, reason, step in steps:
-            side = side_of(seat)
-            if step.kind in ("fine", "deal_loss"):
-                target = _against(rules, side)
-                game.record(target, step.points)
-                recorded[target] += step.points
-            sanctions.append(Sanction(k, seat, side, step.kind, step.points, reason))
-            if step.kind == "disqualification" and not leaver:
-                leaver = side
-        ended = None
-        if not lost:
-            ended = finish(rules, table)
-            if ended is None and decider:
-                ended = decide(table, decider)
-        goat = other_side(ended[0]) if ended else None
-        how = ended[1] if ended else None
-        if ended is None:
-            goat, reached = _target(rules, game.totals)
-            how = "target" if reached else ("eggs_draw" if eggs_draw else None)
-        carried = None if (how or lost) else decider_next(rules, table)
-        game.decider_next = carried
-        game.next_lead = None if lost else _next_lead(rules, table, from_table)
-        out.deals.append(GameDeal(
-            n, game.n, lead, table.result, table.winner, {} if table.tie else value, recorded["A"], recorded["B"],
-            dict(game.remembered), game.eggs, game.totals["A"], game.totals["B"], eggs_used, wiped, decider, carried,
-            tuple(sanctions), below,
-        ))
+        goat, how, leaver = _score_deal(out, game, by_number[n], n, deal_in_game, first_lead, here)
         if how and not leaver:
             out.games.append(_close(rules, game, n, goat, how))
             game = None
             out.finished, out.extra_game_needed = _partie_state(rules, out.games)
-
     out.current_game = game
     last = numbers[-1] if numbers else 0
     leaver = leaver or score_remarks(out, numbered, last, None if (out.finished or leaver) else last + 1)
     if leaver:
         out.disqualified = leaver
     leaver = leaver or (abandoned if not out.finished else None)
+    return _end_partie(out, game, last, leaver, ended_by_time)
 
+
+def _score_deal(out: ScoredProtocol, game: Game, deal, n: int, deal_in_game: int, first_lead: str,
+                here: list) -> tuple[str | None, str | None, str | None]:
+    """One deal of ``game``: its table, the remarks' sanctions given at it (``here``: k-th remark, seat, reason),
+    the game's totals, appended to ``out.deals``. Returns the goat and how the game ended (None, None while it
+    goes on), and the side disqualified at this deal."""
+    rules = out.rules
+    table = score_kozel_table(rules, deal, n)
+    lead = _lead(rules, game, table, n, deal_in_game, first_lead)
+    decider = decider_this_deal(rules, table, lead, game.totals, game.decider_next)
+    steps = [(k, seat, reason, rules.ladder_step(k)) for k, seat, reason in here]
+    lost = any(step.kind == "deal_loss" for _k, _seat, _reason, step in steps)
+    if lost:
+        value, recorded = dict(table.values), {"A": 0, "B": 0}
+        eggs_used, wiped, eggs_draw, below = 0, None, False, ()
+        decider = None
+    else:
+        value, recorded, eggs_used, wiped, eggs_draw, below = game.take(rules, table)
+    from_table = any(recorded.values())
+    sanctions, leaver = [], None
+    for k, seat, reason, step in steps:
+        side = side_of(seat)
+        if step.kind in ("fine", "deal_loss"):
+            target = _against(rules, side)
+            game.record(target, step.points)
+            recorded[target] += step.points
+        sanctions.append(Sanction(k, seat, side, step.kind, step.points, reason))
+        if step.kind == "disqualification" and not leaver:
+            leaver = side
+    ended = None
+    if not lost:
+        ended = finish(rules, table)
+        if ended is None and decider:
+            ended = decide(table, decider)
+    goat = other_side(ended[0]) if ended else None
+    how = ended[1] if ended else None
+    if ended is None:
+        goat, reached = _target(rules, game.totals)
+        how = "target" if reached else ("eggs_draw" if eggs_draw else None)
+    carried = None if (how or lost) else decider_next(rules, table)
+    game.decider_next = carried
+    game.next_lead = None if lost else _next_lead(rules, table, from_table)
+    out.deals.append(GameDeal(
+        n, game.n, lead, table.result, table.winner, {} if table.tie else value, recorded["A"], recorded["B"],
+        dict(game.remembered), game.eggs, game.totals["A"], game.totals["B"], eggs_used, wiped, decider, carried,
+        tuple(sanctions), below,
+    ))
+    return goat, how, leaver
+
+
+def _end_partie(out: ScoredProtocol, game: Game | None, last: int, leaver: str | None,
+                ended_by_time: bool) -> ScoredProtocol:
+    """The partie after its last deal: a side that left loses the rest, time closes the game in play, and the
+    game still in play counts in the totals."""
+    rules = out.rules
     if leaver:
         if game is not None:
             out.games.append(_close(rules, game, last, leaver, "abandoned", leaver=leaver))

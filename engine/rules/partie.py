@@ -92,18 +92,7 @@ def score_partie(
     abandoned: str | None = None,
 ) -> ScoredProtocol:
     """Score the recorded deals of one partie; raise ProtocolError on anything impossible."""
-    if first_lead not in CLOCKWISE:
-        raise ProtocolError("bad_seat", f"first_lead must be a seat (A1, A2, B1, B2), got {first_lead!r}")
-    if no_show not in (None, "A", "B"):
-        raise ProtocolError("bad_no_show", f'no_show must be null, "A" or "B", got {no_show!r}')
-    if not isinstance(ended_by_time, bool):
-        raise ProtocolError("bad_ended_by_time", "ended_by_time must be true or false")
-    if abandoned not in (None, "A", "B") or (abandoned and rules.family != "kozel"):
-        raise ProtocolError("bad_abandoned", f'abandoned must be null, or "A" or "B" in Kozel and Morskoy, '
-                            f'got {abandoned!r}')
-    prior = {"A": 0, "B": 0, **(prior_remarks or {})}
-    for side in ("A", "B"):
-        _int_field(prior[side], code="bad_prior_remarks", what=f"prior_remarks of pair {side}")
+    prior = _checked_arguments(rules, prior_remarks, no_show, first_lead, ended_by_time, abandoned)
     if not isinstance(deals, list):
         raise ProtocolError("bad_deals", "deals must be a list")
     remark_list = _remarks(remarks)
@@ -124,18 +113,8 @@ def score_partie(
             return forfeit_games(out, no_show)
         return _forfeit(out, no_show)
 
-    by_number = {}
-    for i, raw in enumerate(deals):
-        n = _deal_number(raw, i)
-        if n in by_number:
-            raise ProtocolError("duplicate_deal", f"deal {n} has a second result", deal=n)
-        by_number[n] = raw
+    by_number = _deals_by_number(deals)
     numbers = sorted(by_number)
-    for expected, n in enumerate(numbers, start=1):
-        if n != expected:
-            raise ProtocolError("missing_deal", f"deal {expected} is missing before deal {n}", deal=n, missing=expected)
-    last = numbers[-1] if numbers else 0
-
     counter = dict(prior)
     numbered = []  # (deal, seat, reason, n-th remark of the pair)
     for deal, seat, reason in remark_list:
@@ -145,8 +124,46 @@ def score_partie(
     if rules.family == "kozel":
         return score_games(out, by_number, numbers, numbered, ended_by_time=ended_by_time, abandoned=abandoned,
                            first_lead=first_lead)
-    table_scorer = _table_scorer(rules)
+    return _score_deals(out, by_number, numbers, numbered, ended_by_time=ended_by_time, first_lead=first_lead)
 
+
+def _checked_arguments(rules: Rules, prior_remarks, no_show, first_lead, ended_by_time, abandoned) -> dict:
+    """Refuse a partie's arguments that no protocol can have; the remarks each pair had before, per side."""
+    if first_lead not in CLOCKWISE:
+        raise ProtocolError("bad_seat", f"first_lead must be a seat (A1, A2, B1, B2), got {first_lead!r}")
+    if no_show not in (None, "A", "B"):
+        raise ProtocolError("bad_no_show", f'no_show must be null, "A" or "B", got {no_show!r}')
+    if not isinstance(ended_by_time, bool):
+        raise ProtocolError("bad_ended_by_time", "ended_by_time must be true or false")
+    if abandoned not in (None, "A", "B") or (abandoned and rules.family != "kozel"):
+        raise ProtocolError("bad_abandoned", f'abandoned must be null, or "A" or "B" in Kozel and Morskoy, '
+                            f'got {abandoned!r}')
+    prior = {"A": 0, "B": 0, **(prior_remarks or {})}
+    for side in ("A", "B"):
+        _int_field(prior[side], code="bad_prior_remarks", what=f"prior_remarks of pair {side}")
+    return prior
+
+
+def _deals_by_number(deals: list) -> dict:
+    """The deals by their numbers, which must run 1, 2, 3… with none twice and none missing."""
+    by_number = {}
+    for i, raw in enumerate(deals):
+        n = _deal_number(raw, i)
+        if n in by_number:
+            raise ProtocolError("duplicate_deal", f"deal {n} has a second result", deal=n)
+        by_number[n] = raw
+    for expected, n in enumerate(sorted(by_number), start=1):
+        if n != expected:
+            raise ProtocolError("missing_deal", f"deal {expected} is missing before deal {n}", deal=n, missing=expected)
+    return by_number
+
+
+def _score_deals(out: ScoredProtocol, by_number: dict, numbers: list, numbered: list, *, ended_by_time: bool,
+                 first_lead: str) -> ScoredProtocol:
+    """Score a partie of deals added up to a target (sport dominoes and the hand-points games)."""
+    rules = out.rules
+    table_scorer = _table_scorer(rules)
+    last = numbers[-1] if numbers else 0
     total_a = total_b = 0
     finished = extra = False
     for n in numbers:

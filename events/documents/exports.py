@@ -18,7 +18,7 @@ def workbook(tournament) -> bytes:
     """Pairs, pairings by round, every deal, standings, players and the cross table (an individual event: the
     players' standings and the player × round grid instead); the team standing after the standings, and stage 2's
     groups («Группы») after the cross table, if any."""
-    if tournament.is_individual:  # the standings are the players' own: no second «players» sheet
+    if tournament.format_spec.single_player_entries:  # the standings are the players' own: no second «players» sheet
         standings = selectors.load_standings(tournament)
         first = [player_table.standings_sheet(standings, player_table.entrant_clubs(tournament)),
                  grid_table(individual_selectors.grid(tournament))]
@@ -38,7 +38,7 @@ def workbook(tournament) -> bytes:
         first.insert(0, places)
     # the standings count the event's own stage (selectors.event_stage); the pairings list every round's games
     all_games = standings.games if standings.stage is None else selectors.games_and_round_status(tournament, None)[0]
-    if tournament.is_individual:  # a row per player, a row per table of four (``tabular_individual``)
+    if tournament.format_spec.single_player_entries:  # a row per player, a row per table of four (``tabular_individual``)
         entrants = [tabular_individual.players_table(selectors.pairs_for_sheet(tournament)),
                     tabular_individual.tables_table(all_games, [r.pair for r in standings.rows], goats=standings.goats,
                                                     endings=selectors.partie_endings(tournament))]
@@ -47,16 +47,18 @@ def workbook(tournament) -> bytes:
                     tabular.pairings_table(all_games, [r.pair for r in standings.rows], goats=standings.goats,
                                            rating=standings.rating, endings=selectors.partie_endings(tournament))]
     return xlsx.write_workbook([
+        *tournament.format_spec.workbook_lead(),  # a team event: the teams' sheets first
         *first,
         *entrants,
         tabular.deals_table(selectors.protocol_rows(tournament), tournament.rules(),
-                            sides=selectors.side_numbers(tournament) if tournament.is_individual else None),
+                            sides=selectors.side_numbers(tournament) if tournament.format_spec.single_player_entries else None,
+                            fmt=tournament.format_spec),
     ])
 
 
 def standings_workbook(tournament, after_round=None) -> bytes:
     standings = selectors.load_standings(tournament, after_round)
-    if tournament.is_individual:
+    if tournament.format_spec.single_player_entries:
         sheets = [player_table.standings_sheet(standings, player_table.entrant_clubs(tournament))]
     else:
         sheets = [tabular.standings_table(standings)]
@@ -109,7 +111,7 @@ def protocol_pdf(protocol, *, base_url: str = "", sign: bool = True) -> bytes:
 
 def standings_pdf(tournament, after_round=None) -> bytes:
     """The standings (of stage 1 in an event in stages, titled so), after the final places once they exist."""
-    clubs = player_table.entrant_clubs(tournament) if tournament.is_individual else None
+    clubs = player_table.entrant_clubs(tournament) if tournament.format_spec.single_player_entries else None
     places = places_of(tournament) if after_round is None else []
     return pdf_lists.standings_pdf(selectors.load_standings(tournament, after_round), clubs,
                                    before=places_flowables(places))

@@ -75,8 +75,8 @@ def chief_referee_names(tournament) -> list[str]:
 
 def final_report(tournament) -> bytes:
     standings, cells, _matrix = selectors.load_crosstable(tournament)
-    clubs = entrant_clubs(tournament) if tournament.is_individual else None
-    grid = individual_selectors.grid(tournament) if tournament.is_individual else None  # instead of the cross table
+    clubs = entrant_clubs(tournament) if tournament.format_spec.single_player_entries else None
+    grid = individual_selectors.grid(tournament) if tournament.format_spec.single_player_entries else None  # instead of the cross table
     # a format whose entrants stand in their own section (teams: its teams', not a best-M standing of pairs)
     own_section = tournament.format_spec.part("report_section")
     team_event = own_section is not None

@@ -14,7 +14,7 @@ from core.converters import strict_int
 from core.locking import locked
 from registry.models import PersonRating
 from tournaments.errors import InvalidInput, TournamentError
-from tournaments.models import Pair, PairStatus, Player, Tournament
+from tournaments.models import Entrant, EntrantStatus, Player, Tournament
 
 
 def _lock(tournament) -> Tournament:
@@ -24,13 +24,13 @@ def _lock(tournament) -> Tournament:
     return tournament
 
 
-def set_manual_number(user, pair: Pair, number) -> Pair:
+def set_manual_number(user, pair: Entrant, number) -> Entrant:
     """Give a pair its number by hand before the draw is closed (``None`` gives it back to the lot)."""
     require_organizer(user, pair.tournament)
     with transaction.atomic():
         tournament = _lock(pair.tournament)
-        pair = locked(Pair.objects.filter(pk=pair.pk)).get()
-        active = tournament.pairs.filter(status=PairStatus.ACTIVE).count()
+        pair = locked(Entrant.objects.filter(pk=pair.pk)).get()
+        active = tournament.pairs.filter(status=EntrantStatus.ACTIVE).count()
         before = {"number": pair.number, "manual": pair.manual_number}
         if number in (None, ""):
             pair.number, pair.manual_number = None, False
@@ -122,7 +122,7 @@ def run_draw(user, tournament: Tournament, *, seed: str | None = None) -> Tourna
         if tournament.rounds.exists():
             raise TournamentError(_("Туры уже составлены: жеребьёвку повторить нельзя."), code="rounds_exist")
         pairs = list(locked(tournament.pairs.order_by("registered_at", "id")))
-        active = [p for p in pairs if p.status == PairStatus.ACTIVE]
+        active = [p for p in pairs if p.status == EntrantStatus.ACTIVE]
         if len(active) < 2:
             raise TournamentError(_("Для жеребьёвки нужно хотя бы две пары."), code="too_few_pairs")
         manual = {p.pk: p.number for p in active if p.manual_number and p.number and p.number <= len(active)}
@@ -131,11 +131,11 @@ def run_draw(user, tournament: Tournament, *, seed: str | None = None) -> Tourna
         else:
             numbers = draw_numbers([p.pk for p in active], manual, seed)
         before = {p.pk: p.number for p in pairs}
-        Pair.objects.filter(tournament=tournament).exclude(pk__in=list(manual)).update(number=None)
+        Entrant.objects.filter(tournament=tournament).exclude(pk__in=list(manual)).update(number=None)
         for p in active:
             p.number = numbers[p.pk]
             p.manual_number = p.pk in manual
-        Pair.objects.bulk_update(active, ["number", "manual_number"])
+        Entrant.objects.bulk_update(active, ["number", "manual_number"])
         players = list(Player.objects.filter(pair__in=active).order_by("id"))
         by_pair: dict = {}
         for pl in players:
@@ -162,7 +162,7 @@ def close_draw(user, tournament: Tournament) -> Tournament:
         tournament = _lock(tournament)
         if not tournament.draw_done_at:
             raise TournamentError(_("Сначала проведите жеребьёвку."), code="draw_not_done")
-        if tournament.pairs.filter(status=PairStatus.ACTIVE, number__isnull=True).exists():
+        if tournament.pairs.filter(status=EntrantStatus.ACTIVE, number__isnull=True).exists():
             raise TournamentError(_("Не у всех пар есть номер: проведите жеребьёвку ещё раз."), code="draw_incomplete")
         tournament.draw_closed = True
         tournament.save(update_fields=["draw_closed"])

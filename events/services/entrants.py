@@ -2,14 +2,14 @@
 from __future__ import annotations
 
 from registry.services import choose_persons
-from tournaments.models import Pair, Player
+from tournaments.models import Entrant, Player
 
 
 def create_pair(user, tournament, players, *, name="", rating=None, number=None, joined_round=None,
-                team_name="") -> Pair:
+                team_name="") -> Entrant:
     """The pair and its players, each linked to the registry's person chosen (``choose_persons``)."""
     persons = choose_persons(user, tournament, players)
-    pair = Pair.objects.create(tournament=tournament, name=name, rating=rating, number=number,
+    pair = Entrant.objects.create(tournament=tournament, name=name, rating=rating, number=number,
                                joined_round=joined_round, team_name=team_name)
     Player.objects.bulk_create([
         Player(pair=pair, name=p["name"], club=p["club"], rating=p["rating"], person=person)

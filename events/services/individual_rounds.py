@@ -19,7 +19,7 @@ from engine.pairing.individual_swiss import pair_individual_swiss
 from engine.pairing.whist import round_robin_round
 from engine.pairing.whist import rounds_needed as whist_rounds
 from scoring.reports.selectors import load_standings
-from tournaments.models import PairingSystem, PairStatus, Partie
+from tournaments.models import EntrantStatus, PairingSystem, Partie
 
 
 @dataclass
@@ -37,7 +37,7 @@ class SingleRecord:
 def single_records(tournament, before_round: int) -> dict[int, SingleRecord]:
     """{entrant id: SingleRecord} over the rounds numbered below ``before_round`` (every numbered player)."""
     out = {
-        p["id"]: SingleRecord(p["id"], p["number"], p["status"] == PairStatus.ACTIVE)
+        p["id"]: SingleRecord(p["id"], p["number"], p["status"] == EntrantStatus.ACTIVE)
         for p in tournament.pairs.filter(number__isnull=False).values("id", "number", "status")
     }
     seats = (Partie.objects.filter(round__tournament=tournament, round__number__lt=before_round)
@@ -94,7 +94,7 @@ def final_round_robin_round(qualified, index: int) -> IndividualRound:
     players = [Single(q.pair.number, rank=k) for k, q in enumerate(qualified)]
     result = round_robin_round(players, index)
     result.tables = [replace(t, reason="финал: " + t.reason) for t in result.tables]
-    return _without_withdrawn(result, {q.pair.number for q in qualified if q.pair.status != PairStatus.ACTIVE})
+    return _without_withdrawn(result, {q.pair.number for q in qualified if q.pair.status != EntrantStatus.ACTIVE})
 
 
 def final_round_count(qualified) -> int:

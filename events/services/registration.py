@@ -15,7 +15,7 @@ from core.text import UnsafeText, ascii_digits
 from core.text import clean_text as clean_unicode
 from registry.matching import clean_federation_id
 from tournaments.errors import InvalidFields, InvalidInput, TournamentError
-from tournaments.models import Pair, PairingSystem, PairStatus, Player, Tournament
+from tournaments.models import Entrant, EntrantStatus, PairingSystem, Player, Tournament
 from tournaments.signals import entrant_left
 
 from .draw import player_order
@@ -147,7 +147,7 @@ def entrant_size(tournament) -> int:
 
 def clean_pair(players, name, rating, size: int = 2, team_name="") -> tuple[list[dict], str, int | None, str]:
     """Two players (``size`` 1: the one player of an individual event's entrant), the pair's name, rating and
-    team (the team standing's, ``Pair.team_name``), cleaned; raises every bad field at once (InvalidFields)."""
+    team (the team standing's, ``Entrant.team_name``), cleaned; raises every bad field at once (InvalidFields)."""
     players = list(players)
     if len(players) != size:
         raise InvalidInput(_("В паре должно быть два игрока.") if size == 2 else
@@ -192,7 +192,7 @@ def check_duplicates(tournament, players, *, exclude_pair=None, known=None) -> N
             )
 
 
-def register_pair(user, tournament: Tournament, *, players, name="", rating=None, team_name="") -> Pair:
+def register_pair(user, tournament: Tournament, *, players, name="", rating=None, team_name="") -> Entrant:
     """Register one pair of two players (before the draw is closed)."""
     require_organizer(user, tournament)
     players, name, rating, team_name = clean_pair(players, name, rating, entrant_size(tournament), team_name)
@@ -206,7 +206,7 @@ def register_pair(user, tournament: Tournament, *, players, name="", rating=None
     return pair
 
 
-def register_late_pair(user, tournament: Tournament, *, players, name="", rating=None, team_name="") -> Pair:
+def register_late_pair(user, tournament: Tournament, *, players, name="", rating=None, team_name="") -> Entrant:
     """A pair that arrives after the first round: it takes the next free number and plays from the next round.
 
     The rounds it missed count as the rules' ``late_entry_result`` (default "none": no match points).
@@ -245,7 +245,7 @@ def _seated(pair) -> list:
     return sorted(pair.players.all(), key=lambda p: (p.number is None, p.number or 0, p.pk))
 
 
-def edit_pair(user, pair: Pair, *, players, name="", rating=None, note="", team_name=None) -> Pair:
+def edit_pair(user, pair: Entrant, *, players, name="", rating=None, note="", team_name=None) -> Entrant:
     """Correct a pair: the players' names, clubs / cities and ratings, the pair's name, rating and team (None: kept).
 
     ``players`` in seat order (player 1, player 2). The players keep their accounts: a different
@@ -255,7 +255,7 @@ def edit_pair(user, pair: Pair, *, players, name="", rating=None, note="", team_
     players, name, rating, team = clean_pair(players, name, rating, entrant_size(pair.tournament), team_name)
     note = clean_text(note, field="note", what=_("причина"), limit=300)
     with transaction.atomic():
-        pair = locked(Pair.objects.select_related("tournament").filter(pk=pair.pk)).get()
+        pair = locked(Entrant.objects.select_related("tournament").filter(pk=pair.pk)).get()
         check_duplicates(pair.tournament, players, exclude_pair=pair)
         before = pair_snapshot(pair)
         seated = _seated(pair)
@@ -270,7 +270,7 @@ def edit_pair(user, pair: Pair, *, players, name="", rating=None, note="", team_
     return pair
 
 
-def substitute_player(user, pair: Pair, seat: int, *, player, note="") -> Pair:
+def substitute_player(user, pair: Entrant, seat: int, *, player, note="") -> Entrant:
     """Another person takes the place of player ``seat`` (1 or 2) of the pair.
 
     The pair keeps its number and its results; the account of the player who left is
@@ -282,7 +282,7 @@ def substitute_player(user, pair: Pair, seat: int, *, player, note="") -> Pair:
     data = clean_player(player, seat)
     note = clean_text(note, field="note", what=_("причина"), limit=300)
     with transaction.atomic():
-        pair = locked(Pair.objects.select_related("tournament").filter(pk=pair.pk)).get()
+        pair = locked(Entrant.objects.select_related("tournament").filter(pk=pair.pk)).get()
         seated = _seated(pair)
         if len(seated) < seat:
             raise InvalidInput(pair.tournament.format_spec.no_seat_text(seat), field="seat")
@@ -311,7 +311,7 @@ def substitute_player(user, pair: Pair, seat: int, *, player, note="") -> Pair:
     return pair
 
 
-def delete_pair(user, pair: Pair) -> None:
+def delete_pair(user, pair: Entrant) -> None:
     """Remove a pair registered by mistake, before the draw is closed and before any round.
 
     It vanishes everywhere; if the draw was already run, it must be run again (the numbers have a gap).
@@ -319,7 +319,7 @@ def delete_pair(user, pair: Pair) -> None:
     require_organizer(user, pair.tournament)
     with transaction.atomic():
         tournament = locked(Tournament.objects.filter(pk=pair.tournament_id)).get()
-        pair = locked(Pair.objects.filter(pk=pair.pk)).get()
+        pair = locked(Entrant.objects.filter(pk=pair.pk)).get()
         if tournament.draw_closed or tournament.rounds.exists():
             raise TournamentError(
                 _("Жеребьёвка закрыта: пару больше нельзя удалить. Снимите её с турнира — её результаты останутся."),
@@ -333,17 +333,17 @@ def delete_pair(user, pair: Pair) -> None:
             tournament.save(update_fields=["draw_done_at"])
         log_action(tournament, "pair.deleted", user=user, before=before,
                    note=_("жеребьёвку нужно провести заново") if redraw else "")
-        entrant_left.send(sender=Pair, tournament=tournament, user=user)  # the online waiting list moves up
+        entrant_left.send(sender=Entrant, tournament=tournament, user=user)  # the online waiting list moves up
 
 
-def withdraw_pair(user, pair: Pair, *, note="") -> Pair:
+def withdraw_pair(user, pair: Entrant, *, note="") -> Entrant:
     """The pair leaves between rounds: it is not paired again, its results stay."""
     tournament = pair.tournament
     require_organizer(user, tournament)
     note = clean_text(note, field="note", what=_("причина"), limit=300)
     with transaction.atomic():
-        pair = locked(Pair.objects.filter(pk=pair.pk)).get()
-        if pair.status != PairStatus.ACTIVE:
+        pair = locked(Entrant.objects.filter(pk=pair.pk)).get()
+        if pair.status != EntrantStatus.ACTIVE:
             raise TournamentError(_("Пара уже не участвует в турнире."), code="not_active")
         draft = pair.tournament.rounds.filter(status="draft").order_by("-number").first()
         if draft and draft.parties.filter(Q(pair_a=pair) | Q(pair_b=pair)).exists():
@@ -353,16 +353,16 @@ def withdraw_pair(user, pair: Pair, *, note="") -> Pair:
             )
         before = pair_snapshot(pair)
         last = pair.tournament.rounds.order_by("-number").values_list("number", flat=True).first()
-        pair.status = PairStatus.WITHDRAWN
+        pair.status = EntrantStatus.WITHDRAWN
         pair.withdrawn_after_round = last or 0
         pair.save(update_fields=["status", "withdrawn_after_round"])
         log_action(tournament, "pair.withdrawn", user=user, before=before, after=pair_snapshot(pair), note=note)
         record_walkover(user, tournament, pair)
-        entrant_left.send(sender=Pair, tournament=tournament, user=user)  # the online waiting list moves up
+        entrant_left.send(sender=Entrant, tournament=tournament, user=user)  # the online waiting list moves up
     return pair
 
 
-def undo_withdrawal(user, pair: Pair, *, note="") -> Pair:
+def undo_withdrawal(user, pair: Entrant, *, note="") -> Entrant:
     """A withdrawn pair plays on, as if it had not left: only while no round was paired since it withdrew.
 
     A pair removed by the referee's decision (the last step of the remark ladder) is not brought back here:
@@ -372,8 +372,8 @@ def undo_withdrawal(user, pair: Pair, *, note="") -> Pair:
     require_organizer(user, tournament)
     note = clean_text(note, field="note", what=_("причина"), limit=300)
     with transaction.atomic():
-        pair = locked(Pair.objects.filter(pk=pair.pk)).get()
-        if pair.status != PairStatus.WITHDRAWN:
+        pair = locked(Entrant.objects.filter(pk=pair.pk)).get()
+        if pair.status != EntrantStatus.WITHDRAWN:
             raise TournamentError(_("Пара не снималась: отменять нечего."), code="not_withdrawn")
         last = tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0
         if last > (pair.withdrawn_after_round or 0):
@@ -383,7 +383,7 @@ def undo_withdrawal(user, pair: Pair, *, note="") -> Pair:
                 code="round_paired_since",
             )
         before = pair_snapshot(pair)
-        pair.status = PairStatus.ACTIVE
+        pair.status = EntrantStatus.ACTIVE
         pair.withdrawn_after_round = None
         pair.save(update_fields=["status", "withdrawn_after_round"])
         log_action(tournament, "pair.withdrawal_undone", user=user, before=before, after=pair_snapshot(pair),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from engine.pairing import Entrant, pair_random, pair_round_robin, pair_swiss
-from tournaments.models import PairingSystem, PairStatus, Partie, Tournament
+from tournaments.models import EntrantStatus, PairingSystem, Partie, Tournament
 
 from .individual_rounds import compute_individual_pairings, individual_parties, single_records, table_snapshot
 from .standing import pairing_order, records
@@ -22,10 +22,10 @@ def compute_pairings(tournament: Tournament, number: int, seed: str):
     """Run the tournament's pairing system for round ``number`` (no writes)."""
     recs = records(tournament, number)
     pairs = {p.pk: p for p in tournament.pairs.filter(number__isnull=False)}
-    active = [r for pid, r in recs.items() if pairs[pid].status == PairStatus.ACTIVE]
+    active = [r for pid, r in recs.items() if pairs[pid].status == EntrantStatus.ACTIVE]
     if tournament.pairing_system == PairingSystem.ROUND_ROBIN:
         ids = sorted(r.number for r in recs.values())
-        inactive = {r.number for pid, r in recs.items() if pairs[pid].status != PairStatus.ACTIVE}
+        inactive = {r.number for pid, r in recs.items() if pairs[pid].status != EntrantStatus.ACTIVE}
         return pair_round_robin(ids, number, inactive=inactive), recs
     ordered = pairing_order(tournament, number, active)
     entrants = [

@@ -24,7 +24,7 @@ from engine.pairing import PairingError
 from scoring.models import Protocol
 from tournaments.choices import ProtocolStatus
 from tournaments.errors import InvalidInput, RoundBlocked, TournamentError
-from tournaments.models import PairStatus, Partie, Round, RoundStatus, Tournament
+from tournaments.models import EntrantStatus, Partie, Round, RoundStatus, Tournament
 
 from .round_kinds import compute_pairings, round_kind_of
 from .stages import next_stage, stage2_pairings
@@ -181,7 +181,7 @@ def pair_round(user, tournament: Tournament, *, override_reason: str = "", confi
     with transaction.atomic():
         tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
         if not tournament.draw_done_at or tournament.pairs.filter(
-            status=PairStatus.ACTIVE, number__isnull=True
+            status=EntrantStatus.ACTIVE, number__isnull=True
         ).exists():
             raise TournamentError(_("Сначала проведите жеребьёвку номеров пар."), code="draw_not_done")
         last = tournament.rounds.order_by("-number").first()

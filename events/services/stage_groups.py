@@ -14,7 +14,7 @@ from engine.pairing.bracket import MAX_SIZE
 from engine.pairing.groups import MAX_GROUPS
 from scoring.reports.group_selectors import groups_of
 from tournaments.errors import InvalidInput
-from tournaments.models import PairStatus
+from tournaments.models import EntrantStatus
 
 
 def _count(value, field, message) -> int | None:
@@ -57,7 +57,7 @@ def groups_round(groups: list[list[int]], out, index: int) -> PairingResult:
 def group_pairings(tournament, qualified, index: int) -> PairingResult:
     """Round ``index`` of a pair event's group phase, by pair numbers."""
     groups = [[q.pair.number for q in members] for members in groups_of(tournament, qualified)]
-    return groups_round(groups, {q.pair.number for q in qualified if q.pair.status != PairStatus.ACTIVE}, index)
+    return groups_round(groups, {q.pair.number for q in qualified if q.pair.status != EntrantStatus.ACTIVE}, index)
 
 
 __all__ = ["check_groups", "group_pairings", "groups_round"]

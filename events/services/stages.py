@@ -33,7 +33,7 @@ from scoring.reports.stage_selectors import (
     stage2_published,
 )
 from tournaments.errors import InvalidInput, RoundBlocked, TournamentError
-from tournaments.models import FinalKind, FinalMatch, PairStatus, Qualification, Round, RoundStatus, Tournament
+from tournaments.models import EntrantStatus, FinalKind, FinalMatch, Qualification, Round, RoundStatus, Tournament
 
 from .individual_rounds import final_round_count, final_round_robin_round
 from .stage_bracket import bracket_round_pairings
@@ -66,12 +66,12 @@ def _checked_final(tournament, stage, kind, size, carry_over, third_place, match
                    group_qualifiers) -> tuple:
     """``set_final``'s checks of the setting against the event (its format, its entrants, its rules):
     (size, carry_over, third_place, groups, group_qualifiers) as they stand, or ``InvalidInput``."""
-    if kind in BRACKETS and tournament.is_individual:  # docs/rules.md I.9.3 [толкование]
+    if kind in BRACKETS and tournament.format_spec.single_player_entries:  # docs/rules.md I.9.3 [толкование]
         raise InvalidInput(_("В личном зачёте олимпийской системы нет: за столом играют четверо, и партнёры "
                              "меняются каждый тур, поэтому матча двух участников не бывает. Выберите финал по "
                              "круговой системе: лучшие игроки сыграют по расписанию «вист»."),
                            field="final_kind", code="knockout_individual")
-    if kind == FinalKind.ROUND_ROBIN and tournament.is_individual and carry_over:  # docs/rules.md I.9.3
+    if kind == FinalKind.ROUND_ROBIN and tournament.format_spec.single_player_entries and carry_over:  # docs/rules.md I.9.3
         raise InvalidInput(_("В личном зачёте партии первого этапа в финал не переносятся: за столом играли и "
                              "не финалисты, а партнёры менялись каждый тур."), field="final_carry_over",
                            code="carry_over_individual")
@@ -87,7 +87,7 @@ def _checked_final(tournament, stage, kind, size, carry_over, third_place, match
     else:
         low = 3 if kind == FinalKind.ROUND_ROBIN else 2
         high = MAX_SIZE
-        if tournament.is_individual:  # a whist schedule: 4 to 64 players (docs/rules-individual.md §3)
+        if tournament.format_spec.single_player_entries:  # a whist schedule: 4 to 64 players (docs/rules-individual.md §3)
             low, high = WHIST_MIN, WHIST_MAX
         if size is None or not low <= size <= high:
             raise InvalidInput(_("Во второй этап выходят от %(low)s до %(high)s участников.")
@@ -251,7 +251,7 @@ def stage2_round_count(tournament, qualified) -> int:
 
 
 def _pair_round_count(tournament, qualified) -> int:
-    if tournament.is_individual:  # a final round robin by the whist schedule (docs/rules.md I.9.3)
+    if tournament.format_spec.single_player_entries:  # a final round robin by the whist schedule (docs/rules.md I.9.3)
         return final_round_count(qualified)
     if tournament.final_kind == FinalKind.KNOCKOUT:
         return rounds_of(len(qualified))
@@ -303,11 +303,11 @@ def stage2_pairings(tournament) -> PairingResult:
 def _pair_stage2_pairings(tournament) -> PairingResult:
     qualified = finalists(tournament)
     index = tournament.rounds.filter(stage=2).count() + 1
-    if tournament.is_individual:
+    if tournament.format_spec.single_player_entries:
         return final_round_robin_round(qualified, index)
     if tournament.final_kind == FinalKind.ROUND_ROBIN:
         numbers = [q.pair.number for q in qualified]
-        inactive = [q.pair.number for q in qualified if q.pair.status != PairStatus.ACTIVE]
+        inactive = [q.pair.number for q in qualified if q.pair.status != EntrantStatus.ACTIVE]
         result = pair_round_robin(numbers, index, inactive=inactive)
         return PairingResult([Pairing(p.a, p.b, "финал: " + p.reason) for p in result.pairings], "final-round-robin")
     if is_groups(tournament) and index <= group_round_count(tournament):
@@ -334,7 +334,7 @@ class PairStageServices(PairStage2):
     too_few_for_groups = gettext_lazy("В подгруппы нельзя вывести %(n)s: в турнире играют %(a)s.")
 
     def active_count(self, tournament) -> int:
-        return tournament.pairs.filter(status=PairStatus.ACTIVE).count()
+        return tournament.pairs.filter(status=EntrantStatus.ACTIVE).count()
 
     def check_match_format(self, match) -> None:
         """Every way of playing a bracket's match suits pairs."""

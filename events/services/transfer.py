@@ -210,7 +210,6 @@ def import_data(data, *, slug=None, user=None) -> ImportResult:
     data = dict(data)  # a section's check may put cleaned copies of its rows here; the caller's file stays as it was
     head = data["tournament"]
     slug = _clean_slug(slug if slug is not None else head.get("slug"))
-    User = get_user_model()
     wanted = set()
     for name, model, _scope in [("tournament", Tournament, None), *tables()]:
         rows = [head] if name == "tournament" else data.get(name, [])

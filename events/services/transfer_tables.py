@@ -28,7 +28,7 @@ from django.core.exceptions import AppRegistryNotReady, ImproperlyConfigured
 from access.models import TournamentRole
 from audit.models import AuditEntry
 from scoring.models import Deal, Protocol, Remark, Signature
-from tournaments.models import Pair, Partie, Player, Qualification, Round, Tournament
+from tournaments.models import Entrant, Partie, Player, Qualification, Round, Tournament
 
 from .transfer_seats import check_seats
 
@@ -191,7 +191,7 @@ def is_user_fk(f) -> bool:
 register_section(Section(
     name="tournament", order=0, check=check_seats,  # the format's tables (pairs, or four players)
     tables=(
-        ("pairs", Pair, "tournament"),
+        ("pairs", Entrant, "tournament"),
         ("players", Player, "pair__tournament"),
         ("rounds", Round, "tournament"),
         ("qualifications", Qualification, "tournament"),

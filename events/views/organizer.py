@@ -18,7 +18,7 @@ from core.pages import confirm_page, confirmed, post_only
 from scoring.checks import check_tournament
 from scoring.services import rescore_drifted
 from tournaments.errors import ImportRejected, RegistryMatches, TournamentError
-from tournaments.models import PairStatus, RoundStatus
+from tournaments.models import EntrantStatus, RoundStatus
 from tournaments.presets import preset_label
 
 from .. import individual_selectors, services, stage_selectors
@@ -47,7 +47,7 @@ def _manage_context(tournament, page=None, **extra):
             last.status != RoundStatus.DRAFT and (last.number < tournament.rounds_planned
                                                   or stage_selectors.stage2_rounds_left(tournament)))),
         "stage2_bracket": stage_selectors.is_knockout(tournament),
-        "active_count": tournament.pairs.filter(status=PairStatus.ACTIVE).count(),
+        "active_count": tournament.pairs.filter(status=EntrantStatus.ACTIVE).count(),
         "state": tournament_state(tournament), "state_steps": state_steps(), "preset_name": preset_label(tournament.rules_preset),
     }
     context.update(extra)

@@ -15,7 +15,7 @@ from access.pages import chief_referee_page, organizer_page
 from core.names import name_key, name_matches
 from core.pages import confirm_page, confirmed
 from tournaments.errors import TournamentError
-from tournaments.models import PairStatus, RoundStatus
+from tournaments.models import EntrantStatus, RoundStatus
 
 from .. import services
 from ..forms import LatePairForm, PairEditForm, PairRoundForm, SubstituteForm
@@ -144,7 +144,7 @@ def pair_late_view(request, tournament):
 # --- what each irreversible action says before it is done ------------------------------
 
 def draw_consequences(tournament, seed) -> list[str]:
-    active = tournament.pairs.filter(status=PairStatus.ACTIVE).count()
+    active = tournament.pairs.filter(status=EntrantStatus.ACTIVE).count()
     lines = [tournament.format_spec.draw_numbers(active)]
     lines.append(_("Зерно жеребьёвки: «%(s)s».") % {"s": seed} if seed else
                  _("Зерно жеребьёвки будет выбрано случайно и записано."))

@@ -88,6 +88,7 @@ def tournament_detail(request, slug):
         "rules_text": rules_text, "group": group, "group_label": calendar.STATES[group],
         "entrants": entrants, "entrants_more": more,
         "finished_rounds": [r for r in rounds if r.status == RoundStatus.FINISHED],
+        "standings_documents": fmt.standings_documents(group == "finished"),
         "can_print": is_referee(request.user, tournament),
     })
 

@@ -14,7 +14,7 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.RunPython(drop_impossible_reports, migrations.RunPython.noop),
+        migrations.RunPython(drop_impossible_reports, migrations.RunPython.noop, elidable=True),
         migrations.AddConstraint(
             model_name='devicequeue',
             constraint=models.CheckConstraint(condition=models.Q(('queued__lte', 500)), name='device_queue_bounded'),

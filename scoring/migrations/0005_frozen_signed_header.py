@@ -57,5 +57,5 @@ class Migration(migrations.Migration):
             name='signed_header',
             field=models.JSONField(blank=True, null=True, verbose_name='шапка протокола при подписи'),
         ),
-        migrations.RunPython(freeze_signed_headers, migrations.RunPython.noop),
+        migrations.RunPython(freeze_signed_headers, migrations.RunPython.noop, elidable=True),
     ]

@@ -52,5 +52,5 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.RunPython(freeze_prior_remarks, thaw_prior_remarks),
+        migrations.RunPython(freeze_prior_remarks, thaw_prior_remarks, elidable=True),
     ]

@@ -41,5 +41,5 @@ class Migration(migrations.Migration):
             name='seal',
             field=models.TextField(blank=True, verbose_name='печать турнира'),
         ),
-        migrations.RunPython(seal_existing, migrations.RunPython.noop),
+        migrations.RunPython(seal_existing, migrations.RunPython.noop, elidable=True),
     ]

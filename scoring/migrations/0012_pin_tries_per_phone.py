@@ -29,7 +29,7 @@ class Migration(migrations.Migration):
             constraint=models.UniqueConstraint(fields=('protocol', 'player', 'channel', 'device'),
                                                name='unique_pin_attempt_device'),
         ),
-        migrations.RunPython(forget_address_counters, migrations.RunPython.noop),
+        migrations.RunPython(forget_address_counters, migrations.RunPython.noop, elidable=True),
         migrations.AlterField(
             model_name='pinthrottle',
             name='kind',

@@ -10,7 +10,6 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
 from core.pdf import H2, HEAD, WIDTH, grid, paragraph, style
-from tournaments.models import TournamentFormat
 
 from .stage_selectors import FinalPlace, final_standings, finalists, has_final
 from .tabular import Column, Table
@@ -20,7 +19,9 @@ NOTE = style(7, leading=9)
 
 def places_of(tournament) -> list[FinalPlace]:
     """The final places once stage 2's entrants are confirmed; [] before (stage 1's table is the standings)."""
-    if tournament.format == TournamentFormat.TEAMS or not has_final(tournament) or not finalists(tournament):
+    if tournament.format_spec.has_teams:  # a team event's places are its teams' (``teams.finals``)
+        return []
+    if not has_final(tournament) or not finalists(tournament):
         return []
     return final_standings(tournament)
 

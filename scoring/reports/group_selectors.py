@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from engine.pairing import rounds_needed
 from engine.pairing.groups import bracket_seeding, split_into_groups
 from engine.ranking.standings import Row, compute_standings, scoring_from_rules
-from tournaments.models import FinalKind, PairStatus, Round, RoundStatus
+from tournaments.models import EntrantStatus, FinalKind, Round, RoundStatus
 
 from .selectors import Standings, games_and_round_status, pair_entries, tiebreaks_of
 
@@ -116,7 +116,7 @@ def bracket_entrants(tournament, qualified, groups=None) -> list[tuple[int, int,
 
 
 def inactive(qualified) -> set:
-    return {q.pair_id for q in qualified if q.pair.status != PairStatus.ACTIVE}
+    return {q.pair_id for q in qualified if q.pair.status != EntrantStatus.ACTIVE}
 
 
 __all__ = ["GroupStanding", "bracket_entrants", "bracket_size", "group_of_pairs", "group_round_count",

@@ -48,7 +48,7 @@ def standings_pdf(standings, clubs: dict | None = None, before=()) -> bytes:
     """The standings on A4; an individual event's (``clubs``: {entrant id: club}) one line per player.
     ``before``: the final places of an event in stages (``final_places.places_flowables``), printed first under
     the title «Итоговое положение»; the standings (stage 1's) follow under their own title."""
-    if standings.tournament.is_individual:
+    if standings.tournament.format_spec.single_player_entries:
         return player_standings_pdf(standings, clubs or {}, before)
     title = _standings_title(standings)
     titles = [_("Место"), _("Пара"), _("Игроки"), _("Игр"), _("Поб."), _("Пор."), _("Очки матча"), _("За"),
@@ -130,7 +130,7 @@ def pairings_pdf(tournament, rnd, parties) -> bytes:
     title = _("%(t)s — тур %(r)s: пары по столам") % {"t": tournament.name, "r": rnd.number}
     if rnd.stage == 2:  # «Тур 6 · Полуфинал»
         title = _("%(t)s — %(r)s: пары по столам") % {"t": tournament.name, "r": round_title(rnd)}
-    individual = tournament.is_individual
+    individual = tournament.format_spec.single_player_entries
     if individual:
         title = _("%(t)s — тур %(r)s: игроки по столам") % {"t": tournament.name, "r": rnd.number}
         data = [heads([_("Стол"), _("№ A1 + A2"), _("Игроки A (A1, A2)"), _("№ B1 + B2"), _("Игроки B (B1, B2)")])]

@@ -83,7 +83,7 @@ def _list(title, tournament, rnd, data, widths) -> bytes:
 # --- pairings in large type ------------------------------------------------------
 
 def pairings_by_table_pdf(tournament, rnd, parties) -> bytes:
-    if tournament.is_individual:
+    if tournament.format_spec.single_player_entries:
         return _individual_by_table_pdf(tournament, rnd, parties)
     title = _("%(t)s — тур %(r)s: пары по столам") % {"t": tournament.name, "r": rnd.number}
     data = [[paragraph(_("Стол"), BIG_BOLD), paragraph(_("Пара A"), BIG_BOLD), paragraph(_("Пара B"), BIG_BOLD)]]
@@ -110,7 +110,7 @@ def pairings_by_name_pdf(tournament, rnd, rows) -> bytes:
     """``rows``: ``events.selectors.by_name`` — every player alphabetically with his table and seat."""
     title = _("%(t)s — тур %(r)s: игроки по алфавиту") % {"t": tournament.name, "r": rnd.number}
     data = [[paragraph(_("Игрок"), BIG_BOLD), paragraph(_("Стол"), BIG_BOLD), paragraph(_("Место"), BIG_BOLD),
-             paragraph(_("№") if tournament.is_individual else _("Пара"), BIG_BOLD)]]
+             paragraph(_("№") if tournament.format_spec.single_player_entries else _("Пара"), BIG_BOLD)]]
     for r in rows:
         table = r["table"] if r["table"] is not None else "—"
         data.append([paragraph(r["name"], BIG_CELL), paragraph(table, BIG_BOLD), paragraph(r["seat"] or "—", BIG_CELL),

@@ -218,7 +218,7 @@ def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=
         heading = _("Положение пар командного турнира") + (f": {words}" if not final else "")
     rounds = list(standings.rounds)
     order = " → ".join(tiebreak_labels(standings.tiebreaks))
-    if tournament.is_individual:
+    if tournament.format_spec.single_player_entries:
         story = [
             paragraph(title, H1), paragraph(subtitle(tournament), SMALL), *places,
             paragraph(_("Игроков: %(p)s · туров: %(r)s · порядок показателей: %(o)s") % {
@@ -239,7 +239,7 @@ def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=
             paragraph(_("Замечания и санкции"), H2),
         ]
     if sanctions:
-        story.append(_sanctions_table(sanctions, individual=tournament.is_individual))
+        story.append(_sanctions_table(sanctions, individual=tournament.format_spec.single_player_entries))
     else:
         story.append(paragraph(_("Замечаний не было."), SMALL))
     if check is not None:

@@ -14,14 +14,13 @@ from django.utils.translation import gettext as _
 
 from engine.ranking.crosstable import cells_by_pair, round_robin_matrix
 from engine.ranking.individual import PlayerEntry, individual_standings
-from engine.ranking.standings import Game, PairEntry, Scoring, compute_standings, scoring_from_rules
-from engine.ranking.standings_individual import compute_individual_standings
+from engine.ranking.standings import Game, PairEntry, Scoring, scoring_from_rules
 from engine.ranking.tiebreaks import TiebreakError, resolve_tiebreaks
 from engine.rules.config import KOZEL_PRESETS
 from scoring.models import Deal, Protocol, Remark
 from scoring.queries import protocols_for_sheets
 from tournaments.choices import ProtocolStatus
-from tournaments.models import FinalKind, Pair, PairingSystem, PairStatus, Partie, Player, Round, RoundStatus
+from tournaments.models import Entrant, EntrantStatus, FinalKind, PairingSystem, Partie, Player, Round, RoundStatus
 
 
 @dataclass
@@ -97,7 +96,7 @@ def tiebreaks_of(tournament) -> tuple[tuple, str]:
     """(criteria, error message) — a bad stored list falls back to the default with a message."""
     swiss = tournament.pairing_system == PairingSystem.SWISS
     family = "kozel" if tournament.rules_preset in KOZEL_PRESETS else "sport"
-    individual = tournament.is_individual
+    individual = tournament.format_spec.individual_criteria
     try:
         return resolve_tiebreaks(tournament.tiebreaks, swiss=swiss, family=family, individual=individual), ""
     except TiebreakError as exc:
@@ -112,7 +111,7 @@ def pair_entries(tournament) -> list[PairEntry]:
         players.setdefault(pair_id, []).append(name)
     return [
         PairEntry(pid, number, name, tuple(players.get(pid, ())), status, after, joined)
-        for pid, number, name, status, after, joined in Pair.objects.filter(tournament=tournament)
+        for pid, number, name, status, after, joined in Entrant.objects.filter(tournament=tournament)
         .order_by("number", "id").values_list("id", "number", "name", "status", "withdrawn_after_round",
                                               "joined_round")
     ]
@@ -178,8 +177,8 @@ def load_standings(tournament, after_round: int | None = None, stage: int | str 
     if after_round is not None and rounds and after_round >= rounds[-1]:
         after_round = None
     scoring = scoring_from_rules(tournament.rules())
-    compute = compute_individual_standings if tournament.is_individual else compute_standings
-    rows = compute(pair_entries(tournament), games, scoring=scoring, tiebreaks=tiebreaks, after_round=after_round)
+    rows = tournament.format_spec.compute_standings(pair_entries(tournament), games, scoring=scoring,
+                                                    tiebreaks=tiebreaks, after_round=after_round)
     return Standings(tournament, rows, games, rounds, after_round, tiebreaks, error, round_status=statuses,
                      scoring=scoring, stage=stage)
 
@@ -279,8 +278,8 @@ def pairs_for_sheet(tournament) -> list[dict]:
         players.setdefault(pair_id, []).append((name, club, rating))
     return [
         {**row, "players": players.get(row["id"], [])}
-        for row in Pair.objects.filter(tournament=tournament).exclude(
-            ~Q(status=PairStatus.ACTIVE) & ~Exists(played)).order_by("number", "id")
+        for row in Entrant.objects.filter(tournament=tournament).exclude(
+            ~Q(status=EntrantStatus.ACTIVE) & ~Exists(played)).order_by("number", "id")
         .values("id", "number", "name", "rating", "status", "withdrawn_after_round")
     ]
 

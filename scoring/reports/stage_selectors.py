@@ -13,8 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from engine.pairing.bracket import Bracket, Outcome, build_bracket, placing
 from engine.ranking.qualification import Qualifiers, qualify
-from engine.ranking.standings import compute_standings, scoring_from_rules
-from engine.ranking.standings_individual import compute_individual_standings
+from engine.ranking.standings import scoring_from_rules
 from tournaments.models import FinalKind, FinalMatch, Partie, Qualification, Round, RoundStatus
 
 from .group_selectors import bracket_entrants, group_round_numbers, inactive, is_groups, load_groups, stage2_games
@@ -105,8 +104,8 @@ def load_final_round_robin(tournament, qualified=None) -> Standings:
         games = [g for g in earlier if g.pair_a in ids and g.pair_b in ids] + games
     entries = [e for e in pair_entries(tournament) if e.id in ids]
     scoring = scoring_from_rules(tournament.rules())
-    compute = compute_individual_standings if tournament.is_individual else compute_standings  # I.9.3
-    rows = compute(entries, games, scoring=scoring, tiebreaks=tiebreaks)
+    # an individual event's final round robin ranks its players (docs/rules.md I.9.3)
+    rows = tournament.format_spec.compute_standings(entries, games, scoring=scoring, tiebreaks=tiebreaks)
     return Standings(tournament, rows, games, sorted(statuses), None, tiebreaks, error, round_status=statuses,
                      scoring=scoring)
 

@@ -15,7 +15,8 @@ from engine.rules import score_partie
 from engine.rules.hands import parse_hand
 from engine.rules.kozel import count_hand
 from scoring.models import RemarkReason
-from tournaments.models import PairStatus
+from tournaments.formats import EventFormat
+from tournaments.models import EntrantStatus
 
 from .game_sheets import columns as sheet_columns
 from .game_sheets import marks_text
@@ -61,15 +62,15 @@ class Table:
 def status_text(status: str) -> str:
     """A standings row's status beside its name: only a pair that left or was removed has one."""
     if status == DISQUALIFIED:
-        return str(PairStatus.DISQUALIFIED.label)
+        return str(EntrantStatus.DISQUALIFIED.label)
     if status == WITHDRAWN:
-        return str(PairStatus.WITHDRAWN.label)
+        return str(EntrantStatus.WITHDRAWN.label)
     return ""
 
 
 def status_cell(status: str) -> str:
     """The workbook's status column: every pair has one, an active pair «Играет»."""
-    return status_text(status) or str(PairStatus.ACTIVE.label)
+    return status_text(status) or str(EntrantStatus.ACTIVE.label)
 
 
 def standings_table(standings) -> Table:
@@ -143,7 +144,7 @@ def pairs_table(pairs) -> Table:
     cols = [Column(_("Пара"), 7, True), Column(_("Название"), 20), Column(_("Игрок 1"), 26), Column(_("Игрок 2"), 26),
             Column(_("Клуб / город"), 20), Column(_("Рейтинг"), 9, True), Column(_("Рейтинг игрока 1"), 10, True),
             Column(_("Рейтинг игрока 2"), 10, True), Column(_("Статус"), 16), Column(_("Снялась после тура"), 12, True)]
-    statuses = dict(PairStatus.choices)
+    statuses = dict(EntrantStatus.choices)
     rows = []
     for pair in pairs:
         names = [player[0] for player in pair["players"]] + ["", ""]
@@ -222,12 +223,14 @@ def _pips(raw, rules, seat, n):
     return parse_hand(raw, seat=seat, deal=n, lone_double_blank=rules.lone_double_blank).value
 
 
-def deals_table(protocol_rows, rules, sides=None) -> Table:
+def deals_table(protocol_rows, rules, sides=None, fmt=None) -> Table:
     """One row per recorded deal of every protocol, scored by the engine with the tournament's rules.
 
     ``protocol_rows`` is what ``selectors.protocol_rows`` returns; ``sides`` (an individual event,
-    ``selectors.side_numbers``): protocol id -> the numbers of its sides' two players, «2 + 13».
+    ``selectors.side_numbers``): protocol id -> the numbers of its sides' two players, «2 + 13»; ``fmt`` (the
+    event's ``format_spec``) says a side's no-show or removal in the format's words.
     """
+    fmt = fmt or EventFormat()
     protocols, deals, remarks = protocol_rows
     kozel = rules.family == "kozel"
     # The Kozel family names no shuffler (docs/rules-kozel.md §2.2): its third column is the lead tile instead.
@@ -271,11 +274,11 @@ def deals_table(protocol_rows, rules, sides=None) -> Table:
             games.append(getattr(d, "game", None))
         no_deals = game_values(None, {}, game_cols)
         if result.no_show:
-            rows.append(head + [None, "", "", _("неявка пары %(s)s") % {"s": result.no_show}, "", None, None, None, None,
+            rows.append(head + [None, "", "", fmt.side_status("no_show", result.no_show), "", None, None, None, None,
                                 None, None, result.totals_a, result.totals_b, ""] + no_deals)
             games.append(None)
         elif result.disqualified:
-            rows.append(head + [None, "", "", _("пара %(s)s снята") % {"s": result.disqualified}, "", None, None, None,
+            rows.append(head + [None, "", "", fmt.side_status("disqualified", result.disqualified), "", None, None, None,
                                 None, None, None, result.totals_a, result.totals_b, ""] + no_deals)
             games.append(None)
     cols += [Column(title, width, number) for title, width, number, _key in game_cols]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import PairStatus
+from tournaments.models import EntrantStatus
 
 from .tabular import Column, Table
 
@@ -20,8 +20,8 @@ def players_table(pairs) -> Table:
     """``pairs``: dicts from ``selectors.pairs_for_sheet`` (one player each)."""
     cols = [Column(_("№ игрока"), 9, True), Column(_("Игрок"), 30), Column(_("Клуб / город"), 20),
             Column(_("Рейтинг"), 9, True), Column(_("Статус"), 16), Column(_("Снялся после тура"), 12, True)]
-    statuses = {PairStatus.ACTIVE: _("Играет"), PairStatus.WITHDRAWN: _("Снялся"),
-                PairStatus.DISQUALIFIED: _("Снят с турнира")}
+    statuses = {EntrantStatus.ACTIVE: _("Играет"), EntrantStatus.WITHDRAWN: _("Снялся"),
+                EntrantStatus.DISQUALIFIED: _("Снят с турнира")}
     rows = []
     for entrant in pairs:
         name, club, rating = (entrant["players"] or [("", "", None)])[0]

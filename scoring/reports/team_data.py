@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 
 from engine.ranking.standings import plain_number
 from engine.ranking.teams import compute_team_standings, team_of, unassigned
-from tournaments.models import Pair, Player, TeamStanding
+from tournaments.models import Entrant, Player, TeamStanding
 
 from . import selectors
 from .player_table import player_status_text
@@ -29,7 +29,7 @@ class TeamStandings:
 
     @property
     def individual(self) -> bool:
-        return bool(self.standings is not None and self.standings.tournament.is_individual)
+        return bool(self.standings is not None and self.standings.tournament.format_spec.single_player_entries)
 
     @property
     def mode_label(self) -> str:
@@ -61,7 +61,7 @@ def entrant_teams(tournament) -> dict:
             "pair_id", "number", "id").values_list("pair_id", "club"):
         clubs.setdefault(pair_id, []).append(club)
     return {pid: team_of(tournament.team_standing, team, clubs.get(pid, ()))
-            for pid, team in Pair.objects.filter(tournament=tournament).values_list("id", "team_name")}
+            for pid, team in Entrant.objects.filter(tournament=tournament).values_list("id", "team_name")}
 
 
 def load_team_standings(tournament, after_round: int | None = None, *, standings=None) -> TeamStandings | None:

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from access import permissions as perms
 from audit.log import log_action
 from engine.rules.clock import DEAL_OR_ONE_MORE, TIME_UP_HOW, time_limit_seconds, time_up_rule
-from tournaments.models import PairStatus
+from tournaments.models import EntrantStatus
 
 from ..errors import ConfirmationRequired, InvalidInput
 from ..models import Remark, RemarkReason
@@ -55,7 +55,7 @@ def give_remark(user, partie, *, deal, seat, reason, note="", confirm_disqualifi
         if effect.kind == "disqualification":
             pair = partie.pair_a if seat[0] == "A" else partie.pair_b
             old = pair.status
-            pair.status = PairStatus.DISQUALIFIED
+            pair.status = EntrantStatus.DISQUALIFIED
             pair.save(update_fields=["status"])
             log_action(tournament, "pair.disqualified", user=user, partie=partie, before={"status": old},
                        after={"status": pair.status, "pair": pair.number}, note=note or "")

@@ -16,7 +16,7 @@ from core.locking import locked
 from scoring.models import Protocol
 from scoring.signals import protocol_saved
 from tournaments.choices import ProtocolStatus
-from tournaments.models import PairStatus, Partie, RoundStatus
+from tournaments.models import EntrantStatus, Partie, RoundStatus
 
 from ..errors import InvalidInput, NotAllowed, ProtocolLocked, VersionConflict
 from ..protocol_state import current_state, load_partie
@@ -158,10 +158,10 @@ def totals(protocol) -> dict:
 
 def reinstate(user, partie, pair, reason):
     """A pair disqualified by a remark that no longer stands plays again (logged)."""
-    if pair.status != PairStatus.DISQUALIFIED:
+    if pair.status != EntrantStatus.DISQUALIFIED:
         return
-    pair.status = PairStatus.ACTIVE
+    pair.status = EntrantStatus.ACTIVE
     pair.save(update_fields=["status"])
     log_action(partie.round.tournament, "pair.reinstated", user=user, partie=partie,
-               before={"status": PairStatus.DISQUALIFIED}, after={"status": pair.status, "pair": pair.number},
+               before={"status": EntrantStatus.DISQUALIFIED}, after={"status": pair.status, "pair": pair.number},
                note=reason)

@@ -36,34 +36,7 @@ def sign_protocol(user, partie, *, role, seat=None, pin=None, expected_version, 
     partie = load_partie(partie)
     tournament = partie.round.tournament
     require_table(partie)
-    method = tournament.signing_method
-    how = SigningMethod.REFEREE_ATTESTS if method == SigningMethod.REFEREE_ATTESTS else SigningMethod.ACCOUNT
-    if role == SignatureRole.PLAYER:
-        if seat not in SEATS:
-            raise InvalidInput(_("Укажите место игрока."), "seat", field="seat")
-        if method == SigningMethod.REFEREE_ATTESTS:
-            raise InvalidInput(_("В этом турнире подписи игроков на бумажном бланке заверяет судья."),
-                               "referee_attests", field="seat")
-        if pin is None:
-            require(perms.can_sign_as_player(user, partie, seat),
-                     _("Подписать за место %(seat)s может только игрок этого места.") % {"seat": seat})
-        else:
-            if method not in (SigningMethod.TABLE_PIN, SigningMethod.OWN_PHONE):
-                raise InvalidInput(_("В этом турнире игроки подписывают без ПИН-кода."), "pin_not_used",
-                                   field="pin")
-            if perms.can_countersign(user, partie):
-                how = SigningMethod.TABLE_PIN
-            elif method == SigningMethod.OWN_PHONE:
-                how = SigningMethod.OWN_PHONE
-                pin_tries.require_token(partie, phone)
-            else:
-                require(False, _("ПИН-код вводится на устройстве судьи этого стола."))
-            pin = clean_pin(pin)
-    elif role == SignatureRole.REFEREE:
-        require(perms.can_countersign(user, partie), _("Протокол подписывает судья этого стола."))
-    else:
-        raise InvalidInput(_("Неизвестная роль подписи."), "role", field="role")
-    refusal = None
+    how, pin = _signing_method(user, partie, role=role, seat=seat, pin=pin, phone=phone)
     with transaction.atomic():
         protocol = open_protocol(partie, expected_version)
         if protocol.status != ProtocolStatus.AWAITING_SIGNATURES:
@@ -71,54 +44,97 @@ def sign_protocol(user, partie, *, role, seat=None, pin=None, expected_version, 
         if tournament.confirm_each_deal and protocol.deals.filter(confirmed_by__isnull=True).exists():
             raise InvalidInput(_("Не все раздачи подтверждены."), "unconfirmed_deals")
         signatures = list(protocol.signatures.all())
-        missing = missing_signatures(partie, signatures, protocol)
-        signer = user
         if role == SignatureRole.PLAYER:
-            if seat[0] in absent_sides(protocol):
-                raise InvalidInput(_("Пара %(side)s не играла партию до конца: её игроки протокол не подписывают.")
-                                   % {"side": seat[0]}, "absent_pair", seat=seat, field="seat")
-            one_per_pair = tournament.signature_mode == SignatureMode.ONE_PER_PAIR
-            slot = seat[0] if one_per_pair else seat
-            signed = {(s.seat[0] if one_per_pair else s.seat) for s in signatures if s.role == SignatureRole.PLAYER}
-            if slot not in signable_player_seats(partie, protocol) or slot in signed:
-                raise InvalidInput(_("Эта подпись уже есть."), "already_signed", seat=seat)
-            if any(s.role == SignatureRole.REFEREE for s in signatures):
-                raise InvalidInput(_("Судья уже подписал протокол."), "already_signed")
-            player = partie.side_players(seat[0])[int(seat[1]) - 1]
-            name = player.name
-            if pin is not None:
-                channel = PinChannel.TABLE if how == SigningMethod.TABLE_PIN else PinChannel.PHONE
-                refusal = pin_tries.check_pin(user, protocol, player, seat, pin, channel=channel, phone=phone)
-                signer = player.user
+            signer, name, refusal = _player_signer(user, partie, protocol, signatures, seat=seat, pin=pin, how=how,
+                                                   phone=phone)
         else:
+            missing = missing_signatures(partie, signatures, protocol)
             if missing != ["referee"]:
                 if "referee" not in missing:
                     raise InvalidInput(_("Судья уже подписал протокол."), "already_signed")
                 raise InvalidInput(_("Судья подписывает после игроков."), "players_first")
-            name = person_name(user)
+            signer, name, refusal = user, person_name(user), None
             if protocol.no_show:  # no partie was played: no paper sheet with players' signatures to attest
                 how = SigningMethod.ACCOUNT
         if refusal is None:
-            if not signatures:  # the first signature: the names, pairs, round and table as the signers see them
-                freeze_header(protocol)
-            fingerprint = protocol_fingerprint(protocol)
-            key_pem, cert_pem = ensure_signing_key(tournament)  # the tournament's seal on the row (scoring.seals)
-            sig = Signature.objects.create(protocol=protocol, role=role, seat=seat or "", name=name, user=signer,
-                                           fingerprint=fingerprint, method=how,
-                                           seal=make_seal(key_pem, cert_pem,
-                                                          seal_message(fingerprint, role, seat, name, how)))
-            log_action(tournament, "protocol.signed", user=user, partie=partie, before=None,
-                       after={**signature_json(sig), "method": how,
-                              **({} if signatures else {"signed_header": protocol.signed_header})}, note=name)
-            if role == SignatureRole.REFEREE:
-                protocol.locked_at = timezone.now()
-                log_action(tournament, "protocol.locked", user=user, partie=partie,
-                           before={"status": protocol.status}, after={"status": ProtocolStatus.SIGNED,
-                                                                      "fingerprint": fingerprint})
-            save_protocol(protocol, user, content_changed=False)
+            _write_signature(user, partie, protocol, first=not signatures, role=role, seat=seat, name=name,
+                             signer=signer, how=how)
     if refusal is not None:  # the wrong try is counted (committed) and then refused
         raise refusal
     return protocol
+
+
+def _signing_method(user, partie, *, role, seat, pin, phone):
+    """How this signature is given (``SigningMethod``), refusing a signer the tournament's method does not let
+    sign this way; and the PIN cleaned."""
+    method = partie.round.tournament.signing_method
+    how = SigningMethod.REFEREE_ATTESTS if method == SigningMethod.REFEREE_ATTESTS else SigningMethod.ACCOUNT
+    if role == SignatureRole.REFEREE:
+        require(perms.can_countersign(user, partie), _("Протокол подписывает судья этого стола."))
+        return how, pin
+    if role != SignatureRole.PLAYER:
+        raise InvalidInput(_("Неизвестная роль подписи."), "role", field="role")
+    if seat not in SEATS:
+        raise InvalidInput(_("Укажите место игрока."), "seat", field="seat")
+    if method == SigningMethod.REFEREE_ATTESTS:
+        raise InvalidInput(_("В этом турнире подписи игроков на бумажном бланке заверяет судья."),
+                           "referee_attests", field="seat")
+    if pin is None:
+        require(perms.can_sign_as_player(user, partie, seat),
+                _("Подписать за место %(seat)s может только игрок этого места.") % {"seat": seat})
+        return how, pin
+    if method not in (SigningMethod.TABLE_PIN, SigningMethod.OWN_PHONE):
+        raise InvalidInput(_("В этом турнире игроки подписывают без ПИН-кода."), "pin_not_used", field="pin")
+    if perms.can_countersign(user, partie):
+        how = SigningMethod.TABLE_PIN
+    elif method == SigningMethod.OWN_PHONE:
+        how = SigningMethod.OWN_PHONE
+        pin_tries.require_token(partie, phone)
+    else:
+        require(False, _("ПИН-код вводится на устройстве судьи этого стола."))
+    return how, clean_pin(pin)
+
+
+def _player_signer(user, partie, protocol, signatures, *, seat, pin, how, phone):
+    """The player of ``seat`` may sign now: (the account signing, his name, a wrong PIN's refusal or None)."""
+    tournament = partie.round.tournament
+    if seat[0] in absent_sides(protocol):
+        raise InvalidInput(tournament.format_spec.side_status("absent_refused", seat[0]), "absent_pair", seat=seat,
+                           field="seat")
+    one_per_pair = tournament.signature_mode == SignatureMode.ONE_PER_PAIR
+    slot = seat[0] if one_per_pair else seat
+    signed = {(s.seat[0] if one_per_pair else s.seat) for s in signatures if s.role == SignatureRole.PLAYER}
+    if slot not in signable_player_seats(partie, protocol) or slot in signed:
+        raise InvalidInput(_("Эта подпись уже есть."), "already_signed", seat=seat)
+    if any(s.role == SignatureRole.REFEREE for s in signatures):
+        raise InvalidInput(_("Судья уже подписал протокол."), "already_signed")
+    player = partie.side_players(seat[0])[int(seat[1]) - 1]
+    if pin is None:
+        return user, player.name, None
+    channel = PinChannel.TABLE if how == SigningMethod.TABLE_PIN else PinChannel.PHONE
+    refusal = pin_tries.check_pin(user, protocol, player, seat, pin, channel=channel, phone=phone)
+    return player.user, player.name, refusal
+
+
+def _write_signature(user, partie, protocol, *, first, role, seat, name, signer, how):
+    """The signature's row with the tournament's seal, in the log; the referee's locks the protocol."""
+    tournament = partie.round.tournament
+    if first:  # the first signature: the names, pairs, round and table as the signers see them
+        freeze_header(protocol)
+    fingerprint = protocol_fingerprint(protocol)
+    key_pem, cert_pem = ensure_signing_key(tournament)  # the tournament's seal on the row (scoring.seals)
+    sig = Signature.objects.create(protocol=protocol, role=role, seat=seat or "", name=name, user=signer,
+                                   fingerprint=fingerprint, method=how,
+                                   seal=make_seal(key_pem, cert_pem, seal_message(fingerprint, role, seat, name, how)))
+    log_action(tournament, "protocol.signed", user=user, partie=partie, before=None,
+               after={**signature_json(sig), "method": how,
+                      **({"signed_header": protocol.signed_header} if first else {})}, note=name)
+    if role == SignatureRole.REFEREE:
+        protocol.locked_at = timezone.now()
+        log_action(tournament, "protocol.locked", user=user, partie=partie,
+                   before={"status": protocol.status}, after={"status": ProtocolStatus.SIGNED,
+                                                              "fingerprint": fingerprint})
+    save_protocol(protocol, user, content_changed=False)
 
 
 def reopen_protocol(user, partie, reason, *, expected_version):

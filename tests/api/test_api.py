@@ -11,7 +11,7 @@ from tests.queries import own_queries
 from tests.reports.conftest import blocks, cup, play  # noqa: F401  (the played tournament)
 from tests.tournaments.individual_events import five_players
 from tests.versions import shown_version
-from tournaments.models import Pair, Player
+from tournaments.models import Entrant, Player
 
 API = "/api/v1"
 
@@ -158,7 +158,7 @@ def test_the_api_writes_nothing(db):
     make_tournament(1, slug="open")
     assert Client().post(f"{API}/tournaments/open/entrants/", {"name": "x"}).status_code == 405
     assert Client().delete(f"{API}/tournaments/open/").status_code == 405
-    assert Pair.objects.count() == 1 and Player.objects.count() == 2
+    assert Entrant.objects.count() == 1 and Player.objects.count() == 2
 
 
 @pytest.mark.parametrize("path", ["/tournaments/nope/", "/tournaments/cup/rounds/99/pairings/",

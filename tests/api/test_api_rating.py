@@ -6,7 +6,8 @@ from decimal import Decimal
 import pytest
 from django.test import Client
 
-from registry.models import Person, PersonRating
+from people.models import Person
+from registry.models import PersonRating
 
 pytestmark = pytest.mark.django_db
 TODAY = datetime.date.today()

@@ -9,7 +9,7 @@ from access.models import RoleKind, TournamentRole
 from audit.models import AuditEntry
 from tests.factories import make_tournament
 
-BEFORE = [("referees", "0005_device_queue_bounded")]
+BEFORE = [("referees", "0001_squashed_0005")]  # the referees' migrations up to 0005, squashed
 
 
 def migrate(targets):

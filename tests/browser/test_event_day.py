@@ -19,7 +19,7 @@ from tests.referees.conftest import DEALS
 from tests.tournaments.conftest import pair_rows, xlsx_bytes
 from tests.versions import shown_version
 from tournaments.choices import ProtocolStatus
-from tournaments.models import Pair, Player, RoundStatus, SigningMethod, Tournament
+from tournaments.models import Entrant, Player, RoundStatus, SigningMethod, Tournament
 
 from .conftest import PHONE, login
 from .event_day import LAPTOP, NAME, PASSWORD, Walk, confirm, organizer, referee, state, wait  # noqa: F401  (fixtures)
@@ -284,4 +284,4 @@ def test_event_day(live_server, new_page, organizer, referee, pairs_file, artifa
         (artifacts / f"day-{tag}-pack-{k}.pdf").write_bytes(answer.body())
 
     assert not any("/admin/" in url for url in visited)
-    assert Pair.objects.filter(tournament=t).count() == 11
+    assert Entrant.objects.filter(tournament=t).count() == 11

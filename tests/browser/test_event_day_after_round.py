@@ -9,7 +9,7 @@ from access.models import RoleKind, TournamentRole
 from scoring import services
 from tests.referees.conftest import DEALS
 from tests.versions import shown_version
-from tournaments.models import Pair, Player, RoundStatus, SigningMethod, Tournament
+from tournaments.models import Entrant, Player, RoundStatus, SigningMethod, Tournament
 
 from .conftest import PHONE, login
 from .event_day import LAPTOP, NAME, PASSWORD, Walk, confirm, organizer, referee, state, wait  # noqa: F401  (fixtures)
@@ -29,7 +29,7 @@ def finished_round_1(organizer, referee, slug):
     TournamentRole.objects.create(tournament=t, user=organizer, role=RoleKind.ORGANIZER)
     TournamentRole.objects.create(tournament=t, user=referee, role=RoleKind.REFEREE)
     for i in range(8):
-        pair = Pair.objects.create(tournament=t)
+        pair = Entrant.objects.create(tournament=t)
         Player.objects.create(pair=pair, name=f"Игрок {2 * i + 1}", number=1)
         Player.objects.create(pair=pair, name=f"Игрок {2 * i + 2}", number=2)
     run_draw(organizer, t, seed="day")

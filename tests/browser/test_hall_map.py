@@ -8,7 +8,7 @@ from referees.models import DeviceQueue
 from scoring import live
 from scoring.models import Protocol
 from tournaments.choices import ProtocolStatus
-from tournaments.models import Pair, Partie, Player, Round, Tournament
+from tournaments.models import Entrant, Partie, Player, Round, Tournament
 
 from .conftest import PHONE
 
@@ -22,7 +22,7 @@ CYCLE = [ProtocolStatus.NOT_STARTED, ProtocolStatus.IN_PLAY, ProtocolStatus.AWAI
 def hall(slug, tables, **layout):
     """A published round of ``tables`` tables whose protocols go through every state in turn (setup only)."""
     t = Tournament.objects.create(name="Большой зал", slug=slug, start_date=datetime.date(2026, 12, 1), **layout)
-    pairs = Pair.objects.bulk_create([Pair(tournament=t, number=i + 1) for i in range(2 * tables)])
+    pairs = Entrant.objects.bulk_create([Entrant(tournament=t, number=i + 1) for i in range(2 * tables)])
     Player.objects.bulk_create([Player(pair=p, number=k, name=f"Игрок {p.number}-{k}") for p in pairs for k in (1, 2)])
     rnd = Round.objects.create(tournament=t, number=1, status="published")
     parties = Partie.objects.bulk_create([Partie(round=rnd, table=i + 1, pair_a=pairs[2 * i], pair_b=pairs[2 * i + 1])

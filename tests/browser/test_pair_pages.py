@@ -2,7 +2,7 @@
 import pytest
 
 from tests.factories import make_round, make_tournament
-from tournaments.models import Pair, PairStatus
+from tournaments.models import Entrant, EntrantStatus
 
 from .conftest import TABLET, login
 
@@ -47,7 +47,7 @@ def event(django_user_model):
     TournamentRole.objects.create(tournament=t, user=user, role=RoleKind.ORGANIZER)
     t.pairs.get(number=2).players.filter(number=1).update(name="Ёлкин-Преображенский Константин", club="Санкт-Петербург")
     make_round(t, 1, [(1, 2), (3, 4), (5, 6), (7, 8)])
-    Pair.objects.filter(tournament=t, number=8).update(status=PairStatus.WITHDRAWN, withdrawn_after_round=1)
+    Entrant.objects.filter(tournament=t, number=8).update(status=EntrantStatus.WITHDRAWN, withdrawn_after_round=1)
     return t, user
 
 
@@ -96,7 +96,7 @@ def test_withdraw_confirmation_fits_a_phone(live_server, new_page, event, artifa
     page.click("main button.danger")
     page.wait_for_load_state("networkidle")
     assert "Пара снята с турнира" in page.content()
-    assert t.pairs.filter(status=PairStatus.WITHDRAWN).count() == 2
+    assert t.pairs.filter(status=EntrantStatus.WITHDRAWN).count() == 2
 
 
 def test_early_pairing_by_the_chief_referee_on_a_phone(live_server, new_page, artifacts, django_user_model):

@@ -3,7 +3,7 @@ whole, the chart drawn by the vendored Chart.js under the site's Content-Securit
 import pytest
 
 from events.simulation import simulate
-from registry.models import Person
+from people.models import Person
 from tournaments.models import Player, Tournament
 
 from .test_pair_pages import no_horizontal_scroll, words_unbroken

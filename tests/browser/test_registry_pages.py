@@ -5,7 +5,7 @@ from django.contrib.auth.models import Group
 
 from access.permissions import FEDERATION_ADMINS
 from events.simulation import simulate
-from registry.models import Person
+from people.models import Person
 from tests.factories import make_tournament
 from tournaments.models import Player, Tournament
 

@@ -8,7 +8,7 @@ from signup.models import Entry, EntryStatus
 from signup.services import submit_entry
 from tests.factories import make_tournament
 from tests.signup.conftest import open_for, pair_data
-from tournaments.models import PairStatus
+from tournaments.models import EntrantStatus
 
 from .conftest import login
 from .test_pair_pages import WIDTHS, no_horizontal_scroll, words_unbroken
@@ -105,7 +105,7 @@ def test_register_wait_move_up_check_in_and_close_on_site(live_server, new_page,
     staff.wait_for_load_state("networkidle")
     assert staff.locator("#closed-on-site").count() == 1
     absent = Entry.objects.get(tournament=tournament, status=EntryStatus.ABSENT)
-    assert absent.pair.status == PairStatus.WITHDRAWN
+    assert absent.pair.status == EntrantStatus.WITHDRAWN
     assert Entry.objects.get(pk=absent.pk + 2).checked_in_at is not None  # Ёлкин's, checked in through the QR
 
 

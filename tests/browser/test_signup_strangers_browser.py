@@ -4,7 +4,7 @@ the organizer ticks the stranger's entries, confirms, and the real player's entr
 import pytest
 
 from access.models import RoleKind, TournamentRole
-from registry.models import Person
+from people.models import Person
 from signup.models import Entry, EntryStatus
 from signup.services import submit_entry
 from tests.factories import make_tournament

@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 
 from tests.browser.test_kozel_standings import cell_words_unbroken, fits, table_fits
-from tournaments.models import Pair, Tournament
+from tournaments.models import Entrant, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -20,7 +20,7 @@ def simulated(slug="team-cup"):
                  stdout=out)
     assert json.loads(out.getvalue())["finished"]
     Tournament.objects.filter(slug=slug).update(is_public=True, team_standing="team", team_best=2)
-    for pair in Pair.objects.filter(tournament__slug=slug).order_by("number")[:11]:  # pair 12 has no team
+    for pair in Entrant.objects.filter(tournament__slug=slug).order_by("number")[:11]:  # pair 12 has no team
         pair.team_name = TEAMS[pair.number % len(TEAMS)]
         pair.save(update_fields=["team_name"])
 

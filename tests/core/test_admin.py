@@ -6,12 +6,12 @@ from django.test import RequestFactory
 from audit.models import AuditEntry
 from core.admin import ReadOnlyAdminMixin
 from scoring.models import Protocol
-from tournaments.models import Pair, Partie, Player, Round
+from tournaments.models import Entrant, Partie, Player, Round
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("model", [AuditEntry, Protocol, Pair, Player, Round, Partie])
+@pytest.mark.parametrize("model", [AuditEntry, Protocol, Entrant, Player, Round, Partie])
 def test_read_only_models_refuse_add_change_and_delete_even_to_a_superuser(model, django_user_model):
     model_admin = admin.site._registry[model]
     request = RequestFactory().get("/admin/")

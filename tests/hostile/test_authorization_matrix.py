@@ -45,8 +45,8 @@ from events.services import publish_round
 from events.views.clock import CLOCK_ACTIONS
 from events.views.organizer import ROUND_ACTIONS
 from events.views.setup import PACK
+from people.models import Person
 from registry.merges import merge_persons
-from registry.models import Person
 from registry.rating_services import publish_snapshot
 from signup import codes
 from signup.organizer import open_registration

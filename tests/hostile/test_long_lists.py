@@ -9,7 +9,7 @@ from access.models import RoleKind, TournamentRole
 from events.views.public import DRAW_PER_PAGE
 from referees.views_accounts import PLAYERS_PER_PAGE
 from tests.factories import make_tournament
-from tournaments.models import Pair, Player
+from tournaments.models import Entrant, Player
 
 N_PAIRS = 250
 
@@ -101,4 +101,4 @@ def test_creating_every_account_still_covers_players_of_every_page(big):
     response = client.post(reverse("referees:player_accounts", args=[t.slug]))
     assert response.status_code == 200
     assert not Player.objects.filter(pair__tournament=t, user__isnull=True).exists()
-    assert Pair.objects.filter(tournament=t).count() == N_PAIRS
+    assert Entrant.objects.filter(tournament=t).count() == N_PAIRS

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from events.services import edit_pair
-from tournaments.models import Pair, Player
+from tournaments.models import Entrant, Player
 
 from .helpers import play, sign_all
 
@@ -16,7 +16,7 @@ def a1(table) -> Player:
 
 
 def rename_a1(table, new_name):
-    pair = Pair.objects.get(tournament=table.tournament, number=3)
+    pair = Entrant.objects.get(tournament=table.tournament, number=3)
     players = [{"name": p.name, "club": p.club, "rating": p.rating} for p in pair.players.order_by("number")]
     players[0]["name"] = new_name
     edit_pair(table.organizer, pair, players=players, note="опечатка в фамилии")

@@ -23,7 +23,7 @@ from scoring.reports.sheets import signed_sheet
 from scoring.scores import rescore, score
 from tests.factories import make_round
 from tests.versions import shown_version
-from tournaments.models import Pair
+from tournaments.models import Entrant
 
 from .helpers import play, sign_all
 from .signed_protocols import (
@@ -223,7 +223,7 @@ def test_the_frozen_count_of_earlier_remarks_changed_in_the_database_is_found(cl
 def test_a_substitution_after_signing_is_no_mismatch_and_the_next_protocol_has_the_newcomer(client, signed):
     table = signed
     round3 = make_round(table.tournament, 3, [(3, 1), (7, 2), (4, 5), (6, 8)])
-    pair = Pair.objects.get(tournament=table.tournament, number=3)
+    pair = Entrant.objects.get(tournament=table.tournament, number=3)
     substitute_player(table.organizer, pair, 1, player={"name": "Новичков Олег", "club": "", "rating": None})
     code, out = verify()
     assert code == 0 and "0 fingerprint mismatch(es)" in out

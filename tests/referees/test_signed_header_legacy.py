@@ -13,7 +13,7 @@ from events.services import transfer
 from scoring import integrity
 from scoring.models import Protocol, Signature
 from scoring.protocol_json import protocol_to_json
-from tournaments.models import Pair
+from tournaments.models import Entrant
 
 from .helpers import play
 from .signed_protocols import (
@@ -128,7 +128,7 @@ def test_a_file_with_a_damaged_header_is_refused_with_a_message(signed, damage):
         transfer.import_data(data, slug="cup-bad")
     message = str(err.value)
     assert "шапк" in message and "«protocols»" in message and len(message) < 400
-    assert not Pair.objects.filter(tournament__slug="cup-bad").exists()
+    assert not Entrant.objects.filter(tournament__slug="cup-bad").exists()
 
 
 @pytest.mark.django_db(transaction=True)

@@ -253,21 +253,21 @@ def test_organizer_role_is_per_tournament(table):
 
 def test_admin_cannot_change_rounds_pairs_or_players_for_a_superuser(admin_client, table):
     """Rounds, pairs and players change only through the organizer's services (checked and audited)."""
-    from tournaments.models import Pair, Player, Round
+    from tournaments.models import Entrant, Player, Round
 
-    rnd, pair = table.round2, Pair.objects.get(tournament=table.tournament, number=3)
+    rnd, pair = table.round2, Entrant.objects.get(tournament=table.tournament, number=3)
     player = pair.players.order_by("number").first()
     posts = [
         (reverse("admin:tournaments_round_change", args=[rnd.pk]), {"status": "draft", "number": 2}),
-        (reverse("admin:tournaments_pair_change", args=[pair.pk]), {"status": "withdrawn", "number": 3}),
+        (reverse("admin:tournaments_entrant_change", args=[pair.pk]), {"status": "withdrawn", "number": 3}),
         (reverse("admin:tournaments_player_change", args=[player.pk]), {"name": "Подменённый", "pair": pair.pk}),
     ]
     for url, data in posts:
         assert admin_client.post(url, data).status_code == 403
         assert admin_client.get(url).status_code == 200  # still shown
-    for model in ("round", "pair", "player"):
+    for model in ("round", "entrant", "player"):
         assert admin_client.get(reverse(f"admin:tournaments_{model}_add")).status_code == 403
-    assert admin_client.post(reverse("admin:tournaments_pair_delete", args=[pair.pk]), {"post": "yes"}).status_code == 403
+    assert admin_client.post(reverse("admin:tournaments_entrant_delete", args=[pair.pk]), {"post": "yes"}).status_code == 403
     assert Round.objects.get(pk=rnd.pk).status == rnd.status
-    assert Pair.objects.get(pk=pair.pk).status == pair.status
+    assert Entrant.objects.get(pk=pair.pk).status == pair.status
     assert Player.objects.get(pk=player.pk).name == player.name

@@ -4,7 +4,7 @@ import pytest
 
 from audit.models import AuditEntry
 from events.services import import_pairs, register_pair, substitute_player
-from registry.models import Person
+from people.models import Person
 from tests.factories import make_individual, make_tournament
 from tests.tournaments.conftest import xlsx_bytes
 from tournaments.errors import ImportRejected, InvalidFields, InvalidInput, RegistryMatches

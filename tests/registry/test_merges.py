@@ -5,8 +5,8 @@ from django.contrib.auth.models import Group
 
 from audit.models import AuditEntry
 from events.simulation import simulate
+from people.models import Person, PersonMerge
 from registry.merges import merge_persons, undo_merge
-from registry.models import Person, PersonMerge
 from registry.services import edit_person
 from scoring import integrity
 from scoring.models import Protocol

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from events.simulation import simulate
+from people.models import Person, PersonMerge
 from registry import merges
-from registry.models import Person, PersonMerge
 from tests.factories import make_tournament
 from tests.tournaments.conftest import xlsx_bytes
 from tournaments.errors import TournamentError

@@ -4,8 +4,9 @@ import pytest
 from django.core.management import call_command
 
 from events.simulation import simulate
+from people.models import Person
 from registry.merges import merge_persons, undo_merge
-from registry.models import Person, PersonRating, RatingChange
+from registry.models import PersonRating, RatingChange
 from registry.services import link_player
 from tournaments.models import Partie, Player
 

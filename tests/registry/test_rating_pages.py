@@ -16,7 +16,8 @@ from pypdf import PdfReader
 
 from access.permissions import FEDERATION_ADMINS
 from events.simulation import simulate
-from registry.models import Person, PersonRating, RatedTournament, RatingSnapshot
+from people.models import Person
+from registry.models import PersonRating, RatedTournament, RatingSnapshot
 from registry.rating_services import publish_snapshot, set_rated
 from tests.queries import own_queries
 from tournaments.models import Player

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from access.models import RoleKind, TournamentRole
+from people.models import Person
 from registry import selectors
-from registry.models import Person
 from tests.factories import make_tournament
 from tournaments.models import Player
 

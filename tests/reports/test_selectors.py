@@ -5,7 +5,7 @@ from django.test.utils import CaptureQueriesContext
 
 from scoring.reports import selectors
 from tests.factories import make_round, make_tournament
-from tournaments.models import Pair, PairingSystem, PairStatus
+from tournaments.models import Entrant, EntrantStatus, PairingSystem
 
 from .conftest import blocks, play
 
@@ -42,8 +42,8 @@ def test_draft_rounds_do_not_count(cup):
 
 
 def test_disqualified_and_withdrawn_pairs(cup):
-    Pair.objects.filter(tournament=cup, number=3).update(status=PairStatus.DISQUALIFIED, withdrawn_after_round=2)
-    Pair.objects.filter(tournament=cup, number=2).update(status=PairStatus.WITHDRAWN, withdrawn_after_round=2)
+    Entrant.objects.filter(tournament=cup, number=3).update(status=EntrantStatus.DISQUALIFIED, withdrawn_after_round=2)
+    Entrant.objects.filter(tournament=cup, number=2).update(status=EntrantStatus.WITHDRAWN, withdrawn_after_round=2)
     data = selectors.load_standings(cup)
     # both are listed after every active pair, without a place, in their own order
     assert numbers(data)[-2:] == [3, 2] and [r.rank for r in data.rows[-2:]] == [None, None]

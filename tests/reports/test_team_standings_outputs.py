@@ -16,7 +16,7 @@ from pypdf import PdfReader
 
 from events.documents import exports, pack
 from tests.factories import make_round, make_tournament
-from tournaments.models import Pair, Player
+from tournaments.models import Entrant, Player
 
 from .conftest import EXAMPLE_DEALS, blocks, play
 from .individual_cup import individual_cup
@@ -46,7 +46,7 @@ def team_cup(cup):
     cup.team_standing, cup.team_best = "team", 2
     cup.save(update_fields=["team_standing", "team_best"])
     for number, team in TEAMS.items():
-        Pair.objects.filter(tournament=cup, number=number).update(team_name=team)
+        Entrant.objects.filter(tournament=cup, number=number).update(team_name=team)
     return cup
 
 
@@ -95,14 +95,14 @@ def test_by_club_a_pair_of_two_clubs_counts_for_none_unless_a_team_is_entered(cu
     rows = json.loads(command(cup.slug, "--teams", "--json"))
     assert [(r["team"], [e["entrant"] for e in r["counted"]]) for r in rows] == [("Тверь", [3, 6]), ("Клин", [2, 7])]
     assert 1 not in [e["entrant"] for r in rows for e in r["counted"] + r["not_counted"] + ([r["next"]] if r["next"] else [])]
-    Pair.objects.filter(tournament=cup, number=1).update(team_name="Клин")  # the entered team decides
+    Entrant.objects.filter(tournament=cup, number=1).update(team_name="Клин")  # the entered team decides
     rows = json.loads(command(cup.slug, "--teams", "--json"))
     assert [(r["team"], [e["entrant"] for e in r["counted"]], r["next"]["entrant"]) for r in rows] == [
         ("Тверь", [3, 6], 4), ("Клин", [2, 1], 7)]
 
 
 def test_a_withdrawn_pair_is_listed_with_its_team_and_not_counted(team_cup):
-    Pair.objects.filter(tournament=team_cup, number=3).update(status="withdrawn", withdrawn_after_round=2)
+    Entrant.objects.filter(tournament=team_cup, number=3).update(status="withdrawn", withdrawn_after_round=2)
     rows = json.loads(command(team_cup.slug, "--teams", "--json"))
     north = next(r for r in rows if r["team"] == "Север")
     assert [e["entrant"] for e in north["counted"]] == [5, 8] and north["match_points"] == 1
@@ -111,7 +111,7 @@ def test_a_withdrawn_pair_is_listed_with_its_team_and_not_counted(team_cup):
 
 
 def test_the_standings_page_shows_the_team_standing_beside_the_main_one(client, team_cup):
-    Pair.objects.filter(tournament=team_cup, number=8).update(team_name="")
+    Entrant.objects.filter(tournament=team_cup, number=8).update(team_name="")
     html = client.get(reverse("reports:standings", args=[team_cup.slug]), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     section = html[html.index('id="teams"'):]
     assert "Командный зачёт" in section and 'href="#teams"' in html

@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 from access.models import RoleKind, TournamentRole
 from scoring.models import Protocol
 from tests.factories import make_round, make_tournament
-from tournaments.models import Pair, PairingSystem, PairStatus
+from tournaments.models import Entrant, EntrantStatus, PairingSystem
 
 from .conftest import blocks, play
 
@@ -46,7 +46,7 @@ def test_standings_after_round_and_sorting(client, cup):
 
 
 def test_disqualified_pair_marked_and_last(client, cup):
-    Pair.objects.filter(tournament=cup, number=3).update(status=PairStatus.DISQUALIFIED)
+    Entrant.objects.filter(tournament=cup, number=3).update(status=EntrantStatus.DISQUALIFIED)
     html = client.get(reverse("reports:standings", args=["cup"])).content.decode()
     rows = table_rows(html)
     assert rows[-1][0].startswith("status-disqualified") and "Снята с турнира" in rows[-1][1]

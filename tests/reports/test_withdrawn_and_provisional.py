@@ -10,7 +10,7 @@ from openpyxl import load_workbook
 from events.documents import exports
 from scoring.reports import selectors
 from tests.factories import make_round, make_tournament
-from tournaments.models import Pair, PairingSystem, PairStatus
+from tournaments.models import Entrant, EntrantStatus, PairingSystem
 
 from .conftest import blocks, play
 from .test_exports import pdf_text
@@ -21,10 +21,10 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def field(cup):
     """The cup, plus: pair 9 withdrew before it played anything, pair 2 withdrew after round 2."""
-    nine = Pair.objects.create(tournament=cup, number=9, status=PairStatus.WITHDRAWN, withdrawn_after_round=0)
+    nine = Entrant.objects.create(tournament=cup, number=9, status=EntrantStatus.WITHDRAWN, withdrawn_after_round=0)
     nine.players.create(name="Ушедший Ушёл", number=1)
     nine.players.create(name="Ушедшая Ушла", number=2)
-    Pair.objects.filter(tournament=cup, number=2).update(status=PairStatus.WITHDRAWN, withdrawn_after_round=2)
+    Entrant.objects.filter(tournament=cup, number=2).update(status=EntrantStatus.WITHDRAWN, withdrawn_after_round=2)
     return cup
 
 
@@ -61,7 +61,7 @@ def test_round_robin_grid_puts_withdrawn_pairs_last(client):
     rnd = make_round(t, 1, [(1, 2), (3, 4)])
     play(rnd, 1, blocks(5, 5, 5, 5))
     play(rnd, 2, blocks(5, 5, 5, 5))
-    Pair.objects.filter(tournament=t, number=1).update(status=PairStatus.WITHDRAWN, withdrawn_after_round=1)
+    Entrant.objects.filter(tournament=t, number=1).update(status=EntrantStatus.WITHDRAWN, withdrawn_after_round=1)
     _data, _cells, (ordered, _grid) = selectors.load_crosstable(t)
     assert [r.pair.number for r in ordered] == [2, 3, 4, 1]
 

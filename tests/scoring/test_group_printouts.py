@@ -20,7 +20,7 @@ from scoring.reports.stage_selectors import finalists
 from tests.factories import make_round
 from tests.tournaments.test_stages import cached, organizer, staged  # noqa: F401  (organizer: a fixture)
 from tests.tournaments.test_stages_groups import BEATS, grouped, play
-from tournaments.models import FinalKind, PairStatus, RoundStatus
+from tournaments.models import EntrantStatus, FinalKind, RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -217,7 +217,7 @@ def test_a_pair_who_left_prints_last_of_its_group_with_its_status(organizer):
     left, _right = pdf_pages(bracket_pdf(tournament, None, groups))[0][4]
     assert table_lines(left)[-1] == (2, False)
     tail = left[left.index("Сидоров Иван — Кузнецов Иван"):].split()  # its name (in two lines) and its status
-    assert f"({PairStatus.WITHDRAWN.label})" in tail and left.count(f"({PairStatus.WITHDRAWN.label})") == 1
+    assert f"({EntrantStatus.WITHDRAWN.label})" in tail and left.count(f"({EntrantStatus.WITHDRAWN.label})") == 1
     sheet = load_workbook(io.BytesIO(workbook(tournament)))["Группы"]
     row = next(r for r in sheet.iter_rows(min_row=2, values_only=True) if r[2] == 2)
-    assert row[4] == str(PairStatus.WITHDRAWN.label) and row[11] is None
+    assert row[4] == str(EntrantStatus.WITHDRAWN.label) and row[11] is None

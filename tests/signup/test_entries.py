@@ -4,12 +4,12 @@ from django.utils import timezone
 
 from audit.models import AuditEntry
 from events.services import register_pair, run_draw
-from registry.models import Person
+from people.models import Person
 from signup.models import Entry, EntryStatus
 from signup.organizer import close_registration
 from signup.services import NoSuchEntry, edit_entry, entry_by_code, submit_entry, withdraw_entry
 from tournaments.errors import InvalidInput, TournamentError
-from tournaments.models import Pair, Player, Round
+from tournaments.models import Entrant, Player, Round
 
 from .conftest import HOUR, open_for, pair_data
 
@@ -52,7 +52,7 @@ def test_a_waiting_entry_that_became_a_duplicate_is_refused_and_the_next_moves_u
     open_for(organizer, cup, limit=3)  # the raised limit takes the first waiting entry at once
     third.refresh_from_db()
     assert third.status == EntryStatus.ACCEPTED
-    Pair.objects.filter(pk=third.pair_id).delete()  # the organizer deleted it by hand...
+    Entrant.objects.filter(pk=third.pair_id).delete()  # the organizer deleted it by hand...
     register_pair(organizer, cup, players=[{"name": "Волков Сергей"}, {"name": "Лебедев Иван"}])  # ...and this
     withdraw_entry(cup, code1)
     fourth.refresh_from_db()

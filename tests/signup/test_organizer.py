@@ -12,7 +12,7 @@ from signup.selectors import open_registration_ids
 from signup.services import submit_entry, withdraw_entry
 from tests.factories import make_referee, make_tournament
 from tournaments.errors import InvalidInput, NotAllowed, TournamentError
-from tournaments.models import PairStatus, Tournament
+from tournaments.models import EntrantStatus, Tournament
 
 from .conftest import HOUR, open_for, pair_data
 
@@ -139,9 +139,9 @@ def test_closing_on_site_withdraws_those_who_did_not_check_in(cup, organizer):
     assert [e.pk for e in absent] == [away.pk, away2.pk]
     for entry in (here, away, waiting):
         entry.refresh_from_db()
-    assert away.status == EntryStatus.ABSENT and away.pair.status == PairStatus.WITHDRAWN
+    assert away.status == EntryStatus.ABSENT and away.pair.status == EntrantStatus.WITHDRAWN
     assert away.pair.withdrawn_after_round == 0
-    assert here.status == EntryStatus.ACCEPTED and here.pair.status == PairStatus.ACTIVE
+    assert here.status == EntryStatus.ACCEPTED and here.pair.status == EntrantStatus.ACTIVE
     assert waiting.status == EntryStatus.WAITING  # the list no longer moves
     summary = AuditEntry.objects.get(tournament=cup, action="signup.closed_on_site")
     assert summary.user == organizer and summary.after["absent"] == [away.pk, away2.pk]

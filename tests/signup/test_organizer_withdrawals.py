@@ -7,7 +7,7 @@ from events.services import register_pair
 from events.services.registration import delete_pair, withdraw_pair
 from signup.models import Entry, EntryStatus
 from signup.services import submit_entry
-from tournaments.models import PairStatus
+from tournaments.models import EntrantStatus
 
 from .conftest import pair_data
 
@@ -34,7 +34,7 @@ def test_the_waiting_list_moves_up_when_the_organizer_takes_an_entrant_off(cup, 
     second.refresh_from_db()
     assert first.status == EntryStatus.WITHDRAWN and first.withdrawn_at is not None
     assert second.status == EntryStatus.ACCEPTED
-    assert waiting.status == EntryStatus.ACCEPTED and waiting.pair.status == PairStatus.ACTIVE
+    assert waiting.status == EntryStatus.ACCEPTED and waiting.pair.status == EntrantStatus.ACTIVE
     moved = AuditEntry.objects.get(tournament=cup, action="signup.moved_up")
     assert moved.user == organizer
     assert AuditEntry.objects.filter(tournament=cup, action="signup.withdrawn", user=organizer).count() == 1

@@ -4,7 +4,7 @@ is used for matching: docs/registry.md §2's own example, «Ёлкин Пётр�
 import pytest
 
 from events.services import register_pair
-from registry.models import Person
+from people.models import Person
 from signup.services import submit_entry
 from tests.factories import make_tournament
 from tournaments.errors import TournamentError

@@ -8,14 +8,14 @@ from django.urls import reverse
 
 from audit.models import AuditEntry
 from events.services import register_pair, run_draw
-from registry.models import Person
+from people.models import Person
 from signup.models import Entry, EntryStatus
 from signup.organizer import approve_entry, remove_entries, restore_entry
 from signup.selectors import organizer_entries
 from signup.services import edit_entry, submit_entry
 from tests.factories import make_referee, make_tournament
 from tournaments.errors import NotAllowed, TournamentError
-from tournaments.models import Pair, Player
+from tournaments.models import Entrant, Player
 
 from .conftest import open_for, pair_data
 from .test_team_entries import league, team_data  # noqa: F401 - the team event's fixture
@@ -119,7 +119,7 @@ def test_approving_the_later_entry_waits_until_the_earlier_one_is_removed(cup, o
     assert err.value.code == "same_player" and "Выдуманный Партнёр" in err.value.message
     remove_entries(organizer, cup, [stranger.pk], reason="чужая заявка")
     assert approve_entry(organizer, cup, real.pk).status == EntryStatus.ACCEPTED
-    assert [p.name for p in Pair.objects.get(signup_entry=real).players.order_by("id")] == [MASTER, "Настоящий Партнёр"]
+    assert [p.name for p in Entrant.objects.get(signup_entry=real).players.order_by("id")] == [MASTER, "Настоящий Партнёр"]
 
 
 def test_an_entrant_the_organizer_registered_by_hand_is_still_refused(cup, organizer):

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from audit.models import AuditEntry
 from events.services.registration import delete_pair, withdraw_pair
-from registry.models import Person
+from people.models import Person
 from signup.checkin import check_in, close_on_site
 from signup.models import Entry, EntryStatus
 from signup.organizer import approve_entry
@@ -16,7 +16,7 @@ from signup.services import edit_entry, submit_entry, withdraw_entry
 from teams.models import Reserve, Team
 from teams.services import delete_team, number_teams, register_team, set_team_settings
 from tournaments.errors import InvalidInput, TournamentError
-from tournaments.models import Pair, PairStatus, Player, Tournament
+from tournaments.models import Entrant, EntrantStatus, Player, Tournament
 
 from .conftest import open_for
 
@@ -77,7 +77,7 @@ def test_a_bad_team_entry_is_refused_on_its_fields_and_nothing_is_saved(league, 
         submit_entry(league, data)
     assert {f for f, _m in err.value.field_errors()} == fields
     assert all(re.search("[а-яё]{4}", message) for _f, message in err.value.field_errors())  # in Russian
-    assert not Entry.objects.exists() and not Team.objects.exists() and not Pair.objects.exists()
+    assert not Entry.objects.exists() and not Team.objects.exists() and not Entrant.objects.exists()
 
 
 def test_the_same_player_twice_in_the_team_names_both_places(league):
@@ -212,8 +212,8 @@ def test_check_in_and_the_closing_on_site_withdraw_the_whole_absent_team(league,
     absent.refresh_from_db()
     assert absent.status == EntryStatus.ABSENT
     statuses = {m.pair.status for m in Team.objects.get(name="Вторые").members.select_related("pair")}
-    assert statuses == {PairStatus.WITHDRAWN}
-    assert {m.pair.status for m in present.team.members.select_related("pair")} == {PairStatus.ACTIVE}
+    assert statuses == {EntrantStatus.WITHDRAWN}
+    assert {m.pair.status for m in present.team.members.select_related("pair")} == {EntrantStatus.ACTIVE}
 
 
 def test_the_pairs_per_team_stay_while_team_entries_are_live(league, organizer):
@@ -280,7 +280,7 @@ def test_the_organizer_deletes_a_team_and_the_waiting_list_moves_up(league, orga
     client.post(url, {"confirmed": "1"})
     first.refresh_from_db(), third.refresh_from_db()
     assert not Team.objects.filter(name="Первые").exists() and not Reserve.objects.filter(name="Запасной Игорь")
-    assert not Pair.objects.filter(team_name="Первые").exists()
+    assert not Entrant.objects.filter(team_name="Первые").exists()
     assert first.status == EntryStatus.WITHDRAWN and third.status == EntryStatus.ACCEPTED
     assert AuditEntry.objects.get(action="team.deleted").user == organizer
     number_teams(organizer, league, seed="1")

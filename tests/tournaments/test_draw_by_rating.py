@@ -8,10 +8,11 @@ from django.urls import reverse
 from audit.models import AuditEntry
 from events.services.draw import entrant_ratings, run_draw, seeded_numbers
 from events.services.rounds import pair_round
-from registry.models import Person, PersonRating
+from people.models import Person
+from registry.models import PersonRating
 from tests.factories import make_tournament
 from tests.tournaments.test_setup import form_data
-from tournaments.models import Pair, Tournament
+from tournaments.models import Entrant, Tournament
 
 AN, BOR, VET, GOR, DYM, EL = 1, 2, 3, 4, 5, 6
 EXAMPLE = {AN: 1620.0, BOR: 1700.0, VET: 1580.0, GOR: 1700.0, DYM: None, EL: 1500.0}
@@ -58,9 +59,9 @@ def test_an_entrant_s_rating_is_the_list_s_else_the_registration_s_else_the_pair
     lone = pairs[1].players.order_by("id").last()
     lone.rating = None
     lone.save(update_fields=["rating"])
-    Pair.objects.filter(pk=pairs[2].pk).update(rating=1555)
+    Entrant.objects.filter(pk=pairs[2].pk).update(rating=1555)
     pairs[2].players.update(rating=None)
-    Pair.objects.filter(pk=pairs[3].pk).update(rating=None)
+    Entrant.objects.filter(pk=pairs[3].pk).update(rating=None)
     pairs[3].players.update(rating=None)
     ratings = entrant_ratings(list(tournament.pairs.order_by("id")))
     assert ratings[pairs[0].pk] == (1800 + 1400) / 2  # the list's line beats the registration's

@@ -8,7 +8,7 @@ from openpyxl import load_workbook
 
 from events.services import pair_round, publish_round, run_draw
 from tests.factories import make_individual, make_tournament
-from tournaments.models import Pair, PairStatus
+from tournaments.models import Entrant, EntrantStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +33,7 @@ def test_the_manage_page_registers_one_player_and_speaks_of_players(logged):
                            {"player1_name": "Ёлкин Пётр", "player1_club": "Тверь"}, HTTP_ACCEPT_LANGUAGE="ru",
                            follow=True)
     assert "Участник зарегистрирован: Ёлкин Пётр." in response.content.decode()
-    entrant = Pair.objects.get(tournament=t)
+    entrant = Entrant.objects.get(tournament=t)
     assert [p.name for p in entrant.players.all()] == ["Ёлкин Пётр"]
 
 
@@ -50,7 +50,7 @@ def test_hostile_registration_is_refused_with_a_message(logged, data, field, mes
     assert response.status_code == 400
     errors = response.context["pair_form"].errors
     assert message in " ".join(errors["__all__" if field is None else field]), errors
-    assert not Pair.objects.filter(tournament=t).exists()
+    assert not Entrant.objects.filter(tournament=t).exists()
 
 
 def test_the_same_player_twice_is_refused_with_yo_as_ye(logged):
@@ -61,7 +61,7 @@ def test_the_same_player_twice_is_refused_with_yo_as_ye(logged):
     assert response.status_code == 400
     message = " ".join(response.context["pair_form"].errors["player1_name"])
     assert "уже зарегистрирован: участник" in message
-    assert Pair.objects.filter(tournament=t).count() == 1
+    assert Entrant.objects.filter(tournament=t).count() == 1
 
 
 def test_the_import_template_of_an_individual_event_has_the_columns_of_player_1_only(logged):
@@ -108,7 +108,7 @@ def test_late_entry_and_withdrawal_of_a_player(logged, organizer):
     done = logged.post(url, {"note": "уехал", "confirmed": "1"}, HTTP_ACCEPT_LANGUAGE="ru", follow=True)
     assert "Игрок снят с турнира" in done.content.decode()
     entrant.refresh_from_db()
-    assert entrant.status == PairStatus.WITHDRAWN
+    assert entrant.status == EntrantStatus.WITHDRAWN
 
 
 def test_a_substitute_takes_the_players_place_and_a_second_seat_is_refused(logged):

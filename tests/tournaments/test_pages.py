@@ -11,7 +11,7 @@ from openpyxl import load_workbook
 from events.services import run_draw
 from tests.factories import make_round, make_tournament
 from tests.tournaments.conftest import pair_rows, xlsx_bytes
-from tournaments.models import Pair, RoundStatus
+from tournaments.models import Entrant, RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -104,7 +104,7 @@ def test_import_page_reports_bad_rows_and_saves_nothing(client, organizer):
     assert r.status_code == 400
     html = r.content.decode()
     assert "<td>3</td><td>Игрок 1 (A)</td>" in html and "ничего не сохранено" in html
-    assert not Pair.objects.filter(tournament=t).exists()
+    assert not Entrant.objects.filter(tournament=t).exists()
 
 
 def test_register_form_shows_error_next_to_the_field(client, organizer):

@@ -6,7 +6,7 @@ from access.models import RoleKind, TournamentRole
 from audit.models import AuditEntry
 from events.services import pair_round, publish_round, run_draw
 from tests.factories import make_round, make_tournament
-from tournaments.models import Pair, PairStatus, RoundStatus
+from tournaments.models import Entrant, EntrantStatus, RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -83,9 +83,9 @@ def test_delete_pair_asks_first_and_names_what_happens(logged):
     r = logged.post(url)
     html = r.content.decode()
     assert r.status_code == 200 and "будет удалена отовсюду" in html and 'name="confirmed" value="1"' in html
-    assert Pair.objects.filter(pk=pair.pk).exists()
+    assert Entrant.objects.filter(pk=pair.pk).exists()
     logged.post(url, {"confirmed": "1"})
-    assert not Pair.objects.filter(pk=pair.pk).exists()
+    assert not Entrant.objects.filter(pk=pair.pk).exists()
 
 
 def test_withdraw_and_discard_ask_first(logged, organizer):
@@ -96,10 +96,10 @@ def test_withdraw_and_discard_ask_first(logged, organizer):
     html = logged.post(url, {"note": "уехали"}).content.decode()
     assert "будет снята с турнира" in html and "не появится ни в положении" in html
     pair.refresh_from_db()
-    assert pair.status == PairStatus.ACTIVE
+    assert pair.status == EntrantStatus.ACTIVE
     logged.post(url, {"note": "уехали", "confirmed": "1"})
     pair.refresh_from_db()
-    assert pair.status == PairStatus.WITHDRAWN
+    assert pair.status == EntrantStatus.WITHDRAWN
     rnd = pair_round(organizer, t)
     url = reverse("tournaments:round_action", args=[t.slug, 1, "discard"])
     assert "Черновик тура 1" in logged.post(url).content.decode() and t.rounds.exists()
@@ -116,7 +116,7 @@ def test_late_registration_page(logged, organizer):
     url = reverse("tournaments:pair_late", args=[t.slug])
     r = logged.post(url, {"player1_name": "Поздний Пётр", "player2_name": "Поздняя Полина"})
     assert r.status_code == 302
-    late = Pair.objects.get(tournament=t, players__name="Поздний Пётр")
+    late = Entrant.objects.get(tournament=t, players__name="Поздний Пётр")
     assert late.number == 5 and late.joined_round == 2
 
 

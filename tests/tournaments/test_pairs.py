@@ -18,7 +18,7 @@ from scoring.reports import selectors
 from tests.factories import make_round, make_tournament
 from tests.tournaments.conftest import pair_rows, xlsx_bytes
 from tournaments.errors import ImportRejected, InvalidInput, TournamentError
-from tournaments.models import Pair, PairingSystem, PairStatus, Player
+from tournaments.models import Entrant, EntrantStatus, PairingSystem, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -127,7 +127,7 @@ def test_substitute_player_keeps_the_pair_and_unlinks_the_old_account(organizer,
     leaving.refresh_from_db()
     assert leaving.name == "Замена Зиновий" and leaving.user is None and leaving.number == 2
     pair.refresh_from_db()
-    assert pair.number == 1 and pair.status == PairStatus.ACTIVE
+    assert pair.number == 1 and pair.status == EntrantStatus.ACTIVE
     entry = AuditEntry.objects.get(tournament=t, action="pair.player_substituted")
     assert entry.note == "заболел" and entry.after["players"][1]["name"] == "Замена Зиновий"
     with pytest.raises(InvalidInput):  # the partner cannot replace himself
@@ -145,7 +145,7 @@ def test_delete_pair_before_the_draw_removes_it_everywhere(organizer):
     register_pair(organizer, t, players=players("Третий Игрок", "Четвёртый Игрок"))
     run_draw(organizer, t, seed="s")
     delete_pair(organizer, gone)
-    assert not Pair.objects.filter(pk=gone.pk).exists()
+    assert not Entrant.objects.filter(pk=gone.pk).exists()
     assert not Player.objects.filter(name__startswith="Удалов").exists()
     t.refresh_from_db()
     assert t.draw_done_at is None  # the numbers had a gap: the draw is run again
@@ -245,4 +245,4 @@ def test_withdraw_note_is_bounded(organizer):
     with pytest.raises(InvalidInput) as err:
         withdraw_pair(organizer, t.pairs.get(number=1), note="x" * 10_000)
     assert err.value.details["field"] == "note" and "300" in err.value.message
-    assert t.pairs.get(number=1).status == PairStatus.ACTIVE
+    assert t.pairs.get(number=1).status == EntrantStatus.ACTIVE

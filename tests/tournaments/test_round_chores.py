@@ -13,7 +13,7 @@ from scoring.models import Protocol
 from tests.factories import make_round, make_tournament
 from tournaments.choices import ProtocolStatus
 from tournaments.errors import InvalidInput, NotAllowed, SetupRejected, TournamentError
-from tournaments.models import Pair, PairStatus, Tournament
+from tournaments.models import Entrant, EntrantStatus, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +33,7 @@ def test_withdrawal_undone_before_the_next_round_and_audited(organizer):
     withdraw_pair(organizer, pair, note="заболел игрок")
     pair = undo_withdrawal(organizer, pair, note="игрок вернулся")
     pair.refresh_from_db()
-    assert pair.status == PairStatus.ACTIVE and pair.withdrawn_after_round is None
+    assert pair.status == EntrantStatus.ACTIVE and pair.withdrawn_after_round is None
     entry = AuditEntry.objects.get(action="pair.withdrawal_undone")
     assert entry.note == "игрок вернулся" and entry.before["status"] == "withdrawn"
     assert entry.after["status"] == "active"
@@ -50,7 +50,7 @@ def test_withdrawal_not_undone_once_a_round_was_paired_without_the_pair(organize
     with pytest.raises(TournamentError) as err:
         undo_withdrawal(organizer, pair)
     assert err.value.code == "round_paired_since" and "тур 2" in err.value.message
-    assert Pair.objects.get(pk=pair.pk).status == PairStatus.WITHDRAWN
+    assert Entrant.objects.get(pk=pair.pk).status == EntrantStatus.WITHDRAWN
 
 
 def test_only_a_withdrawn_pair_and_only_by_the_organizer(organizer, plain_user):
@@ -72,10 +72,10 @@ def test_undo_withdrawal_page_asks_first(client, organizer):
     assert "вернуть" in client.get(reverse("tournaments:manage", args=[t.slug])).content.decode()
     url = reverse("tournaments:undo_withdrawal", args=[t.slug, pair.pk])
     page = client.post(url, {"note": ""}).content.decode()
-    assert "Вернуть пару в турнир?" in page and Pair.objects.get(pk=pair.pk).status == PairStatus.WITHDRAWN
+    assert "Вернуть пару в турнир?" in page and Entrant.objects.get(pk=pair.pk).status == EntrantStatus.WITHDRAWN
     response = client.post(url, {"note": "вернулся", "confirmed": "1"}, follow=True)
     assert "Снятие пары отменено" in response.content.decode()
-    assert Pair.objects.get(pk=pair.pk).status == PairStatus.ACTIVE
+    assert Entrant.objects.get(pk=pair.pk).status == EntrantStatus.ACTIVE
 
 
 # --- deleting a tournament -----------------------------------------------------------
@@ -89,7 +89,7 @@ def test_test_tournament_deleted_after_confirmation_and_recorded(client, organiz
     assert "будет удалён вместе с парами (4), турами (1)" in page and Tournament.objects.filter(pk=t.pk).exists()
     response = client.post(url, {"confirmed": "1"})
     assert response.status_code == 302 and response.url == reverse("tournaments:home")
-    assert not Tournament.objects.filter(pk=t.pk).exists() and not Pair.objects.exists()
+    assert not Tournament.objects.filter(pk=t.pk).exists() and not Entrant.objects.exists()
     entry = LogEntry.objects.get(action_flag=DELETION)
     assert entry.user == organizer and entry.object_repr == "Кубок города" and '"slug": "test-cup"' in entry.change_message
 
@@ -156,7 +156,7 @@ def test_next_round_form_only_once_the_pairs_are_drawn_and_reason_only_with_open
     html = client.get(url).content.decode()
     assert 'id="pair-next"' not in html and "override_reason" not in html
     for _i in range(4):
-        Pair.objects.create(tournament=t)
+        Entrant.objects.create(tournament=t)
     run_draw(organizer, t, seed="x")
     html = client.get(url).content.decode()
     assert 'id="pair-next"' in html and "override_reason" not in html

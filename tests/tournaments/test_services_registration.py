@@ -22,7 +22,7 @@ from events.services.imports import COLUMNS
 from tests.factories import make_tournament
 from tests.tournaments.conftest import pair_rows, xlsx_bytes
 from tournaments.errors import ImportRejected, InvalidInput, NotAllowed, TournamentError
-from tournaments.models import Pair, PairStatus, Player
+from tournaments.models import Entrant, EntrantStatus, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +42,7 @@ def test_register_pair_rejects_missing_name_and_saves_nothing(organizer):
     with pytest.raises(InvalidInput) as err:
         register_pair(organizer, t, players=[{"name": "Иванов"}, {"name": "  "}])
     assert err.value.details["field"] == "player2_name"
-    assert not Pair.objects.exists()
+    assert not Entrant.objects.exists()
 
 
 def test_only_organizers_register(plain_user, django_user_model):
@@ -74,7 +74,7 @@ def test_import_with_a_bad_row_saves_nothing_and_names_row_and_column(organizer)
     with pytest.raises(ImportRejected) as err:
         import_pairs(organizer, t, xlsx_bytes(rows), "pairs.xlsx")
     assert [(r, c) for r, c, _m in err.value.errors] == [(4, "Игрок 2 (D)"), (5, "Рейтинг 1 (C)")]
-    assert not Pair.objects.filter(tournament=t).exists()
+    assert not Entrant.objects.filter(tournament=t).exists()
 
 
 def test_import_csv_with_semicolons_and_cp1251(organizer):
@@ -110,14 +110,14 @@ def test_example_row_of_an_older_template_is_not_imported(organizer):
 def test_draw_is_reproducible_from_its_seed(organizer):
     t = make_tournament(10, numbered=False)
     run_draw(organizer, t, seed="kubok-2026")
-    first = dict(Pair.objects.filter(tournament=t).values_list("id", "number"))
+    first = dict(Entrant.objects.filter(tournament=t).values_list("id", "number"))
     players_first = dict(Player.objects.filter(pair__tournament=t).values_list("id", "number"))
     assert sorted(first.values()) == list(range(1, 11))
     assert all(sorted(Player.objects.filter(pair_id=p).values_list("number", flat=True)) == [1, 2] for p in first)
     run_draw(organizer, t, seed="other")
-    assert dict(Pair.objects.filter(tournament=t).values_list("id", "number")) != first
+    assert dict(Entrant.objects.filter(tournament=t).values_list("id", "number")) != first
     run_draw(organizer, t, seed="kubok-2026")
-    assert dict(Pair.objects.filter(tournament=t).values_list("id", "number")) == first
+    assert dict(Entrant.objects.filter(tournament=t).values_list("id", "number")) == first
     assert dict(Player.objects.filter(pair__tournament=t).values_list("id", "number")) == players_first
     t.refresh_from_db()
     assert t.draw_seed == "kubok-2026" and t.draw_done_by == organizer and t.draw_done_at
@@ -159,7 +159,7 @@ def test_withdrawn_pair_is_not_paired_again(organizer):
     pair = t.pairs.get(number=3)
     withdraw_pair(organizer, pair, note="уехали")
     pair.refresh_from_db()
-    assert pair.status == PairStatus.WITHDRAWN and pair.withdrawn_after_round == 0
+    assert pair.status == EntrantStatus.WITHDRAWN and pair.withdrawn_after_round == 0
     rnd = pair_round(organizer, t)
     numbers = {n for p in rnd.parties.all() for n in (p.pair_a.number, p.pair_b and p.pair_b.number)}
     assert 3 not in numbers

@@ -7,7 +7,7 @@ from django.core.management import call_command
 
 from scoring.models import Protocol
 from tournaments.choices import ProtocolStatus
-from tournaments.models import Pair, PairStatus, Partie, RoundStatus, Tournament
+from tournaments.models import Entrant, EntrantStatus, Partie, RoundStatus, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -22,9 +22,9 @@ def test_simulation_with_withdrawals_and_no_shows(system):
     assert summary["finished"] and [r["no_shows"] for r in summary["rounds"]] == [2, 1, 1]
     assert summary["withdrawn"]["before_draw"] == 1 and len(summary["withdrawn"]["after_round_1"]) == 2
 
-    early = Pair.objects.get(tournament=t, status=PairStatus.WITHDRAWN, withdrawn_after_round=0)
+    early = Entrant.objects.get(tournament=t, status=EntrantStatus.WITHDRAWN, withdrawn_after_round=0)
     assert early.number is None
-    later = set(Pair.objects.filter(tournament=t, status=PairStatus.WITHDRAWN, withdrawn_after_round=1)
+    later = set(Entrant.objects.filter(tournament=t, status=EntrantStatus.WITHDRAWN, withdrawn_after_round=1)
                 .values_list("number", flat=True))
     assert later == set(summary["withdrawn"]["after_round_1"])
     # the later ones play no round after round 1

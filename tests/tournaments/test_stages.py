@@ -20,7 +20,7 @@ from tests.referees.conftest import DEALS
 from tests.versions import shown_version
 from tournaments.choices import ProtocolStatus
 from tournaments.errors import InvalidInput, RoundBlocked, TournamentError
-from tournaments.models import FinalKind, PairStatus, Qualification, RoundStatus, SignatureMode
+from tournaments.models import EntrantStatus, FinalKind, Qualification, RoundStatus, SignatureMode
 
 pytestmark = pytest.mark.django_db
 
@@ -93,7 +93,7 @@ def test_the_decisive_criterion_is_recorded_and_a_withdrawn_pair_never_qualifies
     tournament = staged(organizer)
     set_final(organizer, tournament, kind=FinalKind.KNOCKOUT, size=2)
     stage1(tournament, [(47, 35), (60, 0), (40, 30)])
-    tournament.pairs.filter(number=3).update(status=PairStatus.WITHDRAWN, withdrawn_after_round=1)
+    tournament.pairs.filter(number=3).update(status=EntrantStatus.WITHDRAWN, withdrawn_after_round=1)
     confirm_qualification(organizer, tournament, expected=[1, 5])
     qualified = finalists(tournament)
     assert [q.pair.number for q in qualified] == [1, 5]

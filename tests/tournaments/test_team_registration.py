@@ -12,7 +12,7 @@ from events.services.imports import COLUMNS
 from tests.factories import make_individual, make_round, make_tournament
 from tests.tournaments.conftest import pair_rows, xlsx_bytes
 from tournaments.errors import ImportRejected, InvalidInput
-from tournaments.models import Pair
+from tournaments.models import Entrant
 
 pytestmark = pytest.mark.django_db
 PAIR = [{"name": "Ёлкин Пётр", "club": "Тверь"}, {"name": "Щукин Иван", "club": "Клин"}]
@@ -51,7 +51,7 @@ def test_a_hostile_team_is_refused_with_a_russian_message(organizer, team, messa
     with pytest.raises(InvalidInput) as err:
         register_pair(organizer, t, players=PAIR, team_name=team)
     assert err.value.message.startswith(message) and err.value.details["field"] == "team_name"
-    assert not Pair.objects.filter(tournament=t).exists()
+    assert not Entrant.objects.filter(tournament=t).exists()
 
 
 def test_the_manage_page_asks_for_the_team_only_with_a_team_standing(logged):
@@ -62,7 +62,7 @@ def test_the_manage_page_asks_for_the_team_only_with_a_team_standing(logged):
     assert 'name="team_name"' in html and "Команда (для командного зачёта)" in html
     data = {"player1_name": "Ёлкин Пётр", "player2_name": "Щукин Иван", "team_name": "Север"}
     assert logged.post(reverse("tournaments:pair_add", args=[t.slug]), data).status_code == 302
-    assert Pair.objects.get(tournament=t).team_name == "Север"
+    assert Entrant.objects.get(tournament=t).team_name == "Север"
     data = {"player1_name": "Иванов Иван", "player2_name": "Петров Пётр", "team_name": "С" * 201}
     response = logged.post(reverse("tournaments:pair_add", args=[t.slug]), data, HTTP_ACCEPT_LANGUAGE="ru")
     assert response.status_code == 400 and response.context["pair_form"].errors["team_name"]
@@ -88,7 +88,7 @@ def test_a_late_pair_and_an_individual_entrant_take_a_team(organizer, logged):
     solo = make_individual(0, team_standing="team")
     response = logged.post(reverse("tournaments:pair_add", args=[solo.slug]),
                            {"player1_name": "Сомов Лев", "team_name": "Север"})
-    assert response.status_code == 302 and Pair.objects.get(tournament=solo).team_name == "Север"
+    assert response.status_code == 302 and Entrant.objects.get(tournament=solo).team_name == "Север"
 
 
 def test_the_import_reads_the_team_column_and_its_template_has_one(organizer, logged):

@@ -8,7 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from events.views.public import ENTRANTS_SHOWN
-from registry.models import Person
+from people.models import Person
 from tests.factories import make_individual, make_referee, make_round, make_tournament
 from tests.queries import own_queries
 from tournaments.models import Player, Tournament

@@ -21,7 +21,7 @@ from scoring.reports.pades import ensure_signing_key
 from tests.factories import make_round, make_tournament
 from tests.reports.conftest import blocks, cup, play, sign  # noqa: F401  (the played tournament)
 from tests.versions import shown_version
-from tournaments.models import Pair, Partie, Player, Round, Tournament
+from tournaments.models import Entrant, Partie, Player, Round, Tournament
 
 User = get_user_model()
 PASSWORD = "domino-2026-x"
@@ -79,7 +79,7 @@ def other_state(t):
     """Every row of the other tournament, as values (ids included)."""
     return {
         "tournament": list(Tournament.objects.filter(pk=t.pk).values()),
-        "pairs": list(Pair.objects.filter(tournament=t).values()),
+        "pairs": list(Entrant.objects.filter(tournament=t).values()),
         "players": list(Player.objects.filter(pair__tournament=t).values()),
         "rounds": list(Round.objects.filter(tournament=t).values()),
         "parties": list(Partie.objects.filter(round__tournament=t).values()),
@@ -210,10 +210,10 @@ def test_the_key_travels_only_when_asked(played, tmp_path):
 def test_a_taken_slug_is_refused_and_nothing_is_written(played, tmp_path):
     path = tmp_path / "cup.json"
     transfer.export_tournament(played, path)
-    counts = (Tournament.objects.count(), Pair.objects.count(), AuditEntry.objects.count())
+    counts = (Tournament.objects.count(), Entrant.objects.count(), AuditEntry.objects.count())
     with pytest.raises(CommandError, match="уже есть"):
         call_command("import_tournament", str(path), stdout=io.StringIO())
-    assert (Tournament.objects.count(), Pair.objects.count(), AuditEntry.objects.count()) == counts
+    assert (Tournament.objects.count(), Entrant.objects.count(), AuditEntry.objects.count()) == counts
 
 
 def test_import_into_an_installation_without_the_accounts(played, tmp_path):
@@ -259,10 +259,10 @@ def _exported(played, tmp_path):
 def test_a_damaged_file_is_refused_with_a_message_and_leaves_nothing(played, tmp_path, damage, message):
     data = _exported(played, tmp_path)
     damage(data)
-    counts = (Tournament.objects.count(), Pair.objects.count(), Deal.objects.count(), AuditEntry.objects.count())
+    counts = (Tournament.objects.count(), Entrant.objects.count(), Deal.objects.count(), AuditEntry.objects.count())
     with pytest.raises(transfer.TransferError, match=message):
         transfer.import_data(data, slug="cup-bad")
-    assert (Tournament.objects.count(), Pair.objects.count(), Deal.objects.count(),
+    assert (Tournament.objects.count(), Entrant.objects.count(), Deal.objects.count(),
             AuditEntry.objects.count()) == counts
 
 

@@ -9,7 +9,7 @@ from events.services import transfer_tables
 from events.services.transfer_tables import Section, register_section, sections, tables
 from signup.transfer import SECTION as SIGNUP
 from teams.transfer import SECTION as TEAMS
-from tournaments.models import Pair
+from tournaments.models import Entrant
 
 # The order of the tables is the file format's (docs/archive.md): a row refers only to rows of the tables before it.
 FILE_ORDER = [
@@ -34,9 +34,9 @@ def test_the_apps_register_their_own_sections():
 @pytest.mark.parametrize("section", [
     TEAMS,                                                                 # the same section again
     dataclasses.replace(SIGNUP, order=999),                                # another under a taken name
-    Section(name="more", order=999, tables=(("pairs2", Pair, "tournament"),)),   # a model carried already
-    Section(name="more", order=999, tables=(("teams", Pair, "x"),)),             # a table's name taken
-    Section(name="more", order=999, tables=(("tournament", Pair, "x"),)),        # the head's name
+    Section(name="more", order=999, tables=(("pairs2", Entrant, "tournament"),)),   # a model carried already
+    Section(name="more", order=999, tables=(("teams", Entrant, "x"),)),             # a table's name taken
+    Section(name="more", order=999, tables=(("tournament", Entrant, "x"),)),        # the head's name
     Section(name="more", order=TEAMS.order, tables=()),                    # two sections at one order
 ])
 def test_a_section_registered_twice_or_clashing_is_refused(section):

@@ -40,7 +40,7 @@ class Command(BaseCommand):
             data = [{**own_json(tournament, n), **({"name": names[n]} if n in names else {})} for n in numbers]
             self.stdout.write(json.dumps(data[0] if round is not None else data, ensure_ascii=False))
             return
-        if tournament.is_individual:
+        if tournament.format_spec.single_player_entries:
             rounds = individual_rounds(parties)
             data = rounds[0] if round is not None else rounds
             self.stdout.write(json.dumps(data, ensure_ascii=False))

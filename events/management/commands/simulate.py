@@ -7,8 +7,9 @@ from django.core.management.base import BaseCommand, CommandError
 
 from engine.rules import config
 from events.simulation import parse_final, simulate
-from tournaments.formats import part_of
-from tournaments.models import FinalMatch, PairingSystem, TournamentFormat
+from tournaments.choices import DEFAULT_FORMAT, FORMAT_CHOICES
+from tournaments.formats import format_class, part_of
+from tournaments.models import FinalMatch, PairingSystem
 
 
 class Command(BaseCommand):
@@ -17,7 +18,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--pairs", type=int, default=None, help="pairs of a pair event")
         parser.add_argument("--players", type=int, default=None, help="players of an individual event")
-        parser.add_argument("--format", choices=TournamentFormat.values, default=TournamentFormat.PAIRS)
+        parser.add_argument("--format", choices=[code for code, _label in FORMAT_CHOICES], default=DEFAULT_FORMAT)
         parser.add_argument("--rounds", type=int, required=True)
         parser.add_argument("--system", choices=PairingSystem.values, default=PairingSystem.SWISS)
         parser.add_argument("--seed", default="1")
@@ -40,7 +41,7 @@ class Command(BaseCommand):
                             help="a knockout match: one partie, best of 3, or a total over 2 parties")
 
     def handle(self, *args, pairs=None, rounds, system, seed, slug, withdraw=0, no_shows=0, preset="pusto-shest",
-               players=None, format=TournamentFormat.PAIRS, final=None, final_match=FinalMatch.SINGLE, rated=False,
+               players=None, format=DEFAULT_FORMAT, final=None, final_match=FinalMatch.SINGLE, rated=False,
                teams=None,
                pairs_per_team=2, **options):
         own = part_of(format, "simulate")  # a format whose app plays its own event (teams)
@@ -58,7 +59,7 @@ class Command(BaseCommand):
             summary["total_seconds"] = round(time.perf_counter() - started, 2)
             self.stdout.write(json.dumps(summary, ensure_ascii=False))
             return
-        individual = format == TournamentFormat.INDIVIDUAL
+        individual = format_class(format).single_player_entries
         if individual:
             if players is None or pairs is not None:
                 raise CommandError("--format individual takes --players N (not --pairs)")

@@ -34,7 +34,7 @@ class Command(BaseCommand):
         try:
             resolve_tiebreaks(tournament.tiebreaks, swiss=tournament.pairing_system == PairingSystem.SWISS,
                               family="kozel" if tournament.rules_preset in KOZEL_PRESETS else "sport",
-                              individual=tournament.is_individual)
+                              individual=tournament.format_spec.single_player_entries)
         except TiebreakError as exc:
             raise CommandError(f"tie-breaks of {slug}: {exc.message} ({exc.code})") from None
         if after_round is not None and after_round < 1:
@@ -51,7 +51,7 @@ class Command(BaseCommand):
         if stage is not None or final:
             self._write_stage(tournament, stage, final, after_round, options["json"])
             return
-        if tournament.is_individual:  # an individual event: its standings are the players'
+        if tournament.format_spec.single_player_entries:  # an individual event: its standings are the players'
             data = selectors.load_standings(tournament, after_round)
             rows = [individual_row_json(r, goats=data.goats, rating=data.rating) for r in data.rows]
             self._write_players(tournament, data, rows, options["json"])

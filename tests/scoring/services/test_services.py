@@ -11,7 +11,7 @@ from tests.referees.conftest import DEALS
 from tests.referees.helpers import play
 from tests.versions import shown_version
 from tournaments.choices import ProtocolStatus
-from tournaments.models import Pair, PairStatus
+from tournaments.models import Entrant, EntrantStatus
 
 from .helpers import actions
 
@@ -169,11 +169,11 @@ def test_fifth_remark_asks_confirmation_then_disqualifies(table):
                              expected_version=shown_version(table.partie))
     assert "5-е" in err.value.message
     assert not Remark.objects.filter(protocol=protocol).exists()
-    assert Pair.objects.get(tournament=table.tournament, number=7).status == PairStatus.ACTIVE
+    assert Entrant.objects.get(tournament=table.tournament, number=7).status == EntrantStatus.ACTIVE
     protocol = services.give_remark(table.referee, table.partie, deal=1, seat="B1", reason="talking",
                                     confirm_disqualification=True, expected_version=shown_version(table.partie))
     assert (protocol.disqualified, protocol.winner, protocol.score_a, protocol.score_b) == ("B", "A", 160, 0)
-    assert Pair.objects.get(tournament=table.tournament, number=7).status == PairStatus.DISQUALIFIED
+    assert Entrant.objects.get(tournament=table.tournament, number=7).status == EntrantStatus.DISQUALIFIED
     assert "pair.disqualified" in actions(table.partie)
     with pytest.raises(InvalidInput) as err:  # the partie ended with the disqualification
         services.record_deal(table.referee, table.partie, DEALS[0], expected_version=shown_version(table.partie))
@@ -247,11 +247,11 @@ def test_withdrawing_the_disqualifying_remark_reinstates_the_pair(table):
                              expected_version=shown_version(first))
     protocol = services.give_remark(table.referee, table.partie, deal=1, seat="B1", reason="talking",
                                     confirm_disqualification=True, expected_version=shown_version(table.partie))
-    assert Pair.objects.get(tournament=table.tournament, number=7).status == PairStatus.DISQUALIFIED
+    assert Entrant.objects.get(tournament=table.tournament, number=7).status == EntrantStatus.DISQUALIFIED
     protocol = services.withdraw_remark(table.chief, table.partie, protocol.remarks.get().pk, "Ошибочное замечание",
                                         expected_version=shown_version(table.partie))
     assert protocol.disqualified == "" and protocol.status == ProtocolStatus.NOT_STARTED
-    assert Pair.objects.get(tournament=table.tournament, number=7).status == PairStatus.ACTIVE
+    assert Entrant.objects.get(tournament=table.tournament, number=7).status == EntrantStatus.ACTIVE
     assert "pair.reinstated" in actions(table.partie)
 
 

@@ -294,7 +294,7 @@ def test_import_that_changes_the_content_discards_partial_signatures(table):
 
 
 def test_clearing_the_disqualifying_protocol_reinstates_the_pair(table):
-    from tournaments.models import Pair, PairStatus
+    from tournaments.models import Entrant, EntrantStatus
 
     first = table.round1.parties.get(table=2)  # pair 7 at A: four remarks in round 1
     for seat in ("A1", "A2", "A1", "A2"):
@@ -302,12 +302,12 @@ def test_clearing_the_disqualifying_protocol_reinstates_the_pair(table):
                              expected_version=shown_version(first))
     services.give_remark(table.referee, table.partie, deal=1, seat="B1", reason="talking",
                          confirm_disqualification=True, expected_version=shown_version(table.partie))
-    assert Pair.objects.get(tournament=table.tournament, number=7).status == PairStatus.DISQUALIFIED
+    assert Entrant.objects.get(tournament=table.tournament, number=7).status == EntrantStatus.DISQUALIFIED
     _make_draft(table)
     services.clear_protocol(table.chief, table.partie, "тур перепутан", expected_version=shown_version(table.partie))
-    assert Pair.objects.get(tournament=table.tournament, number=7).status == PairStatus.ACTIVE
+    assert Entrant.objects.get(tournament=table.tournament, number=7).status == EntrantStatus.ACTIVE
     assert AuditEntry.objects.filter(action="pair.reinstated", note="тур перепутан").exists()
     # A pair of the table disqualified elsewhere is not reinstated by clearing a protocol without its remark.
-    Pair.objects.filter(tournament=table.tournament, number=3).update(status=PairStatus.DISQUALIFIED)
+    Entrant.objects.filter(tournament=table.tournament, number=3).update(status=EntrantStatus.DISQUALIFIED)
     services.clear_protocol(table.chief, table.partie, "ещё раз", expected_version=shown_version(table.partie))
-    assert Pair.objects.get(tournament=table.tournament, number=3).status == PairStatus.DISQUALIFIED
+    assert Entrant.objects.get(tournament=table.tournament, number=3).status == EntrantStatus.DISQUALIFIED
