@@ -161,7 +161,7 @@ def _sanctions_table(sanctions, *, individual=False):
     for s in sanctions:
         data.append([paragraph(f"№{s['pair']}"), paragraph(s["round"]), paragraph(s["table"]), paragraph(s["deal"]),
                      paragraph(f"{s['seat']} {s['name']}"), paragraph(s["reason"]), paragraph(s["number"]), paragraph(s["effect"])])
-    widths = [36, 30, 34, 52, None, 90, 22, 120]
+    widths = [max(36, word_width([head[0]], HEAD)), 30, 34, 52, None, 90, 22, 120]  # «№ игрока»: no word cut
     widths[4] = WIDTH - sum(w for w in widths if w)
     return grid(data, widths)
 

@@ -53,3 +53,13 @@ def test_long_names_print_whole_and_many_rounds_split_into_tables_that_fit_the_p
     for piece in (p for word in LONG.split() for p in re.split(r"(?<=\w-)(?=\w)", word)):
         assert any(piece in w for w in words), piece  # whole, or broken only after a hyphen
     assert "Тур 11" in " ".join(words)
+
+
+def test_the_sanctions_table_of_an_individual_event_keeps_its_number_heading_whole(monkeypatch):
+    t = five_players()
+    remark = {"pair": 3, "round": 1, "table": 1, "deal": 2, "seat": "B1", "name": "Семёнов Пётр",
+              "reason": "Разговоры", "number": 1, "effect": "предупреждение"}
+    monkeypatch.setattr(pack, "sanctions_of", lambda tournament: [remark])
+    words = _words(pack.final_report(t))
+    assert "игрока" in words and "игр" not in words and "ока" not in words  # «№ игрока», not «№ игр / ока»
+    assert "предупреждение" in words
