@@ -5,11 +5,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from access.pages import organizer_page
 from access.permissions import is_referee
-from core.pages import post_only
+from core.pages import confirm_page, confirmed, post_only
 from scoring import live
 from scoring.reports.group_selectors import group_size
 from scoring.reports.pdf_bracket import bracket_pdf
@@ -97,6 +98,10 @@ def confirm_view(request, tournament):
             form.add_error("tie_order", _("Номера — целые числа через запятую."))
             tie_order = None
         else:
+            if not confirmed(request):
+                page = _confirm_page(request, tournament, tie_order)
+                if page is not None:
+                    return page
             try:
                 confirm_qualification(request.user, tournament, tie_order=tie_order, expected=expected)
                 messages.success(request, _("Состав второго этапа подтверждён."))
@@ -105,6 +110,22 @@ def confirm_view(request, tournament):
                 form.add_service_error(exc)
     final_form = FinalForm(initial=_final_initial(tournament))
     return _render(request, tournament, final_form, form, tie_order if form.is_valid() else None, status=400)
+
+
+def _confirm_page(request, tournament, tie_order):
+    """The confirmation naming the finalists in seed order and what follows; None when the page would refuse the
+    confirmation anyway (the service then says why)."""
+    data = qualification_page(tournament, tie_order or None)
+    if data.get("error") or not data.get("proposed"):
+        return None
+    by_number = {p["number"]: p for p in data["places"]}
+    finalists = [_("посев %(seed)s: №%(n)s %(label)s") % {"seed": k, "n": n, "label": by_number[n]["label"]}
+                 for k, n in enumerate(data["proposed"], start=1) if n in by_number]
+    consequences = [_("Во второй этап выходят (%(n)s):") % {"n": len(finalists)}, *finalists,
+                    _("Пока второй этап не опубликован, состав можно отменить.")]
+    return confirm_page(request, tournament, title=_("Подтвердить состав второго этапа?"), consequences=consequences,
+                        fields=request.POST.dict(), cancel=reverse("tournaments:qualification", args=[tournament.slug]),
+                        button=_("Подтвердить состав"))
 
 
 @login_required

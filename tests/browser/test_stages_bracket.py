@@ -60,6 +60,8 @@ def test_a_qualifier_then_a_knockout_of_eight(live_server, new_page, artifacts, 
     page.goto(live_server.url + reverse("tournaments:qualification", args=[tournament.slug]))
     assert "выше следующего: разность очков" in page.inner_text("#place-15")
     page.click("#confirm-qualification")
+    assert "посев 1: №" in page.inner_text(".consequences")  # the confirmation names the finalists first
+    page.click("form button.danger")
     assert "Состав подтверждён" in page.inner_text("#qualification-confirmed")
     play_stage2_round(organizer, tournament)
 

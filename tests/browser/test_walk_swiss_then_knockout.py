@@ -146,6 +146,9 @@ def test_a_swiss_qualifier_then_a_knockout_of_eight(live_server, new_page, organ
     shots(page, artifacts, "ko-qualification")
     page.click("#confirm-qualification")
     wait(page)
+    expect(page.locator(".consequences")).to_contain_text("посев 1: №")  # the confirmation names them first
+    page.click("form button.danger")
+    wait(page)
     expect(page.locator("#qualification-confirmed")).to_contain_text("Состав подтверждён")
 
     # 4. The knockout: quarter-finals, semi-finals, the final with the third-place match.

@@ -1,0 +1,30 @@
+"""«Подтвердить состав второго этапа» asks first: a page naming the finalists in seed order and that the lineup can
+be undone until stage 2 is published; only its «Подтвердить состав» confirms (an organizer sees what he is about to
+do before he does it)."""
+import pytest
+from django.urls import reverse
+
+from events.stage_selectors import qualification_page
+from tests.browser.test_stages_bracket import qualifier
+from tournaments.models import Qualification
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_lineup_is_confirmed_only_from_its_confirmation_page(client, django_user_model):
+    organizer = django_user_model.objects.create_user("org-q", password="x" * 12)
+    t = qualifier(organizer)
+    client.force_login(organizer)
+    url = reverse("tournaments:qualification_confirm", args=[t.slug])
+    expected = ",".join(map(str, qualification_page(t)["proposed"]))  # what the page's form sends
+    assert expected.startswith("15,13,")
+    page = client.post(url, {"expected": expected})
+    text = page.content.decode()
+    assert page.status_code == 200 and "Подтвердить состав второго этапа?" in text
+    assert "посев 1: №15" in text and "Во второй этап выходят (8):" in text
+    assert 'name="confirmed" value="1"' in text and f'name="expected" value="{expected}"' in text
+    assert not Qualification.objects.filter(tournament=t).exists()  # nothing done yet
+
+    done = client.post(url, {"expected": expected, "confirmed": "1"})
+    assert done.status_code == 302
+    assert Qualification.objects.filter(tournament=t, stage=2).count() == 8
