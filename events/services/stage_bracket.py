@@ -28,11 +28,14 @@ def bracket_round_pairings(bracket, number_of, drawn_message: str) -> PairingRes
                            code="bracket_waiting") from None
     pairings = []
     for m in matches:
-        what = "матч за 3-е место" if m.third_place else f"сетка, круг {number}, матч {m.index + 1}"
+        what = _("матч за 3-е место") if m.third_place else _("сетка, круг %(r)s, матч %(m)s") % {
+            "r": number, "m": m.index + 1}
         if bracket.match_format != FinalMatch.SINGLE:
-            what += f", партия {len(m.games) + 1}"
-        pairings.append(Pairing(number_of(m.a.entrant), number_of(m.b.entrant),
-                                f"{what}: посев {m.a.seed} — посев {m.b.seed}"))
+            what += _(", партия %(n)s") % {"n": len(m.games) + 1}
+        a, b = number_of(m.a.entrant), number_of(m.b.entrant)
+        # each number with its own seed: the sides may be written the other way round at the table
+        pairings.append(Pairing(a, b, _("%(what)s: №%(a)s (посев %(sa)s) — №%(b)s (посев %(sb)s)") % {
+            "what": what, "a": a, "sa": m.a.seed, "b": b, "sb": m.b.seed}))
     return PairingResult(pairings, "knockout")
 
 

@@ -28,3 +28,20 @@ def test_the_lineup_is_confirmed_only_from_its_confirmation_page(client, django_
     done = client.post(url, {"expected": expected, "confirmed": "1"})
     assert done.status_code == 302
     assert Qualification.objects.filter(tournament=t, stage=2).count() == 8
+
+
+def test_the_knockout_draft_names_each_number_with_its_own_seed(django_user_model):
+    from events.services import pair_round
+    from events.services.stages import confirm_qualification
+
+    organizer = django_user_model.objects.create_user("org-seeds", password="x" * 12)
+    t = qualifier(organizer)
+    confirm_qualification(organizer, t, tie_order=None, expected=qualification_page(t)["proposed"])
+    seeds = {q.pair.number: q.seed for q in Qualification.objects.filter(tournament=t, stage=2).select_related("pair")}
+    rnd = pair_round(organizer, t)
+    parties = list(rnd.parties.select_related("pair_a", "pair_b").order_by("table"))
+    assert len(parties) == 4
+    for p in parties:
+        a, b = p.pair_a.number, p.pair_b.number
+        assert f"№{a} (посев {seeds[a]})" in p.reason and f"№{b} (посев {seeds[b]})" in p.reason, p.reason
+        assert seeds[a] + seeds[b] == 9  # 1–8, 4–5, 2–7, 3–6
