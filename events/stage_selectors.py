@@ -24,7 +24,7 @@ from scoring.reports.stage_selectors import (
     stage2_round_names,
 )
 from scoring.reports.tabular import TIEBREAK_LABELS
-from tournaments.models import FinalKind, FinalMatch, Partie
+from tournaments.models import FinalKind, FinalMatch, Partie, RoundStatus
 
 from .services.stages import stage2_done
 
@@ -117,6 +117,9 @@ def qualification_page(tournament, tie_order=None) -> dict:
             "places": [], "error": "", "tied_at_cut": [], "kind": tournament.final_kind,
             "size": tournament.final_size, "teams": pages.by_teams}
     if not data["has_final"]:
+        return data
+    data["played"] = tournament.rounds.filter(stage=1, status=RoundStatus.FINISHED).count()
+    if not data["played"] and not confirmed:  # nothing played: no places, no seeds (everyone would stand on 0)
         return data
     standings, labels, order = pages.stage1_view(tournament)  # a team event's: its team standings and criteria
     data["tiebreaks"] = [str(labels.get(n, n)) for n in order]

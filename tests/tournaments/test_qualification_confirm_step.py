@@ -45,3 +45,25 @@ def test_the_knockout_draft_names_each_number_with_its_own_seed(django_user_mode
         a, b = p.pair_a.number, p.pair_b.number
         assert f"№{a} (посев {seeds[a]})" in p.reason and f"№{b} (посев {seeds[b]})" in p.reason, p.reason
         assert seeds[a] + seeds[b] == 9  # 1–8, 4–5, 2–7, 3–6
+
+
+def test_before_any_round_the_page_waits_instead_of_ranking_everyone_on_zero(client, django_user_model):
+    from access.models import RoleKind, TournamentRole
+    from events.services.stages import set_final
+    from tests.factories import make_tournament
+    from tournaments.models import FinalKind
+
+    organizer = django_user_model.objects.create_user("org-wait", password="x" * 12)
+    t = make_tournament(8, slug="not-yet", rounds_planned=3)
+    TournamentRole.objects.create(tournament=t, user=organizer, role=RoleKind.ORGANIZER)
+    set_final(organizer, t, kind=FinalKind.KNOCKOUT, size=4, third_place=False)
+    client.force_login(organizer)
+    text = client.get(reverse("tournaments:qualification", args=[t.slug])).content.decode()
+    assert 'id="qualification-waiting"' in text and "ещё не сыграны" in text
+    assert 'id="qualification-table"' not in text and 'id="confirm-form"' not in text
+    assert "Места после" not in text
+
+    played = qualifier(django_user_model.objects.create_user("org-played", password="x" * 12))
+    client.force_login(TournamentRole.objects.get(tournament=played, role=RoleKind.ORGANIZER).user)
+    text = client.get(reverse("tournaments:qualification", args=[played.slug])).content.decode()
+    assert "Места после 1 из 1 туров первого этапа" in text and 'id="confirm-form"' in text

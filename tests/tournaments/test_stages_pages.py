@@ -53,7 +53,10 @@ def test_the_qualification_page_shows_the_criterion_and_confirms(client_in, orga
     assert "выше следующего: разность очков" in row  # pair 1 (+12) above pair 5 (+10)
     expected = re.search(r'name="expected" value="([^"]*)"', page).group(1)
     assert expected == "3,7,1,5"
-    response = client_in.post(url + "confirm/", {"expected": expected})
+    response = client_in.post(url + "confirm/", {"expected": expected})  # first the confirmation page
+    assert response.status_code == 200 and "посев 1: №3" in response.content.decode()
+    assert not Qualification.objects.exists()
+    response = client_in.post(url + "confirm/", {"expected": expected, "confirmed": "1"})
     assert response.status_code == 302
     assert [q.pair.number for q in Qualification.objects.order_by("seed")] == [3, 7, 1, 5]
     assert "Состав подтверждён" in client_in.get(url).content.decode()
@@ -70,6 +73,8 @@ def test_a_tie_at_the_cut_and_hostile_input_are_answered_in_russian(client_in, o
     response = client_in.post(url + "confirm/", {"expected": "", "tie_order": "7, 3"})
     assert response.status_code == 400 and "для всех и только для них" in response.content.decode()
     response = client_in.post(url + "confirm/", {"expected": "", "tie_order": "7, 3, 1, 5"})
+    assert response.status_code == 200 and "посев 1: №7" in response.content.decode()  # the confirmation page
+    response = client_in.post(url + "confirm/", {"expected": "", "tie_order": "7, 3, 1, 5", "confirmed": "1"})
     assert response.status_code == 302
     assert [q.pair.number for q in Qualification.objects.order_by("seed")] == [7, 3]
     assert client_in.get(url + "undo/").status_code == 405
