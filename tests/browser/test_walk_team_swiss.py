@@ -277,6 +277,13 @@ def test_a_team_swiss_of_six_teams_with_a_captain(live_server, new_page, organiz
     anonymous.click("#team-standings")
     wait(anonymous)
     expect(anonymous.locator("#team-standings tbody tr").first).to_contain_text(leader)
+    # at 390 px every tie-break stays (short headings, the full one in the title) and the table fits the screen
+    anonymous.set_viewport_size(PHONE)  # ``shots`` left it at its last width
+    heads = [h.strip() for h in anonymous.locator("#team-standings thead th:visible").all_inner_texts()]
+    assert heads[-3:] == ["Ст.", "Разн.", "Бух."], heads
+    assert anonymous.evaluate("(() => { const s = document.querySelector('.team-scroll');"
+                              " return s.scrollWidth <= s.clientWidth + 1; })()")
+    shots(anonymous, artifacts, "team-standings-phone")
     anonymous.goto(f"{base}/")
     item = anonymous.locator(f"#calendar-{slug}")
     expect(item).to_contain_text("Командные матчи · команд: 6")
