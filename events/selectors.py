@@ -7,13 +7,17 @@ from datetime import datetime
 from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from access.models import RoleKind, TournamentRole
 from access.permissions import is_chief_referee
 from core.names import fold, name_key
 from engine.pairing import PairingError, whist
 from engine.rules import lead_and_shuffle
 from engine.rules.clock import due_warning, time_limit_seconds
 from tournaments.models import EntrantStatus, PairingSystem, Partie, Player, RoundStatus, seated
+
+from .page_parts import own_pages
 
 SEAT_ORDER = ("A1", "B1", "A2", "B2")
 
@@ -278,3 +282,31 @@ def clock_context(user, rnd, *, back) -> dict:
         "clock_url": reverse("tournaments:clock", args=[tournament.slug, rnd.number]),
         "late_tables": late_tables(rnd) if rnd.clock_started_at else [],
     }
+
+
+OWN_PAGES_MAX = 12  # the latest tournaments of an account listed on the calendar
+
+
+def account_pages(user) -> list[tuple[str, str]]:
+    """A logged-in account's own pages, latest tournaments first: the management page of what he organizes, the
+    referees' overview where he referees, his entrant's page where he plays, then what the apps above keep
+    (``page_parts.own_pages``: a captain's page)."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    links = []
+    roles = (TournamentRole.objects.filter(user=user, tournament__archived_at__isnull=True)
+             .select_related("tournament").order_by("-tournament__start_date", "tournament_id")[:OWN_PAGES_MAX])
+    for role in roles:
+        t = role.tournament
+        if role.role == RoleKind.ORGANIZER:
+            links.append((_("%(t)s — управление турниром") % {"t": t.name}, reverse("tournaments:manage", args=[t.slug])))
+        elif role.role in (RoleKind.CHIEF_REFEREE, RoleKind.REFEREE):
+            links.append((_("%(t)s — судейство") % {"t": t.name}, reverse("referees:dashboard", args=[t.slug])))
+    players = (Player.objects.filter(user=user, pair__number__isnull=False, pair__tournament__archived_at__isnull=True)
+               .select_related("pair__tournament").order_by("-pair__tournament__start_date")[:OWN_PAGES_MAX])
+    for player in players:
+        t = player.pair.tournament
+        fmt = t.format_spec
+        links.append((_("%(t)s — %(who)s") % {"t": t.name, "who": fmt.numbered(player.pair.number)},
+                      reverse(fmt.entry_view, args=[t.slug, player.pair.number])))
+    return links + own_pages(user)

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.formats import Link
 
-from .models import MatchTable, Team
+from .models import Captain, MatchTable, Team
 from .report import team_event_flowables
 from .selectors import pairings_json
 from .simulation import simulate_event
@@ -82,3 +82,11 @@ PARTS = dict(count=team_count, count_annotation=COUNT_ANNOTATION, match_points=m
              pairings_json=pairings_json, simulate=simulate_event, report_section=team_event_flowables,
              write_standings=write_team_event, standings_documents=standings_documents,
              workbook_tables=team_tables)
+
+
+def captain_pages(user) -> list[tuple[str, str]]:
+    """A captain's own pages (the calendar's «Ваши страницы»): his team's line-up page in each event."""
+    captaincies = Captain.objects.filter(user=user, team__tournament__archived_at__isnull=True).select_related(
+        "team__tournament").order_by("-team__tournament__start_date")
+    return [(_("%(t)s — капитан команды «%(team)s»") % {"t": c.team.tournament.name, "team": c.team.name},
+             reverse("teams:captain", args=[c.team.tournament.slug])) for c in captaincies]

@@ -62,6 +62,7 @@ def home(request):
         "form": form, "page": page, "items": items, "params": params.urlencode(),
         "filtered": filters != calendar.Filters(),
         "signup_open": open_registration_ids([item.tournament.pk for item in items]),  # one query for the page
+        "own_pages": selectors.account_pages(request.user),  # whoever logs in finds his own pages here
     })
 
 
