@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from access.permissions import is_organizer, is_referee
 from core.converters import strict_int
-from core.pages import confirm_page, post_only
+from core.pages import confirm_page, confirmed, post_only
 from events.stage_selectors import groups_data
 from scoring.reports.stage_selectors import round_title
 from tournaments.errors import TournamentError
@@ -98,9 +98,23 @@ def settings_view(request, tournament):
 @post_only
 @team_organizer_page
 def number_view(request, tournament):
+    """Drawing the teams' numbers asks first (what follows, the seed); the manage page then lists the numbers, and
+    until the first round they can be drawn again."""
+    seed = " ".join(str(request.POST.get("seed", "")).split())[:64]
+    if not confirmed(request):
+        n = tournament.teams.count()
+        consequences = [
+            _("Команды получат номера 1–%(n)s по жребию, их пары — номера по порядку в команде.") % {"n": n},
+            _("Зерно жеребьёвки: «%(s)s» — жеребьёвку можно повторить с тем же результатом.") % {"s": seed} if seed
+            else _("Зерно жеребьёвки будет случайным; оно запишется в журнал."),
+            _("Регистрация команд закончится. До составления первого тура номера можно разыграть заново.")]
+        return confirm_page(request, tournament, title=_("Разыграть номера команд?"), consequences=consequences,
+                            fields={"seed": seed}, cancel=reverse("teams:manage", args=[tournament.slug]),
+                            button=_("Разыграть номера"))
     try:
-        number_teams(request.user, tournament)
-        messages.success(request, _("Номера команд разыграны."))
+        teams = number_teams(request.user, tournament, seed=seed or None)
+        messages.success(request, _("Номера команд разыграны: %(list)s.") % {
+            "list": ", ".join(f"{t.number}. {t.name}" for t in sorted(teams, key=lambda t: t.number))})
     except TournamentError as exc:
         messages.error(request, exc.message)
     return redirect("teams:manage", tournament.slug)

@@ -109,7 +109,10 @@ def test_a_team_swiss_of_six_teams_with_a_captain(live_server, new_page, organiz
     expect(page.locator("#main-action")).to_have_text("Разыграть номера команд")
     page.click("#main-action")
     wait(page)
-    expect(page.locator("main")).to_contain_text("Номера команд разыграны.")
+    expect(page.locator(".consequences")).to_contain_text("Команды получат номера 1–6 по жребию")  # asked first
+    page.click("form button.danger")
+    wait(page)
+    expect(page.locator("main")).to_contain_text("Номера команд разыграны: 1. ")
     assert sorted(t.teams.values_list("number", flat=True)) == [1, 2, 3, 4, 5, 6]
 
     # 3. Team 1's captain gets an account on the teams' page.

@@ -78,7 +78,8 @@ def test_the_management_page_of_a_team_event_numbers_the_teams_and_pairs_a_team_
     page = _text(client.get(reverse("tournaments:manage", args=[t.slug])))
     action = page.split('id="state"')[1].split("</section>")[0]
     assert f'action="{reverse("teams:number", args=[t.slug])}"' in action
-    assert client.post(reverse("teams:number", args=[t.slug])).status_code == 302
+    assert client.post(reverse("teams:number", args=[t.slug])).status_code == 200  # the confirmation first
+    assert client.post(reverse("teams:number", args=[t.slug]), {"confirmed": "1"}).status_code == 302
     page = _text(client.get(reverse("tournaments:manage", args=[t.slug])))
     action = page.split('id="state"')[1].split("</section>")[0]
     assert f'action="{reverse("teams:pair_round", args=[t.slug])}"' in action

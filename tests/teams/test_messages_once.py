@@ -10,5 +10,11 @@ pytestmark = pytest.mark.django_db
 def test_numbering_the_teams_says_so_once(organizer, client):
     t = make_team_event(organizer, 4, rounds=2, numbered=False)
     client.force_login(organizer)
-    page = client.post(reverse("teams:number", args=[t.slug]), follow=True).content.decode()
-    assert page.count("Номера команд разыграны.") == 1
+    asked = client.post(reverse("teams:number", args=[t.slug]), {"seed": "7"}).content.decode()
+    assert "Разыграть номера команд?" in asked and "Зерно жеребьёвки: «7»" in asked  # asked first, nothing done
+    assert not t.teams.filter(number__isnull=False).exists()
+    page = client.post(reverse("teams:number", args=[t.slug]), {"seed": "7", "confirmed": "1"},
+                       follow=True).content.decode()
+    assert page.count("Номера команд разыграны: 1. ") == 1
+    t.refresh_from_db()
+    assert t.draw_seed == "7"
