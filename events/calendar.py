@@ -124,10 +124,16 @@ def progress_rows(queryset) -> list[Progress]:
             in rows]
 
 
-def group_of_tournament(tournament, today: datetime.date | None = None) -> str:
-    """Where one tournament stands (for its own page)."""
+def state_of_tournament(tournament, today: datetime.date | None = None) -> tuple[str, str]:
+    """(group, the words its page says): a tournament whose dates have passed without a round shown is not
+    «завершён» — its page says that no results were published."""
     found = progress_rows(Tournament.objects.filter(pk=tournament.pk))
-    return group_of(found[0], today or timezone.localdate()) if found else UPCOMING
+    if not found:
+        return UPCOMING, str(STATES[UPCOMING])
+    group = group_of(found[0], today or timezone.localdate())
+    if group == FINISHED and not found[0].shown:
+        return group, str(_("даты прошли, результатов нет"))
+    return group, str(STATES[group])
 
 
 def cities(rows: list[Progress]) -> list[str]:

@@ -167,7 +167,7 @@ def link_view(request, tournament):
             except TournamentError as err:
                 form.add_service_error(err, aliases={"player1_person": "person"})
             else:
-                messages.success(request, _("Игрок %(name)s связан с реестром игроков.") % {"name": player.name})
+                messages.success(request, _("%(name)s: запись турнира связана с реестром игроков.") % {"name": player.name})
                 return redirect(request.get_full_path())
         status, failed = 400, (player.pk, form)
         messages.error(request, "%s: %s" % (player.name, next(iter(form.errors.values()))[0]))

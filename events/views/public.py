@@ -80,13 +80,13 @@ def tournament_detail(request, slug):
         rules_text = fmt.rules_text(tournament.rules())
     except RulesError:  # stored rules the engine refuses: the preset's name alone
         rules_text = preset_label(tournament.rules_preset)
-    group = calendar.group_of_tournament(tournament, timezone.localdate())
+    group, group_label = calendar.state_of_tournament(tournament, timezone.localdate())
     entrants, more = fmt.public_entrants(ENTRANTS_SHOWN) or _entrant_rows(tournament)
     return render(request, "tournaments/detail.html", {
         "tournament": tournament, "rounds": rounds, "organizer": organizer, **_stages_context(tournament, rounds),
         "can_referee": _can_referee(request.user, tournament),
         "has_bracket": stage_selectors.is_knockout(tournament),
-        "rules_text": rules_text, "group": group, "group_label": calendar.STATES[group],
+        "rules_text": rules_text, "group": group, "group_label": group_label,
         "entrants": entrants, "entrants_more": more,
         "finished_rounds": [r for r in rounds if r.status == RoundStatus.FINISHED],
         "standings_documents": fmt.standings_documents(group == "finished"),

@@ -193,7 +193,7 @@ def test_the_link_page_links_a_player_on_demand(client, organizer, django_user_m
     assert client.post(reverse("registry:link", args=[t.slug]), {"player": "x", "person": "new"}).status_code == 404
     linked = client.post(reverse("registry:link", args=[t.slug]), {"player": first.pk, "person": person.pk},
                          follow=True)
-    assert linked.redirect_chain and f"Игрок {first.name} связан с реестром игроков." in html(linked)
+    assert linked.redirect_chain and f"{first.name}: запись турнира связана с реестром игроков." in html(linked)
     assert client.post(reverse("registry:link", args=[t.slug]),
                        {"player": second.pk, "person": "new"}).status_code == 302
     assert Player.objects.filter(person__isnull=True).count() == 0
