@@ -122,10 +122,12 @@ def _cell_errors(cell: dict) -> list:
             for key, v in cell.items() if isinstance(v, Formula)]
 
 
-def parse_pairs_file(data: bytes, filename: str, *, size: int = 2) -> list[dict]:
+def parse_pairs_file(data: bytes, filename: str, *, size: int = 2, registered: dict | None = None) -> list[dict]:
     """Rows as dicts of cleaned players; raises ImportRejected listing every bad row (row, column, message).
 
-    Every error of a row is listed (not the first alone); nothing in the file is left out silently.
+    Every error of a row is listed (not the first alone), every row's at once; nothing in the file is left out
+    silently. ``registered`` ({folded name: Player}, ``registered_names``): a player already registered in the
+    tournament is an error of his row's cell, in the same report as the others.
     ``size`` 1 (an individual event): one player a row, in the columns of player 1; a filled column of
     player 2 is an error of its row.
     """
@@ -175,6 +177,11 @@ def parse_pairs_file(data: bytes, filename: str, *, size: int = 2) -> list[dict]
         row_errors += [(e.details.get("field", ""), e.message) for e in problems
                        if e.details.get("field") not in formula_fields]
         names.append((row_number, [p["name"] for p in cleaned]))
+        for k, player in enumerate(cleaned, start=1):
+            other = (registered or {}).get(fold(player["name"])) if player["name"] else None
+            if other is not None:
+                row_errors.append((f"player{k}_name", _("«%(name)s» уже зарегистрирован: %(pair)s") % {
+                    "name": player["name"], "pair": pair_label(other.pair)}))
         if row_errors:
             errors += [(row_number, f"{header_of.get(f, f)} ({letter.get(f, '?')})", m) for f, m in row_errors]
         else:
@@ -238,7 +245,7 @@ def import_pairs(user, tournament: Tournament, data: bytes, filename: str, *, pe
     for refuses the whole file with the report of matches (``RegistryMatches``): nothing is saved.
     """
     require_organizer(user, tournament)
-    rows = parse_pairs_file(data, filename, size=entrant_size(tournament))
+    rows = parse_pairs_file(data, filename, size=entrant_size(tournament), registered=registered_names(tournament))
     for row in rows:
         for k, player in enumerate(row["players"], start=1):
             player["person"] = (persons or {}).get(f"{row['row']}-{k}")

@@ -79,6 +79,22 @@ def test_import_refuses_players_already_registered(organizer):
     assert t.pairs.count() == 1
 
 
+def test_one_upload_reports_every_error_the_registered_players_with_their_column(organizer):
+    """A bad cell in one row and an already registered player in another: both in the first report, each with its
+    column's letter (before, «уже зарегистрирован» came only on the second upload, without a letter)."""
+    t = make_tournament(0, numbered=False)
+    register_pair(organizer, t, players=players("Игрок 3", "Кто-то Другой"))
+    rows = pair_rows(3)
+    rows[0][2] = "много"  # row 2: a rating that is no number
+    with pytest.raises(ImportRejected) as err:
+        import_pairs(organizer, t, xlsx_bytes(rows), "pairs.xlsx")
+    by_row = {row: (column, msg) for row, column, msg in err.value.errors}
+    assert set(by_row) == {2, 3}  # «Игрок 3» is the first player of the file's row 3 (row 1 is the header)
+    assert "уже зарегистрирован" in by_row[3][1] and by_row[3][0].endswith("(A)")
+    assert by_row[2][0].endswith("(C)")
+    assert t.pairs.count() == 1
+
+
 @pytest.mark.parametrize("rating", ["٣", "²", "1e9", "=1+1", "10" * 20, "12.5", "<b>1</b>"])
 def test_hostile_rating_is_refused_with_a_message(organizer, rating):
     t = make_tournament(0, numbered=False)
