@@ -235,6 +235,18 @@ class EventFormat:
         """«4»; an individual event's side: its two players' numbers, «2 + 13»."""
         return " + ".join(str(e.number) for e in partie.side_entrants(side))
 
+    def side_title(self, partie, side: str) -> str:
+        """A side as the referee's scoreboard heads it: «Пара A №4»."""
+        entrant = partie.pair_a if side == "A" else partie.pair_b
+        return f"{_('Пара A') if side == 'A' else _('Пара B')} №{entrant.number}"
+
+    def table_links(self, partie) -> list[Link]:
+        """The entrants of a table, each a link to its page: «пара №4» (an individual event: «игрок №2», each
+        player of both sides)."""
+        slug = self.tournament.slug
+        return [Link(f"{self.entry} №{e.number}", reverse(self.entry_view, args=[slug, e.number]))
+                for side in ("A", "B") for e in partie.side_entrants(side)]
+
     # --- the protocol's sheet (scoring.reports.sheets, pdf, pdf_games) --------------------------------
 
     remark_number_column = gettext_lazy("№ пары")
@@ -608,6 +620,15 @@ class IndividualFormat(EventFormat):
         if query:
             return ngettext("Найден %(n)s игрок.", "Найдено игроков: %(n)s.", n) % {"n": n}
         return ngettext("%(n)s игрок.", "Игроков: %(n)s.", n) % {"n": n}
+
+    def side_title(self, partie, side: str) -> str:
+        """«Сторона A №2 + №13»: the round's two partners."""
+        first, second = partie.side_entrants(side) if len(partie.side_entrants(side)) == 2 else (None, None)
+        if first is None:
+            return super().side_title(partie, side)
+        if side == "A":
+            return _("Сторона A №%(a)s + №%(b)s") % {"a": first.number, "b": second.number}
+        return _("Сторона B №%(a)s + №%(b)s") % {"a": first.number, "b": second.number}
 
     def side_label(self, side: str, numbers: str = "") -> str:
         """«сторона A № 2 + 13»: the round's two partners."""
