@@ -5,20 +5,13 @@ from decimal import Decimal
 
 import pytest
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from people.models import Person, PersonMerge
 from registry.models import PersonRating
+from tests.audit.test_moved_models import migrate
 from tests.factories import make_tournament
 
 BEFORE = [("registry", "0002_s27_rating_ledger"), ("tournaments", "0001_squashed_0016")]  # 0001–0016, squashed
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor
 
 
 @pytest.mark.django_db(transaction=True)
