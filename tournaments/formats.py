@@ -7,7 +7,7 @@ links of the public page and of the management page, the tie-break criteria a ne
 asks ``{{ fmt.entrants_title }}``; it never tests the format.
 
 * ``PairsFormat`` — the entrant is a pair of two players (docs/rules.md).
-* ``IndividualFormat`` — the entrant is one player (a ``Entrant`` row with one ``Player``), his partner changes every
+* ``IndividualFormat`` — the entrant is one player (an ``Entrant`` row with one ``Player``), his partner changes every
   round (``Partie.partner_a`` / ``partner_b``, docs/rules-individual.md): a side of a table is two entrants, a
   sit-out is no table, a no-show is one player's.
 * ``TeamsFormat`` — the entrant is a team of K pairs (the ``teams`` app, docs/rules.md «Командный турнир»);
@@ -623,9 +623,10 @@ class IndividualFormat(EventFormat):
 
     def side_title(self, partie, side: str) -> str:
         """«Сторона A №2 + №13»: the round's two partners."""
-        first, second = partie.side_entrants(side) if len(partie.side_entrants(side)) == 2 else (None, None)
-        if first is None:
+        entrants = partie.side_entrants(side)
+        if len(entrants) != 2:  # a side without its partner: the pair's heading
             return super().side_title(partie, side)
+        first, second = entrants
         if side == "A":
             return _("Сторона A №%(a)s + №%(b)s") % {"a": first.number, "b": second.number}
         return _("Сторона B №%(a)s + №%(b)s") % {"a": first.number, "b": second.number}
