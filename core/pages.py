@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import wraps
 
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -51,3 +52,14 @@ def confirm_page(request, tournament, *, title, consequences, fields=None, cance
         "action": request.path, "cancel": cancel or reverse("tournaments:manage", args=[tournament.slug]),
         "button": button or _("Да, выполнить"), **(extra or {}),
     })
+
+
+PDF = "application/pdf"
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def file_response(data: bytes, filename: str, content_type: str, *, inline: bool = False) -> HttpResponse:
+    """A file to download (``inline``: shown in the browser, as a PDF is) under ``filename``."""
+    response = HttpResponse(data, content_type=content_type)
+    response["Content-Disposition"] = f'{"inline" if inline else "attachment"}; filename="{filename}"'
+    return response

@@ -4,7 +4,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 from access.permissions import is_federation_admin
 from core.converters import strict_int
 from core.errors import DomainError
-from core.pages import post_only
+from core.pages import PDF, XLSX, file_response, post_only
 from core.paging import paginate
 from core.text import CleanTextMixin
 from tournaments.models import Tournament
@@ -23,7 +23,6 @@ from . import rating_selectors as selectors
 from .models import PersonRating, RatedTournament, RatingSnapshot
 from .rating_services import clean_month, publish_snapshot, set_rated
 
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 ROWS_PER_PAGE = 50
 TOURNAMENTS_PER_PAGE = 50
 
@@ -55,18 +54,14 @@ def _filters(request):
     return form, selectors.Filters(), 400 if form.is_bound else 200
 
 
-def _file(data: bytes, filename: str, content_type: str) -> HttpResponse:
-    response = HttpResponse(data, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
 
 
 def _export(kind, lines, title, name):
     if kind not in ("xlsx", "pdf"):
         raise Http404(_("Такого файла нет."))
     if kind == "xlsx":
-        return _file(rating_exports.workbook(lines, title), f"{name}.xlsx", XLSX)
-    return _file(rating_exports.pdf(lines, title), f"{name}.pdf", "application/pdf")
+        return file_response(rating_exports.workbook(lines, title), f"{name}.xlsx", XLSX)
+    return file_response(rating_exports.pdf(lines, title), f"{name}.pdf", PDF)
 
 
 def export_view(request, kind):

@@ -2,14 +2,14 @@
 and the public pages (the team standings with the cross table, a team, the matches of a round)."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from access.permissions import is_organizer, is_referee
 from core.converters import strict_int
-from core.pages import confirm_page, confirmed, post_only
+from core.pages import PDF, XLSX, confirm_page, confirmed, file_response, post_only
 from events.stage_selectors import groups_data
 from scoring.reports.stage_selectors import round_title
 from tournaments.errors import TournamentError
@@ -188,17 +188,13 @@ def standings_view(request, slug):
 
 def standings_pdf_view(request, slug):
     tournament = _public(request, slug)
-    response = HttpResponse(team_standings_pdf(tournament, groups_data(tournament)), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{tournament.slug}-teams.pdf"'
-    return response
+    return file_response(team_standings_pdf(tournament, groups_data(tournament)), f"{tournament.slug}-teams.pdf", PDF,
+                         inline=True)
 
 
 def workbook_view(request, slug):
     tournament = _public(request, slug)
-    response = HttpResponse(team_workbook(tournament),
-                            content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-teams.xlsx"'
-    return response
+    return file_response(team_workbook(tournament), f"{tournament.slug}-teams.xlsx", XLSX)
 
 
 def team_view(request, slug, number):
@@ -233,6 +229,5 @@ def match_sheet_view(request, slug, round_number, match_number):
     view = next((v for v in round_matches(rnd) if v.match.number == match_number), None)
     if view is None:
         raise Http404(_("Такого матча в туре нет."))
-    response = HttpResponse(match_sheet_pdf(tournament, rnd, view), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{tournament.slug}-r{rnd.number}-m{match_number}.pdf"'
-    return response
+    return file_response(match_sheet_pdf(tournament, rnd, view), f"{tournament.slug}-r{rnd.number}-m{match_number}.pdf",
+                         PDF, inline=True)

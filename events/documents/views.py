@@ -4,13 +4,14 @@ from __future__ import annotations
 import functools
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from access.permissions import is_referee
 from core.converters import parse_int
+from core.pages import PDF, XLSX, file_response
 from core.paging import paginate, paginate_table
 from core.public import public_url
 from events import selectors as round_selectors
@@ -49,13 +50,6 @@ def _after_round(request):
     return parse_int(request.GET.get("after"), minimum=1)
 
 
-def _file(data: bytes, filename: str, content_type: str, inline=False) -> HttpResponse:
-    response = HttpResponse(data, content_type=content_type)
-    response["Content-Disposition"] = f'{"inline" if inline else "attachment"}; filename="{filename}"'
-    return response
-
-
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 def _public_etag(request, slug, *, per_user=False):
@@ -179,13 +173,13 @@ def _projector_clock(tournament) -> dict:
 
 def standings_xlsx(request, slug):
     tournament = _tournament(request, slug)
-    return _file(exports.standings_workbook(tournament, _after_round(request)), f"{slug}-standings.xlsx", XLSX)
+    return file_response(exports.standings_workbook(tournament, _after_round(request)), f"{slug}-standings.xlsx", XLSX)
 
 
 def standings_pdf(request, slug):
     tournament = _tournament(request, slug)
-    return _file(exports.standings_pdf(tournament, _after_round(request)), f"{slug}-standings.pdf",
-                 "application/pdf", inline=True)
+    return file_response(exports.standings_pdf(tournament, _after_round(request)), f"{slug}-standings.pdf",
+                 PDF, inline=True)
 
 
 def _published_round(tournament, number) -> Round:
@@ -198,7 +192,7 @@ def _published_round(tournament, number) -> Round:
 def pairings_pdf(request, slug, number):
     tournament = _tournament(request, slug)
     _published_round(tournament, number)
-    return _file(exports.pairings_pdf(tournament, number), f"{slug}-round{number}-pairings.pdf", "application/pdf",
+    return file_response(exports.pairings_pdf(tournament, number), f"{slug}-round{number}-pairings.pdf", PDF,
                  inline=True)
 
 
@@ -210,7 +204,7 @@ def _require_export(request, tournament):
 def workbook(request, slug):
     """The tournament's workbook is public: it holds only what the public pages show (published rounds)."""
     tournament = _tournament(request, slug)
-    return _file(exports.workbook(tournament), f"{slug}.xlsx", XLSX)
+    return file_response(exports.workbook(tournament), f"{slug}.xlsx", XLSX)
 
 
 def blank_sheets(request, slug, number):
@@ -218,7 +212,7 @@ def blank_sheets(request, slug, number):
     _require_export(request, tournament)
     get_object_or_404(Round, tournament=tournament, number=number)
     data = exports.blank_sheets_pdf(tournament, number, base_url=public_url("/", request))
-    return _file(data, f"{slug}-round{number}-blank.pdf", "application/pdf", inline=True)
+    return file_response(data, f"{slug}-round{number}-blank.pdf", PDF, inline=True)
 
 
 def signed_sheets(request, slug, number):
@@ -228,7 +222,7 @@ def signed_sheets(request, slug, number):
     if rnd.status != RoundStatus.FINISHED:
         _require_export(request, tournament)
     data = exports.signed_sheets_pdf(tournament, number, base_url=public_url("/", request))
-    return _file(data, f"{slug}-round{number}-signed.pdf", "application/pdf")
+    return file_response(data, f"{slug}-round{number}-signed.pdf", PDF)
 
 
 def protocol_pdf(request, slug, partie_id):
@@ -238,4 +232,4 @@ def protocol_pdf(request, slug, partie_id):
     if not protocol.is_locked:
         _require_export(request, tournament)
     data = exports.protocol_pdf(protocol, base_url=public_url("/", request))
-    return _file(data, f"{slug}-protocol-{partie_id}.pdf", "application/pdf")
+    return file_response(data, f"{slug}-protocol-{partie_id}.pdf", PDF)

@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -14,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from access.pages import chief_referee_page, organizer_page
 from access.permissions import is_organizer
-from core.pages import confirm_page, confirmed, post_only
+from core.pages import XLSX, confirm_page, confirmed, file_response, post_only
 from scoring.checks import check_tournament
 from scoring.services import rescore_drifted
 from tournaments.errors import ImportRejected, RegistryMatches, TournamentError
@@ -142,14 +141,9 @@ def import_view(request, tournament):
 @login_required
 @organizer_page
 def import_template_view(request, tournament):
-    response = HttpResponse(
-        services.template_xlsx(individual=tournament.format_spec.single_player_entries,
-                               teams=tournament.has_team_standing),
-        content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    )
-    name = tournament.format_spec.import_template_name
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response
+    return file_response(services.template_xlsx(individual=tournament.format_spec.single_player_entries,
+                                                teams=tournament.has_team_standing),
+                         tournament.format_spec.import_template_name, XLSX)
 
 
 def _post_action(request, tournament, action, success=None, *, said=""):

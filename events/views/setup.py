@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from access.pages import tournament_page
 from access.permissions import is_organizer, is_referee
-from core.pages import confirm_page, confirmed
+from core.pages import PDF, confirm_page, confirmed, file_response
 from core.public import public_url
 from events.documents import pack
 from tournaments.errors import NotAllowed, SetupRejected
@@ -136,12 +136,6 @@ PACK = {
 }
 
 
-def _pdf(data: bytes, filename: str) -> HttpResponse:
-    response = HttpResponse(data, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    return response
-
-
 # The print pack and the final report: the organizer's and the referees'.
 printable = tournament_page(is_referee, message=gettext_lazy("Печать доступна организатору и судьям турнира."))
 
@@ -155,10 +149,11 @@ def print_view(request, tournament, round_number, kind):
     get_object_or_404(Round, tournament=tournament, number=round_number)
     render_pdf, name = PACK[kind]
     extra = {"base_url": public_url("/", request)} if kind == "table-cards" else {}  # the cards' signing QR
-    return _pdf(render_pdf(tournament, round_number, **extra), f"{tournament.slug}-round{round_number}-{name}.pdf")
+    return file_response(render_pdf(tournament, round_number, **extra),
+                         f"{tournament.slug}-round{round_number}-{name}.pdf", PDF, inline=True)
 
 
 @login_required
 @printable
 def final_report_view(request, tournament):
-    return _pdf(pack.final_report(tournament), f"{tournament.slug}-final-report.pdf")
+    return file_response(pack.final_report(tournament), f"{tournament.slug}-final-report.pdf", PDF, inline=True)

@@ -3,14 +3,14 @@ import functools
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from access.pages import organizer_page
 from access.permissions import is_referee
-from core.pages import confirm_page, confirmed, post_only
+from core.pages import PDF, confirm_page, confirmed, file_response, post_only
 from scoring import live
 from scoring.reports.group_selectors import group_size
 from scoring.reports.pdf_bracket import bracket_pdf
@@ -171,6 +171,4 @@ def bracket_pdf_view(request, slug):
     data, groups = bracket_data(tournament), groups_data(tournament)
     if data is None and not groups:  # the groups print before the bracket is drawn
         raise Http404(_("В турнире нет сетки второго этапа."))
-    response = HttpResponse(bracket_pdf(tournament, data, groups), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{slug}-bracket.pdf"'
-    return response
+    return file_response(bracket_pdf(tournament, data, groups), f"{slug}-bracket.pdf", PDF, inline=True)
