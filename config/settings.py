@@ -299,6 +299,9 @@ SPECTACULAR_SETTINGS = {
     "SERVE_AUTHENTICATION": [],
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
     "SCHEMA_PATH_PREFIX": "/api/v1",
+    # Enums first (drf-spectacular's own hook), then a nullable nested object written so that OpenAPI 3.0
+    # accepts its null (api/schema.py).
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "api.schema.nullable_references"],
     "ENUM_NAME_OVERRIDES": {"PairStatusEnum": "tournaments.models.EntrantStatus",
                             "ProtocolStatusEnum": "scoring.models.ProtocolStatus",
                             "ShownRoundStatusEnum": "api.serializers.SHOWN_ROUND_STATUSES",
