@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.db.models import Func, Max, OuterRef, Subquery
 from django.utils import timezone
@@ -105,3 +106,75 @@ def current(person: Person) -> dict | None:
 
 def snapshots():
     return RatingSnapshot.objects.only("month", "published_at").order_by("-month")
+
+
+@dataclass
+class RatedGame:
+    """One rated partie as the person's page shows it: the sides' ratings before it (the mean of the players'),
+    what was expected of his side, what it scored, his K and his change."""
+
+    partie_id: int
+    round: int
+    partners: list       # [(person id, name)] of his side but himself
+    opponents: list      # [(person id, name)]
+    side_rating: int
+    opponents_rating: int
+    expected: float
+    score: Decimal
+    k: int
+    delta: Decimal
+    after: int
+
+
+@dataclass
+class RatedEvent:
+    tournament_id: int
+    games: list
+    performance: int | None  # the opponents' mean side rating + 400 × (wins − losses) / games (docs/rules.md V.2)
+
+
+def performance(games) -> int | None:
+    """**[толкование]** The «400 rule»: the mean of the opponents' side ratings before each game, plus 400 × (wins
+    − losses) / games; a draw counts neither. None without a game."""
+    if not games:
+        return None
+    opponents = sum(Decimal(g.opponents_rating) for g in games) / len(games)
+    balance = sum((1 if g.score == 1 else -1 if g.score == 0 else 0) for g in games)
+    return shown(opponents + Decimal(400 * balance) / len(games))
+
+
+def rated_games(person: Person, public_ids=None) -> dict[int, RatedEvent]:
+    """The person's rated parties with their figures, by tournament id, in the rating's order (``public_ids``:
+    only these events)."""
+    own = list(RatingChange.objects.filter(person=person).select_related("partie__round").order_by("order_key"))
+    if public_ids is not None:
+        own = [c for c in own if c.tournament_id in public_ids]
+    others = {}
+    for change in (RatingChange.objects.filter(partie_id__in=[c.partie_id for c in own])
+                   .exclude(person=person).select_related("person").order_by("person_id")):
+        others.setdefault(change.partie_id, []).append(change)
+    events: dict[int, RatedEvent] = {}
+    for change in own:
+        table = others.get(change.partie_id, [])
+        mates = [c for c in table if c.side == change.side]
+        rivals = [c for c in table if c.side != change.side]
+        event = events.setdefault(change.tournament_id, RatedEvent(change.tournament_id, [], None))
+        event.games.append(RatedGame(
+            change.partie_id, change.partie.round.number,
+            [(c.person_id, c.person.name) for c in mates], [(c.person_id, c.person.name) for c in rivals],
+            shown(_mean([change.before, *(c.before for c in mates)])),
+            shown(_mean([c.before for c in rivals])) if rivals else 0,
+            change.expected, change.score, change.k, change.delta, shown(change.after)))
+    for event in events.values():
+        event.performance = performance(event.games)
+    return events
+
+
+def _mean(values) -> Decimal:
+    return sum(values, Decimal(0)) / len(values)
+
+
+def start_point(person: Person) -> tuple[datetime.date, int] | None:
+    """The rating the person started from (before his first rated partie) and that partie's date."""
+    first = RatingChange.objects.filter(person=person).order_by("order_key").first()
+    return (first.played_on, shown(first.before)) if first is not None else None

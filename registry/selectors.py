@@ -85,6 +85,12 @@ class Protocol:
     signed: bool
 
 
+@dataclass(frozen=True)
+class Partner:
+    name: str       # as registered in that tournament
+    person_id: int | None  # his registry person, when linked: his name on the page links there
+
+
 @dataclass
 class Entry:
     tournament: object
@@ -100,6 +106,7 @@ class Entry:
     difference: int = 0
     protocols: list = field(default_factory=list)
     rating_after: int | None = None  # the rating after the event, once a rating list is kept (shown when set)
+    rated: object = None  # its rated parties with their figures (``rating_selectors.RatedEvent``), if any
 
 
 def history(person: Person) -> list[Entry]:
@@ -128,7 +135,8 @@ def history(person: Person) -> list[Entry]:
         row = next((r for r in load_standings(tournament, stage=None).rows if r.pair.id == player.pair_id), None)
         if row is not None:
             entry.played, entry.wins, entry.difference = row.played, row.wins, row.difference
-            entry.place, entry.tied = _place(tournament, player.pair_id, row)
+            if row.played:  # no place before his first game
+                entry.place, entry.tied = _place(tournament, player.pair_id, row)
             if fmt.single_player_entries:
                 partner_pairs[player.pair_id] = list(dict.fromkeys(getattr(row, "partners", [])))
         entries.append(entry)
@@ -152,9 +160,9 @@ def _partners(players, entries, partner_pairs) -> None:
     """A pair event's partner is the other player of the pair; an individual event's, each table's partner."""
     wanted = {pid for ids in partner_pairs.values() for pid in ids} | {p.pair_id for p in players}
     names = {}
-    for pair_id, name, pk in Player.objects.filter(pair_id__in=wanted).order_by("number", "id").values_list(
-            "pair_id", "name", "pk"):
-        names.setdefault(pair_id, []).append((pk, name))
+    for pair_id, name, pk, person in Player.objects.filter(pair_id__in=wanted).order_by("number", "id").values_list(
+            "pair_id", "name", "pk", "person_id"):
+        names.setdefault(pair_id, []).append((pk, Partner(name, person)))
     for player, entry in zip(players, entries):
         if entry.individual:
             entry.partners = [n for pid in partner_pairs.get(player.pair_id, []) for _pk, n in names.get(pid, [])]

@@ -40,14 +40,22 @@ def _person_context(request, person, **forms):
     entries = selectors.history(person)
     points = rating_selectors.rating_points(person, {e.tournament.pk for e in entries})
     after = {p.tournament_id: p.rating for p in points}
+    games = rating_selectors.rated_games(person, {e.tournament.pk for e in entries})
     for entry in entries:
         entry.rating_after = after.get(entry.tournament.pk)
+        entry.rated = games.get(entry.tournament.pk)
+    start = rating_selectors.start_point(person) if points else None
+    chart = {"labels": [f"{p.date:%d.%m.%Y}" for p in points], "names": [p.name for p in points],
+             "ratings": [p.rating for p in points], "label": _("Рейтинг после турнира")}
+    if start is not None:  # the line starts where he started: 1500, or the rating he registered with
+        chart["labels"].insert(0, f"{start[0]:%d.%m.%Y}")
+        chart["names"].insert(0, _("Начальный рейтинг"))
+        chart["ratings"].insert(0, start[1])
     context = {
         "person": person, "entries": entries, "admin": admin,
         "shown": {f: person.public(f) for f in PUBLIC_FIELDS},
-        "rating": rating_selectors.current(person), "rating_points": points,
-        "chart": {"labels": [f"{p.date:%d.%m.%Y}" for p in points], "names": [p.name for p in points],
-                  "ratings": [p.rating for p in points], "label": _("Рейтинг после турнира")},
+        "rating": rating_selectors.current(person), "rating_points": points, "rating_start": start,
+        "chart": chart,
     }
     if admin:
         context.update({

@@ -4,6 +4,7 @@ import pytest
 
 from events.simulation import simulate
 from people.models import Person
+from registry.models import RatingChange
 from tournaments.models import Player, Tournament
 
 from .test_pair_pages import no_horizontal_scroll, words_unbroken
@@ -40,6 +41,12 @@ def test_the_list_and_the_chart_fit_every_width(live_server, new_page, rated, ar
         page.goto(f"{live_server.url}/players/{rated.pk}/")
         page.wait_for_function("() => window.Chart && Chart.getChart('rating-chart') !== undefined")
         points = page.evaluate("() => Chart.getChart('rating-chart').data.datasets[0].data.length")
-        assert points == 2 and not errors, errors
+        assert points == 3 and not errors, errors  # where he started, then after each event
+        for summary in page.locator(".rated-games summary").all():
+            summary.click()
+        assert page.locator(".rated-games-table tbody tr").count() == RatingChange.objects.filter(person=rated).count()
         page.screenshot(path=str(artifacts / f"rating-person-{w}.png"), full_page=True)
         assert no_horizontal_scroll(page), w
+        wide = page.evaluate("() => [...document.querySelectorAll('.table-scroll')]"
+                             ".filter(d => d.scrollWidth > d.clientWidth).map(d => [d.parentElement.id, d.scrollWidth, d.clientWidth])")
+        assert not wide, (w, wide)  # every column in view

@@ -38,7 +38,8 @@ def test_a_person_s_page_lists_every_tournament_with_partner_place_and_protocols
     page = html(client.get(reverse("registry:person", args=[season.pk])))
     assert 'id="entry-autumn"' in page and 'id="entry-winter"' in page
     partner = Player.objects.get(pair__tournament__slug="autumn", name="Игрок 2").name
-    assert page.count(f"Партнёр: {partner}") == 2
+    partner_person = Player.objects.get(pair__tournament__slug="autumn", name="Игрок 2").person_id
+    assert page.count(f'Партнёр: <a href="{reverse("registry:person", args=[partner_person])}">{partner}</a>') == 2
     assert page.count("-е место") == 2 and page.count("Партий выиграно:") == 2 and "разница очков:" in page
     pair = Player.objects.get(pair__tournament__slug="autumn", name="Игрок 1").pair
     assert reverse("tournaments:pair", args=["autumn", pair.number]) in page
@@ -223,3 +224,12 @@ def test_the_administrator_s_forms_refuse_every_hostile_value_without_a_server_e
                 assert response.status_code in (302, 400), (url, field, value[:20])
     assert 400 in statuses
     assert PersonMerge.objects.count() == 1  # the first valid merge; every later one: already merged, a 400
+
+
+def test_no_place_is_shown_before_the_first_game(client):
+    tournament = make_tournament(7, slug="not-yet", is_public=True)
+    player = Player.objects.filter(pair__tournament=tournament).first()
+    player.person = Person.objects.create(name=player.name)
+    player.save(update_fields=["person"])
+    page = html(client.get(reverse("registry:person", args=[player.person_id])))
+    assert 'id="entry-not-yet"' in page and "-е место" not in page

@@ -185,3 +185,41 @@ def test_publishing_the_month_s_list_asks_first(client, django_user_model):
 def test_the_front_page_links_the_rating_list(client):
     page = client.get(reverse("tournaments:home")).content.decode()
     assert f'href="{reverse("registry:rating")}" id="rating-list"' in page
+
+
+def test_each_rated_game_shows_the_sides_ratings_the_expectation_and_the_change(client, rated_season):
+    from registry.models import RatingChange
+    from registry.rating_selectors import rated_games
+    person = rated_season
+    own = list(RatingChange.objects.filter(person=person).order_by("order_key"))
+    events = rated_games(person)
+    games = [g for e in events.values() for g in e.games]
+    assert [g.partie_id for g in games] == [c.partie_id for c in own]
+    for game, change in zip(games, own):
+        table = RatingChange.objects.filter(partie_id=change.partie_id)
+        mine = [c.before for c in table if c.side == change.side]
+        theirs = [c.before for c in table if c.side != change.side]
+        assert game.side_rating == round(sum(mine) / len(mine))
+        assert game.opponents_rating == round(sum(theirs) / len(theirs))
+        assert (game.expected, game.score, game.k, game.delta) == (change.expected, change.score, change.k,
+                                                                   change.delta)
+        assert {pk for pk, _name in game.opponents} == {c.person_id for c in table if c.side != change.side}
+        assert person.pk not in {pk for pk, _name in game.partners}
+    page = html(client.get(reverse("registry:person", args=[person.pk])))
+    assert page.count('class="rated-games"') == 2 and "турнирный рейтинг (перформанс):" in page
+    first = own[0]
+    assert f"{first.expected:.2f}".replace(".", ",") in page or f"{first.expected:.2f}" in page
+    assert "Начальный рейтинг" in page  # the chart and its table start where he started
+    chart = page.split('id="rating-chart-data"', 1)[1]
+    assert f"{int(first.before)}" in chart.split("</script>", 1)[0]
+
+
+def test_the_performance_is_the_opponents_mean_plus_400_times_the_balance():
+    from types import SimpleNamespace as G
+
+    from registry.rating_selectors import performance
+    games = [G(opponents_rating=1600, score=Decimal(1)), G(opponents_rating=1700, score=Decimal("0.5")),
+             G(opponents_rating=1500, score=Decimal(0)), G(opponents_rating=1800, score=Decimal(1))]
+    assert performance(games) == 1650 + 400 * 1 // 4  # (1600+1700+1500+1800)/4 + 400 × (2 − 1)/4 = 1750
+    assert performance(games[:1]) == 2000 and performance(games[2:3]) == 1100
+    assert performance([]) is None
