@@ -11,6 +11,7 @@ import re
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.names import fold
 from events.services.registration import clean_text, pair_problems
@@ -21,6 +22,7 @@ from tournaments.errors import InvalidFields, InvalidInput
 CONTACT_MAX = 100
 _PHONE = re.compile(r"\+?[0-9][0-9 ()-]{3,24}", re.ASCII)
 PLAYER_FIELDS = ("name", "club", "city", "birth_year", "federation_id")
+FIXED_PERSON_FIELDS = ("name", "federation_id")  # an accepted entry's: only the organizer changes them
 
 
 def clean_contact(value) -> str:
@@ -62,15 +64,40 @@ def fixed_field_errors(old: dict, new: dict, prefix: str) -> list[InvalidInput]:
     return errors
 
 
+def _what(label, k: int, size: int):
+    """How a message names a player's field, in the form's words: «клуб (игрок 2)»; an individual's: «клуб»."""
+    return (lambda: _("%(field)s (игрок %(k)s)") % {"field": label, "k": k}) if size > 1 else (lambda: str(label))
+
+
+# the organizer's registration names these «клуб / город игрока 2»: the form asks the club and the city apart
+_FORM_WORDS = {"name": (gettext_lazy("фамилия и имя"), True), "club": (gettext_lazy("клуб"), False)}
+
+
+def _in_form_words(err: InvalidInput, data, size: int) -> InvalidInput:
+    """The error of a player's name or club as the form names the field (the same check, the form's words)."""
+    prefix, _sep, what = (err.details.get("field") or "").partition("_")
+    if what not in _FORM_WORDS or not prefix.startswith("player") or err.code == "same_player_twice":
+        return err
+    label, required = _FORM_WORDS[what]
+    field = f"{prefix}_{what}"
+    try:
+        clean_text(data.get(field), field=field, what=_what(label, int(prefix[len("player"):]), size),
+                   required=required)
+    except InvalidInput as mine:
+        return mine
+    return err
+
+
 def clean_entry(settings, data, size: int) -> tuple[list[dict], str]:
     """The entry's players ({name, club, city, birth_year, federation_id}) and contact, or InvalidFields."""
     raw = [{"name": data.get(f"player{k}_name"), "federation_id": data.get(f"player{k}_federation_id"),
             "club": data.get(f"player{k}_club") if settings.ask_club else ""} for k in range(1, size + 1)]
     cleaned, _name, _rating, errors = pair_problems(raw, "", None)
+    errors = [_in_form_words(err, data, size) for err in errors]
     players = []
     for k, player in enumerate(cleaned, start=1):
         city = _add(errors, clean_text, data.get(f"player{k}_city"), field=f"player{k}_city",
-                    what=lambda k=k: _("город игрока %(k)s") % {"k": k}) if settings.ask_city else ""
+                    what=_what(gettext_lazy("город"), k, size)) if settings.ask_city else ""
         year = _add(errors, clean_birth_year, data.get(f"player{k}_birth_year"),
                     field=f"player{k}_birth_year") if settings.ask_birth_year else None
         players.append({"name": player["name"] or "", "club": player["club"] or "", "city": city or "",

@@ -36,7 +36,7 @@ class EntryForm(ServiceErrorsMixin, forms.Form):
     fields the organizer asks; the service checks every value. No script: every reserve's slot is on the page,
     folded («details») while empty."""
 
-    def __init__(self, *args, settings, size, team_pairs=0, **kwargs):
+    def __init__(self, *args, settings, size, team_pairs=0, fixed=frozenset(), **kwargs):
         super().__init__(*args, **kwargs)
         self.size, self.team_pairs = size, team_pairs
         if team_pairs:
@@ -54,12 +54,33 @@ class EntryForm(ServiceErrorsMixin, forms.Form):
         self.fields[HONEYPOT] = forms.CharField(
             label=_("Не заполняйте это поле"), required=False,
             widget=forms.TextInput(attrs={"autocomplete": "off", "tabindex": "-1", "maxlength": 200}))
+        # what the service keeps (``services.fixed_fields``): shown as text, its value the entry's whatever is sent
+        self.fixed = frozenset(name for name in fixed if name in self.fields)
+        for name in self.fixed:
+            self.fields[name].disabled = True
 
     def _of(self, prefix) -> list:
         return [self[name] for name in self.fields if name.startswith(f"{prefix}_")]
 
     def groups(self) -> list[dict]:
-        """Each fieldset: its heading, its bound fields, and (a reserve's) folded or open."""
+        """Each fieldset: its heading, its bound fields, and (a reserve's) folded or open; a slot whose every
+        field is fixed and empty (an entered team's free reserve slot) is left out."""
+        return [g for g in self._groups() if not all(f.field.disabled and not f.value() for f in g["fields"])]
+
+    def error_summary(self) -> list[dict]:
+        """Every error of the form, in the form's order, for the list above it: the message, and the field's id
+        and name in words («Игрок 2 · Клуб») when the error is a field's."""
+        out = [{"message": message} for message in self.non_field_errors()]
+        titles = {f.name: group["title"] for group in self._groups() for f in group["fields"]}
+        for name in self.fields:
+            if name not in self.errors:
+                continue
+            bound = self[name]
+            where = f"{titles[name]} · {bound.label}" if name in titles else str(bound.label)
+            out += [{"message": message, "id": bound.id_for_label, "field": where} for message in self.errors[name]]
+        return out
+
+    def _groups(self) -> list[dict]:
         if not self.team_pairs:
             return [{"title": (_("Игрок %(k)s") % {"k": k}) if self.size == 2 else _("Игрок"),
                      "fields": self._of(f"player{k}")} for k in range(1, self.size + 1)]

@@ -23,11 +23,11 @@ from tournaments.errors import InvalidFields, TournamentError
 from tournaments.models import Player, Tournament
 
 from . import codes
-from .cleaning import clean_entry, entrant_player, fixed_field_errors
+from .cleaning import FIXED_PERSON_FIELDS, clean_entry, entrant_player, fixed_field_errors
 from .concerns import concerns_of, entry_status, named, refuse_duplicates
 from .models import LIVE, Entry, EntryStatus, SignupSettings
 from .places import check_waiting_room, closed_error, entry_snapshot, fill_places, moves_allowed, remove_entrant
-from .team_entries import clean_team_entry, edit_entered_team, pairs_per_team
+from .team_entries import clean_team_entry, edit_entered_team, fixed_team_fields, pairs_per_team
 
 
 class NoSuchEntry(TournamentError):
@@ -105,13 +105,38 @@ def _fixed_fields_kept(entry, players) -> None:
         raise InvalidFields([(e.details.get("field"), e.message) for e in errors], code=errors[0].code)
 
 
-def _live_before_draw(tournament, settings, entry) -> None:
+def _change_refusal(tournament, settings, entry) -> TournamentError | None:
     if entry.status not in LIVE:
-        raise TournamentError(_("Заявка уже не действует: %(status)s.") % {
+        return TournamentError(_("Заявка уже не действует: %(status)s.") % {
             "status": entry.get_status_display().lower()}, code="not_live")
-    if not moves_allowed(tournament, settings):
-        raise TournamentError(_("Жеребьёвка проведена (или регистрация закрыта на месте): изменить или отозвать "
-                                "заявку может только организатор турнира."), code="draw_done")
+    if settings is None or not moves_allowed(tournament, settings):
+        return TournamentError(_("Жеребьёвка проведена (или регистрация закрыта на месте): изменить или отозвать "
+                                 "заявку может только организатор турнира."), code="draw_done")
+    return None
+
+
+def _live_before_draw(tournament, settings, entry) -> None:
+    refusal = _change_refusal(tournament, settings, entry)
+    if refusal is not None:
+        raise refusal
+
+
+def change_refusal(tournament, entry) -> TournamentError | None:
+    """Why the player may no longer edit or withdraw his entry (the error ``edit_entry`` would raise), or None."""
+    settings = SignupSettings.objects.filter(tournament=tournament).first()
+    if settings is not None:
+        settings.tournament = tournament
+    return _change_refusal(tournament, settings, entry)
+
+
+def fixed_fields(entry) -> frozenset[str]:
+    """The form's fields of the entry the player may no longer change (``edit_entry`` refuses a new value): once it
+    is the tournament's entrant, its names and federation IDs (a team's: its name and reserves' slots too)."""
+    if entry.team_id:
+        return fixed_team_fields(entry)
+    if entry.pair_id:
+        return frozenset(f"player{k}_{f}" for k in range(1, len(entry.players) + 1) for f in FIXED_PERSON_FIELDS)
+    return frozenset()
 
 
 def _edit_entered_pair(tournament, entry, players) -> None:

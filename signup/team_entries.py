@@ -30,7 +30,7 @@ from teams.standings import event_of
 from tournaments.errors import InvalidFields, InvalidInput
 from tournaments.models import Entrant, EntrantStatus, Player
 
-from .cleaning import clean_contact, entrant_player, fixed_field_errors, registry_choice
+from .cleaning import FIXED_PERSON_FIELDS, clean_contact, entrant_player, fixed_field_errors, registry_choice
 from .models import LIVE, Entry
 
 PERSON_FIELDS = ("name", "club", "city", "birth_year", "federation_id")
@@ -203,6 +203,16 @@ def _fixed(entry, team: dict) -> None:
             continue
         errors += fixed_field_errors(person, given, prefix)
     _raise(errors)
+
+
+def fixed_team_fields(entry) -> frozenset[str]:
+    """The form's fields ``_fixed`` keeps of an entered team: its name, the names and federation IDs of its players
+    and reserves, and every field of an empty reserve's slot (reserves are added by the organizer)."""
+    fixed = {"team_name"}
+    taken = player_prefixes(len(entry.players) // 2) + reserve_prefixes()[:len(entry.reserves or [])]
+    fixed.update(f"{prefix}_{f}" for prefix in taken for f in FIXED_PERSON_FIELDS)
+    fixed.update(f"{prefix}_{f}" for prefix in reserve_prefixes()[len(entry.reserves or []):] for f in PERSON_FIELDS)
+    return frozenset(fixed)
 
 
 def edit_entered_team(tournament, entry, team: dict) -> None:

@@ -115,7 +115,7 @@ def entry_view(request, slug, code):
     size = entrant_size(tournament)
     team_pairs = len(entry.players) // 2 if entry.team_name else 0
     form = EntryForm(request.POST or None, settings=settings, size=size, team_pairs=team_pairs,
-                     initial=_initial(entry))
+                     initial=_initial(entry), fixed=services.fixed_fields(entry))
     status = 200
     if request.method == "POST":
         status = 400
@@ -129,13 +129,15 @@ def entry_view(request, slug, code):
                 return redirect(_entry_url(tournament, code))
         elif form.is_robot():
             form.add_error(None, _("Заявка не изменена: заполнено поле, которое людям не показывается."))
+    refusal = services.change_refusal(tournament, entry)
     checkin.renew_checkin(entry, code)  # the mark of a tournament moved from a server with another key
     checkin_url = public_url(reverse("tournaments:signup_checkin", args=[slug, codes.checkin_token(code)]), request)
     return _private(render(request, "signup/entry.html", {
         "tournament": tournament, "entry": entry, "code": code, "form": form, "individual": size == 1,
         "team_pairs": team_pairs,
         "position": waiting_position(entry), "qr": qr_svg(checkin_url) if entry.status == "accepted" else "",
-        "checkin_url": checkin_url, "editable": entry.status in ("pending", "accepted", "waiting"),
+        "checkin_url": checkin_url, "editable": refusal is None,
+        "locked": refusal.message if refusal is not None and refusal.code == "draw_done" else "",
         # waiting for the organizer though he asks no approval: a concern of signup.concerns (not said which)
         "held": entry.status == "pending" and settings is not None and not settings.approval_required,
     }, status=status))

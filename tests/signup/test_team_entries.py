@@ -252,7 +252,7 @@ def test_the_team_form_its_errors_on_their_fields_and_the_entry_s_page(league, c
     entry_page = client.get(sent["Location"])
     assert "Тверские" in entry_page.text and "Иванов Иван — Петров Пётр" in entry_page.text
     assert "Запасные: Запасной Игорь" in entry_page.text and 'class="qr"' in entry_page.text
-    assert 'value="Запасной Игорь"' in entry_page.text  # the edit form carries the reserve
+    assert 'id="fixed-reserve1_name">Запасной Игорь<' in entry_page.text  # the edit form carries the reserve
     assert client.post(sent["Location"], team_data("Тверские", 0, reserves=["Запасной Игорь"], team_club="Клин")
                        ).status_code == 302
     assert Team.objects.get().club == "Клин"
