@@ -41,3 +41,15 @@ register("tournament.rated", gettext_lazy("Турнир отмечен как р
 register("tournament.unrated", gettext_lazy("Турнир больше не рейтинговый"))
 register("rating.rebuilt", gettext_lazy("Рейтинг пересчитан по протоколам"))
 register("rating.published", gettext_lazy("Опубликован рейтинг-лист месяца"))
+
+
+@says("person.not_duplicate", gettext_lazy("Игроки реестра отмечены как разные"))
+def _person_not_duplicate(a, b, note, entry):
+    ids = a.get("persons") or ["?", "?"]
+    return _("отметил игроков реестра №%(a)s и №%(b)s как разных людей") % {"a": ids[0], "b": ids[-1]}
+
+
+@says("person.not_duplicate_undone", gettext_lazy("Отметка «разные игроки» снята"))
+def _person_not_duplicate_undone(a, b, note, entry):
+    ids = b.get("persons") or ["?", "?"]
+    return _("вернул игроков реестра №%(a)s и №%(b)s в список возможных дубликатов") % {"a": ids[0], "b": ids[-1]}

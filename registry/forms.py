@@ -31,6 +31,14 @@ class MergeForm(CleanTextMixin, ServiceErrorsMixin, forms.Form):
     note = forms.CharField(label=_("Причина"), max_length=300)
 
 
+class TwoPeopleForm(CleanTextMixin, ServiceErrorsMixin, forms.Form):
+    """Two persons of the registry marked as two people (``registry.duplicates.mark_two_people``)."""
+
+    a = StrictIntegerField(min_value=1, widget=forms.HiddenInput)
+    b = StrictIntegerField(min_value=1, widget=forms.HiddenInput)
+    note = forms.CharField(label=_("Причина (необязательно)"), max_length=300, required=False)
+
+
 class UndoMergeForm(CleanTextMixin, forms.Form):
     note = forms.CharField(label=_("Причина"), max_length=300, required=False)
 

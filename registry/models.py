@@ -105,3 +105,24 @@ class RatingSnapshot(models.Model):
 
     def __str__(self):
         return f"{self.month:%Y-%m}"
+
+
+class NotDuplicate(models.Model):
+    """Two persons of the registry the federation administrator said are two people: no longer suspected of
+    being one (``registry.duplicates``). ``low`` is the one with the smaller number."""
+
+    low = models.ForeignKey(Person, verbose_name=_("игрок реестра"), on_delete=models.CASCADE, related_name="+")
+    high = models.ForeignKey(Person, verbose_name=_("другой игрок реестра"), on_delete=models.CASCADE,
+                             related_name="+")
+    note = models.CharField(_("причина"), max_length=300, blank=True)
+    decided_at = models.DateTimeField(_("когда"), auto_now_add=True)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("кто"), null=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        verbose_name = _("разные игроки")
+        verbose_name_plural = _("разные игроки")
+        ordering = ["low_id", "high_id"]
+        constraints = [models.UniqueConstraint(fields=["low", "high"], name="not_duplicate_once"),
+                       models.CheckConstraint(condition=models.Q(low__lt=models.F("high")),
+                                              name="not_duplicate_ordered")]

@@ -12,6 +12,9 @@ urlpatterns = [
             path("merge/", views.merge_view, name="merge"),
         ])),
         path("merges/<id:merge_id>/undo/", views.undo_merge_view, name="undo_merge"),
+        path("duplicates/", views.duplicates_view, name="duplicates"),
+        path("duplicates/two-people/", views.two_people_view, name="two_people"),
+        path("duplicates/two-people/<id:row_id>/undo/", views.two_people_undo_view, name="two_people_undo"),
     ])),
     path("t/<slug:slug>/manage/registry/", views.link_view, name="link"),
     path("rating/", include([

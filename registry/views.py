@@ -18,9 +18,10 @@ from people.models import PUBLIC_FIELDS, Person, PersonMerge
 from tournaments.errors import TournamentError
 from tournaments.models import Player, Tournament
 
-from . import merges, rating_selectors, selectors, services
-from .forms import LinkForm, MergeForm, PersonForm, SearchForm, UndoMergeForm
+from . import duplicates, merges, rating_selectors, selectors, services
+from .forms import LinkForm, MergeForm, PersonForm, SearchForm, TwoPeopleForm, UndoMergeForm
 from .matching import candidates
+from .models import NotDuplicate
 
 PERSONS_PER_PAGE = 50
 LINKS_PER_PAGE = 30
@@ -31,7 +32,7 @@ def players_view(request):
     query = clean_query(request.GET.get("q"))
     page = paginate(request, selectors.search(query), PERSONS_PER_PAGE) if query else None
     return render(request, "registry/players.html", {"form": SearchForm(initial={"q": query}), "query": query,
-                                                      "page": page,
+                                                      "page": page, "admin": is_federation_admin(request.user),
                                                       "persons": selectors.with_entry_counts(page) if page else []})
 
 
@@ -187,3 +188,48 @@ def link_view(request, tournament):
         rows.append((player, form))
     return render(request, "registry/link.html", {"tournament": tournament, "page": page, "rows": rows},
                   status=status)
+
+
+@login_required
+def duplicates_view(request, form=None, status=200):
+    """The persons suspected of being one (``registry.duplicates``): the federation administrator's list, each
+    pair with a merge (through its preview) and «two people»; the pairs marked so, with their undo."""
+    if not is_federation_admin(request.user):
+        raise PermissionDenied
+    return render(request, "registry/duplicates.html", {
+        "suspects": duplicates.suspects(), "dismissed": duplicates.dismissed_pairs(), "form": form,
+        "merge_form": MergeForm()}, status=status)
+
+
+@login_required
+@post_only
+def two_people_view(request):
+    if not is_federation_admin(request.user):
+        raise PermissionDenied
+    form = TwoPeopleForm(request.POST)
+    if form.is_valid():
+        d = form.cleaned_data
+        a, b = (Person.objects.filter(pk=d[k], merged_into__isnull=True).first() for k in ("a", "b"))
+        if a is None or b is None:
+            form.add_error(None, _("Игрока реестра с таким номером нет (или он уже объединён с другим)."))
+        else:
+            try:
+                duplicates.mark_two_people(request.user, a, b, note=d["note"])
+            except TournamentError as err:
+                form.add_service_error(err, aliases={"note": "note"})
+            else:
+                messages.success(request, _("№%(a)s и №%(b)s отмечены как разные игроки.") % {"a": a.pk, "b": b.pk})
+                return redirect("registry:duplicates")
+    return duplicates_view(request, form=form, status=400)
+
+
+@login_required
+@post_only
+def two_people_undo_view(request, row_id):
+    if not is_federation_admin(request.user):
+        raise PermissionDenied
+    row = get_object_or_404(NotDuplicate.objects.select_related("low", "high"), pk=row_id)
+    duplicates.unmark(request.user, row)
+    messages.success(request, _("№%(a)s и №%(b)s снова в списке возможных дубликатов.") % {"a": row.low_id,
+                                                                                         "b": row.high_id})
+    return redirect("registry:duplicates")
