@@ -267,7 +267,7 @@ PDF_FONT_BOLD = BASE_DIR / "static" / "fonts" / "DejaVuSans-Bold.ttf"
 # pages, logged in as an organizer of that tournament; a file under it stays in memory, never on the disk.
 REQUEST_MAX_BYTES = int(os.environ.get("DOMINO_REQUEST_MAX_BYTES", str(1024 * 1024)))
 UPLOAD_MAX_BYTES = int(os.environ.get("DOMINO_UPLOAD_MAX_BYTES", str(6 * 1024 * 1024)))
-UPLOAD_URL_NAMES = ["tournaments:import"]
+UPLOAD_URL_NAMES = ["tournaments:import", "teams:import"]
 UPLOAD_PERMISSION = "events.uploads.may_upload"  # (user, slug) -> bool: may send the larger body
 DATA_UPLOAD_MAX_MEMORY_SIZE = max(REQUEST_MAX_BYTES, UPLOAD_MAX_BYTES)
 FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE

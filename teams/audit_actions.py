@@ -48,3 +48,9 @@ def _team_captain_removed(a, b, note, entry):
 
 
 register("team.captain_password_reset", gettext_lazy("Пароль капитана команды сброшен"))
+
+
+@says("teams.imported", gettext_lazy("Команды загружены из файла"))
+def _teams_imported(a, b, note, entry):
+    return _("файл «%(f)s»: команд %(t)s, пар %(p)s, запасных %(r)s") % {
+        "f": a.get("file", ""), "t": len(a.get("teams") or []), "p": a.get("pairs", 0), "r": a.get("reserves", 0)}

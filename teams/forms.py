@@ -12,7 +12,8 @@ from .services import RESERVES_MAX
 
 
 class TeamForm(ServiceErrorsMixin, forms.Form):
-    """A team: its name, club / region, K pairs of two players and up to four reserves."""
+    """A team: its name, club / region, K pairs of two players (each with his club / city and rating, stored
+    on the pair's player as a pair's are) and up to four reserves. A player's club left empty is the team's."""
 
     name = forms.CharField(label=_("Название команды"), max_length=400, required=False)
     club = forms.CharField(label=_("Клуб / регион"), max_length=400, required=False)
@@ -24,13 +25,34 @@ class TeamForm(ServiceErrorsMixin, forms.Form):
             for p in (1, 2):
                 self.fields[f"pair{j}_player{p}"] = forms.CharField(
                     label=_("Пара %(j)s, игрок %(p)s") % {"j": j, "p": p}, max_length=400, required=False)
+                self.fields[f"pair{j}_player{p}_club"] = forms.CharField(
+                    label=_("Клуб / город"), max_length=400, required=False,
+                    help_text=_("пусто — клуб команды"))
+                self.fields[f"pair{j}_player{p}_rating"] = forms.CharField(
+                    label=_("Рейтинг"), max_length=40, required=False,
+                    widget=forms.TextInput(attrs={"inputmode": "numeric"}))
         for r in range(1, RESERVES_MAX + 1):
             self.fields[f"reserve{r}_name"] = forms.CharField(
                 label=_("Запасной %(r)s") % {"r": r}, max_length=400, required=False)
+        for field in self.fields.values():  # the service checks every field at once (``team_problems``)
+            field.max_length, field.validators = None, []
+            field.widget.attrs.pop("maxlength", None)
+
+    def sections(self) -> list:
+        """(legend, [[bound field…] a player]) of the form's parts: the team, each pair, the reserves."""
+        out = [(gettext("Команда"), [[self["name"], self["club"]]])]
+        for j in range(1, self.k + 1):
+            out.append((gettext("Пара %(j)s") % {"j": j},
+                        [[self[f"pair{j}_player{p}{x}"] for x in ("", "_club", "_rating")] for p in (1, 2)]))
+        out.append((gettext("Запасные"), [[self[f"reserve{r}_name"]] for r in range(1, RESERVES_MAX + 1)]))
+        return out
 
     def pairs(self) -> list:
         club = self.cleaned_data.get("club", "")
-        return [[{"name": self.cleaned_data.get(f"pair{j}_player{p}", ""), "club": club, "person": "none"}
+        data = self.cleaned_data
+        return [[{"name": data.get(f"pair{j}_player{p}", ""),
+                  "club": data.get(f"pair{j}_player{p}_club", "").strip() or club,
+                  "rating": data.get(f"pair{j}_player{p}_rating", ""), "person": "none"}
                  for p in (1, 2)] for j in range(1, self.k + 1)]
 
     def reserves(self) -> list:

@@ -18,8 +18,16 @@ from core.converters import strict_int
 from core.locking import locked
 from core.names import fold
 from events.services.entrants import create_pair
-from events.services.registration import check_duplicates, clean_pair, clean_text, pair_snapshot, substitute_player
-from tournaments.errors import InvalidInput, NotAllowed, RoundBlocked, TournamentError
+from events.services.registration import (
+    clean_text,
+    collect,
+    pair_label,
+    pair_problems,
+    pair_snapshot,
+    registered_names,
+    substitute_player,
+)
+from tournaments.errors import InvalidFields, InvalidInput, NotAllowed, RoundBlocked, TournamentError
 from tournaments.models import Entrant, EntrantStatus, FinalKind, Partie, Player, Round, RoundStatus, Tournament, seated
 from tournaments.signals import entrant_left
 
@@ -97,62 +105,128 @@ def register_team(user, tournament, *, name, club="", pairs, reserves=()) -> Tea
 def enter_team(user, tournament, *, name, club="", pairs, reserves=(), note="") -> Team:
     """``register_team`` without the organizer's role: for the online registration's accepted entry (``user``
     None when nobody approved it), which checks its own right to enter. Every check and audit entry is the same;
-    ``note`` goes with them («онлайн-регистрация»)."""
+    ``note`` goes with them («онлайн-регистрация»).
+
+    Every bad field is refused at once (``InvalidFields``), each under the team form's name of the field
+    (``team_problems``); nothing is written then."""
     require_team_event(tournament)
-    name = clean_text(name, field="name", what=_("название команды"), required=True)
-    club = clean_text(club, field="club", what=_("клуб / регион команды"))
-    event = event_of(tournament)
-    if not isinstance(pairs, (list, tuple)) or len(pairs) != event.pairs_per_team:
-        raise InvalidInput(_("В команде %(k)s пар(ы): укажите всех игроков.") % {"k": event.pairs_per_team},
-                           field="pairs", code="pairs_count")
-    if not isinstance(reserves, (list, tuple)) or len(reserves) > RESERVES_MAX:
-        raise InvalidInput(_("Запасных игроков — не больше %(n)s.") % {"n": RESERVES_MAX}, field="reserves")
-    cleaned = []
-    for k, r in enumerate(reserves, start=1):
-        r = r if isinstance(r, dict) else {}
-        cleaned.append((clean_text(r.get("name"), field=f"reserve{k}_name", required=True,
-                                   what=lambda k=k: _("фамилия и имя запасного %(k)s") % {"k": k}),
-                        clean_text(r.get("club"), field=f"reserve{k}_club",
-                                   what=lambda k=k: _("клуб / город запасного %(k)s") % {"k": k})))
     with transaction.atomic():
         tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
-        if tournament.draw_done_at:
-            raise TournamentError(_("Номера команд уже разыграны: регистрация команд окончена."),
-                                  code="draw_done")
-        if tournament.draw_closed:
-            raise TournamentError(_("Жеребьёвка закрыта: регистрация новых пар окончена."), code="draw_closed")
-        if any(fold(t) == fold(name) for t in tournament.teams.values_list("name", flat=True)):
-            raise InvalidInput(_("Команда «%(name)s» уже зарегистрирована.") % {"name": name}, field="name",
-                               code="duplicate_team")
-        names = [fold(n) for n, _club in cleaned] + [fold(str(p.get("name", ""))) for pl in pairs
-                                                     if isinstance(pl, (list, tuple)) for p in pl
-                                                     if isinstance(p, dict)]
-        if len(set(names)) != len(names):
-            raise InvalidInput(_("Один игрок указан в команде дважды."), field="reserves", code="same_player_twice")
-        team = Team.objects.create(tournament=tournament, name=name, club=club)
-        for slot, players in enumerate(pairs, start=1):
-            if not isinstance(players, (list, tuple)) or len(players) != 2:
-                raise InvalidInput(_("В паре %(k)s два игрока.") % {"k": slot}, field="pairs", code="pair_size")
-            try:
-                pair = _team_pair(user, tournament, list(players), name, note)
-            except InvalidInput as exc:
-                field = str(exc.details.get("field") or "")
-                where = f"pair{slot}_" + field.split("_")[0] if field.startswith("player") else "pairs"
-                raise InvalidInput(_("Пара %(k)s: %(msg)s") % {"k": slot, "msg": exc.message}, field=where,
-                                   code=exc.code) from None
-            TeamPair.objects.create(team=team, pair=pair, slot=slot)
-        Reserve.objects.bulk_create([Reserve(team=team, name=n, club=c) for n, c in cleaned])
-        log_action(tournament, "team.registered", user=user, after=team_snapshot(team), note=note)
-    return team
+        require_team_registration_open(tournament)
+        team, errors = team_problems(tournament, name=name, club=club, pairs=pairs, reserves=reserves)
+        raise_all(errors)
+        return create_team(user, tournament, team, note=note)
 
 
-def _team_pair(user, tournament, players, team_name, note) -> Entrant:
-    """One pair of the team, as ``register_pair`` makes it (its checks, its registry's persons, its audit entry)."""
-    players, _name, _rating, team_name = clean_pair(players, "", None, 2, team_name)
-    check_duplicates(tournament, players)
-    pair = create_pair(user, tournament, players, team_name=team_name)
-    log_action(tournament, "pair.registered", user=user, after=pair_snapshot(pair), note=note)
-    return pair
+def require_team_registration_open(tournament) -> None:
+    if tournament.draw_done_at:
+        raise TournamentError(_("Номера команд уже разыграны: регистрация команд окончена."), code="draw_done")
+    if tournament.draw_closed:
+        raise TournamentError(_("Жеребьёвка закрыта: регистрация новых пар окончена."), code="draw_closed")
+
+
+def raise_all(errors: list) -> None:
+    """One error as it is; several as one ``InvalidFields`` naming each field, in the order found."""
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise InvalidFields([(e.details.get("field"), e.message) for e in errors], code=errors[0].code)
+
+
+def _pair_field(slot: int, field: str) -> str:
+    """The team form's field of a pair's field: player k's name ``pair{slot}_player{k}``, his club
+    ``pair{slot}_player{k}_club`` (rating, federation ID alike); anything else the pairs' as a whole."""
+    head, _sep, rest = str(field or "").partition("_")
+    if not head.startswith("player"):
+        return "pairs"
+    return f"pair{slot}_{head}" if rest == "name" else f"pair{slot}_{head}_{rest}"
+
+
+def team_problems(tournament, *, name, club, pairs, reserves, known=None, taken=None) -> tuple[dict, list]:
+    """The team cleaned ({"name", "club", "pairs": [[player, player]…], "reserves": [(name, club)…]}) and every
+    error found in it (``InvalidInput``, fields as the team form names them), none written.
+
+    Checked: the name (required, not a team of the tournament already — nor of ``taken``, the folded names of
+    teams entered before it in the same file), the club, K pairs of two players each with their club, rating
+    and federation ID (``registration.pair_problems``), at most ``RESERVES_MAX`` reserves, no player twice in the
+    team, and no player already in the tournament (``known``: ``registered_names``, asked when not given).
+    """
+    errors = []
+    name = collect(errors, clean_text, name, field="name", what=_("название команды"), required=True)
+    club = collect(errors, clean_text, club, field="club", what=_("клуб / регион команды"))
+    if name and (any(fold(t) == fold(name) for t in tournament.teams.values_list("name", flat=True))
+                 or fold(name) in (taken or ())):
+        errors.append(InvalidInput(_("Команда «%(name)s» уже зарегистрирована.") % {"name": name}, field="name",
+                                   code="duplicate_team"))
+    k = event_of(tournament).pairs_per_team
+    if not isinstance(pairs, (list, tuple)) or len(pairs) != k:
+        errors.append(InvalidInput(_("В команде %(k)s пар(ы): укажите всех игроков.") % {"k": k}, field="pairs",
+                                   code="pairs_count"))
+        pairs = []
+    if not isinstance(reserves, (list, tuple)) or len(reserves) > RESERVES_MAX:
+        errors.append(InvalidInput(_("Запасных игроков — не больше %(n)s.") % {"n": RESERVES_MAX},
+                                   field="reserves"))
+        reserves = []
+    known = registered_names(tournament) if known is None else known
+    cleaned_pairs, seen = [], {}
+
+    def once(person_name, field, slot=None):
+        """A player twice in the team, or already in the tournament: an error of his later field."""
+        if not person_name:
+            return
+        key, message = fold(person_name), ""
+        if key in seen:
+            message, code = _("«%(name)s» указан в команде дважды.") % {"name": person_name}, "same_player_twice"
+        elif known.get(key) is not None:
+            message, code = _("Игрок «%(name)s» уже зарегистрирован: %(pair)s.") % {
+                "name": person_name, "pair": pair_label(known[key].pair)}, "duplicate_player"
+        if message:
+            message = _("Пара %(k)s: %(msg)s") % {"k": slot, "msg": message} if slot else message
+            errors.append(InvalidInput(message, field=field, code=code))
+        seen.setdefault(key, field)
+
+    for slot, players in enumerate(pairs, start=1):
+        if not isinstance(players, (list, tuple)) or len(players) != 2:
+            errors.append(InvalidInput(_("В паре %(k)s два игрока.") % {"k": slot}, field="pairs", code="pair_size"))
+            continue
+        players = [p if isinstance(p, dict) else {} for p in players]
+        cleaned, _pair_name, _rating, problems = pair_problems(players, "", None)
+        for e in problems:
+            errors.append(InvalidInput(_("Пара %(k)s: %(msg)s") % {"k": slot, "msg": e.message},
+                                       field=_pair_field(slot, e.details.get("field")), code=e.code))
+        problem_fields = {e.details.get("field") for e in problems}
+        for k_, player in enumerate(cleaned, start=1):
+            if f"player{k_}_name" not in problem_fields:
+                once(player["name"], f"pair{slot}_player{k_}", slot)
+        cleaned_pairs.append(cleaned)
+    cleaned_reserves = []
+    for r, reserve in enumerate(reserves, start=1):
+        reserve = reserve if isinstance(reserve, dict) else {}
+        reserve_name = collect(errors, clean_text, reserve.get("name"), field=f"reserve{r}_name", required=True,
+                               what=lambda r=r: _("фамилия и имя запасного %(k)s") % {"k": r})
+        reserve_club = collect(errors, clean_text, reserve.get("club"), field=f"reserve{r}_club",
+                               what=lambda r=r: _("клуб / город запасного %(k)s") % {"k": r})
+        once(reserve_name, f"reserve{r}_name")
+        cleaned_reserves.append((reserve_name, reserve_club or ""))
+    return {"name": name, "club": club or "", "pairs": cleaned_pairs, "reserves": cleaned_reserves}, errors
+
+
+def create_team(user, tournament, team: dict, *, note="") -> Team:
+    """Write a team ``team_problems`` found without error (inside the caller's transaction, the tournament
+    locked): the team, each pair as ``register_pair`` makes it (its registry's persons, its audit entry), the
+    reserves, and the team's own audit entry."""
+    row = Team.objects.create(tournament=tournament, name=team["name"], club=team["club"])
+    for slot, players in enumerate(team["pairs"], start=1):
+        try:
+            pair = create_pair(user, tournament, players, team_name=team["name"])
+        except InvalidInput as exc:  # the registry refused a person: the fields of this pair's players
+            raise InvalidFields([(_pair_field(slot, f), _("Пара %(k)s: %(msg)s") % {"k": slot, "msg": m})
+                                 for f, m in exc.field_errors()], code=exc.code) from None
+        log_action(tournament, "pair.registered", user=user, after=pair_snapshot(pair), note=note)
+        TeamPair.objects.create(team=row, pair=pair, slot=slot)
+    Reserve.objects.bulk_create([Reserve(team=row, name=n, club=c) for n, c in team["reserves"]])
+    log_action(tournament, "team.registered", user=user, after=team_snapshot(row), note=note)
+    return row
 
 
 def delete_team(user, team) -> None:

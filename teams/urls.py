@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from . import views, views_captains
+from . import views, views_captains, views_import
 
 app_name = "teams"
 
@@ -18,6 +18,8 @@ team_pages = [
 team_management = [
     path("", views.manage_view, name="manage"),
     path("add/", views.add_team_view, name="add"),
+    path("import/", views_import.import_view, name="import"),
+    path("import/template.xlsx", views_import.import_template_view, name="import_template"),
     path("settings/", views.settings_view, name="settings"),
     path("number/", views.number_view, name="number"),
     path("pair-round/", views.pair_round_view, name="pair_round"),

@@ -34,7 +34,7 @@ def test_teams_are_numbered_and_their_pairs_numbered_in_team_order(organizer):
     ({"pairs": team_pairs(9, 1)}, "pairs", "укажите всех игроков"),
     ({"reserves": [{"name": ""}]}, "reserve1_name", "запасного 1"),
     ({"reserves": [{"name": "З"}] * 5}, "reserves", "не больше 4"),
-    ({"reserves": [{"name": team_pairs(9)[0][0]["name"]}]}, "reserves", "дважды"),
+    ({"reserves": [{"name": team_pairs(9)[0][0]["name"]}]}, "reserve1_name", "дважды"),
     ({"name": "команда 1"}, "name", "уже зарегистрирована"),
 ])
 def test_a_bad_team_is_refused_in_russian(organizer, kwargs, field, words):
