@@ -27,13 +27,21 @@ def match_rows(tournament, number: int):
     return (TeamMatch.objects.filter(round__tournament=tournament, round__number=number)
             .select_related("team_a", "team_b", "round").order_by("number")
             .prefetch_related("tables__partie__pair_a__players", "tables__partie__pair_b__players",
-                              "tables__partie__protocol"))
+                              "tables__partie__protocol__signatures"))
+
+
+def signed_fingerprint(protocol) -> str:
+    """The fingerprint (SHA-256) the last signature of a signed protocol vouches for; "" before it is signed."""
+    if protocol is None or protocol.status != ProtocolStatus.SIGNED:
+        return ""
+    signatures = list(protocol.signatures.all())
+    return signatures[-1].fingerprint if signatures else ""
 
 
 @dataclass
 class MatchView:
     match: object
-    tables: list  # (MatchTable, Partie, protocol or None, status)
+    tables: list  # (MatchTable, Partie, protocol or None, status, the signed protocol's fingerprint or "")
     result: object = None  # rules.MatchResult, once the round counts
     result_tables: tuple = ()  # rules.Table of each board, once the round counts
 
@@ -50,7 +58,8 @@ def round_matches(rnd: Round) -> list[MatchView]:
         tables = []
         for t in m.tables.all():
             protocol = getattr(t.partie, "protocol", None)
-            tables.append((t, t.partie, protocol, protocol.status if protocol else ProtocolStatus.NOT_STARTED))
+            tables.append((t, t.partie, protocol, protocol.status if protocol else ProtocolStatus.NOT_STARTED,
+                           signed_fingerprint(protocol)))
         result, boards = results.get(m.pk, (None, ()))
         out.append(MatchView(m, tables, result, boards))
     return out

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from access.permissions import is_organizer, is_referee
 from core.converters import strict_int
 from core.pages import PDF, XLSX, confirm_page, confirmed, file_response, post_only
+from core.public import public_url
 from events.stage_selectors import groups_data
 from scoring.reports.stage_selectors import round_title
 from tournaments.errors import TournamentError
@@ -229,5 +230,5 @@ def match_sheet_view(request, slug, round_number, match_number):
     view = next((v for v in round_matches(rnd) if v.match.number == match_number), None)
     if view is None:
         raise Http404(_("Такого матча в туре нет."))
-    return file_response(match_sheet_pdf(tournament, rnd, view), f"{tournament.slug}-r{rnd.number}-m{match_number}.pdf",
-                         PDF, inline=True)
+    return file_response(match_sheet_pdf(tournament, rnd, view, base_url=public_url("/", request)),
+                         f"{tournament.slug}-r{rnd.number}-m{match_number}.pdf", PDF, inline=True)

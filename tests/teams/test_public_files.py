@@ -8,6 +8,7 @@ import pdfplumber
 import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
+from pypdf import PdfReader
 
 from scoring.models import Protocol
 from teams.models import MatchTable
@@ -81,3 +82,28 @@ def test_the_match_sheet_says_whose_difference_and_when_and_where(organizer, cli
     assert "разность очков команды A " in text
     assert "ДК железнодорожников · Пермь" in text
     assert str(t.start_date.year) in text
+
+
+def test_the_match_sheet_links_each_table_to_its_signed_protocol_with_its_fingerprint(organizer, client):
+    t = played(organizer, rounds=1)
+    match = MatchTable.objects.filter(match__round__tournament=t, match__team_b__isnull=False).first().match
+    data = client.get(reverse("teams:match_sheet", args=[t.slug, match.round.number, match.number])).content
+    text = pdf_text(data).replace(" ", "")
+    links = {a.get_object()["/A"]["/URI"] for page in PdfReader(io.BytesIO(data)).pages
+             for a in page.get("/Annots") or [] if a.get_object().get("/A")}
+    for table in match.tables.select_related("partie"):
+        protocol = Protocol.objects.get(partie=table.partie)
+        url = "http://testserver" + reverse("protocols:protocol", args=[table.partie.pk])
+        assert url in links
+        assert protocol.status == "signed"
+        assert protocol.signatures.last().fingerprint in text
+    assert "Протоколстола" in text
+
+
+def test_the_round_page_links_each_table_to_its_protocol_and_names_its_fingerprint(organizer, client):
+    t = played(organizer, rounds=1)
+    page = client.get(reverse("teams:round", args=[t.slug, 1])).content.decode()
+    for table in MatchTable.objects.filter(match__round__tournament=t, partie__pair_b__isnull=False):
+        fingerprint = Protocol.objects.get(partie=table.partie).signatures.last().fingerprint
+        assert f'href="{reverse("protocols:protocol", args=[table.partie.pk])}" class="table-protocol"' in page
+        assert f"{fingerprint[:12]}…" in page

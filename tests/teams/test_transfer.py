@@ -88,7 +88,7 @@ def sheets_of(t) -> list:
             m = view.match
             tables = [(mt.board, partie.table, partie.pair_a.number, partie.pair_b.number if partie.pair_b else None,
                        protocol.score_a if protocol else None, protocol.score_b if protocol else None, status)
-                      for mt, partie, protocol, status in view.tables]
+                      for mt, partie, protocol, status, _fingerprint in view.tables]
             out.append((rnd.number, m.number, m.team_a.number, m.team_b.number if m.team_b else None, tables,
                         view.result, view.result_tables))
     return out
