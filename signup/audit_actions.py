@@ -12,6 +12,7 @@ for _code, _label in (
     ("signup.submitted", gettext_lazy("Заявка подана онлайн")), ("signup.accepted", gettext_lazy("Заявка принята")),
     ("signup.moved_up", gettext_lazy("Заявка поднята из листа ожидания")),
     ("signup.approved", gettext_lazy("Заявка подтверждена")), ("signup.refused", gettext_lazy("Заявка отклонена")),
+    ("signup.approved_all", gettext_lazy("Подтверждены все заявки, ждавшие только подтверждения")),
     ("signup.edited", gettext_lazy("Заявка изменена участником")),
     ("signup.withdrawn", gettext_lazy("Заявка отозвана")),
     ("signup.checked_in", gettext_lazy("Прибытие отмечено")),

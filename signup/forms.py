@@ -8,12 +8,14 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import ServiceErrorsMixin
+from core.text import CleanCharField
 
 from .cleaning import CONTACT_MAX
 from .organizer import LIMIT_MAX
 from .team_entries import player_prefixes, reserve_prefixes
 
 HONEYPOT = "website"
+SEARCH_MAX = 100
 
 
 def _text(label, limit=200, **attrs):
@@ -135,6 +137,18 @@ class SettingsForm(ServiceErrorsMixin, forms.Form):
         return {"opens_at": timezone.localtime(settings.opens_at), "closes_at": timezone.localtime(settings.closes_at),
                 "limit": settings.limit, **{f: getattr(settings, f) for f in (
                     "ask_club", "ask_city", "ask_birth_year", "ask_contact", "approval_required")}}
+
+
+class EntrySearchForm(forms.Form):
+    """The list of entries' search (GET, no script): a part of a name, club or city (``signup.search``)."""
+
+    q = CleanCharField(label=_("Найти заявку"), required=False, max_length=SEARCH_MAX, error_messages={
+        "max_length": _("Запрос — не длиннее %(limit_value)s знаков: введите часть имени, клуба или города.")},
+        widget=forms.TextInput(attrs={"maxlength": SEARCH_MAX, "placeholder": _("Имя, клуб или город")}))
+
+    def query(self) -> str:
+        """The query to apply: empty while the form is unbound or refused (then every entry is listed)."""
+        return self.cleaned_data.get("q", "") if self.is_valid() else ""
 
 
 class RefuseForm(forms.Form):

@@ -4,7 +4,8 @@ An entry is the player's (or the pair's, or the team's) own application, kept ap
 (``tournaments.Entrant``): it becomes an entrant, through the organizer's services, when it is accepted
 within the limit, and stays linked to it (``Entry.pair``; a team event's entry: ``Entry.team``, with its
 name, club / region and reserves beside the players of its pairs). The player's code is never stored, only its
-hash (``signup.codes``); the check-in token is derived from the code and stored hashed too.
+hash and the seed the site's key turns into it (``signup.codes``); the check-in token is derived from the code and
+stored hashed too. What the site told the player about his entry is one ``EntryMessage`` each (``signup.notices``).
 """
 from __future__ import annotations
 
@@ -84,6 +85,10 @@ class Entry(models.Model):
     players = models.JSONField(_("игроки"), default=list)
     contact = models.CharField(_("телефон или e-mail"), max_length=100, blank=True)
     code_hash = models.CharField(_("код заявки (хеш)"), max_length=64, unique=True)
+    # the code is the HMAC of this seed with the site's key (signup.codes.code_of): the site can mail the link
+    # again, the database alone cannot; empty: an entry whose code the site cannot rebuild
+    code_seed = models.CharField(_("основа кода заявки"), max_length=32, blank=True)
+    language = models.CharField(_("язык игрока"), max_length=8, blank=True)
     checkin_hash = models.CharField(_("код отметки (хеш)"), max_length=64, unique=True)
     pair = models.OneToOneField(Entrant, verbose_name=_("участник турнира"), null=True, blank=True,
                                 on_delete=models.SET_NULL, related_name="signup_entry")
@@ -114,6 +119,53 @@ class Entry(models.Model):
         if self.team_name:
             return self.team_name
         return " — ".join(str(p.get("name", "")) for p in self.players)
+
+    @property
+    def email(self) -> str:
+        """The contact when it is an e-mail address (``signup.cleaning.clean_contact``: else a phone), or ""."""
+        return self.contact if "@" in (self.contact or "") else ""
+
+    def waiting_place(self) -> int | None:
+        """The entry's place in the waiting list (1 = the next to move up), None when it does not wait."""
+        if self.status != EntryStatus.WAITING:
+            return None
+        ahead = Entry.objects.filter(tournament_id=self.tournament_id, status=EntryStatus.WAITING)
+        earlier = ahead.filter(submitted_at__lt=self.submitted_at).count()
+        same_time = ahead.filter(submitted_at=self.submitted_at, id__lt=self.pk).count()
+        return earlier + same_time + 1
+
+
+class MessageKind(models.TextChoices):
+    SUBMITTED = "submitted", _("Заявка получена")
+    APPROVED = "approved", _("Заявка подтверждена")
+    MOVED_UP = "moved_up", _("Заявка поднята из листа ожидания")
+    RESTORED = "restored", _("Заявка возвращена")
+    REFUSED = "refused", _("Заявка отклонена")
+    WITHDRAWN = "withdrawn", _("Заявка отозвана")
+    LINK = "link", _("Ссылка на заявку")
+
+
+class EntryMessage(models.Model):
+    """One thing the site told the player about his entry: shown on the entry's page, e-mailed when the entry gives
+    an e-mail address (``signup.notices``). The text never holds the code: the letter adds the link when sent."""
+
+    entry = models.ForeignKey(Entry, verbose_name=_("заявка"), on_delete=models.CASCADE, related_name="messages")
+    kind = models.CharField(_("повод"), max_length=16, choices=MessageKind.choices)
+    language = models.CharField(_("язык"), max_length=8)
+    subject = models.CharField(_("тема"), max_length=200)
+    text = models.TextField(_("текст"))
+    email = models.CharField(_("e-mail получателя"), max_length=100, blank=True)
+    created_at = models.DateTimeField(_("создано"))
+    emailed_at = models.DateTimeField(_("отправлено письмом"), null=True, blank=True)
+    mail_error = models.CharField(_("ошибка почты"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("сообщение игроку")
+        verbose_name_plural = _("сообщения игрокам")
+        ordering = ["entry", "created_at", "id"]
+
+    def __str__(self):
+        return self.subject
 
 
 class SignupSender(models.Model):

@@ -58,6 +58,18 @@ def _clean(opens_at, closes_at, limit) -> None:
         raise InvalidFields([(e.details.get("field"), e.message) for e in errors], code=errors[0].code)
 
 
+def open_refusal(tournament, settings) -> TournamentError | None:
+    """Why ``open_registration`` would refuse to open (or change) the registration now, whatever its settings: the
+    format, the draw, the closing on site; None when it may. The settings page offers no «open» then."""
+    if tournament.format not in SIGNUP_FORMATS:
+        return closed_error("format")
+    if tournament.draw_done_at or tournament.draw_closed or tournament.rounds.exists():
+        return closed_error("draw_done")
+    if settings is not None and settings.closed_on_site_at:
+        return TournamentError(_("Регистрация уже закрыта на месте."), code="closed_on_site")
+    return None
+
+
 def open_registration(user, tournament, *, opens_at, closes_at, limit=None, **asked) -> SignupSettings:
     """Open the registration (or change its settings; a closed one opens again). ``asked``: ``ASKED`` flags."""
     require_organizer(user, tournament)
@@ -67,13 +79,10 @@ def open_registration(user, tournament, *, opens_at, closes_at, limit=None, **as
     _clean(opens_at, closes_at, limit)
     with transaction.atomic():
         tournament = locked(Tournament.objects.filter(pk=tournament.pk)).get()
-        if tournament.format not in SIGNUP_FORMATS:
-            raise closed_error("format")
-        if tournament.draw_done_at or tournament.draw_closed or tournament.rounds.exists():
-            raise closed_error("draw_done")
         settings = locked(SignupSettings.objects.filter(tournament=tournament)).first()
-        if settings is not None and settings.closed_on_site_at:
-            raise TournamentError(_("Регистрация уже закрыта на месте."), code="closed_on_site")
+        refusal = open_refusal(tournament, settings)
+        if refusal is not None:
+            raise refusal
         before = settings_snapshot(settings) if settings else None
         was_approving = bool(settings and settings.approval_required)
         settings = settings or SignupSettings(tournament=tournament)

@@ -34,7 +34,8 @@ from tournaments.errors import TournamentError
 from tournaments.models import EntrantStatus
 
 from .cleaning import entrant_player, registry_choice
-from .models import Entry, EntryStatus
+from .models import Entry, EntryStatus, MessageKind
+from .notices import tell
 from .team_entries import active_teams, become_team, remove_team
 
 CLOSED_MESSAGES = {
@@ -124,7 +125,8 @@ def moves_allowed(tournament, settings) -> bool:
 def fill_places(user, tournament, settings, *, fresh=None, now=None) -> list[Entry]:
     """Waiting entries become entrants in their order while places are free (call with the tournament locked).
 
-    ``fresh``: the entry sent in this same request (its acceptance is «принята», not «поднята»).
+    ``fresh``: the entry sent (or approved) in this same request (its acceptance is «принята», not «поднята», and
+    its caller tells the player); every other entry moved up or refused here is told so (``signup.notices``).
     """
     if not moves_allowed(tournament, settings):
         return []
@@ -142,11 +144,15 @@ def fill_places(user, tournament, settings, *, fresh=None, now=None) -> list[Ent
             entry.status, entry.refusal_reason = EntryStatus.REFUSED, err.message[:300]
             entry.save(update_fields=["status", "refusal_reason"])
             log_action(tournament, "signup.refused", user=user, after=entry_snapshot(entry), note=err.message)
+            if fresh is None or entry.pk != fresh.pk:
+                tell(entry, MessageKind.REFUSED, user=user, reason=entry.refusal_reason)
             continue
         if free is not None:
             free -= 1
         fresh_one = fresh is not None and entry.pk == fresh.pk
         log_action(tournament, "signup.accepted" if fresh_one else "signup.moved_up", user=user,
                    after=entry_snapshot(entry), note=entry.names())
+        if not fresh_one:
+            tell(entry, MessageKind.MOVED_UP, user=user)
         moved.append(entry)
     return moved

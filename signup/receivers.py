@@ -1,6 +1,6 @@
 """What the online registration does when the organizer withdraws or deletes an entrant by hand
 (``tournaments.signals.entrant_left``, inside his transaction): the entry of that entrant (a team's: once none of its pairs plays) is withdrawn, and the
-waiting list moves up into the free place, audited under the organizer's name."""
+waiting list moves up into the free place, audited under the organizer's name; the players are told (``signup.notices``)."""
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -8,7 +8,8 @@ from audit.log import log_action
 from core.locking import locked
 from tournaments.models import EntrantStatus, Tournament
 
-from .models import Entry, EntryStatus, SignupSettings
+from .models import Entry, EntryStatus, MessageKind, SignupSettings
+from .notices import tell
 from .places import entry_snapshot, fill_places
 
 
@@ -33,4 +34,5 @@ def entrant_left(sender, *, tournament, user, **kwargs) -> None:
         entry.save(update_fields=["status", "withdrawn_at"])
         log_action(tournament, "signup.withdrawn", user=user, before=before, after=entry_snapshot(entry),
                    note=_("участник снят организатором"))
+        tell(entry, MessageKind.WITHDRAWN, user=user, by_organizer=True)
     fill_places(user, tournament, settings, now=now)

@@ -43,12 +43,7 @@ def form_state(tournament, settings, *, now=None) -> dict:
 
 def waiting_position(entry) -> int | None:
     """The entry's place in the waiting list (1 = the next to move up)."""
-    if entry.status != EntryStatus.WAITING:
-        return None
-    ahead = Entry.objects.filter(tournament_id=entry.tournament_id, status=EntryStatus.WAITING)
-    earlier = ahead.filter(submitted_at__lt=entry.submitted_at).count()
-    same_time = ahead.filter(submitted_at=entry.submitted_at, id__lt=entry.pk).count()
-    return earlier + same_time + 1
+    return entry.waiting_place()
 
 
 GROUPS = (EntryStatus.ACCEPTED, EntryStatus.PENDING, EntryStatus.WAITING, EntryStatus.REFUSED,
@@ -74,11 +69,13 @@ def without_private(entry: Entry) -> Entry:
 def organizer_entries(tournament, *, private: bool) -> list[tuple[str, str, list[Entry]]]:
     """(status, its label, entries in the order they were sent) for each status that has entries.
 
-    ``private``: the organizer's list, with the birth years and contacts, and each entry's ``concerns``
-    (``signup.concerns``: whom it claims, which other entry names the same player); the referees' list has
-    neither."""
-    entries = list(Entry.objects.filter(tournament=tournament).select_related("pair", "team", "checked_in_by")
-                   .order_by("submitted_at", "id"))
+    ``private``: the organizer's list, with the birth years and contacts, the messages to the players
+    (``signup.notices``) and each entry's ``concerns`` (``signup.concerns``: whom it claims, which other entry
+    names the same player); the referees' list has none of them."""
+    entries = Entry.objects.filter(tournament=tournament).select_related("pair", "team", "checked_in_by")
+    if private:
+        entries = entries.prefetch_related("messages")  # what the player was told (signup.notices)
+    entries = list(entries.order_by("submitted_at", "id"))
     concerns = concerns_by_entry(tournament, entries) if private else {}
     by_status: dict[str, list[Entry]] = {}
     for entry in entries:

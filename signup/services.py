@@ -25,7 +25,8 @@ from tournaments.models import Player, Tournament
 from . import codes
 from .cleaning import FIXED_PERSON_FIELDS, clean_entry, entrant_player, fixed_field_errors
 from .concerns import concerns_of, entry_status, named, refuse_duplicates
-from .models import LIVE, Entry, EntryStatus, SignupSettings
+from .models import LIVE, Entry, EntryStatus, MessageKind, SignupSettings
+from .notices import tell
 from .places import check_waiting_room, closed_error, entry_snapshot, fill_places, moves_allowed, remove_entrant
 from .team_entries import clean_team_entry, edit_entered_team, fixed_team_fields, pairs_per_team
 
@@ -70,9 +71,10 @@ def _clean(tournament, data) -> dict:
     return {"players": players, "contact": contact}
 
 
-def submit_entry(tournament, data, *, now=None) -> tuple[Entry, str]:
-    """A new entry and its code (shown once): accepted within the limit, waiting beyond it, or waiting for the
-    organizer (approval asked, or a concern of ``signup.concerns``)."""
+def submit_entry(tournament, data, *, now=None, language="") -> tuple[Entry, str]:
+    """A new entry and its code: accepted within the limit, waiting beyond it, or waiting for the organizer
+    (approval asked, or a concern of ``signup.concerns``); the player is told so (``signup.notices``: by e-mail
+    too, with his link, when he gave an address). ``language``: the one he used on the form."""
     now = now or timezone.now()
     cleaned = _clean(tournament, data)
     with transaction.atomic():
@@ -83,15 +85,18 @@ def submit_entry(tournament, data, *, now=None) -> tuple[Entry, str]:
         refuse_duplicates(tournament, cleaned)
         held = bool(concerns_of(tournament, cleaned))
         check_waiting_room(tournament, settings)
-        code = codes.new_code()
+        seed = codes.new_seed()
+        code = codes.code_of(seed)
         entry = Entry.objects.create(
             tournament=tournament, **cleaned, submitted_at=now, status=entry_status(settings, held),
-            code_hash=codes.digest(code), checkin_hash=codes.digest(codes.checkin_token(code)))
+            code_hash=codes.digest(code), checkin_hash=codes.digest(codes.checkin_token(code)), code_seed=seed,
+            language=str(language or "")[:8])
         note = entry.names() + (" — " + _("ждёт решения организатора") if held else "")
         log_action(tournament, "signup.submitted", after=entry_snapshot(entry), note=note)
         if entry.status == EntryStatus.WAITING:
             fill_places(None, tournament, settings, fresh=entry, now=now)
             entry.refresh_from_db()
+        tell(entry, MessageKind.SUBMITTED, code=code, held=held and not settings.approval_required)
     return entry, code
 
 
@@ -206,4 +211,5 @@ def withdraw_entry(tournament, code, *, now=None) -> Entry:
         entry.save(update_fields=["status", "withdrawn_at"])
         log_action(tournament, "signup.withdrawn", before=before, after=entry_snapshot(entry), note=entry.names())
         fill_places(None, tournament, settings, now=now)
+        tell(entry, MessageKind.WITHDRAWN, code=code)
     return entry

@@ -46,15 +46,17 @@ def _row(address: str, now) -> tuple[SignupSender, bool]:
         return locked(SignupSender.objects.filter(address=address)).get(), False
 
 
-def spend(address, *, now=None) -> bool:
-    """Count one send from ``address``; False (and nothing stored) when it has used up its sends of the hour."""
+def spend(address, *, now=None, limit=None) -> bool:
+    """Count one send from ``address``; False (and nothing stored) when it has used up its sends of the hour
+    (``limit`` of them; the form's ``per_hour()`` unless given: «Потеряли ссылку?» counts under keys of its own,
+    ``signup.links``)."""
     now = now or timezone.now()
     key = str(address or "unknown")[:ADDRESS_MAX]
     since = now - WINDOW
     with transaction.atomic():
         row, made = _row(key, now)
         recent = [t for t in row.sends if datetime.datetime.fromisoformat(t) > since]
-        allowed = len(recent) < per_hour()
+        allowed = len(recent) < (per_hour() if limit is None else limit)
         if allowed:
             recent.append(now.isoformat())
             row.last_at = now

@@ -14,6 +14,9 @@ withdrawing his entry on the new server. An entry whose code's hash this install
 tournament imported twice, a copy beside its original) gets new hashes in the copy: the codes keep opening the
 original's entries, never two entries at once, and the copy's entries are the organizer's to handle
 (``ImportResult.new_codes`` counts them); so does an entry written without its hashes (a file made by hand).
+The seed of a code travels too (``signup.codes``): a server with the same key rebuilds the code for its letters,
+one with another key cannot (its letters point to «Потеряли ссылку?», which issues a new code). What the players
+were told (``EntryMessage``, ``signup.notices``) stays on the server that told them.
 """
 from __future__ import annotations
 
@@ -35,7 +38,10 @@ SIGNUP_FIELDS = {
     Entry: ["tournament", "status", "players", "contact", "code_hash", "checkin_hash", "pair", "refusal_reason",
             "submitted_at", "accepted_at", "withdrawn_at", "checked_in_at", "checked_in_by",
             # a team event's entry: the team's name and club / region, its reserves, the team it became
-            "team_name", "team_club", "reserves", "team"],
+            "team_name", "team_club", "reserves", "team",
+            # the seed the site's key turns into the code (signup.codes: the same key rebuilds it, another cannot)
+            # and the language the player used (the letters' language, signup.notices)
+            "code_seed", "language"],
 }
 HASH = {"type": "string", "pattern": "^[0-9a-f]{64}$"}
 # One player of an entry, as the form keeps him (signup.cleaning.PLAYER_FIELDS).
@@ -54,6 +60,8 @@ SIGNUP_SCHEMAS = {
     (Entry, "reserves"): {"type": "array", "maxItems": 4, "items": ENTRY_PLAYER},
     (Entry, "code_hash"): {**HASH, "description": "SHA-256 of the entry's code (hex)"},
     (Entry, "checkin_hash"): {**HASH, "description": "SHA-256 of the entry's check-in mark (hex)"},
+    (Entry, "code_seed"): {"type": "string", "pattern": "^[A-Za-z0-9_-]{0,32}$",
+                           "description": "the seed of the entry's code (URL-safe base64; empty: none)"},
 }
 
 
@@ -88,10 +96,11 @@ def check_signup(reader, head, data) -> dict:
         if missing or row["code_hash"] in taken or row["checkin_hash"] in taken:
             code = codes.new_code()  # nobody knows it: the copy's entry opens only from the organizer's list
             row["code_hash"], row["checkin_hash"] = codes.digest(code), codes.digest(codes.checkin_token(code))
+            row["code_seed"] = ""  # the seed made the original's code, not this one
             renewed += 1
     return {"new_codes": renewed}
 
 
 # After the team event's section: an entry of a team event points to the team it became.
 SECTION = Section(name="signup", order=200, tables=SIGNUP_TABLES, fields=SIGNUP_FIELDS, schemas=SIGNUP_SCHEMAS,
-                  raw_text=frozenset({"code_hash", "checkin_hash"}), check=check_signup)
+                  raw_text=frozenset({"code_hash", "checkin_hash", "code_seed"}), check=check_signup)

@@ -10,6 +10,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.cache import never_cache
 
 from access.throttle import client_ip
@@ -20,8 +21,8 @@ from events.services.registration import entrant_size
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
 
-from . import checkin, codes, services, throttle
-from .forms import EntryForm
+from . import checkin, codes, links, services, throttle
+from .forms import EntryForm, LostLinkForm
 from .selectors import form_state, settings_of, waiting_position
 from .team_entries import pairs_per_team, player_prefixes, reserve_prefixes
 
@@ -81,7 +82,7 @@ def register_view(request, slug):
                                    "заполнили его сами, очистите его и отправьте заявку снова."))
         elif form.is_valid():
             try:
-                entry, code = services.submit_entry(tournament, form.values())
+                entry, code = services.submit_entry(tournament, form.values(), language=request.LANGUAGE_CODE)
             except TournamentError as err:
                 form.add_service_error(err)
                 status = 409 if err.code in ("closed", "ended", "not_yet", "draw_done", "none", "format",
@@ -140,7 +141,33 @@ def entry_view(request, slug, code):
         "locked": refusal.message if refusal is not None and refusal.code == "draw_done" else "",
         # waiting for the organizer though he asks no approval: a concern of signup.concerns (not said which)
         "held": entry.status == "pending" and settings is not None and not settings.approval_required,
+        "told": entry.messages.order_by("-created_at", "-id"),  # «Что вам сообщали» (signup.notices)
     }, status=status))
+
+
+LOST_LINK_ANSWER = _lazy("Если заявка на этот турнир с адресом %(email)s есть, ссылка на её страницу отправлена туда. "
+                         "Письмо может прийти через несколько минут; проверьте и папку «Спам». Не пришло — "
+                         "обратитесь к организатору турнира.")
+
+
+@never_cache
+def lost_link_view(request, slug):
+    """«Потеряли ссылку?»: the player's e-mail; the answer is the same whether an entry gives it or not."""
+    tournament = _public(slug)
+    form = LostLinkForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if not throttle.spend(f"link:{client_ip(request) or 'unknown'}", limit=links.links_per_hour()):
+            form.add_error(None, _("С этого адреса ссылку просили слишком часто (%(n)s раз за час). Попробуйте позже "
+                                   "или обратитесь к организатору турнира.") % {"n": links.links_per_hour()})
+            status = 429
+        elif form.is_valid():
+            email = form.cleaned_data["email"]
+            links.send_lost_links(tournament, email)
+            messages.success(request, LOST_LINK_ANSWER % {"email": email})
+            return redirect("tournaments:signup_lost_link", slug=tournament.slug)
+    return render(request, "signup/lost_link.html", {"tournament": tournament, "form": form}, status=status)
 
 
 @never_cache

@@ -18,7 +18,9 @@ from core.public import public_url
 from tournaments.errors import TournamentError
 
 from . import checkin, organizer
-from .forms import RefuseForm, SettingsForm
+from .approvals import approval_plan
+from .forms import EntrySearchForm, RefuseForm, SettingsForm
+from .search import found
 from .selectors import counts, form_state, organizer_entries, selected_entries, settings_of, without_private
 
 # The list of entries and the check-in ticks are every referee's too; the rest is the organizer's.
@@ -56,6 +58,8 @@ def settings_view(request, tournament):
     return render(request, "signup/settings.html", {
         "tournament": tournament, "form": form, "settings": settings,
         "state": form_state(tournament, settings), "counts": counts(tournament),
+        # nothing offered that the service would refuse: why not, and what the organizer can do instead
+        "refusal": organizer.open_refusal(tournament, settings),
         # the address the QR codes and the printed slips carry (SITE_URL), not the organizer's browser's
         "form_url": public_url(reverse("tournaments:register", args=[tournament.slug]), request),
     }, status=status)
@@ -67,10 +71,14 @@ def entries_view(request, tournament):
     """The list of entries: the organizer's (with birth years, contacts and his actions) or a referee's (ticks)."""
     settings = settings_of(tournament)
     can_manage = is_organizer(request.user, tournament)
+    search = EntrySearchForm(request.GET if "q" in request.GET else None)
+    query = search.query()
+    tally = counts(tournament)
     return render(request, "signup/entries.html", {
-        "tournament": tournament, "settings": settings, "groups": organizer_entries(tournament, private=can_manage),
-        "counts": counts(tournament), "refuse_form": RefuseForm(), "can_manage": can_manage,
-        "default_reason": organizer.DEFAULT_REMOVAL_REASON,
+        "tournament": tournament, "settings": settings, "counts": tally, "refuse_form": RefuseForm(),
+        "groups": found(organizer_entries(tournament, private=can_manage), query), "search": search, "query": query,
+        "can_manage": can_manage, "default_reason": organizer.DEFAULT_REMOVAL_REASON,
+        "approvable": len(approval_plan(tournament)[0]) if can_manage and tally["pending"] else 0,
     })
 
 
