@@ -20,6 +20,9 @@ for _code, _label in (
     ("signup.absent", gettext_lazy("Не отметился на месте: снят до жеребьёвки")),
     ("signup.closed_on_site", gettext_lazy("Регистрация закрыта на месте")),
     ("signup.checkin_renewed", gettext_lazy("Метка отметки прибытия обновлена после переноса турнира")),
+    ("signup.message", gettext_lazy("Игроку сообщено о заявке")),
+    ("signup.mail_failed", gettext_lazy("Письмо игроку не отправлено")),
+    ("signup.code_renewed", gettext_lazy("Код заявки выдан заново")),
 ):
     register(_code, _label)
 del _code, _label

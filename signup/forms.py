@@ -51,7 +51,8 @@ class EntryForm(ServiceErrorsMixin, forms.Form):
                 _person_fields(self.fields, settings, f"player{k}")
         if settings.ask_contact:
             self.fields["contact"] = _text(_("Телефон или e-mail для связи"), CONTACT_MAX)
-            self.fields["contact"].help_text = _("Видит только организатор турнира.")
+            self.fields["contact"].help_text = _("Видит только организатор турнира. На e-mail придут ссылка на "
+                                                 "заявку и ответы организатора.")
         # the honeypot: hidden from people by the stylesheet, filled by robots that fill every field
         self.fields[HONEYPOT] = forms.CharField(
             label=_("Не заполняйте это поле"), required=False,
@@ -154,3 +155,13 @@ class EntrySearchForm(forms.Form):
 class RefuseForm(forms.Form):
     reason = forms.CharField(label=_("Причина отказа"), required=False,
                              widget=forms.TextInput(attrs={"maxlength": 300}))
+
+
+class LostLinkForm(forms.Form):
+    """«Потеряли ссылку?»: the e-mail address the player gave in his entry."""
+
+    email = forms.EmailField(label=_("E-mail из заявки"), max_length=CONTACT_MAX, error_messages={
+        "required": _("Укажите адрес e-mail, который вы дали в заявке."),
+        "invalid": _("Это не адрес e-mail: укажите его полностью, например name@example.ru."),
+        "max_length": _("Адрес e-mail длиннее 100 знаков: в заявке такого быть не может.")},
+        widget=forms.EmailInput(attrs={"autocomplete": "email", "maxlength": CONTACT_MAX}))

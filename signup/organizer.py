@@ -28,7 +28,8 @@ from tournaments.errors import InvalidFields, InvalidInput, TournamentError
 from tournaments.models import Tournament
 
 from .concerns import concerns_by_entry, concerns_of, entry_status, live_entries, named, refuse_duplicates, same_players
-from .models import SIGNUP_FORMATS, Entry, EntryStatus, SignupSettings
+from .models import SIGNUP_FORMATS, Entry, EntryStatus, MessageKind, SignupSettings
+from .notices import tell
 from .places import closed_error, entry_snapshot, fill_places, moves_allowed, remove_entrant
 
 LIMIT_MAX = 1000
@@ -154,6 +155,8 @@ def approve_entry(user, tournament, entry_id) -> Entry:
         log_action(tournament, "signup.approved", user=user, after=entry_snapshot(entry), note=entry.names())
         fill_places(user, tournament, settings, fresh=entry)
         entry.refresh_from_db()
+        tell(entry, MessageKind.APPROVED if entry.status != EntryStatus.REFUSED else MessageKind.REFUSED, user=user,
+             reason=entry.refusal_reason)
     return entry
 
 
@@ -170,6 +173,7 @@ def refuse_entry(user, tournament, entry_id, *, reason) -> Entry:
         entry.status, entry.refusal_reason = EntryStatus.REFUSED, reason
         entry.save(update_fields=["status", "refusal_reason"])
         log_action(tournament, "signup.refused", user=user, before=before, after=entry_snapshot(entry), note=reason)
+        tell(entry, MessageKind.REFUSED, user=user, reason=reason)
     return entry
 
 
@@ -212,6 +216,7 @@ def remove_entries(user, tournament, entry_ids, *, reason="") -> list[Entry]:
             entry.save(update_fields=["status", "refusal_reason"])
             log_action(tournament, "signup.refused", user=user, before=before, after=entry_snapshot(entry),
                        note=reason)
+            tell(entry, MessageKind.REFUSED, user=user, reason=reason)
         fill_places(user, tournament, settings)
     return entries
 
@@ -236,4 +241,6 @@ def restore_entry(user, tournament, entry_id) -> Entry:
                    note=entry.names())
         fill_places(user, tournament, settings)
         entry.refresh_from_db()
+        if entry.status != EntryStatus.ACCEPTED:  # accepted at once: fill_places told him it moved up
+            tell(entry, MessageKind.RESTORED, user=user)
     return entry

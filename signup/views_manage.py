@@ -17,7 +17,7 @@ from core.converters import MAX_ID, strict_int
 from core.public import public_url
 from tournaments.errors import TournamentError
 
-from . import checkin, organizer
+from . import checkin, links, organizer
 from .approvals import approval_plan
 from .forms import EntrySearchForm, RefuseForm, SettingsForm
 from .search import found
@@ -127,6 +127,25 @@ def decide_view(request, tournament, entry_id, action):
     except TournamentError as err:
         messages.error(request, err.message)
     return redirect("tournaments:signup_entries", slug=tournament.slug)
+
+
+@login_required
+@require_POST
+@organizer_page
+def send_link_view(request, tournament, entry_id):
+    """Send the entry's link to its e-mail address again («Отправить ссылку»)."""
+    try:
+        message = links.resend_link(request.user, tournament, entry_id)
+    except TournamentError as err:
+        messages.error(request, err.message)
+    else:
+        message.refresh_from_db()  # the letter went when the service's transaction committed
+        if message.mail_error:
+            messages.error(request, _("Письмо на %(email)s не ушло: почтовый сервер ответил ошибкой (%(error)s). "
+                                      "Попробуйте позже.") % {"email": message.email, "error": message.mail_error})
+        else:
+            messages.success(request, _("Ссылка отправлена на %(email)s.") % {"email": message.email})
+    return redirect(reverse("tournaments:signup_entries", args=[tournament.slug]) + f"#entry-{entry_id}")
 
 
 def _ticked(post) -> list[int]:
