@@ -29,8 +29,8 @@ class Pages(PageNumberPagination):
     max_page_size = MAX_PAGE_SIZE
 
 
-class StandingsPages(Pages):
-    """The standings' rows a page at a time, with what they stand after (``meta``)."""
+class MetaPages(Pages):
+    """Rows a page at a time, with what the view says of the whole list beside ``results`` (``meta``)."""
 
     meta: dict = {}
 
@@ -38,6 +38,21 @@ class StandingsPages(Pages):
         response = super().get_paginated_response(data)
         response.data.update(self.meta)
         return response
+
+
+class RatedTournamentPages(MetaPages):
+    def get_paginated_response_schema(self, schema):
+        paged = super().get_paginated_response_schema(schema)
+        paged["properties"]["complete"] = {
+            "type": "boolean",
+            "description": "Every rated tournament is listed: the rating list can be computed again from the API "
+                           "alone. False: a rated tournament is kept private or archived (it still counts)."}
+        paged["required"] = [*paged.get("required", []), "complete"]
+        return paged
+
+
+class StandingsPages(MetaPages):
+    """The standings' rows a page at a time, with what they stand after (``meta``)."""
 
     def get_paginated_response_schema(self, schema):
         paged = super().get_paginated_response_schema(schema)

@@ -4,8 +4,13 @@
   marked private is the organizer's alone), as on the public pages.
 * Rounds, pairings, results and protocols: the published and finished rounds only — a draft round is
   the organizer's, as on the pairings page. A protocol not started yet is not shown.
-* People: the names, clubs and ratings the pair and draw pages show. Never an account, a PIN, the reason
-  the organizer gave for a changed pairing, a signing key, or what the referees alone see.
+* People: the names, clubs and ratings the pair and draw pages show, and each tournament player's person in
+  the players' registry (his number there, the number the rating list and his page ``/players/<№>/`` use).
+  Never an account, a PIN, the reason the organizer gave for a changed pairing, a signing key, or what the
+  referees alone see.
+* The rating (docs/rules.md Part V): whether a tournament is rated, and the rated tournaments in the order
+  their parties are applied (``registry.rating.rated_tournaments``), so that anyone can compute the list again
+  from the API's answers (docs/api.md, «Пересчитать рейтинг-лист»).
 * The players of a tournament come from one function (``tournament_players``): when players are kept
   in one registry across tournaments, that function is the one to point at it.
 
@@ -21,8 +26,8 @@ from django.utils.translation import gettext as _
 
 from engine.rules import FORMAT_2
 from events.stage_selectors import final_standings_data
-from registry import rating_selectors
-from registry.models import PersonRating
+from registry import rating, rating_selectors
+from registry.models import PersonRating, RatedTournament
 from scoring import live
 from scoring.models import Protocol
 from scoring.protocol_json import protocol_to_json
@@ -40,7 +45,8 @@ SHOWN_ROUNDS = (RoundStatus.PUBLISHED, RoundStatus.FINISHED)
 
 def public_tournaments():
     """The tournaments the public pages show, newest first."""
-    return Tournament.objects.filter(is_public=True, archived_at__isnull=True).order_by("-start_date", "name", "pk")
+    return (Tournament.objects.filter(is_public=True, archived_at__isnull=True).select_related("rated")
+            .order_by("-start_date", "name", "pk"))
 
 
 def public_tournament(slug) -> Tournament | None:
@@ -65,6 +71,14 @@ def tournament_stamp(slug) -> str | None:
     return None if pk is None else live.current_stamp(pk)
 
 
+def _rated(tournament) -> bool:
+    """Marked as rated (``public_tournaments`` reads the mark with the tournament: no query)."""
+    try:
+        return tournament.rated is not None
+    except RatedTournament.DoesNotExist:
+        return False
+
+
 def tournament_data(tournament) -> dict:
     tiebreaks, _error = tiebreaks_of(tournament)
     return {
@@ -74,13 +88,15 @@ def tournament_data(tournament) -> dict:
         "pairing_system": tournament.pairing_system, "rounds_planned": tournament.rounds_planned,
         "rules": tournament.rules_config(), "tiebreaks": list(tiebreaks),
         "draw_seed": tournament.draw_seed if tournament.draw_done_at else "", "draw_closed": tournament.draw_closed,
+        "rated": _rated(tournament),
     }
 
 
 # --- entrants and players ----------------------------------------------------------------
 
 def _player(player) -> dict:
-    return {"name": player.name, "club": player.club, "rating": player.rating, "number": player.number}
+    return {"name": player.name, "club": player.club, "rating": player.rating, "number": player.number,
+            "person": player.person_id}
 
 
 def entrants(tournament) -> list[dict]:
@@ -139,9 +155,11 @@ def _side(partie, side: str) -> dict | None:
         seats = [(k, e, seated(e)[0]) for k, e in enumerate(entrants_, start=1) if seated(e)]
     if partie.pair_b_id is None:  # a sit-out or a bye: no seat at a table
         return {"entrants": [e.number for e in entrants_],
-                "players": [{"seat": "", "entrant": e.number, "name": p.name} for _k, e, p in seats]}
+                "players": [{"seat": "", "entrant": e.number, "name": p.name, "person": p.person_id}
+                            for _k, e, p in seats]}
     return {"entrants": [e.number for e in entrants_],
-            "players": [{"seat": f"{side}{k}", "entrant": e.number, "name": p.name} for k, e, p in seats]}
+            "players": [{"seat": f"{side}{k}", "entrant": e.number, "name": p.name, "person": p.person_id}
+                        for k, e, p in seats]}
 
 
 def pairings(rnd) -> list[dict]:
@@ -155,7 +173,7 @@ def results(rnd) -> list[dict]:
     kozel = rnd.tournament.rules().family == "kozel"
     protocols = {row["partie_id"]: row for row in Protocol.objects.filter(partie__round=rnd).values(
         "partie_id", "status", "score_a", "score_b", "winner", "goats_a", "goats_b", "no_show", "ended_by_time",
-        "abandoned")}
+        "abandoned", "disqualified", "finished")}
     rows = []
     for partie_id, table, bye in rnd.parties.order_by("table", "id").values_list("id", "table", "pair_b_id"):
         row = protocols.get(partie_id) or {"status": ProtocolStatus.NOT_STARTED}
@@ -169,7 +187,8 @@ def results(rnd) -> list[dict]:
             "goats": {"A": row["goats_a"], "B": row["goats_b"]} if started and kozel else None,
             "winner": (row["winner"] or "draw") if finished else None,
             "no_show": row.get("no_show") or None, "ended_by_time": bool(row.get("ended_by_time")),
-            "abandoned": row.get("abandoned") or None,
+            "abandoned": row.get("abandoned") or None, "disqualified": row.get("disqualified") or None,
+            "finished": bool(row.get("finished")) and bye is not None,
         })
     return rows
 
@@ -265,3 +284,22 @@ def rating_data(rows) -> list[dict]:
     return [{"place": r.place, "player": r.person_id, "name": r.person.name, "club": r.club, "city": r.city,
              "rating": r.shown, "parties": r.parties, "provisional": r.provisional, "last_played": r.last_played}
             for r in rating_selectors.decorate(rows)]
+
+
+def rated_tournaments() -> dict:
+    """The rated tournaments the API shows, in the order their parties are applied to the rating, with
+    ``complete``: whether every rated tournament is shown (one kept private or archived still counts, and then
+    the list cannot be computed again from the API alone — the API says so, and nothing more of it)."""
+    rows = list(rating.rated_tournaments().values_list("pk", "slug", "name", "start_date", "is_public",
+                                                        "archived_at"))
+    shown_rows = [r for r in rows if r[4] and r[5] is None]
+    return {"complete": len(shown_rows) == len(rows),
+            "rows": [{"position": k, "sequence": pk, "slug": slug, "name": name, "start_date": start}
+                     for k, (pk, slug, name, start, _public, _archived) in enumerate(shown_rows, start=1)]}
+
+
+def rated_tournaments_stamp() -> str:
+    """The version of that list: it moves when a tournament is marked or unmarked, moved, renamed, hidden."""
+    rows = list(rating.rated_tournaments().values_list("pk", "slug", "name", "start_date", "is_public",
+                                                        "archived_at"))
+    return hashlib.sha1(repr(rows).encode("utf-8")).hexdigest()[:32]

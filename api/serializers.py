@@ -35,6 +35,8 @@ class TournamentSerializer(serializers.Serializer):
     tiebreaks = serializers.ListField(child=serializers.CharField(), help_text="The tie-breaks in order.")
     draw_seed = serializers.CharField(help_text="The draw's seed once the draw is done (it reproduces the draw).")
     draw_closed = serializers.BooleanField()
+    rated = serializers.BooleanField(help_text="Its signed parties count for the federation's rating (docs/rules.md "
+                                               "Part V); the order they count in: /rating/tournaments/.")
     url = serializers.SerializerMethodField(help_text="This tournament in the API.")
     page = serializers.SerializerMethodField(help_text="Its public page.")
 
@@ -50,6 +52,9 @@ class PlayerSerializer(serializers.Serializer):
     club = serializers.CharField()
     rating = serializers.IntegerField(allow_null=True)
     number = serializers.IntegerField(allow_null=True, help_text="The player's number in his pair (seat order).")
+    person = serializers.IntegerField(allow_null=True, help_text=(
+        "His person in the players' registry: the number the rating list (`player`) and his page /players/<№>/ "
+        "use, the same in every tournament he played. Null: not linked to the registry yet."))
 
 
 class TournamentPlayerSerializer(PlayerSerializer):
@@ -77,6 +82,9 @@ class SeatSerializer(serializers.Serializer):
     seat = serializers.CharField(help_text="A1, A2, B1 or B2; empty for a bye or a sit-out.")
     entrant = serializers.IntegerField(allow_null=True)
     name = serializers.CharField()
+    person = serializers.IntegerField(allow_null=True, help_text=(
+        "His person in the players' registry: the number the rating list (`player`) and his page /players/<№>/ "
+        "use, the same in every tournament he played. Null: not linked to the registry yet."))
 
 
 class SideSerializer(serializers.Serializer):
@@ -111,6 +119,9 @@ class ResultSerializer(serializers.Serializer):
     no_show = serializers.ChoiceField(choices=SIDES, allow_null=True)
     ended_by_time = serializers.BooleanField()
     abandoned = serializers.ChoiceField(choices=SIDES, allow_null=True)
+    disqualified = serializers.ChoiceField(choices=SIDES, allow_null=True,
+                                           help_text="The side removed from the tournament by its remarks' ladder.")
+    finished = serializers.BooleanField(help_text="The partie is over (its protocol says so); false for a bye.")
 
 
 class ProtocolSerializer(serializers.Serializer):
@@ -195,3 +206,17 @@ class RatingSerializer(serializers.Serializer):
 
     def get_page(self, obj) -> str:
         return _absolute(self.context.get("request"), "registry:person", obj["player"])
+
+
+class RatedTournamentSerializer(serializers.Serializer):
+    position = serializers.IntegerField(help_text="1, 2, …: the order in which the rating applies the tournaments.")
+    sequence = serializers.IntegerField(help_text=(
+        "The tournament's number in the system (the order the tournaments were created in): it orders the rated "
+        "tournaments of one start date. It never changes."))
+    slug = serializers.SlugField()
+    name = serializers.CharField()
+    start_date = serializers.DateField(help_text="The first key of the order.")
+    url = serializers.SerializerMethodField(help_text="This tournament in the API.")
+
+    def get_url(self, obj) -> str:
+        return _absolute(self.context.get("request"), "api:tournament", obj["slug"])

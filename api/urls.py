@@ -22,5 +22,6 @@ urlpatterns = [
     path(TOURNAMENT + "final-places/", views.FinalPlaceList.as_view(), name="final_places"),
     path(TOURNAMENT + "standings/players/", views.PlayerStandingList.as_view(), name="player_standings"),
     path("rating/", views.RatingList.as_view(), name="rating"),
+    path("rating/tournaments/", views.RatedTournamentList.as_view(), name="rated_tournaments"),
     re_path(r"", views.not_found, name="not_found"),  # last: whatever else is asked for under /api/v1/
 ]

@@ -17,7 +17,7 @@ from core.converters import MAX_INT, strict_int
 
 from . import selectors
 from . import serializers as s
-from .plumbing import Conditional, Open, StandingsPages
+from .plumbing import Conditional, Open, RatedTournamentPages, StandingsPages
 
 ROUND_PARAMETER = OpenApiParameter("round", int, description="Only this round.")
 AFTER_PARAMETER = OpenApiParameter("after", int, description="The standings as after this round.")
@@ -227,12 +227,29 @@ class RatingList(Conditional, ListAPIView):
         return selectors.rating_data(super().paginate_queryset(queryset))
 
 
+class RatedTournamentList(Conditional, ListAPIView):
+    """The rated tournaments in the order the rating applies them (docs/rules.md V.2): start date, then the
+    tournament's number in the system; within one, round, table and partie (docs/api.md tells how to compute the
+    list again from the API's answers)."""
+
+    serializer_class = s.RatedTournamentSerializer
+    pagination_class = RatedTournamentPages
+
+    def stamp(self, **kwargs):
+        return selectors.rated_tournaments_stamp()
+
+    def get_queryset(self):
+        data = selectors.rated_tournaments()
+        self.paginator.meta = {"complete": data["complete"]}
+        return data["rows"]
+
+
 class Index(Open, GenericAPIView):
     """Where to start: the tournaments and the schema."""
 
     @extend_schema(responses={200: {"type": "object", "additionalProperties": {"type": "string"}}})
     def get(self, request):
-        return Response({name: request.build_absolute_uri(reverse(f"api:{name}")) for name in ("tournaments", "rating", "openapi")})
+        return Response({name: request.build_absolute_uri(reverse(f"api:{name}")) for name in ("tournaments", "rating", "rated_tournaments", "openapi")})
 
 
 def not_found(request, *args, **kwargs):

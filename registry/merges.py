@@ -49,6 +49,15 @@ def _refuse(message, code):
     raise TournamentError(message, code=code)
 
 
+def _relink(players, person) -> None:
+    """Point these tournament players to ``person``, row by row: each save moves its tournament's data version
+    (``scoring.live``), so the open API's answers, which name each player's person, are not answered 304 with
+    the old link. A person has one entry per tournament: a few rows."""
+    for player in Player.objects.filter(pk__in=players).select_related("pair").order_by("pk"):
+        player.person = person
+        player.save(update_fields=["person"])
+
+
 def merge_persons(user, kept: Person, absorbed: Person, *, note="") -> PersonMerge:
     """Merge ``absorbed`` into ``kept`` (see the module's docstring)."""
     require_federation_admin(user)
@@ -84,7 +93,7 @@ def merge_persons(user, kept: Person, absorbed: Person, *, note="") -> PersonMer
             if getattr(kept, field) in (None, "") and getattr(absorbed, field) not in (None, ""):
                 setattr(kept, field, getattr(absorbed, field))
         kept.save()
-        Player.objects.filter(pk__in=players).update(person=kept)
+        _relink(players, kept)
         absorbed.merged_into = kept
         absorbed.save(update_fields=["merged_into"])
         merge = PersonMerge.objects.create(kept=kept, absorbed=absorbed, players=players, kept_before=kept_before,
@@ -126,7 +135,7 @@ def undo_merge(user, merge: PersonMerge, *, note="") -> PersonMerge:
         absorbed.save(update_fields=["merged_into", "federation_id"])
         back = list(Player.objects.filter(pk__in=merge.players, person=kept).order_by("pk")
                     .values_list("pk", flat=True))
-        Player.objects.filter(pk__in=back).update(person=absorbed)
+        _relink(back, absorbed)
         merge.undone_at, merge.undone_by = timezone.now(), user
         merge.save(update_fields=["undone_at", "undone_by"])
         log_action(None, "person.merge_undone", user=user, note=note, before=before,

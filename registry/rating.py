@@ -98,6 +98,13 @@ def game_of(partie) -> elo.Game | None:
                     starts)
 
 
+def rated_tournaments():
+    """The rated tournaments in the order their parties are applied (docs/rules.md V.2): start date, then the
+    tournament's number in the system (its id, the order the tournaments were created in). ``rated_parties``
+    sorts the parties by the same two keys first, then round, table (none: 0) and the partie's id."""
+    return Tournament.objects.filter(rated__isnull=False).order_by("start_date", "pk")
+
+
 def rated_parties(point: Point | None):
     """The signed parties of rated tournaments at or after ``point``, in the rating's order."""
     return (Partie.objects.annotate(table0=Coalesce("table", 0))
@@ -233,4 +240,5 @@ def list_rows(rows) -> list[dict]:
 
 
 __all__ = ["Point", "shown", "replay_from", "rebuild", "protocol_saved", "persons_changed", "is_rated",
-           "tournament_start", "tournament_moved", "config", "list_rows", "rated_parties", "game_of"]
+           "tournament_start", "tournament_moved", "config", "list_rows", "rated_parties", "rated_tournaments",
+           "game_of"]

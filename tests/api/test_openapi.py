@@ -23,7 +23,7 @@ def test_the_schema_is_valid_openapi_and_lists_every_path(db):
     schema = answer.json()
     validate_schema(schema)  # raises on a schema that is not OpenAPI 3
     assert schema["openapi"].startswith("3.") and schema["info"]["version"] == "1"
-    assert set(schema["paths"]) == api_paths() and len(api_paths()) == 14  # final-places among them
+    assert set(schema["paths"]) == api_paths() and len(api_paths()) == 15  # final-places, rating/tournaments among them
     for path, operations in schema["paths"].items():
         assert set(operations) == {"get"}, path  # read only
     protocols = schema["paths"]["/api/v1/tournaments/{slug}/protocols/"]["get"]
@@ -36,3 +36,4 @@ def test_the_api_is_mounted_once_outside_the_language_prefix():
     routes = [str(p.pattern) for p in get_resolver().url_patterns]
     assert routes.count("api/v1/") == 1
     assert Client().get("/en/api/v1/").status_code == 404
+

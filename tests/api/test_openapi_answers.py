@@ -90,6 +90,7 @@ def test_every_answer_of_every_endpoint_holds_to_the_schema(season):
         if slug != "solo-nine":  # an individual event's standings are its players'
             check.every_page(base + "standings/players/")
     check.every_page("/rating/")
+    assert [t["slug"] for t in check.every_page("/rating/tournaments/")] == ["kozel-five", "solo-nine"]
     assert all(seen_null.values()), seen_null  # the nullable objects were met as null, not only filled
     schema_paths = set(check.openapi.spec["paths"].keys())
     assert check.seen == schema_paths - {"/api/v1/openapi.json"}
