@@ -20,7 +20,7 @@ from events.stage_selectors import final_standings_data, groups_data
 from scoring import live
 from scoring.models import Protocol
 from scoring.reports import selectors, stage_selectors, team_data
-from scoring.reports.player_table import entrant_clubs
+from scoring.reports.player_table import cell, entrant_clubs, projector_figures
 from scoring.reports.tabular import tiebreak_labels
 from tournaments.models import Round, RoundStatus, Tournament
 
@@ -143,9 +143,12 @@ def projector(request, slug):
     pages = max(1, -(-len(lines) // PROJECTOR_ROWS))
     page = (parse_int(request.GET.get("page"), 1, minimum=1) - 1) % pages + 1
     shown = lines[(page - 1) * PROJECTOR_ROWS: page * PROJECTOR_ROWS]
+    # an individual event's player lines add the rest of its standings' figures (docs/rules-individual.md §7)
+    figures = projector_figures(data) if tournament.format_spec.single_player_entries and not final_places else []
     context = {
         "tournament": tournament, "data": data, "page": page, "pages": pages, "next_page": page % pages + 1,
-        "rows": [] if final_places else shown, "final_rows": shown if final_places else [],
+        "rows": [] if final_places else [(r, [(c.css, cell(c, r)) for c in figures]) for r in shown],
+        "figures": figures, "final_rows": shown if final_places else [],
         "staged": stage_selectors.has_final(tournament), "seconds": PROJECTOR_SECONDS,
         "groups": _groups_in_play(tournament),
         **_projector_clock(tournament),

@@ -100,7 +100,7 @@ def player_standings_pdf(standings, clubs: dict, before=()) -> bytes:
     figures, every = pdf_figures(standings, lambda c: heading_width(c.short), WIDTH - sum(map(heading_width, fixed)),
                                  names_min=names_min)
     width = WIDTH
-    if not every:  # a landscape page keeps the figures that matter (the Kozel family's goats, the tie-breaks)
+    if not every:  # a landscape page keeps every figure of docs/rules-individual.md §7 (the Kozel family: most)
         width = LANDSCAPE[0] - 2 * MARGIN
         figures, _every = pdf_figures(standings, lambda c: heading_width(c.short),
                                       width - sum(map(heading_width, fixed)), names_min=names_min)

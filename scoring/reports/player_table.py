@@ -2,9 +2,16 @@
 workbook's standings sheet, the standings PDF and the report (docs/rules-individual.md §6–§7).
 
 A row is a ``standings_individual.IndividualRow``: ``row.pair`` is the player's entry (``number`` = his number,
-``players`` = (name,)). The columns are the player's place, number, name and club, then parties, sit-outs, wins,
-draws and losses, match points, the Kozel family's games and goats, points, and the tie-break columns the
-tournament's order uses (opponents' Buchholz, the partners' score, Sonneborn-Berger, head-to-head, deals won).
+``players`` = (name,)). The columns are those of docs/rules-individual.md §7, in its order: the player's place,
+number, name and club, then parties, wins, draws, losses and sit-outs, match points, the Kozel family's games and
+goats (and rating), points for and against, the difference, deals won, the opponents' Buchholz, the partners'
+score and Sonneborn-Berger — always, whatever the tournament's order — and after them a tie-break of the order
+that §7 does not list (head-to-head).
+
+On a phone (the page's class "") the table keeps the place, the number, the name, the match points, the
+difference and the tie-breaks of §7 that the tournament's order uses, under short headings (``phone``; the full
+one in the title), as the team standings do; the rest comes with a wider screen, and from 1101 px every column
+of §7 is shown.
 """
 from __future__ import annotations
 
@@ -34,14 +41,15 @@ class PlayerColumn:
     css: str = OPT  # the page's class (which screens show it)
     pdf: bool = True  # printed on the A4 lists
     page: str = ""  # the page's heading when shorter than ``title``
+    phone: str = ""  # the page's heading on a phone, when the column stays there (``title`` in its tooltip)
 
     @property
     def page_title(self):
         return self.page or self.title
 
 
-def _col(key, title, short, width=9, css=OPT, pdf=True, page=""):
-    return PlayerColumn(key, title, short, width, lambda r, k=key: getattr(r, k), css, pdf, page)
+def _col(key, title, short, width=9, css=OPT, pdf=True, page="", phone=""):
+    return PlayerColumn(key, title, short, width, lambda r, k=key: getattr(r, k), css, pdf, page, phone)
 
 
 def _plain(x):
@@ -52,11 +60,12 @@ def _plain(x):
 
 SPORT = [
     _col("played", gettext_lazy("Партий"), gettext_lazy("Игр"), 8, WIDE),  # wins + draws + losses
-    _col("byes", gettext_lazy("Пропусков"), pgettext_lazy("сокращение: пропусков тура", "Проп."), 10),
     _col("wins", gettext_lazy("Побед"), gettext_lazy("Поб."), 8),
-    _col("draws", gettext_lazy("Ничьих"), pgettext_lazy("сокращение: ничьих", "Нич."), 8, XWIDE),
+    _col("draws", gettext_lazy("Ничьих"), pgettext_lazy("сокращение: ничьих", "Нич."), 8, WIDE),
     _col("losses", gettext_lazy("Поражений"), gettext_lazy("Пор."), 11, page=gettext_lazy("Пораж.")),
-    _col("match_points", gettext_lazy("Очки матча"), gettext_lazy("Очки матча"), 11, ""),
+    _col("byes", gettext_lazy("Пропусков"), pgettext_lazy("сокращение: пропусков тура", "Проп."), 10),
+    _col("match_points", gettext_lazy("Очки матча"), gettext_lazy("Очки матча"), 11, "",
+         phone=pgettext_lazy("сокращение: очки матча", "Очки")),
 ]
 GOATS = [  # the page's headings are the pairs' Kozel page's (its legend explains them)
     _col("games_won", gettext_lazy("Выиграно игр"), gettext_lazy("Выигр. игр"), 9, WIDE,
@@ -73,22 +82,28 @@ GOATS = [  # the page's headings are the pairs' Kozel page's (its legend explain
 ]
 # In the Kozel family the goats rank first: what they make secondary needs a wider screen (as on the pairs' page).
 KOZEL_WIDE = {"draws": XWIDE, "losses": XWIDE, "played": XWIDE, "points_for": XWIDE, "points_against": XWIDE,
-              "difference": WIDE}
+              "difference": WIDE, "deals_won": XWIDE}
 RATING = _col("rating", gettext_lazy("Рейтинг"), gettext_lazy("Рейтинг"), 9, OPT)
 POINTS = [
     _col("points_for", gettext_lazy("Очки за"), gettext_lazy("За"), 10),
-    _col("points_against", gettext_lazy("Очки против"), gettext_lazy("Против"), 12, XWIDE, page=gettext_lazy("Против")),
+    _col("points_against", gettext_lazy("Очки против"), gettext_lazy("Против"), 12, WIDE, page=gettext_lazy("Против")),
     _col("difference", gettext_lazy("Разность"), gettext_lazy("Разн."), 10, "", page=gettext_lazy("Разн.")),
 ]
-# The tie-break columns, printed when the tournament's order uses them (in that order).
+# docs/rules-individual.md §7: after the points, always (the tie-breaks of them that the order uses stay on a phone).
+RULES_FIGURES = [
+    _col("deals_won", gettext_lazy("Выиграно раздач"), gettext_lazy("Раздач"), 11, WIDE, page=gettext_lazy("Раздач")),
+    _col("buchholz", gettext_lazy("Бухгольц соперников"), gettext_lazy("Бухг."), 12,
+         page=gettext_lazy("Бухгольц"), phone=pgettext_lazy("сокращение: Бухгольц", "Бух.")),  # the legend says whose
+    _col("partners_score", gettext_lazy("Очки партнёров"), gettext_lazy("Очки партн."), 11,
+         phone=pgettext_lazy("сокращение: очки партнёров", "Партн.")),
+    _col("sonneborn_berger", gettext_lazy("Зоннеборн-Бергер"), gettext_lazy("З.-Б."), 12, WIDE,
+         page=gettext_lazy("З.-Б."), phone=gettext_lazy("З.-Б.")),
+]
+PHONE_TIEBREAKS = ("buchholz", "partners_score", "sonneborn_berger")
+# The tie-break columns §7 does not list, printed when the tournament's order uses them (in that order).
 TIEBREAK_COLUMNS = {
-    "buchholz": _col("buchholz", gettext_lazy("Бухгольц соперников"), gettext_lazy("Бухг."), 12,
-                     page=gettext_lazy("Бухгольц")),  # the page's legend says whose
-    "partners_score": _col("partners_score", gettext_lazy("Очки партнёров"), gettext_lazy("Очки партн."), 11),
-    "sonneborn_berger": _col("sonneborn_berger", gettext_lazy("Зоннеборн-Бергер"), gettext_lazy("З.-Б."), 12, WIDE),
     # filled only where it decided a tie: a full-HD screen shows it
     "head_to_head": _col("head_to_head", gettext_lazy("Личные встречи"), gettext_lazy("Личн. встр."), 10, XWIDE),
-    "deals_won": _col("deals_won", gettext_lazy("Выиграно раздач"), gettext_lazy("Раздач"), 11, XWIDE),
 }
 
 
@@ -97,12 +112,24 @@ def columns(standings) -> list[PlayerColumn]:
     cols = list(SPORT)
     if standings.goats:
         cols += GOATS + ([RATING] if standings.rating else [])
-    cols += POINTS
-    shown = {c.key for c in cols}
-    cols += [TIEBREAK_COLUMNS[n] for n in standings.tiebreaks if n in TIEBREAK_COLUMNS and n not in shown]
+    cols += POINTS + RULES_FIGURES
+    cols += [TIEBREAK_COLUMNS[n] for n in standings.tiebreaks if n in TIEBREAK_COLUMNS]
     if standings.goats:
         cols = [replace(c, css=KOZEL_WIDE[c.key]) if c.key in KOZEL_WIDE else c for c in cols]
-    return cols
+    return [replace(c, css="") if c.key in PHONE_TIEBREAKS and c.key in standings.tiebreaks else c for c in cols]
+
+
+
+# What the hall screen (the projector) adds for an individual event to its columns (parties, match points, points,
+# difference): the rest of §7; the tie-breaks of the order from a tablet on, the others on a full-HD hall screen
+# (its classes: "opt" from 601 px, "wide" from 1101 px, "xwide" from 1701 px).
+PROJECTOR_FIGURES = ("draws", "points_against", "deals_won", "buchholz", "partners_score", "sonneborn_berger")
+
+
+def projector_figures(standings) -> list[PlayerColumn]:
+    """The figures the projector adds after the difference, each with its class on the projector's page."""
+    by_key = {c.key: c for c in columns(standings)}
+    return [replace(by_key[k], css="opt" if k in standings.tiebreaks else "opt wide xwide") for k in PROJECTOR_FIGURES]
 
 
 def cell(col: PlayerColumn, row):
@@ -137,23 +164,21 @@ def standings_sheet(standings, clubs: dict) -> Table:
 
 
 
-# What a portrait A4 page leaves out first when its figures leave too little room for the names (derivable or
-# secondary ones first: draws = played − wins − losses, points against = points for − difference).
+# What a page too narrow for every figure leaves out first (derivable or secondary ones first: draws = played −
+# wins − losses, points against = points for − difference). The standings PDF turns landscape instead (§7 lists
+# them all); the final report's portrait page leaves them out.
 PDF_DROP = ("draws", "points_against", "played", "dry_goats", "games_won", "sonneborn_berger", "deals_won",
             "points_for", "wins", "losses")
 
 
-DERIVABLE = ("draws", "points_against", "played")  # the first three of PDF_DROP: the others print them
-
-
 def pdf_figures(standings, measure, width: float, *, names_min: float = 190) -> tuple[list[PlayerColumn], bool]:
-    """(the figures a PDF prints, whether it left out only ``DERIVABLE`` ones): ``columns`` marked ``pdf``, less
-    those of ``PDF_DROP`` (in turn) while the name and club would keep under ``names_min`` of ``width``;
+    """(the figures a PDF prints, whether it kept every one): ``columns`` marked ``pdf``, less those of
+    ``PDF_DROP`` (in turn) while the name and club would keep under ``names_min`` of ``width``;
     ``measure(column)`` is a column's printed width."""
     cols = [c for c in columns(standings) if c.pdf]
-    every = {c.key for c in cols} - set(DERIVABLE)
+    every = len(cols)
     for key in PDF_DROP:
         if width - sum(measure(c) for c in cols) >= names_min:
             break
         cols = [c for c in cols if c.key != key]
-    return cols, every <= {c.key for c in cols}
+    return cols, len(cols) == every

@@ -29,14 +29,31 @@ def page_rows(html: str) -> list[list[str]]:
     body = html.split("<table class=\"standings players", 1)[1].split("<tbody>", 1)[1].split("</tbody>", 1)[0]
     rows = []
     for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S):
+        tr = re.sub(r'<span class="phone-only">.*?</span>', "", tr)  # a phone's number before the name
         cells = re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)
         rows.append([" ".join(re.sub(r"<[^>]+>", " ", c).replace("\u00ad", "").split()) for c in cells])
     return rows
 
 
-def page_headers(html: str) -> list[str]:
+def page_headers(html: str, phone: bool = False) -> list[str]:
+    """The headings as a wide screen shows them (``phone``: a phone's short ones where a column has one)."""
     head = html.split("<table class=\"standings players", 1)[1].split("</thead>", 1)[0]
+    drop = r'<span class="full">.*?</span>' if phone else r'<abbr class="short".*?</abbr>'
+    head = re.sub(drop, "", head, flags=re.S)
     return [" ".join(re.sub(r"<[^>]+>", " ", th).split()) for th in re.findall(r"<th[^>]*>(.*?)</th>", head, re.S)]
+
+
+# docs/rules-individual.md §7's columns after the place, number, player (and club), in its order.
+RULES_HEADINGS = ["Партий", "Побед", "Ничьих", "Пораж.", "Пропусков", "Очки матча", "Очки за", "Против", "Разн.",
+                  "Раздач", "Бухгольц", "Очки партнёров", "З.-Б."]
+
+
+def always_shown(html: str) -> list[str]:
+    """The headings of the columns a phone shows (no class "opt"), as the phone shows them."""
+    head = html.split("<table class=\"standings players", 1)[1].split("</thead>", 1)[0]
+    head = re.sub(r'<span class="full">.*?</span>', "", head, flags=re.S)
+    return [" ".join(re.sub(r"<[^>]+>", " ", th).split())
+            for attrs, th in re.findall(r"<th([^>]*)>(.*?)</th>", head, re.S) if "opt" not in attrs]
 
 
 def test_the_page_shows_each_player_once_with_his_figures(client, solo):
@@ -72,11 +89,21 @@ def test_the_players_page_of_an_individual_event_leads_to_the_standings(client, 
     assert response["Location"] == reverse("reports:standings", args=[solo.slug]) + "?after=2"
 
 
-def test_the_tie_break_columns_follow_the_tournaments_order(client, solo):
+def test_every_column_of_the_rules_is_shown_in_their_order_whatever_the_tie_breaks(client, solo):
     solo.tiebreaks = ["match_points", "sonneborn_berger", "player_number"]
     solo.save()
-    headers = page_headers(client.get(reverse("reports:standings", args=[solo.slug])).content.decode())
-    assert "Зоннеборн-Бергер" in headers and "Бухгольц" not in headers and "Очки партнёров" not in headers
+    html = client.get(reverse("reports:standings", args=[solo.slug])).content.decode()
+    assert page_headers(html)[4:] == RULES_HEADINGS
+    # a phone keeps the match points, the difference and the order's tie-break (Sonneborn-Berger) under short
+    # headings; Buchholz and the partners' score, not in this order, wait for a wider screen
+    assert always_shown(html) == ["Место", "Игрок", "Очки", "Разн.", "З.-Б."]
+
+
+def test_a_phone_keeps_the_tie_breaks_of_the_default_order(client, solo):
+    html = client.get(reverse("reports:standings", args=[solo.slug])).content.decode()
+    assert always_shown(html) == ["Место", "Игрок", "Очки", "Разн.", "Бух.", "Партн."]
+    assert '<span class="phone-only">2.</span>' in html  # the number before the name instead of its column
+    assert 'title="Бухгольц соперников">Бух.</abbr>' in html  # the full heading in the short one's title
 
 
 def test_the_projector_shows_players(client, solo):

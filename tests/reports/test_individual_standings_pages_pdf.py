@@ -66,7 +66,7 @@ def test_a_remark_is_listed_under_the_player_who_got_it(solo):
     assert [(s["pair"], s["seat"]) for s in rows] == [(3, "A2")]
 
 
-def test_a_kozel_list_turns_landscape_to_keep_the_goats_and_the_tie_breaks(db):
+def test_the_lists_turn_landscape_to_keep_every_figure(db):
     kozel = individual_cup(slug="solo-kozel", preset="kozel")
     with pdfplumber.open(io.BytesIO(exports.standings_pdf(kozel))) as pdf:
         page = pdf.pages[0]
@@ -74,4 +74,8 @@ def test_a_kozel_list_turns_landscape_to_keep_the_goats_and_the_tie_breaks(db):
         assert page.width > page.height
     assert {"Козлов", "± козлов", "Рейтинг", "Бухг.", "Очки партн."} <= set(header)
     with pdfplumber.open(io.BytesIO(exports.standings_pdf(individual_cup(slug="solo-sport")))) as pdf:
-        assert pdf.pages[0].width < pdf.pages[0].height  # the sport list leaves out only derivable figures
+        page = pdf.pages[0]
+        header = [words(c) for c in page.extract_tables()[0][0]]
+        assert page.width > page.height  # every figure of docs/rules-individual.md §7, none left out
+    assert header[4:] == ["Игр", "Поб.", "Нич.", "Пор.", "Проп.", "Очки матча", "За", "Против", "Разн.", "Раздач",
+                          "Бухг.", "Очки партн.", "З.-Б.", "Личн. встр."]
