@@ -1,6 +1,6 @@
 """The open read API, version 1: included by config.urls under ``/api/v1/`` (outside the language prefix)."""
 from django.urls import path, re_path
-from drf_spectacular.views import SpectacularJSONAPIView
+from drf_spectacular.views import SpectacularJSONAPIView, SpectacularSwaggerSplitView
 
 from . import views
 
@@ -9,6 +9,8 @@ TOURNAMENT = "tournaments/<slug:slug>/"
 urlpatterns = [
     path("", views.Index.as_view(), name="index"),
     path("openapi.json", SpectacularJSONAPIView.as_view(), name="openapi"),
+    # The schema as a page a person reads and tries (Swagger UI; its script a file of its own, for the CSP).
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:openapi", template_name="api/docs.html"), name="docs"),
     path("tournaments/", views.TournamentList.as_view(), name="tournaments"),
     path(TOURNAMENT, views.TournamentDetail.as_view(), name="tournament"),
     path(TOURNAMENT + "entrants/", views.EntrantList.as_view(), name="entrants"),

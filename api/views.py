@@ -249,7 +249,7 @@ class Index(Open, GenericAPIView):
 
     @extend_schema(responses={200: {"type": "object", "additionalProperties": {"type": "string"}}})
     def get(self, request):
-        return Response({name: request.build_absolute_uri(reverse(f"api:{name}")) for name in ("tournaments", "rating", "rated_tournaments", "openapi")})
+        return Response({name: request.build_absolute_uri(reverse(f"api:{name}")) for name in ("tournaments", "rating", "rated_tournaments", "openapi", "docs")})
 
 
 def not_found(request, *args, **kwargs):

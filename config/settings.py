@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "people",
     "tournaments",
     "audit",
@@ -302,6 +303,10 @@ SPECTACULAR_SETTINGS = {
     # Enums first (drf-spectacular's own hook), then a nullable nested object written so that OpenAPI 3.0
     # accepts its null (api/schema.py).
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "api.schema.nullable_references"],
+    # The API's page (/api/v1/docs/): Swagger UI from the site's own static files, none from the internet.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "SWAGGER_UI_SETTINGS": {"supportedSubmitMethods": ["get"], "defaultModelsExpandDepth": 0},
     "ENUM_NAME_OVERRIDES": {"PairStatusEnum": "tournaments.models.EntrantStatus",
                             "ProtocolStatusEnum": "scoring.models.ProtocolStatus",
                             "ShownRoundStatusEnum": "api.serializers.SHOWN_ROUND_STATUSES",

@@ -1,6 +1,7 @@
 """The API's OpenAPI schema, generated from the code, at /api/v1/openapi.json."""
 import re
 
+from django.contrib.staticfiles import finders
 from django.test import Client
 from django.urls import get_resolver
 from drf_spectacular.validation import validate_schema
@@ -11,7 +12,7 @@ def api_paths() -> set[str]:
     [api] = [p for p in get_resolver().url_patterns if str(p.pattern) == "api/v1/"]
     paths = set()
     for pattern in api.url_patterns:
-        if pattern.name in ("openapi", "not_found"):
+        if pattern.name in ("openapi", "docs", "not_found"):
             continue
         paths.add("/api/v1/" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", str(pattern.pattern)))
     return paths
@@ -37,3 +38,22 @@ def test_the_api_is_mounted_once_outside_the_language_prefix():
     assert routes.count("api/v1/") == 1
     assert Client().get("/en/api/v1/").status_code == 404
 
+
+def test_the_api_page_is_served_from_the_site_itself(db):
+    """/api/v1/docs/: Swagger UI over the schema, its scripts and styles the site's own static files (the hall has
+    no internet), its own script a file (no inline script under the CSP); the API's root and the front page link
+    it."""
+    page = Client().get("/api/v1/docs/")
+    assert page.status_code == 200 and page["Content-Type"].startswith("text/html")
+    html = page.content.decode()
+    assets = re.findall(r'(?:src|href)="([^"]+)"', html)
+    local = [a for a in assets if a.startswith("/static/")]
+    assert {a.rsplit("/", 1)[-1] for a in local} >= {"swagger-ui-bundle.js", "swagger-ui.css", "api-docs.css"}
+    assert not [a for a in assets if "//" in a]  # nothing from another host
+    for asset in local:
+        assert finders.find(asset.removeprefix("/static/")), asset
+    assert "<script>" not in html and "<style>" not in html
+    script = Client().get("/api/v1/docs/?script=")
+    assert script["Content-Type"].startswith("application/javascript") and "/api/v1/openapi.json" in script.content.decode()
+    assert Client().get("/api/v1/").json()["docs"].endswith("/api/v1/docs/")
+    assert 'href="/api/v1/docs/"' in Client().get("/").content.decode()
