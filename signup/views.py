@@ -10,7 +10,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 
 from access.throttle import client_ip
@@ -88,8 +88,13 @@ def register_view(request, slug):
                 status = 409 if err.code in ("closed", "ended", "not_yet", "draw_done", "none", "format",
                                              "waiting_full") else 400
             else:
-                messages.success(request, _("Заявка отправлена. Сохраните адрес этой страницы: по нему вы увидите, "
-                                            "измените или отзовёте заявку. Код заявки больше нигде не показывается."))
+                if entry.email:  # the confirmation went there too (signup.notices)
+                    sent = _("Заявка отправлена. Сохраните адрес этой страницы: по нему вы увидите, измените или "
+                             "отзовёте заявку. Ссылка на неё отправлена и на %(email)s.") % {"email": entry.email}
+                else:
+                    sent = _("Заявка отправлена. Сохраните адрес этой страницы: по нему вы увидите, измените или "
+                             "отзовёте заявку. Код заявки больше нигде не показывается.")
+                messages.success(request, sent)
                 return redirect(_entry_url(tournament, code))
     return render(request, "signup/register.html", {
         "tournament": tournament, "state": state, "form": form, "individual": size == 1, "team_pairs": team_pairs,
@@ -145,9 +150,9 @@ def entry_view(request, slug, code):
     }, status=status))
 
 
-LOST_LINK_ANSWER = _lazy("Если заявка на этот турнир с адресом %(email)s есть, ссылка на её страницу отправлена туда. "
-                         "Письмо может прийти через несколько минут; проверьте и папку «Спам». Не пришло — "
-                         "обратитесь к организатору турнира.")
+LOST_LINK_ANSWER = gettext_lazy("Если заявка на этот турнир с адресом %(email)s есть, ссылка на её страницу "
+                                "отправлена туда. Письмо может прийти через несколько минут; проверьте и папку «Спам». "
+                                "Не пришло — обратитесь к организатору турнира.")
 
 
 @never_cache
