@@ -208,16 +208,21 @@ def deals_shown(tournament) -> int:
 
 
 def schedule_summary(tournament) -> dict | None:
-    """An individual round robin: the whole schedule's properties for its numbered players, shown to the
-    organizer before a round is published (docs/rules-individual.md §3); None elsewhere or without one."""
+    """An individual round robin: the whole schedule's properties for its numbered players, and player by player
+    (``lines``: ``whist.PlayerLine`` with the name and the never-met opponents' numbers), shown to the organizer
+    before a round is published (docs/rules-individual.md §3); None elsewhere or without one."""
     if not tournament.format_spec.single_player_entries or tournament.pairing_system != PairingSystem.ROUND_ROBIN:
         return None
-    n = tournament.pairs.filter(number__isnull=False).count()
+    entrants = list(tournament.pairs.filter(number__isnull=False).prefetch_related("players").order_by("number"))
+    n = len(entrants)
     try:
         rounds = whist.schedule(n)
     except PairingError as err:
         return {"error": err.message}
-    return whist.properties(rounds, n)
+    names = {e.number: " — ".join(p.name for p in e.players.all()) for e in entrants}  # position k: number k
+    lines = [{"line": line, "name": names.get(line.player, ""),
+              "never": ", ".join(str(p) for p in line.never_opponents)} for line in whist.player_lines(rounds, n)]
+    return {**whist.properties(rounds, n), "lines": lines}
 
 
 # --- the round clock (docs/rules.md §5.1) ---------------------------------------------

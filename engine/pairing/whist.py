@@ -23,6 +23,7 @@ fields play the Swiss system.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
@@ -30,7 +31,8 @@ from .base import PairingError
 from .individual_base import IndividualRound, Single, Table, opponent_counts, repeated_partners
 from .whist_data import MAX_PLAYERS, MIN_PLAYERS, load, raw_schedule
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "properties", "round_robin_round", "rounds_needed", "schedule"]
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "PlayerLine", "player_lines", "properties", "round_robin_round",
+           "rounds_needed", "schedule"]
 
 
 def rounds_needed(n: int) -> int:
@@ -137,3 +139,41 @@ def properties(rounds, n: int) -> dict:
         "sit_outs": sit_outs,
         "sit_outs_max": max(sit_outs.values(), default=0),
     }
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """One player's part of a schedule (docs/rules-individual.md §3, «Что видит организатор»)."""
+
+    player: int  # his position (the draw's number)
+    played: int  # rounds at a table
+    sit_outs: int
+    partners: int  # different partners
+    partner_repeats: int  # parties with a partner he already had
+    opponents_min: int  # the fewest parties against one of the other players
+    opponents_max: int  # the most
+    never_opponents: tuple  # the other players he never plays against, in order
+
+
+def player_lines(rounds, n: int) -> list[PlayerLine]:
+    """``properties`` player by player, for the positions 1 … n: what each one's schedule gives him."""
+    rounds = list(rounds)
+    opponents = opponent_counts(rounds)
+    partners: dict = {}
+    played, sat = Counter(), Counter(p for rnd in rounds for p in rnd.sitting_out)
+    for rnd in rounds:
+        for t in rnd.tables:
+            for side in (t.a, t.b):
+                for me in side:
+                    played[me] += 1
+                    partners.setdefault(me, []).extend(p for p in side if p != me)
+    lines = []
+    for me in range(1, n + 1):
+        met = [opponents[frozenset((me, other))] for other in range(1, n + 1) if other != me] or [0]
+        mine = partners.get(me, [])
+        lines.append(PlayerLine(
+            player=me, played=played[me], sit_outs=sat[me], partners=len(set(mine)),
+            partner_repeats=len(mine) - len(set(mine)), opponents_min=min(met), opponents_max=max(met),
+            never_opponents=tuple(o for o in range(1, n + 1) if o != me and not opponents[frozenset((me, o))]),
+        ))
+    return lines

@@ -131,3 +131,63 @@ def test_the_draft_of_a_round_robin_shows_the_schedule_before_publishing(client,
         assert "Повторных партнёрств: 0" in note
     client.logout()
     assert 'id="schedule"' not in client.get(f"/t/{t.slug}/round/1/").content.decode()  # organizers only
+
+
+def schedule_rows(html: str) -> dict[int, list[str]]:
+    """The draft's table of the schedule player by player: {number: [cells]}."""
+    body = html.split('id="schedule-players"', 1)[1].split("</tbody>", 1)[0]
+    rows = {}
+    for tr in re.findall(r"<tr id=\"schedule-player-(\d+)\">(.*?)</tr>", body, re.S):
+        cells = [" ".join(re.sub(r"<[^>]+>", " ", c).split()) for c in re.findall(r"<td[^>]*>(.*?)</td>", tr[1], re.S)]
+        rows[int(tr[0])] = cells
+    return rows
+
+
+def draft_page(client, n):
+    from django.contrib.auth import get_user_model
+
+    from access.models import RoleKind, TournamentRole
+    from events.services import pair_round
+    from tests.factories import make_individual
+
+    t = make_individual(n, slug=f"rr-lines-{n}", pairing_system="round-robin", rounds_planned=n)
+    boss = get_user_model().objects.create_user(f"lines{n}")
+    TournamentRole.objects.create(tournament=t, user=boss, role=RoleKind.ORGANIZER)
+    t.draw_done_at = timezone.now()
+    t.save(update_fields=["draw_done_at"])
+    pair_round(boss, t)
+    client.force_login(boss)
+    return t, client.get(f"/t/{t.slug}/round/1/").content.decode()
+
+
+def test_the_draft_shows_the_schedule_player_by_player(client):
+    # Wh(8): 7 rounds, nobody sits out, every other player a partner once and an opponent exactly twice
+    t, html = draft_page(client, 8)
+    rows = schedule_rows(html)
+    names = names_by_number(t)
+    assert sorted(rows) == list(range(1, 9))
+    for number, cells in rows.items():
+        assert cells == [str(number), names[number], "7", "0", "0", "2", "—"]
+    client.logout()
+    assert "schedule-players" not in client.get(f"/t/{t.slug}/round/1/").content.decode()  # organizers only
+
+
+def test_the_draft_of_ten_players_names_who_never_meet(client):
+    # 10 players: 9 rounds, two sit out each round; counted here from the schedule itself, seat by seat
+    from collections import Counter
+
+    from engine.pairing.whist import schedule
+
+    _t, html = draft_page(client, 10)
+    rows = schedule_rows(html)
+    rounds = schedule(10)
+    for me in range(1, 11):
+        played = sum(me in t.players for rnd in rounds for t in rnd.tables)
+        sat = sum(me in rnd.sitting_out for rnd in rounds)
+        against = Counter(o for rnd in rounds for t in rnd.tables for side, other in ((t.a, t.b), (t.b, t.a))
+                          if me in side for o in other)
+        met = [against[o] for o in range(1, 11) if o != me]
+        never = ", ".join(str(o) for o in range(1, 11) if o != me and not against[o]) or "—"
+        span = str(min(met)) if min(met) == max(met) else f"{min(met)}–{max(met)}"
+        assert rows[me][2:] == [str(played), str(sat), "0", span, never], me
+    assert sum(int(r[3]) for r in rows.values()) == 2 * 9  # two sit out each of the 9 rounds

@@ -10,7 +10,7 @@ import pytest
 from engine.pairing import whist, whist_data
 from engine.pairing.base import PairingError
 from engine.pairing.individual_base import IndividualRound, Single, Table
-from engine.pairing.whist import properties, round_robin_round, rounds_needed, schedule
+from engine.pairing.whist import PlayerLine, player_lines, properties, round_robin_round, rounds_needed, schedule
 
 WHIST_SIZES = [pytest.param(n, id=f"n{n}") for n in range(4, 65) if n % 4 in (0, 1)]
 OTHER_SIZES = [n for n in range(6, 65) if n % 4 in (2, 3)]
@@ -90,6 +90,38 @@ def test_properties_of_a_hand_made_schedule_count_a_repeated_partner():
         "never_partners": 5,  # 1–4, 1–5, 2–3, 2–4, 2–5
         "sit_outs": {1: 0, 2: 1, 3: 0, 4: 1, 5: 1}, "sit_outs_max": 1,
     }
+
+
+def test_player_lines_of_a_hand_made_schedule():
+    rounds = [
+        IndividualRound(tables=[Table(a=(1, 2), b=(3, 4))], sitting_out=[5]),
+        IndividualRound(tables=[Table(a=(1, 2), b=(3, 5))], sitting_out=[4]),  # 1 and 2 partners again
+        IndividualRound(tables=[Table(a=(1, 3), b=(4, 5))], sitting_out=[2]),
+    ]
+    got = {line.player: line for line in player_lines(rounds, 5)}
+    # player 1: partners 2, 2, 3 (one repeat); against 3 and 4 (round 1), 3 and 5 (2), 4 and 5 (3): 3, 4 and 5
+    # twice each, 2 never
+    assert got[1] == PlayerLine(player=1, played=3, sit_outs=0, partners=2, partner_repeats=1, opponents_min=0,
+                                opponents_max=2, never_opponents=(2,))
+    # player 4: partner 3 then 5; against 1 and 2 (round 1), 1 and 3 (3); sits out round 2
+    assert got[4] == PlayerLine(player=4, played=2, sit_outs=1, partners=2, partner_repeats=0, opponents_min=0,
+                                opponents_max=2, never_opponents=(5,))
+    assert [got[p].sit_outs for p in range(1, 6)] == [0, 1, 0, 1, 1]
+
+
+@pytest.mark.parametrize("n", [5, 8, 10, 11])
+def test_player_lines_agree_with_the_schedules_properties(n):
+    rounds = schedule(n)
+    whole, lines = properties(rounds, n), player_lines(rounds, n)
+    assert [line.player for line in lines] == list(range(1, n + 1))
+    assert {line.player: line.sit_outs for line in lines} == whole["sit_outs"]
+    assert sum(line.partner_repeats for line in lines) == 2 * whole["partner_repeats"] == 0
+    assert min(line.opponents_min for line in lines) == whole["opponents_min"]
+    assert max(line.opponents_max for line in lines) == whole["opponents_max"]
+    assert sum(len(line.never_opponents) for line in lines) == 2 * whole["never_opponents"]
+    assert all(line.played + line.sit_outs == whole["rounds"] for line in lines)
+    if whole["whist"]:  # every other player a partner once and an opponent twice
+        assert all((line.partners, line.opponents_min, line.opponents_max) == (n - 1, 2, 2) for line in lines)
 
 
 @pytest.mark.parametrize("n", [5, 8, 13, 28], ids=["n5", "n8", "n13", "n28"])
