@@ -248,3 +248,76 @@ def grid(tournament, organizer: bool = False, entrant_ids=None) -> Grid:
         lines.append(Line(person, person.club, status.get(entrant_id, ""), cells,
                           sum(match_points(rules, c) for c in cells)))
     return Grid(rounds, lines, kozel)
+
+
+# --- the public schedule of a round robin (docs/rules-individual.md §3) ----------------------------------------
+
+@dataclass(frozen=True)
+class ScheduleTable:
+    table: int
+    a: tuple  # (A1, A2) as ``Person``
+    b: tuple  # (B1, B2)
+
+    def seats(self, number) -> tuple:
+        """(partner, opponents) of the player numbered ``number`` at this table, else None."""
+        for ours, theirs in ((self.a, self.b), (self.b, self.a)):
+            numbers = [p.number for p in ours]
+            if number in numbers:
+                return next((p for p in ours if p.number != number), None), theirs
+        return None
+
+
+@dataclass(frozen=True)
+class ScheduleRound:
+    number: int
+    tables: tuple  # ScheduleTable
+    sitting_out: tuple  # Person
+
+
+@dataclass(frozen=True)
+class PlayerRound:
+    """A player's round as the schedule gives it: his table, partner and opponents, or his sit-out."""
+    number: int
+    table: int | None = None
+    partner: Person | None = None
+    opponents: tuple = ()
+
+    @property
+    def sitout(self) -> bool:
+        return self.table is None
+
+
+def schedule_rounds(tournament) -> list[ScheduleRound]:
+    """The rounds of the event as the public sees them — published ones only, as the round pages show them (a
+    draft is the organizer's) — each with its tables and its sit-outs, in round and table order (two queries)."""
+    everyone = people(tournament)
+    by_round: dict[int, tuple[list, list]] = {}
+    for row in partie_rows(tournament, organizer=False):
+        tables, out = by_round.setdefault(row["round__number"], ([], []))
+        seats = [everyone.get(row[f]) for f in SEAT_FIELDS]
+        if row["pair_b_id"] is None:  # a sit-out: its own partie, no table
+            out.extend(p for p in seats if p is not None)
+        else:
+            tables.append(ScheduleTable(row["table"], tuple(p for p in seats[:2] if p), tuple(p for p in seats[2:] if p)))
+    return [ScheduleRound(n, tuple(t), tuple(sorted(o, key=lambda p: p.number or 0)))
+            for n, (t, o) in sorted(by_round.items())]
+
+
+def numbered(tournament) -> dict[int, str]:
+    """{number: name} of the event's numbered players (one query)."""
+    return {p.number: p.name for p in people(tournament).values() if p.number is not None}
+
+
+def player_schedule(rounds: list[ScheduleRound], number: int) -> list[PlayerRound]:
+    """The player numbered ``number`` round by round in ``rounds`` (a round he has no seat in is left out)."""
+    out = []
+    for rnd in rounds:
+        if any(p.number == number for p in rnd.sitting_out):
+            out.append(PlayerRound(rnd.number))
+            continue
+        for t in rnd.tables:
+            found = t.seats(number)
+            if found is not None:
+                out.append(PlayerRound(rnd.number, t.table, found[0], found[1]))
+                break
+    return out

@@ -88,6 +88,7 @@ tournament_pages = [
     path("pairs/", views.pair_search, name="pair_search"),
     path("player/<num:number>/", individual_views.player_page, name="player"),
     path("grid/", individual_views.grid_page, name="grid"),
+    path("schedule/", individual_views.schedule_page, name="schedule"),
     path("manage/", include(management)),
     path("bracket/", stage_views.bracket_view, name="bracket"),
     path("bracket/projector/", stage_views.bracket_projector, name="bracket_projector"),

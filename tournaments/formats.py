@@ -39,6 +39,7 @@ from .choices import TournamentFormat
 from .rules_text import describe_rules
 
 _parts: dict[str, dict[str, object]] = {}
+ROUND_ROBIN = "round-robin"  # models.PairingSystem.ROUND_ROBIN (the models import this module)
 
 
 def register_parts(code: str, **parts) -> None:
@@ -829,10 +830,14 @@ class IndividualFormat(EventFormat):
 
     @property
     def public_links(self) -> list[Link]:
+        """The players' standings, the grid, a round robin's schedule (its published rounds, player by player) and
+        the hall screen."""
         slug = self.tournament.slug
-        return [Link(_("Положение игроков"), reverse("reports:standings", args=[slug])),
-                Link(_("Таблица по турам"), reverse("tournaments:grid", args=[slug])),
-                Link(_("Для экрана в зале"), reverse("reports:projector", args=[slug]))]
+        links = [Link(_("Положение игроков"), reverse("reports:standings", args=[slug])),
+                 Link(_("Таблица по турам"), reverse("tournaments:grid", args=[slug]))]
+        if self.tournament.pairing_system == ROUND_ROBIN:
+            links.append(Link(_("Расписание туров"), reverse("tournaments:schedule", args=[slug]), "schedule-link"))
+        return [*links, Link(_("Для экрана в зале"), reverse("reports:projector", args=[slug]))]
 
     @property
     def reports_links(self) -> list[Link]:

@@ -1,4 +1,5 @@
-"""Public pages of an individual event (docs/rules-individual.md): a player's own page and the player × round grid.
+"""Public pages of an individual event (docs/rules-individual.md): a player's own page, the player × round grid and
+a round robin's schedule.
 
 Both answer a repeated poll with 304 until the data version moves (``scoring.live``). Both read
 ``events.individual_selectors`` (a fixed number of queries for any number of players) and answer
@@ -7,11 +8,14 @@ Both answer a repeated poll with 304 until the data version moves (``scoring.liv
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
 
+from core.converters import parse_int
 from core.paging import paginate
+from engine.pairing import PairingError, whist
 from scoring import live
 from scoring import signing_links as signing
-from tournaments.models import SigningMethod
+from tournaments.models import PairingSystem, SigningMethod
 
 from .. import individual_selectors
 from .public import public_page_etag, tournament_shown
@@ -44,6 +48,7 @@ def player_page(request, slug, number):
         "tournament": tournament, "entrant": entrant, "player": players[0], "organizer": organizer,
         "rounds": rounds, "signer": signer, "own_phone": tournament.signing_method == SigningMethod.OWN_PHONE,
         "match_points": sum(individual_selectors.match_points(rules, c) for c in rounds),
+        "has_schedule": tournament.pairing_system == PairingSystem.ROUND_ROBIN,
     })
     if signer is not None:
         patch_cache_control(response, private=True, no_store=True)
@@ -57,3 +62,32 @@ def grid_page(request, slug):
     page = paginate(request, individual_selectors.entrant_ids_in_order(tournament), GRID_PER_PAGE)
     data = individual_selectors.grid(tournament, organizer, list(page.object_list))
     return render(request, "tournaments/grid.html", {"tournament": tournament, "grid": data, "page": page})
+
+
+@live.live_page(public_page_etag, per_user=True)
+def schedule_page(request, slug):
+    """A round robin's schedule for everyone (docs/rules-individual.md §3): the published rounds' tables and
+    sit-outs — what the round pages show, never a draft —, and with ``?player=N`` that player's rounds."""
+    tournament, _organizer = _individual(request, slug)
+    if tournament.pairing_system != PairingSystem.ROUND_ROBIN:
+        raise Http404
+    rounds = individual_selectors.schedule_rounds(tournament)
+    numbers = individual_selectors.numbered(tournament)
+    try:
+        planned = whist.rounds_needed(len(numbers))
+    except PairingError:
+        planned = None
+    raw = (request.GET.get("player") or "").strip()
+    number, error, mine = None, "", []
+    if raw:
+        number = parse_int(raw, minimum=1)
+        if number is None or number not in numbers:
+            error = _("Игрока с номером «%(n)s» в турнире нет: введите номер от 1 до %(max)s.") % {
+                "n": raw[:12], "max": max(numbers, default=1)}
+            number = None
+        else:
+            mine = individual_selectors.player_schedule(rounds, number)
+    return render(request, "tournaments/schedule.html", {
+        "tournament": tournament, "rounds": rounds, "planned": planned, "player": number, "raw": raw[:12],
+        "error": error, "mine": mine, "player_name": numbers.get(number, ""),
+    })
