@@ -271,6 +271,15 @@ def test_the_measure_sees_a_small_link_and_spares_running_text_and_a_clickable_r
     assert not any("Запомнить" in s for s in page.evaluate(SMALL_TARGETS_JS))
 
 
+def test_the_english_check_sees_a_third_party_label_and_word(live_server, mouse_page):
+    page = mouse_page
+    page.goto(live_server.url + "/login/")
+    assert page.evaluate(ENGLISH_JS, list(ENGLISH_WORDS)) == []
+    page.evaluate("""() => document.querySelector('main').insertAdjacentHTML('beforeend',
+        '<nav aria-label="Table navigation"><a href="#p">Previous</a> <a href="#n">вперёд</a></nav>')""")
+    assert page.evaluate(ENGLISH_JS, list(ENGLISH_WORDS)) == ['aria-label="Table navigation"', "Previous"]
+
+
 def test_every_target_of_a_player_s_and_a_spectator_s_pages_is_finger_sized(live_server, new_page, season,
                                                                             artifacts):
     page = new_page(PHONE)
@@ -311,6 +320,9 @@ def test_russian_pages_speak_no_third_party_english(live_server, new_page, seaso
     login(page, live_server.url, "organizer", PASSWORD)
     found += english(page, live_server.url, organizer_pages(season))
     assert found == [], "\n".join(found)
+    # the audit's table has pages, named in Russian by the project's own django-tables2 template
+    page.goto(live_server.url + f"/referee/t/{season['cup'].slug}/audit/")
+    assert page.locator("nav[aria-label='Страницы таблицы'] a", has_text="вперёд").count() == 1
 
 
 def test_main_pages_at_1280_keep_one_header_line(live_server, mouse_page, season, artifacts):
