@@ -10,6 +10,8 @@ from django.utils.translation import gettext_lazy
 
 from engine.pairing.bracket import BYE, EXTRA_DEAL, WALKOVER
 from engine.ranking.qualification import QualificationError
+from engine.rules import ProtocolError
+from scoring.models import Protocol
 from scoring.reports.group_selectors import bracket_entrants, group_round_count, group_size, is_groups, load_groups
 from scoring.reports.stage_selectors import (
     PairStage2,
@@ -24,6 +26,7 @@ from scoring.reports.stage_selectors import (
     stage2_round_names,
 )
 from scoring.reports.tabular import TIEBREAK_LABELS
+from scoring.scores import score
 from tournaments.models import FinalKind, FinalMatch, Partie, RoundStatus
 
 from .services.stages import stage2_done
@@ -46,6 +49,23 @@ def decided_text(decided, winner) -> str:
     return ""
 
 
+def decided_by_extra(partie_ids) -> set:
+    """The parties among ``partie_ids`` whose winner the extra deals (in the Kozel family: the extra games)
+    gave: they stood tied at the partie's end (RULES.md §5). Asked of the engine (``extra_played``) on the
+    protocols as stored; a forfeit or a partie without a winner is none of them."""
+    protocols = (Protocol.objects.filter(partie_id__in=list(partie_ids), finished=True, no_show="")
+                 .exclude(winner="").select_related("partie__round__tournament", "partie__pair_a", "partie__pair_b")
+                 .prefetch_related("deals", "remarks"))
+    out = set()
+    for protocol in protocols:
+        try:
+            if score(protocol).decided_by_extra:
+                out.add(protocol.partie_id)
+        except ProtocolError:  # impossible rows: the protocol's own page says so; the bracket marks nothing
+            continue
+    return out
+
+
 def bracket_data(tournament) -> dict | None:
     """The bracket as ``bracket SLUG --json`` prints it, plus labels, tables and states for the pages.
 
@@ -58,6 +78,10 @@ def bracket_data(tournament) -> dict | None:
     if bracket is None:
         return None
     numbers, labels, where, in_group = sides.numbers, sides.labels, sides.where, sides.in_group
+    # a pair event's games are parties (a team match is decided by its tables, never by one partie's deals)
+    extra = set() if sides.matches is not None else decided_by_extra(
+        g.ref for rnd in bracket.rounds + ([[bracket.third_place]] if bracket.third_place else [])
+        for m in rnd for g in m.games if g.finished)
 
     def side(slot):
         if slot is None:
@@ -74,7 +98,7 @@ def bracket_data(tournament) -> dict | None:
                     "finished": game.finished, "a": game.points_of(m.a.entrant), "b": game.points_of(m.b.entrant),
                     "winner": numbers.get(game.winner) if game.winner is not None else None}
         return {"round": rnd, "table": table, "partie": game.ref, "finished": game.finished,
-                "a": game.points_of(m.a.entrant), "b": game.points_of(m.b.entrant),
+                "extra": game.ref in extra, "a": game.points_of(m.a.entrant), "b": game.points_of(m.b.entrant),
                 "winner": numbers.get(game.winner) if game.winner is not None else None}
 
     def match_json(m):
@@ -92,6 +116,8 @@ def bracket_data(tournament) -> dict | None:
             "bye": m.state == BYE, "walkover": m.state == WALKOVER, "state": m.state, "note": str(note),
             "round_number": last.get("round"), "table": last.get("table"), "partie": last.get("partie"),
             "team_match": last.get("match"), "decided": decided,
+            # the partie that decided the match was won in extra deals (the pages mark it, with a legend)
+            "extra": bool(m.decided and parties and parties[-1].get("extra")),
             "parties": parties, "wins": list(m.wins), "totals": list(m.totals) if bracket.match_format ==
             FinalMatch.TOTAL_2 else None,
         }
@@ -105,6 +131,7 @@ def bracket_data(tournament) -> dict | None:
     return {"size": bracket.size, "slots": bracket.slots, "complete": bracket.complete, "rounds": out,
             "byes": any(m.state == BYE for m in bracket.rounds[0]),
             "third_place": bracket.third_place is not None, "match_format": bracket.match_format,
+            "extra_decided": any(m["extra"] for r in out for m in r["matches"]),
             "several": bracket.match_format != FinalMatch.SINGLE, "from_groups": bool(in_group)}
 
 

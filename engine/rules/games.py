@@ -317,6 +317,7 @@ def score_games(out: ScoredProtocol, by_number: dict, numbers: list, numbered: l
     game: Game | None = None
     deal_in_game = 0
     leaver = None
+    tied_at = None  # the games after which the partie first stood at its end with equal goats
     for n in numbers:
         if out.finished or leaver:
             raise outside_partie(n, len(out.deals))
@@ -329,6 +330,9 @@ def score_games(out: ScoredProtocol, by_number: dict, numbers: list, numbered: l
             out.games.append(_close(rules, game, n, goat, how))
             game = None
             out.finished, out.extra_game_needed = _partie_state(rules, out.games)
+            if out.extra_game_needed and tied_at is None:
+                tied_at = len(out.games)
+    out.extra_played = len(out.games) - tied_at if tied_at is not None else 0
     out.current_game = game
     last = numbers[-1] if numbers else 0
     leaver = leaver or score_remarks(out, numbered, last, None if (out.finished or leaver) else last + 1)

@@ -166,6 +166,7 @@ def _score_deals(out: ScoredProtocol, by_number: dict, numbers: list, numbered: 
     last = numbers[-1] if numbers else 0
     total_a = total_b = 0
     finished = extra = False
+    tied_at = None  # the deal after which the partie first stood at its end with equal totals
     for n in numbers:
         if finished:
             raise outside_partie(n, len(out.deals))
@@ -186,6 +187,9 @@ def _score_deals(out: ScoredProtocol, by_number: dict, numbers: list, numbered: 
         if dq and not out.disqualified:
             out.disqualified = dq.side
         finished, extra = _partie_over(rules, n, total_a, total_b, ended_by_time, last)
+        if extra and tied_at is None:
+            tied_at = n
+    out.extra_played = last - tied_at if tied_at is not None else 0
 
     in_play_dq = score_remarks(out, numbered, last, None if finished else last + 1)
     if in_play_dq and not out.disqualified:

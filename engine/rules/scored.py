@@ -75,6 +75,10 @@ class ScoredProtocol:
     rating: dict | None = None
     extra_game_needed: bool = False
     abandoned: str | None = None
+    # What a tie at the partie's end brought (RULES.md §5, docs/rules-kozel.md §5.1): the deals (the Kozel
+    # family: the games) played after the partie first stood at its end with equal totals (goats). 0: none.
+    # Not part of the JSON (its format is fixed); the pages ask ``decided_by_extra``.
+    extra_played: int = 0
     # The game in play after the last deal (``games.Game``: totals, opened, remembered, eggs, the next lead);
     # None when no game is in play. For the pages; not part of the JSON.
     current_game: object = None
@@ -86,6 +90,12 @@ class ScoredProtocol:
     @property
     def deals_won_b(self) -> int:
         return sum(1 for d in self.deals if d.winner == "B")
+
+    @property
+    def decided_by_extra(self) -> bool:
+        """The partie was decided by extra deals (games): it stood tied at its end, and the extra ones gave it a
+        winner."""
+        return self.finished and self.winner is not None and self.extra_played > 0
 
     @property
     def next_deal(self) -> int | None:

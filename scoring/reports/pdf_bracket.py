@@ -1,7 +1,8 @@
 """The knockout bracket as a PDF: A4 landscape, one page for up to 32 entrants (64 fit in smaller type).
 
 Rounds are columns, left to right; a match is a box of two lines (seed, number, name), the winner in bold,
-with a line to the match its winner plays next. The third-place match stands under the final. A name too
+with a line to the match its winner plays next; a match the extra deals decided has «*» after its winner's points,
+and the legend says so under the bracket. The third-place match stands under the final. A name too
 long for its box prints in smaller type, down to ``MIN_SIZE``; longer still, it wraps into two lines (or more)
 of the type that lets them fit the box's line, and shrinks when even ``WRAP_MIN`` is too large
 (``core.pdf.boxed``): a name is never cut.
@@ -30,6 +31,7 @@ FOOT = 6 * mm  # under the lowest match: the date
 MIN_SIZE = 4.8  # the smallest type a name shrinks to in one line before it wraps
 WRAP_MIN = 3.0  # the smallest type of a wrapped name (a longer one still shrinks to fit its box)
 WRAP_LEADING = 1.1
+EXTRA_MARK = "*"  # after the winner's points of a match the extra deals decided
 
 
 def _side_text(side, bye_text) -> tuple[str, str]:
@@ -132,6 +134,10 @@ class Bracket(Flowable):
                         3.5 * size, line_min=MIN_SIZE, min_size=WRAP_MIN)
             _w, h = box.wrapOn(c, box.maxWidth, box.maxHeight)
             box.drawOn(c, x + 1.5 * mm, y - 1.2 * mm - h)
+        if data.get("extra_decided"):
+            c.setFont(FONT, 7)
+            c.drawString(0, 0, _("%(mark)s — партия закончилась вничью, исход матча решили дополнительные раздачи")
+                         % {"mark": EXTRA_MARK})
         if third is not None:
             x = (len(rounds) - 1) * (col_w + GAP)
             y3 = min(centers[-1][0] - 4 * line_h, bottom + 2 * line_h)
@@ -156,6 +162,8 @@ def _box(c, x, y, w, line_h, size, match) -> None:
         c.setFont(FONT, size * 0.85)
         c.drawRightString(x + seed_w, text_y, seed)
         points = " ".join(str(p[key]) for p in match.get("parties") or ())  # each partie's points of this side
+        if points and won and match.get("extra"):
+            points += EXTRA_MARK  # the extra deals decided it (the legend under the bracket)
         points_w = text_width(points, style(size * 0.85), pad=1.2 * mm) if points else 0
         if points:
             c.drawRightString(x + w - 1 * mm, text_y, points)

@@ -316,3 +316,14 @@ def test_a_game_without_its_rating_yet_shows_it_empty_for_both_pairs():
     game = ScoredGame(1, (1, 3), {"A": 0, "B": 40}, "A", "B", False, "target")
     assert game.to_json(with_rating=True)["rating"] == {"A": None, "B": None}
     assert "rating" not in game.to_json(with_rating=False)
+
+
+def test_a_partie_decided_by_an_extra_game_counts_it():
+    """§5.1: goats equal after the partie's games — the extra game that gives one pair more goats decides it."""
+    rules = {"preset": "kozel", "games_per_partie": 2}
+    tied = score([blk(1, 30, 31, 25, 20), blk(2, 25, 20, 30, 31)], rules)
+    assert (tied.extra_game_needed, tied.extra_played, tied.decided_by_extra) == (True, 0, False)
+    decided = score([blk(1, 30, 31, 25, 20), blk(2, 25, 20, 30, 31), blk(3, 30, 31, 25, 20)], rules)
+    assert (decided.winner, decided.extra_played, decided.decided_by_extra) == ("B", 1, True)
+    regular = score([blk(1, 30, 31, 25, 20), blk(2, 30, 31, 25, 20)], rules)
+    assert (regular.finished, regular.extra_played, regular.decided_by_extra) == (True, 0, False)

@@ -118,3 +118,18 @@ def test_no_show_alone_is_the_forfeit_with_no_deals():
 def test_bad_no_show_value():
     with pytest.raises(ProtocolError):
         score([], no_show="C")
+
+
+def test_a_partie_decided_by_extra_deals_counts_them():
+    """RULES.md §5: the deals after the partie first stood at its end with equal totals are its extra deals;
+    a partie won within its regular deals has none, and one still tied is not decided by them (yet)."""
+    assert (score(tie4()).extra_played, score(tie4()).decided_by_extra) == (0, False)
+    one = score(tie4() + [domino(5, "B2", A1=3, A2=4)])
+    assert (one.extra_played, one.decided_by_extra) == (1, True)
+    two = score(tie4() + [block(5, 5, 5, 5, 5), block(6, 5, 5, 5, 4)])
+    assert (two.extra_played, two.decided_by_extra) == (2, True)
+    still = score(tie4() + [block(5, 5, 5, 5, 5)])
+    assert (still.extra_played, still.decided_by_extra) == (1, False)
+    regular = score(tie4()[:3] + [block(4, 5, 5, 5, 4)])
+    assert (regular.extra_played, regular.decided_by_extra) == (0, False)
+
