@@ -12,6 +12,8 @@ from audit.models import AuditEntry
 from people.models import Person
 from teams.imports import COLUMNS, import_teams, parse_teams_file, preview_teams, template_xlsx
 from teams.models import Captain, Team
+from events.services.import_files import MAX_UNPACKED
+from tests.hostile.test_hostile_xlsx import HOSTILE, huge_cell
 from tests.teams.conftest import make_team_event
 from tournaments.errors import ImportRejected, NotAllowed, TournamentError
 from tournaments.models import Player
@@ -132,13 +134,27 @@ def test_the_header_the_formulas_and_the_empty_file(organizer, event):
     (b"\x00\x01\x02garbage", "t.xlsx", "не читается"),
     (b"%PDF-1.4", "t.pdf", ".xlsx или .csv"),
     ("Команда;Пара;Игрок\nКлин;1;Ан\x00на\n".encode(), "t.csv", "управляющий символ"),
-    ("Команда;Пара;Игрок\n".encode("utf-8") + b"\xff\xfe\xfa", "t.csv", ""),
+    ("Команда;Пара;Игрок\n".encode("utf-8") + b"\xff\xfe\xfa", "t.csv", "кодировке"),
 ])
 def test_hostile_files_are_refused_in_russian_and_nothing_is_saved(organizer, event, data, name, words):
     with pytest.raises(TournamentError) as err:
         import_teams(organizer, event, data, name)
     assert words in err.value.message + " ".join(m for _r, _c, m in getattr(err.value, "errors", []))
     assert event.teams.count() == 1
+
+
+@pytest.mark.parametrize("build, code, words", HOSTILE, ids=[h[0].__name__ for h in HOSTILE])
+def test_a_hostile_workbook_is_refused_as_the_pairs_import_refuses_it(organizer, event, build, code, words):
+    with pytest.raises(TournamentError) as err:
+        preview_teams(organizer, event, build(), "teams.xlsx")
+    assert err.value.code == code and words in err.value.message
+
+
+@pytest.mark.parametrize("megabytes, code", [(5, "xlsx_bomb"), (MAX_UNPACKED // (1024 * 1024) + 10, "xlsx_too_large")])
+def test_a_zip_bomb_is_refused_before_parsing(organizer, event, megabytes, code):
+    with pytest.raises(TournamentError) as err:
+        import_teams(organizer, event, huge_cell(megabytes), "teams.xlsx")
+    assert err.value.code == code and event.teams.count() == 1
 
 
 def test_a_csv_in_windows_1251_is_read(organizer, event):
