@@ -9,10 +9,10 @@ from openpyxl import Workbook
 
 from access.models import RoleKind, TournamentRole
 from audit.models import AuditEntry
+from events.services.import_files import MAX_UNPACKED
 from people.models import Person
 from teams.imports import COLUMNS, import_teams, parse_teams_file, preview_teams, template_xlsx
 from teams.models import Captain, Team
-from events.services.import_files import MAX_UNPACKED
 from tests.hostile.test_hostile_xlsx import HOSTILE, huge_cell
 from tests.teams.conftest import make_team_event
 from tournaments.errors import ImportRejected, NotAllowed, TournamentError
