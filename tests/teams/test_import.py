@@ -205,6 +205,7 @@ def test_the_pages_preview_confirm_and_refuse_strangers(client, organizer, event
     captain = django_user_model.objects.create_user("captain", password="x")
     Captain.objects.create(team=event.teams.get(), user=captain)
     player = django_user_model.objects.create_user("player", password="x")
+    TournamentRole.objects.create(tournament=event, user=player, role=RoleKind.PLAYER)  # a player of this event
     for user in (other, captain, player):
         client.force_login(user)
         assert client.get(url).status_code == 403
