@@ -277,6 +277,19 @@ DISK_WARNING_BYTES = int(os.environ.get("DOMINO_DISK_WARNING_MB", "500")) * 1024
 
 CSRF_FAILURE_VIEW = "core.error_pages.csrf_failure"
 
+# Mail to the players of the online registration (signup.notices, docs/deploy.md «Letters to the players»): Django's
+# console backend unless an SMTP server is named (EMAIL_HOST), then SMTP; EMAIL_BACKEND overrides both.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587") or 587)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = os.environ.get("EMAIL_USE_TLS", "1") == "1"
+EMAIL_USE_SSL = os.environ.get("EMAIL_USE_SSL", "0") == "1"
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))  # seconds: a hung server holds the request no longer
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "domino@localhost")
+
 # The open read API (/api/v1/, api/): anonymous, read only, JSON, paged, throttled per client address
 # (api.plumbing) — a burst rate and an hourly one, enough for a club's site polling every few seconds.
 REST_FRAMEWORK = {
