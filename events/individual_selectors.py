@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Q
+from django.db.models import Max, Q
 from django.utils.translation import pgettext
 
+from engine.pairing.base import PairingError
+from engine.pairing.individual_base import Single
+from engine.pairing.whist import round_robin_round, rounds_needed, without_withdrawn
 from scoring.models import Remark, RemarkReason
 from tournaments.choices import ProtocolStatus
-from tournaments.models import Partie, Player, RoundStatus
+from tournaments.models import EntrantStatus, Partie, Player, RoundStatus
 
 SEATS = ("A1", "A2", "B1", "B2")
 FINISHED = (ProtocolStatus.AWAITING_SIGNATURES, ProtocolStatus.SIGNED)
@@ -301,6 +304,33 @@ def schedule_rounds(tournament) -> list[ScheduleRound]:
             tables.append(ScheduleTable(row["table"], tuple(p for p in seats[:2] if p), tuple(p for p in seats[2:] if p)))
     return [ScheduleRound(n, tuple(t), tuple(sorted(o, key=lambda p: p.number or 0)))
             for n, (t, o) in sorted(by_round.items())]
+
+
+def planned_rounds(tournament, published: int) -> list[ScheduleRound]:
+    """The round robin's rounds after every round made so far (a draft is the organizer's until he publishes it:
+    its number is left out too) as its schedule gives them from the players' numbers, without the players who
+    withdrew (their tables' others sit out; docs/rules-individual.md §3). Empty before a round is published
+    (``published``: the highest published round; the numbers may still be drawn again) or when the schedule has
+    no room for the players."""
+    if published < 1:
+        return []
+    after = tournament.rounds.aggregate(last=Max("number"))["last"] or 0
+    entrants = list(tournament.pairs.filter(number__isnull=False).order_by("number").values_list(
+        "id", "number", "status"))
+    everyone = people(tournament, [pk for pk, _n, _s in entrants])
+    by_number = {everyone[pk].number: everyone[pk] for pk, _n, _s in entrants if pk in everyone}
+    inactive = {number for _pk, number, status in entrants if status != EntrantStatus.ACTIVE}
+    singles = [Single(number, rank=k) for k, (_pk, number, _s) in enumerate(entrants)]
+    try:
+        total = rounds_needed(len(singles))
+        planned = [(n, without_withdrawn(round_robin_round(singles, n), inactive))
+                   for n in range(after + 1, total + 1)]
+    except PairingError:
+        return []
+    return [ScheduleRound(n, tuple(ScheduleTable(k, tuple(by_number[p] for p in t.a), tuple(by_number[p] for p in t.b))
+                                   for k, t in enumerate(result.tables, start=1)),
+                          tuple(by_number[p] for p in result.sitting_out))
+            for n, result in planned]
 
 
 def numbered(tournament) -> dict[int, str]:

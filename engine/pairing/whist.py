@@ -177,3 +177,17 @@ def player_lines(rounds, n: int) -> list[PlayerLine]:
             never_opponents=tuple(o for o in range(1, n + 1) if o != me and not opponents[frozenset((me, o))]),
         ))
     return lines
+
+
+def without_withdrawn(result: IndividualRound, inactive: set) -> IndividualRound:
+    """A round of the schedule without the players of ``inactive`` (withdrawn): a table that holds one cannot be
+    played, so its other players sit the round out (docs/rules-individual.md §3, [толкование])."""
+    if not inactive:
+        return result
+    tables, sitting = [], [p for p in result.sitting_out if p not in inactive]
+    for table in result.tables:
+        if inactive.intersection(table.players):
+            sitting.extend(p for p in table.players if p not in inactive)
+        else:
+            tables.append(table)
+    return IndividualRound(tables, sorted(sitting), result.method)

@@ -16,7 +16,7 @@ from engine.pairing.individual_base import IndividualRound, Single
 from engine.pairing.individual_random import pair_individual_random
 from engine.pairing.individual_search import sit_out_reasons
 from engine.pairing.individual_swiss import pair_individual_swiss
-from engine.pairing.whist import round_robin_round
+from engine.pairing.whist import round_robin_round, without_withdrawn
 from engine.pairing.whist import rounds_needed as whist_rounds
 from scoring.reports.selectors import load_standings
 from tournaments.models import EntrantStatus, PairingSystem, Partie
@@ -74,7 +74,7 @@ def compute_individual_pairings(tournament, number: int, seed: str) -> tuple[Ind
     if tournament.pairing_system == PairingSystem.ROUND_ROBIN:
         ordered = sorted(recs.values(), key=lambda r: r.number)
         result = round_robin_round([_single(r, k) for k, r in enumerate(ordered)], number)
-        return _without_withdrawn(result, {r.number for r in ordered if not r.active}), recs
+        return without_withdrawn(result, {r.number for r in ordered if not r.active}), recs
     rows = load_standings(tournament, after_round=number - 1).rows  # match points as the standings count them
     place = {row.pair.id: k for k, row in enumerate(rows)}
     points = {row.pair.id: int(row.match_points) for row in rows}
@@ -94,24 +94,12 @@ def final_round_robin_round(qualified, index: int) -> IndividualRound:
     players = [Single(q.pair.number, rank=k) for k, q in enumerate(qualified)]
     result = round_robin_round(players, index)
     result.tables = [replace(t, reason="финал: " + t.reason) for t in result.tables]
-    return _without_withdrawn(result, {q.pair.number for q in qualified if q.pair.status != EntrantStatus.ACTIVE})
+    return without_withdrawn(result, {q.pair.number for q in qualified if q.pair.status != EntrantStatus.ACTIVE})
 
 
 def final_round_count(qualified) -> int:
     """The rounds of an individual final round robin of these finalists (the whist schedule's)."""
     return whist_rounds(len(qualified))
-
-
-def _without_withdrawn(result: IndividualRound, inactive: set) -> IndividualRound:
-    if not inactive:
-        return result
-    tables, sitting = [], [p for p in result.sitting_out if p not in inactive]
-    for table in result.tables:
-        if inactive.intersection(table.players):
-            sitting.extend(p for p in table.players if p not in inactive)
-        else:
-            tables.append(table)
-    return IndividualRound(tables, sorted(sitting), result.method)
 
 
 def individual_parties(rnd, result: IndividualRound, entrant_by_number: dict) -> list[Partie]:

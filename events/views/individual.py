@@ -67,11 +67,14 @@ def grid_page(request, slug):
 @live.live_page(public_page_etag, per_user=True)
 def schedule_page(request, slug):
     """A round robin's schedule for everyone (docs/rules-individual.md §3): the published rounds' tables and
-    sit-outs — what the round pages show, never a draft —, and with ``?player=N`` that player's rounds."""
+    sit-outs — what the round pages show, never a draft —, the rounds after them as the schedule plans them, and
+    with ``?player=N`` that player's rounds."""
     tournament, _organizer = _individual(request, slug)
     if tournament.pairing_system != PairingSystem.ROUND_ROBIN:
         raise Http404
     rounds = individual_selectors.schedule_rounds(tournament)
+    last_published = max((r.number for r in rounds), default=0)
+    ahead = individual_selectors.planned_rounds(tournament, last_published)
     numbers = individual_selectors.numbered(tournament)
     try:
         planned = whist.rounds_needed(len(numbers))
@@ -86,8 +89,9 @@ def schedule_page(request, slug):
                 "n": raw[:12], "max": max(numbers, default=1)}
             number = None
         else:
-            mine = individual_selectors.player_schedule(rounds, number)
+            mine = individual_selectors.player_schedule(rounds + ahead, number)
     return render(request, "tournaments/schedule.html", {
-        "tournament": tournament, "rounds": rounds, "planned": planned, "player": number, "raw": raw[:12],
+        "tournament": tournament, "rounds": rounds, "ahead": ahead, "all_rounds": rounds + ahead,
+        "last_published": last_published, "planned": planned, "player": number, "raw": raw[:12],
         "error": error, "mine": mine, "player_name": numbers.get(number, ""),
     })

@@ -41,7 +41,7 @@ def section(html, marker):
 
 def test_anyone_sees_the_published_rounds_and_never_the_draft(client, whist5):
     html = page(client, whist5)
-    assert "в расписании 5 туров" in html and "Опубликовано туров: 2" in html
+    assert "в расписании 5 туров" in html and "следующие — по расписанию от номеров игроков" in html
     row = html[html.index('id="round-1-table-1"'):]
     row = row[:row.index("</tr>")]
     assert row.index("№2 Быкова Ольга") < row.index("№5 Дьяков Роман") < row.index("№3 Вершинин Игорь") \
@@ -59,6 +59,7 @@ def test_a_player_sees_his_rounds_partner_opponents_and_sit_out(client, whist5):
     assert "стол 1, партнёр №2 Быкова Ольга, против №3 Вершинин Игорь и №4 Гусева Дарья" in mine  # round 1
     assert "стол 1, партнёр №4 Гусева Дарья, против №3 Вершинин Игорь и №1 Аксёнов Пётр" in mine  # round 2
     assert 'id="my-round-3"' not in mine  # the draft is not his yet
+    assert 'id="my-round-4"' in mine and "Тур 4 (по расписанию)" in mine  # the rounds after it, as planned
     assert 'id="round-1-table-1" class="me"' in html
     sitting = section(page(client, whist5, player="1"), "my-rounds")
     assert 'id="my-round-1"' in sitting and "пропускает тур" in sitting.split('id="my-round-2"')[0]
@@ -93,3 +94,36 @@ def test_a_hidden_tournament_shows_no_schedule(client, whist5):
     whist5.is_public = False
     whist5.save()
     assert client.get(reverse("tournaments:schedule", args=[whist5.slug])).status_code == 404
+
+
+def test_the_rounds_after_the_draft_are_shown_as_the_schedule_plans_them(client, whist5):
+    from engine.pairing.individual_base import Single
+    from engine.pairing.whist import round_robin_round
+    html = page(client, whist5)
+    singles = [Single(n, rank=n - 1) for n in range(1, 6)]
+    for number in (4, 5):
+        planned = round_robin_round(singles, number)
+        block = section(html, f"round-{number}")
+        assert "по расписанию" in block
+        (table,) = planned.tables
+        row = block[block.index(f'id="round-{number}-table-1"'):].split("</tr>")[0]
+        seats = [f"№{n} {NAMES[n]}" for n in (*table.a, *table.b)]
+        assert [row.index(s) for s in seats] == sorted(row.index(s) for s in seats)
+        (out,) = planned.sitting_out
+        assert f"№{out} {NAMES[out]}" in block.split("Пропускают тур:")[1]
+
+
+def test_a_withdrawn_player_s_table_sits_out_in_the_planned_rounds(client, whist5):
+    from tournaments.models import EntrantStatus
+    whist5.pairs.filter(number=1).update(status=EntrantStatus.WITHDRAWN)
+    html = page(client, whist5)
+    for number in (4, 5):
+        block = section(html, f"round-{number}")
+        assert "№1 Аксёнов Пётр" not in block and f'id="round-{number}-table-1"' not in block
+        assert block.split("Пропускают тур:")[1].count("№") == 4  # the other four sit the round out
+
+
+def test_nothing_is_planned_before_a_round_is_published(client, db):
+    t = make_individual(5, slug="whist-new", is_public=True, pairing_system="round-robin", rounds_planned=5)
+    html = page(client, t)
+    assert "по расписанию" not in html and "Ни один тур ещё не опубликован." in html

@@ -382,3 +382,15 @@ def test_verify_entry_holds_sizes_0_and_1_mod_4_to_the_whist_property(n):
     entry = {"kind": "explicit", "rounds": [[[], list(range(1, n + 1))]] * rounds_needed(n)}
     last = "somebody sits out" if n % 4 == 0 else "the sit-outs are not one per player"
     assert whist_data.verify_entry(n, entry) == [NOT_PARTNERS_ONCE, NOT_OPPONENTS_TWICE, last]
+
+
+def test_a_withdrawn_player_s_table_sits_out_and_the_others_stay():
+    from engine.pairing.whist import without_withdrawn
+    result = IndividualRound(tables=[Table(a=(1, 2), b=(3, 4)), Table(a=(5, 6), b=(7, 8))], sitting_out=[9],
+                             method="round_robin")
+    assert without_withdrawn(result, set()) is result
+    kept = without_withdrawn(result, {3})
+    assert [t.players for t in kept.tables] == [Table(a=(5, 6), b=(7, 8)).players]
+    assert kept.sitting_out == [1, 2, 4, 9] and kept.method == "round_robin"
+    gone = without_withdrawn(result, {2, 6, 9})
+    assert gone.tables == [] and gone.sitting_out == [1, 3, 4, 5, 7, 8]
