@@ -46,6 +46,7 @@ from events.views.clock import CLOCK_ACTIONS
 from events.views.organizer import ROUND_ACTIONS
 from events.views.setup import PACK
 from people.models import Person
+from registry.duplicates import mark_two_people
 from registry.merges import merge_persons
 from registry.rating_services import publish_snapshot
 from signup import codes
@@ -358,6 +359,7 @@ def build(world) -> World:
     first, second, third = (Person.objects.create(name=n, club="Тверь") for n in ("Ёлкин Пётр", "Сомов Ян", "Сомов Я."))
     w.person, w.other_person = first, Person.objects.create(name="Ёлкин П.")
     w.merge = merge_persons(w.federation, second, third, note="одно лицо")
+    w.two_people = mark_two_people(w.federation, *(Person.objects.create(name="Ким Ли") for _k in range(2)))
     w.month = f"{(timezone.localdate().replace(day=1) - datetime.timedelta(days=1)):%Y-%m}"
     publish_snapshot(w.federation, w.month)
     return w
@@ -389,9 +391,10 @@ CHOICES = {
     "clock/<slug:action>/": ["pause", *CLOCK_ACTIONS], "rounds/<num:round_number>/<slug:action>/": list(ROUND_ACTIONS),
     "role/<id:role_id>/<slug:action>/": ["tables", "remove"], "<id:entry_id>/<slug:action>/": ["approve", "refuse"],
     "print/<slug:kind>.pdf": list(PACK), "rating.<str:kind>": ["xlsx", "pdf"],
+    "entries/export/<slug:kind>/": ["xlsx", "csv"],
 }
 PARAMETERS = {"slug", "round_number", "number", "n", "partie_id", "remark_id", "player_id", "pair_id", "role_id",
-              "team_id", "match_number", "person_id", "merge_id", "month", "code", "token", "entry_id"}
+              "team_id", "match_number", "person_id", "merge_id", "month", "code", "token", "entry_id", "row_id"}
 
 
 def values_of(t, partie, w, role=None) -> dict:
@@ -404,7 +407,7 @@ def values_of(t, partie, w, role=None) -> dict:
                                 key=lambda r: (r.role != RoleKind.REFEREE, r.pk))).pk,
         "team_id": (t.teams.get(number=1) if t.format == "teams" else w.teams.teams.get(number=1)).pk,
         "match_number": 1, "person_id": w.person.pk, "merge_id": w.merge.pk, "month": w.month, "code": w.code,
-        "token": codes.checkin_token(w.code), "entry_id": w.entry.pk,
+        "token": codes.checkin_token(w.code), "entry_id": w.entry.pk, "row_id": w.two_people.pk,
     }
 
 
