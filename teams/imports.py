@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import io
 
-from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
@@ -27,7 +26,7 @@ from core.locking import locked
 from core.names import fold
 from core.text import UnsafeText
 from core.text import clean_text as clean_unicode
-from events.services.import_files import ENCODING_NAMES, Formula, decode_csv, rows_csv, rows_xlsx
+from events.services.import_files import Formula, filled_rows, open_sheet
 from events.services.registration import pair_label, pair_problems, registered_names
 from people.models import Person
 from tournaments.errors import ImportRejected, InvalidInput, TournamentError
@@ -52,7 +51,6 @@ COLUMNS = [
     ("rating", "Рейтинг", False),
     ("federation_id", "ID федерации", False),
 ]
-HEADERS = {header.lower(): key for key, header, _req in COLUMNS}
 HEADER_OF = {key: header for key, header, _req in COLUMNS}
 RESERVE_WORDS = {"з", "зап", "запасной", "запасная", "резерв", "r", "reserve"}
 EXAMPLE = [["Тверь-1", "Тверь", 1, "Иванов Иван", "Тверь", 1500, ""],
@@ -60,11 +58,6 @@ EXAMPLE = [["Тверь-1", "Тверь", 1, "Иванов Иван", "Твер�
            ["Тверь-1", "Тверь", 2, "Сидоров Сидор", "", "", ""],
            ["Тверь-1", "Тверь", 2, "Кузнецов Кузьма", "", "", ""],
            ["Тверь-1", "Тверь", "З", "Смирнов Семён", "", "", ""]]
-
-
-def max_rows() -> int:
-    """How many rows after the header an import reads at most (setting IMPORT_MAX_ROWS)."""
-    return int(getattr(settings, "IMPORT_MAX_ROWS", 5000))
 
 
 def template_xlsx(pairs_per_team: int) -> bytes:
@@ -85,33 +78,6 @@ def template_xlsx(pairs_per_team: int) -> bytes:
     out = io.BytesIO()
     wb.save(out)
     return out.getvalue()
-
-
-def _read(data: bytes, filename: str):
-    """(rows, encoding named for the messages or "") of the file; rows bounded by ``max_rows``."""
-    name = str(filename or "").lower()
-    if name.endswith(".xlsx"):
-        return iter(rows_xlsx(data, max_rows() + 2)), ""
-    if not name.endswith(".csv"):
-        raise TournamentError(_("Нужен файл .xlsx или .csv."), code="bad_file")
-    text, encoding = decode_csv(data, [header for _key, header, _req in COLUMNS])
-    return rows_csv(text), ENCODING_NAMES.get(encoding, encoding)
-
-
-def _header(header) -> tuple[dict, list]:
-    """{column key: index} of the header row, and (index, title) of the titles that are not the template's."""
-    positions, unknown = {}, []
-    for k, title in enumerate(header):
-        try:
-            text = clean_unicode(str(title))
-        except UnsafeText:
-            text = str(title)
-        key = HEADERS.get(text.lower())
-        if key and key not in positions:
-            positions[key] = k
-        elif text:
-            unknown.append((k, text))
-    return positions, unknown
 
 
 def _pair_of(value, k: int):
@@ -137,17 +103,11 @@ class _Report:
         self.errors.append((row, f"{HEADER_OF.get(key, key)} ({self.letter.get(key, '?')})", message))
 
 
-def _rows(rows, positions, report, k: int) -> list[dict]:
+def _rows(sheet, report, k: int) -> list[dict]:
     """Every filled row of the data area as {"row", "team", "team_club", "pair", "player"} with its cells'
     formulas and a bad pair reported; the row limit refuses the whole file."""
-    out, limit = [], max_rows()
-    for row_number, values in enumerate(rows, start=2):
-        if row_number - 1 > limit:
-            raise TournamentError(_("В файле больше %(n)s строк после заголовка: разделите его на части.") % {
-                "n": limit}, code="too_many_rows")
-        cell = {key: (values[i] if i < len(values) else "") for key, i in positions.items()}
-        if all(str(v).strip() == "" for v in cell.values()):
-            continue
+    out = []
+    for row_number, cell in filled_rows(sheet):
         bad = False
         for key, v in cell.items():
             if isinstance(v, Formula):
@@ -306,23 +266,12 @@ def parse_teams_file(tournament, data: bytes, filename: str) -> list[dict]:
     ``team_problems``'s cleaned teams, each with the row it starts on. Raises ``ImportRejected`` listing every
     error of every row, or ``TournamentError`` for a file that cannot be read at all."""
     k = event_of(tournament).pairs_per_team
-    rows, encoding = _read(data, filename)
-    header = next(rows, None)
-    if header is None:
-        raise TournamentError(_("Файл пуст."), code="empty_file")
-    positions, unknown = _header(header)
-    missing = [h for key, h, required in COLUMNS if required and key not in positions]
-    if missing:
-        message = _("В первой строке нет столбцов: %(cols)s.") % {"cols": ", ".join(missing)}
-        if encoding:
-            message += " " + _("Файл прочитан в кодировке %(enc)s; если буквы в нём выглядят иначе, сохраните его "
-                               "в UTF-8.") % {"enc": encoding}
-        raise ImportRejected(message, [(1, h, _("нет такого столбца")) for h in missing])
-    report = _Report(positions)
-    for i, title in unknown:
-        report.errors.append((1, f"{str(title)[:40]} ({get_column_letter(i + 1)})",
-                              _("столбца нет в шаблоне: его данные не будут прочитаны; переименуйте или удалите его")))
-    teams = _teams(_rows(rows, positions, report, k), report, k)
+    if not str(filename or "").lower().endswith((".xlsx", ".csv")):
+        raise TournamentError(_("Нужен файл .xlsx или .csv."), code="bad_file")
+    sheet = open_sheet(data, filename, COLUMNS, required={key for key, _h, required in COLUMNS if required})
+    report = _Report(sheet.positions)
+    report.errors += sheet.unknown
+    teams = _teams(_rows(sheet, report, k), report, k)
     cleaned = _checked(tournament, teams, report, k)
     if report.errors:
         raise ImportRejected(_("В файле есть ошибки; ничего не сохранено."), sorted(report.errors,

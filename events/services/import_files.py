@@ -22,12 +22,18 @@ from __future__ import annotations
 import csv
 import io
 import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 from defusedxml import DefusedXmlException
+from django.conf import settings
 from django.utils.translation import gettext as _
 from openpyxl import load_workbook
+from openpyxl.utils import get_column_letter
 
-from tournaments.errors import TournamentError
+from core.text import UnsafeText
+from core.text import clean_text as clean_unicode
+from tournaments.errors import ImportRejected, TournamentError
 
 MAX_MEMBERS = 500
 MAX_UNPACKED = 50 * 1024 * 1024
@@ -188,3 +194,68 @@ def rows_csv(text: str):
                          "200 символов. Если такого поля нет, проверьте, закрыта ли кавычка перед этой строкой.")
                        % {"n": reader.line_num, "kb": CSV_FIELD_LIMIT // 1024}, "field_too_long") from None
         raise _bad(_("Строка %(n)s файла CSV не читается: проверьте кавычки.") % {"n": reader.line_num}) from exc
+
+
+# --- a registration file's sheet: its header row and its data rows (the pairs' and the teams' imports) ------
+
+def max_rows() -> int:
+    """How many rows after the header an import reads at most (setting IMPORT_MAX_ROWS)."""
+    return int(getattr(settings, "IMPORT_MAX_ROWS", 5000))
+
+
+@dataclass
+class Sheet:
+    """A file's data rows after its header, with where the template's columns are and what the header holds
+    besides (each an error of row 1: (1, "title (letter)", message))."""
+
+    rows: Iterator
+    positions: dict  # {column key: index}
+    unknown: list    # the errors of the titles that are not the template's
+
+
+def open_sheet(data: bytes, filename: str, columns, required) -> Sheet:
+    """Read the file (.xlsx by its name, else CSV) and its header row. ``columns``: (key, title, required) of the
+    template, found by their titles in any case; ``required``: the keys that must be there. An empty file is a
+    ``TournamentError``; missing columns an ``ImportRejected`` naming each (and the encoding a CSV was read in)."""
+    if str(filename or "").lower().endswith(".xlsx"):
+        rows, encoding = iter(rows_xlsx(data, max_rows() + 2)), ""
+    else:
+        text, encoding = decode_csv(data, [title for _key, title, _req in columns])
+        rows, encoding = rows_csv(text), ENCODING_NAMES.get(encoding, encoding)
+    header = next(rows, None)
+    if header is None:
+        raise TournamentError(_("Файл пуст."), code="empty_file")
+    keys = {title.lower(): key for key, title, _req in columns}
+    positions, unknown = {}, []
+    for k, title in enumerate(header):
+        try:
+            text = clean_unicode(str(title))
+        except UnsafeText:
+            text = str(title)
+        key = keys.get(text.lower())
+        if key and key not in positions:
+            positions[key] = k
+        elif text:
+            unknown.append((1, f"{str(title)[:40]} ({get_column_letter(k + 1)})",
+                            _("столбца нет в шаблоне: его данные не будут прочитаны; переименуйте или удалите его")))
+    missing = [title for key, title, _req in columns if key in required and key not in positions]
+    if missing:
+        message = _("В первой строке нет столбцов: %(cols)s.") % {"cols": ", ".join(missing)}
+        if encoding:
+            message += " " + _("Файл прочитан в кодировке %(enc)s; если буквы в нём выглядят иначе, сохраните его "
+                               "в UTF-8.") % {"enc": encoding}
+        raise ImportRejected(message, [(1, h, _("нет такого столбца")) for h in missing])
+    return Sheet(rows, positions, unknown)
+
+
+def filled_rows(sheet: Sheet):
+    """(row number, {column key: value}) of every row with a filled cell; more rows than ``max_rows`` refuse the
+    whole file."""
+    limit = max_rows()
+    for row_number, values in enumerate(sheet.rows, start=2):
+        if row_number - 1 > limit:
+            raise TournamentError(_("В файле больше %(n)s строк после заголовка: разделите его на части.") % {
+                "n": limit}, code="too_many_rows")
+        cell = {key: (values[k] if k < len(values) else "") for key, k in sheet.positions.items()}
+        if any(str(v).strip() != "" for v in cell.values()):
+            yield row_number, cell

@@ -4,7 +4,6 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
@@ -15,14 +14,12 @@ from audit.log import log_action
 from core.cells import cells
 from core.locking import locked
 from core.names import fold
-from core.text import UnsafeText
-from core.text import clean_text as clean_unicode
 from registry.matching import candidates
 from tournaments.errors import ImportRejected, InvalidInput, RegistryMatches, TournamentError
 from tournaments.models import Tournament
 
 from .entrants import create_pair
-from .import_files import ENCODING_NAMES, Formula, decode_csv, rows_csv, rows_xlsx
+from .import_files import Formula, filled_rows, open_sheet
 from .registration import clean_text, collect, entrant_size, pair_label, pair_problems, registered_names
 
 # (key, header as printed in the template, required)
@@ -40,7 +37,6 @@ COLUMNS = [
 ]
 # Read when present; the template has it when the tournament has a team standing (``Tournament.team_standing``).
 TEAM_COLUMN = ("team_name", "Команда", False)
-HEADERS = {header.lower(): key for key, header, _req in COLUMNS + [TEAM_COLUMN]}
 EXAMPLE = ["Иванов Иван", "Тверь", 1500, "Петров Пётр", "Тверь", "", "", "", "", ""]
 TEAM_EXAMPLE = "Тверь-1"
 
@@ -59,11 +55,6 @@ class Proposal:
     @property
     def key(self) -> str:
         return f"{self.row}-{self.player}"
-
-
-def max_rows() -> int:
-    """How many rows after the header an import reads at most (setting IMPORT_MAX_ROWS)."""
-    return int(getattr(settings, "IMPORT_MAX_ROWS", 5000))
 
 
 def template_xlsx(*, individual: bool = False, teams: bool = False) -> bytes:
@@ -92,30 +83,6 @@ def template_xlsx(*, individual: bool = False, teams: bool = False) -> bytes:
     return out.getvalue()
 
 
-def _read(data: bytes, filename: str):
-    """(rows, encoding named for the messages or "") of the file; rows bounded by ``max_rows``."""
-    if filename.lower().endswith(".xlsx"):
-        return iter(rows_xlsx(data, max_rows() + 2)), ""
-    text, encoding = decode_csv(data, [header for _key, header, _req in COLUMNS])
-    return rows_csv(text), ENCODING_NAMES.get(encoding, encoding)
-
-
-def _header_positions(header) -> tuple[dict, list]:
-    """{column key: index} of the header row, and the titles that are not the template's (as written)."""
-    positions, unknown = {}, []
-    for k, title in enumerate(header):
-        try:
-            text = clean_unicode(str(title))
-        except UnsafeText:
-            text = str(title)
-        key = HEADERS.get(text.lower())
-        if key and key not in positions:
-            positions[key] = k
-        elif text:
-            unknown.append((k, text))
-    return positions, unknown
-
-
 def _cell_errors(cell: dict) -> list:
     """(field, message) for every formula or error value among the row's cells."""
     return [(key, _("в ячейке формула «%(f)s»: впишите текст или число, а не формулу") % {"f": str(v)[:40]})
@@ -131,33 +98,13 @@ def parse_pairs_file(data: bytes, filename: str, *, size: int = 2, registered: d
     ``size`` 1 (an individual event): one player a row, in the columns of player 1; a filled column of
     player 2 is an error of its row.
     """
-    rows, encoding = _read(data, filename)
-    header = next(rows, None)
-    if header is None:
-        raise TournamentError(_("Файл пуст."), code="empty_file")
-    positions, unknown = _header_positions(header)
-    missing = [h for key, h, required in COLUMNS
-               if required and key not in positions and (size == 2 or key.startswith("player1"))]
-    if missing:
-        message = _("В первой строке нет столбцов: %(cols)s.") % {"cols": ", ".join(missing)}
-        if encoding:
-            message += " " + _("Файл прочитан в кодировке %(enc)s; если буквы в нём выглядят иначе, сохраните его "
-                               "в UTF-8.") % {"enc": encoding}
-        raise ImportRejected(message, [(1, h, _("нет такого столбца")) for h in missing])
+    sheet = open_sheet(data, filename, COLUMNS + [TEAM_COLUMN], required={
+        key for key, _h, required in COLUMNS if required and (size == 2 or key.startswith("player1"))})
+    positions = sheet.positions
     header_of = {key: h for key, h, _req in COLUMNS + [TEAM_COLUMN]}
     letter = {key: get_column_letter(k + 1) for key, k in positions.items()}
-    parsed, errors, names = [], [], []
-    for k, title in unknown:
-        errors.append((1, f"{str(title)[:40]} ({get_column_letter(k + 1)})",
-                       _("столбца нет в шаблоне: его данные не будут прочитаны; переименуйте или удалите его")))
-    limit = max_rows()
-    for row_number, values in enumerate(rows, start=2):
-        if row_number - 1 > limit:
-            raise TournamentError(_("В файле больше %(n)s строк после заголовка: разделите его на части.") % {
-                "n": limit}, code="too_many_rows")
-        cell = {key: (values[k] if k < len(values) else "") for key, k in positions.items()}
-        if all(str(v).strip() == "" for v in cell.values()):
-            continue
+    parsed, errors, names = [], list(sheet.unknown), []
+    for row_number, cell in filled_rows(sheet):
         if is_example_row(cell):
             continue  # the example of an older template, left in the data area
         row_errors = _cell_errors(cell)
