@@ -66,13 +66,15 @@ def rating_list(filters: Filters = Filters(), today: datetime.date | None = None
 
 
 def decorate(rows) -> list:
-    """The page's rows with ``shown`` (the whole number), ``provisional``, ``club`` and ``city`` as shown."""
+    """The page's rows with ``shown`` (the whole number), ``provisional``, ``club``, ``city`` and ``federation_id``
+    as shown."""
     cfg, out = config(), []
     for row in rows:
         row.shown = shown(row.rating)
         row.provisional = row.parties < cfg.provisional_below
         row.club = row.person.public("club") or ""
         row.city = row.person.public("city") or ""
+        row.federation_id = row.person.public("federation_id") or ""
         out.append(row)
     return out
 

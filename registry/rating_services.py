@@ -83,7 +83,8 @@ def publish_snapshot(user, month=None) -> RatingSnapshot:
         rows = list(PersonRating.objects.select_related("person").order_by("-rating", "person_id"))
         data = rating.list_rows(rows)
         for place, (row, line) in enumerate(zip(data, rows), start=1):
-            row.update(place=place, club=line.person.public("club") or "", city=line.person.public("city") or "")
+            row.update(place=place, club=line.person.public("club") or "", city=line.person.public("city") or "",
+                       federation_id=line.person.public("federation_id") or "")
         snapshot = RatingSnapshot.objects.create(month=month, rows=data, published_by=user)
         log_action(None, "rating.published", user=user, after={"month": f"{month:%Y-%m}", "rows": len(data)})
     return snapshot

@@ -223,3 +223,23 @@ def test_the_performance_is_the_opponents_mean_plus_400_times_the_balance():
     assert performance(games) == 1650 + 400 * 1 // 4  # (1600+1700+1500+1800)/4 + 400 × (2 − 1)/4 = 1750
     assert performance(games[:1]) == 2000 and performance(games[2:3]) == 1100
     assert performance([]) is None
+
+
+def test_the_files_carry_the_federation_id_the_person_shows_and_a_phone_shows_club_and_city(client, thousand):
+    Person.objects.filter(pk=thousand[0].pk).update(federation_id="RUS-1001")
+    Person.objects.filter(pk=thousand[1].pk).update(federation_id="RUS-1002", show_federation_id=False)
+    rows = list(load_workbook(io.BytesIO(client.get(reverse("registry:rating_export", args=["xlsx"])).content))
+                .active.iter_rows(values_only=True))
+    assert rows[0][3] == "ID федерации" and rows[1][3] == "RUS-1001" and not rows[2][3]  # hidden: not printed
+    response = client.get(reverse("registry:rating_export", args=["pdf"]))
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    assert "ID\nфедерации" in text and "RUS-1001" in text and "RUS-1002" not in text
+    page = html(client.get(reverse("registry:rating")))
+    row = page[page.index(f'id="rating-{thousand[0].pk}"'):].split("</tr>")[0]
+    assert '<span class="narrow-only muted who">Рыба, Казань</span>' in row  # under the name on a phone
+    snapshot = publish_snapshot(None, TODAY)
+    month = f"{TODAY:%Y-%m}"
+    rows = list(load_workbook(io.BytesIO(client.get(reverse("registry:rating_snapshot_export",
+                                                            args=[month, "xlsx"])).content))
+                .active.iter_rows(values_only=True))
+    assert snapshot.rows[0]["federation_id"] == "RUS-1001" and rows[1][3] == "RUS-1001"
