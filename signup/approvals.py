@@ -23,7 +23,8 @@ from tournaments.errors import TournamentError
 from tournaments.models import Tournament
 
 from .concerns import concerns_by_entry
-from .models import Entry, EntryStatus, SignupSettings
+from .models import Entry, EntryStatus, MessageKind, SignupSettings
+from .notices import tell
 from .places import entry_snapshot, fill_places, moves_allowed, places_free
 
 PLACE, WAIT = "place", "wait"
@@ -91,8 +92,11 @@ def approve_entries(user, tournament, entry_ids) -> list[Entry]:
             entry.status = EntryStatus.WAITING
             entry.save(update_fields=["status"])
             log_action(tournament, "signup.approved", user=user, after=entry_snapshot(entry), note=entry.names())
-        fill_places(user, tournament, settings)
+        fill_places(user, tournament, settings, fresh=chosen)
         approved = list(Entry.objects.filter(pk__in=[e.pk for e in chosen]).order_by("submitted_at", "id"))
+        for entry in approved:  # each player told as a single approval tells him: in the field or waiting
+            tell(entry, MessageKind.APPROVED if entry.status != EntryStatus.REFUSED else MessageKind.REFUSED,
+                 user=user, reason=entry.refusal_reason)
         accepted = sum(e.status == EntryStatus.ACCEPTED for e in approved)
         log_action(tournament, "signup.approved_all", user=user, after={"entries": [e.pk for e in approved]},
                    note=_("подтверждено заявок: %(n)s, из них получили место: %(a)s") % {

@@ -125,9 +125,11 @@ def moves_allowed(tournament, settings) -> bool:
 def fill_places(user, tournament, settings, *, fresh=None, now=None) -> list[Entry]:
     """Waiting entries become entrants in their order while places are free (call with the tournament locked).
 
-    ``fresh``: the entry sent (or approved) in this same request (its acceptance is «принята», not «поднята», and
-    its caller tells the player); every other entry moved up or refused here is told so (``signup.notices``).
+    ``fresh``: the entry, or the entries, sent (or approved) in this same request (an acceptance is «принята», not
+    «поднята», and the caller tells the player); every other entry moved up or refused here is told so
+    (``signup.notices``).
     """
+    fresh_ids = {e.pk for e in (fresh if isinstance(fresh, list | tuple | set) else [fresh]) if e is not None}
     if not moves_allowed(tournament, settings):
         return []
     now = now or timezone.now()
@@ -144,12 +146,12 @@ def fill_places(user, tournament, settings, *, fresh=None, now=None) -> list[Ent
             entry.status, entry.refusal_reason = EntryStatus.REFUSED, err.message[:300]
             entry.save(update_fields=["status", "refusal_reason"])
             log_action(tournament, "signup.refused", user=user, after=entry_snapshot(entry), note=err.message)
-            if fresh is None or entry.pk != fresh.pk:
+            if entry.pk not in fresh_ids:
                 tell(entry, MessageKind.REFUSED, user=user, reason=entry.refusal_reason)
             continue
         if free is not None:
             free -= 1
-        fresh_one = fresh is not None and entry.pk == fresh.pk
+        fresh_one = entry.pk in fresh_ids
         log_action(tournament, "signup.accepted" if fresh_one else "signup.moved_up", user=user,
                    after=entry_snapshot(entry), note=entry.names())
         if not fresh_one:

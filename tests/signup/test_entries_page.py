@@ -227,3 +227,16 @@ def test_after_closing_on_site_the_settings_page_says_why_and_what_to_do(cup, or
     page = client.get(_url(cup, "signup_settings")).text
     assert 'id="closed-on-site"' in page and "Открыть её снова или изменить её настройки нельзя." in page
     assert 'id="what-now"' in page and "Сохранить и открыть" not in page and 'id="close-registration"' not in page
+
+
+def test_approve_all_tells_each_player_as_a_single_approval_does(cup, organizer, approving):
+    from signup.models import EntryMessage, MessageKind
+    a, b, c = approving
+    approve_entries(organizer, cup, [a.pk, b.pk, c.pk])
+    told = {m.entry_id: m.kind for m in EntryMessage.objects.exclude(kind=MessageKind.SUBMITTED)}
+    assert told == {a.pk: MessageKind.APPROVED, b.pk: MessageKind.APPROVED, c.pk: MessageKind.APPROVED}
+    waiting = EntryMessage.objects.get(entry=c, kind=MessageKind.APPROVED)
+    assert Entry.objects.get(pk=c.pk).status == EntryStatus.WAITING and "1" in waiting.text  # his place in line
+    actions = list(AuditEntry.objects.filter(tournament=cup, action__in=["signup.accepted", "signup.moved_up"])
+                   .values_list("action", flat=True))
+    assert actions == ["signup.accepted", "signup.accepted"]  # approved now, not «поднята из листа ожидания»
