@@ -91,7 +91,9 @@ def test_register_wait_move_up_check_in_play_and_find_the_rating(live_server, ne
     player.wait_for_function("() => window.Chart && Chart.getChart('rating-chart') !== undefined")
     points = player.evaluate("() => Chart.getChart('rating-chart').data.datasets[0].data")
     after = float(changes.last().after)
-    assert len(points) == 1 and abs(float(points[0]) - after) < 0.01, points  # one event: its rating after
+    first = float(changes.first().before)
+    assert len(points) == 2, points  # where he started, then the one event's rating after it
+    assert abs(float(points[0]) - first) < 0.51 and abs(float(points[1]) - after) < 0.51, points
     text = player.locator("main").inner_text().replace("\xad", "")
     assert "Рейтинговый кубок Верхнеднепровского района" in text
     assert f"рейтинг после турнира: {round(after)}" in text

@@ -57,7 +57,8 @@ def test_the_draft_and_the_public_schedule(live_server, new_page, artifacts, ten
     anonymous.click("#schedule-link")
     expect(anonymous.locator("#my-rounds")).to_contain_text("Игрок №2 Верхнеднепровская Александра")
     expect(anonymous.locator("#round-1 tr.me")).to_have_count(0 if "пропускает" in
-                                                               anonymous.inner_text("#my-rounds") else 1)
+                                                               anonymous.inner_text("#my-round-1") else 1)
+    expect(anonymous.locator("#round-2")).to_contain_text("по расписанию")  # the rounds ahead, as planned
     assert fits(anonymous)
     assert anonymous.evaluate("""() => [...document.querySelectorAll('td, th')].every(c => {
         const s = getComputedStyle(c); return s.wordBreak !== 'break-all' && s.overflowWrap !== 'anywhere'; })""")
