@@ -91,7 +91,7 @@ def test_teams_from_a_file_previewed_then_confirmed(live_server, new_page, artif
     assert no_horizontal_scroll(page) and page.evaluate(BROKEN_WORDS_JS) == []
     page.click("#import-confirm button")
     page.wait_for_load_state("networkidle")
-    assert "Зарегистрировано команд из файла: 2" in page.inner_text("main")
+    assert "Зарегистрированы 2 команды из файла." in page.inner_text("main")
     assert Team.objects.filter(tournament=tournament).count() == 3
 
 
