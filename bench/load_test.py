@@ -308,6 +308,15 @@ def stolen_seconds():
         return None
 
 
+def wait_for_quiet(below: float, limit: float) -> float:
+    """Seconds waited until the 1-minute load average was under ``below`` (at most ``limit``): a run that starts
+    while the one before it still weighs on the machine measures that run too."""
+    start = time.monotonic()
+    while os.getloadavg()[0] >= below and time.monotonic() - start < limit:
+        time.sleep(5)
+    return time.monotonic() - start
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = sys.argv[1] if len(sys.argv) > 1 else ""
@@ -336,8 +345,16 @@ def main():
     parser.add_argument("--poll-interval", type=float, default=5.0, help="seconds between a phone's polls")
     parser.add_argument("--page-logins", type=int, default=8,
                         help="referees who log in through the login page (the rest reuse a session)")
+    parser.add_argument("--quiet-below", type=float, default=0.0,
+                        help="before starting, wait (at most --quiet-wait s) until the 1-minute load average is under "
+                             "this (0: start at once); the load it started at is printed (loadavg_1m_before)")
+    parser.add_argument("--quiet-wait", type=float, default=300.0)
     args = parser.parse_args()
     args.dual = min(args.dual, args.tables)
+    if args.quiet_below > 0:
+        waited = wait_for_quiet(args.quiet_below, args.quiet_wait)
+        print(f"waited {waited:.0f} s for the 1-minute load to fall under {args.quiet_below} "
+              f"(now {os.getloadavg()[0]:.2f})", flush=True)
 
     reports, stops = [], []
     try:
