@@ -24,8 +24,13 @@ def individual_cup(slug="solo-cup", preset="pusto-shest"):
         player.name = name
         player.club = f"Клуб {player.pair.number}"
         player.save()
+    return play_rounds(t, ROUNDS)
+
+
+def play_rounds(t, rounds):
+    """Each round published and played: (A1, A2, B1, B2, the one sitting out, the margins of its deals)."""
     by_number = {e.number: e for e in t.pairs.all()}
-    for n, (a1, a2, b1, b2, out, margins) in enumerate(ROUNDS, start=1):
+    for n, (a1, a2, b1, b2, out, margins) in enumerate(rounds, start=1):
         rnd = Round.objects.create(tournament=t, number=n, status="published")
         Partie.objects.create(round=rnd, table=1, pair_a=by_number[a1], partner_a=by_number[a2],
                               pair_b=by_number[b1], partner_b=by_number[b2])

@@ -25,9 +25,8 @@ from openpyxl import load_workbook
 
 from events.documents import exports
 from tests.factories import make_individual
-from tests.reports.conftest import blocks, play
+from tests.reports.individual_cup import play_rounds
 from tests.reports.test_individual_standings_pages import RULES_HEADINGS, page_headers, page_rows
-from tournaments.models import Partie, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -49,14 +48,7 @@ def drawn(db):
     t = make_individual(5, slug="drawn-cup", is_public=True, pairing_system="round_robin", rounds_planned=5,
                         rules_overrides={"partie_length": "deals", "deals_per_partie": 4, "extra_deal_on_tie": False,
                                          "match_points_win": 2, "match_points_draw": 1})
-    by_number = {e.number: e for e in t.pairs.all()}
-    for n, (a1, a2, b1, b2, out, margins) in enumerate(ROUNDS, start=1):
-        rnd = Round.objects.create(tournament=t, number=n, status="published")
-        Partie.objects.create(round=rnd, table=1, pair_a=by_number[a1], partner_a=by_number[a2],
-                              pair_b=by_number[b1], partner_b=by_number[b2])
-        Partie.objects.create(round=rnd, table=2, pair_a=by_number[out])
-        play(rnd, 1, blocks(*margins))
-    return t
+    return play_rounds(t, ROUNDS)
 
 
 def test_the_page_prints_every_column_of_the_rules_with_the_figures_worked_out_by_hand(client, drawn):
