@@ -22,14 +22,12 @@ from django.utils.translation import gettext as _
 
 from access.permissions import require_federation_admin
 from audit.log import log_action
-from core.text import UnsafeText, clean_text
 from people.models import Person
-from tournaments.errors import InvalidInput, TournamentError
+from tournaments.errors import TournamentError
 from tournaments.models import Player
 
+from .merges import clean_note
 from .models import NotDuplicate
-
-NOTE_MAX = 300
 
 
 @dataclass(frozen=True)
@@ -99,23 +97,12 @@ def dismissed_pairs(limit: int = 100) -> list[NotDuplicate]:
     return list(NotDuplicate.objects.select_related("low", "high", "decided_by").order_by("-decided_at")[:limit])
 
 
-def _note(note) -> str:
-    try:
-        text = clean_text(note)
-    except UnsafeText as exc:
-        raise InvalidInput(_("Причина: %(e)s.") % {"e": exc.message}, field="note", code=exc.code) from None
-    if len(text) > NOTE_MAX:
-        raise InvalidInput(_("Причина — не длиннее %(n)s символов.") % {"n": NOTE_MAX}, field="note",
-                           code="note_too_long")
-    return text
-
-
 def mark_two_people(user, a: Person, b: Person, *, note="") -> NotDuplicate:
     """The administrator says ``a`` and ``b`` are two people: they leave the suspects' list. Audited."""
     require_federation_admin(user)
     if a.pk == b.pk:
         raise TournamentError(_("Это один и тот же игрок реестра."), code="same_person")
-    note = _note(note)
+    note = clean_note(note)
     low, high = sorted((a, b), key=lambda p: p.pk)
     try:
         with transaction.atomic():

@@ -35,7 +35,8 @@ from .services import person_snapshot
 FILLED = ("birth_year", "club", "city", "federation_id")
 
 
-def _note(note) -> str:
+def clean_note(note) -> str:
+    """The reason an administrator gives for a registry action: plain text, at most 300 characters."""
     try:
         text = clean_text(note)
     except UnsafeText as exc:
@@ -61,7 +62,7 @@ def _relink(players, person) -> None:
 def merge_persons(user, kept: Person, absorbed: Person, *, note="") -> PersonMerge:
     """Merge ``absorbed`` into ``kept`` (see the module's docstring)."""
     require_federation_admin(user)
-    note = _note(note)
+    note = clean_note(note)
     if not note:
         raise InvalidInput(_("Укажите причину объединения: она остаётся в журнале и у отмены."), field="note",
                            code="note_required")
@@ -108,7 +109,7 @@ def merge_persons(user, kept: Person, absorbed: Person, *, note="") -> PersonMer
 def undo_merge(user, merge: PersonMerge, *, note="") -> PersonMerge:
     """Split the two persons of ``merge`` again (see the module's docstring)."""
     require_federation_admin(user)
-    note = _note(note)
+    note = clean_note(note)
     with transaction.atomic():
         merge = locked(PersonMerge.objects.filter(pk=merge.pk)).get()
         if merge.undone_at is not None:
