@@ -15,6 +15,7 @@ from .deal import score_table
 from .errors import ProtocolError, RulesError
 from .games import forfeit_games, score_games
 from .hand_points import score_points_table
+from .numbering import deals_by_number
 from .sanctions import DealState, apply_remarks
 from .scored import FORMAT, FORMAT_2, FORMATS, ScoredDeal, ScoredProtocol, outside_partie, score_remarks
 from .seating import CLOCKWISE, SEATS, lead_and_shuffle, other_side, side_of
@@ -25,16 +26,6 @@ def _int_field(value, *, code, what):
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ProtocolError(code, f"{what} must be a whole number ≥ 0, got {value!r}")
     return value
-
-
-def _deal_number(raw, index: int) -> int:
-    if not isinstance(raw, dict):
-        raise ProtocolError("bad_deal", f"deal #{index + 1} in the list is not an object")
-    n = raw.get("n")
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ProtocolError("bad_deal_number", f"deal #{index + 1} in the list has no valid number n (got {n!r})",
-                            deal=n if isinstance(n, int) and not isinstance(n, bool) else None)
-    return n
 
 
 def _remarks(raw_remarks) -> list[tuple[int, str, str]]:
@@ -113,7 +104,7 @@ def score_partie(
             return forfeit_games(out, no_show)
         return _forfeit(out, no_show)
 
-    by_number = _deals_by_number(deals)
+    by_number = deals_by_number(deals)
     numbers = sorted(by_number)
     counter = dict(prior)
     numbered = []  # (deal, seat, reason, n-th remark of the pair)
@@ -142,20 +133,6 @@ def _checked_arguments(rules: Rules, prior_remarks, no_show, first_lead, ended_b
     for side in ("A", "B"):
         _int_field(prior[side], code="bad_prior_remarks", what=f"prior_remarks of pair {side}")
     return prior
-
-
-def _deals_by_number(deals: list) -> dict:
-    """The deals by their numbers, which must run 1, 2, 3… with none twice and none missing."""
-    by_number = {}
-    for i, raw in enumerate(deals):
-        n = _deal_number(raw, i)
-        if n in by_number:
-            raise ProtocolError("duplicate_deal", f"deal {n} has a second result", deal=n)
-        by_number[n] = raw
-    for expected, n in enumerate(sorted(by_number), start=1):
-        if n != expected:
-            raise ProtocolError("missing_deal", f"deal {expected} is missing before deal {n}", deal=n, missing=expected)
-    return by_number
 
 
 def _score_deals(out: ScoredProtocol, by_number: dict, numbers: list, numbered: list, *, ended_by_time: bool,
