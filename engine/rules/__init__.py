@@ -8,6 +8,9 @@ The Kozel family (RULES-KOZEL.md): a deal on the table (``kozel``), the
 Morskoy finishes and deciders (``morskoy``), games, goats and the rating
 (``games``), hand points (``hand_points``), their options (``game_options``);
 the option values and checks both share (``options``).
+The partnership game, preset ``latin`` (RULES-LATIN.md): the package ``latin`` —
+its scoring is reached through ``score_protocol`` too, its standings are
+``latin.rank``.
 """
 from .config import DEFAULT_LADDER, PRESETS, Rules
 from .deal import block_points, score_table

@@ -2,8 +2,10 @@
 
 The sport presets (``pusto-shest``, ``federation``) take the options of
 RULES.md; the Kozel family (``kozel``, ``morskoy-kozel``) and ``hand-points``
-take the options of RULES-KOZEL.md §14. Each preset accepts only its own
-options: an option of another game is refused as unknown.
+take the options of RULES-KOZEL.md §14; the partnership game (``latin``) takes
+those of RULES-LATIN.md §12, kept apart in ``rules.latin`` (a ``LatinOptions``;
+None on the other presets). Each preset accepts only its own options: an option
+of another game is refused as unknown.
 
 ``Rules.from_config({"preset": "pusto-shest", "deals_per_partie": 8})`` gives a frozen
 ``Rules``; an unknown key or a bad value raises ``RulesError`` naming the key.
@@ -14,6 +16,8 @@ from dataclasses import dataclass, field, fields, replace
 
 from .errors import RulesError
 from .game_options import check_combination, validate_option
+from .latin.options import LATIN_CHOICES, LatinOptions
+from .latin.options import OPTION_NAMES as LATIN_OPTIONS
 from .options import (
     BLOCK_SCORING,
     BYE_RESULTS,
@@ -33,7 +37,7 @@ from .options import (
     LadderStep,
 )
 
-PRESETS = ("pusto-shest", "federation", "kozel", "morskoy-kozel", "hand-points")
+PRESETS = ("pusto-shest", "federation", "kozel", "morskoy-kozel", "hand-points", "latin")
 SPORT_PRESETS = ("pusto-shest", "federation")
 KOZEL_PRESETS = ("kozel", "morskoy-kozel")
 
@@ -99,12 +103,16 @@ class Rules:
     rating_base: int = 100
     higher_wins: bool = True
     allow_negative: bool = False
+    # --- the partnership game (RULES-LATIN.md §12): its options, None on the other presets ----
+    latin: LatinOptions | None = None
 
     @property
     def family(self) -> str:
-        """``sport``, ``kozel`` (both Kozel presets) or ``hand``."""
+        """``sport``, ``kozel`` (both Kozel presets), ``hand`` or ``latin``."""
         if self.preset in KOZEL_PRESETS:
             return "kozel"
+        if self.preset == "latin":
+            return "latin"
         return "hand" if self.preset == "hand-points" else "sport"
 
     def bonus(self, which: str, tile: str) -> int:
@@ -123,6 +131,8 @@ class Rules:
         unknown = sorted(set(config) - known)
         if unknown:
             raise RulesError(f"unknown rules option(s): {', '.join(unknown)}", key=unknown[0], code="unknown_option")
+        if preset == "latin":
+            return latin_rules(LatinOptions.from_config(config))
         if preset in SPORT_PRESETS:
             values = {key: SPORT_VALIDATORS[key](key, value) for key, value in config.items()}
         else:
@@ -149,6 +159,8 @@ class Rules:
 
     def to_config(self) -> dict:
         """Preset plus the options that differ from it (what a tournament stores)."""
+        if self.preset == "latin":
+            return {"preset": "latin", **self.latin.to_config()}
         base = Rules.from_config({"preset": self.preset})
         data = {"preset": self.preset}
         for f in fields(self):
@@ -165,6 +177,8 @@ class Rules:
 
     def as_dict(self) -> dict:
         """Every option with its value (for display and for the scored protocol)."""
+        if self.preset == "latin":
+            return {"preset": "latin", **self.latin.as_dict()}
         data = {}
         for f in fields(self):
             if f.name != "preset" and f.name not in PRESET_OPTIONS[self.preset]:
@@ -221,7 +235,23 @@ PRESET_DEFAULTS = {
         preset="hand-points", partie_length="target", target_points=100, time_limit_minutes=None,
         forfeit_score=100,
     ),
+    # The partnership game (RULES-LATIN.md §12): its options in ``latin``; the numbers other pages read
+    # (the target, the time limit, the lead, the forfeit) mirror them (``latin_rules``).
+    "latin": Rules(
+        preset="latin", partie_length="target", target_points=200, time_limit_minutes=40, next_lead="rotate",
+        forfeit_score=200, latin=LatinOptions(),
+    ),
 }
+
+
+def latin_rules(options: LatinOptions) -> Rules:
+    """The ``Rules`` of the partnership game with ``options``: the Rules fields that name the same thing mirror
+    them (``target_points``, ``time_limit_minutes`` — None without a limit —, ``next_lead``, and
+    ``forfeit_score``, the target). Its scoring reads ``rules.latin`` alone."""
+    return replace(PRESET_DEFAULTS["latin"], latin=options, target_points=options.target_points,
+                   time_limit_minutes=options.time_limit_minutes, next_lead=options.next_lead,
+                   forfeit_score=options.target_points)
+
 
 _COMMON = {"target_points", "time_limit_minutes", "forfeit_score", "remark_ladder", "match_points_win",
            "match_points_draw", "match_points_loss", "bye_result", "bye_points_for", "bye_points_against",
@@ -239,6 +269,7 @@ _HAND = _COMMON | {"partie_length", "deals_per_partie", "extra_deal_on_tie", "hi
 # The options each preset accepts (anything else is refused as unknown).
 PRESET_OPTIONS = {
     "pusto-shest": _SPORT, "federation": _SPORT, "kozel": _KOZEL, "morskoy-kozel": _KOZEL, "hand-points": _HAND,
+    "latin": set(LATIN_OPTIONS),
 }
 
 # The allowed values of every option that is a choice (forms build their drop-downs from these).
@@ -257,9 +288,12 @@ PRESET_CHOICES = {
     "federation": {"partie_length": PARTIE_LENGTH, "block_scoring": BLOCK_SCORING},
     "kozel": _KOZEL_CHOICES, "morskoy-kozel": _KOZEL_CHOICES,
     "hand-points": {"partie_length": HAND_PARTIE_LENGTH},
+    # The partnership game's own choices (``next_lead`` there is rotate or winner_pair).
+    "latin": LATIN_CHOICES,
 }
 
 
 def option_values(preset: str, key: str) -> tuple:
-    """The values a choice option may take under a preset."""
-    return PRESET_CHOICES.get(preset, {}).get(key, OPTION_CHOICES[key])
+    """The values a choice option may take under a preset (latin's own choices are in PRESET_CHOICES alone)."""
+    narrowed = PRESET_CHOICES.get(preset, {})
+    return narrowed[key] if key in narrowed else OPTION_CHOICES[key]

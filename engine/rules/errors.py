@@ -1,7 +1,7 @@
 """Errors of the scoring engine: every refusal names the deal and the seat at fault."""
 from __future__ import annotations
 
-from .messages import russian
+from .messages import russian, spanish
 
 
 class RulesError(ValueError):
@@ -40,8 +40,16 @@ class ProtocolError(ValueError):
     def message_ru(self) -> str:
         return russian(self.code, self.deal, self.seat, self.params)
 
+    @property
+    def message_es(self) -> str:
+        return spanish(self.code, self.deal, self.seat, self.params)
+
     def localized(self, language: str | None) -> str:
-        return self.message_ru if (language or "ru").startswith("ru") else self.message
+        """Russian for a language starting with "ru" (and for none), Spanish for "es…", English otherwise."""
+        language = language or "ru"
+        if language.startswith("es"):
+            return self.message_es
+        return self.message_ru if language.startswith("ru") else self.message
 
     def to_json(self) -> dict:
         return {"code": self.code, "message": self.message, "message_ru": self.message_ru,

@@ -15,6 +15,7 @@ from .deal import score_table
 from .errors import ProtocolError, RulesError
 from .games import forfeit_games, score_games
 from .hand_points import score_points_table
+from .latin.protocol import score_latin
 from .numbering import deals_by_number
 from .sanctions import DealState, apply_remarks
 from .scored import FORMAT, FORMAT_2, FORMATS, ScoredDeal, ScoredProtocol, outside_partie, score_remarks
@@ -206,8 +207,12 @@ def _forfeit(out: ScoredProtocol, loser: str) -> ScoredProtocol:
     return out
 
 
-def score_protocol(data: dict) -> ScoredProtocol:
-    """Score a protocol in the JSON interchange format of docs/rules.md §9."""
+def score_protocol(data: dict):
+    """Score a protocol in the JSON interchange format of docs/rules.md §9.
+
+    A ``latin`` protocol (RULES-LATIN.md §11) is read and scored by ``latin.score_latin``: its result is a
+    ``latin.ScoredPartida``; every other preset's a ``ScoredProtocol``.
+    """
     if not isinstance(data, dict):
         raise ProtocolError("bad_protocol", "a protocol is a JSON object")
     fmt = data.get("format", FORMAT)
@@ -216,6 +221,8 @@ def score_protocol(data: dict) -> ScoredProtocol:
     rules_config = data.get("rules") or {}
     if not isinstance(rules_config, dict):
         raise ProtocolError("bad_rules", "rules must be an object")
+    if rules_config.get("preset") == "latin":
+        return score_latin(data)
     try:
         rules = Rules.from_config(rules_config)
     except RulesError as exc:

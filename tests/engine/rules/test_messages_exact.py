@@ -97,7 +97,7 @@ PROTOCOL_REFUSALS = [
     ({'rules': {'x': 1, 'y': 2}},
      'rules: unknown rules option(s): x, y'),
     ({'rules': {'preset': 'x'}},
-     "rules: unknown preset 'x' (known: pusto-shest, federation, kozel, morskoy-kozel, hand-points)"),
+     "rules: unknown preset 'x' (known: pusto-shest, federation, kozel, morskoy-kozel, hand-points, latin)"),
     ({'rules': {'deals_per_partie': 6}},
      'rules: deals_per_partie must be a multiple of 4 (every player leads equally)'),
 ]
