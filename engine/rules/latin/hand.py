@@ -81,8 +81,8 @@ def _table_tiles(raw: dict, tile_set: TileSet, hands: dict[str, Hand], n: int) -
     if lead_tile is not None and lead_tile == out_tile:
         raise ProtocolError("same_tile_twice", f"tile {tile_name(lead_tile)} cannot be both led and placed last",
                             deal=n, tile=tile_name(lead_tile))
-    for tile in (lead_tile, out_tile):
-        who = None if tile is None else holder(hands, tile)
+    for tile in (t for t in (lead_tile, out_tile) if t is not None):
+        who = holder(hands, tile)
         if who is not None:
             raise ProtocolError("tile_on_table_in_hand", f"tile {tile_name(tile)} is on the table, so it cannot be "
                                 f"in {who}'s hand", deal=n, seat=who, tile=tile_name(tile))
@@ -139,10 +139,9 @@ def _domino(options: LatinOptions, raw: dict, hands: dict[str, Hand], out_tile, 
     winner = side_of(out)
     pips = sum(counted(hands, s, n=n, why="the opponents' hands are scored") for s in seats_of(other_side(winner)))
     partner = partner_of(out)
-    if options.domino_points == "all_in_play":
-        pips += counted(hands, partner, n=n, why="the partner's hand is scored too")
-    elif partner in hands:
-        counted(hands, partner, n=n, why="")
+    if options.domino_points == "all_in_play" or partner in hands:
+        partner_pips = counted(hands, partner, n=n, why="the partner's hand is scored too")
+        pips += partner_pips if options.domino_points == "all_in_play" else 0
     capicua = _capicua(options, out_tile, ends, n)
     if capicua and options.capicua == "add":
         pips += options.capicua_bonus

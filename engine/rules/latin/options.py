@@ -99,9 +99,9 @@ class LatinOptions:
     def from_config(cls, config: dict | None) -> LatinOptions:
         """The options of a configuration's overrides (``preset`` already taken out), checked."""
         config = dict(config or {})
-        unknown = sorted(set(config) - set(OPTION_NAMES), key=str)
+        unknown = sorted(set(config) - set(OPTION_NAMES))
         if unknown:
-            raise RulesError(f"unknown rules option(s): {', '.join(map(str, unknown))}", key=unknown[0],
+            raise RulesError(f"unknown rules option(s): {', '.join(unknown)}", key=unknown[0],
                              code="unknown_option")
         options = cls(**{key: check_option(key, value) for key, value in config.items()})
         options.check_combination()

@@ -46,3 +46,18 @@ def test_localized_picks_the_language(language, text):
     err = ProtocolError("bad_seat", "bad", deal=2, seat="A1")
     assert err.localized(language) == text
     assert err.message_es == "Mano 2, asiento A1: el puesto debe ser A1, A2, B1 o B2"
+
+
+@pytest.mark.parametrize("code", sorted(ES))
+def test_spanish_wording_starts_low_and_names_what_the_russian_names(code):
+    import re
+
+    text = ES[code]
+    assert text and not text[0].isupper(), "templates start lower-case; spanish() capitalises the sentence"
+    words = re.findall(r"[A-Za-zÁÉÍÓÚÑáéíóúñ]{2,}", re.sub(r"\{\w+\}", "", text))
+    assert words and not any(w.isupper() and w != "JSON" for w in words), f"shouting in {text!r}"
+
+    def capitals(template):
+        return sorted(re.findall(r"\b(?:A1|A2|B1|B2|A|B|JSON)\b", template))
+
+    assert capitals(text) == capitals(RU[code]), code

@@ -423,3 +423,8 @@ def test_a_partida_without_a_time_limit():
     out = scored([H1], {"time_limit_minutes": None})
     assert (out["finished"], out["deals"][0]["time_called"]) == (False, False)
     assert scored([dict(H1, time_called=False)], {"time_limit_minutes": None})["finished"] is False
+
+
+def test_counters_of_zero_are_copied():
+    out = scored(example("L1")["deals"], indicators={"A": {"zapato": 0, "chancleta": 0}, "B": {"zapato": 3}})
+    assert [(r["zapato"], r["chancleta"]) for r in out["pairs"].values()] == [(0, 0), (3, 0)]

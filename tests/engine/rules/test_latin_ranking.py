@@ -139,3 +139,9 @@ def test_a_bad_protocol_names_its_place():
         rank(data)
     assert (err.value.code, err.value.deal, err.value.seat, err.value.params["protocol"]) == (
         "hand_over_max", 1, "B1", 3)
+
+
+def test_what_is_not_a_protocol_is_named_by_its_place():
+    with pytest.raises(ProtocolError) as err:
+        rank([example("L18"), 5])
+    assert (err.value.code, err.value.params) == ("bad_protocol", {"protocol": 2})
