@@ -120,6 +120,7 @@ RU = {
     "first_lead_not_double_six": "первую раздачу заходят с дубля 6-6, а не с {tile}",
     "double_six_still_held": "первую раздачу заходят с дубля 6-6: он не может оставаться в руке",
     "mixed_ranking_order": "у партий разный порядок показателей мест",
+    "latin_needs_protocol": "международное парное домино считается только по протоколу партии целиком",
 }
 
 # Spanish: the same refusals, for a page in Spanish (the partnership game's players read it first).
@@ -233,6 +234,7 @@ ES = {
     "first_lead_not_double_six": "la primera mano se sale con el doble seis, no con {tile}",
     "double_six_still_held": "la primera mano se sale con el doble seis: no puede quedar en una mano",
     "mixed_ranking_order": "las partidas no tienen el mismo orden de clasificación",
+    "latin_needs_protocol": "el dominó por parejas se anota solo con el acta completa de la partida",
 }
 
 # How each language names the place of a refusal: (the general message, the deal, the seat).

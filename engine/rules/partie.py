@@ -83,7 +83,14 @@ def score_partie(
     ended_by_time: bool = False,
     abandoned: str | None = None,
 ) -> ScoredProtocol:
-    """Score the recorded deals of one partie; raise ProtocolError on anything impossible."""
+    """Score the recorded deals of one partie; raise ProtocolError on anything impossible.
+
+    The partnership game (``latin``) is not scored here: its partida needs the pairs, their cards and its
+    sanctions, which only its protocol carries (``score_protocol``, ``latin.score_latin``).
+    """
+    if rules.family == "latin":
+        raise ProtocolError("latin_needs_protocol", "a latin partida is scored from its whole protocol "
+                            "(score_protocol), not from its deals alone")
     prior = _checked_arguments(rules, prior_remarks, no_show, first_lead, ended_by_time, abandoned)
     if not isinstance(deals, list):
         raise ProtocolError("bad_deals", "deals must be a list")

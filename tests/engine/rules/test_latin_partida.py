@@ -428,3 +428,15 @@ def test_a_partida_without_a_time_limit():
 def test_counters_of_zero_are_copied():
     out = scored(example("L1")["deals"], indicators={"A": {"zapato": 0, "chancleta": 0}, "B": {"zapato": 3}})
     assert [(r["zapato"], r["chancleta"]) for r in out["pairs"].values()] == [(0, 0), (3, 0)]
+
+
+def test_score_partie_refuses_the_latin_rules():
+    from engine.rules import Rules, score_partie
+
+    with pytest.raises(ProtocolError) as err:
+        score_partie(Rules.from_config({"preset": "latin"}), [H1])
+    assert err.value.to_json() == {
+        "code": "latin_needs_protocol", "deal": None, "seat": None,
+        "message": "a latin partida is scored from its whole protocol (score_protocol), not from its deals alone",
+        "message_ru": "Международное парное домино считается только по протоколу партии целиком"}
+    assert err.value.message_es == "El dominó por parejas se anota solo con el acta completa de la partida"
