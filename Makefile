@@ -61,7 +61,7 @@ test: install-dev browser
 
 # Regenerate the translation catalogues (needs gettext); the compiled .mo files are committed.
 messages: install
-	$(PY) manage.py makemessages -l en -l ru --ignore=.venv --ignore=var --ignore=mutants
+	$(PY) manage.py makemessages -l en -l ru -l es --ignore=.venv --ignore=var --ignore=mutants --ignore=test-artifacts
 	$(PY) manage.py compilemessages --ignore=.venv
 
 # The benchmarks of bench/ on a small size (a few minutes); BENCH_ARGS=--full for the published sizes.

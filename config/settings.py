@@ -197,7 +197,7 @@ DOMINO_SESSION_HOURS = float(os.environ.get("DOMINO_SESSION_HOURS", "16"))
 SESSION_COOKIE_AGE = int(DOMINO_SESSION_HOURS * 3600)
 
 LANGUAGE_CODE = "ru"
-LANGUAGES = [("ru", _("Russian")), ("en", _("English"))]
+LANGUAGES = [("ru", _("Russian")), ("en", _("English")), ("es", _("Spanish"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("DOMINO_TIME_ZONE", "Europe/Moscow")
 USE_I18N = True

@@ -8,6 +8,7 @@ import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from access.permissions import require_federation_admin
@@ -78,7 +79,7 @@ def publish_snapshot(user, month=None) -> RatingSnapshot:
     with transaction.atomic():
         rating._lock()  # the list does not move while it is copied
         if RatingSnapshot.objects.filter(month=month).exists():
-            raise NotAllowed(_("Рейтинг-лист за %(m)s уже опубликован: он не меняется.") % {"m": f"{month:%m.%Y}"},
+            raise NotAllowed(_("Рейтинг-лист за %(m)s уже опубликован: он не меняется.") % {"m": date_format(month, _("m.Y"))},
                              code="already_published")
         rows = list(PersonRating.objects.select_related("person").order_by("-rating", "person_id"))
         data = rating.list_rows(rows)

@@ -7,6 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -71,13 +72,13 @@ def export_view(request, kind):
     form, filters, status = _filters(request)
     if status != 200:  # the list's page says which filter was refused, next to it
         return rating_view(request)
-    title = _("Рейтинг-лист на %(d)s") % {"d": f"{timezone.localdate():%d.%m.%Y}"}
+    title = _("Рейтинг-лист на %(d)s") % {"d": date_format(timezone.localdate(), "SHORT_DATE_FORMAT")}
     return _export(kind, rating_exports.list_lines(filters), title, f"rating-{timezone.localdate():%Y-%m-%d}")
 
 
 def snapshot_export_view(request, month, kind):
     snapshot = _snapshot(month)
-    title = _("Рейтинг-лист за %(m)s") % {"m": f"{snapshot.month:%m.%Y}"}
+    title = _("Рейтинг-лист за %(m)s") % {"m": date_format(snapshot.month, _("m.Y"))}
     return _export(kind, rating_exports.list_lines(snapshot=snapshot), title, f"rating-{snapshot.month:%Y-%m}")
 
 
@@ -117,13 +118,13 @@ def publish_view(request):
         raise PermissionDenied
     if request.POST.get("confirmed") != "1":
         return render(request, "registry/rating_publish_confirm.html", {
-            "month": f"{timezone.localdate():%m.%Y}", "persons": PersonRating.objects.count()})
+            "month": date_format(timezone.localdate(), _("m.Y")), "persons": PersonRating.objects.count()})
     try:
         snapshot = publish_snapshot(request.user)
     except DomainError as err:
         messages.error(request, err.message)
         return redirect("registry:rating")
-    messages.success(request, _("Рейтинг-лист за %(m)s опубликован.") % {"m": f"{snapshot.month:%m.%Y}"})
+    messages.success(request, _("Рейтинг-лист за %(m)s опубликован.") % {"m": date_format(snapshot.month, _("m.Y"))})
     return redirect("registry:rating_snapshot", month=f"{snapshot.month:%Y-%m}")
 
 

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from access.pages import tournament_page
@@ -46,10 +47,10 @@ def _person_context(request, person, **forms):
         entry.rating_after = after.get(entry.tournament.pk)
         entry.rated = games.get(entry.tournament.pk)
     start = rating_selectors.start_point(person) if points else None
-    chart = {"labels": [f"{p.date:%d.%m.%Y}" for p in points], "names": [p.name for p in points],
+    chart = {"labels": [date_format(p.date, "SHORT_DATE_FORMAT") for p in points], "names": [p.name for p in points],
              "ratings": [p.rating for p in points], "label": _("Рейтинг после турнира")}
     if start is not None:  # the line starts where he started: 1500, or the rating he registered with
-        chart["labels"].insert(0, f"{start[0]:%d.%m.%Y}")
+        chart["labels"].insert(0, date_format(start[0], "SHORT_DATE_FORMAT"))
         chart["names"].insert(0, _("Начальный рейтинг"))
         chart["ratings"].insert(0, start[1])
     context = {

@@ -11,6 +11,7 @@ import csv
 import io
 
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from core.cells import csv_field
@@ -29,7 +30,7 @@ def _columns(teams: bool) -> list[Column]:
 
 
 def _when(moment) -> str:
-    return timezone.localtime(moment).strftime("%d.%m.%Y %H:%M") if moment else ""
+    return date_format(timezone.localtime(moment), "SHORT_DATETIME_FORMAT") if moment else ""
 
 
 def _rows(entries, teams: bool) -> list[list]:

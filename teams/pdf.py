@@ -46,7 +46,7 @@ def match_sheet_pdf(tournament, rnd, view, *, base_url: str = "") -> bytes:
     title = _("Протокол матча команд")
     story = [paragraph(title, H1),
              paragraph(_("%(t)s · тур %(r)s · матч %(m)s") % {"t": tournament.name, "r": rnd.number, "m": m.number}, SMALL),
-             paragraph(" · ".join(x for x in (date_format(tournament.start_date, "j E Y"), tournament.venue,
+             paragraph(" · ".join(x for x in (date_format(tournament.start_date, _("j E Y")), tournament.venue,
                                              tournament.city) if x), SMALL),
              Spacer(1, 6), paragraph(f"{a} — {b}", BIG_BOLD), Spacer(1, 8)]
     head = [_("Стол"), _("Пара команды A"), _("Пара команды B"), _("Счёт"), _("Очки столов"), _("Протокол стола")]

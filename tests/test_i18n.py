@@ -1,4 +1,4 @@
-"""Translation catalogues: Russian msgids, English translations, Russian plural forms.
+"""Translation catalogues: Russian msgids, English and Spanish translations, Russian plural forms.
 
 The compiled ``locale/*/LC_MESSAGES/django.mo`` files are committed; without them (or with a
 stale English catalogue) these tests fail.
@@ -11,7 +11,7 @@ from django.conf import settings
 from django.utils.translation import gettext, ngettext, override
 
 from tests.factories import make_tournament
-from tournaments.models import EntrantStatus, Tournament
+from tournaments.models import EntrantStatus, Player, Tournament
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
 
@@ -107,3 +107,79 @@ def test_the_site_has_an_icon(client):
     assert 'rel="icon"' in html and "img/favicon.svg" in html
     response = client.get("/favicon.ico")
     assert response.status_code == 301 and response["Location"].endswith("img/favicon.svg")
+
+
+# Spanish: the third language of the interface (locale/es), with /es/ in front of the pages' addresses.
+CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+
+
+def test_model_strings_and_messages_translate_to_spanish():
+    with override("es"):
+        assert str(Tournament._meta.verbose_name) == "torneo"
+        assert str(Tournament._meta.get_field("venue").verbose_name) == "sede"
+        assert str(EntrantStatus.DISQUALIFIED.label) == "Descalificada"
+        assert gettext("Главный судья") == "Árbitro principal"
+        assert gettext("Турнирная таблица") == "Tabla cruzada"
+        assert gettext("Спортивное домино") == "Dominó deportivo"
+
+
+def test_spanish_placeholders_survive():
+    with override("es"):
+        assert gettext("Тур %(r)s, стол %(t)s") % {"r": 3, "t": 7} == "Ronda 3, mesa 7"
+        assert gettext("Раздача %(n)s сохранена.") % {"n": 5} == "Mano 5 guardada."
+        assert gettext("Пары №%(n)s нет в этом туре.") % {"n": 4} == "La pareja n.º 4 no está en esta ronda."
+
+
+@pytest.mark.parametrize("n, text", [(0, "0 parejas"), (1, "1 pareja"), (2, "2 parejas"), (5, "5 parejas"),
+                                     (21, "21 parejas")])
+def test_spanish_plural_forms(n, text):
+    with override("es"):
+        assert ngettext("%(n)s пара", "%(n)s пар", n) % {"n": n} == text
+
+
+def test_dates_follow_the_language():
+    import datetime
+
+    from django.template import Context, Template
+
+    day = datetime.date(2026, 11, 29)
+    page = Template('{% load i18n %}{{ d|date:_("j\u00a0E\u00a0Y") }}|{{ d|date:"SHORT_DATE_FORMAT" }}')
+    with override("ru"):
+        assert page.render(Context({"d": day})) == "29\u00a0ноября\u00a02026|29.11.2026"
+    with override("es"):
+        assert page.render(Context({"d": day})) == "29\u00a0de\u00a0noviembre\u00a0de\u00a02026|29/11/2026"
+
+
+@pytest.mark.django_db
+def test_pages_in_spanish_under_es_prefix(client):
+    home = client.get("/es/").content.decode()
+    assert '<html lang="es">' in home
+    assert "Dominó deportivo" in home
+    assert CYRILLIC.findall(home) == []
+    # the language switch offers the three languages
+    for code in ("ru", "en", "es"):
+        assert f'name="language" value="{code}"' in home
+    assert '>ES</button>' in home and '>RU</button>' in home and '>EN</button>' in home
+
+    t = make_tournament(5)
+    # the people's and the venue's names are what the organizer typed: Latin here, so that any Cyrillic left is
+    # the interface's
+    Tournament.objects.filter(pk=t.pk).update(name="Copa de la ciudad", venue="Casa de la cultura")
+    for k, player in enumerate(Player.objects.filter(pair__tournament=t).order_by("pk")):
+        player.name, player.club = f"Jugador{k} Nombre", "Club"
+        player.save(update_fields=["name", "club"])
+    page = client.get(f"/es/t/{t.slug}/").content.decode()
+    assert "5 parejas" in page and "Tabla cruzada" in page and "Rondas" in page
+    assert CYRILLIC.findall(page) == []
+    assert "29\u00a0de\u00a0noviembre\u00a0de\u00a02026" in page
+
+
+def test_spanish_catalogue_is_complete():
+    text = (LOCALE / "es/LC_MESSAGES/django.po").read_text(encoding="utf-8")
+    assert "nplurals=2; plural=(n != 1);" in text
+    entries = list(_entries(text))
+    assert entries
+    assert [m for m, _, flags in entries if "fuzzy" in flags] == []
+    assert [m for m, strs, _ in entries if not strs or not all(strs)] == []
+    assert [m for m, strs, _ in entries if len(strs) > 1 and len(strs) != 2] == []
+    assert (LOCALE / "es/LC_MESSAGES/django.mo").exists()

@@ -10,6 +10,7 @@ Names come from users: every text goes into ``Paragraph`` markup escaped (``core
 """
 from __future__ import annotations
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from reportlab.platypus import Flowable, PageBreak, Spacer
 
@@ -64,7 +65,7 @@ def _sit_out_cell(partie):
 
 def subtitle(tournament, rnd=None) -> str:
     """The date, the venue and the rules (and the round, first) under a document's title."""
-    parts = [tournament.start_date.strftime("%d.%m.%Y")]
+    parts = [date_format(tournament.start_date, "SHORT_DATE_FORMAT")]
     if tournament.venue:
         parts.append(tournament.venue)
     parts.append(_("регламент «%(p)s»") % {"p": preset_label(tournament.rules_preset)})

@@ -8,6 +8,7 @@ Names come from users: every text that goes into ``Paragraph`` markup is escaped
 from __future__ import annotations
 
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from reportlab.platypus import PageBreak, Spacer
@@ -247,7 +248,7 @@ def final_report_pdf(tournament, standings, cells, sanctions, *, chief_referees=
     story += [Spacer(1, 28), paragraph(_("Главный судья: ______________________  / %(name)s /") % {
         "name": ", ".join(chief_referees) or "______________________"}, BIG_CELL),
         Spacer(1, 18), paragraph(_("Главный секретарь: ________________  / ________________ /"), BIG_CELL),
-        Spacer(1, 10), paragraph(_("Дата: %(d)s") % {"d": timezone.localdate().strftime("%d.%m.%Y")}, SMALL)]
+        Spacer(1, 10), paragraph(_("Дата: %(d)s") % {"d": date_format(timezone.localdate(), "SHORT_DATE_FORMAT")}, SMALL)]
     return build(story, title)
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -154,7 +155,7 @@ def protocol_url(partie_id: int, base_url: str = "") -> str:
 def _header(partie, rules) -> dict:
     tournament = partie.round.tournament
     return dict(
-        tournament=tournament.name, venue=tournament.venue, date=tournament.start_date.strftime("%d.%m.%Y"),
+        tournament=tournament.name, venue=tournament.venue, date=date_format(tournament.start_date, "SHORT_DATE_FORMAT"),
         round=partie.round.number, table=partie.table, pair_a=partie.pair_a.number,
         pair_b=partie.pair_b.number if partie.pair_b else None, seats=seats_of(partie), rules_text=rules_text(rules),
         pair_names=(partie.pair_a.name, partie.pair_b.name if partie.pair_b else ""),
@@ -247,7 +248,7 @@ def signed_sheet(protocol, result, *, base_url: str = "") -> Sheet:
     signatures = [
         SheetSignature(
             str(SignatureRole(s.role).label) if s.role in SignatureRole.values else s.role, s.seat, s.name,
-            timezone.localtime(s.signed_at).strftime("%d.%m.%Y %H:%M"), s.fingerprint, method_text(s.method),
+            date_format(timezone.localtime(s.signed_at), "SHORT_DATETIME_FORMAT"), s.fingerprint, method_text(s.method),
         )
         for s in protocol.signatures.all()
     ]
