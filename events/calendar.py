@@ -28,17 +28,17 @@ from django.utils.translation import gettext_lazy as _
 from core.names import fold
 from engine.pairing import rounds_needed
 from engine.pairing.bracket import rounds_of
-from engine.rules.config import KOZEL_PRESETS, PRESETS, SPORT_PRESETS
+from engine.rules.config import KOZEL_PRESETS, SPORT_PRESETS
 from tournaments import formats
 from tournaments.models import FinalKind, Qualification, RoundStatus, Tournament
-from tournaments.presets import preset_label
+from tournaments.presets import preset_label, site_presets
 
 IN_PLAY, UPCOMING, FINISHED = "in_play", "upcoming", "finished"
 GROUPS = {IN_PLAY: _("Идут"), UPCOMING: _("Предстоящие"), FINISHED: _("Завершённые")}  # in the page's order
 STATES = {IN_PLAY: _("идёт"), UPCOMING: _("предстоит"), FINISHED: _("завершён")}  # one tournament's
 GAMES = {"sport": _("Спортивное домино"), "kozel": _("Козёл, морской козёл"), "hand": _("Игра на очки")}
 GAME_PRESETS = {"sport": SPORT_PRESETS, "kozel": KOZEL_PRESETS,
-                "hand": tuple(p for p in PRESETS if p not in SPORT_PRESETS + KOZEL_PRESETS)}
+                "hand": tuple(p for p in site_presets() if p not in SPORT_PRESETS + KOZEL_PRESETS)}
 
 
 def game_of(preset: str) -> str:

@@ -29,13 +29,20 @@ from tournaments.models import (
     SigningMethod,
     TeamStanding,
 )
-from tournaments.presets import ladder_kind_choices, option_choices, option_label, preset_choices, rules_error_text
+from tournaments.presets import (
+    ladder_kind_choices,
+    option_choices,
+    option_label,
+    preset_choices,
+    rules_error_text,
+    site_presets,
+)
 
 from .forms import IsoDateInput
 from .forms_tiebreaks import TiebreakFieldsMixin
 
 LADDER_ROWS = 6
-SKIPPED_OPTIONS = ("preset", "remark_ladder")
+SKIPPED_OPTIONS = ("preset", "remark_ladder", "latin")
 OPTIONAL_OPTIONS = ("forfeit_score",)  # blank: the preset's rule (40 per deal, or the target)
 DIGITS = re.compile(r"[0-9]{1,9}")
 
@@ -158,7 +165,7 @@ def rule_options() -> list[str]:
 def preset_values() -> dict:
     """Every preset's numbers as the form's fields hold them (the page fills the fields on a change of preset)."""
     data = {}
-    for code in config.PRESETS:
+    for code in site_presets():
         rules = config.PRESET_DEFAULTS[code]
         values = option_form_values(rules)
         values["rule_forfeit_score"] = ""
@@ -175,7 +182,7 @@ def preset_option_choices() -> dict:
     """For every preset, the values each of its choice options may take (the page hides the others)."""
     return {code: {f"rule_{key}": list(config.option_values(code, key))
                    for key in rule_options() if key in OPTION_CHOICES and key in preset_options(code)}
-            for code in config.PRESETS}
+            for code in site_presets()}
 
 
 class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
@@ -235,7 +242,7 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
             self.fields[f"ladder_{i}_points"] = StrictIntegerField(label=_("очков"), required=False)
             self.fields[f"ladder_{i}_block_pips"] = StrictIntegerField(label=_("очков в рыбе"), required=False)
         if not self.is_bound and not self.initial.get("rules_preset"):
-            first = config.PRESETS[0]
+            first = site_presets()[0]
             self.initial.update({"rules_preset": first, "tiebreak_order": "default", **preset_values()[first]})
         # The options of the other presets are hidden on the page and ignored here (their posted values too).
         self.shown_preset = (self.data.get("rules_preset") if self.is_bound else self.initial.get("rules_preset"))
@@ -271,7 +278,7 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
         """(bound field, the presets that have it, shown now) for every option field."""
         rows = []
         for key in rule_options():
-            presets = " ".join(p for p in config.PRESETS if key in preset_options(p))
+            presets = " ".join(p for p in site_presets() if key in preset_options(p))
             for name in option_field_names(key):
                 rows.append((self[name], presets, key in preset_options(self.shown_preset)))
         return rows

@@ -15,6 +15,7 @@ from engine.ranking.tiebreaks import DEFAULT_ORDERING, INDIVIDUAL_TIEBREAKS, TIE
 from engine.rules import config
 from scoring.reports.tabular import tiebreak_labels
 from tournaments.formats import FORMATS, PairsFormat, format_class
+from tournaments.presets import site_presets
 from tournaments.validators import validate_tiebreaks
 
 # Every criterion of either format: a stale or hand-made form may post one of the other format.
@@ -66,7 +67,7 @@ def format_tiebreaks() -> dict:
         names = cls().criteria()[0]
         out[code] = {"criteria": [[n, label] for n, label in zip(names, tiebreak_labels(names))],
                      "orderings": {p: dict(ordering_choices(p, individual=cls.individual_criteria))
-                                   for p in config.PRESETS}}
+                                   for p in site_presets()}}
     return out
 
 

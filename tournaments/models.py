@@ -28,6 +28,7 @@ from .clock_fields import (
     epoch as _epoch,
 )
 from .formats import format_of
+from .presets import site_presets
 
 # The fields of a tournament's rules: fixed once a protocol is signed (``Tournament.rules_locked``).
 RULE_FIELDS = ("rules_preset", "rules_overrides", "tiebreaks")
@@ -146,6 +147,10 @@ class Tournament(models.Model):
             except RulesError as exc:
                 field = "rules_preset" if exc.key == "preset" else "rules_overrides"
                 errors[field] = _("Регламент не принят: %(msg)s") % {"msg": exc.message}
+            else:
+                if self.rules_preset not in site_presets():  # a game the engine scores but the site cannot play yet
+                    errors["rules_preset"] = _("Выберите регламент из списка: %(known)s.") % {
+                        "known": ", ".join(site_presets())}
         try:
             validate_tiebreaks(self.tiebreaks, individual=self.is_individual)
         except ValidationError as exc:

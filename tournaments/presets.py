@@ -119,6 +119,17 @@ LADDER_KIND_LABELS = {
 }
 
 
+# The engine's games that a tournament of this site cannot be set to yet. The partnership game ``latin``
+# (docs/rules-latin.md) is scored by the engine and by the commands ``score_protocol`` and ``rank_protocols``;
+# the referee's page, the standings and the documents of a ``latin`` event are not built yet.
+NOT_ON_THE_SITE = ("latin",)
+
+
+def site_presets() -> tuple[str, ...]:
+    """The presets a tournament can be set to: every preset the engine knows but those not on the site yet."""
+    return tuple(code for code in config.PRESETS if code not in NOT_ON_THE_SITE)
+
+
 def preset_label(code: str) -> str:
     """The Russian name of a preset ("Пусто-шесть"); an unnamed preset by its code."""
     label = PRESET_LABELS.get(code)
@@ -126,8 +137,8 @@ def preset_label(code: str) -> str:
 
 
 def preset_choices() -> list[tuple[str, str]]:
-    """Every preset the engine knows, in its order, with its name."""
-    return [(code, preset_label(code)) for code in config.PRESETS]
+    """Every preset a tournament can be set to, in the engine's order, with its name."""
+    return [(code, preset_label(code)) for code in site_presets()]
 
 
 def option_label(key: str) -> str:

@@ -19,11 +19,11 @@ from access.permissions import require_organizer
 from audit.log import log_action
 from core.locking import locked
 from engine.rules import ProtocolError
-from engine.rules.config import PRESETS
 from scoring.models import Protocol
 from scoring.scores import rescore
 from tournaments.errors import InvalidInput, TournamentError
 from tournaments.models import RULE_FIELDS, Tournament, rules_locked_message
+from tournaments.presets import site_presets
 
 
 def rescore_begun(tournament) -> None:
@@ -67,8 +67,8 @@ def update_rules(user, tournament, *, preset, overrides, tiebreaks) -> Tournamen
         if tournament.rules_locked():
             field = next(f for f in RULE_FIELDS if after[f] != before[f])
             raise RulesLocked(rules_locked_message(), field=field)
-        if tournament.rules_preset not in PRESETS:
-            raise InvalidInput(_("Выберите регламент из списка: %(known)s.") % {"known": ", ".join(PRESETS)},
+        if tournament.rules_preset not in site_presets():
+            raise InvalidInput(_("Выберите регламент из списка: %(known)s.") % {"known": ", ".join(site_presets())},
                                field="rules_preset", code="unknown_preset")
         try:
             tournament.clean()

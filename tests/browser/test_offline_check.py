@@ -12,12 +12,14 @@ import pytest
 from django.http import QueryDict
 from playwright.sync_api import expect
 
-from engine.rules.config import PRESETS
 from engine.rules.errors import ProtocolError
 from engine.rules.generate import random_partie
 from engine.rules.partie import score_partie
 from scoring.game_forms import make_deal_form
 from tests.referees.conftest import PASSWORD
+from tournaments.presets import site_presets
+
+PRESETS = site_presets()
 
 from .conftest import login
 

@@ -2,8 +2,8 @@
 import pytest
 from django.utils.translation import override
 
-from engine.rules import PRESETS, Rules
-from tournaments.presets import preset_label
+from engine.rules import Rules
+from tournaments.presets import preset_label, site_presets
 from tournaments.rules_text import describe_rules
 
 
@@ -43,7 +43,7 @@ def test_hand_points_say_the_referee_enters_them():
                                                 "time_limit_minutes": 30})
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", site_presets())
 def test_every_preset_has_two_sentences_in_russian_and_in_english(preset):
     text = words({"preset": preset})
     assert text.count(". ") == 1 and text.endswith(".") and preset not in text

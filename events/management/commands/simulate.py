@@ -5,11 +5,11 @@ import time
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from engine.rules import config
 from events.simulation import parse_final, simulate
 from tournaments.choices import DEFAULT_FORMAT, FORMAT_CHOICES
 from tournaments.formats import format_class, part_of
 from tournaments.models import FinalMatch, PairingSystem
+from tournaments.presets import site_presets
 
 
 class Command(BaseCommand):
@@ -25,7 +25,7 @@ class Command(BaseCommand):
         parser.add_argument("--slug", default=None)
         parser.add_argument("--withdraw", type=int, default=0,
                             help="pairs withdrawn: half (rounded down) before the draw, the rest after round 1")
-        parser.add_argument("--preset", choices=config.PRESETS, default="pusto-shest",
+        parser.add_argument("--preset", choices=site_presets(), default="pusto-shest",
                             help="rules preset of the tournament (Kozel, Morskoy and hand points included)")
         parser.add_argument("--no-shows", type=int, default=0, dest="no_shows",
                             help="parties in which one pair does not come, spread over the rounds")
