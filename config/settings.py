@@ -199,6 +199,8 @@ SESSION_COOKIE_AGE = int(DOMINO_SESSION_HOURS * 3600)
 LANGUAGE_CODE = "ru"
 LANGUAGES = [("ru", _("Russian")), ("en", _("English")), ("es", _("Spanish"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The English dates keep their day-first form (config/formats/en/formats.py).
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = os.environ.get("DOMINO_TIME_ZONE", "Europe/Moscow")
 USE_I18N = True
 USE_TZ = True

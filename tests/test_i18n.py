@@ -148,6 +148,11 @@ def test_dates_follow_the_language():
         assert page.render(Context({"d": day})) == "29\u00a0ноября\u00a02026|29.11.2026"
     with override("es"):
         assert page.render(Context({"d": day})) == "29\u00a0de\u00a0noviembre\u00a0de\u00a02026|29/11/2026"
+    with override("en"):  # day first, as before Spanish came (config/formats/en), not Django's 11/29/2026
+        assert page.render(Context({"d": day})) == "29\u00a0November\u00a02026|29.11.2026"
+        moment = datetime.datetime(2026, 11, 29, 14, 5)
+        stamp = Template('{% load i18n %}{{ d|date:"SHORT_DATETIME_FORMAT" }}|{{ d|date:_("d.m H:i") }}')
+        assert stamp.render(Context({"d": moment})) == "29.11.2026 14:05|29.11 14:05"
 
 
 @pytest.mark.django_db
