@@ -58,9 +58,12 @@
   var map = {"а":"a","б":"b","в":"v","г":"g","д":"d","е":"e","ё":"yo","ж":"zh","з":"z","и":"i","й":"y","к":"k","л":"l","м":"m","н":"n","о":"o","п":"p","р":"r","с":"s","т":"t","у":"u","ф":"f","х":"kh","ц":"ts","ч":"ch","ш":"sh","щ":"shch","ъ":"","ы":"y","ь":"","э":"e","ю":"yu","я":"ya"};
   var touched = slug.value !== "";
   slug.addEventListener("input", function () { touched = slug.value !== ""; });
-  name.addEventListener("input", function () {
+  function suggest() {
     if (touched) return;
     var s = name.value.toLowerCase().split("").map(function (c) { return c in map ? map[c] : c; }).join("");
     slug.placeholder = s.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60);
-  });
+  }
+  name.addEventListener("input", suggest);
+  // A name typed (or restored by the browser) before this script ran gets its address too.
+  if (name.value) suggest();
 })();

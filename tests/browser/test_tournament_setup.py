@@ -59,6 +59,7 @@ def test_create_tournament_from_the_preset_list(live_server, new_page, secretary
     page.goto(f"{base}/")
     page.click("#create-tournament")
     expect(page.locator("h1")).to_contain_text("Новый турнир")
+    page.wait_for_load_state("load")  # the form's script listens to the preset's list from here on
     page.fill("#id_name", name)
     if tag == "390":
         expect(page.locator("#id_slug")).to_have_attribute("placeholder", "kubok-yolkina-2026")
@@ -190,3 +191,21 @@ def test_the_tiebreak_drop_down_follows_the_preset_switched_in_the_page(live_ser
     expect(default).to_have_text(sport)
     assert page.locator("#id_tiebreak_order option[value=goats]").inner_text() == dict(
         ordering_choices("pusto-shest"))["goats"]
+
+
+def test_a_name_already_in_the_field_gets_its_address_when_the_page_comes_back(live_server, new_page, secretary):
+    """The address is suggested from the name as it is typed, and also for a name the field already holds when
+    the page's script starts (the form back with an error, or a name typed before the script arrived)."""
+    page = new_page(PHONE)
+    login(page, live_server.url, "secretary", "domino2026")
+    page.goto(f"{live_server.url}/")
+    page.click("#create-tournament")
+    page.wait_for_load_state("load")
+    page.fill("#id_name", "Кубок Ёлкина 2026")
+    page.fill("#id_start_date", "")
+    page.locator("#id_start_date").evaluate("el => el.removeAttribute('required')")
+    page.locator("form#setup-form, form").last.evaluate("f => f.noValidate = true")
+    page.locator("form button[type=submit]").last.click()
+    page.wait_for_load_state("load")
+    expect(page.locator("#id_name")).to_have_value("Кубок Ёлкина 2026")
+    expect(page.locator("#id_slug")).to_have_attribute("placeholder", "kubok-yolkina-2026")
