@@ -41,7 +41,7 @@ def test_russian_messages_are_unchanged_by_the_spanish_ones():
     ("en", "deal 2, seat A1: bad"),
     ("e", "deal 2, seat A1: bad"),
     ("de", "deal 2, seat A1: bad"),
-])
+], ids=["es", "es-ES", "es-419", "ru", "none", "empty", "en", "e", "de"])  # ASCII ids: mutmut hands them to pytest
 def test_localized_picks_the_language(language, text):
     err = ProtocolError("bad_seat", "bad", deal=2, seat="A1")
     assert err.localized(language) == text
