@@ -181,9 +181,9 @@ WORDING = {
          'seat': None,
          'tile': '2-5',
          'ends': '1, 3'},
-    'capicúa on, no last tile':
+    'capicua on, no last tile':
         {'message': 'deal 1: with capicúa on, a domino records out_tile and ends', 'deal': 1, 'seat': None},
-    'capicúa on, no ends':
+    'capicua on, no ends':
         {'message': 'deal 1: with capicúa on, a domino records out_tile and ends', 'deal': 1, 'seat': None},
     'pasos redondos above 30':
         {'message': 'deal 1: pasos_redondos of pair A must be a count 0..30, got 31',

@@ -132,9 +132,9 @@ REFUSALS = [
      "Раздача 1: открытые концы указаны без последнего камня"),
     ("a last tile that fits neither end", protocol([hand1(out_tile="2-5", ends=[1, 3])]), "out_tile_fits_no_end",
      "Раздача 1: камень 2-5 не подходит ни к одному открытому концу (1, 3)"),
-    ("capicúa on, no last tile", protocol([H1], {"capicua": "add"}), "capicua_needs_tiles",
+    ("capicua on, no last tile", protocol([H1], {"capicua": "add"}), "capicua_needs_tiles",
      "Раздача 1: по этому регламенту при домино нужно указать последний камень и открытые концы (капикуа)"),
-    ("capicúa on, no ends", protocol([hand1(out_tile="2-5")], {"capicua": "double"}), "capicua_needs_tiles",
+    ("capicua on, no ends", protocol([hand1(out_tile="2-5")], {"capicua": "double"}), "capicua_needs_tiles",
      "Раздача 1: по этому регламенту при домино нужно указать последний камень и открытые концы (капикуа)"),
     # --- pasos redondos ----------------------------------------------------------------------------
     ("pasos redondos above 30", protocol([hand1(pasos_redondos={"A": 31})]), "bad_pasos_redondos",
