@@ -15,11 +15,10 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from core.json_limits import JsonRefused, decode, loads
 from engine.rules import ProtocolError
 from engine.rules.latin import rank
 
-from .score_protocol import MAX_BYTES
+from .score_protocol import InputRefused, read_json
 
 # A list of protocols is one level deeper than a protocol (list → protocol → deals → deal → hands → tiles).
 MAX_DEPTH = 33
@@ -35,25 +34,10 @@ class Command(BaseCommand):
         parser.add_argument("--indent", type=int, default=2)
 
     def handle(self, *args, **options):
-        path = options["file"]
         try:
-            if path == "-":
-                stdin = getattr(sys.stdin, "buffer", None)  # bytes; a text stream (tests) is encoded back
-                raw = stdin.read(MAX_BYTES + 1) if stdin else sys.stdin.read(MAX_BYTES + 1).encode("utf-8")
-            else:
-                with open(path, "rb") as fh:
-                    raw = fh.read(MAX_BYTES + 1)
-        except OSError as exc:
-            self._fail({"code": "unreadable", "message": f"cannot read {path}: {exc.strerror}",
-                        "message_ru": f"файл {path} не читается: {exc.strerror}"})
-        if len(raw) > MAX_BYTES:
-            self._fail({"code": "too_large", "message": f"the file is longer than {MAX_BYTES} bytes",
-                        "message_ru": f"файл длиннее {MAX_BYTES} байт: это не список протоколов"})
-        try:
-            data = loads(decode(raw), max_depth=MAX_DEPTH)
-        except JsonRefused as exc:
-            self._fail({"code": exc.code, "message": exc.message,
-                        "message_ru": f"{exc.message_ru}: это не список протоколов"})
+            data = read_json(options["file"], max_depth=MAX_DEPTH, what_ru="список протоколов")
+        except InputRefused as exc:
+            self._fail(exc.error)
         if not isinstance(data, list):
             self._fail({"code": "not_a_list", "message": "the file must hold a JSON list of protocols",
                         "message_ru": "в файле должен быть список протоколов (JSON)"})
