@@ -89,6 +89,14 @@ def check_table(hands: dict[str, Hand], *, deal: int) -> None:
 
 def read_hands(raw_hands, *, deal: int, count) -> dict[str, Hand]:
     """The hands of a deal (seat -> pips or tiles), each read by ``count(seat, raw)``, then checked as a table."""
+    hands = read_seats(raw_hands, deal=deal, count=count)
+    check_table(hands, deal=deal)
+    return hands
+
+
+def read_seats(raw_hands, *, deal: int, count) -> dict:
+    """{seat: ``count(seat, raw)``} of a deal's written hands; refuses what is not a map of seats (every game's
+    protocol writes its hands so; the table's own checks are the game's)."""
     if raw_hands is None:
         raw_hands = {}
     if not isinstance(raw_hands, dict):
@@ -98,5 +106,4 @@ def read_hands(raw_hands, *, deal: int, count) -> dict[str, Hand]:
         if seat not in SEATS:
             raise ProtocolError("bad_seat", f"{seat!r} is not a seat (A1, A2, B1, B2)", deal=deal, seat=str(seat))
         hands[seat] = count(seat, raw)
-    check_table(hands, deal=deal)
     return hands

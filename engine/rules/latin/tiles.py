@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import ProtocolError
+from ..hands import read_seats
 from ..seating import SEATS
 
 
@@ -85,15 +86,7 @@ def parse_hand(raw, tile_set: TileSet, *, seat: str, deal: int) -> Hand:
 
 def read_hands(raw_hands, tile_set: TileSet, *, deal: int) -> dict[str, Hand]:
     """The hands of a hand of play (seat -> pips or tiles), checked as one table."""
-    if raw_hands is None:
-        raw_hands = {}
-    if not isinstance(raw_hands, dict):
-        raise ProtocolError("bad_hands", "hands must map seats to pip counts or tile lists", deal=deal)
-    hands = {}
-    for seat, raw in raw_hands.items():
-        if seat not in SEATS:
-            raise ProtocolError("bad_seat", f"{seat!r} is not a seat (A1, A2, B1, B2)", deal=deal, seat=str(seat))
-        hands[seat] = parse_hand(raw, tile_set, seat=seat, deal=deal)
+    hands = read_seats(raw_hands, deal=deal, count=lambda seat, raw: parse_hand(raw, tile_set, seat=seat, deal=deal))
     seen: dict[tuple, str] = {}
     for seat in (s for s in SEATS if s in hands):
         for tile in hands[seat].tiles or ():
