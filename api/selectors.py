@@ -170,7 +170,7 @@ def pairings(rnd) -> list[dict]:
 
 def results(rnd) -> list[dict]:
     """Each table's result as the pairings page shows it: the score once entered, the winner once finished."""
-    kozel = rnd.tournament.rules().family == "kozel"
+    kozel = rnd.tournament.game.counts_goats
     protocols = {row["partie_id"]: row for row in Protocol.objects.filter(partie__round=rnd).values(
         "partie_id", "status", "score_a", "score_b", "winner", "goats_a", "goats_b", "no_show", "ended_by_time",
         "abandoned", "disqualified", "finished")}

@@ -187,7 +187,7 @@ def table_sides(partie) -> dict[str, list[Person]]:
 def player_rounds(tournament, entrant, organizer: bool) -> list[Cell]:
     """The player's rounds in order (published rounds for the public), with the remarks at his seat: four
     queries whatever the size of the event."""
-    kozel = tournament.rules().family == "kozel"
+    kozel = tournament.game.counts_goats
     rows = list(partie_rows(tournament, organizer, [entrant.pk]))
     everyone = people(tournament, {row[f] for row in rows for f in SEAT_FIELDS if row[f]})
     remarks = {}
@@ -227,8 +227,8 @@ def entrant_ids_in_order(tournament) -> list[int]:
 def grid(tournament, organizer: bool = False, entrant_ids=None) -> Grid:
     """The player × round grid: a line per numbered player (``entrant_ids``: one page of them, in order), a cell
     per round (table, seat, partner, opponents, result), the match points summed by the tournament's rules."""
-    rules = tournament.rules()
-    kozel = rules.family == "kozel"
+    game = tournament.game
+    rules, kozel = game.rules, game.counts_goats
     page = entrant_ids is not None  # one page: only its players' parties (the whole event: no list of ids to send)
     order = list(entrant_ids) if page else entrant_ids_in_order(tournament)
     ids = set(order)

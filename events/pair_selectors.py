@@ -39,7 +39,7 @@ def pair_games(tournament, pair, organizer: bool) -> list[dict]:
     if not organizer:
         parties = parties.exclude(round__status=RoundStatus.DRAFT)
     rows = []
-    kozel = tournament.rules().family == "kozel"  # Kozel, Morskoy: the partie's goats first (docs/rules-kozel.md §11)
+    kozel = tournament.game.counts_goats  # Kozel, Morskoy: the partie's goats first (docs/rules-kozel.md §11)
     for p in parties:
         side = "A" if p.pair_a_id == pair.pk else "B"
         opponent = p.pair_b if side == "A" else p.pair_a

@@ -68,9 +68,10 @@ def play_partie(referee, partie, rng: random.Random, signers: dict) -> None:
 
     ``signers``: {pair id: account linked to that pair's player 1}.
     """
-    rules = partie.round.tournament.rules()
+    game = partie.round.tournament.game
+    rules = game.rules
     protocol = protocol_services.ensure_protocol(partie)
-    if rules.family != "sport":  # Kozel, Morskoy, hand points: the engine deals the whole partie
+    if game.engine_deals_partie:  # Kozel, Morskoy, hand points: the engine deals the whole partie
         deals, _remarks = random_partie(rng, rules)
         for deal in deals:
             protocol = protocol_services.record_deal(referee, partie, deal, expected_version=protocol.version)

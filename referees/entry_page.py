@@ -56,7 +56,7 @@ def render_entry(request, partie, *, status=200, deal_form=None, remark_form=Non
             deal_form = make_deal_form(ctx["rules"], initial=form_class.initial_for(
                 row.to_json(), version=protocol.version, correct=True))
         elif upcoming:
-            deal_form = make_deal_form(ctx["rules"], initial=game_entry.form_initial(
+            deal_form = make_deal_form(ctx["rules"], initial=game_entry.entry_of(ctx["game_spec"]).form_initial(
                 ctx["rules"], upcoming, protocol.version))
     remarks_open = ctx["can_enter"] and not protocol.no_show  # no remark in a partie that was not played
     if remarks_open and remark_form is None:

@@ -1,10 +1,13 @@
 """What the table page shows differently per game: the sport game, the Kozel family, hand points.
 
 One page (``views.render_entry``) and one set of services serve every preset;
-this module is the seam: the deal form, the templates of its fields, of the
-live preview and of the deal list, the next deal's leader, and for Kozel and
-Morskoy the state of the game in play (totals, remembered points, eggs, who has
-opened) and the goats — all read from the engine's scored protocol.
+this module is the seam: one class per game (``TableEntry`` for the sport game,
+``KozelEntry``, ``HandEntry``), chosen once by ``entry_of(game)`` from the
+tournament's game (``tournaments.games``) — the deal form's templates, the live
+preview and the deal list, the next deal's leader, the page's own context, and
+for Kozel and Morskoy the state of the game in play (totals, remembered points,
+eggs, who has opened) and the goats — all read from the engine's scored protocol.
+A new game is one more class and one more row of ``ENTRIES``.
 """
 from __future__ import annotations
 
@@ -17,15 +20,6 @@ from engine.rules import lead_and_shuffle
 from engine.rules.kozel import twelve_is_ambiguous
 from scoring.tiles import uses_lead_tile
 
-TEMPLATES = {
-    "sport": {"fields": "referees/_deal_fields_sport.html", "preview": "referees/_preview.html",
-              "deals": "referees/_deals.html"},
-    "kozel": {"fields": "referees/_deal_fields_kozel.html", "preview": "referees/_preview_kozel.html",
-              "deals": "referees/_deals_kozel.html"},
-    "hand": {"fields": "referees/_deal_fields_points.html", "preview": "referees/_preview.html",
-             "deals": "referees/_deals.html"},
-}
-
 SIDE_PAIR = {"A": "pair_a", "B": "pair_b"}
 
 
@@ -34,26 +28,9 @@ def tile_text(tile: str) -> str:
     return tile.replace("-", "\u2011")
 
 
-def templates(rules) -> dict:
-    return TEMPLATES[rules.family]
-
-
 def pair_number(partie, side):
     pair = getattr(partie, SIDE_PAIR[side], None)
     return pair.number if pair else None
-
-
-def upcoming(rules, scored, protocol, names) -> dict | None:
-    """The next deal: its number and who leads it (and shuffles, in the sport game), or None."""
-    next_n = None if protocol.is_locked else scored.next_deal
-    if not next_n:
-        return None
-    if rules.family == "kozel":
-        return kozel_upcoming(rules, scored, protocol, names, next_n)
-    lead, shuffle = lead_and_shuffle(next_n, protocol.first_lead)
-    extra = scored.extra_deal_needed  # a tie's extra deal; not every deal past the fourth (a partie to 200 points)
-    return {"n": next_n, "lead": lead, "shuffle": shuffle, "lead_name": names[lead],
-            "shuffle_name": names[shuffle], "extra": extra}
 
 
 def kozel_upcoming(rules, scored, protocol, names, next_n) -> dict:
@@ -91,17 +68,6 @@ def hand_hint(rules) -> str:
     if twelve_is_ambiguous(rules):
         text += " " + _("12 очков, которые могут быть %(six_tile)s, отметьте камнями.") % tiles
     return text
-
-
-def form_initial(rules, upcoming_deal, version) -> dict:
-    """The new deal form's first values: the number, and in Kozel the leader the rules fix."""
-    initial = {"n": upcoming_deal["n"], "version": version}
-    if rules.family == "kozel":
-        if upcoming_deal.get("lead"):
-            initial["lead"] = upcoming_deal["lead"]
-        if upcoming_deal.get("lead_tile"):
-            initial["lead_tile"] = upcoming_deal["lead_tile"]
-    return initial
 
 
 # --- Kozel and Morskoy: the game in play, games and goats --------------------------------
@@ -245,3 +211,83 @@ def describe_extra(deal: dict) -> str:
     if deal.get("note"):
         parts.append(deal["note"])
     return "; ".join(parts)
+
+
+# --- the seam: one class per game -----------------------------------------------------------
+
+class TableEntry:
+    """The sport game's table page; the other games override what differs."""
+
+    templates = {"fields": "referees/_deal_fields_sport.html", "preview": "referees/_preview.html",
+                 "deals": "referees/_deals.html"}
+    #: The referee types each side's points (hand points): the preview scores without a chosen result, and a
+    #: number not typed yet is not an error while the other one is being typed.
+    types_points = False
+
+    def upcoming(self, rules, scored, protocol, names) -> dict | None:
+        """The next deal: its number and who leads it (and shuffles, in the sport game), or None."""
+        next_n = None if protocol.is_locked else scored.next_deal
+        if not next_n:
+            return None
+        return self.next_deal(rules, scored, protocol, names, next_n)
+
+    def next_deal(self, rules, scored, protocol, names, next_n) -> dict:
+        lead, shuffle = lead_and_shuffle(next_n, protocol.first_lead)
+        extra = scored.extra_deal_needed  # a tie's extra deal; not every deal past the fourth (a partie to 200 points)
+        return {"n": next_n, "lead": lead, "shuffle": shuffle, "lead_name": names[lead],
+                "shuffle_name": names[shuffle], "extra": extra}
+
+    def form_initial(self, rules, upcoming_deal, version) -> dict:
+        """The new deal form's first values: the number (and what the game's rules fix)."""
+        return {"n": upcoming_deal["n"], "version": version}
+
+    def page_context(self, partie, rules, scored, rows) -> tuple[list, dict]:
+        """The deal rows as the game's list shows them, and what the game adds to the page."""
+        return rows, {"lone_double_six": 12, "blank_six_pair": False}
+
+    def preview_context(self, partie, rules, scored) -> dict:
+        """What the game adds to the live preview of a deal being typed."""
+        return {}
+
+
+class KozelEntry(TableEntry):
+    """Kozel and Morskoy: games, goats, the lead tile, the lone doubles' values."""
+
+    templates = {"fields": "referees/_deal_fields_kozel.html", "preview": "referees/_preview_kozel.html",
+                 "deals": "referees/_deals_kozel.html"}
+
+    def next_deal(self, rules, scored, protocol, names, next_n) -> dict:
+        return kozel_upcoming(rules, scored, protocol, names, next_n)
+
+    def form_initial(self, rules, upcoming_deal, version) -> dict:
+        """In Kozel the leader and the lead tile the rules fix are filled in."""
+        initial = super().form_initial(rules, upcoming_deal, version)
+        if upcoming_deal.get("lead"):
+            initial["lead"] = upcoming_deal["lead"]
+        if upcoming_deal.get("lead_tile"):
+            initial["lead_tile"] = upcoming_deal["lead_tile"]
+        return initial
+
+    def page_context(self, partie, rules, scored, rows) -> tuple[list, dict]:
+        rows = [kozel_row(row, deal, rules) for row, deal in zip(rows, scored.deals)]
+        return rows, {**kozel_context(partie, rules, scored, rows),
+                      "lone_double_six": rules.lone_double_six, "blank_six_pair": rules.blank_six_pair}
+
+    def preview_context(self, partie, rules, scored) -> dict:
+        return kozel_context(partie, rules, scored, []) if scored is not None else {}
+
+
+class HandEntry(TableEntry):
+    """Hand points: the referee types each side's points of a deal."""
+
+    templates = {"fields": "referees/_deal_fields_points.html", "preview": "referees/_preview.html",
+                 "deals": "referees/_deals.html"}
+    types_points = True
+
+
+#: The table page of each game (``tournaments.games``; a new game adds its row).
+ENTRIES = {"sport": TableEntry(), "kozel": KozelEntry(), "hand": HandEntry()}
+
+
+def entry_of(game) -> TableEntry:
+    return ENTRIES[game.code]

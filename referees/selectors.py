@@ -138,10 +138,11 @@ def signature_slots(partie, protocol, names=None) -> tuple[list[dict], object]:
 def entry_context(partie, user, *, protocol=None) -> dict:
     protocol = protocol or load_protocol(partie)
     tournament = partie.round.tournament
-    rules = tournament.rules()
+    game = tournament.game
+    rules, entry = game.rules, game_entry.entry_of(game)
     names = seat_names(partie)
     scored = protocol_state.engine_score(protocol_state.protocol_json(protocol))
-    upcoming = game_entry.upcoming(rules, scored, protocol, names)
+    upcoming = entry.upcoming(rules, scored, protocol, names)
     remark_steps = {}
     for side in ("A", "B"):
         step, effect = protocol_state.next_remark_effect(partie, protocol, side, rules)
@@ -152,12 +153,9 @@ def entry_context(partie, user, *, protocol=None) -> dict:
     rows = deal_rows(protocol, scored, names)
     if rows:
         rows[-1]["last"] = True  # the only deal that may be deleted
-    family = {"family": rules.family, "game_templates": game_entry.templates(rules)}
-    if rules.family == "kozel":
-        rows = [game_entry.kozel_row(row, deal, rules) for row, deal in zip(rows, scored.deals)]
-        family.update(game_entry.kozel_context(partie, rules, scored, rows))
+    rows, own = entry.page_context(partie, rules, scored, rows)
     return {
-        **family,
+        **own, "game_spec": game, "family": game.code, "game_templates": entry.templates,
         "partie": partie, "tournament": tournament, "protocol": protocol, "names": names,
         "seats": seat_list(partie),
         "individual": tournament.format_spec.single_player_entries,
@@ -179,8 +177,6 @@ def entry_context(partie, user, *, protocol=None) -> dict:
         "time_section": services.has_time_limit(rules),
         "lone_double_blank": rules.lone_double_blank,
         "rules": rules,
-        "lone_double_six": rules.lone_double_six if rules.family == "kozel" else 12,
-        "blank_six_pair": rules.family == "kozel" and rules.blank_six_pair,
         "tiles": TILES,
         **table_clock(partie, protocol, rules),
     }
@@ -209,7 +205,7 @@ def round_tables(rnd, user) -> list[Partie]:
     if tables is not None:
         qs = qs.filter(table__in=tables)
     parties = list(qs)
-    goats = rnd.tournament.rules().family == "kozel"  # Kozel, Morskoy: the cell shows goats (docs/rules-kozel.md §11)
+    goats = rnd.tournament.game.counts_goats  # Kozel, Morskoy: the cell shows goats (docs/rules-kozel.md §11)
     for p in parties:
         protocol = getattr(p, "protocol", None)
         p.state = protocol.status if protocol else ProtocolStatus.NOT_STARTED

@@ -78,7 +78,7 @@ def signing_context(request, partie, ctx, deal_form=None) -> dict:
 def score_text(partie, protocol) -> str:
     """The sides named as the event's format names them, and the score (the goats first in the Kozel family)."""
     tournament = partie.round.tournament
-    goats = (protocol.goats_a, protocol.goats_b) if tournament.rules().family == "kozel" else None
+    goats = (protocol.goats_a, protocol.goats_b) if tournament.game.counts_goats else None
     return tournament.format_spec.score_line(partie, (protocol.score_a, protocol.score_b), goats)
 
 
@@ -100,7 +100,7 @@ def confirm_no_show(partie, side, version, *, seat="") -> dict:
     if seat:
         return confirm_absent_player(partie, seat, version)
     tournament = partie.round.tournament
-    message = tournament.format_spec.no_show_question(partie, side, tournament.rules().family == "kozel")
+    message = tournament.format_spec.no_show_question(partie, side, tournament.game.counts_goats)
     return {"message": message, "action": reverse("referees:no_show", args=[partie.pk]),
             "fields": {"side": side, "confirm": "1", "version": "" if version is None else version},
             "button": tournament.format_spec.no_show_yes(side)}

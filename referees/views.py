@@ -160,7 +160,8 @@ def deal_preview(request, partie):
     Errors about a value typed go next to its field at once; a hand not typed
     yet is only a hint, since the referee may simply not have reached it.
     """
-    rules = partie.round.tournament.rules()
+    game = partie.round.tournament.game
+    rules, entry = game.rules, game_entry.entry_of(game)
     form = make_deal_form(rules, request.POST)
     scored = preview = hint = None
     if form.is_valid():
@@ -175,18 +176,17 @@ def deal_preview(request, partie):
         else:
             preview = next((d for d in scored.deals if d.n == form.cleaned_data["n"]), None)
     names = form.preview_fields()
-    chosen = bool(request.POST.get("result")) or rules.family == "hand"
+    chosen = bool(request.POST.get("result")) or entry.types_points
     # Hand points: a number not typed yet is not an error while the other one is being typed.
-    typed = {name for name in names if rules.family != "hand" or request.POST.get(name, "").strip()}
+    typed = {name for name in names if not entry.types_points or request.POST.get(name, "").strip()}
     errors = {name: " ".join(form.errors.get(name, [])) if chosen and name in typed else "" for name in names}
     ctx = {
         "partie": partie, "scored": scored, "preview_deal": preview, "hint": hint, "errors": errors,
         "sanctions": [selectors.sanction_text(s) for s in preview.sanctions] if preview else [],
         "non_field": " ".join(form.non_field_errors()) if chosen else "",
     }
-    if rules.family == "kozel" and scored is not None:
-        ctx.update(game_entry.kozel_context(partie, rules, scored, []))
-    return render(request, game_entry.templates(rules)["preview"], ctx)
+    ctx.update(entry.preview_context(partie, rules, scored))
+    return render(request, entry.templates["preview"], ctx)
 
 
 @_entering

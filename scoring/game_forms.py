@@ -33,6 +33,7 @@ from core.forms import ServiceErrorsMixin
 from core.text import CleanTextMixin, ascii_digits
 from engine.rules import ProtocolError
 from engine.rules.kozel import count_hand
+from tournaments.games import game_of
 
 from .errors import engine_message
 from .forms import SEAT_CHOICES, SEATS, DealForm, numeric_input
@@ -205,9 +206,13 @@ class SportDealForm(DealForm):
         return [f"hand_{s}" for s in SEATS] + ["result", "out", "offender"]
 
 
+#: The deal form of each game (``tournaments.games``; a new game adds its row).
+DEAL_FORMS = {"sport": SportDealForm, "kozel": KozelDealForm, "hand": HandPointsDealForm}
+
+
 def deal_form_class(rules):
     """The deal form of the tournament's game (sport, the Kozel family, hand points)."""
-    return {"kozel": KozelDealForm, "hand": HandPointsDealForm}.get(rules.family, SportDealForm)
+    return DEAL_FORMS[game_of(rules).code]
 
 
 def make_deal_form(rules, *args, **kwargs):

@@ -28,6 +28,7 @@ from .clock_fields import (
     epoch as _epoch,
 )
 from .formats import format_of
+from .games import game_of
 from .presets import site_presets
 
 # The fields of a tournament's rules: fixed once a protocol is signed (``Tournament.rules_locked``).
@@ -204,6 +205,11 @@ class Tournament(models.Model):
 
     def rules(self):
         return Rules.from_config(self.rules_config())
+
+    @property
+    def game(self):
+        """What differs by game, asked of one object (``tournaments.games``), bound to the rules as they are now."""
+        return game_of(self.rules())
 
 
 class EntrantStatus(models.TextChoices):

@@ -1,9 +1,9 @@
 """A tournament's rules in words: one or two Russian sentences read from the rules themselves.
 
-Nothing here is written per preset: the game comes from the preset's family (``Rules.family``), the
+Nothing here is written per preset: the game's own words come from its object (``tournaments.games``), the
 preset's name from ``tournaments.presets``, the numbers (deals or games in a partie, the target, the time
 limit, the match points) from the rules with the tournament's overrides. A preset the engine gains later
-reads correctly as soon as it has a family and a name. Shown on the tournament's public page.
+reads correctly as soon as its game has a class and it has a name. Shown on the tournament's public page.
 
 1. The game and the partie: «Спортивное домино, регламент «Федерация»: партия до 200 очков, не дольше
    40 минут.» — the time limit only where the round clock runs (``engine.rules.clock.time_limit_seconds``);
@@ -18,7 +18,8 @@ from django.utils.translation import ngettext
 
 from engine.rules.clock import time_limit_seconds
 
-from .presets import CHOICE_LABELS, preset_label
+from .games import game_of
+from .presets import preset_label
 
 
 def _target(points: int) -> str:
@@ -51,14 +52,7 @@ def describe_rules(rules, *, points_text: str | None = None) -> str:
     """The rules in one or two sentences (see the module's docstring); ``points_text``: the event's own sentence
     on its match points instead of the rules' (a team event's match, ``formats.TeamsFormat``)."""
     preset, length = preset_label(rules.preset), _length(rules)
-    if rules.family == "kozel":
-        recorder = str(CHOICE_LABELS["recorder"].get(rules.recorder, rules.recorder)).lower()
-        first = _("«%(preset)s»: %(length)s; очки записывает %(recorder)s.") % {
-            "preset": preset, "length": length, "recorder": recorder}
-    elif rules.family == "hand":
-        first = _("Игра на очки (очки каждой раздачи вводит судья): %(length)s.") % {"length": length}
-    else:
-        first = _("Спортивное домино, регламент «%(preset)s»: %(length)s.") % {"preset": preset, "length": length}
+    first = game_of(rules).summary(preset, length)
     second = points_text or _("Очки матча: победа — %(win)s, ничья — %(draw)s, поражение — %(loss)s.") % {
         "win": rules.match_points_win, "draw": rules.match_points_draw, "loss": rules.match_points_loss}
     return f"{first} {second}"

@@ -102,7 +102,7 @@ def _checked_final(tournament, stage, kind, size, carry_over, third_place, match
     if kind in BRACKETS and third_place and (groups * group_qualifiers if kind == FinalKind.GROUPS else size) < 4:
         raise InvalidInput(_("Матч за третье место нужен сетке хотя бы из четырёх участников."),
                            field="final_third_place")
-    if kind in BRACKETS and match == FinalMatch.TOTAL_2 and tournament.rules().family != "sport":
+    if kind in BRACKETS and match == FinalMatch.TOTAL_2 and not tournament.game.sums_two_parties:
         raise InvalidInput(_("Сумма очков двух партий считается только в спортивном домино: в семействе козла "
                              "выберите одну партию или до двух побед."), field="final_match",
                            code="total_needs_points")

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scoring.reports.selectors import load_standings
+from tournaments.games import game_of
 from tournaments.models import Partie
 
 
@@ -89,7 +90,7 @@ def pairing_order(tournament, before_round: int, recs, rules=None) -> list[PairR
     groups themselves are the match points as ``records`` counts them.
     """
     rules = rules or tournament.rules()
-    if rules.family != "kozel":
+    if not game_of(rules).pairs_by_standings:
         return sorted(recs, key=lambda r: r.sort_key)
     rows = load_standings(tournament, after_round=before_round - 1).rows
     place = {row.pair.number: k for k, row in enumerate(rows)}

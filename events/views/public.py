@@ -215,7 +215,7 @@ def _with_results(rnd, rows):
         .exclude(status=ProtocolStatus.NOT_STARTED)
         .values_list("partie_id", "score_a", "score_b", "status", "goats_a", "goats_b")
     }
-    kozel = rnd.tournament.rules().family == "kozel"  # the goats of the partie first (docs/rules-kozel.md §11)
+    kozel = rnd.tournament.game.counts_goats  # the goats of the partie first (docs/rules-kozel.md §11)
     for row in rows:
         a, b, status, goats = results.get(row["partie_id"], (None, None, None, None))
         row["score"] = (a, b) if status else None

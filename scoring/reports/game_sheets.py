@@ -29,6 +29,7 @@ from django.utils.translation import gettext_noop
 from engine.rules.errors import ProtocolError
 from engine.rules.kozel import count_hand
 from tournaments.formats import PairsFormat
+from tournaments.games import game_of
 
 PAIRS = PairsFormat()  # the words of a sheet whose event's format is not given: the pair event's
 
@@ -288,23 +289,54 @@ def points_sheet(result, stored: dict) -> GamesSheet:
     return GamesSheet("hand", rows=rows)
 
 
+class SportSheets:
+    """The sport game: no games block (its sheet is ``sheets.signed_sheet``'s deals)."""
+
+    def filled(self, result, stored: dict, numbers: dict, fmt=None) -> GamesSheet | None:
+        return None
+
+    def blank(self, rules) -> GamesSheet | None:
+        return None
+
+
+class KozelSheets(SportSheets):
+    def filled(self, result, stored, numbers, fmt=None):
+        return kozel_sheet(result, stored, numbers, fmt)
+
+    def blank(self, rules):
+        return blank_kozel(rules)
+
+
+class HandSheets(SportSheets):
+    def filled(self, result, stored, numbers, fmt=None):
+        return points_sheet(result, stored)
+
+    def blank(self, rules):
+        return blank_points(rules)
+
+
+#: What the score sheet shows for each game (``tournaments.games``; a new game adds its row).
+SHEETS = {"sport": SportSheets(), "kozel": KozelSheets(), "hand": HandSheets()}
+
+
 def games_sheet(result, stored: dict, numbers: dict, fmt=None) -> GamesSheet | None:
     """The sheet of the protocol's game, or None for the sport presets (their sheet is ``sheets.signed_sheet``)."""
-    family = result.rules.family
-    if family == "kozel":
-        return kozel_sheet(result, stored, numbers, fmt)
-    if family == "hand":
-        return points_sheet(result, stored)
-    return None
+    return SHEETS[game_of(result.rules).code].filled(result, stored, numbers, fmt)
 
 
 def blank_games(rules) -> GamesSheet | None:
     """Empty rows with the columns of ``rules``: per game for Kozel and Morskoy, per deal for hand points."""
-    if rules.family == "hand":
-        count = rules.deals_per_partie if rules.partie_length == "deals" else BLANK_POINTS_ROWS
-        return GamesSheet("hand", rows=[PointsRow(n) for n in range(1, count + BLANK_EXTRA_ROWS + 1)], blank=True)
-    if rules.family != "kozel":
-        return None
+    return SHEETS[game_of(rules).code].blank(rules)
+
+
+def blank_points(rules) -> GamesSheet:
+    """Hand points: a row per deal (the partie's deals, or rows enough for a partie to a target or to time)."""
+    count = rules.deals_per_partie if rules.partie_length == "deals" else BLANK_POINTS_ROWS
+    return GamesSheet("hand", rows=[PointsRow(n) for n in range(1, count + BLANK_EXTRA_ROWS + 1)], blank=True)
+
+
+def blank_kozel(rules) -> GamesSheet:
+    """Kozel and Morskoy: rows per game, and the extra game when a tie of goats asks for it."""
     count = rules.games_per_partie
     one, two, more = (BLANK_ROWS_WINNERS_RECORD if rules.recorder == "winner"
                       else (BLANK_ROWS_ONE_GAME, BLANK_ROWS_TWO_GAMES, BLANK_ROWS_MORE_GAMES))

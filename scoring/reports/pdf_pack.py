@@ -135,15 +135,6 @@ CARD_TEXT = style(12)
 CARD_NOTE = style(9)
 
 
-def lead_note(rules) -> str:
-    """Who leads the first deal, as the game's rules say (RULES.md §3; RULES-KOZEL.md §2.2; hand points: no rule)."""
-    if rules.family == "kozel" and rules.next_lead != "rotate":
-        return _("Первую раздачу каждой игры начинает тот, у кого дубль 1-1, — с этого дубля.")
-    if rules.family == "hand":
-        return ""
-    return _("Первым заходит A1.")
-
-
 def _pair_line(side: str, pair) -> str:
     text = _("Пара %(side)s: №%(n)s") % {"side": side, "n": pair.number}
     return f"{text} «{pair.name}»" if pair.name else text
@@ -228,7 +219,7 @@ def _card(tournament, rnd, partie, seats: dict, note: str, sign_url: str = ""):
 def table_cards_pdf(tournament, rnd, parties, *, sign_urls: dict | None = None) -> bytes:
     """``sign_urls``: {partie id: the own-phone signing link} of the tables whose cards carry its QR."""
     title = _("%(t)s — тур %(r)s: карточки столов") % {"t": tournament.name, "r": rnd.number}
-    note = lead_note(tournament.rules())
+    note = tournament.game.lead_note()
     story = []
     for partie in parties:
         if partie.pair_b is None:

@@ -22,6 +22,7 @@ from scoring.integrity import as_signed, untrusted_signatures
 from scoring.models import RemarkReason, SignatureRole
 from scoring.queries import side_prior_remarks
 from tournaments.formats import PairsFormat
+from tournaments.games import game_of
 from tournaments.presets import preset_label
 
 from .game_sheets import blank_games, games_sheet
@@ -132,18 +133,8 @@ def side_numbers(sheet, side: str) -> str:
 
 
 def rules_text(rules) -> str:
-    if rules.family == "kozel":
-        length = _("игр: %(g)s, до %(n)s") % {"g": rules.games_per_partie, "n": rules.target_points}
-    elif rules.family == "hand" and rules.partie_length == "time":
-        length = _("%(m)s мин") % {"m": rules.time_limit_minutes}
-    elif rules.family == "hand" and rules.partie_length == "target":
-        length = _("до %(n)s очков") % {"n": rules.target_points}
-    elif rules.partie_length == "deals":
-        length = _("раздач: %(n)s") % {"n": rules.deals_per_partie}
-    else:
-        length = _("до %(n)s очков, %(m)s мин") % {"n": rules.target_points, "m": rules.time_limit_minutes}
-
-    return _("Регламент «%(preset)s», %(length)s") % {"preset": preset_label(rules.preset), "length": length}
+    return _("Регламент «%(preset)s», %(length)s") % {"preset": preset_label(rules.preset),
+                                                     "length": game_of(rules).sheet_length()}
 
 
 def protocol_url(partie_id: int, base_url: str = "") -> str:

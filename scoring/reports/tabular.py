@@ -12,10 +12,9 @@ from django.utils.translation import gettext_lazy, pgettext
 
 from engine.ranking.standings import DISQUALIFIED, WITHDRAWN
 from engine.rules import score_partie
-from engine.rules.hands import parse_hand
-from engine.rules.kozel import count_hand
 from scoring.models import RemarkReason
 from tournaments.formats import EventFormat
+from tournaments.games import game_of
 from tournaments.models import EntrantStatus
 
 from .game_sheets import columns as sheet_columns
@@ -213,16 +212,6 @@ def ending_text(game, ending) -> str:
     return _("доиграна")
 
 
-def _pips(raw, rules, seat, n):
-    """What a hand counts (a lone 0-0 counts the rules' value; in the Kozel family the lone doubles too), or None
-    when not recorded."""
-    if raw is None:
-        return None
-    if rules.family == "kozel":
-        return count_hand(rules, raw, seat=seat, n=n).value
-    return parse_hand(raw, seat=seat, deal=n, lone_double_blank=rules.lone_double_blank).value
-
-
 def deals_table(protocol_rows, rules, sides=None, fmt=None) -> Table:
     """One row per recorded deal of every protocol, scored by the engine with the tournament's rules.
 
@@ -232,9 +221,9 @@ def deals_table(protocol_rows, rules, sides=None, fmt=None) -> Table:
     """
     fmt = fmt or EventFormat()
     protocols, deals, remarks = protocol_rows
-    kozel = rules.family == "kozel"
+    game = game_of(rules)
     # The Kozel family names no shuffler (docs/rules-kozel.md §2.2): its third column is the lead tile instead.
-    third = Column(_("Камень захода"), 9) if kozel else Column(_("Тасует"), 8)
+    third = Column(_("Тасует"), 8) if game.names_shuffler else Column(_("Камень захода"), 9)
     cols = [Column(_("Тур"), 6, True), Column(_("Стол"), 6, True),
             Column(_("№ A1 + A2"), 10) if sides is not None else Column(_("Пара A"), 8, True),
             Column(_("№ B1 + B2"), 10) if sides is not None else Column(_("Пара B"), 8, True),
@@ -266,9 +255,9 @@ def deals_table(protocol_rows, rules, sides=None, fmt=None) -> Table:
             )
             who = raw.get("out") or raw.get("offender") or raw.get("fisher", "")  # a block: its fisher
             rows.append(head + [
-                d.n, d.lead, raw.get("lead_tile", "") if kozel else d.shuffle,
+                d.n, d.lead, d.shuffle if game.names_shuffler else raw.get("lead_tile", ""),
                 results.get(raw["result"], raw["result"]), who,
-                *(_pips(hands.get(s), rules, s, d.n) for s in ("A1", "A2", "B1", "B2")),
+                *(game.hand_value(hands.get(s), s, d.n) for s in ("A1", "A2", "B1", "B2")),
                 d.points_a, d.points_b, d.running_a, d.running_b, sanctions,
             ] + game_values(d, raw, game_cols))
             games.append(getattr(d, "game", None))
@@ -282,7 +271,7 @@ def deals_table(protocol_rows, rules, sides=None, fmt=None) -> Table:
                                 None, None, None, result.totals_a, result.totals_b, ""] + no_deals)
             games.append(None)
     cols += [Column(title, width, number) for title, width, number, _key in game_cols]
-    if rules.family == "kozel":  # the game of each deal, beside its number (the deals are numbered through the partie)
+    if game.plays_games:  # the game of each deal, beside its number (the deals are numbered through the partie)
         cols.insert(5, Column(_("Игра"), 6, True))
         for row, game in zip(rows, games):
             row.insert(5, game)
@@ -293,10 +282,10 @@ def deals_table(protocol_rows, rules, sides=None, fmt=None) -> Table:
 def game_columns(rules) -> list:
     """The deals sheet's last columns in the Kozel family (what is remembered, eggs, marks) and of hand
     points (the referee's note), as the score sheet has them (``game_sheets.columns``): (title, width, number, key)."""
-    if rules.family == "hand":
-        return [(_("Примечание"), 40, False, "note")]
-    if rules.family != "kozel":
-        return []
+    return DEAL_COLUMNS[game_of(rules).code](rules)
+
+
+def kozel_columns(rules) -> list:
     cols = sheet_columns(rules)
     out = []
     if cols.remembered:
@@ -304,6 +293,14 @@ def game_columns(rules) -> list:
     if cols.eggs:
         out.append((_("Яйца"), 7, True, "eggs"))
     return out + [(_("Последний камень"), 10, False, "out_tile"), (_("Пометки"), 18, False, "marks")]
+
+
+#: The deals sheet's own columns of each game (``tournaments.games``; a new game adds its row).
+DEAL_COLUMNS = {
+    "sport": lambda rules: [],
+    "kozel": kozel_columns,
+    "hand": lambda rules: [(_("Примечание"), 40, False, "note")],
+}
 
 
 def game_values(d, raw: dict, game_cols: list) -> list:

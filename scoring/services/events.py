@@ -178,7 +178,7 @@ def mark_abandoned(user, partie, side, *, expected_version):
     partie = partie_for_entry(user, partie)
     if side not in SIDES:
         raise InvalidInput(_("Укажите пару: A или B."), "side", field="side")
-    if partie.round.tournament.rules().family != "kozel":
+    if not partie.round.tournament.game.allows_abandonment:
         raise InvalidInput(_("Уход пары отмечается только в козле и морском козле."), "no_abandonment",
                            field="side")
     with transaction.atomic():

@@ -1,0 +1,98 @@
+"""The tournament's game (tournaments.games): one object per game, chosen once from the rules, and the parts
+each app keeps per game (the table page, the deal form, the score sheet, the deals sheet) for every game."""
+import pytest
+from django.utils import translation
+
+from engine.rules import Rules
+from engine.rules.config import PRESETS
+from referees import game_entry
+from scoring import game_forms
+from scoring.reports import game_sheets, tabular
+from tournaments.games import GAMES, HandGame, KozelGame, SportGame, game_of
+from tournaments.presets import site_presets
+
+
+def game(preset, **overrides):
+    return game_of(Rules.from_config({"preset": preset, **overrides}))
+
+
+@pytest.mark.parametrize(("preset", "cls"), [
+    ("federation", SportGame), ("pusto-shest", SportGame), ("kozel", KozelGame), ("morskoy-kozel", KozelGame),
+    ("hand-points", HandGame)])
+def test_the_game_is_chosen_from_the_preset(preset, cls):
+    assert type(game(preset)) is cls
+
+
+def test_every_preset_the_site_offers_has_a_game_and_every_app_has_its_parts():
+    """A game the site offers has its table page, its deal form, its score sheet and its deals sheet's columns:
+    a missing row would fail the page at the table, not here."""
+    for preset in site_presets():
+        code = game(preset).code
+        assert code in GAMES
+        for table in (game_entry.ENTRIES, game_forms.DEAL_FORMS, game_sheets.SHEETS, tabular.DEAL_COLUMNS):
+            assert code in table, (preset, table)
+    assert set(PRESETS) - set(site_presets()) == {"latin"}  # the one game not on the site yet
+
+
+def test_only_the_kozel_family_counts_goats_plays_games_and_lets_a_pair_leave():
+    for preset in ("federation", "hand-points"):
+        g = game(preset)
+        assert (g.counts_goats, g.plays_games, g.allows_abandonment, g.pairs_by_standings) == (False,) * 4
+    k = game("kozel")
+    assert (k.counts_goats, k.plays_games, k.allows_abandonment, k.pairs_by_standings) == (True,) * 4
+
+
+def test_only_the_sport_game_sums_two_parties_and_names_a_shuffler_and_deals_its_own_simulation():
+    assert (game("federation").sums_two_parties, game("kozel").sums_two_parties,
+            game("hand-points").sums_two_parties) == (True, False, False)
+    assert (game("federation").names_shuffler, game("kozel").names_shuffler,
+            game("hand-points").names_shuffler) == (True, False, True)
+    assert (game("federation").engine_deals_partie, game("kozel").engine_deals_partie,
+            game("hand-points").engine_deals_partie) == (False, True, True)
+
+
+def test_hand_points_have_no_redeals_the_others_do():
+    assert (game("federation").has_redeals, game("kozel").has_redeals, game("hand-points").has_redeals) == (
+        True, True, False)
+
+
+def test_the_lead_note_follows_the_game_and_the_kozel_lead_option():
+    with translation.override("ru"):
+        assert game("federation").lead_note() == "Первым заходит A1."
+        assert game("kozel").lead_note().startswith("Первую раздачу каждой игры начинает тот, у кого дубль 1-1")
+        assert game("kozel", next_lead="rotate").lead_note() == "Первым заходит A1."
+        assert game("hand-points").lead_note() == ""
+
+
+def test_the_sheet_length_in_each_game():
+    with translation.override("ru"):
+        assert game("federation", partie_length="deals", deals_per_partie=4).sheet_length() == "раздач: 4"
+        assert game("federation", partie_length="target", target_points=200,
+                    time_limit_minutes=40).sheet_length() == "до 200 очков, 40 мин"
+        assert game("kozel", games_per_partie=2, target_points=101).sheet_length() == "игр: 2, до 101"
+        assert game("hand-points", partie_length="time", time_limit_minutes=30).sheet_length() == "30 мин"
+        assert game("hand-points", partie_length="target", target_points=150).sheet_length() == "до 150 очков"
+
+
+def test_a_lone_double_six_counts_by_the_kozel_values_only_in_the_kozel_family():
+    kozel = game("kozel", lone_double_six=25)
+    assert kozel.hand_value(["6-6"], "A1", 1) == 25
+    assert game("federation").hand_value(["6-6"], "A1", 1) == 12
+    assert kozel.hand_value(None, "A1", 1) is None and game("federation").hand_value(None, "A1", 1) is None
+
+
+def test_the_summary_sentence_names_the_game():
+    with translation.override("ru"):
+        assert game("federation").summary("Федерация", "партия до 200 очков").startswith("Спортивное домино")
+        assert "очки записывает" in game("kozel").summary("Козёл", "партия из 2 игр")
+        assert game("hand-points").summary("На очки", "партия 30 минут").startswith("Игра на очки")
+
+
+def test_the_table_page_of_each_game():
+    assert type(game_entry.entry_of(game("federation"))) is game_entry.TableEntry
+    assert game_entry.entry_of(game("kozel")).templates["fields"] == "referees/_deal_fields_kozel.html"
+    assert game_entry.entry_of(game("hand-points")).types_points
+    assert not game_entry.entry_of(game("federation")).types_points
+    assert game_forms.deal_form_class(game("hand-points").rules) is game_forms.HandPointsDealForm
+    assert game_forms.deal_form_class(game("kozel").rules) is game_forms.KozelDealForm
+    assert game_forms.deal_form_class(game("federation").rules) is game_forms.SportDealForm

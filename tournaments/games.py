@@ -1,0 +1,136 @@
+"""A tournament's game — the sport game, the Kozel family, hand points — as one object chosen once from its rules.
+
+The rules (``engine.rules.Rules``) say how a deal and a partie score; this object says what the site does
+differently per game, so that no page, printout or service tests ``rules.family`` itself: a page asks
+``tournament.game.counts_goats``, a printout asks ``game.lead_note()``, the rules' sentence asks
+``game.summary(…)``. ``game_of(rules)`` (also ``Tournament.game``) picks the class once.
+
+* ``SportGame`` — the sport game (docs/rules.md): four deals or a target, a shuffler, sanctions by remarks.
+* ``KozelGame`` — Kozel and Morskoy (docs/rules-kozel.md): games inside the partie, goats first in every result,
+  the lead tile, a pair may leave the table.
+* ``HandGame`` — hand points: the referee types each side's points of a deal, no redeals, no lead rule.
+
+What a higher app does per game (the table page's form, templates and preview in ``referees``, the deal form in
+``scoring``, the score sheet's columns in ``scoring.reports``) sits in that app, in one table keyed by
+``game.code`` (``referees.game_entry.ENTRIES``, ``scoring.game_forms.DEAL_FORMS``, ``scoring.reports.game_sheets.
+SHEETS``): a new game is one more class here and one more row in each of those tables, not an ``if`` in a view.
+"""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from engine.rules.hands import parse_hand
+from engine.rules.kozel import count_hand
+
+from .presets import CHOICE_LABELS
+
+
+class SportGame:
+    """The sport game; the other games override what differs. Bound to one tournament's rules."""
+
+    code = "sport"
+    #: Every partie's result leads with its goats (the Kozel family, docs/rules-kozel.md §11).
+    counts_goats = False
+    #: A partie's deals are grouped in games (the deals sheet's «Игра» column, the games of the table page).
+    plays_games = False
+    #: The deals' third column names who shuffles; the Kozel family names no shuffler, it prints the lead tile.
+    names_shuffler = True
+    #: The table page says that a redeal (five doubles, six of a suit) is not a deal.
+    has_redeals = True
+    #: A pair may leave the table in the middle of a partie (the Kozel family's «уход пары», RULES-KOZEL.md §5.3).
+    allows_abandonment = False
+    #: A knockout match may be the sum of two parties' points (only where points are comparable: the sport game).
+    sums_two_parties = True
+    #: Within a score group the Swiss pairing keeps the standings' order (the Kozel family, RULES-KOZEL.md §5.4),
+    #: not the point difference.
+    pairs_by_standings = False
+    #: The simulation lets the engine deal a whole random partie (``engine.rules.random_partie``); the sport
+    #: game's simulation draws its deals one by one with the table's lead and remarks.
+    engine_deals_partie = False
+
+    def __init__(self, rules):
+        self.rules = rules
+
+    def summary(self, preset: str, length: str) -> str:
+        """The first sentence of the rules in words (``tournaments.rules_text``)."""
+        return _("Спортивное домино, регламент «%(preset)s»: %(length)s.") % {"preset": preset, "length": length}
+
+    def sheet_length(self) -> str:
+        """How long a partie is, in the few words of a score sheet's header."""
+        rules = self.rules
+        if rules.partie_length == "deals":
+            return _("раздач: %(n)s") % {"n": rules.deals_per_partie}
+        return _("до %(n)s очков, %(m)s мин") % {"n": rules.target_points, "m": rules.time_limit_minutes}
+
+    def lead_note(self) -> str:
+        """Who leads the first deal, as a score card prints it (RULES.md §3)."""
+        return _("Первым заходит A1.")
+
+    def hand_value(self, raw, seat: str, n: int):
+        """What a recorded hand counts (a lone 0-0 counts the rules' value), or None when not recorded."""
+        if raw is None:
+            return None
+        return parse_hand(raw, seat=seat, deal=n, lone_double_blank=self.rules.lone_double_blank).value
+
+
+class KozelGame(SportGame):
+    """Kozel and Morskoy Kozel (docs/rules-kozel.md)."""
+
+    code = "kozel"
+    counts_goats = True
+    plays_games = True
+    names_shuffler = False
+    allows_abandonment = True
+    sums_two_parties = False
+    pairs_by_standings = True
+    engine_deals_partie = True
+
+    def summary(self, preset: str, length: str) -> str:
+        recorder = str(CHOICE_LABELS["recorder"].get(self.rules.recorder, self.rules.recorder)).lower()
+        return _("«%(preset)s»: %(length)s; очки записывает %(recorder)s.") % {
+            "preset": preset, "length": length, "recorder": recorder}
+
+    def sheet_length(self) -> str:
+        return _("игр: %(g)s, до %(n)s") % {"g": self.rules.games_per_partie, "n": self.rules.target_points}
+
+    def lead_note(self) -> str:
+        if self.rules.next_lead != "rotate":  # RULES-KOZEL.md §2.2: the holder of 1-1 opens every game with it
+            return _("Первую раздачу каждой игры начинает тот, у кого дубль 1-1, — с этого дубля.")
+        return super().lead_note()
+
+    def hand_value(self, raw, seat: str, n: int):
+        """A hand counted under the Kozel values of the lone doubles (RULES-KOZEL.md §2.3)."""
+        if raw is None:
+            return None
+        return count_hand(self.rules, raw, seat=seat, n=n).value
+
+
+class HandGame(SportGame):
+    """Hand points: the referee types the points of each side of a deal (docs/rules-kozel.md §14)."""
+
+    code = "hand"
+    has_redeals = False
+    sums_two_parties = False
+    engine_deals_partie = True
+
+    def summary(self, preset: str, length: str) -> str:
+        return _("Игра на очки (очки каждой раздачи вводит судья): %(length)s.") % {"length": length}
+
+    def sheet_length(self) -> str:
+        rules = self.rules
+        if rules.partie_length == "time":
+            return _("%(m)s мин") % {"m": rules.time_limit_minutes}
+        if rules.partie_length == "target":
+            return _("до %(n)s очков") % {"n": rules.target_points}
+        return super().sheet_length()
+
+    def lead_note(self) -> str:
+        return ""  # hand points set no lead rule
+
+
+GAMES = {game.code: game for game in (SportGame, KozelGame, HandGame)}
+
+
+def game_of(rules) -> SportGame:
+    """The game of these rules (``Rules.family`` read here and nowhere else on the site)."""
+    return GAMES[rules.family](rules)
