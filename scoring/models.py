@@ -33,6 +33,14 @@ class RemarkReason(models.TextChoices):
     OTHER = "other", _("Другое")
 
 
+class Card(models.TextChoices):
+    """The partnership game's cards (RULES-LATIN.md §10.2): yellow, then red, then black (withdrawn)."""
+    NONE = "none", _("нет")
+    YELLOW = "yellow", _("жёлтая")
+    RED = "red", _("красная")
+    BLACK = "black", _("чёрная")
+
+
 class Protocol(models.Model):
     partie = models.OneToOneField(
         "tournaments.Partie", verbose_name=_("партия"), on_delete=models.CASCADE, related_name="protocol"
@@ -77,6 +85,21 @@ class Protocol(models.Model):
     dry_goats_b = models.PositiveSmallIntegerField(_("сухих козлов у пары B"), default=0)
     rating_a = models.IntegerField(_("рейтинг пары A"), null=True, blank=True)
     rating_b = models.IntegerField(_("рейтинг пары B"), null=True, blank=True)
+    # The partnership game (docs/rules-latin.md): the cards each pair brings from its earlier partidas (kept
+    # like the prior remarks), the acta's counters as the referee writes them, and the cache of the result.
+    prior_card_a = models.CharField(_("карточка пары A до партии"), max_length=6, choices=Card.choices,
+                                    default=Card.NONE)
+    prior_card_b = models.CharField(_("карточка пары B до партии"), max_length=6, choices=Card.choices,
+                                    default=Card.NONE)
+    indicators = models.JSONField(_("счётчики акта (чанклета, сапато)"), null=True, blank=True)
+    efectividad_a = models.IntegerField(_("эффективность пары A"), null=True, blank=True)
+    efectividad_b = models.IntegerField(_("эффективность пары B"), null=True, blank=True)
+    sanction_a = models.PositiveSmallIntegerField(_("вычет у пары A"), default=0)
+    sanction_b = models.PositiveSmallIntegerField(_("вычет у пары B"), default=0)
+    card_a = models.CharField(_("карточка пары A после партии"), max_length=6, choices=Card.choices,
+                              default=Card.NONE)
+    card_b = models.CharField(_("карточка пары B после партии"), max_length=6, choices=Card.choices,
+                              default=Card.NONE)
 
     class Meta:
         verbose_name = _("протокол")
@@ -107,6 +130,11 @@ class Deal(models.Model):
     # Hand points: {"A": x, "B": y} and the referee's note.
     points = models.JSONField(_("очки пар"), null=True, blank=True)
     note = models.CharField(_("примечание"), max_length=200, blank=True)
+    # The partnership game (docs/rules-latin.md §5, §6): the two open ends before the last tile, the pasos
+    # redondos of each pair, and whether time was called during this hand.
+    ends = models.JSONField(_("концы перед последним камнем"), null=True, blank=True)
+    pasos_redondos = models.JSONField(_("круговые пасы"), null=True, blank=True)
+    time_called = models.BooleanField(_("время вышло в этой раздаче"), default=False)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name=_("внёс"), null=True, blank=True,
         on_delete=models.SET_NULL, related_name="+",
@@ -142,6 +170,11 @@ class Deal(models.Model):
             data["out_tile"] = data["out_tile"].split("+")
         if self.points is not None:
             data["points"] = self.points
+        for name in ("ends", "pasos_redondos"):
+            if getattr(self, name):
+                data[name] = getattr(self, name)
+        if self.time_called:
+            data["time_called"] = True
         return data
 
 
@@ -167,6 +200,42 @@ class Remark(models.Model):
 
     def to_json(self) -> dict:
         return {"deal": self.deal, "player": self.seat, "reason": self.reason}
+
+
+class Sanction(models.Model):
+    """A sanction of the partnership game (RULES-LATIN.md §10.1): a player's deduction (40 or 80 points) or a
+    card, in a hand of the partida. What it does — the points deducted, the card given after the pair's
+    earlier cards, the end of the partida — is the engine's (``engine.rules.latin.cards``)."""
+
+    protocol = models.ForeignKey(Protocol, verbose_name=_("протокол"), on_delete=models.CASCADE,
+                                 related_name="sanctions")
+    hand = models.PositiveSmallIntegerField(_("раздача"))
+    seat = models.CharField(_("игрок (место)"), max_length=2, choices=SEAT_CHOICES)
+    points = models.PositiveSmallIntegerField(_("вычет очков"), null=True, blank=True)
+    card = models.CharField(_("карточка"), max_length=6, choices=Card.choices, blank=True)
+    note = models.CharField(_("пояснение"), max_length=300, blank=True)
+    given_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("наложил"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )
+    created_at = models.DateTimeField(_("время"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("санкция")
+        verbose_name_plural = _("санкции")
+        ordering = ["protocol", "hand", "id"]
+
+    def __str__(self):
+        what = self.get_card_display() if self.card else str(self.points)
+        return f"{self.seat}: {what}"
+
+    def to_json(self) -> dict:
+        data = {"player": self.seat, "hand": self.hand}
+        if self.card:
+            data["card"] = self.card
+        else:
+            data["points"] = self.points
+        return data
 
 
 class SignatureRole(models.TextChoices):

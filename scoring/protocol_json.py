@@ -5,9 +5,12 @@ Reads ``domino-protocol/1`` and ``domino-protocol/2`` (docs/rules-kozel.md, a
 superset of /1); writes /1 for the sport presets, as before, and /2 for the
 other presets. The database keeps every field of a deal (result, out,
 offender, hands, and for the Kozel family and hand points ``lead``,
-``lead_tile``, ``out_tile``, ``fisher``, ``points``, ``note``) and the pair
+``lead_tile``, ``out_tile``, ``fisher``, ``points``, ``note``, for the
+partnership game ``ends``, ``pasos_redondos``, ``time_called``) and the pair
 that ``abandoned``; a deal field it does not know is refused with
-``not_stored`` rather than imported in part.
+``not_stored`` rather than imported in part. A partnership game's protocol
+(RULES-LATIN.md §11.1) has sanctions and the pairs' prior cards instead of
+remarks (``partida_protocol``).
 """
 from __future__ import annotations
 
@@ -23,7 +26,13 @@ def _players(partie, side: str) -> list[str]:
 
 
 def protocol_to_json(protocol: Protocol) -> dict:
-    """The §9 dict of a stored protocol (rules of its tournament, prior remarks as cached)."""
+    """The §9 dict of a stored protocol (rules of its tournament, prior remarks or cards as cached), in the
+    shape of its game (``WRITERS``)."""
+    return WRITERS[protocol.partie.round.tournament.game.code](protocol)
+
+
+def deals_protocol(protocol: Protocol) -> dict:
+    """The sport game, the Kozel family and hand points: deals and remarks (docs/rules.md §9, rules-kozel.md §11)."""
     partie = protocol.partie
     tournament = partie.round.tournament
     return {
@@ -47,8 +56,37 @@ def protocol_to_json(protocol: Protocol) -> dict:
     }
 
 
+def partida_protocol(protocol: Protocol) -> dict:
+    """The partnership game (RULES-LATIN.md §11.1): hands, sanctions, the pairs' prior cards, the acta's
+    counters."""
+    partie = protocol.partie
+    tournament = partie.round.tournament
+    data = {
+        "format": FORMAT_2,
+        "rules": tournament.rules_config(),
+        "tournament": tournament.slug,
+        "round": partie.round.number,
+        "table": partie.table,
+        "pairs": {
+            "A": {"number": partie.pair_a.number, "players": _players(partie, "A"),
+                  "prior_card": protocol.prior_card_a},
+            "B": {"number": partie.pair_b.number if partie.pair_b else None, "players": _players(partie, "B"),
+                  "prior_card": protocol.prior_card_b},
+        },
+        "deals": [d.to_json() for d in protocol.deals.all()],
+        "sanctions": [s.to_json() for s in protocol.sanctions.all()],
+        "no_show": protocol.no_show or None,
+    }
+    if protocol.indicators:
+        data["indicators"] = protocol.indicators
+    return data
+
+
+#: The protocol's shape of each game (``tournaments.games``).
+WRITERS = {"sport": deals_protocol, "kozel": deals_protocol, "hand": deals_protocol, "latin": partida_protocol}
+
 STORED_DEAL_FIELDS = {"n", "result", "out", "offender", "hands", "lead", "lead_tile", "out_tile", "fisher",
-                      "points", "note"}
+                      "points", "note", "ends", "pasos_redondos", "time_called"}
 
 
 def check_storable(data: dict) -> None:
@@ -82,5 +120,8 @@ def deal_extra_fields(d: dict) -> dict:
     if isinstance(extra["out_tile"], (list, tuple)):  # two doubles placed at once: "6-6+5-5"
         extra["out_tile"] = "+".join(extra["out_tile"])
     extra["points"] = d.get("points")
+    extra["ends"] = list(d["ends"]) if d.get("ends") is not None else None  # the partnership game (§5, §6)
+    extra["pasos_redondos"] = d.get("pasos_redondos") or None
+    extra["time_called"] = bool(d.get("time_called"))
     return extra
 

@@ -114,3 +114,35 @@ def side_prior_remarks(prior: dict, partie) -> tuple[int, int]:
     individual event the sum of the side's two players' (docs/rules-individual.md §2, [толкование])."""
     return (sum(prior.get(e, 0) for e in (partie.pair_a_id, partie.partner_a_id) if e),
             sum(prior.get(e, 0) for e in (partie.pair_b_id, partie.partner_b_id) if e))
+
+
+CARD_ORDER = ("none", "yellow", "red", "black")
+
+
+def prior_cards(tournament_id: int, before_round: int, entrant_ids) -> dict:
+    """entrant id -> the highest card its partidas of the rounds before ``before_round`` left it (the
+    partnership game, RULES-LATIN.md §10.2; one query). An individual event's player carries the card of the
+    sides he sat on. Those with no card are not in the result."""
+    wanted = {e for e in entrant_ids if e}
+    if not wanted:
+        return {}
+    either = Q()
+    for side in SIDES:
+        either |= Q(**{f"partie__{side}__in": sorted(wanted)})
+    rows = (Protocol.objects.filter(partie__round__tournament_id=tournament_id, partie__round__number__lt=before_round)
+            .filter(either).exclude(card_a="none", card_b="none")
+            .values_list("card_a", "card_b", *(f"partie__{side}" for side in SIDES)))
+    cards: dict = {}
+    for card_a, card_b, pair_a, pair_b, partner_a, partner_b in rows:
+        for card, who in ((card_a, pair_a), (card_a, partner_a), (card_b, pair_b), (card_b, partner_b)):
+            if who in wanted and CARD_ORDER.index(card) > CARD_ORDER.index(cards.get(who, "none")):
+                cards[who] = card
+    return cards
+
+
+def side_prior_cards(prior: dict, partie) -> tuple[str, str]:
+    """(side A, side B) cards before the partie from ``prior_cards``: a pair's own, or the higher of an individual
+    side's two players'."""
+    def side(*entrants):
+        return max((prior.get(e, "none") for e in entrants if e), key=CARD_ORDER.index, default="none")
+    return side(partie.pair_a_id, partie.partner_a_id), side(partie.pair_b_id, partie.partner_b_id)

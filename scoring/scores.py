@@ -13,13 +13,18 @@ from scoring.models import Protocol
 from tournaments.choices import ProtocolStatus
 
 from .protocol_json import protocol_to_json
-from .queries import prior_remarks, side_prior_remarks
+from .queries import prior_cards, prior_remarks, side_prior_cards, side_prior_remarks
 
 
 def refresh_prior_remarks(protocol: Protocol) -> None:
-    """Both pairs' remarks from the earlier rounds (``queries.prior_remarks``, one query)."""
+    """Both pairs' remarks from the earlier rounds (``queries.prior_remarks``, one query); in the partnership
+    game their cards instead (``queries.prior_cards``, RULES-LATIN.md §10.2)."""
     partie = protocol.partie
     pairs = partie.entrant_ids()
+    if partie.round.tournament.game.scores_whole_protocol:
+        cards = prior_cards(partie.round.tournament_id, partie.round.number, pairs)
+        protocol.prior_card_a, protocol.prior_card_b = side_prior_cards(cards, partie)
+        return
     counts = prior_remarks(partie.round.tournament_id, partie.round.number, pairs) if pairs else {}
     protocol.prior_remarks_a, protocol.prior_remarks_b = side_prior_remarks(counts, partie)
 
@@ -51,6 +56,32 @@ def game_cache(result) -> dict:
     return data
 
 
+def protocol_cache(result) -> dict:
+    """The cache fields of a protocol scored deal by deal (``engine.rules.ScoredProtocol``)."""
+    return {"score_a": result.totals_a, "score_b": result.totals_b, "deals_won_a": result.deals_won_a,
+            "deals_won_b": result.deals_won_b, "winner": result.winner or "", "finished": result.finished,
+            "extra_deal_needed": result.extra_deal_needed, "disqualified": result.disqualified or "",
+            **game_cache(result)}
+
+
+def partida_cache(result) -> dict:
+    """The cache fields of a partnership game's partida (``engine.rules.latin.ScoredPartida``, RULES-LATIN.md
+    §8.1): the table's totals, the hands won, the winner of the rows, each pair's efectividad (None while
+    unfinished), deduction and card after the partida. A black card withdraws the pair: its entrant's status
+    is the services' (``withdrawn`` in the partida's rows)."""
+    rows = result.rows
+    data = {"score_a": result.totals["A"], "score_b": result.totals.get("B", 0),
+            "winner": result.winner or "", "finished": result.finished,
+            "extra_deal_needed": result.extra_hand_needed, "disqualified": ""}
+    for side in ("A", "B"):
+        s, row = side.lower(), rows.get(side)
+        data[f"deals_won_{s}"] = sum(1 for d in result.deals if d.table.winner == side)
+        data[f"efectividad_{s}"] = row.efectividad if row else None
+        data[f"sanction_{s}"] = row.sanction if row else 0
+        data[f"card_{s}"] = row.card if row else "none"
+    return data
+
+
 def protocol_status(protocol: Protocol, scored=None) -> str:
     """The status of a protocol from its lock and its cached result (rescored first when its rows changed).
 
@@ -61,8 +92,9 @@ def protocol_status(protocol: Protocol, scored=None) -> str:
         return ProtocolStatus.SIGNED
     if protocol.finished and not protocol.extra_deal_needed:
         return ProtocolStatus.AWAITING_SIGNATURES
-    if (protocol.no_show or (scored is not None and (scored.deals or scored.remarks))
-            or protocol.deals.exists() or protocol.remarks.exists()):
+    if (protocol.no_show or (scored is not None and (scored.deals or getattr(scored, "remarks", None)
+                                                     or getattr(scored, "sanctions", None)))
+            or protocol.deals.exists() or protocol.remarks.exists() or protocol.sanctions.exists()):
         return ProtocolStatus.IN_PLAY
     return ProtocolStatus.NOT_STARTED
 
@@ -78,13 +110,8 @@ def rescore(protocol: Protocol, *, cascade: bool = True, result=None):
     if result is None:
         refresh_prior_remarks(protocol)
         result = score(protocol)
-    protocol.score_a, protocol.score_b = result.totals_a, result.totals_b
-    protocol.deals_won_a, protocol.deals_won_b = result.deals_won_a, result.deals_won_b
-    protocol.winner = result.winner or ""
-    protocol.finished = result.finished
-    protocol.extra_deal_needed = result.extra_deal_needed
-    protocol.disqualified = result.disqualified or ""
-    for name, value in game_cache(result).items():
+    cache = partida_cache if protocol.partie.round.tournament.game.scores_whole_protocol else protocol_cache
+    for name, value in cache(result).items():
         setattr(protocol, name, value)
     if protocol.status != ProtocolStatus.SIGNED:  # a rescore of the cache does not unlock a signed protocol
         protocol.status = protocol_status(protocol, result)
@@ -104,10 +131,15 @@ def _rescore_later(protocol: Protocol) -> None:
                 | Q(partie__partner_b_id__in=pairs))
         .order_by("partie__round__number")
     )
+    whole = partie.round.tournament.game.scores_whole_protocol  # a card changes the later cards (§10.2)
     for other in later:
-        old = (other.prior_remarks_a, other.prior_remarks_b)
+        old = _prior(other)
         refresh_prior_remarks(other)
-        if (other.prior_remarks_a, other.prior_remarks_b) != old and other.remarks.exists():
+        if _prior(other) != old and (whole or other.remarks.exists()):
             rescore(other, cascade=False)
-        elif (other.prior_remarks_a, other.prior_remarks_b) != old:
+        elif _prior(other) != old:
             other.save(update_fields=["prior_remarks_a", "prior_remarks_b"])
+
+
+def _prior(protocol) -> tuple:
+    return protocol.prior_remarks_a, protocol.prior_remarks_b, protocol.prior_card_a, protocol.prior_card_b

@@ -9,6 +9,9 @@ differently per game, so that no page, printout or service tests ``rules.family`
 * ``KozelGame`` — Kozel and Morskoy (docs/rules-kozel.md): games inside the partie, goats first in every result,
   the lead tile, a pair may leave the table.
 * ``HandGame`` — hand points: the referee types each side's points of a deal, no redeals, no lead rule.
+* ``LatinGame`` — the partnership game (docs/rules-latin.md): scored from its whole protocol (cards, sanctions),
+  ranked by partidas won and *efectividad*. Not offered on the site until its pages are built
+  (``presets.NOT_ON_THE_SITE``).
 
 What a higher app does per game (the table page's form, templates and preview in ``referees``, the deal form in
 ``scoring``, the score sheet's columns in ``scoring.reports``) sits in that app, in one table keyed by
@@ -21,6 +24,8 @@ from django.utils.translation import gettext as _
 
 from engine.rules.hands import parse_hand
 from engine.rules.kozel import count_hand
+from engine.rules.latin.tiles import SETS
+from engine.rules.latin.tiles import parse_hand as latin_hand
 
 from .presets import CHOICE_LABELS
 
@@ -47,6 +52,8 @@ class SportGame:
     #: The simulation lets the engine deal a whole random partie (``engine.rules.random_partie``); the sport
     #: game's simulation draws its deals one by one with the table's lead and remarks.
     engine_deals_partie = False
+    #: The partie is scored from its whole protocol (the pairs' cards, the sanctions), never deal by deal.
+    scores_whole_protocol = False
 
     def __init__(self, rules):
         self.rules = rules
@@ -128,7 +135,46 @@ class HandGame(SportGame):
         return ""  # hand points set no lead rule
 
 
-GAMES = {game.code: game for game in (SportGame, KozelGame, HandGame)}
+class LatinGame(SportGame):
+    """The partnership game, «dominó por parejas» (docs/rules-latin.md): hands (*manos*) to a target or to time,
+    the *tranque*, sanctions and cards, each partida ranked by won, *efectividad* and points."""
+
+    code = "latin"
+    names_shuffler = False  # nobody is named to shuffle; the tile led is recorded instead
+    has_redeals = False     # the rule book knows no redeal
+    sums_two_parties = False
+    pairs_by_standings = True  # by games won, then efectividad (RULES-LATIN.md §8.3), not by points
+    #: A hand counts tiles of the rules' set (double six or double nine); a partida is scored from its whole
+    #: protocol (the pairs' cards, the sanctions), never deal by deal.
+    scores_whole_protocol = True
+
+    def summary(self, preset: str, length: str) -> str:
+        return _("Домино по парам (dominó por parejas): партия до %(target)s очков, %(minutes)s.") % {
+            "target": self.rules.latin.target_points, "minutes": self.minutes()}
+
+    def minutes(self) -> str:
+        limit = self.rules.latin.time_limit_minutes
+        return _("без ограничения времени") if limit is None else _("не дольше %(m)s мин") % {"m": limit}
+
+    def sheet_length(self) -> str:
+        limit = self.rules.latin.time_limit_minutes
+        if limit is None:
+            return _("до %(n)s очков") % {"n": self.rules.latin.target_points}
+        return _("до %(n)s очков, %(m)s мин") % {"n": self.rules.latin.target_points, "m": limit}
+
+    def lead_note(self) -> str:
+        if self.rules.latin.first_lead == "double_six":  # RULES-LATIN.md §2
+            return _("Первую раздачу начинает тот, у кого дубль 6-6, — с этого дубля.")
+        return _("Первую раздачу начинает тот, кто вытянул старший камень, — любым камнем.")
+
+    def hand_value(self, raw, seat: str, n: int):
+        """The pips of a recorded hand of the rules' tile set (a count, or the tiles)."""
+        if raw is None:
+            return None
+        return latin_hand(raw, SETS[self.rules.latin.tile_set], seat=seat, deal=n).pips
+
+
+GAMES = {game.code: game for game in (SportGame, KozelGame, HandGame, LatinGame)}
 
 
 def game_of(rules) -> SportGame:

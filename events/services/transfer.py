@@ -1,8 +1,8 @@
 """Move one tournament between installations: a JSON file with a version field.
 
 ``export_tournament`` writes the tournament with its pairs, players, rounds, parties, protocols, deals,
-remarks, signatures, a team event's teams and matches, the online registration and its entries, roles and audit
-log, and its signing certificate (the private key only with ``with_key``). Accounts are named by username: ids
+remarks, the partnership game's sanctions, signatures, a team event's teams and matches, the online
+registration and its entries, roles and audit log, and its signing certificate (the private key only with ``with_key``). Accounts are named by username: ids
 mean nothing in another installation. The sections, their tables and fields: ``transfer_tables`` (a team event's
 and the online registration's are registered there by their apps, ``teams.transfer`` and ``signup.transfer``);
 rows: ``transfer_reader``.

@@ -27,7 +27,7 @@ from django.core.exceptions import AppRegistryNotReady, ImproperlyConfigured
 
 from access.models import TournamentRole
 from audit.models import AuditEntry
-from scoring.models import Deal, Protocol, Remark, Signature
+from scoring.models import Deal, Protocol, Remark, Sanction, Signature
 from tournaments.models import Entrant, Partie, Player, Qualification, Round, Tournament
 
 from .transfer_seats import check_seats
@@ -199,6 +199,7 @@ register_section(Section(
         ("protocols", Protocol, "partie__round__tournament"),
         ("deals", Deal, "protocol__partie__round__tournament"),
         ("remarks", Remark, "protocol__partie__round__tournament"),
+        ("sanctions", Sanction, "protocol__partie__round__tournament"),
         ("signatures", Signature, "protocol__partie__round__tournament"),
     ),
     raw_text=frozenset({KEY_FIELD, "signing_cert_pem", "pin_hash", "fingerprint", "stamp", "slug", "draw_seed",

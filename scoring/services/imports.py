@@ -10,11 +10,10 @@ from core.locking import locked
 from engine.rules import ProtocolError, score_protocol
 
 from ..errors import NotAllowed
-from ..models import Deal, Protocol, Remark, RemarkReason
+from ..models import Deal, Protocol, Remark, RemarkReason, Sanction
 from ..protocol_json import check_pairs, check_storable, deal_extra_fields, protocol_to_json
 from ..protocol_state import load_partie
-from ..queries import prior_remarks, side_prior_remarks
-from ..scores import rescore
+from ..scores import refresh_prior_remarks, rescore
 from .rows import discard_signatures, ensure_protocol, require_published
 from .stages import refuse_stage_change
 
@@ -44,35 +43,28 @@ def import_protocol_json(partie, data: dict, user) -> Protocol:
         if protocol.is_locked:
             raise ProtocolError("protocol_signed", "the protocol is signed and locked; the chief referee may reopen it")
         before = protocol_to_json(protocol)
-        prior_a, prior_b = side_prior_remarks(
-            prior_remarks(tournament.pk, partie.round.number, partie.entrant_ids()), partie)
+        whole = tournament.game.scores_whole_protocol  # the partnership game: sanctions and cards, no remarks
+        refresh_prior_remarks(protocol)  # the pairs' remarks (or cards) from the earlier rounds
         candidate = dict(data)
         candidate["rules"] = tournament.rules_config()
-        candidate["pairs"] = {
-            "A": {"number": partie.pair_a.number, "prior_remarks": prior_a},
-            "B": {"number": partie.pair_b.number, "prior_remarks": prior_b},
-        }
+        candidate["pairs"] = {side: {"number": number, **_prior(protocol, side, whole)}
+                              for side, number in (("A", partie.pair_a.number), ("B", partie.pair_b.number))}
         score_protocol(candidate)  # refuses bad input before anything is written
         check_storable(data)
         protocol.deals.all().delete()
         protocol.remarks.all().delete()
+        protocol.sanctions.all().delete()
         Deal.objects.bulk_create([
             Deal(protocol=protocol, n=d["n"], result=d["result"], out=d.get("out") or "",
                  offender=d.get("offender") or "", hands=d.get("hands") or {}, entered_by=_user(user),
                  **deal_extra_fields(d))
             for d in data.get("deals") or []
         ])
-        reasons = set(RemarkReason.values)
-        Remark.objects.bulk_create([
-            Remark(protocol=protocol, deal=r["deal"], seat=r["player"],
-                   reason=r.get("reason") if r.get("reason") in reasons else RemarkReason.OTHER,
-                   note="" if r.get("reason") in reasons else str(r.get("reason") or ""), given_by=_user(user))
-            for r in data.get("remarks") or []
-        ])
+        if whole:
+            _store_sanctions(protocol, data, user)
+        else:
+            _store_remarks(protocol, data, user)
         protocol.no_show = data.get("no_show") or ""
-        protocol.ended_by_time = bool(data.get("ended_by_time", False))
-        protocol.abandoned = data.get("abandoned") or ""
-        protocol.first_lead = data.get("first_lead") or "A1"
         protocol.version += 1
         rescore(protocol)
         refuse_stage_change(partie)
@@ -81,6 +73,36 @@ def import_protocol_json(partie, data: dict, user) -> Protocol:
         log_action(tournament, "protocol.imported", user=user, partie=partie, before=before,
                    after=protocol_to_json(protocol))
     return protocol
+
+
+def _prior(protocol, side: str, whole: bool) -> dict:
+    s = side.lower()
+    if whole:
+        return {"prior_card": getattr(protocol, f"prior_card_{s}")}
+    return {"prior_remarks": getattr(protocol, f"prior_remarks_{s}")}
+
+
+def _store_remarks(protocol, data: dict, user) -> None:
+    reasons = set(RemarkReason.values)
+    Remark.objects.bulk_create([
+        Remark(protocol=protocol, deal=r["deal"], seat=r["player"],
+               reason=r.get("reason") if r.get("reason") in reasons else RemarkReason.OTHER,
+               note="" if r.get("reason") in reasons else str(r.get("reason") or ""), given_by=_user(user))
+        for r in data.get("remarks") or []
+    ])
+    protocol.ended_by_time = bool(data.get("ended_by_time", False))
+    protocol.abandoned = data.get("abandoned") or ""
+    protocol.first_lead = data.get("first_lead") or "A1"
+
+
+def _store_sanctions(protocol, data: dict, user) -> None:
+    """The partnership game: its sanctions (RULES-LATIN.md §10.1) and the acta's counters (§7), as checked."""
+    Sanction.objects.bulk_create([
+        Sanction(protocol=protocol, hand=s["hand"], seat=s["player"], points=s.get("points"),
+                 card=s.get("card") or "", given_by=_user(user))
+        for s in data.get("sanctions") or []
+    ])
+    protocol.indicators = data.get("indicators") or None
 
 
 def _user(user):
