@@ -100,6 +100,9 @@ class Protocol(models.Model):
                               default=Card.NONE)
     card_b = models.CharField(_("карточка пары B после партии"), max_length=6, choices=Card.choices,
                               default=Card.NONE)
+    # Each pair's own result of a finished partida ("win", "loss", "draw"): a deduction can make both lose.
+    result_a = models.CharField(_("итог пары A"), max_length=4, blank=True)
+    result_b = models.CharField(_("итог пары B"), max_length=4, blank=True)
 
     class Meta:
         verbose_name = _("протокол")

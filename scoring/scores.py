@@ -66,8 +66,9 @@ def protocol_cache(result) -> dict:
 
 def partida_cache(result) -> dict:
     """The cache fields of a partnership game's partida (``engine.rules.latin.ScoredPartida``, RULES-LATIN.md
-    §8.1): the table's totals, the hands won, the winner of the rows, each pair's efectividad (None while
-    unfinished), deduction and card after the partida. A black card withdraws the pair: its entrant's status
+    §8.1): the table's running totals while it is played, each pair's points for as it counts once finished
+    (capped, a forfeit's target, 0 in a drawn partida), the hands won, the winner of the rows and each pair's
+    own result (a deduction can make both lose), efectividad (None while unfinished), deduction and card. A black card withdraws the pair: its entrant's status
     is the services' (``withdrawn`` in the partida's rows)."""
     rows = result.rows
     data = {"score_a": result.totals["A"], "score_b": result.totals.get("B", 0),
@@ -75,6 +76,10 @@ def partida_cache(result) -> dict:
             "extra_deal_needed": result.extra_hand_needed, "disqualified": ""}
     for side in ("A", "B"):
         s, row = side.lower(), rows.get(side)
+        finished = row is not None and row.won is not None
+        if finished:  # the partida's result as it counts: capped, a forfeit's target, a drawn partida's 0
+            data[f"score_{s}"] = row.points_for
+        data[f"result_{s}"] = ("win" if row.won else "loss" if row.lost else "draw") if finished else ""
         data[f"deals_won_{s}"] = sum(1 for d in result.deals if d.table.winner == side)
         data[f"efectividad_{s}"] = row.efectividad if row else None
         data[f"sanction_{s}"] = row.sanction if row else 0

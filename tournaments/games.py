@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from engine.ranking.tiebreaks import latin_criteria
 from engine.rules.hands import parse_hand
 from engine.rules.kozel import count_hand
 from engine.rules.latin.tiles import SETS
@@ -72,6 +73,10 @@ class SportGame:
     def lead_note(self) -> str:
         """Who leads the first deal, as a score card prints it (RULES.md §3)."""
         return _("Первым заходит A1.")
+
+    def ranking_criteria(self) -> tuple | None:
+        """The game's own ranking order, or None: the tournament's chosen tie-breaks apply."""
+        return None
 
     def hand_value(self, raw, seat: str, n: int):
         """What a recorded hand counts (a lone 0-0 counts the rules' value), or None when not recorded."""
@@ -161,6 +166,10 @@ class LatinGame(SportGame):
         if limit is None:
             return _("до %(n)s очков") % {"n": self.rules.latin.target_points}
         return _("до %(n)s очков, %(m)s мин") % {"n": self.rules.latin.target_points, "m": limit}
+
+    def ranking_criteria(self) -> tuple:
+        """Partidas won, efectividad, points for — or the order the rules set (RULES-LATIN.md §8.3)."""
+        return latin_criteria(self.rules.latin.ranking_order)
 
     def lead_note(self) -> str:
         if self.rules.latin.first_lead == "double_six":  # RULES-LATIN.md §2

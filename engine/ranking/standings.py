@@ -8,6 +8,10 @@ The rows are ranked by the tie-breaks of ``tiebreaks`` (the criteria, the
 orderings and the ranking by them). Pairs still equal after the last criterion
 share a place; they are printed by pair number.
 
+The partnership game (docs/rules-latin.md, RULES-LATIN.md §8.3) ranks by its own ``ranking_order``
+(``tiebreaks.latin_criteria``): each side's result is its own (a sanction can make both pairs lose), and
+efectividad, deductions and the highest card are summed beside the points; a bye is a partida won.
+
 The Kozel family (docs/rules-kozel.md §11, RULES-KOZEL.md §5.4) adds games won,
 goats received and given, dry goats and (``kozel``) the rating; where a pair's
 own total is bad (the losers record, or hand points with ``higher_wins`` off)
@@ -20,8 +24,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from core.names import name_key, pair_with_players
+from engine.rules.latin.cards import highest
+from engine.rules.latin.options import percent_half_up
 
-from .tiebreaks import TIEBREAKS, TiebreakError, game_match_points, rank
+from .tiebreaks import LATIN_TIEBREAKS, TIEBREAKS, TiebreakError, game_match_points, rank
 
 ACTIVE, WITHDRAWN, DISQUALIFIED = "active", "withdrawn", "disqualified"
 
@@ -40,6 +46,8 @@ class Scoring:
     own_points_against: bool = False  # a pair's own total counts against it (kozel; hand points, fewer wins)
     goats: bool = False  # the Kozel family: games, goats and dry goats are shown
     rating: bool = False  # kozel: the rating column
+    latin: bool = False  # the partnership game: efectividad, deductions and cards are shown
+    bye_efectividad: int = 0  # the partnership game: a bye's efectividad (RULES-LATIN.md §9)
 
     @property
     def bye_match_points(self) -> float:
@@ -99,6 +107,16 @@ class Game:
     partner_a: int | None = None
     partner_b: int | None = None
     absent: tuple = ()
+    # The partnership game (RULES-LATIN.md §8.1): each side's own result ("win" / "loss" / "draw": a sanction
+    # can make both pairs lose), efectividad, deduction and card after the partida.
+    result_a: str | None = None
+    result_b: str | None = None
+    efectividad_a: int = 0
+    efectividad_b: int = 0
+    sanction_a: int = 0
+    sanction_b: int = 0
+    card_a: str = "none"
+    card_b: str = "none"
 
     @property
     def is_bye(self) -> bool:
@@ -137,6 +155,10 @@ class Row:
     dry_goats: int = 0
     dry_goats_given: int = 0
     rating: int | None = None  # kozel: the sum over the pair's rated games; None when it has none
+    # The partnership game: efectividad and deductions summed, the highest card of its partidas.
+    efectividad: int = 0
+    sanction: int = 0
+    card: str = "none"
 
     @property
     def difference(self) -> int:
@@ -151,8 +173,9 @@ class Row:
     def number(self):
         return self.pair.number
 
-    def to_json(self, *, goats: bool = False, rating: bool = False) -> dict:
-        """The row as JSON; ``goats`` adds the Kozel family's columns, ``rating`` the kozel rating."""
+    def to_json(self, *, goats: bool = False, rating: bool = False, latin: bool = False) -> dict:
+        """The row as JSON; ``goats`` adds the Kozel family's columns, ``rating`` the kozel rating, ``latin`` the
+        partnership game's efectividad, deduction and card."""
         data = {
             "rank": self.rank,
             "pair": self.pair.number,
@@ -179,6 +202,8 @@ class Row:
                         dry_goats_given=self.dry_goats_given)
         if rating:
             data["rating"] = self.rating
+        if latin:
+            data.update(efectividad=self.efectividad, sanction=self.sanction, card=self.card)
         return data
 
 
@@ -195,6 +220,8 @@ def scoring_from_rules(rules) -> Scoring:
     record (``recorder = loser`` in the Kozel family) and in hand points with ``higher_wins`` off.
     """
     family = getattr(rules, "family", "sport")
+    if family == "latin":
+        return latin_scoring(rules.latin)
     own_against = ((family == "kozel" and getattr(rules, "recorder", "winner") == "loser")
                    or (family == "hand" and not getattr(rules, "higher_wins", True)))
     return Scoring(
@@ -209,6 +236,15 @@ def scoring_from_rules(rules) -> Scoring:
         goats=family == "kozel",
         rating=family == "kozel" and bool(getattr(rules, "rating", False)),
     )
+
+
+def latin_scoring(options) -> Scoring:
+    """The partnership game (RULES-LATIN.md §8, §9): a partida won counts 1 (the ranking counts partidas won),
+    a bye is won with the target's points and ``bye_efectividad_pct`` of it as efectividad."""
+    target = options.target_points
+    return Scoring(match_points_win=1, match_points_draw=0, match_points_loss=0, bye_result="win",
+                   bye_points_for=target, bye_points_against=0, latin=True,
+                   bye_efectividad=percent_half_up(target, options.bye_efectividad_pct))
 
 
 def status_after(pair: PairEntry, removal_rounds, after_round: int | None) -> str:
@@ -240,7 +276,7 @@ def compute_standings(pairs, games, *, scoring: Scoring = Scoring(), tiebreaks=(
     (nor bye) in any round — it left before it played anything. Pairs withdrawn or disqualified
     (as of ``after_round``) come after every active pair, ranked among themselves, with no place.
     """
-    check_criteria(tiebreaks, TIEBREAKS)
+    check_criteria(tiebreaks, TIEBREAKS + LATIN_TIEBREAKS)
     took_part = {pid for g in games for pid in (g.pair_a, g.pair_b) if pid is not None}
     rows = {p.id: Row(pair=p) for p in pairs if listed(p, took_part)}
     removals = defaultdict(list)  # every round is looked at: a later removal must not show early
@@ -260,8 +296,8 @@ def compute_standings(pairs, games, *, scoring: Scoring = Scoring(), tiebreaks=(
             continue
         if not g.finished:
             continue
-        take_side(rows.get(g.pair_a), g, "A", (g.pair_b,), scoring, mp)
-        take_side(rows.get(g.pair_b), g, "B", (g.pair_a,), scoring, mp)
+        take_side(rows.get(g.pair_a), g, "A", (g.pair_b,), scoring, mp, g.result_a)
+        take_side(rows.get(g.pair_b), g, "B", (g.pair_a,), scoring, mp, g.result_b)
     return rank_rows(rows, tiebreaks, scoring)
 
 
@@ -306,6 +342,9 @@ def take_side(row: Row | None, g: Game, side: str, opponents, scoring: Scoring, 
     row.dry_goats_given += dry_given
     if rating is not None:
         row.rating = (row.rating or 0) + rating
+    row.efectividad += g.efectividad_a if side == "A" else g.efectividad_b
+    row.sanction += g.sanction_a if side == "A" else g.sanction_b
+    row.card = highest((row.card, g.card_a if side == "A" else g.card_b))
 
 
 def rank_rows(rows: dict, tiebreaks, scoring: Scoring) -> list[Row]:
@@ -352,6 +391,9 @@ def count_bye(row: Row, scoring: Scoring) -> None:
     row.match_points += scoring.bye_match_points
     row.points_for += scoring.bye_points_for
     row.points_against += scoring.bye_points_against
+    row.efectividad += scoring.bye_efectividad
+    if scoring.latin:  # the partnership game counts a bye as a partida won (RULES-LATIN.md §9, L11)
+        row.wins += 1
 
 
 def _count_result(row: Row, result: str):

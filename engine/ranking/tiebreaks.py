@@ -22,6 +22,19 @@ TIEBREAKS = (
     "games_won",
     "rating",
 )
+# The partnership game (RULES-LATIN.md §8.3): its ranking order is an option of its rules (``ranking_order``,
+# read by ``latin_criteria``), not a list the organizer picks; partidas won, efectividad and points for rank
+# higher first, partidas lost and points against lower first; then the pair number.
+LATIN_KEYS = {"won": "wins", "efectividad": "efectividad", "points_for": "points_for", "lost": "losses",
+              "points_against": "points_against"}
+LATIN_TIEBREAKS = (*LATIN_KEYS.values(), "pair_number")
+
+
+def latin_criteria(ranking_order) -> tuple[str, ...]:
+    """The criteria of a partnership game's ``ranking_order`` (RULES-LATIN.md §8.3), then the pair number."""
+    return (*(LATIN_KEYS[key] for key in ranking_order), "pair_number")
+
+
 # docs/rules.md §7: the default precedence, and the "most points wins" ordering of seed 001.
 ORDERINGS = {
     "default": ("match_points", "difference", "points_for", "head_to_head", "buchholz", "pair_number"),
@@ -130,6 +143,11 @@ SIMPLE_KEYS = {
     "games_won": lambda r: r.games_won,
     # [interpretation] a pair without a rated game counts 0 (the sum over no games).
     "rating": lambda r: r.rating or 0,
+    # The partnership game (LATIN_KEYS): fewer partidas lost and fewer points against rank higher.
+    "wins": lambda r: r.wins,
+    "efectividad": lambda r: r.efectividad,
+    "losses": lambda r: -r.losses,
+    "points_against": lambda r: -r.points_against,
 }
 
 

@@ -16,7 +16,6 @@ from engine.ranking.crosstable import cells_by_pair, round_robin_matrix
 from engine.ranking.individual import PlayerEntry, individual_standings
 from engine.ranking.standings import Game, PairEntry, Scoring, scoring_from_rules
 from engine.ranking.tiebreaks import TiebreakError, resolve_tiebreaks
-from engine.rules.config import KOZEL_PRESETS
 from scoring.models import Deal, Protocol, Remark
 from scoring.queries import protocols_for_sheets
 from tournaments.choices import ProtocolStatus
@@ -95,7 +94,11 @@ def event_stage(tournament) -> int | None:
 def tiebreaks_of(tournament) -> tuple[tuple, str]:
     """(criteria, error message) — a bad stored list falls back to the default with a message."""
     swiss = tournament.pairing_system == PairingSystem.SWISS
-    family = "kozel" if tournament.rules_preset in KOZEL_PRESETS else "sport"
+    game = tournament.game
+    own = game.ranking_criteria()
+    if own:  # the partnership game ranks by its rules' own order, not by a list the organizer picks
+        return own, ""
+    family = game.code
     individual = tournament.format_spec.individual_criteria
     try:
         return resolve_tiebreaks(tournament.tiebreaks, swiss=swiss, family=family, individual=individual), ""
@@ -122,6 +125,11 @@ def games_of(tournament) -> list[Game]:
     return games_and_round_status(tournament)[0]
 
 
+# The partnership game's own result of each side (``engine.ranking.standings.Game``; empty in the other games).
+LATIN_FIELDS = ("protocol__result_a", "protocol__result_b", "protocol__efectividad_a", "protocol__efectividad_b",
+                "protocol__sanction_a", "protocol__sanction_b", "protocol__card_a", "protocol__card_b")
+
+
 def games_and_round_status(tournament, stage: int | None = None) -> tuple[list[Game], dict]:
     """``games_of`` plus {round number: status} of the rounds those games belong to (the same query).
 
@@ -140,15 +148,19 @@ def games_and_round_status(tournament, stage: int | None = None) -> tuple[list[G
             "protocol__disqualified", "round__status", "protocol__games_won_a", "protocol__games_won_b",
             "protocol__goats_a", "protocol__goats_b", "protocol__dry_goats_a", "protocol__dry_goats_b",
             "protocol__rating_a", "protocol__rating_b", "partner_a_id", "partner_b_id", "protocol__no_show",
-            "protocol__absent_seats",
+            "protocol__absent_seats", *LATIN_FIELDS,
         )
     )
     games, statuses = [], {}
-    for pid, rnd, table, a, b, sa, sb, da, db, winner, finished, dq, status, *kozel in rows:
-        *kozel, partner_a, partner_b, no_show, absent_seats = kozel
+    for pid, rnd, table, a, b, sa, sb, da, db, winner, finished, dq, status, *rest in rows:
+        *kozel, partner_a, partner_b, no_show, absent_seats = rest[:-len(LATIN_FIELDS)]
+        result_a, result_b, eff_a, eff_b, sanction_a, sanction_b, card_a, card_b = rest[-len(LATIN_FIELDS):]
         games.append(Game(rnd, a, b, sa or 0, sb or 0, da or 0, db or 0, winner or None, bool(finished), dq or None,
                           pid, table, *(v or 0 for v in kozel[:6]), *kozel[6:], partner_a=partner_a,
-                          partner_b=partner_b, absent=absent_of(no_show, absent_seats, (a, partner_a, b, partner_b))))
+                          partner_b=partner_b, absent=absent_of(no_show, absent_seats, (a, partner_a, b, partner_b)),
+                          result_a=result_a or None, result_b=result_b or None, efectividad_a=eff_a or 0,
+                          efectividad_b=eff_b or 0, sanction_a=sanction_a or 0, sanction_b=sanction_b or 0,
+                          card_a=card_a or "none", card_b=card_b or "none"))
         statuses[rnd] = status
     return games, statuses
 

@@ -47,7 +47,14 @@ def test_an_example_imported_caches_what_the_engine_scores(db, key):
     rows = scored["pairs"]
     assert {side: {k: v for k, v in rows[side].items() if k in example["scored"]["pairs"][side]}
             for side in ("A", "B")} == example["scored"]["pairs"]
-    assert (protocol.score_a, protocol.score_b) == (scored["totals"]["A"], scored["totals"]["B"])
+    # The score as it counts: the rows' points once finished (capped, a forfeit's target, a drawn partida's 0),
+    # the table's running totals while it is played.
+    shown = ((rows["A"]["points_for"], rows["B"]["points_for"]) if scored["finished"]
+             else (scored["totals"]["A"], scored["totals"]["B"]))
+    assert (protocol.score_a, protocol.score_b) == shown
+    results = {1: "win", 0: "loss"}
+    assert (protocol.result_a, protocol.result_b) == tuple(
+        ("draw" if rows[s]["drawn"] else results[rows[s]["won"]]) if scored["finished"] else "" for s in "AB")
     assert protocol.winner == (scored["winner"] or "")
     assert protocol.finished is scored["finished"]
     assert (protocol.efectividad_a, protocol.efectividad_b) == (rows["A"]["efectividad"], rows["B"]["efectividad"])
@@ -160,3 +167,40 @@ def test_a_tournament_moved_to_another_installation_keeps_its_sanctions_and_card
     protocol = Protocol.objects.get(partie__round__tournament__slug="copa-movida")
     assert [s.to_json() for s in protocol.sanctions.all()] == [{"player": "A1", "hand": 1, "card": "yellow"}]
     assert protocol.card_a == "yellow"
+
+
+def test_the_round_robin_of_the_rule_book_ranks_in_the_database_as_it_does_on_paper(db):
+    """RULES-LATIN.md §13 L24: the six partidas of a 4-pair round robin (a forfeit among them) imported round by
+    round; the tournament's standings are the rule book's, in its order: won, then efectividad."""
+    from scoring.reports.selectors import load_standings
+
+    tournament = latin_event(EXAMPLES["L18"]["protocol"]["rules"], pairs=4)
+    rounds = [["L18", "L19"], ["L20", "L21"], ["L22", "L23"]]
+    referee = make_referee(tournament)
+    for number, keys in enumerate(rounds, start=1):
+        pairings = [(EXAMPLES[k]["protocol"]["pairs"]["A"]["number"], EXAMPLES[k]["protocol"]["pairs"]["B"]["number"])
+                    for k in keys]
+        rnd = make_round(tournament, number, pairings)
+        for table, key in enumerate(keys, start=1):
+            import_protocol_json(rnd.parties.get(table=table), the_file(EXAMPLES[key]), referee)
+    expected = EXAMPLES["L24"]["standings"]
+    rows = load_standings(tournament).rows
+    assert [r.pair.number for r in rows] == [e["number"] for e in expected]
+    assert [r.rank for r in rows] == [e["position"] for e in expected]
+    assert [(r.played, r.wins, r.losses, r.draws, r.points_for, r.points_against, r.efectividad) for r in rows] == [
+        (e["played"], e["won"], e["lost"], e["drawn"], e["points_for"], e["points_against"], e["efectividad"])
+        for e in expected]
+
+
+def test_a_bye_counts_as_a_partida_won_with_the_target_and_its_efectividad(db):
+    """RULES-LATIN.md §9 (L11): a bye gives the pair the target's points and bye_efectividad_pct of it."""
+    from scoring.reports.selectors import load_standings
+
+    tournament = latin_event({"preset": "latin", "target_points": 200, "bye_efectividad_pct": 50}, pairs=3)
+    make_round(tournament, 1, [(1, 2), (3, None)])
+    import_protocol_json(tournament.rounds.get().parties.get(table=1), {"no_show": "B"}, make_referee(tournament))
+    rows = {r.pair.number: r for r in load_standings(tournament).rows}
+    assert (rows[3].byes, rows[3].wins, rows[3].points_for, rows[3].efectividad) == (1, 1, 200, 100)
+    assert (rows[1].wins, rows[1].points_for, rows[1].efectividad) == (1, 200, 100)  # a forfeit: 50 % of 200
+    assert (rows[2].losses, rows[2].points_against, rows[2].efectividad) == (1, 200, -200)
+    assert [r.pair.number for r in load_standings(tournament).rows] == [1, 3, 2]  # 1 before 3: the pair number
