@@ -69,6 +69,27 @@ def _protocol_remark_given(a, b, note, entry):
         "effect": note, "score": _score(a.get("totals"))}
 
 
+@says("protocol.sanction.given", gettext_lazy("Санкция"))
+def _protocol_sanction_given(a, b, note, entry):
+    sanction = as_dict(a.get("sanction"))
+    return _("санкция игроку %(seat)s в раздаче %(n)s: %(effect)s; счёт %(score)s") % {
+        "seat": sanction.get("player", "?"), "n": sanction.get("hand", "?"), "effect": note,
+        "score": _score(a.get("totals"))}
+
+
+@says("protocol.sanction.withdrawn", gettext_lazy("Санкция снята"))
+def _protocol_sanction_withdrawn(a, b, note, entry):
+    sanction = as_dict(b.get("sanction"))
+    return _("снял санкцию игроку %(seat)s (раздача %(n)s): %(reason)s; счёт %(old)s → %(new)s") % {
+        "seat": sanction.get("player", "?"), "n": sanction.get("hand", "?"), "reason": note,
+        "old": _score(b.get("totals")), "new": _score(a.get("totals"))}
+
+
+@says("pair.black_card", gettext_lazy("Пара снята чёрной карточкой"))
+def _pair_black_card(a, b, note, entry):
+    return _("пара №%(n)s снята с турнира: чёрная карточка") % {"n": a.get("pair", "?")}
+
+
 @says("protocol.remark.withdrawn", gettext_lazy("Замечание снято"))
 def _protocol_remark_withdrawn(a, b, note, entry):
     remark = as_dict(b.get("remark"))

@@ -13,7 +13,7 @@ draft round can still be swapped or discarded, which would move or delete
 what was written there.
 
 By what they do: ``rows`` (the row, its lock and bookkeeping), ``deals``, ``events`` (remarks, no-show,
-departure, time), ``signatures`` and ``pins``, ``repair`` (clear, rescore) and ``imports`` (a §9 JSON file). What the
+departure, time), ``sanctions`` (the partnership game's deductions and cards), ``signatures`` and ``pins``, ``repair`` (clear, rescore) and ``imports`` (a §9 JSON file). What the
 pages read of a protocol is in ``scoring.protocol_state``.
 """
 from .deals import confirm_deal, correct_deal, delete_last_deal, record_deal, set_first_lead
@@ -31,13 +31,14 @@ from .imports import import_protocol_json
 from .pins import generate_pins, reset_pin_attempts, set_signing
 from .repair import clear_protocol, rescore_drifted
 from .rows import ensure_protocol
+from .sanctions import give_sanction, withdraw_sanction
 from .signatures import reopen_protocol, sign_protocol
 
 __all__ = [
     "ensure_protocol",
     "record_deal", "correct_deal", "delete_last_deal", "confirm_deal", "set_first_lead",
     "give_remark", "withdraw_remark", "record_no_show", "undo_no_show", "mark_abandoned", "undo_abandoned",
-    "has_time_limit", "record_time_up",
+    "has_time_limit", "record_time_up", "give_sanction", "withdraw_sanction",
     "sign_protocol", "reopen_protocol", "generate_pins", "set_signing", "reset_pin_attempts",
     "clear_protocol", "rescore_drifted",
     "import_protocol_json",

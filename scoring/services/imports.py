@@ -15,6 +15,7 @@ from ..protocol_json import check_pairs, check_storable, deal_extra_fields, prot
 from ..protocol_state import load_partie
 from ..scores import refresh_prior_remarks, rescore
 from .rows import discard_signatures, ensure_protocol, require_published
+from .sanctions import apply_black_cards, black_sides
 from .stages import refuse_stage_change
 
 
@@ -43,6 +44,7 @@ def import_protocol_json(partie, data: dict, user) -> Protocol:
         if protocol.is_locked:
             raise ProtocolError("protocol_signed", "the protocol is signed and locked; the chief referee may reopen it")
         before = protocol_to_json(protocol)
+        was_black = black_sides(protocol)
         whole = tournament.game.scores_whole_protocol  # the partnership game: sanctions and cards, no remarks
         refresh_prior_remarks(protocol)  # the pairs' remarks (or cards) from the earlier rounds
         candidate = dict(data)
@@ -67,6 +69,8 @@ def import_protocol_json(partie, data: dict, user) -> Protocol:
         protocol.no_show = data.get("no_show") or ""
         protocol.version += 1
         rescore(protocol)
+        if whole:
+            apply_black_cards(user, partie, protocol, was_black, _("Протокол заменён загруженным файлом"))
         refuse_stage_change(partie)
         if protocol_to_json(protocol) != before:
             discard_signatures(protocol, user, _("Протокол заменён загруженным файлом"))

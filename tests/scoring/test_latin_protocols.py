@@ -204,3 +204,26 @@ def test_a_bye_counts_as_a_partida_won_with_the_target_and_its_efectividad(db):
     assert (rows[1].wins, rows[1].points_for, rows[1].efectividad) == (1, 200, 100)  # a forfeit: 50 % of 200
     assert (rows[2].losses, rows[2].points_against, rows[2].efectividad) == (1, 200, -200)
     assert [r.pair.number for r in load_standings(tournament).rows] == [1, 3, 2]  # 1 before 3: the pair number
+
+
+def test_the_swiss_pairing_orders_a_score_group_by_efectividad_not_by_the_point_difference(db):
+    """RULES-LATIN.md §8.3: inside the pairs with as many partidas won, the better efectividad ranks higher —
+    pair 3 (won 100 : 20, efectividad 80) before pair 1 (a forfeit, 100 : 0 but 50 % of the target)."""
+    from events.services.standing import pairing_order, records
+    from tournaments.models import PairingSystem
+
+    tournament = make_tournament(6, slug="suizo", preset="latin", overrides={"target_points": 100},
+                                 pairing_system=PairingSystem.SWISS)
+    rnd = make_round(tournament, 1, [(1, 2), (3, 4), (5, 6)], status="finished")
+    referee = make_referee(tournament)
+    import_protocol_json(rnd.parties.get(table=1), {"no_show": "B"}, referee)
+    import_protocol_json(rnd.parties.get(table=2), {"deals": [
+        {"n": 1, "result": "domino", "lead": "A1", "out": "A1", "hands": {"A2": 10, "B1": 30, "B2": 30}},
+        {"n": 2, "result": "domino", "out": "B1", "hands": {"A1": 10, "A2": 5, "B2": 5}},
+        {"n": 3, "result": "domino", "out": "A2", "hands": {"A1": 0, "B1": 20, "B2": 10}}]}, referee)
+    import_protocol_json(rnd.parties.get(table=3), {"deals": [
+        {"n": 1, "result": "domino", "lead": "A1", "out": "A1", "hands": {"A2": 30, "B1": 40, "B2": 40}}]}, referee)
+    recs = records(tournament, 2)
+    assert [r.number for r in pairing_order(tournament, 2, recs.values())] == [5, 3, 1, 4, 2, 6]
+    # The sport key (the point difference) would put the forfeit's winner before pair 3.
+    assert [r.number for r in sorted(recs.values(), key=lambda r: r.sort_key)] == [5, 1, 3, 4, 2, 6]
