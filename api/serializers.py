@@ -143,6 +143,14 @@ class KozelColumnsSerializer(serializers.Serializer):
     rating = serializers.IntegerField(allow_null=True)
 
 
+class LatinColumnsSerializer(serializers.Serializer):
+    """The partnership game's columns; ``card``: the highest card of the pair's partidas (black: withdrawn)."""
+
+    efectividad = serializers.IntegerField(help_text="The sum of the partidas' efectividad (RULES-LATIN.md §8.1).")
+    sanction = serializers.IntegerField(help_text="The points deducted by sanctions, summed.")
+    card = serializers.ChoiceField(choices=["none", "yellow", "red", "black"])
+
+
 class FinalPlaceSerializer(serializers.Serializer):
     place = serializers.IntegerField(allow_null=True, help_text="Null: withdrawn, no place.")
     entrant = serializers.IntegerField(allow_null=True, help_text="The pair's, player's or team's number.")
@@ -171,6 +179,7 @@ class StandingSerializer(serializers.Serializer):
     sonneborn_berger = serializers.FloatField()
     head_to_head = serializers.FloatField(allow_null=True)
     kozel = KozelColumnsSerializer(allow_null=True, help_text="Kozel family only.")
+    latin = LatinColumnsSerializer(allow_null=True, help_text="The partnership game (preset latin) only.")
     partners_score = serializers.FloatField(allow_null=True, help_text="Individual events only.")
 
 

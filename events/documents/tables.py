@@ -109,6 +109,30 @@ class KozelStandingsTable(StandingsTable):
         self.show_rating = rating
 
 
+class LatinStandingsTable(StandingsTable):
+    """The partnership game (RULES-LATIN.md §8.3): partidas won, efectividad and points rank the pairs; the
+    deductions and the highest card follow. A phone shows the place, the pair, the partidas won and the
+    efectividad; the other columns from 641 px on."""
+
+    wins = NumberColumn(verbose_name=_("Побед"))
+    draws = NumberColumn(optional=True, verbose_name=_("Ничьих"))
+    efectividad = NumberColumn(verbose_name=_("Эффект."))
+    points_for = NumberColumn(optional=True, verbose_name=_("Очки за"))
+    sanction = NumberColumn(verbose_name=_("Вычеты"), attrs=WIDE)
+    card = tables.Column(verbose_name=_("Карточка"), attrs={"td": {"class": "opt"}, "th": {"class": "opt"}})
+    match_points = difference = deals_won = buchholz = None  # partidas won are its match points; no deals count
+
+    class Meta(StandingsTable.Meta):
+        attrs = {"class": "standings latin"}
+        sequence = ("rank", "number", "label", "played", "wins", "draws", "losses", "byes", "efectividad",
+                    "points_for", "points_against", "sanction", "card")
+        template_name = "reports/standings_table_latin.html"
+
+
+#: The standings table of each game whose columns differ from the sport game's (``tournaments.games``).
+GAME_TABLES = {"kozel": KozelStandingsTable, "latin": LatinStandingsTable}
+
+
 class PlayersTable(tables.Table):
     rank = tables.Column(verbose_name=_("Место"), default="—", attrs={"td": {"class": "num"}})
     name = tables.Column(verbose_name=_("Игрок"), accessor="player__name", order_by=("player__sort_name",))

@@ -25,7 +25,7 @@ from scoring.reports.tabular import tiebreak_labels
 from tournaments.models import Round, RoundStatus, Tournament
 
 from .player_tables import PlayerStandingsTable
-from .tables import KozelPlayersTable, KozelStandingsTable, PlayersTable, StandingsTable
+from .tables import GAME_TABLES, KozelPlayersTable, KozelStandingsTable, PlayersTable, StandingsTable
 
 PER_PAGE = 100
 PROJECTOR_ROWS = 16
@@ -76,7 +76,7 @@ def standings(request, slug):
     elif data.goats:
         table = KozelStandingsTable(data.rows, rating=data.rating)
     else:
-        table = StandingsTable(data.rows)
+        table = GAME_TABLES.get(tournament.game.code, StandingsTable)(data.rows)
     table.tournament = tournament  # the rows link to the pairs' pages
     paginate_table(request, table, PER_PAGE)
     return render(request, "reports/standings.html", {

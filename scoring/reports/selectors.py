@@ -47,6 +47,11 @@ class Standings:
         return self.scoring.rating
 
     @property
+    def latin(self) -> bool:
+        """The partnership game: efectividad, deductions and cards are shown."""
+        return self.scoring.latin
+
+    @property
     def shown_round(self):
         """The round the standings stand after (the last one that counts)."""
         rounds = [r for r in self.rounds if self.after_round is None or r <= self.after_round]

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy, pgettext
 
 from engine.ranking.standings import DISQUALIFIED, WITHDRAWN
 from engine.rules import score_partie
-from scoring.models import RemarkReason
+from scoring.models import Card, RemarkReason
 from tournaments.formats import EventFormat
 from tournaments.games import game_of
 from tournaments.models import EntrantStatus
@@ -36,6 +36,11 @@ TIEBREAK_LABELS = {
     # Individual events (docs/rules-individual.md §7).
     "partners_score": gettext_lazy("очки партнёров (меньше — выше)"),
     "player_number": gettext_lazy("номер игрока"),
+    # The partnership game (RULES-LATIN.md §8.3): its rules' own order.
+    "wins": gettext_lazy("выигранные партии"),
+    "efectividad": gettext_lazy("эффективность"),
+    "losses": gettext_lazy("проигранные партии (меньше — выше)"),
+    "points_against": gettext_lazy("пропущенные очки (меньше — выше)"),
 }
 
 
@@ -89,7 +94,18 @@ def standings_table(standings) -> Table:
         cols[10:10] = goats_columns(standings.rating)
         for row, r in zip(rows, standings.rows):
             row[10:10] = goats_values(r, standings.rating)
+    if standings.latin:  # the partnership game: efectividad after the partidas won, deductions and card at the end
+        cols[10:10] = [Column(_("Эффективность"), 13, True)]
+        cols += [Column(_("Вычеты"), 9, True), Column(_("Карточка"), 11)]
+        for row, r in zip(rows, standings.rows):
+            row[10:10] = [r.efectividad]
+            row += [r.sanction, card_text(r.card)]
     return Table(standings_title(standings), cols, rows, freeze="D2")
+
+
+def card_text(card: str) -> str:
+    """A pair's card in words («жёлтая»), nothing for none."""
+    return "" if card == "none" else str(dict(Card.choices)[card])
 
 
 def standings_title(standings) -> str:

@@ -227,3 +227,47 @@ def test_the_swiss_pairing_orders_a_score_group_by_efectividad_not_by_the_point_
     assert [r.number for r in pairing_order(tournament, 2, recs.values())] == [5, 3, 1, 4, 2, 6]
     # The sport key (the point difference) would put the forfeit's winner before pair 3.
     assert [r.number for r in sorted(recs.values(), key=lambda r: r.sort_key)] == [5, 1, 3, 4, 2, 6]
+
+
+def test_the_standings_show_efectividad_deductions_and_cards_in_the_page_workbook_api_and_command(db, client):
+    """The rule book's round robin with a card and a deduction added: every standings output of the event shows
+    won, efectividad, the deduction and the card, in the order of the rules."""
+    from io import StringIO
+
+    from django.core.management import call_command
+    from django.urls import reverse
+
+    from api.selectors import standings as api_standings
+    from scoring.reports import tabular
+    from scoring.reports.selectors import load_standings
+
+    tournament = latin_event({"preset": "latin", "target_points": 100}, pairs=4, slug="copa-publica")
+    tournament.is_public = True
+    tournament.save()
+    rnd = make_round(tournament, 1, [(1, 2), (3, 4)])
+    referee = make_referee(tournament)
+    import_protocol_json(rnd.parties.get(table=1), the_file(EXAMPLES["L18"]), referee)
+    file = the_file(EXAMPLES["L19"])
+    import_protocol_json(rnd.parties.get(table=2), {**file, "sanctions": [{"player": "B1", "points": 40, "hand": 1},
+                                                                          {"player": "B2", "card": "yellow",
+                                                                           "hand": 1}]}, referee)
+    data = load_standings(tournament)
+    by_number = {r.pair.number: r for r in data.rows}
+    assert (by_number[4].sanction, by_number[4].card) == (40, "yellow")
+    table = tabular.standings_table(data)
+    titles = [c.title for c in table.columns]
+    row4 = next(row for row in table.rows if row[1] == 4)
+    assert row4[titles.index("Эффективность")] == by_number[4].efectividad
+    assert (row4[titles.index("Вычеты")], row4[titles.index("Карточка")]) == (40, "жёлтая")
+    api_row = next(r for r in api_standings(tournament)["rows"] if r["entrant"] == 4)
+    assert api_row["latin"] == {"efectividad": by_number[4].efectividad, "sanction": 40, "card": "yellow"}
+    out = StringIO()
+    call_command("standings", tournament.slug, "--json", stdout=out)
+    command_row = next(r for r in json.loads(out.getvalue()) if r["pair"] == 4)
+    assert (command_row["efectividad"], command_row["sanction"], command_row["card"]) == (
+        by_number[4].efectividad, 40, "yellow")
+    page = client.get(reverse("reports:standings", args=[tournament.slug]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Эффект." in html and "жёлтая" in html and "Очки матча" not in html
+    assert f"<td class=\"num\">{by_number[4].efectividad}</td>" in html

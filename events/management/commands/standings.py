@@ -61,7 +61,7 @@ class Command(BaseCommand):
             rows = [p.to_json(goats=data.goats, rating=data.rating) for p in data.players]
         else:
             data = selectors.load_standings(tournament, after_round)
-            rows = [r.to_json(goats=data.goats, rating=data.rating) for r in data.rows]
+            rows = [r.to_json(goats=data.goats, rating=data.rating, latin=data.latin) for r in data.rows]
         if options["json"]:
             self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=1))
             return
@@ -77,6 +77,7 @@ class Command(BaseCommand):
                                   f"mp {r['match_points']:>3}  out {r['dominoes']:>3}  remarks {r['remarks']}")
             return
         goats = (" games goats+ goats-  dry" + (" rating" if data.rating else "")) if data.goats else ""
+        goats += "  efect  sanct  card" if data.latin else ""
         self.stdout.write(" rank  pair  played  W  L   MP    for  against   diff  deals" + goats + "  status")
         for r in rows:
             extra = ""
@@ -84,6 +85,8 @@ class Command(BaseCommand):
                 extra = f" {r['games_won']:>5} {r['goats_given']:>6} {r['goats_received']:>7} {r['dry_goats']:>4}"
                 if data.rating:
                     extra += f" {'' if r['rating'] is None else r['rating']:>6}"
+            if data.latin:
+                extra += f" {r['efectividad']:>6} {r['sanction']:>6}  {r['card']:<6}"
             self.stdout.write(
                 f"{r['rank'] or '—':>5} {r['pair']:>5} {r['played']:>7} {r['wins']:>2} {r['losses']:>2} "
                 f"{r['match_points']:>4} {r['points_for']:>6} {r['points_against']:>8} {r['difference']:>6} "
