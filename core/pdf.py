@@ -167,6 +167,16 @@ def rich(markup: str, st: ParagraphStyle = CELL) -> Paragraph:
     return Paragraph(markup, _markup_style(st))
 
 
+_SPACES = re.compile(r"[^\S\u00a0]+")  # every space but the non-breaking one
+
+
+def _squeezed(text) -> str:
+    """``text`` with its runs of spaces as one space and none at its ends. A non-breaking space stays what it is:
+    it holds a number to its sign («no. 4» of ``core.text.numbered``) on one line, and ``wrap`` and ``word_width``
+    count the two as one word."""
+    return " ".join(w for w in _SPACES.split(str(text or "")) if w)
+
+
 def _pieces(text: str) -> list[tuple[str, str]]:
     """(joiner, piece): the words of ``text``, a hyphenated word also split after its hyphens (a double surname
     may break there)."""
@@ -181,7 +191,7 @@ def wrap(text, font: str, size: float, width: float) -> list[str]:
     """Lines of ``text`` no wider than ``width``: broken between words or after a hyphen inside a word, a too long
     word broken inside."""
     register_fonts()
-    text = " ".join(str(text or "").split())
+    text = _squeezed(text)
     if not text:
         return [""]
     lines, line = [], ""
@@ -210,13 +220,13 @@ def whole(text, font: str, size: float, width: float, *, min_size: float | None 
     too long for ``width`` even at ``min_size`` is broken."""
     register_fonts()
     min_size = min_size if min_size is not None else round(size * 0.8 * 2) / 2
-    plain = " ".join(str(text or "").split())
+    plain = _squeezed(text)
     if pdfmetrics.stringWidth(plain, font, size) <= width:
         return size, [plain]
     sizes = [size]
     while sizes[-1] - STEP >= min_size - 1e-9:
         sizes.append(sizes[-1] - STEP)
-    longest = max((piece for _j, piece in _pieces(" ".join(str(text or "").split()))), default="",
+    longest = max((piece for _j, piece in _pieces(plain)), default="",
                   key=lambda piece: pdfmetrics.stringWidth(piece, font, size))
     unbroken = [s for s in sizes if pdfmetrics.stringWidth(longest, font, s) <= width] or sizes[-1:]
     fewest = len(wrap(text, font, unbroken[-1], width))  # a smaller type never takes more lines
@@ -236,7 +246,7 @@ def fitted(text, st: ParagraphStyle, width: float, *, min_size: float | None = N
     font = BOLD if bold else st.fontName
     size = min(whole(part, font, st.fontSize, width, min_size=min_size)[0] for part in parts)
     lines = [line for part in parts for line in wrap(part, font, size, width)]
-    head = " ".join(bold.split())
+    head = _squeezed(bold)
     markup = [esc(line) for line in lines]
     if head and lines[0].startswith(head):
         markup[0] = f"<b>{esc(head)}</b>{esc(lines[0][len(head):])}"
@@ -267,7 +277,7 @@ def boxed(text, st: ParagraphStyle, width: float, height: float, *, line_min: fl
     ``line_min``; longer, wrapped (``wrap``) in the largest type down to ``min_size`` whose lines fit ``height``;
     longer still, the lines at ``min_size`` shrink to fit the box (``shrink``)."""
     register_fonts()
-    text = " ".join(str(text or "").split())
+    text = _squeezed(text)
     size = st.fontSize
     while size > line_min and pdfmetrics.stringWidth(text, st.fontName, size) > width:
         size = max(line_min, size - step)
@@ -289,7 +299,7 @@ def word_width(texts, st: ParagraphStyle = NARROW_HEAD, *, pad: float = 7, low: 
     """A column as wide as the longest word of ``texts`` in ``st`` with the cell's padding (no word broken),
     at least ``low``."""
     register_fonts()
-    words = [w for t in texts for w in str(t).split()] or [""]
+    words = [w for t in texts for w in _squeezed(str(t)).split(" ")] or [""]
     return max(low, pad + max(pdfmetrics.stringWidth(w, st.fontName, st.fontSize) for w in words))
 
 
@@ -322,7 +332,7 @@ def grid(rows, widths, *, header=None, align=None, size: float = 8, header_size:
             how = header_align if is_head else (align[j] if align else "left")
             st = style(head_size, bold=True, align=how) if is_head else style(size, align=how)
             text = "" if cell is None else str(cell)
-            text = text if "\n" in text else " ".join(text.split())
+            text = text if "\n" in text else _squeezed(text)
             if "\n" not in text and text_width(text, st, pad=0) <= w - left - right:
                 line_cells.append(text)  # one line: the table draws it as it is (no markup to read)
             else:

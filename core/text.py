@@ -33,6 +33,7 @@ from urllib.parse import unquote_to_bytes
 
 from django import forms
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 # Bidirectional formatting: LRM, RLM, ALM, embeddings and overrides (LRE…RLO, PDF), isolates (LRI…PDI).
 BIDI = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -100,6 +101,15 @@ def form_body_is_utf8(body: bytes) -> bool:
 def ascii_digits(text: str) -> str:
     """``text`` with full-width digits, minus and plus read as ASCII ones (other scripts' digits unchanged)."""
     return str(text).translate(_FULLWIDTH)
+
+
+def numbered(n) -> str:
+    """The number with its sign in the active language: «№4» in Russian, «no. 4» in English, «n.º 4» in Spanish.
+
+    The sign is the translation's (context «number sign»); English and Spanish join it to the number with a
+    non-breaking space, so that a narrow column never leaves «no.» at the end of one line and «4» on the next.
+    """
+    return pgettext("number sign", "№%(n)s") % {"n": n}
 
 
 class CleanCharField(forms.CharField):

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from audit.actions import clock_left, clock_time, register, says
+from core.text import numbered
 
 
 @says("pair.reinstated", gettext_lazy("Пара возвращена в турнир"))
@@ -72,7 +73,7 @@ register("stage.qualification_undone", gettext_lazy("Состав второго
 def _stage_qualified(a, b, note, entry):
     finalists = [f for f in (a.get("finalists") or []) if isinstance(f, dict)]
     return _("подтвердил выход во второй этап: %(list)s") % {
-        "list": ", ".join(f"{f.get('seed')}. №{f.get('pair')}" for f in finalists)}
+        "list": ", ".join(f"{f.get('seed')}. {numbered(f.get('pair'))}" for f in finalists)}
 
 
 @says("stage.walkover", gettext_lazy("Матч сетки отдан без игры"))

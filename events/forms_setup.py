@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from access.models import RoleKind
 from core.forms import ServiceErrorsMixin
-from core.text import CleanTextMixin
+from core.text import CleanTextMixin, numbered
 from engine.rules import Rules, RulesError, config
 from engine.rules.config import OPTION_CHOICES
 from events.forms_officials import TablesField
@@ -403,4 +403,4 @@ class LinkPlayerForm(ServiceErrorsMixin, forms.Form):
         players = (Player.objects.filter(pair__tournament=tournament, user__isnull=True)
                    .select_related("pair").order_by("name", "pk")[:2000])
         self.fields["player"].choices = [
-            (p.pk, f"{p.name} (№{p.pair.number})" if p.pair.number else p.name) for p in players]
+            (p.pk, f"{p.name} ({numbered(p.pair.number)})" if p.pair.number else p.name) for p in players]

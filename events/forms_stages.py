@@ -1,10 +1,15 @@
 """The organizer's forms of an event in stages: the choice of stage 2 and the confirmation of its finalists."""
+import re
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from core.converters import StrictIntegerField
 from core.forms import ServiceErrorsMixin
 from tournaments.models import FinalKind, FinalMatch
+
+# The number sign typed or copied before a number (``core.text.numbered``): «№3», «no. 3», «n.º 3».
+NUMBER_SIGN = re.compile(r"^(?:№|no\.|n\.º)\s*", re.IGNORECASE)
 
 
 class FinalForm(ServiceErrorsMixin, forms.Form):
@@ -32,7 +37,7 @@ class ConfirmForm(ServiceErrorsMixin, forms.Form):
 
     def numbers(self, name):
         text = (self.cleaned_data.get(name) or "").replace(";", ",")
-        parts = [p.strip().lstrip("№") for p in text.split(",") if p.strip()]
+        parts = [NUMBER_SIGN.sub("", p.strip()) for p in text.split(",") if p.strip()]
         if not all(p.isascii() and p.isdigit() and len(p) <= 6 for p in parts):
             return False
         return [int(p) for p in parts] or None

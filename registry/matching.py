@@ -19,7 +19,7 @@ from django.db.models import Count
 from django.utils.translation import gettext as _
 
 from core.names import fold
-from core.text import UnsafeText, ascii_digits, clean_text
+from core.text import UnsafeText, ascii_digits, clean_text, numbered
 from people.models import Person
 from tournaments.errors import InvalidInput
 
@@ -101,4 +101,4 @@ def describe(person) -> str:
     if count is not None:
         parts.append(_("турниров: %(n)s") % {"n": count})
     details = ", ".join(parts)
-    return f"{person.name} (№{person.pk}{', ' + details if details else ''})"
+    return f"{person.name} ({numbered(person.pk)}{', ' + details if details else ''})"

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from audit.actions import register, says
+from core.text import numbered
 
 register("team.settings_changed", gettext_lazy("Настройки командного турнира изменены"))
 
@@ -29,7 +30,7 @@ register("team.substituted", gettext_lazy("Замена в команде: за�
 
 @says("team.lineup_set", gettext_lazy("Расстановка команды на тур"))
 def _team_lineup(a, b, note, entry):
-    pairs = ", ".join(f"{k}: №{n}" for k, n in enumerate(a.get("pairs") or [], start=1))
+    pairs = ", ".join(f"{k}: {numbered(n)}" for k, n in enumerate(a.get("pairs") or [], start=1))
     text = _("команда №%(t)s, тур %(r)s: столы %(p)s") % {"t": a.get("team", "?"), "r": a.get("round", "?"),
                                                           "p": pairs}
     return text + (" " + _("(внёс капитан команды)") if a.get("by") == "captain" else "")

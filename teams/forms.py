@@ -5,6 +5,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.forms import ServiceErrorsMixin
+from core.text import numbered
 
 from .report import ORDER_WORDS
 from .rules import TIEBREAKS, validate_order
@@ -94,7 +95,7 @@ class LineUpForm(ServiceErrorsMixin, forms.Form):
 
     def __init__(self, *args, pairs=(), **kwargs):
         super().__init__(*args, **kwargs)
-        choices = [(str(p.pk), f"№{p.number or '—'} " + " — ".join(pl.name for pl in p.players.all()))
+        choices = [(str(p.pk), f"{numbered(p.number or '—')} " + " — ".join(pl.name for pl in p.players.all()))
                    for p in pairs]
         for board in range(1, len(choices) + 1):
             self.fields[f"table{board}"] = forms.ChoiceField(label=_("Стол %(n)s матча") % {"n": board},

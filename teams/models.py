@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.text import numbered
 from tournaments.models import Entrant, Partie, Round, Tournament
 
 PAIRS_PER_TEAM_MAX = 4
@@ -46,7 +47,7 @@ class Team(models.Model):
         ]
 
     def __str__(self):
-        return f"№{self.number} {self.name}" if self.number else self.name
+        return f"{numbered(self.number)} {self.name}" if self.number else self.name
 
 
 class TeamPair(models.Model):

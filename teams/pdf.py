@@ -8,10 +8,12 @@ Names come from users: every text is escaped (``core.pdf.paragraph``) before it 
 from __future__ import annotations
 
 from django.utils.formats import date_format
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from reportlab.platypus import Spacer, Table, TableStyle
 
 from core.pdf import BIG_BOLD, CELL, H1, HEAD, QR, SMALL, WIDTH, build, esc, grid, paragraph, rich
+from core.text import numbered
 from scoring.reports.sheets import protocol_url
 from tournaments.models import seated
 
@@ -21,7 +23,7 @@ from .selectors import plain
 def _pair(pair) -> str:
     if pair is None:
         return _("пропуск")
-    return f"№{pair.number} " + " — ".join(p.name for p in seated(pair))
+    return f"{numbered(pair.number)} " + " — ".join(p.name for p in seated(pair))
 
 
 QR_SIZE = 46  # pt: a phone reads it from the printed sheet
@@ -41,14 +43,14 @@ def match_sheet_pdf(tournament, rnd, view, *, base_url: str = "") -> bytes:
     """``view``: a ``selectors.MatchView`` (the match, its tables and protocols, its result so far); ``base_url``:
     the site's address the QR codes lead to (``settings.SITE_URL`` when set)."""
     m = view.match
-    a = f"№{m.team_a.number} {m.team_a.name}"
-    b = f"№{m.team_b.number} {m.team_b.name}" if m.team_b else _("без соперника")
+    a = f"{numbered(m.team_a.number)} {m.team_a.name}"
+    b = f"{numbered(m.team_b.number)} {m.team_b.name}" if m.team_b else _("без соперника")
     title = _("Протокол матча команд")
     story = [paragraph(title, H1),
              paragraph(_("%(t)s · тур %(r)s · матч %(m)s") % {"t": tournament.name, "r": rnd.number, "m": m.number}, SMALL),
              paragraph(" · ".join(x for x in (date_format(tournament.start_date, _("j E Y")), tournament.venue,
                                              tournament.city) if x), SMALL),
-             Spacer(1, 6), paragraph(f"{a} — {b}", BIG_BOLD), Spacer(1, 8)]
+             Spacer(1, 6), paragraph(capfirst(f"{a} — {b}"), BIG_BOLD), Spacer(1, 8)]
     head = [_("Стол"), _("Пара команды A"), _("Пара команды B"), _("Счёт"), _("Очки столов"), _("Протокол стола")]
     rows = [[paragraph(h, HEAD) for h in head]]
     results = {t.board: t for t in view.result_tables} if getattr(view, "result_tables", None) else {}

@@ -28,6 +28,7 @@ from core.pdf import (
     word_width,
 )
 from core.pdf import NARROW_HEAD as HEAD
+from core.text import numbered
 from scoring.reports.pdf_groups import group_flowables
 from tournaments.models import seated
 
@@ -52,13 +53,13 @@ def _w(texts, style, low=18.0) -> float:
 
 
 def _team(team) -> str:
-    return f"№{team.number} {team.name}" if team else _("без соперника")
+    return f"{numbered(team.number)} {team.name}" if team else _("без соперника")
 
 
 def _pair(pair) -> str:
     if pair is None:
         return _("пропуск")
-    return f"№{pair.number} " + " — ".join(p.name for p in seated(pair))
+    return f"{numbered(pair.number)} " + " — ".join(p.name for p in seated(pair))
 
 
 def _signed(x) -> str:
@@ -130,11 +131,11 @@ def _cross(tournament, data) -> list:
     for start in range(0, len(rows), CROSS_COLUMNS):
         block = rows[start:start + CROSS_COLUMNS]
         texts = [" ".join(cells.get((r.team.id, o.team.id), [])) for r in rows for o in block]
-        cell_w = _w(texts + [f"№{o.team.number}" for o in block], TINY, 30)
+        cell_w = max(_w(texts, TINY, 30), _w([numbered(o.team.number) for o in block], HEAD))  # «no. 10» whole
         fixed = [_w([_("Место")], HEAD), None, _w([_("Очки")], HEAD)]
         fixed[1] = max(60.0, WIDTH - fixed[0] - fixed[2] - cell_w * len(block))
         cell_w = (WIDTH - sum(fixed)) / len(block) if len(block) else cell_w
-        head = [paragraph(_("Место"), HEAD), paragraph(_("Команда"), HEAD)] + [paragraph(f"№{o.team.number}", HEAD) for o in block] + \
+        head = [paragraph(_("Место"), HEAD), paragraph(_("Команда"), HEAD)] + [paragraph(numbered(o.team.number), HEAD) for o in block] + \
             [paragraph(_("Очки"), HEAD)]
         lines = [head]
         for r, name in zip(rows, names):
@@ -153,7 +154,7 @@ def _final_places(places, clubs_by_number) -> list:
     rows = []
     for p in places:
         club = clubs_by_number.get(p["team"], "")
-        text = esc(f"№{p['team']} {p['name']}") + (f'<br/><font size="6.5">{esc(club)}</font>' if club else "")
+        text = esc(f"{numbered(p['team'])} {p['name']}") + (f'<br/><font size="6.5">{esc(club)}</font>' if club else "")
         rows.append([paragraph(p["place"] or "—"), rich(text, CELL), paragraph(stage[p["stage"]])])
     phrase = max(text_width(t, CELL) for t in stage.values())  # on one line
     widths = [_w([head[0]], HEAD, 22), 0, max(phrase, _w([head[2]], HEAD, 40))]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from core.text import numbered
 from scoring.reports.tabular import Column, Table
 from scoring.reports.xlsx import write_workbook
 from tournaments.models import Entrant, FinalKind
@@ -44,7 +45,7 @@ def _groups(groups) -> Table:
 
 def _pairs_by_table(tournament) -> dict:
     """{(match id, board): (pair A, pair B)} as «№3 Иванов — Петров» (two queries)."""
-    labels = {p.pk: f"№{p.number} " + " — ".join(pl.name for pl in p.players.all())
+    labels = {p.pk: f"{numbered(p.number)} " + " — ".join(pl.name for pl in p.players.all())
               for p in Entrant.objects.filter(tournament=tournament).prefetch_related("players")}
     rows = MatchTable.objects.filter(match__round__tournament=tournament).values_list(
         "match_id", "board", "partie__pair_a_id", "partie__pair_b_id")
@@ -88,7 +89,7 @@ def team_tables(tournament) -> list[Table]:
     rows, grid = cross_table(tournament, data)
     tables.append(Table(_("Таблица команд"), _columns(
         (_("Место"), 7, True), (_("№"), 6, True), (_("Команда"), 30, False),
-        *((f"№{o.team.number}", 10, False) for o in rows), (_("Очки"), 8, True)),
+        *((numbered(o.team.number), 10, False) for o in rows), (_("Очки"), 8, True)),
         [[r.rank, r.team.number, r.team.name,
           *("×" if o is r else " / ".join(grid.get((r.team.id, o.team.id), [])) for o in rows), r.match_points]
          for r in rows], freeze="D2"))

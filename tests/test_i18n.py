@@ -3,14 +3,17 @@
 The compiled ``locale/*/LC_MESSAGES/django.mo`` files are committed; without them (or with a
 stale English catalogue) these tests fail.
 """
+import io
 import re
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.utils.translation import gettext, ngettext, override
+from pypdf import PdfReader
 
-from tests.factories import make_tournament
+from tests.factories import make_referee, make_round, make_tournament
+from tests.tournaments.individual_events import five_players
 from tournaments.models import EntrantStatus, Player, Tournament
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
@@ -188,3 +191,31 @@ def test_spanish_catalogue_is_complete():
     assert [m for m, strs, _ in entries if not strs or not all(strs)] == []
     assert [m for m, strs, _ in entries if len(strs) > 1 and len(strs) != 2] == []
     assert (LOCALE / "es/LC_MESSAGES/django.mo").exists()
+
+
+# The number sign: «№4» is Russian; an English page writes «no. 4», a Spanish one «n.º 4» (core.text.numbered).
+NUMBER_SIGN = "№"
+
+
+def _pdf_text(data: bytes) -> str:
+    return " ".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang, sign", [("en", "no."), ("es", "n.º")])
+def test_pages_and_pdfs_in_english_and_spanish_write_the_number_sign_of_their_language(client, lang, sign):
+    numbered = re.compile(re.escape(sign) + r"[ \u00a0]\d", re.IGNORECASE)
+    pairs = make_tournament(8)
+    make_round(pairs, 1, [(3, 4), (7, 8), (1, 2), (5, 6)])
+    solo = five_players()
+    for url in (f"/{lang}/t/{pairs.slug}/", f"/{lang}/t/{pairs.slug}/pair/3/", f"/{lang}/t/{solo.slug}/player/1/",
+                f"/{lang}/t/{solo.slug}/"):
+        page = client.get(url).content.decode()
+        assert NUMBER_SIGN not in page, url
+        assert numbered.search(page), url  # the numbers are there, with the sign of the page's language
+    client.force_login(make_referee(solo))
+    response = client.get(f"/{lang}/t/{solo.slug}/round/1/sheets-blank.pdf")
+    assert response.status_code == 200
+    text = _pdf_text(response.content)
+    assert NUMBER_SIGN not in text
+    assert numbered.search(text)

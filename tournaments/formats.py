@@ -31,6 +31,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
+from core.text import numbered
 from engine.ranking.standings import compute_standings
 from engine.ranking.standings_individual import compute_individual_standings
 from engine.ranking.tiebreaks import criteria
@@ -239,13 +240,13 @@ class EventFormat:
     def side_title(self, partie, side: str) -> str:
         """A side as the referee's scoreboard heads it: «Пара A №4»."""
         entrant = partie.pair_a if side == "A" else partie.pair_b
-        return f"{_('Пара A') if side == 'A' else _('Пара B')} №{entrant.number}"
+        return f"{_('Пара A') if side == 'A' else _('Пара B')} {numbered(entrant.number)}"
 
     def table_links(self, partie) -> list[Link]:
         """The entrants of a table, each a link to its page: «пара №4» (an individual event: «игрок №2», each
         player of both sides)."""
         slug = self.tournament.slug
-        return [Link(f"{self.entry} №{e.number}", reverse(self.entry_view, args=[slug, e.number]))
+        return [Link(f"{self.entry} {numbered(e.number)}", reverse(self.entry_view, args=[slug, e.number]))
                 for side in ("A", "B") for e in partie.side_entrants(side)]
 
     # --- the protocol's sheet (scoring.reports.sheets, pdf, pdf_games) --------------------------------
@@ -441,8 +442,8 @@ class EventFormat:
 
     def table_sides(self, partie) -> str:
         """The entrants of a table as a referee's list gives them: «№1 – №8», «№9 – свободный тур»."""
-        b = f"№{partie.pair_b.number}" if partie.pair_b_id else _("свободный тур")
-        return f"№{partie.pair_a.number} – {b}"
+        b = numbered(partie.pair_b.number) if partie.pair_b_id else _("свободный тур")
+        return f"{numbered(partie.pair_a.number)} – {b}"
 
     # --- sections and links -----------------------------------------------------------------------
 
@@ -684,7 +685,7 @@ class IndividualFormat(EventFormat):
         return ""
 
     def side_names(self, partie, side: str) -> str:
-        return " + ".join(f"№{e.number} {_player_name(e)}".strip() for e in partie.side_entrants(side))
+        return " + ".join(f"{numbered(e.number)} {_player_name(e)}".strip() for e in partie.side_entrants(side))
 
     single_player_entries = True
     entry_saved = gettext_lazy("Данные игрока изменены.")
@@ -815,7 +816,7 @@ class IndividualFormat(EventFormat):
             entrants = partie.side_entrants(seat[0])
             index = int(seat[1]) - 1
             if index < len(entrants):
-                out.append(f"{seat} №{entrants[index].number} {_player_name(entrants[index])}".strip())
+                out.append(f"{seat} {numbered(entrants[index].number)} {_player_name(entrants[index])}".strip())
         return ", ".join(out)
 
     def table_label(self, partie) -> str:
@@ -825,8 +826,8 @@ class IndividualFormat(EventFormat):
     def table_sides(self, partie) -> str:
         """«№1 + №4 – №2 + №3»; a sit-out: «№9 — Пропускает тур»."""
         if partie.is_bye:
-            return f"№{partie.pair_a.number} — {_('Пропускает тур')}"
-        return " – ".join(" + ".join(f"№{e.number}" for e in partie.side_entrants(side)) for side in "AB")
+            return f"{numbered(partie.pair_a.number)} — {_('Пропускает тур')}"
+        return " – ".join(" + ".join(numbered(e.number) for e in partie.side_entrants(side)) for side in "AB")
 
     @property
     def public_links(self) -> list[Link]:

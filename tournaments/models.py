@@ -6,6 +6,7 @@ from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from core.text import numbered
 from engine.rules import Rules, RulesError
 from engine.rules.clock import Clock, time_limit_seconds
 from tournaments.choices import ProtocolStatus
@@ -248,7 +249,7 @@ class Entrant(models.Model):
 
     def __str__(self):
         players = " — ".join(p.name for p in self.players.all())
-        label = f"№{self.number}" if self.number else _("без номера")
+        label = numbered(self.number) if self.number else _("без номера")
         return f"{label} {self.name or players}".strip()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from core.text import numbered
 from engine.ranking.qualification import QualificationError
 from tournaments.errors import InvalidInput
 
@@ -17,7 +18,7 @@ def checked_finalists(preview, tie_order, expected, tie_text: str):
     except QualificationError as exc:
         raise InvalidInput(exc.message, code=exc.code, field="tie_order") from None
     if not result.resolved:
-        raise InvalidInput(tie_text % {"tied": ", ".join(f"№{n}" for n in result.tied_at_cut)},
+        raise InvalidInput(tie_text % {"tied": ", ".join(numbered(n) for n in result.tied_at_cut)},
                            code="tie_at_cut", field="tie_order", tied=result.tied_at_cut)
     chosen = result.finalists
     if expected is not None and [int(n) for n in expected] != [p.row.pair.number for p in chosen]:

@@ -10,6 +10,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
 from core.pdf import H2, HEAD, WIDTH, grid, paragraph, style
+from core.text import numbered
 
 from .stage_selectors import FinalPlace, final_standings, finalists, has_final
 from .tabular import Column, Table
@@ -47,7 +48,7 @@ def places_flowables(places) -> list:
     head = [_("Место"), _("Участник"), _("Место по")]
     widths = [16 * mm, 0, 34 * mm]
     widths[1] = WIDTH - sum(widths)
-    rows = [[paragraph(p.place or "—"), paragraph(f"№{p.number} {p.label}"), paragraph(_stage_words(p.stage))] for p in places]
+    rows = [[paragraph(p.place or "—"), paragraph(f"{numbered(p.number)} {p.label}"), paragraph(_stage_words(p.stage))] for p in places]
     return [paragraph(_("Итоговые места"), H2),
             paragraph(_("Сначала места второго этапа, затем остальные участники по первому этапу."), NOTE),
             Spacer(1, 3), grid([[paragraph(h, HEAD) for h in head], *rows], widths), Spacer(1, 8)]

@@ -45,7 +45,7 @@ def _legend(sheet) -> list:
 
 
 def _deals(sheet, row_h: float):
-    header_cells = ["№", _("Заход"), _("Тасует"), _("Итог"), "A1", "A2", "B1", "B2", _("Очки A"), _("Очки B"),
+    header_cells = [_("№"), _("Заход"), _("Тасует"), _("Итог"), "A1", "A2", "B1", "B2", _("Очки A"), _("Очки B"),
                     _("Сумма A"), _("Сумма B")]
     return grid(_deal_rows(sheet), DEAL_WIDTHS, header=header_cells, size=8.5 if row_h >= 14 else 7,
                 header_align="center", align=DEAL_ALIGN, min_height=row_h, padding=(3, 1, 3, 1), **BLACK_LINES)

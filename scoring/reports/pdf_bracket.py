@@ -19,6 +19,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, NextPageTemplate, PageBreak
 
 from core.pdf import BOLD, FONT, GREY, LANDSCAPE, Template, boxed, build, fitted, layout, paragraph, style, text_width
+from core.text import numbered
 
 from .pdf_groups import group_pages
 
@@ -37,7 +38,7 @@ EXTRA_MARK = "*"  # after the winner's points of a match the extra deals decided
 def _side_text(side, bye_text) -> tuple[str, str]:
     if side is None:
         return "", bye_text
-    return f"{side['seed']}.", f"№{side['entrant']} {side['label']}"
+    return f"{side['seed']}.", f"{numbered(side['entrant'])} {side['label']}"
 
 
 def bracket_pdf(tournament, data, groups=None) -> bytes:
@@ -129,7 +130,7 @@ class Bracket(Flowable):
         winner = next((s for s in (final["a"], final["b"]) if s and s["entrant"] == final["winner"]), None)
         if winner is not None:  # the number large, the name under it in the type that fits
             c.setFont(BOLD, size + 3)
-            c.drawString(x + 1.5 * mm, y + 1.2 * mm, f"№{winner['entrant']}")
+            c.drawString(x + 1.5 * mm, y + 1.2 * mm, numbered(winner["entrant"]))
             box = boxed(winner["label"], style(size, bold=True, leading=size * WRAP_LEADING), 0.7 * col_w - 2 * mm,
                         3.5 * size, line_min=MIN_SIZE, min_size=WRAP_MIN)
             _w, h = box.wrapOn(c, box.maxWidth, box.maxHeight)

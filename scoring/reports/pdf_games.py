@@ -35,7 +35,7 @@ BAND_SHADE = colors.Color(0.86, 0.9, 0.95)
 
 def kozel_columns(cols) -> list[tuple[str, float, str]]:
     """(heading, width, alignment); the result column takes what is left."""
-    spec = [("№", 22, "center"), (_("Заход"), 40, "center"), (_("Итог"), 0, "left")]
+    spec = [(_("№"), 22, "center"), (_("Заход"), 40, "center"), (_("Итог"), 0, "left")]
     spec += [(seat, HAND_W, "right") for seat in HAND_SEATS]  # what each hand counts: the players check it
     spec += [(_("Очки A"), 34, "right"), (_("Очки B"), 34, "right")]
     if cols.remembered:
@@ -51,7 +51,7 @@ HAND_W = 27  # pt: a hand's count, or two lines for a count with its tiles
 
 
 def points_columns() -> list[tuple[str, float, str]]:
-    return _fill([("№", 22, "center"), (_("Очки A"), 50, "right"), (_("Очки B"), 50, "right"),
+    return _fill([(_("№"), 22, "center"), (_("Очки A"), 50, "right"), (_("Очки B"), 50, "right"),
                   (_("Примечание"), 0, "left"), (_("Сумма A"), 52, "right"), (_("Сумма B"), 52, "right")])
 
 

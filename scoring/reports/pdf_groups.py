@@ -39,6 +39,7 @@ from core.pdf import (
     word_width,
     wrap,
 )
+from core.text import numbered
 
 from .tabular import status_text
 
@@ -74,7 +75,7 @@ def _number(x) -> str:
 def row_cells(row) -> list[str]:
     """One entrant's line of its group's table (a ``groups_data`` row)."""
     label = row["label"] + (f" ({status_text(row['status'])})" if status_text(row["status"]) else "")
-    return [_number(row["rank"]), f"№{row['number']}", label, _number(row["played"]), _number(row["match_points"]),
+    return [_number(row["rank"]), numbered(row["number"]), label, _number(row["played"]), _number(row["match_points"]),
             _number(row["difference"]), MARK if row["goes_on"] else ""]
 
 
@@ -91,9 +92,16 @@ def played_text(groups) -> str:
     return _("сыграно туров: %(k)s из %(n)s") % {"k": first["played"], "n": first["of"]}
 
 
-def widths_for(width: float) -> list[float]:
+def widths_for(width: float, number_w: float = 0) -> list[float]:
+    """The columns of a group's table in ``width``; the entrant's number at least ``number_w`` wide."""
     fixed = [w * mm for w in NUMBER_WIDTHS]
+    fixed[1] = max(fixed[1], number_w)
     return fixed[:2] + [width - sum(fixed)] + fixed[2:]
+
+
+def _numbers(groups) -> list[str]:
+    """The entrants' numbers as their column prints them, with the sign («№12», «no. 12»)."""
+    return [row_cells(r)[1] for g in groups for r in g["rows"]]
 
 
 # --- the bracket PDF's pages ---------------------------------------------------------------------------------
@@ -142,7 +150,9 @@ def group_pages(tournament, groups, *, width: float) -> tuple[Template, list]:
     """(the page template, the story) of every group's table, ``COLUMNS`` a line, on as many pages as they need
     (``width``: the page's less its margins); every page headed by the tournament, the legend once, first."""
     col_w = (width - COLUMN_GAP * (COLUMNS - 1)) / COLUMNS
-    widths = widths_for(col_w)
+    # the widest number with its sign on one line in bold (the English «no. 12» is wider than «№12»)
+    number_w = max([text_width(n, style(SIZE, bold=True), pad=2 * mm + 1) for n in _numbers(groups)], default=0)
+    widths = widths_for(col_w, number_w)
     head = _page_head(tournament, groups, width)
     band = head.wrap(width, 1000)[1] + 4 * mm
 
@@ -171,6 +181,7 @@ def group_flowables(groups, width: float) -> list:
     heads = headings(teams)
     # each number column at least as wide as its longest heading word (no word broken); the entrant takes the rest
     fixed = [word_width([h], low=w * mm) for w, h in zip(NUMBER_WIDTHS, heads[:2] + heads[3:])]
+    fixed[1] = max(fixed[1], word_width(_numbers(groups), HEAD))  # «no. 12» on one line, in bold too
     widths = fixed[:2] + [width - sum(fixed)] + fixed[2:]
     for group in groups:
         data = [[paragraph(h, NARROW_HEAD) for h in heads]]

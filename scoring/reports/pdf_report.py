@@ -29,6 +29,7 @@ from core.pdf import (
     text_width,
     word_width,
 )
+from core.text import numbered
 
 from .pdf_grid import grid_flowables
 from .pdf_groups import group_flowables
@@ -160,9 +161,11 @@ def _sanctions_table(sanctions, *, individual=False):
     head = [_("№ игрока") if individual else _("Пара"), _("Тур"), _("Стол"), _("Раздача"), _("Игрок"), _("Причина"), _("№"), _("Последствие")]
     data = [[paragraph(h, HEAD) for h in head]]
     for s in sanctions:
-        data.append([paragraph(f"№{s['pair']}"), paragraph(s["round"]), paragraph(s["table"]), paragraph(s["deal"]),
+        data.append([paragraph(numbered(s["pair"])), paragraph(s["round"]), paragraph(s["table"]), paragraph(s["deal"]),
                      paragraph(f"{s['seat']} {s['name']}"), paragraph(s["reason"]), paragraph(s["number"]), paragraph(s["effect"])])
-    widths = [max(36, word_width([head[0]], HEAD)), 30, 34, 52, None, 90, 22, 120]  # «№ игрока»: no word cut
+    numbers = word_width([numbered(s["pair"]) for s in sanctions], CELL)  # «no. 120» on one line
+    widths = [max(36, word_width([head[0]], HEAD), numbers), max(30, word_width([head[1]], HEAD)), 34, 52, None, 90, 22,
+              120]  # «№ игрока», «Round»: no word cut
     widths[4] = WIDTH - sum(w for w in widths if w)
     return grid(data, widths)
 

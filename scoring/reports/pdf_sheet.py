@@ -39,6 +39,7 @@ from core.pdf import (
     style,
     text_width,
 )
+from core.text import numbered
 
 CLOCKWISE = ("A1", "B1", "A2", "B2")
 QR_SIZE = 34 * mm
@@ -113,10 +114,10 @@ def _individual_seats(sheet):
 
     def player(seat):
         number = numbers.get(seat)
-        return (f"№{number} " if number is not None else "") + sheet.seats.get(seat, "")
+        return (f"{numbered(number)} " if number is not None else "") + sheet.seats.get(seat, "")
 
     def heading(side, prior):
-        pair = " + ".join(f"№{numbers.get(f'{side}{k}') or '—'}" for k in (1, 2))
+        pair = " + ".join(numbered(numbers.get(f"{side}{k}") or "—") for k in (1, 2))
         return _("%(pair)s · замечаний до партии: %(k)s") % {"pair": pair, "k": prior}
 
     return _seats_grid(

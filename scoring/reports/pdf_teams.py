@@ -10,6 +10,7 @@ from reportlab.platypus import Spacer
 
 from core.pdf import CELL, H2, SMALL, WIDTH, esc, grid, paragraph, rich, word_width
 from core.pdf import NARROW_HEAD as HEAD
+from core.text import numbered
 from engine.ranking.standings import plain_number
 
 from .team_data import entrant_text, rank_text, removed_text
@@ -49,5 +50,5 @@ def team_flowables(data) -> list:
     story.append(grid(rows, fixed))
     if data.unassigned:
         story += [Spacer(1, 4), paragraph(_("Без команды (в командном зачёте не участвуют): %(list)s.") % {
-            "list": ", ".join(f"№{r.pair.number}" for r in data.unassigned)}, SMALL)]
+            "list": ", ".join(numbered(r.pair.number) for r in data.unassigned)}, SMALL)]
     return story

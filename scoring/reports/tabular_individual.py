@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from core.text import numbered
 from tournaments.models import EntrantStatus
 
 from .tabular import Column, Table
@@ -81,4 +82,4 @@ def _numbers(entrants) -> str:
 
 
 def _names(entrants) -> str:
-    return " — ".join(f"№{e.number} {e.label}" if e.number is not None else e.label for e in entrants)
+    return " — ".join(f"{numbered(e.number)} {e.label}" if e.number is not None else e.label for e in entrants)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.text import numbered
 from engine.ranking.standings import plain_number
 from engine.ranking.teams import compute_team_standings, team_of, unassigned
 from tournaments.models import Entrant, Player, TeamStanding
@@ -95,7 +96,7 @@ def signed(number) -> str:
 def removed_text(data: TeamStandings, row) -> str:
     """«№4 Сидоров — Козлов (Снялась)»: an entrant listed with its team, not counted."""
     status = player_status_text(row.status) if data.individual else status_text(row.status)
-    return f"№{row.pair.number} {row.pair.label} ({status})"
+    return f"{numbered(row.pair.number)} {row.pair.label} ({status})"
 
 
 def team_sheet(data: TeamStandings) -> Table:

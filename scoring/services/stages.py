@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from core.text import numbered
 from engine.ranking.qualification import QualificationError
 from scoring.reports.group_selectors import group_round_numbers, is_groups
 from scoring.reports.stage_selectors import has_final, load_bracket, stage2_of
@@ -31,7 +32,7 @@ class StageFixed(ServiceError):
 
 
 def _pairs_text(numbers) -> str:
-    return ", ".join(f"№{n}" for n in sorted(numbers))
+    return ", ".join(numbered(n) for n in sorted(numbers))
 
 
 def refuse_stage_change(partie) -> None:

@@ -3,6 +3,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from core.text import numbered
 from events.stage_selectors import bracket_data
 from tournaments.models import Tournament
 
@@ -38,7 +39,7 @@ class Command(BaseCommand):
             for m in r["matches"]:
                 a = _text(m["a"])
                 b = "—" if m["bye"] else _text(m["b"])
-                won = f"  → №{m['winner']}" if m["winner"] else ""
+                won = f"  → {numbered(m['winner'])}" if m["winner"] else ""
                 scores = ", ".join(f"{p['a']}:{p['b']}" for p in m["parties"])
                 self.stdout.write(f"  {a}  vs  {b}{won}" + (f"  [{scores}]" if scores else "")
                                   + ("  (walkover)" if m["walkover"] else ""))
@@ -54,4 +55,4 @@ def _text(side):
     if side is None:
         return "?"
     group = f" [{side['group']}/{side['group_place']}]" if "group" in side else ""
-    return f"({side['seed']}) №{side['entrant']}{group}"
+    return f"({side['seed']}) {numbered(side['entrant'])}{group}"
