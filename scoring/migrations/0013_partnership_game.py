@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0001_squashed_0012'),
+        ('scoring', '0012_pin_tries_per_phone'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
