@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from scoring.forms import FirstLeadForm, RemarkForm, ReopenForm
 from scoring.game_forms import deal_form_class, make_deal_form
+from scoring.latin_form import SanctionForm
 from scoring.models import RemarkReason
 
 from . import game_entry, selectors, signing
@@ -45,7 +46,7 @@ def unsaved_reason(post) -> dict | None:
 
 
 def render_entry(request, partie, *, status=200, deal_form=None, remark_form=None, errors=None, conflict=None,
-                 confirm_remark=None, reopen_form=None, confirm=None, unsaved=None):
+                 confirm_remark=None, reopen_form=None, confirm=None, unsaved=None, sanction_form=None):
     ctx = selectors.entry_context(partie, request.user)
     protocol, upcoming = ctx["protocol"], ctx["upcoming"]
     if ctx["can_enter"] and deal_form is None:
@@ -58,7 +59,12 @@ def render_entry(request, partie, *, status=200, deal_form=None, remark_form=Non
         elif upcoming:
             deal_form = make_deal_form(ctx["rules"], initial=game_entry.entry_of(ctx["game_spec"]).form_initial(
                 ctx["rules"], upcoming, protocol.version))
-    remarks_open = ctx["can_enter"] and not protocol.no_show  # no remark in a partie that was not played
+    played = ctx["can_enter"] and not protocol.no_show  # no remark nor sanction in a partie that was not played
+    remarks_open = played and ctx["game_spec"].has_remarks
+    sanctions_open = played and not ctx["game_spec"].has_remarks
+    if sanctions_open and sanction_form is None:
+        default_hand = upcoming["n"] if upcoming else protocol.deals.count() or 1
+        sanction_form = SanctionForm(rules=ctx["rules"], initial={"hand": default_hand, "version": protocol.version})
     if remarks_open and remark_form is None:
         default_deal = upcoming["n"] if upcoming else protocol.deals.count() or 1
         remark_form = RemarkForm(initial={"deal": default_deal, "version": protocol.version})
@@ -67,6 +73,7 @@ def render_entry(request, partie, *, status=200, deal_form=None, remark_form=Non
         unsaved = {**unsaved, "where": "top"}
     ctx.update({
         "deal_form": deal_form, "remark_form": remark_form if remarks_open else None, "remarks_open": remarks_open,
+        "sanction_form": sanction_form if sanctions_open else None, "sanctions_open": sanctions_open,
         "errors": errors or {}, "conflict": conflict, "unsaved": unsaved,
         "confirm_remark": confirm_remark, "reopen_form": reopen_form or ReopenForm(),
         "correcting": bool(deal_form is not None and deal_form["correct"].value() in TRUE),

@@ -18,6 +18,8 @@ from django.utils.translation import gettext_lazy
 
 from engine.rules import lead_and_shuffle
 from engine.rules.kozel import twelve_is_ambiguous
+from engine.rules.latin.partida import leaders
+from engine.rules.latin.tiles import SETS, set_tiles
 from scoring.tiles import uses_lead_tile
 
 SIDE_PAIR = {"A": "pair_a", "B": "pair_b"}
@@ -285,8 +287,66 @@ class HandEntry(TableEntry):
     types_points = True
 
 
+class LatinEntry(TableEntry):
+    """The partnership game (docs/rules-latin.md): hands ended by a domino or a tranque, the leader the rules
+    give, the tiles of the rules' set, and the partida's sanctions and cards (``sanction_context``)."""
+
+    templates = {"fields": "referees/_deal_fields_latin.html", "preview": "referees/_preview.html",
+                 "deals": "referees/_deals_latin.html"}
+
+    def next_deal(self, rules, scored, protocol, names, next_n) -> dict:
+        options = rules.latin
+        allowed = leaders(options, scored.deals[-1] if scored.deals else None)
+        lead = allowed[0] if len(allowed) == 1 else None
+        if lead:
+            how = _("начинает %(seat)s %(name)s") % {"seat": lead, "name": names[lead]}
+        elif len(allowed) == 2:
+            how = _("начинает любой из пары %(side)s, выигравшей раздачу (по выбору пары)") % {"side": allowed[0][0]}
+        elif options.first_lead == "double_six":
+            how = _("первую раздачу начинает тот, у кого 6-6, — этим дублем: укажите его")
+        else:
+            how = _("первую раздачу начинает тот, кто вытянул старший камень, — любым камнем: укажите его")
+        return {"n": next_n, "lead": lead, "leads": allowed, "how": how, "extra": scored.extra_hand_needed,
+                "lead_tile": "6-6" if next_n == 1 and options.first_lead == "double_six" else ""}
+
+    def form_initial(self, rules, upcoming_deal, version) -> dict:
+        initial = super().form_initial(rules, upcoming_deal, version)
+        for key in ("lead", "lead_tile"):
+            if upcoming_deal.get(key):
+                initial[key] = upcoming_deal[key]
+        return initial
+
+    def page_context(self, partie, rules, scored, rows) -> tuple[list, dict]:
+        options = rules.latin
+        tile_set = SETS[options.tile_set]
+        for row, hand in zip(rows, scored.deals):
+            row.update({"result": hand.table.result, "capicua": hand.table.capicua, "tie": hand.table.tie,
+                        "fisher": hand.table.fisher, "time_called": hand.time_called})
+        return rows, {"latin": True, "tiles": set_tiles(tile_set), "max_tiles": tile_set.tiles_each,
+                      "max_pips": tile_set.max_hand_pips, "lone_double_six": 12, "blank_six_pair": False,
+                      **sanction_context(partie, rules, scored)}
+
+
+def sanction_context(partie, rules, scored) -> dict:
+    """The partida's sanctions as the page lists them, each pair's card before and after, and the two point
+    values the rules give (RULES-LATIN.md §10)."""
+    rows = {side: scored.rows.get(side) for side in ("A", "B")}
+    words = {"none": "", "yellow": _("жёлтая"), "red": _("красная"), "black": _("чёрная")}
+    stored = {s.seat: s for s in partie.protocol.sanctions.all()} if hasattr(partie, "protocol") else {}
+    return {
+        "latin_sanctions": [{"pk": stored[s.player].pk if s.player in stored else None,
+                             "note": stored[s.player].note if s.player in stored else "",
+                             "seat": s.player, "hand": s.hand, "points": s.points, "card": s.card,
+                             "given": s.given, "given_text": words[s.given], "grave": s.grave}
+                            for s in scored.sanctions],
+        "cards": {side: words[row.card] if row else "" for side, row in rows.items()},
+        "sanction_values": (rules.latin.sanction_small, rules.latin.sanction_large),
+        "partida_ended": scored.ended,
+    }
+
+
 #: The table page of each game (``tournaments.games``; a new game adds its row).
-ENTRIES = {"sport": TableEntry(), "kozel": KozelEntry(), "hand": HandEntry()}
+ENTRIES = {"sport": TableEntry(), "kozel": KozelEntry(), "hand": HandEntry(), "latin": LatinEntry()}
 
 
 def entry_of(game) -> TableEntry:

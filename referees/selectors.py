@@ -155,7 +155,7 @@ def entry_context(partie, user, *, protocol=None) -> dict:
         rows[-1]["last"] = True  # the only deal that may be deleted
     rows, own = entry.page_context(partie, rules, scored, rows)
     return {
-        **own, "game_spec": game, "family": game.code, "game_templates": entry.templates,
+        "game_spec": game, "family": game.code, "game_templates": entry.templates,
         "partie": partie, "tournament": tournament, "protocol": protocol, "names": names,
         "seats": seat_list(partie),
         "individual": tournament.format_spec.single_player_entries,
@@ -178,6 +178,7 @@ def entry_context(partie, user, *, protocol=None) -> dict:
         "lone_double_blank": rules.lone_double_blank,
         "rules": rules,
         "tiles": TILES,
+        **own,  # the game's own parts (its tile set, its state of play) over the sport game's defaults
         **table_clock(partie, protocol, rules),
     }
 

@@ -18,6 +18,7 @@ from scoring import protocol_state, services
 from scoring.errors import ConfirmationRequired, InvalidInput, NotAllowed, ServiceError, VersionConflict
 from scoring.forms import FirstLeadForm, NoShowForm, RemarkForm
 from scoring.game_forms import make_deal_form
+from scoring.latin_form import SanctionForm
 from scoring.queries import rows_ahead
 from tournaments.models import Partie
 
@@ -211,6 +212,45 @@ def remark_save(request, partie):
                 return render_entry(request, partie, status=422, errors={"remarks": exc.message})
             form.add_service_error(exc)
     return render_entry(request, partie, status=422, remark_form=form)
+
+
+@_entering
+def sanction_save(request, partie):
+    """A sanction of the partnership game; a grave one is asked again with its effect before it is written."""
+    form = SanctionForm(request.POST, rules=partie.round.tournament.rules())
+    if not form.is_valid():
+        return render_entry(request, partie, status=422, sanction_form=form)
+    c = form.cleaned_data
+    outcome = submissions.Outcome([(messages.SUCCESS, _("Санкция записана."))], "sanctions")
+
+    def write():
+        outcome.version = services.give_sanction(
+            request.user, partie, hand=c["hand"], seat=c["seat"], note=c["note"], confirm=c["confirm"],
+            expected_version=c["version"], **form.sanction()).version
+
+    try:
+        return answer(request, partie, once(request, partie, "sanction", write, outcome))
+    except ConfirmationRequired as exc:
+        fields = {name: request.POST.get(name, "") for name in ("seat", "hand", "what", "note", "version")}
+        return render_entry(request, partie, sanction_form=form, confirm={
+            "message": exc.message, "action": reverse("referees:sanction_save", args=[partie.pk]),
+            "fields": {**fields, "confirm": "1"}, "button": _("Да, наложить санкцию")})
+    except VersionConflict as exc:
+        return conflict(request, partie, exc)
+    except NotAllowed:
+        raise
+    except ServiceError as exc:
+        form.add_service_error(exc)
+    return render_entry(request, partie, status=422, sanction_form=form)
+
+
+@_entering
+def sanction_withdraw(request, partie, sanction_id):
+    return simple_action(request, partie, "sanctions",
+                          lambda: services.withdraw_sanction(request.user, partie, sanction_id,
+                                                             request.POST.get("reason"),
+                                                             expected_version=posted_version(request)),
+                          _("Санкция снята."))
 
 
 @_entering

@@ -37,6 +37,7 @@ from tournaments.games import game_of
 
 from .errors import engine_message
 from .forms import SEAT_CHOICES, SEATS, DealForm, numeric_input
+from .latin_form import LatinHandForm
 from .models import DealResult
 from .tiles import uses_lead_tile, uses_out_tile
 
@@ -207,7 +208,7 @@ class SportDealForm(DealForm):
 
 
 #: The deal form of each game (``tournaments.games``; a new game adds its row).
-DEAL_FORMS = {"sport": SportDealForm, "kozel": KozelDealForm, "hand": HandPointsDealForm}
+DEAL_FORMS = {"sport": SportDealForm, "kozel": KozelDealForm, "hand": HandPointsDealForm, "latin": LatinHandForm}
 
 
 def deal_form_class(rules):

@@ -36,7 +36,14 @@ def protocol_json(protocol) -> dict:
 
 # The deal form field an engine refusal belongs to, by its code (else the seat's hand, else above the form).
 ENGINE_FIELDS = {"wrong_lead": "lead", "missing_fisher": "fisher", "bad_out_tile": "out_tile",
-                 "same_tile_twice": "lead_tile", "double_decider": "lead_tile", "bad_note": "note"}
+                 "same_tile_twice": "lead_tile", "double_decider": "lead_tile", "bad_note": "note",
+                 # the partnership game (RULES-LATIN.md §11.2)
+                 "missing_lead": "lead", "lead_outside_winners": "lead", "missing_out": "out",
+                 "capicua_needs_tiles": "out_tile", "out_tile_fits_no_end": "out_tile",
+                 "ends_without_out_tile": "out_tile", "bad_ends": "end_2", "bad_pasos_redondos": "pasos_A",
+                 "first_lead_not_double_six": "lead_tile", "double_six_still_held": "lead_tile",
+                 "time_called_twice": "time_called", "bad_time_called": "time_called",
+                 "time_called_without_limit": "time_called"}
 
 
 def engine_field(exc) -> str | None:

@@ -55,6 +55,9 @@ class SportGame:
     engine_deals_partie = False
     #: The partie is scored from its whole protocol (the pairs' cards, the sanctions), never deal by deal.
     scores_whole_protocol = False
+    #: The referee gives remarks on the sport game's ladder (docs/rules.md §6); the partnership game gives its
+    #: own sanctions and cards instead (``scoring.services.sanctions``).
+    has_remarks = True
 
     def __init__(self, rules):
         self.rules = rules
@@ -152,6 +155,7 @@ class LatinGame(SportGame):
     #: A hand counts tiles of the rules' set (double six or double nine); a partida is scored from its whole
     #: protocol (the pairs' cards, the sanctions), never deal by deal.
     scores_whole_protocol = True
+    has_remarks = False
 
     def summary(self, preset: str, length: str) -> str:
         return _("Домино по парам (dominó por parejas): партия до %(target)s очков, %(minutes)s.") % {

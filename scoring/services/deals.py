@@ -38,6 +38,9 @@ def _normalize_deal(deal) -> dict:
             data[key] = deal[key]
     if deal.get("points") is not None:
         data["points"] = deal["points"]
+    for key in ("ends", "pasos_redondos", "time_called"):  # the partnership game (RULES-LATIN.md §5, §6)
+        if deal.get(key):
+            data[key] = deal[key]
     return data
 
 

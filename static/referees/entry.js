@@ -1,8 +1,8 @@
-// The deal form: show the parts the chosen result needs, and the 28-tile picker
-// (a tile is in one hand only; a hand holds at most 7 tiles). Scoring stays on the server.
+// The deal form: show the parts the chosen result needs, and the tile picker of the game's set (28 tiles of
+// double six, 55 of double nine; a tile is in one hand only; a hand holds at most the tiles dealt, the picker's
+// data-max-tiles). Its messages come translated from the page. Scoring stays on the server.
 (function () {
   "use strict";
-  var MAX_TILES = 7;
 
   function init() {
     var form = document.getElementById("deal-form");
@@ -11,6 +11,7 @@
     var pickerSeat = document.getElementById("picker-seat");
     var pickerMsg = document.getElementById("picker-msg");
     var active = null;
+    function maxTiles() { return +(picker && picker.dataset.maxTiles) || 7; }
 
     function tilesOf(seat) {
       var v = document.getElementById("id_tiles_" + seat).value.trim();
@@ -88,13 +89,13 @@
         var mine = tilesOf(active);
         pickerMsg.textContent = "";
         if (who && who !== active) {
-          pickerMsg.textContent = "Камень " + tile + " уже у " + who + ": один камень не может быть в двух руках.";
+          pickerMsg.textContent = (picker.dataset.msgTaken || "").replace("%(tile)s", tile).replace("%(seat)s", who);
           return;
         }
         if (who === active) {
           mine.splice(mine.indexOf(tile), 1);
-        } else if (mine.length >= MAX_TILES) {
-          pickerMsg.textContent = "В руке не больше 7 камней.";
+        } else if (mine.length >= maxTiles()) {
+          pickerMsg.textContent = (picker.dataset.msgFull || "").replace("%(n)s", maxTiles());
           return;
         } else {
           mine.push(tile);

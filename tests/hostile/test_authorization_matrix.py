@@ -393,7 +393,7 @@ CHOICES = {
     "print/<slug:kind>.pdf": list(PACK), "rating.<str:kind>": ["xlsx", "pdf"],
     "entries/export/<slug:kind>/": ["xlsx", "csv"],
 }
-PARAMETERS = {"slug", "round_number", "number", "n", "partie_id", "remark_id", "player_id", "pair_id", "role_id",
+PARAMETERS = {"slug", "round_number", "number", "n", "partie_id", "remark_id", "sanction_id", "player_id", "pair_id", "role_id",
               "team_id", "match_number", "person_id", "merge_id", "month", "code", "token", "entry_id", "row_id"}
 
 
@@ -402,7 +402,8 @@ def values_of(t, partie, w, role=None) -> dict:
     entrant = partie.pair_a
     return {
         "slug": t.slug, "round_number": rnd.number, "number": entrant.number, "n": 1, "partie_id": partie.pk,
-        "remark_id": w.remark.pk, "player_id": entrant.players.first().pk, "pair_id": entrant.pk,
+        # A sanction's address on a partie of another game: the rights are checked before the row is looked for.
+        "remark_id": w.remark.pk, "sanction_id": w.remark.pk, "player_id": entrant.players.first().pk, "pair_id": entrant.pk,
         "role_id": (role or min(TournamentRole.objects.filter(tournament=t),  # a referee's rather than another's
                                 key=lambda r: (r.role != RoleKind.REFEREE, r.pk))).pk,
         "team_id": (t.teams.get(number=1) if t.format == "teams" else w.teams.teams.get(number=1)).pk,

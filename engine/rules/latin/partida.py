@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import ProtocolError
-from ..seating import CLOCKWISE, seats_of, side_of
+from ..seating import CLOCKWISE, seats_of
 from .cards import Sanction, card_after, deduction
 from .hand import HandResult, score_hand, seat
 from .options import LatinOptions
@@ -41,6 +41,35 @@ class ScoredHand:
     table: HandResult
     running: dict
     time_called: bool
+
+    # The questions every game's scored deal answers (``engine.rules.ScoredDeal``), for the pages and sheets that
+    # list the deals of any game: the points of each pair, the running totals, who won it.
+    shuffle = None          # nobody is named to shuffle
+    sanctions = ()          # a partida's sanctions are its own (``ScoredPartida.sanctions``), not a hand's
+
+    @property
+    def points_a(self) -> int:
+        return self.table.points["A"]
+
+    @property
+    def points_b(self) -> int:
+        return self.table.points["B"]
+
+    @property
+    def running_a(self) -> int:
+        return self.running["A"]
+
+    @property
+    def running_b(self) -> int:
+        return self.running["B"]
+
+    @property
+    def winner(self) -> str | None:
+        return self.table.winner
+
+    @property
+    def result(self) -> str:
+        return self.table.result
 
     def to_json(self) -> dict:
         t = self.table
@@ -73,6 +102,28 @@ class ScoredPartida:
     def next_hand(self) -> int | None:
         return None if self.finished else len(self.deals) + 1
 
+    # The questions every game's scored protocol answers (``engine.rules.ScoredProtocol``), for the pages that show
+    # any game's table: its totals, the next hand, whether a tie asks for one more.
+    disqualified = None     # a black card withdraws a pair from the tournament, not from the partida
+    abandoned = None
+    remarks = ()            # the partnership game has sanctions (``sanctions``), not the sport game's remarks
+
+    @property
+    def totals_a(self) -> int:
+        return self.totals["A"]
+
+    @property
+    def totals_b(self) -> int:
+        return self.totals.get("B", 0)
+
+    @property
+    def next_deal(self) -> int | None:
+        return self.next_hand
+
+    @property
+    def extra_deal_needed(self) -> bool:
+        return self.extra_hand_needed
+
     def to_json(self) -> dict:
         return {
             "deals": [d.to_json() for d in self.deals],
@@ -91,6 +142,18 @@ class ScoredPartida:
         }
 
 
+def leaders(options: LatinOptions, previous: ScoredHand | None) -> tuple[str, ...]:
+    """Who may lead the hand after ``previous`` (RULES-LATIN.md §2): every seat in hand 1 (the draw, or the
+    holder of 6-6), the two players of the pair that won the previous hand (``winner_pair``), else the next
+    player in the order of play."""
+    if previous is None:
+        return CLOCKWISE
+    winners = previous.table.winner
+    if options.next_lead == "winner_pair" and winners is not None:
+        return seats_of(winners)
+    return (CLOCKWISE[(CLOCKWISE.index(previous.lead) + 1) % 4],)
+
+
 def _lead(options: LatinOptions, raw: dict, n: int, previous: ScoredHand | None) -> str:
     written = raw.get("lead")
     if written is not None:
@@ -99,14 +162,15 @@ def _lead(options: LatinOptions, raw: dict, n: int, previous: ScoredHand | None)
         if written is None:
             raise ProtocolError("missing_lead", "the protocol must write who led this hand (lead)", deal=n)
         return written
-    rotation = CLOCKWISE[(CLOCKWISE.index(previous.lead) + 1) % 4]
+    allowed = leaders(options, previous)
     winners = previous.table.winner
     if options.next_lead == "winner_pair" and winners is not None:
-        if side_of(written) != winners:
+        if written not in allowed:
             raise ProtocolError("lead_outside_winners", f"a player of pair {winners}, which won the previous "
                                 f"hand, leads this one, not {written}", deal=n, seat=written,
                                 expected=" / ".join(seats_of(winners)))
         return written
+    rotation = allowed[0]
     if written is not None and written != rotation:
         raise ProtocolError("wrong_lead", f"{rotation} leads this hand under the rules, not {written}", deal=n,
                             seat=written, expected=rotation)

@@ -49,6 +49,11 @@ class Hand:
         return self.tiles == ()
 
 
+def set_tiles(tile_set: TileSet) -> list[str]:
+    """Every tile of the set, ``"a-b"`` with a ≤ b, in order (28 of double six, 55 of double nine)."""
+    return [f"{a}-{b}" for a in range(tile_set.top + 1) for b in range(a, tile_set.top + 1)]
+
+
 def tile_name(tile: tuple[int, int]) -> str:
     return f"{tile[0]}-{tile[1]}"
 
