@@ -229,7 +229,9 @@ def score_protocol(data: dict):
     if not isinstance(rules_config, dict):
         raise ProtocolError("bad_rules", "rules must be an object")
     if rules_config.get("preset") == "latin":
-        return score_latin(data)
+        partida = score_latin(data)
+        partida.rules = Rules.from_config({"preset": "latin", **partida.options.to_config()})
+        return partida
     try:
         rules = Rules.from_config(rules_config)
     except RulesError as exc:

@@ -316,7 +316,8 @@ class HandSheets(SportSheets):
 
 
 #: What the score sheet shows for each game (``tournaments.games``; a new game adds its row).
-SHEETS = {"sport": SportSheets(), "kozel": KozelSheets(), "hand": HandSheets()}
+SHEETS = {"sport": SportSheets(), "kozel": KozelSheets(), "hand": HandSheets(),
+          "latin": SportSheets()}  # the partnership game: its hands as a list, as the sport game's deals
 
 
 def games_sheet(result, stored: dict, numbers: dict, fmt=None) -> GamesSheet | None:

@@ -33,6 +33,7 @@ from core.pdf import (
     shrink,
     style,
 )
+from core.text import numbered
 from tournaments.models import seated
 from tournaments.presets import preset_label
 
@@ -46,20 +47,20 @@ def _pair_cell(pair) -> list:
     """"№3" in bold with the pair's own name, then each player on his own line, each printed whole."""
     players = sorted(pair.players.all(), key=lambda p: (p.number or 9, p.id))
     head = f"«{pair.name}»" if pair.name else ""
-    return [fitted(head, BIG_CELL, SIDE_W, bold=f"№{pair.number}", min_size=BIG)] + [
+    return [fitted(head, BIG_CELL, SIDE_W, bold=numbered(pair.number), min_size=BIG)] + [
         fitted(p.name, BIG_CELL, SIDE_W, min_size=BIG) for p in players]
 
 
 def _side_cell(partie, side: str) -> list:
     """An individual event's side: each seat with its player's number and name, each on its own line."""
     return [fitted(seated(entrant)[0].name if seated(entrant) else "", BIG_CELL, SIDE_W,
-                   bold=f"{side}{k} №{entrant.number}", min_size=BIG)
+                   bold=f"{side}{k} {numbered(entrant.number)}", min_size=BIG)
             for k, entrant in enumerate(partie.side_entrants(side), start=1)]
 
 
 def _sit_out_cell(partie):
     entrant = partie.pair_a
-    return fitted(seated(entrant)[0].name if seated(entrant) else "", BIG_CELL, SIDE_W, bold=f"№{entrant.number}",
+    return fitted(seated(entrant)[0].name if seated(entrant) else "", BIG_CELL, SIDE_W, bold=numbered(entrant.number),
                   min_size=BIG)
 
 
@@ -115,7 +116,7 @@ def pairings_by_name_pdf(tournament, rnd, rows) -> bytes:
     for r in rows:
         table = r["table"] if r["table"] is not None else "—"
         data.append([paragraph(r["name"], BIG_CELL), paragraph(table, BIG_BOLD), paragraph(r["seat"] or "—", BIG_CELL),
-                     paragraph(f"№{r['pair']}", BIG_CELL)])
+                     paragraph(numbered(r['pair']), BIG_CELL)])
     return _list(title, tournament, rnd, data, [WIDTH - 3 * 70, 70, 70, 70])
 
 
@@ -174,7 +175,7 @@ def _seats(partie, seats: dict, numbers: dict):
     side_w = (WIDTH - 2 * CARD_HALF - 24) / 2  # from the page's margin to the table, on either side
 
     def name(seat):
-        return f"№{numbers.get(seat)} {seats.get(seat, '')}" if numbers else seats.get(seat, "")
+        return f"{numbered(numbers.get(seat))} {seats.get(seat, '')}" if numbers else seats.get(seat, "")
 
     return layout([[_seat("A1", name("A1"), WIDTH), "", ""],
                    [_seat("B2", name("B2"), side_w), DrawnTable(partie.table), _seat("B1", name("B1"), side_w)],

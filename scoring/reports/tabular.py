@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
+from core.text import numbered
 from engine.ranking.standings import DISQUALIFIED, WITHDRAWN
 from engine.rules import score_partie
 from scoring.models import Card, RemarkReason
@@ -266,7 +267,7 @@ def deals_table(protocol_rows, rules, sides=None, fmt=None) -> Table:
             raw = by_n[d.n]
             hands = raw.get("hands") or {}
             sanctions = "; ".join(
-                f"{s.seat} ({reasons.get(s.reason, s.reason)}, №{s.remark_number}): {effect_text(s.kind, s.points)}"
+                f"{s.seat} ({reasons.get(s.reason, s.reason)}, {numbered(s.remark_number)}): {effect_text(s.kind, s.points)}"
                 for s in d.sanctions
             )
             who = raw.get("out") or raw.get("offender") or raw.get("fisher", "")  # a block: its fisher
@@ -316,6 +317,7 @@ DEAL_COLUMNS = {
     "sport": lambda rules: [],
     "kozel": kozel_columns,
     "hand": lambda rules: [(_("Примечание"), 40, False, "note")],
+    "latin": lambda rules: [],
 }
 
 

@@ -92,6 +92,7 @@ class ScoredPartida:
     ended: str | None = None
     extra_hand_needed: bool = False
     no_show: str | None = None
+    rules: object = None  # the ``Rules`` of the partida when scored through ``engine.rules.score_protocol``
 
     @property
     def winner(self) -> str | None:
