@@ -89,13 +89,13 @@
         var mine = tilesOf(active);
         pickerMsg.textContent = "";
         if (who && who !== active) {
-          pickerMsg.textContent = (picker.dataset.msgTaken || "").replace("%(tile)s", tile).replace("%(seat)s", who);
+          pickerMsg.textContent = (picker.dataset.msgTaken || "").replace("{tile}", tile).replace("{seat}", who);
           return;
         }
         if (who === active) {
           mine.splice(mine.indexOf(tile), 1);
         } else if (mine.length >= maxTiles()) {
-          pickerMsg.textContent = (picker.dataset.msgFull || "").replace("%(n)s", maxTiles());
+          pickerMsg.textContent = (picker.dataset.msgFull || "").replace("{n}", maxTiles());
           return;
         } else {
           mine.push(tile);

@@ -5,6 +5,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from scoring.models import Protocol, Sanction
 from tests.referees.kozel_pages import page_of, preview, save, use_preset
@@ -125,3 +126,10 @@ def test_a_player_of_the_table_cannot_give_a_sanction(latin, client):
     answer = client.post(url, {"seat": "B1", "hand": "1", "what": "points_40", "version": shown_version(latin.partie)})
     assert answer.status_code == 403
     assert not Sanction.objects.exists()
+
+
+def test_the_page_in_spanish_says_the_games_own_words(latin, ref_client):
+    with translation.override("es"):
+        html = ref_client.get(reverse("referees:partie", args=[latin.partie.pk])).content.decode()
+    for word in ("Tranque", "capicúa", "Sanciones", "tarjeta"):
+        assert word.lower() in html.lower(), word
