@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from scoring.forms import FirstLeadForm, RemarkForm, ReopenForm
 from scoring.game_forms import deal_form_class, make_deal_form
-from scoring.latin_form import SanctionForm
+from scoring.latin_form import CountersForm, SanctionForm
 from scoring.models import RemarkReason
 
 from . import game_entry, selectors, signing
@@ -74,6 +74,8 @@ def render_entry(request, partie, *, status=200, deal_form=None, remark_form=Non
     ctx.update({
         "deal_form": deal_form, "remark_form": remark_form if remarks_open else None, "remarks_open": remarks_open,
         "sanction_form": sanction_form if sanctions_open else None, "sanctions_open": sanctions_open,
+        "counters_form": CountersForm(initial=CountersForm.initial_for(protocol.indicators, protocol.version))
+        if sanctions_open else None,
         "errors": errors or {}, "conflict": conflict, "unsaved": unsaved,
         "confirm_remark": confirm_remark, "reopen_form": reopen_form or ReopenForm(),
         "correcting": bool(deal_form is not None and deal_form["correct"].value() in TRUE),

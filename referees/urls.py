@@ -33,6 +33,7 @@ partie_pages = [
     path("remark/<id:remark_id>/withdraw/", views.remark_withdraw, name="remark_withdraw"),
     path("remark/preview/", views.remark_preview, name="remark_preview"),
     path("sanction/", views.sanction_save, name="sanction_save"),
+    path("counters/", views.counters_save, name="counters_save"),
     path("sanction/<id:sanction_id>/withdraw/", views.sanction_withdraw, name="sanction_withdraw"),
     path("no-show/", views.no_show, name="no_show"),
     path("no-show/undo/", views.no_show_undo, name="no_show_undo"),

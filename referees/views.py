@@ -18,7 +18,7 @@ from scoring import protocol_state, services
 from scoring.errors import ConfirmationRequired, InvalidInput, NotAllowed, ServiceError, VersionConflict
 from scoring.forms import FirstLeadForm, NoShowForm, RemarkForm
 from scoring.game_forms import make_deal_form
-from scoring.latin_form import SanctionForm
+from scoring.latin_form import CountersForm, SanctionForm
 from scoring.queries import rows_ahead
 from tournaments.models import Partie
 
@@ -242,6 +242,19 @@ def sanction_save(request, partie):
     except ServiceError as exc:
         form.add_service_error(exc)
     return render_entry(request, partie, status=422, sanction_form=form)
+
+
+@_entering
+def counters_save(request, partie):
+    """The acta's counters of the partnership game (chancleta, zapato)."""
+    form = CountersForm(request.POST)
+    if not form.is_valid():
+        return render_entry(request, partie, status=422,
+                            errors={"sanctions": " ".join(" ".join(e) for e in form.errors.values())})
+    return simple_action(request, partie, "sanctions",
+                          lambda: services.set_counters(request.user, partie, counters=form.counters(),
+                                                        expected_version=form.cleaned_data["version"]),
+                          _("Счётчики акта записаны."))
 
 
 @_entering

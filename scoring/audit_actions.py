@@ -85,6 +85,16 @@ def _protocol_sanction_withdrawn(a, b, note, entry):
         "old": _score(b.get("totals")), "new": _score(a.get("totals"))}
 
 
+@says("protocol.counters.set", gettext_lazy("Счётчики акта"))
+def _protocol_counters_set(a, b, note, entry):
+    def line(indicators):
+        indicators = as_dict(indicators)
+        return "; ".join(f"{side}: {as_dict(indicators.get(side)).get('chancleta', 0)} / "
+                         f"{as_dict(indicators.get(side)).get('zapato', 0)}" for side in ("A", "B"))
+    return _("счётчики акта (шлёпанец / башмак): %(old)s → %(new)s") % {
+        "old": line(b.get("indicators")), "new": line(a.get("indicators"))}
+
+
 @says("pair.black_card", gettext_lazy("Пара снята чёрной карточкой"))
 def _pair_black_card(a, b, note, entry):
     return _("пара №%(n)s снята с турнира: чёрная карточка") % {"n": a.get("pair", "?")}

@@ -219,3 +219,32 @@ class SanctionForm(ServiceErrorsMixin, forms.Form):
         if what.startswith("points_"):
             return {"points": int(what.removeprefix("points_"))}
         return {"card": what}
+
+
+class CountersForm(ServiceErrorsMixin, forms.Form):
+    """The acta's counters of each pair (RULES-LATIN.md §7), as whole numbers."""
+
+    version = StrictIntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for side in SIDES:
+            for name, label in (("chancleta", _("Шлёпанец (chancleta), пара %(side)s")),
+                                ("zapato", _("Башмак (zapato), пара %(side)s"))):
+                self.fields[f"{name}_{side}"] = StrictIntegerField(
+                    label=label % {"side": side}, min_value=0, max_value=99, required=False,
+                    widget=numeric_input(id=f"id_{name}_{side}"),
+                    error_messages={"invalid": _("Введите число цифрами 0–9."),
+                                    "min_value": _("Счётчик — от 0 до 99."), "max_value": _("Счётчик — от 0 до 99.")})
+
+    @classmethod
+    def initial_for(cls, indicators, version) -> dict:
+        data = {"version": version}
+        for side, values in (indicators or {}).items():
+            for name, count in values.items():
+                data[f"{name}_{side}"] = count
+        return data
+
+    def counters(self) -> dict:
+        c = self.cleaned_data
+        return {side: {name: c.get(f"{name}_{side}") or 0 for name in ("chancleta", "zapato")} for side in SIDES}

@@ -91,7 +91,7 @@ class Protocol(models.Model):
                                     default=Card.NONE)
     prior_card_b = models.CharField(_("карточка пары B до партии"), max_length=6, choices=Card.choices,
                                     default=Card.NONE)
-    indicators = models.JSONField(_("счётчики акта (чанклета, сапато)"), null=True, blank=True)
+    indicators = models.JSONField(_("счётчики акта (шлёпанец, башмак)"), null=True, blank=True)
     efectividad_a = models.IntegerField(_("эффективность пары A"), null=True, blank=True)
     efectividad_b = models.IntegerField(_("эффективность пары B"), null=True, blank=True)
     sanction_a = models.PositiveSmallIntegerField(_("вычет у пары A"), default=0)

@@ -51,7 +51,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='protocol',
             name='indicators',
-            field=models.JSONField(blank=True, null=True, verbose_name='счётчики акта (чанклета, сапато)'),
+            field=models.JSONField(blank=True, null=True, verbose_name='счётчики акта (шлёпанец, башмак)'),
         ),
         migrations.AddField(
             model_name='protocol',

@@ -31,14 +31,14 @@ from .imports import import_protocol_json
 from .pins import generate_pins, reset_pin_attempts, set_signing
 from .repair import clear_protocol, rescore_drifted
 from .rows import ensure_protocol
-from .sanctions import give_sanction, withdraw_sanction
+from .sanctions import give_sanction, set_counters, withdraw_sanction
 from .signatures import reopen_protocol, sign_protocol
 
 __all__ = [
     "ensure_protocol",
     "record_deal", "correct_deal", "delete_last_deal", "confirm_deal", "set_first_lead",
     "give_remark", "withdraw_remark", "record_no_show", "undo_no_show", "mark_abandoned", "undo_abandoned",
-    "has_time_limit", "record_time_up", "give_sanction", "withdraw_sanction",
+    "has_time_limit", "record_time_up", "give_sanction", "withdraw_sanction", "set_counters",
     "sign_protocol", "reopen_protocol", "generate_pins", "set_signing", "reset_pin_attempts",
     "clear_protocol", "rescore_drifted",
     "import_protocol_json",

@@ -159,3 +159,24 @@ def _whole(value, field: str, seat: str) -> int:
         message = _("Укажите раздачу.") if field == "hand" else _("Укажите вычет очков или карточку.")
         raise InvalidInput(message, f"bad_{field}", field=field, seat=seat)
     return number
+
+
+def set_counters(user, partie, *, counters: dict, expected_version):
+    """The acta's counters (RULES-LATIN.md §7): each pair's *chancleta* and *zapato* as the referee counts them
+    (``{"A": {"chancleta": 0, "zapato": 1}, "B": {…}}``), copied to the standings, scoring nothing; checked by the
+    engine's reader (whole counts ≥ 0), audited with what they were."""
+    partie = partie_for_entry(user, partie)
+    if not partie.round.tournament.game.scores_whole_protocol:
+        raise InvalidInput(_("Счётчики акта есть только в домино по парам."), "no_counters")
+    with transaction.atomic():
+        protocol = open_protocol(partie, expected_version)
+        before = protocol.indicators
+        data = protocol_json(protocol)
+        data["indicators"] = counters
+        engine_score(data)
+        protocol.indicators = {side: dict(values) for side, values in counters.items() if any(values.values())} or None
+        save_protocol(protocol, user)
+        log_action(partie.round.tournament, "protocol.counters.set", user=user, partie=partie,
+                   before={"indicators": before}, after={"indicators": protocol.indicators,
+                                                         "version": protocol.version})
+    return protocol

@@ -133,3 +133,13 @@ def test_the_page_in_spanish_says_the_games_own_words(latin, ref_client):
         html = ref_client.get(reverse("referees:partie", args=[latin.partie.pk])).content.decode()
     for word in ("Tranque", "capicúa", "Sanciones", "tarjeta"):
         assert word.lower() in html.lower(), word
+
+
+def test_the_actas_counters_are_written_from_the_page_and_refused_when_not_numbers(latin, ref_client):
+    url = reverse("referees:counters_save", args=[latin.partie.pk])
+    ref_client.post(url, {"zapato_A": "2", "chancleta_B": "1", "version": shown_version(latin.partie)})
+    protocol = Protocol.objects.get(partie=latin.partie)
+    assert protocol.indicators == {"A": {"chancleta": 0, "zapato": 2}, "B": {"chancleta": 1, "zapato": 0}}
+    refused = ref_client.post(url, {"zapato_A": "два", "version": shown_version(latin.partie)})
+    assert refused.status_code == 422 and "0–9" in refused.content.decode()
+    assert 'id="counters" open' in page_of(ref_client, latin)

@@ -168,3 +168,23 @@ def test_an_imported_black_card_withdraws_the_pair(latin):
     pair.refresh_from_db()
     assert pair.status == EntrantStatus.WITHDRAWN
     assert Protocol.objects.get(partie=partie).card_a == "black"
+
+
+def test_the_actas_counters_are_kept_as_counted_and_audited(latin):
+    from scoring.services import set_counters
+
+    partie = table(latin)
+    protocol = set_counters(make_referee(latin), partie, counters={"A": {"chancleta": 0, "zapato": 2},
+                                                                   "B": {"chancleta": 1, "zapato": 0}},
+                            expected_version=version(partie))
+    assert protocol.indicators == {"A": {"chancleta": 0, "zapato": 2}, "B": {"chancleta": 1, "zapato": 0}}
+    entry = AuditEntry.objects.get(action="protocol.counters.set")
+    assert entry.before == {"indicators": None}
+    from scoring.protocol_json import protocol_to_json
+    assert protocol_to_json(protocol)["indicators"]["A"]["zapato"] == 2
+    with pytest.raises(InvalidInput):
+        set_counters(make_referee(latin), partie, counters={"A": {"zapato": -1}}, expected_version=protocol.version)
+    protocol = set_counters(make_referee(latin), partie, counters={"A": {"chancleta": 0, "zapato": 0},
+                                                                   "B": {"chancleta": 0, "zapato": 0}},
+                            expected_version=protocol.version)
+    assert protocol.indicators is None
