@@ -230,7 +230,8 @@ def standings(tournament, after_round: int | None = None) -> dict:
             "kozel": {"games_won": r.games_won, "goats_received": r.goats_received, "goats_given": r.goats_given,
                       "dry_goats": r.dry_goats, "dry_goats_given": r.dry_goats_given,
                       "rating": r.rating if data.rating else None} if data.goats else None,
-            "latin": {"efectividad": r.efectividad, "sanction": r.sanction, "card": r.card} if data.latin else None,
+            "latin": {"efectividad": r.efectividad, "sanction": r.sanction, "card": r.card,
+                      "chancleta": r.chancleta, "zapato": r.zapato} if data.latin else None,
             "partners_score": getattr(r, "partners_score", None) if individual else None,
         }
         rows.append(row)

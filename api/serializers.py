@@ -149,6 +149,8 @@ class LatinColumnsSerializer(serializers.Serializer):
     efectividad = serializers.IntegerField(help_text="The sum of the partidas' efectividad (RULES-LATIN.md §8.1).")
     sanction = serializers.IntegerField(help_text="The points deducted by sanctions, summed.")
     card = serializers.ChoiceField(choices=["none", "yellow", "red", "black"])
+    chancleta = serializers.IntegerField(help_text="The acta's counter, summed as the referees wrote it.")
+    zapato = serializers.IntegerField(help_text="The acta's counter, summed as the referees wrote it.")
 
 
 class FinalPlaceSerializer(serializers.Serializer):

@@ -117,6 +117,7 @@ class Game:
     sanction_b: int = 0
     card_a: str = "none"
     card_b: str = "none"
+    indicators: dict | None = None  # the acta's counters: {"A": {"chancleta": n, "zapato": n}, "B": …}
 
     @property
     def is_bye(self) -> bool:
@@ -159,6 +160,8 @@ class Row:
     efectividad: int = 0
     sanction: int = 0
     card: str = "none"
+    chancleta: int = 0
+    zapato: int = 0
 
     @property
     def difference(self) -> int:
@@ -203,7 +206,8 @@ class Row:
         if rating:
             data["rating"] = self.rating
         if latin:
-            data.update(efectividad=self.efectividad, sanction=self.sanction, card=self.card)
+            data.update(efectividad=self.efectividad, sanction=self.sanction, card=self.card,
+                        chancleta=self.chancleta, zapato=self.zapato)
         return data
 
 
@@ -345,6 +349,9 @@ def take_side(row: Row | None, g: Game, side: str, opponents, scoring: Scoring, 
     row.efectividad += g.efectividad_a if side == "A" else g.efectividad_b
     row.sanction += g.sanction_a if side == "A" else g.sanction_b
     row.card = highest((row.card, g.card_a if side == "A" else g.card_b))
+    counters = (g.indicators or {}).get(side) or {}
+    row.chancleta += counters.get("chancleta", 0)
+    row.zapato += counters.get("zapato", 0)
 
 
 def rank_rows(rows: dict, tiebreaks, scoring: Scoring) -> list[Row]:

@@ -132,7 +132,8 @@ def games_of(tournament) -> list[Game]:
 
 # The partnership game's own result of each side (``engine.ranking.standings.Game``; empty in the other games).
 LATIN_FIELDS = ("protocol__result_a", "protocol__result_b", "protocol__efectividad_a", "protocol__efectividad_b",
-                "protocol__sanction_a", "protocol__sanction_b", "protocol__card_a", "protocol__card_b")
+                "protocol__sanction_a", "protocol__sanction_b", "protocol__card_a", "protocol__card_b",
+                "protocol__indicators")
 
 
 def games_and_round_status(tournament, stage: int | None = None) -> tuple[list[Game], dict]:
@@ -159,13 +160,13 @@ def games_and_round_status(tournament, stage: int | None = None) -> tuple[list[G
     games, statuses = [], {}
     for pid, rnd, table, a, b, sa, sb, da, db, winner, finished, dq, status, *rest in rows:
         *kozel, partner_a, partner_b, no_show, absent_seats = rest[:-len(LATIN_FIELDS)]
-        result_a, result_b, eff_a, eff_b, sanction_a, sanction_b, card_a, card_b = rest[-len(LATIN_FIELDS):]
+        result_a, result_b, eff_a, eff_b, sanction_a, sanction_b, card_a, card_b, counters = rest[-len(LATIN_FIELDS):]
         games.append(Game(rnd, a, b, sa or 0, sb or 0, da or 0, db or 0, winner or None, bool(finished), dq or None,
                           pid, table, *(v or 0 for v in kozel[:6]), *kozel[6:], partner_a=partner_a,
                           partner_b=partner_b, absent=absent_of(no_show, absent_seats, (a, partner_a, b, partner_b)),
                           result_a=result_a or None, result_b=result_b or None, efectividad_a=eff_a or 0,
                           efectividad_b=eff_b or 0, sanction_a=sanction_a or 0, sanction_b=sanction_b or 0,
-                          card_a=card_a or "none", card_b=card_b or "none"))
+                          card_a=card_a or "none", card_b=card_b or "none", indicators=counters))
         statuses[rnd] = status
     return games, statuses
 

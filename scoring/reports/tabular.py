@@ -97,10 +97,11 @@ def standings_table(standings) -> Table:
             row[10:10] = goats_values(r, standings.rating)
     if standings.latin:  # the partnership game: efectividad after the partidas won, deductions and card at the end
         cols[10:10] = [Column(_("Эффективность"), 13, True)]
-        cols += [Column(_("Вычеты"), 9, True), Column(_("Карточка"), 11)]
+        cols += [Column(_("Вычеты"), 9, True), Column(_("Карточка"), 11), Column(_("Шлёпанец"), 10, True),
+                 Column(_("Башмак"), 9, True)]
         for row, r in zip(rows, standings.rows):
             row[10:10] = [r.efectividad]
-            row += [r.sanction, card_text(r.card)]
+            row += [r.sanction, card_text(r.card), r.chancleta, r.zapato]
     return Table(standings_title(standings), cols, rows, freeze="D2")
 
 

@@ -248,7 +248,7 @@ def test_the_standings_show_efectividad_deductions_and_cards_in_the_page_workboo
     referee = make_referee(tournament)
     import_protocol_json(rnd.parties.get(table=1), the_file(EXAMPLES["L18"]), referee)
     file = the_file(EXAMPLES["L19"])
-    import_protocol_json(rnd.parties.get(table=2), {**file, "sanctions": [{"player": "B1", "points": 40, "hand": 1},
+    import_protocol_json(rnd.parties.get(table=2), {**file, "indicators": {"B": {"zapato": 1}}, "sanctions": [{"player": "B1", "points": 40, "hand": 1},
                                                                           {"player": "B2", "card": "yellow",
                                                                            "hand": 1}]}, referee)
     data = load_standings(tournament)
@@ -259,8 +259,10 @@ def test_the_standings_show_efectividad_deductions_and_cards_in_the_page_workboo
     row4 = next(row for row in table.rows if row[1] == 4)
     assert row4[titles.index("Эффективность")] == by_number[4].efectividad
     assert (row4[titles.index("Вычеты")], row4[titles.index("Карточка")]) == (40, "жёлтая")
+    assert (row4[titles.index("Шлёпанец")], row4[titles.index("Башмак")]) == (0, 1)
     api_row = next(r for r in api_standings(tournament)["rows"] if r["entrant"] == 4)
-    assert api_row["latin"] == {"efectividad": by_number[4].efectividad, "sanction": 40, "card": "yellow"}
+    assert api_row["latin"] == {"efectividad": by_number[4].efectividad, "sanction": 40, "card": "yellow",
+                                "chancleta": 0, "zapato": 1}
     out = StringIO()
     call_command("standings", tournament.slug, "--json", stdout=out)
     command_row = next(r for r in json.loads(out.getvalue()) if r["pair"] == 4)

@@ -77,7 +77,7 @@ class Command(BaseCommand):
                                   f"mp {r['match_points']:>3}  out {r['dominoes']:>3}  remarks {r['remarks']}")
             return
         goats = (" games goats+ goats-  dry" + (" rating" if data.rating else "")) if data.goats else ""
-        goats += "  efect  sanct  card" if data.latin else ""
+        goats += "  efect  sanct  card   chan  zap" if data.latin else ""
         self.stdout.write(" rank  pair  played  W  L   MP    for  against   diff  deals" + goats + "  status")
         for r in rows:
             extra = ""
@@ -86,7 +86,7 @@ class Command(BaseCommand):
                 if data.rating:
                     extra += f" {'' if r['rating'] is None else r['rating']:>6}"
             if data.latin:
-                extra += f" {r['efectividad']:>6} {r['sanction']:>6}  {r['card']:<6}"
+                extra += f" {r['efectividad']:>6} {r['sanction']:>6}  {r['card']:<6} {r['chancleta']:>4} {r['zapato']:>4}"
             self.stdout.write(
                 f"{r['rank'] or '—':>5} {r['pair']:>5} {r['played']:>7} {r['wins']:>2} {r['losses']:>2} "
                 f"{r['match_points']:>4} {r['points_for']:>6} {r['points_against']:>8} {r['difference']:>6} "
