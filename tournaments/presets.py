@@ -25,6 +25,8 @@ PRESET_LABELS = {
     "morskoy-kozel": gettext_lazy("Морской козёл"),
     # RULES-KOZEL.md §8: the referee enters each pair's points of a deal.
     "hand-points": gettext_lazy("Очки вручную"),
+    # RULES-LATIN.md: the partnership game of the Spanish-speaking federations.
+    "latin": gettext_lazy("Домино по парам"),
 }
 
 OPTION_LABELS = {

@@ -50,10 +50,26 @@ def workbook(tournament) -> bytes:
         *tournament.format_spec.workbook_lead(),  # a team event: the teams' sheets first
         *first,
         *entrants,
-        tabular.deals_table(selectors.protocol_rows(tournament), tournament.rules(),
-                            sides=selectors.side_numbers(tournament) if tournament.format_spec.single_player_entries else None,
-                            fmt=tournament.format_spec),
+        *DEAL_SHEETS.get(tournament.game.code, deal_sheets)(tournament),
     ])
+
+
+def deal_sheets(tournament) -> list:
+    """The deals of every protocol, scored deal by deal (the sport game, the Kozel family, hand points)."""
+    return [tabular.deals_table(selectors.protocol_rows(tournament), tournament.rules(),
+                                sides=selectors.side_numbers(tournament)
+                                if tournament.format_spec.single_player_entries else None,
+                                fmt=tournament.format_spec)]
+
+
+def hand_sheets(tournament) -> list:
+    """The partnership game: its hands and its sanctions, each partida scored whole."""
+    partidas = selectors.partidas(tournament)
+    return [tabular.hands_table(partidas, tournament.rules()), tabular.partida_sanctions_table(partidas)]
+
+
+#: The deals' sheets of a game whose partie is scored otherwise than deal by deal (``tournaments.games``).
+DEAL_SHEETS = {"latin": hand_sheets}
 
 
 def standings_workbook(tournament, after_round=None) -> bytes:

@@ -23,7 +23,7 @@ from core.pdf import (
 
 from .player_table import cell, pdf_figures, player_status_text
 from .stage_selectors import round_title
-from .tabular import status_text, tiebreak_labels
+from .tabular import card_text, status_text, tiebreak_labels
 
 
 def _fmt(x):
@@ -56,6 +56,9 @@ def standings_pdf(standings, clubs: dict | None = None, before=()) -> bytes:
     if standings.goats:  # Kozel and Morskoy: goats (and rating) after the match points, instead of deals won
         titles[7:7] = [_("Козлов"), _("± козлов")] + ([_("Рейтинг")] if standings.rating else [])
         titles.remove(_("Раздач"))
+    if standings.latin:  # the partnership game: won, efectividad, points; deductions and card
+        titles = [_("Место"), _("Пара"), _("Игроки"), _("Игр"), _("Поб."), _("Пор."), _("Эффект."), _("За"),
+                  _("Против"), _("Вычеты"), _("Карточка")]
     data, greyed = [heads(titles)], []
     for i, r in enumerate(standings.rows, start=1):
         label = r.pair.label
@@ -65,6 +68,8 @@ def standings_pdf(standings, clubs: dict | None = None, before=()) -> bytes:
         if standings.goats:
             line[7:7] = [r.goats_received, r.goats_difference] + ([_fmt(r.rating)] if standings.rating else [])
             del line[-2]  # deals won
+        if standings.latin:
+            line = line[:6] + [r.efectividad, r.points_for, r.points_against, r.sanction, card_text(r.card)]
         data.append(line)
         if r.status != "active":
             greyed.append(i)

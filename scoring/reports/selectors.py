@@ -16,7 +16,9 @@ from engine.ranking.crosstable import cells_by_pair, round_robin_matrix
 from engine.ranking.individual import PlayerEntry, individual_standings
 from engine.ranking.standings import Game, PairEntry, Scoring, scoring_from_rules
 from engine.ranking.tiebreaks import TiebreakError, resolve_tiebreaks
+from engine.rules import ProtocolError, score_protocol
 from scoring.models import Deal, Protocol, Remark
+from scoring.protocol_json import protocol_to_json
 from scoring.queries import protocols_for_sheets
 from tournaments.choices import ProtocolStatus
 from tournaments.models import Entrant, EntrantStatus, FinalKind, PairingSystem, Partie, Player, Round, RoundStatus
@@ -365,3 +367,25 @@ def pairings(tournament):
         .prefetch_related("pair_a__players", "pair_b__players", "partner_a__players", "partner_b__players")
         .order_by("round__number", "table", "id")
     )
+
+
+def partidas(tournament) -> list[tuple]:
+    """The partnership game's protocols of the published rounds, each scored whole by the engine (its hands, its
+    sanctions, the pairs' cards): (round, table, pair A number, pair B number, stored deals by number, the scored
+    partida), in round and table order. A protocol the engine refuses is left out (``verify_scores`` names it)."""
+    protocols = (Protocol.objects.filter(partie__round__tournament=tournament)
+                 .exclude(partie__round__status=RoundStatus.DRAFT).exclude(partie__pair_b__isnull=True)
+                 .select_related("partie__round__tournament", "partie__pair_a", "partie__pair_b")
+                 .prefetch_related("deals", "sanctions", "remarks", "partie__pair_a__players",
+                                   "partie__pair_b__players")
+                 .order_by("partie__round__number", "partie__table", "partie_id"))
+    out = []
+    for protocol in protocols:
+        partie = protocol.partie
+        try:
+            scored = score_protocol(protocol_to_json(protocol))
+        except ProtocolError:
+            continue
+        out.append((partie.round.number, partie.table, partie.pair_a.number, partie.pair_b.number,
+                    {d.n: d for d in protocol.deals.all()}, scored))
+    return out

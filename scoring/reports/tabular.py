@@ -322,6 +322,57 @@ DEAL_COLUMNS = {
 }
 
 
+def hands_table(partidas, rules) -> Table:
+    """The partnership game's hands, one row per hand of every partida (``selectors.partidas``): who led, how it
+    ended (domino or tranque, capicúa, who went out or placed the last tile), the hands that count, the pasos
+    redondos, the points of the hand and the running totals, time called; a forfeit is one row."""
+    cols = [Column(_("Тур"), 6, True), Column(_("Стол"), 6, True), Column(_("Пара A"), 8, True),
+            Column(_("Пара B"), 8, True), Column(_("Раздача"), 9, True), Column(_("Начинал"), 9),
+            Column(_("Итог"), 14), Column(_("Кто"), 6), Column("A1", 6, True), Column("A2", 6, True),
+            Column("B1", 6, True), Column("B2", 6, True), Column(_("Пасы по кругу A / B"), 12),
+            Column(_("Очки A"), 8, True), Column(_("Очки B"), 8, True), Column(_("Сумма A"), 9, True),
+            Column(_("Сумма B"), 9, True), Column(_("Время вышло"), 10)]
+    game = game_of(rules)
+    rows = []
+    for rnd, table, number_a, number_b, stored, scored in partidas:
+        head = [rnd, table, number_a, number_b]
+        if scored.no_show:
+            rows.append(head + [None, "", _("неявка пары %(side)s") % {"side": scored.no_show}, "", None, None, None,
+                                None, "", None, None, scored.totals_a, scored.totals_b, ""])
+            continue
+        for hand in scored.deals:
+            row = stored.get(hand.n)
+            raw = row.to_json() if row else {}
+            hands = raw.get("hands") or {}
+            t = hand.table
+            ended = _("транке") if t.result == "block" else _("домино")
+            if t.capicua:
+                ended += ", " + _("капикуа")
+            if t.tie:
+                ended += ", " + _("поровну")
+            pasos = raw.get("pasos_redondos") or {}
+            rows.append(head + [
+                hand.n, hand.lead, ended, t.out or t.fisher or "",
+                *(game.hand_value(hands.get(s), s, hand.n) for s in ("A1", "A2", "B1", "B2")),
+                f"{pasos.get('A', 0)} / {pasos.get('B', 0)}" if pasos else "",
+                hand.points_a, hand.points_b, hand.running_a, hand.running_b, _("да") if hand.time_called else "",
+            ])
+    return Table(_("Раздачи"), cols, rows, freeze="F2")
+
+
+def partida_sanctions_table(partidas) -> Table:
+    """The partnership game's sanctions of every partida: the player, the hand, the points deducted, the card
+    written and the card it gave after the pair's earlier ones (RULES-LATIN.md §10)."""
+    cols = [Column(_("Тур"), 6, True), Column(_("Стол"), 6, True), Column(_("Пара A"), 8, True),
+            Column(_("Пара B"), 8, True), Column(_("Раздача"), 9, True), Column(_("Игрок"), 8),
+            Column(_("Вычет"), 8, True), Column(_("Карточка"), 11), Column(_("Карточка после лестницы"), 16),
+            Column(_("Партия окончена"), 12)]
+    rows = [[rnd, table, number_a, number_b, s.hand, s.player, s.points or None, card_text(s.card or "none"),
+             card_text(s.given), _("да") if s.grave else ""]
+            for rnd, table, number_a, number_b, _stored, scored in partidas for s in scored.sanctions]
+    return Table(_("Санкции"), cols, rows, freeze="E2")
+
+
 def game_values(d, raw: dict, game_cols: list) -> list:
     """One deal's values of ``game_columns`` (the engine's figures; ``d`` None: a no-show or removal row)."""
     if d is None:

@@ -184,6 +184,13 @@ def test_the_round_robin_of_the_rule_book_ranks_in_the_database_as_it_does_on_pa
         for table, key in enumerate(keys, start=1):
             import_protocol_json(rnd.parties.get(table=table), the_file(EXAMPLES[key]), referee)
     expected = EXAMPLES["L24"]["standings"]
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    from scoring.reports.pdf_lists import standings_pdf
+    printed = "".join(page.extract_text() for page in PdfReader(BytesIO(standings_pdf(load_standings(tournament)))).pages)
+    assert "Эффект." in printed and "115" in printed and "-160" in printed  # the efectividad column, printed
     rows = load_standings(tournament).rows
     assert [r.pair.number for r in rows] == [e["number"] for e in expected]
     assert [r.rank for r in rows] == [e["position"] for e in expected]
@@ -277,9 +284,8 @@ def test_the_standings_show_efectividad_deductions_and_cards_in_the_page_workboo
 
 def test_every_public_page_and_file_of_a_played_round_opens(db, client):
     """A round of the partnership game played (a capicúa, pasos redondos, a forfeit, a bye): its pages, the
-    standings, the cross table, the projector, the protocol, the standings' workbook and PDF, the pairings and the
-    blank score sheets open. (The whole workbook's deals sheet and the signed protocol's PDF are not built for the
-    game yet: the game is not offered on the site until they are.)"""
+    standings, the cross table, the projector, the protocol and its PDF, the standings' workbook and PDF, the
+    pairings, the blank score sheets and the whole workbook (its hands and sanctions sheets) open."""
     from django.urls import reverse
 
     tournament = latin_event({"preset": "latin", "target_points": 100, "capicua": "add", "capicua_bonus": 25,
@@ -294,10 +300,19 @@ def test_every_public_page_and_file_of_a_played_round_opens(db, client):
              reverse("reports:standings", args=[slug]), reverse("reports:crosstable", args=[slug]),
              reverse("reports:projector", args=[slug]), reverse("protocols:protocol", args=[partie.pk])]
     files = [reverse("reports:standings_xlsx", args=[slug]), reverse("reports:standings_pdf", args=[slug]),
-             reverse("reports:pairings_pdf", args=[slug, 1]), reverse("reports:blank_sheets", args=[slug, 1])]
+             reverse("reports:pairings_pdf", args=[slug, 1]), reverse("reports:blank_sheets", args=[slug, 1]),
+             reverse("reports:protocol_pdf", args=[slug, partie.pk]), reverse("reports:workbook", args=[slug])]
     client.force_login(referee)
     for url in pages + files:
         answer = client.get(url)
         assert answer.status_code == 200, url
     protocol_page = client.get(reverse("protocols:protocol", args=[partie.pk])).content.decode()
     assert "капикуа" in protocol_page.lower()
+    from scoring.reports import selectors, tabular
+    hands = tabular.hands_table(selectors.partidas(tournament), tournament.rules())
+    first = hands.rows[0]
+    titles = [c.title for c in hands.columns]
+    assert first[titles.index("Итог")] == "домино, капикуа"
+    assert first[titles.index("Пасы по кругу A / B")] == "0 / 1"
+    assert (first[titles.index("Очки A")], first[titles.index("Очки B")]) == (53, 25)  # L12's first hand
+    assert any(row[titles.index("Итог")] == "неявка пары B" for row in hands.rows)

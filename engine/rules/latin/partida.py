@@ -64,6 +64,11 @@ class ScoredHand:
         return self.running["B"]
 
     @property
+    def table_points(self) -> tuple:
+        """The hand's points as the table scored them (a partida's sanctions apply to its result, not to a hand)."""
+        return self.points_a, self.points_b
+
+    @property
     def winner(self) -> str | None:
         return self.table.winner
 
