@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 from .config import Rules
+from .latin.generate import random_partida
 from .partie import score_partie
 from .seating import SEATS, lead_and_shuffle, partner_of
 
@@ -41,12 +42,15 @@ def random_deal(rng: random.Random, n: int, rules: Rules, *, as_tiles: bool = Fa
 def random_partie(rng: random.Random, rules: Rules, *, remark_chance: float = 0.0) -> tuple[list, list]:
     """Deals (and a few remarks) until the partie is over under ``rules``; returns (deals, remarks).
 
-    Kozel and Morskoy parties come from ``random_kozel_partie`` (no remarks: their
+    The partnership game's partidas come from ``latin.generate.random_partida``. Kozel and Morskoy parties come
+    from ``random_kozel_partie`` (no remarks: their
     default ladder has no point sanctions), hand points from ``random_points_deal``
     (a hand-points partie on time runs 40 deals: score it with ``ended_by_time``).
     """
     if rules.family == "kozel":
         return random_kozel_partie(rng, rules), []
+    if rules.family == "latin":
+        return random_partida(rng, rules.latin), []
     deals: list = []
     if rules.family == "hand":
         while not score_partie(rules, deals, ended_by_time=len(deals) >= 40).finished:
