@@ -25,7 +25,7 @@ from engine.rules import ProtocolError
 from .integrity import fingerprint_mismatches
 from .models import Protocol
 from .queries import prior_remarks, protocols_for_sheets, side_prior_remarks
-from .scores import GAME_CACHE_FIELDS, game_cache, score
+from .scores import cache_fields, result_cache, score
 from .seals import trusted_certificates, unsealed
 
 KINDS = ("prior", "cache", "refused", "fingerprint", "seal")
@@ -51,15 +51,14 @@ class Report:
 
 
 def cached(protocol) -> tuple:
-    return (protocol.score_a, protocol.score_b, protocol.deals_won_a, protocol.deals_won_b, protocol.winner,
-            protocol.finished, protocol.extra_deal_needed, protocol.disqualified,
-            *(getattr(protocol, name) for name in GAME_CACHE_FIELDS))
+    """The protocol's cache as stored, the fields of its game (``scores.cache_fields``)."""
+    return tuple(getattr(protocol, name) for name in cache_fields(protocol))
 
 
-def computed(result) -> tuple:
-    return (result.totals_a, result.totals_b, result.deals_won_a, result.deals_won_b, result.winner or "",
-            result.finished, result.extra_deal_needed, result.disqualified or "",
-            *(game_cache(result)[name] for name in GAME_CACHE_FIELDS))
+def computed(protocol, result) -> tuple:
+    """The same fields as the engine's ``result`` gives them (``scores.result_cache``, what ``rescore`` writes)."""
+    fresh = result_cache(protocol, result)
+    return tuple(fresh[name] for name in cache_fields(protocol))
 
 
 def check_protocol(protocol, prior: tuple[int, int], trusted: dict | None = None) -> list[Finding]:
@@ -72,8 +71,9 @@ def check_protocol(protocol, prior: tuple[int, int], trusted: dict | None = None
             findings.append(Finding(protocol, "prior", f"prior remarks {tuple(prior)} != cached {stored_prior}"))
         else:
             result = score(protocol)
-            if computed(result) != cached(protocol):
-                findings.append(Finding(protocol, "cache", f"engine {computed(result)} != cached {cached(protocol)}"))
+            if computed(protocol, result) != cached(protocol):
+                findings.append(Finding(protocol, "cache",
+                                        f"engine {computed(protocol, result)} != cached {cached(protocol)}"))
     except ProtocolError as exc:
         findings.append(Finding(protocol, "refused", f"stored rows are refused by the engine: {exc.message}",
                                 message=exc.message))

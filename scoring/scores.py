@@ -87,6 +87,25 @@ def partida_cache(result) -> dict:
     return data
 
 
+def result_cache(protocol: Protocol, result) -> dict:
+    """The cache fields of ``protocol`` from the engine's ``result``, in the shape of its game."""
+    whole = protocol.partie.round.tournament.game.scores_whole_protocol
+    return (partida_cache if whole else protocol_cache)(result)
+
+
+def cache_fields(protocol: Protocol) -> tuple[str, ...]:
+    """The names of the cache fields of ``protocol``'s game (what ``verify_scores`` compares)."""
+    whole = protocol.partie.round.tournament.game.scores_whole_protocol
+    return PARTIDA_CACHE_FIELDS if whole else PROTOCOL_CACHE_FIELDS
+
+
+PROTOCOL_CACHE_FIELDS = ("score_a", "score_b", "deals_won_a", "deals_won_b", "winner", "finished",
+                         "extra_deal_needed", "disqualified", *GAME_CACHE_FIELDS)
+PARTIDA_CACHE_FIELDS = ("score_a", "score_b", "deals_won_a", "deals_won_b", "winner", "finished",
+                        "extra_deal_needed", "result_a", "result_b", "efectividad_a", "efectividad_b", "sanction_a",
+                        "sanction_b", "card_a", "card_b")
+
+
 def protocol_status(protocol: Protocol, scored=None) -> str:
     """The status of a protocol from its lock and its cached result (rescored first when its rows changed).
 
@@ -115,8 +134,7 @@ def rescore(protocol: Protocol, *, cascade: bool = True, result=None):
     if result is None:
         refresh_prior_remarks(protocol)
         result = score(protocol)
-    cache = partida_cache if protocol.partie.round.tournament.game.scores_whole_protocol else protocol_cache
-    for name, value in cache(result).items():
+    for name, value in result_cache(protocol, result).items():
         setattr(protocol, name, value)
     if protocol.status != ProtocolStatus.SIGNED:  # a rescore of the cache does not unlock a signed protocol
         protocol.status = protocol_status(protocol, result)

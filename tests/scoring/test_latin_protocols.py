@@ -316,3 +316,22 @@ def test_every_public_page_and_file_of_a_played_round_opens(db, client):
     assert first[titles.index("Пасы по кругу A / B")] == "0 / 1"
     assert (first[titles.index("Очки A")], first[titles.index("Очки B")]) == (53, 25)  # L12's first hand
     assert any(row[titles.index("Итог")] == "неявка пары B" for row in hands.rows)
+
+
+def test_the_score_check_reads_the_partidas_cache_and_finds_a_changed_efectividad(db):
+    """``verify_scores`` (scoring.checks) compares the partnership game's cache as rescore writes it."""
+    from scoring.checks import check_tournament
+    from scoring.services.repair import rescore_drifted
+
+    tournament = latin_event(EXAMPLES["L7"]["protocol"]["rules"])
+    partie = table(tournament, 1, 3, 7)
+    referee = make_referee(tournament)
+    import_protocol_json(partie, the_file(EXAMPLES["L7"]), referee)
+    assert check_tournament(tournament).findings == []
+    Protocol.objects.filter(partie=partie).update(efectividad_a=999)
+    findings = check_tournament(tournament).findings
+    assert [f.kind for f in findings] == ["cache"]
+    from access.models import RoleKind, TournamentRole
+    TournamentRole.objects.create(tournament=tournament, user=referee, role=RoleKind.CHIEF_REFEREE)
+    assert rescore_drifted(referee, tournament) == 1
+    assert check_tournament(tournament).findings == []
