@@ -9,6 +9,7 @@ that made them stale) so that standings can be aggregated in SQL; the
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.choices import ProtocolStatus
 
@@ -35,7 +36,7 @@ class RemarkReason(models.TextChoices):
 
 class Card(models.TextChoices):
     """The partnership game's cards (RULES-LATIN.md §10.2): yellow, then red, then black (withdrawn)."""
-    NONE = "none", _("нет")
+    NONE = "none", pgettext_lazy("card", "нет")
     YELLOW = "yellow", _("жёлтая")
     RED = "red", _("красная")
     BLACK = "black", _("чёрная")

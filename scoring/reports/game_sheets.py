@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, pgettext
 
 from engine.rules.errors import ProtocolError
 from engine.rules.kozel import count_hand
@@ -98,8 +98,25 @@ class PointsRow:
 
 
 @dataclass
+class HandRow:
+    """A hand of the partnership game as its sheet prints it."""
+
+    n: int
+    lead: str = ""
+    ended: str = ""                                  # «домино A1, капикуа», «транке, рыбак B2, поровну»
+    hands: dict = field(default_factory=dict)        # seat -> «12» or «12 (5-6 0-1)»
+    pasos: str = ""                                  # «0 / 1»
+    points_a: int | None = None
+    points_b: int | None = None
+    running_a: int | None = None
+    running_b: int | None = None
+    winner: str | None = None
+
+
+@dataclass
 class GamesSheet:
-    """The deal part of a Kozel-family (``kind = "kozel"``) or hand-points (``"hand"``) sheet."""
+    """The deal part of a Kozel-family (``kind = "kozel"``), hand-points (``"hand"``) or partnership-game
+    (``"latin"``: ``rows`` of ``HandRow``, ``lines`` the sanctions and each pair's row of the partida) sheet."""
 
     kind: str
     columns: Columns | None = None
@@ -307,6 +324,14 @@ class KozelSheets(SportSheets):
         return blank_kozel(rules)
 
 
+class LatinSheets(SportSheets):
+    def filled(self, result, stored, numbers, fmt=None):
+        return latin_sheet(result, stored)
+
+    def blank(self, rules):
+        return GamesSheet("latin", rows=[HandRow(n) for n in range(1, BLANK_POINTS_ROWS + 1)], blank=True)
+
+
 class HandSheets(SportSheets):
     def filled(self, result, stored, numbers, fmt=None):
         return points_sheet(result, stored)
@@ -316,8 +341,65 @@ class HandSheets(SportSheets):
 
 
 #: What the score sheet shows for each game (``tournaments.games``; a new game adds its row).
-SHEETS = {"sport": SportSheets(), "kozel": KozelSheets(), "hand": HandSheets(),
-          "latin": SportSheets()}  # the partnership game: its hands as a list, as the sport game's deals
+SHEETS = {"sport": SportSheets(), "kozel": KozelSheets(), "hand": HandSheets(), "latin": LatinSheets()}
+
+
+def _hand_text(raw) -> str:
+    """A hand as written: its count, and its tiles beside it when written as tiles."""
+    if isinstance(raw, list):
+        pips = sum(int(a) + int(b) for a, b in (t.split("-") for t in raw))
+        return f"{pips} ({' '.join(raw)})" if len(raw) <= 3 else str(pips)
+    return "" if raw is None else str(raw)
+
+
+def hand_ended(hand) -> str:
+    """How a hand ended, in words: «домино A1, капикуа», «транке, последний камень B2, поровну», time called."""
+    t = hand.table
+    if t.result == "block":
+        text = _("транке") + (", " + _("последний камень %(seat)s") % {"seat": t.fisher} if t.fisher else "")
+        if t.tie:
+            text += ", " + _("поровну")
+    else:
+        text = _("домино %(seat)s") % {"seat": t.out}
+        if t.capicua:
+            text += ", " + _("капикуа")
+    if hand.time_called:
+        text += ", " + _("время вышло")
+    return text
+
+
+def latin_sheet(result, stored: dict) -> GamesSheet:
+    """The partnership game's partida (RULES-LATIN.md §11.3): its hands, then its sanctions with the card each
+    gave after the pair's earlier ones, then each pair's row of the partida (§8.1)."""
+    rows = []
+    for hand in result.deals:
+        row = stored.get(hand.n)
+        raw = row.to_json() if row else {}
+        pasos = raw.get("pasos_redondos") or {}
+        rows.append(HandRow(hand.n, hand.lead, hand_ended(hand),
+                            {seat: _hand_text(value) for seat, value in (raw.get("hands") or {}).items()},
+                            f"{pasos.get('A', 0)} / {pasos.get('B', 0)}" if pasos else "",
+                            hand.points_a, hand.points_b, hand.running_a, hand.running_b, hand.winner))
+    cards = {"none": pgettext("card", "нет"), "yellow": _("жёлтая"), "red": _("красная"), "black": _("чёрная")}
+    lines = []
+    for s in result.sanctions:
+        what = _("вычет %(p)s очков") % {"p": s.points} if s.points else _("карточка: %(c)s") % {"c": cards[s.card]}
+        text = _("Санкция %(seat)s в раздаче %(n)s: %(what)s") % {"seat": s.player, "n": s.hand, "what": what}
+        if s.given != "none":
+            text += " → " + cards[s.given]
+        if s.grave:
+            text += "; " + _("партия окончена")
+        lines.append(text)
+    for side, row in result.rows.items():
+        if row.won is None:
+            continue
+        text = _("Пара %(side)s: очки %(pf)s : %(pa)s, эффективность %(e)s, вычет %(s)s, карточка — %(c)s") % {
+            "side": side, "pf": row.points_for, "pa": row.points_against, "e": row.efectividad,
+            "s": row.sanction, "c": cards[row.card]}
+        if row.withdrawn:
+            text += "; " + _("пара снимается с турнира")
+        lines.append(text)
+    return GamesSheet("latin", rows=rows, lines=lines)
 
 
 def games_sheet(result, stored: dict, numbers: dict, fmt=None) -> GamesSheet | None:

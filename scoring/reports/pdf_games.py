@@ -55,6 +55,22 @@ def points_columns() -> list[tuple[str, float, str]]:
                   (_("Примечание"), 0, "left"), (_("Сумма A"), 52, "right"), (_("Сумма B"), 52, "right")])
 
 
+def latin_columns() -> list[tuple[str, float, str]]:
+    """The partnership game's hands: who led, how it ended, the hands that count, pasos redondos, the points."""
+    spec = [(_("№"), 22, "center"), (_("Начинал"), 40, "center"), (_("Итог"), 0, "left")]
+    spec += [(seat, HAND_W + 6, "right") for seat in HAND_SEATS]
+    spec += [(_("Пасы A / B"), 38, "center"), (_("Очки A"), 34, "right"), (_("Очки B"), 34, "right"),
+             (_("Сумма A"), 38, "right"), (_("Сумма B"), 38, "right")]
+    return _fill(spec)
+
+
+def latin_cells(row, blank: bool) -> list[str]:
+    if blank or row.lead == "":
+        return [str(row.n)] + [""] * (len(latin_columns()) - 1)
+    return [str(row.n), row.lead, row.ended] + [row.hands.get(seat, "") for seat in HAND_SEATS] + [
+        row.pasos, _num(row.points_a), _num(row.points_b), _num(row.running_a), _num(row.running_b)]
+
+
 def _fill(spec):
     rest = WIDTH - sum(w for _h, w, _a in spec)
     return [(h, w or rest, a) for h, w, a in spec]
@@ -107,6 +123,10 @@ def continued_heading(sheet, page_number: int) -> list:
 def _legend(sheet) -> str:
     """What the columns of this sheet mean: only the columns it has."""
     g = sheet.games
+    if g.kind == "latin":
+        return _("Итог: домино (кто вышел) или транке (кто поставил последний камень); A1, A2, B1, B2 — очки, "
+                 "оставшиеся в руках; пасы по кругу — сколько раз пара заставила пасовать всех троих; очки — "
+                 "за раздачу, сумма — счёт партии. Вычеты санкций применяются к итогу партии, не к раздаче.")
     if g.kind == "hand":
         if g.blank:
             return _("Очки каждой пары за раздачу вписывает судья; сумма — счёт после раздачи.")
@@ -133,7 +153,7 @@ def _legend(sheet) -> str:
 
 
 def _seat_note(sheet) -> str:
-    if sheet.games.kind == "hand":
+    if sheet.games.kind in ("hand", "latin"):
         return _("Места по часовой стрелке: A1 → B1 → A2 → B2. Очки партнёров складываются в очки пары.")
     return _("Места по часовой стрелке: A1 → B1 → A2 → B2. Партнёры сидят друг напротив друга.")
 
@@ -143,6 +163,8 @@ def _table_rows(sheet) -> list[tuple]:
     g = sheet.games
     if g.kind == "hand":
         return [("row", points_cells(r, g.blank)) for r in g.rows]
+    if g.kind == "latin":
+        return [("row", latin_cells(r, g.blank)) for r in g.rows]
     out = []
     for game in g.games:
         out.append(("band", game.title, BAND_SHADE))
@@ -166,7 +188,7 @@ def _result_lines(sheet) -> list[tuple[str, float, bool]]:
     g = sheet.games
     a, b = side_numbers(sheet, "A"), side_numbers(sheet, "B")  # an individual event's side: «3 + 7»
     if g.blank:
-        if g.kind == "hand":
+        if g.kind in ("hand", "latin"):
             return [(sheet.fmt.blank_result_line(a, b), 11, True)]
         lines = [(sheet.fmt.blank_goats_line(a, b), 11, True)]
         if g.columns.rating:
@@ -175,6 +197,10 @@ def _result_lines(sheet) -> list[tuple[str, float, bool]]:
     if g.kind == "hand":
         ta, tb = sheet.totals
         return [(sheet.fmt.result_line(a, b, ta, tb), 13, True), (sheet.outcome, 10, False)]
+    if g.kind == "latin":  # the sanctions and each pair's row of the partida
+        ta, tb = sheet.totals
+        return [(sheet.fmt.result_line(a, b, ta, tb), 13, True), (sheet.outcome, 10, False)] + [
+            (line, 9, False) for line in g.lines]
     goats = g.goats
     lines = [(sheet.fmt.goats_result_line(a, b, goats["A"], goats["B"]), 13, True), (sheet.outcome, 10, False)]
     return lines + [(line, 9, False) for line in g.lines[1:]]
@@ -221,11 +247,12 @@ def _deals(sheet, columns, rows, row_h: float):
 def games_sheet(sheet) -> Printed:
     g = sheet.games
     top = header(sheet, note=_seat_note(sheet))
-    columns = points_columns() if g.kind == "hand" else kozel_columns(g.columns)
+    columns = {"hand": points_columns, "latin": latin_columns}.get(g.kind, lambda: kozel_columns(g.columns))()
     rows = _table_rows(sheet)
     legend = [Spacer(1, 3), fitted(_legend(sheet), style(7), WIDTH, min_size=7), Spacer(1, 10)]
     results = [fitted(text, style(size, bold=bold), WIDTH, min_size=size) for text, size, bold in _result_lines(sheet)]
-    after = remarks(sheet) + results + [Spacer(1, 14), signatures(sheet)]
+    # the partnership game has sanctions (in its result lines), not the sport game's remarks
+    after = (remarks(sheet) if g.kind != "latin" else []) + results + [Spacer(1, 14), signatures(sheet)]
     # One page when the rows fit at a readable height; otherwise the smallest height and more pages.
     # A band (a game's heading or summary) is as tall as a row, and never lower than its text.
     bands, band_h = sum(1 for kind, *_rest in rows if kind == "band"), (SIZE + 0.5) * 1.2 + 2 * PAD

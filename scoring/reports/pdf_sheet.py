@@ -64,10 +64,13 @@ def heading_line(left: str, right: str, size: float) -> Table:
                     paragraph(right, style(size, bold=True, align="right"))]], [WIDTH - right_w, right_w])
 
 
-def _pair_heading(number, name: str, prior: int) -> str:
+def _pair_heading(number, name: str, prior: int, card: str | None = None) -> str:
+    """«№ 3 «Name» · замечаний до партии: 1»; in the partnership game the pair's card before it instead."""
     pair = _("№ %(n)s") % {"n": number if number is not None else "—"}
     if name:
         pair += f" «{name}»"
+    if card is not None:
+        return _("%(pair)s · карточка до партии: %(c)s") % {"pair": pair, "c": card or "______"}
     return _("%(pair)s · замечаний до партии: %(k)s") % {"pair": pair, "k": prior}
 
 
@@ -104,8 +107,13 @@ def _pair_seats(sheet):
     return _seats_grid(
         [["A1", sheet.seats.get("A1", ""), "B1", sheet.seats.get("B1", "")],
          ["A2", sheet.seats.get("A2", ""), "B2", sheet.seats.get("B2", "")]],
-        [_("Пара A"), _pair_heading(sheet.pair_a, names[0], sheet.prior_remarks[0]),
-         _("Пара B"), _pair_heading(sheet.pair_b, names[1], sheet.prior_remarks[1])], 40)
+        [_("Пара A"), _pair_heading(sheet.pair_a, names[0], sheet.prior_remarks[0], *_card(sheet, 0)),
+         _("Пара B"), _pair_heading(sheet.pair_b, names[1], sheet.prior_remarks[1], *_card(sheet, 1))], 40)
+
+
+def _card(sheet, k: int) -> tuple:
+    cards = getattr(sheet, "prior_cards", None)
+    return () if cards is None else (cards[k],)
 
 
 def _individual_seats(sheet):

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_noop
 from engine.rules import lead_and_shuffle
 from engine.rules.hands import parse_hand
 from scoring.integrity import as_signed, untrusted_signatures
-from scoring.models import RemarkReason, SignatureRole
+from scoring.models import Card, RemarkReason, SignatureRole
 from scoring.queries import side_prior_remarks
 from tournaments.formats import PairsFormat
 from tournaments.games import game_of
@@ -85,6 +85,7 @@ class Sheet:
     rules_text: str
     deals: list
     prior_remarks: tuple = (0, 0)
+    prior_cards: tuple | None = None  # the partnership game: each pair's card before the partida, in words
     signed: bool = False
     remarks: list = field(default_factory=list)
     totals: tuple | None = None
@@ -154,6 +155,12 @@ def _header(partie, rules) -> dict:
     )
 
 
+def prior_card_words(protocol) -> tuple[str, str]:
+    """Each pair's card before the partida (the partnership game), in words."""
+    words = dict(Card.choices)
+    return str(words[protocol.prior_card_a]), str(words[protocol.prior_card_b])
+
+
 def blank_sheet(partie, rules, *, prior=None, base_url: str = "", first_lead: str = "A1") -> Sheet:
     rows = rules.deals_per_partie if rules.partie_length == "deals" else TARGET_PARTIE_ROWS
     deals = [SheetDeal(n, *lead_and_shuffle(n, first_lead)) for n in range(1, rows + EXTRA_ROWS + 1)]
@@ -161,6 +168,7 @@ def blank_sheet(partie, rules, *, prior=None, base_url: str = "", first_lead: st
     return Sheet(
         **_header(partie, rules), deals=deals,
         prior_remarks=side_prior_remarks(prior, partie),
+        prior_cards=("", "") if game_of(rules).scores_whole_protocol else None,
         url=protocol_url(partie.pk, base_url), games=blank_games(rules),
     )
 
@@ -247,6 +255,7 @@ def signed_sheet(protocol, result, *, base_url: str = "") -> Sheet:
     current, mismatched = untrusted_signatures(protocol)
     return Sheet(
         **header, deals=deals, prior_remarks=(protocol.prior_remarks_a, protocol.prior_remarks_b),
+        prior_cards=prior_card_words(protocol) if game_of(rules).scores_whole_protocol else None,
         signed=True, remarks=remarks, totals=(result.totals_a, result.totals_b), outcome=outcome_text(partie, result),
         signatures=signatures, fingerprint=fingerprint, url=protocol_url(partie.pk, base_url),
         attested=any(s.method == "referee_attests" for s in protocol.signatures.all()),

@@ -335,3 +335,27 @@ def test_the_score_check_reads_the_partidas_cache_and_finds_a_changed_efectivida
     TournamentRole.objects.create(tournament=tournament, user=referee, role=RoleKind.CHIEF_REFEREE)
     assert rescore_drifted(referee, tournament) == 1
     assert check_tournament(tournament).findings == []
+
+
+def test_the_signed_sheet_and_the_protocol_page_say_the_partida_in_its_own_words(db, client):
+    """The partida's sheet (PDF and page): the pairs' cards before it, each hand (domino with capicúa, tranque),
+    the sanctions with the card each gave, each pair's row (efectividad, deduction, card) — no remarks."""
+    from io import BytesIO
+
+    from django.urls import reverse
+    from pypdf import PdfReader
+
+    tournament = latin_event({"preset": "latin"}, slug="copa-hoja")
+    give(tournament, 1, 3, 8, [{"player": "A1", "card": "yellow", "hand": 1}])
+    example = EXAMPLES["L8"]  # pair 3 brings its yellow card; its 80 in hand 4 makes it red
+    partie = table(tournament, 2, 3, 7)
+    import_protocol_json(partie, the_file(example), make_referee(tournament))
+    client.force_login(make_referee(tournament))
+    pdf = client.get(reverse("reports:protocol_pdf", args=[tournament.slug, partie.pk])).content
+    text = " ".join(page.extract_text() for page in PdfReader(BytesIO(pdf)).pages)
+    text = " ".join(text.split())
+    assert "карточка до партии: жёлтая" in text and "замечаний до партии" not in text
+    assert "Санкция A1 в раздаче 4: вычет 80 очков → красная" in text
+    assert "эффективность" in text and "Замечания" not in text
+    page = client.get(reverse("protocols:protocol", args=[partie.pk])).content.decode()
+    assert "вычет 80 очков → красная" in page and "домино" in page
