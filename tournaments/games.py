@@ -152,6 +152,7 @@ class LatinGame(SportGame):
     has_redeals = False     # the rule book knows no redeal
     sums_two_parties = False
     pairs_by_standings = True  # by games won, then efectividad (RULES-LATIN.md §8.3), not by points
+    engine_deals_partie = True  # ``engine.rules.latin.generate``
     #: A hand counts tiles of the rules' set (double six or double nine); a partida is scored from its whole
     #: protocol (the pairs' cards, the sanctions), never deal by deal.
     scores_whole_protocol = True

@@ -359,3 +359,26 @@ def test_the_signed_sheet_and_the_protocol_page_say_the_partida_in_its_own_words
     assert "эффективность" in text and "Замечания" not in text
     page = client.get(reverse("protocols:protocol", args=[partie.pk])).content.decode()
     assert "вычет 80 очков → красная" in page and "домино" in page
+
+
+def test_a_simulated_round_of_the_partnership_game_is_played_signed_and_ranked(db):
+    """The simulation plays a partida at every table with the engine's random hands; each is finished and
+    signed, and the standings rank them."""
+    import random
+
+    from events.simulation import link_signers, play_partie
+    from scoring.reports.selectors import load_standings
+
+    tournament = latin_event({"preset": "latin", "capicua": "add"}, pairs=4, slug="copa-sim")
+    tournament.signature_mode = "one_per_pair"  # as the simulation's events sign: one account a pair
+    tournament.save()
+    rnd = make_round(tournament, 1, [(1, 2), (3, 4)])
+    referee = make_referee(tournament)
+    signers = link_signers(tournament, 7)
+    for partie in rnd.parties.all():
+        play_partie(referee, partie, random.Random(partie.table), signers)
+    protocols = Protocol.objects.filter(partie__round=rnd)
+    assert all(p.finished and p.status == "signed" and p.efectividad_a is not None for p in protocols)
+    rows = load_standings(tournament).rows
+    assert sorted(r.wins for r in rows) == [0, 0, 1, 1]
+    assert sum(r.efectividad for r in rows) == 0  # each partida's efectividad: one pair's gain, the other's loss

@@ -48,7 +48,7 @@ def test_only_the_sport_game_sums_two_parties_and_names_a_shuffler_and_deals_its
     assert (game("federation").names_shuffler, game("kozel").names_shuffler,
             game("hand-points").names_shuffler) == (True, False, True)
     assert (game("federation").engine_deals_partie, game("kozel").engine_deals_partie,
-            game("hand-points").engine_deals_partie) == (False, True, True)
+            game("hand-points").engine_deals_partie, game("latin").engine_deals_partie) == (False, True, True, True)
 
 
 def test_hand_points_have_no_redeals_the_others_do():
