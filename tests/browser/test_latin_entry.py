@@ -8,6 +8,7 @@ from scoring.models import Protocol
 from tests.referees.conftest import PASSWORD
 
 from .conftest import PHONE, login
+from .test_tap_targets import SMALL_TARGETS_JS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 WIDE = {"width": 1280, "height": 900}
@@ -39,6 +40,8 @@ def test_referee_enters_a_partida_in_spanish(live_server, new_page, table, artif
     login(page, base, "referee", PASSWORD)
     page.goto(f"{base}/es/referee/partie/{table.partie.pk}/")
     expect(page.locator("#lead-info")).to_contain_text("ficha más alta")
+    page.locator("#counters summary").click()  # the acta's counters open: their fields are measured too
+    assert page.evaluate(SMALL_TARGETS_JS) == []  # every target of the hand page is finger-sized at 390 px
 
     # Hand 1: A1 leads and goes out with 3-5 on the 5 (ends 5 and 1: no capicúa); B holds 60, A2 10: 70 to A.
     pick(page, "#lead-group", "A1")
