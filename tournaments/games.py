@@ -25,10 +25,11 @@ from django.utils.translation import gettext as _
 from engine.ranking.tiebreaks import latin_criteria
 from engine.rules.hands import parse_hand
 from engine.rules.kozel import count_hand
+from engine.rules.latin.rule_sets import matching
 from engine.rules.latin.tiles import SETS
 from engine.rules.latin.tiles import parse_hand as latin_hand
 
-from .presets import CHOICE_LABELS
+from .presets import CHOICE_LABELS, RULE_SET_LABELS
 
 
 class SportGame:
@@ -159,8 +160,29 @@ class LatinGame(SportGame):
     has_remarks = False
 
     def summary(self, preset: str, length: str) -> str:
-        return _("Домино по парам (dominó por parejas): партия до %(target)s очков, %(minutes)s.") % {
-            "target": self.rules.latin.target_points, "minutes": self.minutes()}
+        """The partida, the rule set's name when the options are one, and what differs from the FID game."""
+        options = self.rules.latin
+        named = matching(options)
+        head = (_("Домино по парам, правила «%(set)s»") % {"set": RULE_SET_LABELS[named]} if named
+                else _("Домино по парам"))
+        parts = [_("партия до %(target)s очков, %(minutes)s") % {"target": options.target_points,
+                                                                 "minutes": self.minutes()}]
+        if options.tile_set == "double_nine":
+            parts.append(_("набор дубль-девять, по 10 камней"))
+        if options.first_lead == "double_six":
+            parts.append(_("первую раздачу начинает дубль 6-6"))
+        if options.domino_points == "opponents":
+            parts.append(_("за выход — очки соперников"))
+        if options.tranque_winner == "lowest_player":
+            parts.append(_("транке выигрывает игрок с наименьшим остатком"))
+        if options.capicua == "add":
+            parts.append(_("капикуа +%(n)s") % {"n": options.capicua_bonus})
+        elif options.capicua == "double":
+            parts.append(_("капикуа удваивает раздачу"))
+        if options.paso_redondo_bonus:
+            parts.append(_("пас по кругу +%(n)s") % {"n": options.paso_redondo_bonus})
+        return _("%(head)s: %(parts)s. Места — по выигранным партиям, затем по эффективности.") % {
+            "head": head, "parts": "; ".join(parts)}
 
     def minutes(self) -> str:
         limit = self.rules.latin.time_limit_minutes

@@ -127,6 +127,19 @@ LADDER_KIND_LABELS = {
 NOT_ON_THE_SITE = ("latin",)
 
 
+# The federations' rule sets of the partnership game by name (``engine.rules.latin.rule_sets``).
+RULE_SET_LABELS = {
+    "fid": gettext_lazy("ФИД / Венесуэла"),
+    "spain-300": gettext_lazy("Испания, до 300"),
+    "spain-350": gettext_lazy("Испания, до 350"),
+    "dominican": gettext_lazy("Доминиканская Республика"),
+    "cuba-oriental": gettext_lazy("Восточная Куба"),
+    "cuba-double-nine": gettext_lazy("Куба, дубль-девять"),
+    "puerto-rico": gettext_lazy("Пуэрто-Рико"),
+    "social": gettext_lazy("Домашняя игра"),
+}
+
+
 def site_presets() -> tuple[str, ...]:
     """The presets a tournament can be set to: every preset the engine knows but those not on the site yet."""
     return tuple(code for code in config.PRESETS if code not in NOT_ON_THE_SITE)

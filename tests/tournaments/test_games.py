@@ -96,3 +96,33 @@ def test_the_table_page_of_each_game():
     assert game_forms.deal_form_class(game("hand-points").rules) is game_forms.HandPointsDealForm
     assert game_forms.deal_form_class(game("kozel").rules) is game_forms.KozelDealForm
     assert game_forms.deal_form_class(game("federation").rules) is game_forms.SportDealForm
+
+
+@pytest.mark.parametrize(("overrides", "words"), [
+    ({}, ["правила «ФИД / Венесуэла»", "партия до 200 очков, не дольше 40 мин", "по эффективности"]),
+    ({"target_points": 300}, ["правила «Испания, до 300»", "до 300 очков"]),
+    ({"tile_set": "double_nine"}, ["правила «Куба, дубль-девять»", "набор дубль-девять"]),
+    ({"first_lead": "double_six", "next_lead": "winner_pair", "domino_points": "opponents",
+      "tranque_points": "opponents", "capicua": "add", "capicua_bonus": 25, "paso_redondo_bonus": 25},
+     ["«Доминиканская Республика»", "дубль 6-6", "очки соперников", "капикуа +25", "пас по кругу +25"]),
+    ({"tranque_winner": "lowest_player", "tranque_tie": "leading_pair", "capicua": "double"},
+     ["«Восточная Куба»", "игрок с наименьшим остатком", "капикуа удваивает"]),
+    ({"target_points": 150, "time_limit_minutes": None}, ["Домино по парам: партия до 150 очков, без ограничения"]),
+])
+def test_the_partnership_games_rules_in_words_name_its_rule_set(overrides, words):
+    """The public page's sentence (rules_text): the federation's set by its name, and what differs."""
+    from tournaments.rules_text import describe_rules
+
+    with translation.override("ru"):
+        text = describe_rules(Rules.from_config({"preset": "latin", **overrides}))
+    for word in words:
+        assert word in text, (word, text)
+    if overrides.get("target_points") == 150:
+        assert "правила «" not in text  # a tournament's own combination names no set
+
+
+def test_every_rule_set_has_its_name():
+    from engine.rules.latin.rule_sets import RULE_SETS
+    from tournaments.presets import RULE_SET_LABELS
+
+    assert set(RULE_SET_LABELS) == set(RULE_SETS)
