@@ -13,7 +13,8 @@ from tournaments.models import Entrant
 
 # The order of the tables is the file format's (docs/archive.md): a row refers only to rows of the tables before it.
 FILE_ORDER = [
-    "pairs", "players", "rounds", "qualifications", "parties", "protocols", "deals", "remarks", "signatures",
+    "pairs", "players", "rounds", "qualifications", "parties", "protocols", "deals", "remarks", "sanctions",
+    "signatures",
     "team_events", "teams", "team_pairs", "reserves", "lineups", "team_matches", "match_tables",
     "team_qualifications",
     "signup", "signup_entries",
