@@ -20,6 +20,7 @@ from engine.rules import lead_and_shuffle
 from engine.rules.kozel import twelve_is_ambiguous
 from engine.rules.latin.partida import leaders
 from engine.rules.latin.tiles import SETS, set_tiles
+from scoring.models import Card
 from scoring.tiles import uses_lead_tile
 
 SIDE_PAIR = {"A": "pair_a", "B": "pair_b"}
@@ -331,15 +332,14 @@ def sanction_context(partie, rules, scored) -> dict:
     """The partida's sanctions as the page lists them, each pair's card before and after, and the two point
     values the rules give (RULES-LATIN.md §10)."""
     rows = {side: scored.rows.get(side) for side in ("A", "B")}
-    words = {"none": "", "yellow": _("жёлтая"), "red": _("красная"), "black": _("чёрная")}
     stored = {s.seat: s for s in partie.protocol.sanctions.all()} if hasattr(partie, "protocol") else {}
     return {
         "latin_sanctions": [{"pk": stored[s.player].pk if s.player in stored else None,
                              "note": stored[s.player].note if s.player in stored else "",
                              "seat": s.player, "hand": s.hand, "points": s.points, "card": s.card,
-                             "given": s.given, "given_text": words[s.given], "grave": s.grave}
+                             "given": s.given, "given_text": Card.shown(s.given), "grave": s.grave}
                             for s in scored.sanctions],
-        "cards": {side: words[row.card] if row else "" for side, row in rows.items()},
+        "cards": {side: Card.shown(row.card) if row else "" for side, row in rows.items()},
         "sanction_values": (rules.latin.sanction_small, rules.latin.sanction_large),
         "partida_ended": scored.ended,
     }

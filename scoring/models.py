@@ -41,6 +41,16 @@ class Card(models.TextChoices):
     RED = "red", _("красная")
     BLACK = "black", _("чёрная")
 
+    @classmethod
+    def text(cls, code: str) -> str:
+        """The card in words («жёлтая»; «нет» for none)."""
+        return str(cls(code).label)
+
+    @classmethod
+    def shown(cls, code: str) -> str:
+        """The card in words, nothing for none (a table's cell, a pair's line)."""
+        return "" if code == cls.NONE else cls.text(code)
+
 
 class Protocol(models.Model):
     partie = models.OneToOneField(

@@ -24,10 +24,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, pgettext
+from django.utils.translation import gettext_noop
 
 from engine.rules.errors import ProtocolError
 from engine.rules.kozel import count_hand
+from scoring.models import Card
 from tournaments.formats import PairsFormat
 from tournaments.games import game_of
 
@@ -380,13 +381,12 @@ def latin_sheet(result, stored: dict) -> GamesSheet:
                             {seat: _hand_text(value) for seat, value in (raw.get("hands") or {}).items()},
                             f"{pasos.get('A', 0)} / {pasos.get('B', 0)}" if pasos else "",
                             hand.points_a, hand.points_b, hand.running_a, hand.running_b, hand.winner))
-    cards = {"none": pgettext("card", "нет"), "yellow": _("жёлтая"), "red": _("красная"), "black": _("чёрная")}
     lines = []
     for s in result.sanctions:
-        what = _("вычет %(p)s очков") % {"p": s.points} if s.points else _("карточка: %(c)s") % {"c": cards[s.card]}
+        what = _("вычет %(p)s очков") % {"p": s.points} if s.points else _("карточка: %(c)s") % {"c": Card.text(s.card)}
         text = _("Санкция %(seat)s в раздаче %(n)s: %(what)s") % {"seat": s.player, "n": s.hand, "what": what}
         if s.given != "none":
-            text += " → " + cards[s.given]
+            text += " → " + Card.text(s.given)
         if s.grave:
             text += "; " + _("партия окончена")
         lines.append(text)
@@ -395,7 +395,7 @@ def latin_sheet(result, stored: dict) -> GamesSheet:
             continue
         text = _("Пара %(side)s: очки %(pf)s : %(pa)s, эффективность %(e)s, вычет %(s)s, карточка — %(c)s") % {
             "side": side, "pf": row.points_for, "pa": row.points_against, "e": row.efectividad,
-            "s": row.sanction, "c": cards[row.card]}
+            "s": row.sanction, "c": Card.text(row.card)}
         if row.withdrawn:
             text += "; " + _("пара снимается с турнира")
         lines.append(text)

@@ -20,10 +20,11 @@ from core.pdf import (
     text_width,
     word_width,
 )
+from scoring.models import Card
 
 from .player_table import cell, pdf_figures, player_status_text
 from .stage_selectors import round_title
-from .tabular import card_text, status_text, tiebreak_labels
+from .tabular import status_text, tiebreak_labels
 
 
 def _fmt(x):
@@ -69,7 +70,7 @@ def standings_pdf(standings, clubs: dict | None = None, before=()) -> bytes:
             line[7:7] = [r.goats_received, r.goats_difference] + ([_fmt(r.rating)] if standings.rating else [])
             del line[-2]  # deals won
         if standings.latin:
-            line = line[:6] + [r.efectividad, r.points_for, r.points_against, r.sanction, card_text(r.card)]
+            line = line[:6] + [r.efectividad, r.points_for, r.points_against, r.sanction, Card.shown(r.card)]
         data.append(line)
         if r.status != "active":
             greyed.append(i)

@@ -157,8 +157,7 @@ def _header(partie, rules) -> dict:
 
 def prior_card_words(protocol) -> tuple[str, str]:
     """Each pair's card before the partida (the partnership game), in words."""
-    words = dict(Card.choices)
-    return str(words[protocol.prior_card_a]), str(words[protocol.prior_card_b])
+    return Card.text(protocol.prior_card_a), Card.text(protocol.prior_card_b)
 
 
 def blank_sheet(partie, rules, *, prior=None, base_url: str = "", first_lead: str = "A1") -> Sheet:

@@ -101,13 +101,8 @@ def standings_table(standings) -> Table:
                  Column(_("Башмак"), 9, True)]
         for row, r in zip(rows, standings.rows):
             row[10:10] = [r.efectividad]
-            row += [r.sanction, card_text(r.card), r.chancleta, r.zapato]
+            row += [r.sanction, Card.shown(r.card), r.chancleta, r.zapato]
     return Table(standings_title(standings), cols, rows, freeze="D2")
-
-
-def card_text(card: str) -> str:
-    """A pair's card in words («жёлтая»), nothing for none."""
-    return "" if card == "none" else str(dict(Card.choices)[card])
 
 
 def standings_title(standings) -> str:
@@ -367,8 +362,8 @@ def partida_sanctions_table(partidas) -> Table:
             Column(_("Пара B"), 8, True), Column(_("Раздача"), 9, True), Column(_("Игрок"), 8),
             Column(_("Вычет"), 8, True), Column(_("Карточка"), 11), Column(_("Карточка после лестницы"), 16),
             Column(_("Партия окончена"), 12)]
-    rows = [[rnd, table, number_a, number_b, s.hand, s.player, s.points or None, card_text(s.card or "none"),
-             card_text(s.given), _("да") if s.grave else ""]
+    rows = [[rnd, table, number_a, number_b, s.hand, s.player, s.points or None, Card.shown(s.card or "none"),
+             Card.shown(s.given), _("да") if s.grave else ""]
             for rnd, table, number_a, number_b, _stored, scored in partidas for s in scored.sanctions]
     return Table(_("Санкции"), cols, rows, freeze="E2")
 
