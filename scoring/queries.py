@@ -8,6 +8,8 @@ from collections import Counter
 
 from django.db.models import Prefetch, Q
 
+from engine.rules.latin.cards import highest
+
 from .models import Deal, Protocol, Remark, Signature
 
 
@@ -116,9 +118,6 @@ def side_prior_remarks(prior: dict, partie) -> tuple[int, int]:
             sum(prior.get(e, 0) for e in (partie.pair_b_id, partie.partner_b_id) if e))
 
 
-CARD_ORDER = ("none", "yellow", "red", "black")
-
-
 def prior_cards(tournament_id: int, before_round: int, entrant_ids) -> dict:
     """entrant id -> the highest card its partidas of the rounds before ``before_round`` left it (the
     partnership game, RULES-LATIN.md §10.2; one query). An individual event's player carries the card of the
@@ -135,8 +134,8 @@ def prior_cards(tournament_id: int, before_round: int, entrant_ids) -> dict:
     cards: dict = {}
     for card_a, card_b, pair_a, pair_b, partner_a, partner_b in rows:
         for card, who in ((card_a, pair_a), (card_a, partner_a), (card_b, pair_b), (card_b, partner_b)):
-            if who in wanted and CARD_ORDER.index(card) > CARD_ORDER.index(cards.get(who, "none")):
-                cards[who] = card
+            if who in wanted and card != "none":
+                cards[who] = highest((cards.get(who, "none"), card))
     return cards
 
 
@@ -144,5 +143,5 @@ def side_prior_cards(prior: dict, partie) -> tuple[str, str]:
     """(side A, side B) cards before the partie from ``prior_cards``: a pair's own, or the higher of an individual
     side's two players'."""
     def side(*entrants):
-        return max((prior.get(e, "none") for e in entrants if e), key=CARD_ORDER.index, default="none")
+        return highest(["none", *(prior.get(e, "none") for e in entrants if e)])
     return side(partie.pair_a_id, partie.partner_a_id), side(partie.pair_b_id, partie.partner_b_id)
