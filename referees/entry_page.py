@@ -62,11 +62,11 @@ def render_entry(request, partie, *, status=200, deal_form=None, remark_form=Non
     played = ctx["can_enter"] and not protocol.no_show  # no remark nor sanction in a partie that was not played
     remarks_open = played and ctx["game_spec"].has_remarks
     sanctions_open = played and not ctx["game_spec"].has_remarks
+    if (sanctions_open and sanction_form is None) or (remarks_open and remark_form is None):
+        default_deal = upcoming["n"] if upcoming else protocol.deals.count() or 1  # the forms' first deal
     if sanctions_open and sanction_form is None:
-        default_hand = upcoming["n"] if upcoming else protocol.deals.count() or 1
-        sanction_form = SanctionForm(rules=ctx["rules"], initial={"hand": default_hand, "version": protocol.version})
+        sanction_form = SanctionForm(rules=ctx["rules"], initial={"hand": default_deal, "version": protocol.version})
     if remarks_open and remark_form is None:
-        default_deal = upcoming["n"] if upcoming else protocol.deals.count() or 1
         remark_form = RemarkForm(initial={"deal": default_deal, "version": protocol.version})
     if unsaved and ((unsaved["where"] == "entry" and deal_form is None)
                     or (unsaved["where"] == "remarks" and not remarks_open)):

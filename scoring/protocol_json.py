@@ -31,22 +31,31 @@ def protocol_to_json(protocol: Protocol) -> dict:
     return WRITERS[protocol.partie.round.tournament.game.code](protocol)
 
 
-def deals_protocol(protocol: Protocol) -> dict:
-    """The sport game, the Kozel family and hand points: deals and remarks (docs/rules.md §9, rules-kozel.md §11)."""
+def _head(protocol: Protocol, fmt: str, prior: str) -> dict:
+    """Where and under which rules the partie was played, and its pairs with the ``prior`` field of its game
+    (``prior_remarks`` or ``prior_card``, as cached: ``prior_remarks_a`` / ``prior_card_a``, …)."""
     partie = protocol.partie
     tournament = partie.round.tournament
     return {
-        "format": FORMAT if tournament.rules_preset in SPORT_PRESETS else FORMAT_2,
+        "format": fmt,
         "rules": tournament.rules_config(),
         "tournament": tournament.slug,
         "round": partie.round.number,
         "table": partie.table,
         "pairs": {
             "A": {"number": partie.pair_a.number, "players": _players(partie, "A"),
-                  "prior_remarks": protocol.prior_remarks_a},
+                  prior: getattr(protocol, f"{prior}_a")},
             "B": {"number": partie.pair_b.number if partie.pair_b else None, "players": _players(partie, "B"),
-                  "prior_remarks": protocol.prior_remarks_b},
+                  prior: getattr(protocol, f"{prior}_b")},
         },
+    }
+
+
+def deals_protocol(protocol: Protocol) -> dict:
+    """The sport game, the Kozel family and hand points: deals and remarks (docs/rules.md §9, rules-kozel.md §11)."""
+    fmt = FORMAT if protocol.partie.round.tournament.rules_preset in SPORT_PRESETS else FORMAT_2
+    return {
+        **_head(protocol, fmt, "prior_remarks"),
         "first_lead": protocol.first_lead,
         "deals": [d.to_json() for d in protocol.deals.all()],
         "remarks": [r.to_json() for r in protocol.remarks.all()],
@@ -59,20 +68,8 @@ def deals_protocol(protocol: Protocol) -> dict:
 def partida_protocol(protocol: Protocol) -> dict:
     """The partnership game (RULES-LATIN.md §11.1): hands, sanctions, the pairs' prior cards, the acta's
     counters."""
-    partie = protocol.partie
-    tournament = partie.round.tournament
     data = {
-        "format": FORMAT_2,
-        "rules": tournament.rules_config(),
-        "tournament": tournament.slug,
-        "round": partie.round.number,
-        "table": partie.table,
-        "pairs": {
-            "A": {"number": partie.pair_a.number, "players": _players(partie, "A"),
-                  "prior_card": protocol.prior_card_a},
-            "B": {"number": partie.pair_b.number if partie.pair_b else None, "players": _players(partie, "B"),
-                  "prior_card": protocol.prior_card_b},
-        },
+        **_head(protocol, FORMAT_2, "prior_card"),
         "deals": [d.to_json() for d in protocol.deals.all()],
         "sanctions": [s.to_json() for s in protocol.sanctions.all()],
         "no_show": protocol.no_show or None,
