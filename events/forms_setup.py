@@ -1,27 +1,21 @@
-"""The tournament's settings form: built from the engine's list of options, so that new presets appear by themselves.
-
-Every configurable number of ``engine.rules.Rules`` is an ordinary field (``rule_<option>``); the remark ladder
-is a few rows of step / points / pips; tie-breaks are an ordering or an ordered list of criteria. ``settings()``
-returns what ``events.services.setup`` takes: the preset and only the options that differ from it.
+"""The tournament's settings form: its own fields, the rules' options (``forms_rules``), the federation's rule set
+of the partnership game, the remark ladder and the tie-breaks (``forms_tiebreaks``). ``settings()`` returns what
+``events.services.setup`` takes: the preset and only the options that differ from it.
 """
 from __future__ import annotations
 
-import re
-from dataclasses import fields
-
 from django import forms
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from access.models import RoleKind
 from core.forms import ServiceErrorsMixin
 from core.text import CleanTextMixin, numbered
 from engine.rules import Rules, RulesError, config
-from engine.rules.config import OPTION_CHOICES
+from engine.rules.latin.options import RANKING_KEYS
+from engine.rules.latin.rule_sets import RULE_SETS, matching
 from events.forms_officials import TablesField
 from tournaments.choices import DEFAULT_FORMAT, FORMAT_CHOICES
 from tournaments.models import (
-    CLOCK_WARNINGS_MAX,
     TEAM_BEST_MAX,
     PairingSystem,
     Player,
@@ -30,6 +24,7 @@ from tournaments.models import (
     TeamStanding,
 )
 from tournaments.presets import (
+    RULE_SET_LABELS,
     ladder_kind_choices,
     option_choices,
     option_label,
@@ -39,150 +34,25 @@ from tournaments.presets import (
 )
 
 from .forms import IsoDateInput
+from .forms_rules import (
+    BONUS_OPTIONS,
+    BONUS_PARTS,
+    LADDER_ROWS,
+    LIST_OPTIONS,
+    ClockWarningsField,
+    StrictIntegerField,
+    option_default,
+    option_field,
+    option_field_names,
+    option_form_values,
+    optional_options,
+    preset_options,
+    preset_values,
+    ranks_by_rules,
+    rule_options,
+    rule_set_values,
+)
 from .forms_tiebreaks import TiebreakFieldsMixin
-
-LADDER_ROWS = 6
-SKIPPED_OPTIONS = ("preset", "remark_ladder", "latin")
-OPTIONAL_OPTIONS = ("forfeit_score",)  # blank: the preset's rule (40 per deal, or the target)
-DIGITS = re.compile(r"[0-9]{1,9}")
-
-
-class StrictIntegerField(forms.CharField):
-    """A whole number written with the digits 0-9 only (no ٣, no ², no signs, at most nine digits)."""
-
-    def __init__(self, *, min_value=None, max_value=None, **kwargs):
-        self.min_value, self.max_value = min_value, max_value
-        kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "numeric", "size": 7, "autocomplete": "off"}))
-        super().__init__(**kwargs)
-
-    def to_python(self, value):
-        value = super().to_python(value)
-        if value in self.empty_values:
-            return None
-        if not DIGITS.fullmatch(value):
-            raise ValidationError(_("Введите целое число цифрами 0–9, не длиннее девяти цифр."), code="invalid")
-        number = int(value)
-        if self.min_value is not None and number < self.min_value:
-            raise ValidationError(_("Не меньше %(n)s.") % {"n": self.min_value}, code="min_value")
-        if self.max_value is not None and number > self.max_value:
-            raise ValidationError(_("Не больше %(n)s.") % {"n": self.max_value}, code="max_value")
-        return number
-
-
-class ClockWarningsField(forms.CharField):
-    """The round clock's warnings, minutes typed like «10, 5» (empty: no warning)."""
-
-    def prepare_value(self, value):
-        return ", ".join(map(str, value)) if isinstance(value, list) else value
-
-    def to_python(self, value):
-        value = super().to_python(value)
-        if value in self.empty_values:
-            return []
-        parts = [p for p in re.split(r"[,;\s]+", value) if p]
-        if len(parts) > CLOCK_WARNINGS_MAX or not all(DIGITS.fullmatch(p) for p in parts):
-            raise ValidationError(_("Предупреждения — до пяти разных чисел минут от 1 до 600, например: 10, 5."),
-                                  code="invalid")
-        return sorted({int(p) for p in parts}, reverse=True)
-
-
-BONUS_OPTIONS = ("lead_bonus", "finish_bonus")
-BONUS_PARTS = (("66", "6-6"), ("00", "0-0"))  # field suffix, tile
-TILES_OPTIONS = ("eggs_doubles",)
-TILE = re.compile(r"[0-6]-[0-6]")
-
-
-def optional_options(preset) -> tuple:
-    """Options that may be left blank: the forfeit score, and the time limit of the Kozel family and hand points."""
-    return OPTIONAL_OPTIONS if preset in config.SPORT_PRESETS else OPTIONAL_OPTIONS + ("time_limit_minutes",)
-
-
-class TilesField(forms.CharField):
-    """A list of doubles typed like «1-1, 6-6»."""
-
-    def __init__(self, **kwargs):
-        kwargs.setdefault("max_length", 60)
-        kwargs.setdefault("widget", forms.TextInput(attrs={"size": 14, "autocomplete": "off"}))
-        kwargs.setdefault("help_text", _("Через запятую, например: 1-1, 6-6."))
-        super().__init__(**kwargs)
-
-    def to_python(self, value):
-        value = super().to_python(value)
-        if value in self.empty_values:
-            return None
-        if len(value) > self.max_length:
-            raise ValidationError(_("Не более %(n)s символов.") % {"n": self.max_length}, code="max_length")
-        tiles = [t for t in re.split(r"[,;\s]+", value) if t]
-        if not tiles or any(not TILE.fullmatch(t) or t[0] != t[2] for t in tiles):
-            raise ValidationError(_("Перечислите дубли через запятую, например: 1-1, 6-6."), code="invalid")
-        return list(dict.fromkeys(tiles))
-
-
-def _option_field(key, default):
-    label = option_label(key)
-    if key in OPTION_CHOICES:
-        return forms.ChoiceField(label=label, choices=option_choices(key), required=False)
-    if isinstance(default, bool):
-        return forms.BooleanField(label=label, required=False)
-    if key in TILES_OPTIONS:
-        return TilesField(label=label, required=False)
-    return StrictIntegerField(label=label, required=False)
-
-
-def option_field_names(key) -> list[str]:
-    """The form fields of one option: one, or two for a bonus (6-6 and 0-0)."""
-    if key in BONUS_OPTIONS:
-        return [f"rule_{key}_{suffix}" for suffix, _tile in BONUS_PARTS]
-    return [f"rule_{key}"]
-
-
-def preset_options(preset) -> frozenset:
-    return frozenset(config.PRESET_OPTIONS.get(preset, ()))
-
-
-def option_form_values(rules) -> dict:
-    """The preset's options of ``rules`` as the form's fields hold them."""
-    values = {}
-    for key in rule_options():
-        if key not in preset_options(rules.preset):
-            continue
-        value = getattr(rules, key)
-        if key in BONUS_OPTIONS:
-            tiles = dict(value)
-            values.update({f"rule_{key}_{suffix}": tiles.get(tile, 0) for suffix, tile in BONUS_PARTS})
-        elif key in TILES_OPTIONS:
-            values[f"rule_{key}"] = ", ".join(value)
-        else:
-            values[f"rule_{key}"] = "" if value is None else value
-    return values
-
-
-def rule_options() -> list[str]:
-    """The engine's configurable options, in its order (the ladder apart)."""
-    return [f.name for f in fields(Rules) if f.name not in SKIPPED_OPTIONS]
-
-
-def preset_values() -> dict:
-    """Every preset's numbers as the form's fields hold them (the page fills the fields on a change of preset)."""
-    data = {}
-    for code in site_presets():
-        rules = config.PRESET_DEFAULTS[code]
-        values = option_form_values(rules)
-        values["rule_forfeit_score"] = ""
-        for i in range(1, LADDER_ROWS + 1):
-            step = rules.remark_ladder[i - 1] if i <= len(rules.remark_ladder) else None
-            values[f"ladder_{i}_kind"] = step.kind if step else ""
-            values[f"ladder_{i}_points"] = step.points if step and step.kind in ("fine", "deal_loss") else ""
-            values[f"ladder_{i}_block_pips"] = step.block_pips if step and step.kind == "fine" else ""
-        data[code] = values
-    return data
-
-
-def preset_option_choices() -> dict:
-    """For every preset, the values each of its choice options may take (the page hides the others)."""
-    return {code: {f"rule_{key}": list(config.option_values(code, key))
-                   for key in rule_options() if key in OPTION_CHOICES and key in preset_options(code)}
-            for code in site_presets()}
 
 
 class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
@@ -214,6 +84,9 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
         help_text=_("Через запятую, например: 10, 5. Пусто — без предупреждений."))
     is_public = forms.BooleanField(label=_("Опубликован (виден всем)"), required=False, initial=True)
     rules_preset = forms.ChoiceField(label=_("Регламент"))
+    rule_set = forms.ChoiceField(
+        label=_("Правила федерации"), required=False,
+        help_text=_("Подставляет числа правил федерации; любое можно изменить."))
     tiebreak_order = forms.ChoiceField(label=_("Порядок показателей"))
     team_standing = forms.ChoiceField(label=_("Командный зачёт"), choices=TeamStanding.choices,
                                       initial=TeamStanding.NONE)
@@ -226,14 +99,20 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
             kwargs["initial"] = self.initial_from(tournament)
         super().__init__(*args, **kwargs)
         self.fields["rules_preset"].choices = preset_choices()
-        defaults = Rules()
+        self.fields["rule_set"].choices = [("", _("Свой набор правил"))] + [
+            (name, str(RULE_SET_LABELS.get(name, name))) for name in RULE_SETS]
         for key in rule_options():
             if key in BONUS_OPTIONS:
                 for name in option_field_names(key):
                     self.fields[name] = StrictIntegerField(label=option_label(name[len("rule_"):]), required=False,
                                                            min_value=0, max_value=100)
+            elif key in LIST_OPTIONS:
+                for i, name in enumerate(option_field_names(key), start=1):
+                    self.fields[name] = forms.ChoiceField(
+                        label=f"{option_label(key)}: {i}", required=False,
+                        choices=[("", "—")] + option_choices(key, RANKING_KEYS))
             else:
-                self.fields[f"rule_{key}"] = _option_field(key, getattr(defaults, key))
+                self.fields[f"rule_{key}"] = option_field(key, option_default(key))
         self.fields["rule_forfeit_score"].help_text = _("Пусто — по регламенту: 40 очков за раздачу или цель партии.")
         kinds = [("", "—")] + ladder_kind_choices()
         for i in range(1, LADDER_ROWS + 1):
@@ -247,6 +126,8 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
         # The options of the other presets are hidden on the page and ignored here (their posted values too).
         self.shown_preset = (self.data.get("rules_preset") if self.is_bound else self.initial.get("rules_preset"))
         self.add_tiebreak_fields(tournament, self.shown_preset)
+        if self.shown_preset in config.PRESETS and ranks_by_rules(self.shown_preset):
+            self.fields["tiebreak_order"].required = False  # the rules' own order ranks; no tie-breaks asked
         shown = preset_options(self.shown_preset)
         for key in rule_options():
             for name in option_field_names(key):
@@ -263,6 +144,8 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
         initial["clock_warnings"] = ClockWarningsField().prepare_value(tournament.clock_warnings)
         initial.update(preset_values().get(rules.preset, {}))
         initial.update(option_form_values(rules))
+        if rules.latin is not None:
+            initial["rule_set"] = matching(rules.latin) or ""
         if "forfeit_score" not in (tournament.rules_overrides or {}):
             initial["rule_forfeit_score"] = ""
         for i in range(1, LADDER_ROWS + 1):
@@ -282,6 +165,31 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
             for name in option_field_names(key):
                 rows.append((self[name], presets, key in preset_options(self.shown_preset)))
         return rows
+
+    def rule_set_row(self):
+        """(the federation's rule set field, the presets that have it, shown now)."""
+        presets = [p for p in site_presets() if config.PRESET_DEFAULTS[p].latin is not None]
+        return self["rule_set"], " ".join(presets), self.shown_preset in presets
+
+    def rule_set_words(self):
+        """(name, options in words) of every federation's rule set."""
+        return [(str(RULE_SET_LABELS.get(name, name)), values["words"]) for name, values in rule_set_values().items()]
+
+    @property
+    def ladder_presets(self) -> str:
+        return " ".join(p for p in site_presets() if "remark_ladder" in preset_options(p))
+
+    @property
+    def shows_ladder(self) -> bool:
+        return "remark_ladder" in preset_options(self.shown_preset)
+
+    @property
+    def tiebreak_presets(self) -> str:
+        return " ".join(p for p in site_presets() if not ranks_by_rules(p))
+
+    @property
+    def shows_tiebreaks(self) -> bool:
+        return self.shown_preset not in config.PRESETS or not ranks_by_rules(self.shown_preset)
 
     def ladder_rows(self):
         return [(self[f"ladder_{i}_kind"], self[f"ladder_{i}_points"], self[f"ladder_{i}_block_pips"])
@@ -327,11 +235,12 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
             config.pop("forfeit_score", None)
         missing = [k for k, v in config.items() if v is None and k not in optional]
         for key in missing:
-            for name in option_field_names(key):
+            for name in option_field_names(key)[:1 if key in LIST_OPTIONS else None]:
                 if name not in self.errors and data.get(name) in (None, ""):
                     self.add_error(name, _("Заполните это поле."))
-        config["remark_ladder"] = self._ladder(preset)
-        data["tiebreaks"] = self.clean_tiebreaks()
+        if "remark_ladder" in preset_options(preset):
+            config["remark_ladder"] = self._ladder(preset)
+        data["tiebreaks"] = [] if ranks_by_rules(preset) else self.clean_tiebreaks()
         if data.get("team_best") is None and "team_best" not in self.errors:
             if data.get("team_standing", TeamStanding.NONE) != TeamStanding.NONE:
                 self.add_error("team_best", _("Укажите, сколько лучших участников команды идут в зачёт."))
@@ -353,6 +262,8 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
         if key in BONUS_OPTIONS:
             parts = {tile: self.cleaned_data.get(f"rule_{key}_{suffix}") for suffix, tile in BONUS_PARTS}
             return None if None in parts.values() else parts
+        if key in LIST_OPTIONS:  # the places chosen, in order (a repeated one is the engine's to refuse)
+            return [v for v in (self.cleaned_data.get(name) for name in option_field_names(key)) if v] or None
         value = self.cleaned_data.get(f"rule_{key}")
         return None if value == "" else value
 

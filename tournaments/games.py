@@ -59,6 +59,8 @@ class SportGame:
     #: The referee gives remarks on the sport game's ladder (docs/rules.md §6); the partnership game gives its
     #: own sanctions and cards instead (``scoring.services.sanctions``).
     has_remarks = True
+    #: The formats (``choices.TournamentFormat``) a tournament of this game may be: every one.
+    formats = ("pairs", "individual", "teams")
 
     def __init__(self, rules):
         self.rules = rules
@@ -66,6 +68,14 @@ class SportGame:
     def summary(self, preset: str, length: str) -> str:
         """The first sentence of the rules in words (``tournaments.rules_text``)."""
         return _("Спортивное домино, регламент «%(preset)s»: %(length)s.") % {"preset": preset, "length": length}
+
+    def formats_refusal(self) -> str:
+        """Why a tournament of this game cannot be of a format outside ``formats``."""
+        return _("Этот регламент не играется в таком зачёте.")
+
+    def ranking_text(self) -> str | None:
+        """The rules' second sentence when the game ranks by its own order, or None: the match points say it."""
+        return None
 
     def sheet_length(self) -> str:
         """How long a partie is, in the few words of a score sheet's header."""
@@ -158,13 +168,22 @@ class LatinGame(SportGame):
     #: protocol (the pairs' cards, the sanctions), never deal by deal.
     scores_whole_protocol = True
     has_remarks = False
+    # Fixed pairs only, for now: an individual event's rotating partners and a team match are not built for it.
+    formats = ("pairs",)
+
+    def formats_refusal(self) -> str:
+        return _("Домино по парам пока играется только в парном зачёте.")
 
     def summary(self, preset: str, length: str) -> str:
         """The partida, the rule set's name when the options are one, and what differs from the FID game."""
-        options = self.rules.latin
-        named = matching(options)
+        named = matching(self.rules.latin)
         head = (_("Домино по парам, правила «%(set)s»") % {"set": RULE_SET_LABELS[named]} if named
                 else _("Домино по парам"))
+        return _("%(head)s: %(parts)s.") % {"head": head, "parts": self.options_words()}
+
+    def options_words(self) -> str:
+        """The partida's length and what the options change from the FID game, in words."""
+        options = self.rules.latin
         parts = [_("партия до %(target)s очков, %(minutes)s") % {"target": options.target_points,
                                                                  "minutes": self.minutes()}]
         if options.tile_set == "double_nine":
@@ -181,8 +200,13 @@ class LatinGame(SportGame):
             parts.append(_("капикуа удваивает раздачу"))
         if options.paso_redondo_bonus:
             parts.append(_("пас по кругу +%(n)s") % {"n": options.paso_redondo_bonus})
-        return _("%(head)s: %(parts)s. Места — по выигранным партиям, затем по эффективности.") % {
-            "head": head, "parts": "; ".join(parts)}
+        return "; ".join(parts)
+
+    def ranking_text(self) -> str:
+        """The second sentence: the order of places (the partnership game has no match points)."""
+        keys = self.rules.latin.ranking_order
+        return _("Места — по показателям: %(order)s.") % {
+            "order": " → ".join(str(CHOICE_LABELS["ranking_order"].get(k, k)).lower() for k in keys)}
 
     def minutes(self) -> str:
         limit = self.rules.latin.time_limit_minutes

@@ -153,6 +153,8 @@ class Tournament(models.Model):
                 if self.rules_preset not in site_presets():  # a game the engine scores but the site cannot play yet
                     errors["rules_preset"] = _("Выберите регламент из списка: %(known)s.") % {
                         "known": ", ".join(site_presets())}
+                elif self.format not in self.game.formats:
+                    errors["format"] = self.game.formats_refusal()
         try:
             validate_tiebreaks(self.tiebreaks, individual=self.is_individual)
         except ValidationError as exc:

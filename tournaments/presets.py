@@ -78,6 +78,26 @@ OPTION_LABELS = {
     "rating_base": gettext_lazy("Начальный рейтинг"),
     "higher_wins": gettext_lazy("Побеждает большая сумма очков"),
     "allow_negative": gettext_lazy("Разрешить отрицательные очки"),
+    # The partnership game's own options (RULES-LATIN.md §12).
+    "tile_set": gettext_lazy("Набор камней"),
+    "direction": gettext_lazy("Ход переходит"),
+    "first_lead": gettext_lazy("Первую раздачу начинает"),
+    "domino_points": gettext_lazy("За выход пара получает"),
+    "tranque_winner": gettext_lazy("Транке выигрывает"),
+    "tranque_points": gettext_lazy("За транке пара получает"),
+    "tranque_tie": gettext_lazy("Равный транке"),
+    "capicua": gettext_lazy("Капикуа"),
+    "capicua_bonus": gettext_lazy("Капикуа: очков"),
+    "paso_redondo_bonus": gettext_lazy("Пас по кругу: очков (0 — нет)"),
+    "time_tie": gettext_lazy("Время вышло при равном счёте"),
+    "score_cap_pct": gettext_lazy("Очки пары в зачёте не больше, % цели (пусто — без предела)"),
+    "sanction_mode": gettext_lazy("Эффективность при штрафе"),
+    "sanction_small": gettext_lazy("Малый штраф, очков"),
+    "sanction_large": gettext_lazy("Большой штраф, очков"),
+    "forfeit_efectividad_pct": gettext_lazy("Неявка: эффективность победителя, % цели"),
+    "bye_efectividad_pct": gettext_lazy("Пропуск тура: эффективность, % цели"),
+    "grave_card_efectividad_pct": gettext_lazy("Красная или чёрная карточка: эффективность соперника, % цели"),
+    "ranking_order": gettext_lazy("Порядок мест"),
 }
 
 CHOICE_LABELS = {
@@ -105,12 +125,39 @@ CHOICE_LABELS = {
     "next_lead": {"out_player": gettext_lazy("Вышедший игрок"),
                   "winner_choice": gettext_lazy("Любой из выигравших"),
                   "out_partner": gettext_lazy("Партнёр вышедшего"),
-                  "rotate": gettext_lazy("По кругу, как в спортивном домино")},
+                  "rotate": gettext_lazy("По кругу, как в спортивном домино"),
+                  "winner_pair": gettext_lazy("Игрок выигравшей пары")},
     "dry_goat": {"never_recorded": gettext_lazy("Пара ни разу не записала очков в игре"),
                  "ends_at_zero": gettext_lazy("У пары 0 очков в конце игры")},
     "bye_result": {"win": gettext_lazy("Победа"), "draw": gettext_lazy("Ничья"), "loss": gettext_lazy("Поражение")},
     "late_entry_result": {"none": gettext_lazy("Ничего (0 очков матча)"), "loss": gettext_lazy("Поражение"),
                           "draw": gettext_lazy("Ничья"), "bye": gettext_lazy("Как пропуск тура")},
+    # The partnership game's (RULES-LATIN.md §12).
+    "tile_set": {"double_six": gettext_lazy("Дубль-шесть, по 7 камней"),
+                 "double_nine": gettext_lazy("Дубль-девять, по 10 камней")},
+    "direction": {"right": gettext_lazy("Направо (против часовой стрелки)"),
+                  "left": gettext_lazy("Налево (по часовой стрелке)")},
+    "first_lead": {"draw": gettext_lazy("Вытянувший старший камень"),
+                   "double_six": gettext_lazy("Игрок с дублем 6-6")},
+    "domino_points": {"all_in_play": gettext_lazy("Очки всех трёх рук"),
+                      "opponents": gettext_lazy("Очки соперников")},
+    "tranque_winner": {"pair_total": gettext_lazy("Пара с меньшей суммой"),
+                       "lowest_player": gettext_lazy("Пара игрока с наименьшим остатком")},
+    "tranque_points": {"all_in_play": gettext_lazy("Очки всех четырёх рук"),
+                       "opponents": gettext_lazy("Очки соперников"),
+                       "difference": gettext_lazy("Разность сумм пар")},
+    "tranque_tie": {"no_points": gettext_lazy("Никому очков"),
+                    "leading_pair": gettext_lazy("Пара, начавшая раздачу"),
+                    "fisher_pair": gettext_lazy("Пара, закрывшая игру")},
+    "capicua": {"off": gettext_lazy("Не считается"), "add": gettext_lazy("Прибавляет очки"),
+                "double": gettext_lazy("Удваивает раздачу")},
+    "time_tie": {"next_hand": gettext_lazy("Решает следующая раздача"), "draw": gettext_lazy("Ничья")},
+    # mistorneos: both pairs may lose (RULES-LATIN.md §8.2, example L8); symmetric: exactly one wins (L9)
+    "sanction_mode": {"mistorneos": gettext_lazy("Соперник — по очкам до вычета"),
+                      "symmetric": gettext_lazy("Обе пары — по очкам после вычета")},
+    "ranking_order": {"won": gettext_lazy("Выигранные партии"), "efectividad": gettext_lazy("Эффективность"),
+                      "points_for": gettext_lazy("Набранные очки"), "lost": gettext_lazy("Меньше проигранных"),
+                      "points_against": gettext_lazy("Меньше пропущенных очков")},
 }
 
 LADDER_KIND_LABELS = {
@@ -121,10 +168,9 @@ LADDER_KIND_LABELS = {
 }
 
 
-# The engine's games that a tournament of this site cannot be set to yet. The partnership game ``latin``
-# (docs/rules-latin.md) is scored by the engine and by the commands ``score_protocol`` and ``rank_protocols``;
-# the referee's page, the standings and the documents of a ``latin`` event are not built yet.
-NOT_ON_THE_SITE = ("latin",)
+# The engine's games that a tournament of this site cannot be set to yet (a game is offered once its table
+# page, standings and documents are built; every game of the engine is, now).
+NOT_ON_THE_SITE: tuple[str, ...] = ()
 
 
 # The federations' rule sets of the partnership game by name (``engine.rules.latin.rule_sets``).
@@ -189,6 +235,16 @@ def rules_error_text(exc) -> str:
         return _("Нужно «да» или «нет».")
     if code == "unknown_option":
         return _("Неизвестный параметр регламента.")
+    # the partnership game's (engine.rules.latin.options)
+    if code == "double_six_lead_needs_set":
+        return _("С набором дубль-девять первую раздачу не может начинать дубль 6-6: он может остаться среди неразданных камней.")
+    if code == "sanction_small_not_below_large":
+        return _("Малый штраф должен быть меньше большого.")
+    if code == "repeated_ranking_key":
+        return _("Показатель выбран дважды: «%(label)s».") % {
+            "label": CHOICE_LABELS["ranking_order"].get(params.get("value"), params.get("value"))}
+    if code in ("bad_ranking_order", "unknown_ranking_key"):
+        return _("Выберите показатели мест из списка.")
     key = getattr(exc, "key", "")
     if key == "block_scoring":
         return _("Такой счёт рыбы не подходит к тому, кто записывает очки.")

@@ -9,7 +9,8 @@ reads correctly as soon as its game has a class and it has a name. Shown on the 
    40 минут.» — the time limit only where the round clock runs (``engine.rules.clock.time_limit_seconds``);
    the Kozel family adds who records the points, hand points say that the referee enters them.
 2. The match points: «Очки матча: победа — 1, ничья — 0, поражение — 0.» (a team event says its match's own,
-   ``formats.TeamsFormat.match_points_text``).
+   ``formats.TeamsFormat.match_points_text``); a game ranked by its own order says that order instead
+   (``ranking_text``: the partnership game's partidas won, efectividad …).
 """
 from __future__ import annotations
 
@@ -52,7 +53,8 @@ def describe_rules(rules, *, points_text: str | None = None) -> str:
     """The rules in one or two sentences (see the module's docstring); ``points_text``: the event's own sentence
     on its match points instead of the rules' (a team event's match, ``formats.TeamsFormat``)."""
     preset, length = preset_label(rules.preset), _length(rules)
-    first = game_of(rules).summary(preset, length)
-    second = points_text or _("Очки матча: победа — %(win)s, ничья — %(draw)s, поражение — %(loss)s.") % {
+    game = game_of(rules)
+    first = game.summary(preset, length)
+    second = points_text or game.ranking_text() or _("Очки матча: победа — %(win)s, ничья — %(draw)s, поражение — %(loss)s.") % {
         "win": rules.match_points_win, "draw": rules.match_points_draw, "loss": rules.match_points_loss}
     return f"{first} {second}"

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from access.models import RoleKind, TournamentRole
 from core.names import person_name
@@ -9,7 +10,7 @@ from events import individual_selectors
 from events import selectors as tournament_selectors
 from events.stage_selectors import groups_data, stage2_next
 from scoring.checks import check_tournament
-from scoring.models import Protocol
+from scoring.models import Card, Protocol
 from scoring.pin_tries import table_token
 from scoring.queries import protocols_for_sheets
 from scoring.reports import pdf_pack, pdf_report, selectors, team_data
@@ -68,6 +69,33 @@ def sanctions_of(tournament) -> list[dict]:
     return rows
 
 
+def partida_sanctions_of(tournament) -> list[dict]:
+    """The partnership game's sanctions and cards (RULES-LATIN.md §10) in the rows of ``sanctions_of``: what the
+    referee gave (a deduction, a card) and what it made (the card after the pair's earlier ones, the partida
+    ended by a red or black card given directly)."""
+    players = {p.number: list(p.players.order_by("number")) for p in tournament.pairs.prefetch_related("players")}
+    rows = []
+    for rnd, table, number_a, number_b, _stored, scored in selectors.partidas(tournament):
+        for s in scored.sanctions:
+            number = number_a if s.player.startswith("A") else number_b
+            seated = players.get(number) or []
+            k = int(s.player[1]) - 1
+            reason = (_("вычет %(p)s очков") % {"p": s.points} if s.points
+                      else _("карточка: %(c)s") % {"c": Card.text(s.card)})
+            effect = _("карточка: %(c)s") % {"c": Card.text(s.given)}
+            if s.grave:
+                effect += " · " + _("партия окончена")
+            rows.append({"pair": number, "round": rnd, "table": table, "deal": s.hand, "seat": s.player,
+                         "name": seated[k].name if k < len(seated) else "", "reason": reason, "number": "",
+                         "effect": effect})
+    rows.sort(key=lambda s: (s["pair"], s["round"], s["deal"]))
+    return rows
+
+
+#: The sanctions of each game whose sanctions are not the sport game's remarks (``tournaments.games``).
+GAME_SANCTIONS = {"latin": partida_sanctions_of}
+
+
 def chief_referee_names(tournament) -> list[str]:
     roles = TournamentRole.objects.filter(tournament=tournament, role=RoleKind.CHIEF_REFEREE).select_related("user")
     return sorted(person_name(r.user) for r in roles)
@@ -80,7 +108,8 @@ def final_report(tournament) -> bytes:
     # a format whose entrants stand in their own section (teams: its teams', not a best-M standing of pairs)
     own_section = tournament.format_spec.part("report_section")
     team_event = own_section is not None
-    return pdf_report.final_report_pdf(tournament, standings, cells, sanctions_of(tournament),
+    sanctions = GAME_SANCTIONS.get(tournament.game.code, sanctions_of)(tournament)
+    return pdf_report.final_report_pdf(tournament, standings, cells, sanctions,
                                      chief_referees=chief_referee_names(tournament), check=check_tournament(tournament),
                                      clubs=clubs, grid=grid,
                                      teams=None if team_event else team_data.load_team_standings(

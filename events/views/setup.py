@@ -22,7 +22,8 @@ from events.documents import pack
 from tournaments.errors import NotAllowed, SetupRejected
 from tournaments.models import Round
 
-from ..forms_setup import CopyForm, TournamentForm, add_service_errors, preset_option_choices, preset_values
+from ..forms_rules import preset_option_choices, preset_values, rule_set_values
+from ..forms_setup import CopyForm, TournamentForm, add_service_errors
 from ..forms_tiebreaks import format_tiebreaks
 from ..services import setup
 
@@ -30,7 +31,7 @@ from ..services import setup
 def _form_page(request, form, tournament=None, *, title, status=200):
     return render(request, "tournaments/setup_form.html", {
         "form": form, "tournament": tournament, "title": title, "presets_json": preset_values(),
-        "preset_choices_json": preset_option_choices(),
+        "preset_choices_json": preset_option_choices(), "rule_sets_json": rule_set_values(),
         # each format's criteria, and the orders' texts as each preset reads them (the Kozel family: «Основной
         # порядок» is by goats): the page offers the chosen format's as soon as the format is chosen
         "tiebreak_formats_json": format_tiebreaks(),

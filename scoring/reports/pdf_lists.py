@@ -20,11 +20,10 @@ from core.pdf import (
     text_width,
     word_width,
 )
-from scoring.models import Card
 
 from .player_table import cell, pdf_figures, player_status_text
 from .stage_selectors import round_title
-from .tabular import status_text, tiebreak_labels
+from .tabular import latin_figures, latin_heads, status_text, tiebreak_labels
 
 
 def _fmt(x):
@@ -58,8 +57,7 @@ def standings_pdf(standings, clubs: dict | None = None, before=()) -> bytes:
         titles[7:7] = [_("Козлов"), _("± козлов")] + ([_("Рейтинг")] if standings.rating else [])
         titles.remove(_("Раздач"))
     if standings.latin:  # the partnership game: won, efectividad, points; deductions and card
-        titles = [_("Место"), _("Пара"), _("Игроки"), _("Игр"), _("Поб."), _("Пор."), _("Эффект."), _("За"),
-                  _("Против"), _("Вычеты"), _("Карточка")]
+        titles = [_("Место"), _("Пара"), _("Игроки"), *latin_heads()]
     data, greyed = [heads(titles)], []
     for i, r in enumerate(standings.rows, start=1):
         label = r.pair.label
@@ -70,7 +68,7 @@ def standings_pdf(standings, clubs: dict | None = None, before=()) -> bytes:
             line[7:7] = [r.goats_received, r.goats_difference] + ([_fmt(r.rating)] if standings.rating else [])
             del line[-2]  # deals won
         if standings.latin:
-            line = line[:6] + [r.efectividad, r.points_for, r.points_against, r.sanction, Card.shown(r.card)]
+            line = line[:3] + latin_figures(r)
         data.append(line)
         if r.status != "active":
             greyed.append(i)

@@ -36,7 +36,7 @@ from .pdf_groups import group_flowables
 from .pdf_pack import subtitle
 from .pdf_teams import team_flowables
 from .player_table import cell, pdf_figures, player_status_text
-from .tabular import cell_text, status_text, tiebreak_labels
+from .tabular import cell_text, latin_figures, latin_heads, status_text, tiebreak_labels
 
 # Tie-break columns besides the report's own ones: (criterion, heading, value, width). Each is printed when the
 # tournament's tie-breaks use it or the standings page always shows it (``PAGE_SHOWS``).
@@ -72,7 +72,22 @@ def _rank(r) -> str:
     return (_fmt(r.rank) + ("=" if r.tied else "")) if r.rank else "—"
 
 
+def _latin_standings_table(standings):
+    """The partnership game's: partidas won, efectividad and points, the deductions and the card."""
+    data = [[paragraph(h, NARROW_HEAD) for h in [_("Место"), _("Пара"), _("Игроки"), *latin_heads()]]]
+    for r in standings.rows:
+        label = r.pair.label + (f" ({status_text(r.status)})" if status_text(r.status) else "")
+        data.append([paragraph(_rank(r)), paragraph(_fmt(r.pair.number)), paragraph(label),
+                     *(paragraph(_fmt(v)) for v in latin_figures(r))])
+    titles = [h.text for h in data[0]]
+    fixed = [None if i == 2 else word_width([t], low=22) for i, t in enumerate(titles)]
+    fixed[2] = WIDTH - sum(w for w in fixed if w)
+    return grid(data, fixed)
+
+
 def _standings_table(standings):
+    if standings.latin:
+        return _latin_standings_table(standings)
     head = [_("Место"), _("Пара"), _("Игроки"), _("Игр"), _("Очки матча"), _("Поб."), _("Пор."), _("За"),
             _("Против"), _("Разн.")]
     data = [[paragraph(h, NARROW_HEAD) for h in head]]

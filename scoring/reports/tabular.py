@@ -105,6 +105,16 @@ def standings_table(standings) -> Table:
     return Table(standings_title(standings), cols, rows, freeze="D2")
 
 
+def latin_heads() -> list[str]:
+    """The partnership game's figures in a printed standings table, after the place, the pair and its players."""
+    return [_("Игр"), _("Поб."), _("Пор."), _("Эффект."), _("За"), _("Против"), _("Вычеты"), _("Карточка")]
+
+
+def latin_figures(r) -> list:
+    """One row's figures under ``latin_heads``: partidas, won, lost, efectividad, points, deductions, card."""
+    return [r.played, r.wins, r.losses, r.efectividad, r.points_for, r.points_against, r.sanction, Card.shown(r.card)]
+
+
 def standings_title(standings) -> str:
     """The standings sheet's title: «after round N» is never said of a round in play; a title holds 31 characters."""
     if standings.stage == 1:  # an event in stages: stage 1's standings, never the final places

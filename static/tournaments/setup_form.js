@@ -3,6 +3,7 @@
   var presets = JSON.parse(document.getElementById("preset-values").textContent);
   var choices = JSON.parse(document.getElementById("preset-choices").textContent);
   var tiebreakFormats = JSON.parse(document.getElementById("tiebreak-formats").textContent);
+  var ruleSets = JSON.parse(document.getElementById("rule-sets").textContent);
   var form = document.getElementById("setup-form");
   var preset = form.elements["rules_preset"];
   var format = form.elements["format"];
@@ -44,15 +45,39 @@
     showTiebreaks();
   }
   if (format) format.addEventListener("change", showTiebreaks);
-  preset.addEventListener("change", function () {
-    var values = presets[preset.value] || {};
-    showOptions();
+  function fill(values) {
     Object.keys(values).forEach(function (name) {
       var el = form.elements[name];
       if (!el) return;
       if (el.type === "checkbox") el.checked = !!values[name]; else el.value = values[name];
     });
+  }
+  var ruleSet = form.elements["rule_set"];
+  function matchRuleSet() {
+    // The federation's rule set the options are now, or «own rules» once one of them is changed.
+    if (!ruleSet) return;
+    ruleSet.value = Object.keys(ruleSets).filter(function (name) {
+      var values = ruleSets[name].values;
+      return Object.keys(values).every(function (field) {
+        var el = form.elements[field];
+        return !el || String(el.value) === String(values[field]);
+      });
+    })[0] || "";
+  }
+  preset.addEventListener("change", function () {
+    showOptions();
+    fill(presets[preset.value] || {});
+    matchRuleSet();
   });
+  if (ruleSet) {
+    ruleSet.addEventListener("change", function () {
+      if (ruleSets[ruleSet.value]) fill(ruleSets[ruleSet.value].values);
+    });
+    Object.keys(ruleSets.fid ? ruleSets.fid.values : {}).forEach(function (field) {
+      var el = form.elements[field];
+      if (el) el.addEventListener("change", matchRuleSet);
+    });
+  }
   showOptions();
   var name = form.elements["name"], slug = form.elements["slug"];
   var map = {"а":"a","б":"b","в":"v","г":"g","д":"d","е":"e","ё":"yo","ж":"zh","з":"z","и":"i","й":"y","к":"k","л":"l","м":"m","н":"n","о":"o","п":"p","р":"r","с":"s","т":"t","у":"u","ф":"f","х":"kh","ц":"ts","ч":"ch","ш":"sh","щ":"shch","ъ":"","ы":"y","ь":"","э":"e","ю":"yu","я":"ya"};

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from audit.actions import sentence
 from audit.models import AuditEntry
-from events.forms_setup import ClockWarningsField
+from events.forms_rules import ClockWarningsField
 from events.services import setup
 from events.services.clock import pause_round_clock, set_table_start, start_round_clock
 from scoring import services

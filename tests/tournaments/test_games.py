@@ -31,7 +31,7 @@ def test_every_preset_the_site_offers_has_a_game_and_every_app_has_its_parts():
         assert code in GAMES
         for table in (game_entry.ENTRIES, game_forms.DEAL_FORMS, game_sheets.SHEETS, tabular.DEAL_COLUMNS):
             assert code in table, (preset, table)
-    assert set(PRESETS) - set(site_presets()) == {"latin"}  # the one game not on the site yet
+    assert set(PRESETS) == set(site_presets())  # every game of the engine is offered
 
 
 def test_only_the_kozel_family_counts_goats_plays_games_and_lets_a_pair_leave():
@@ -99,7 +99,9 @@ def test_the_table_page_of_each_game():
 
 
 @pytest.mark.parametrize(("overrides", "words"), [
-    ({}, ["правила «ФИД / Венесуэла»", "партия до 200 очков, не дольше 40 мин", "по эффективности"]),
+    ({}, ["правила «ФИД / Венесуэла»", "партия до 200 очков, не дольше 40 мин",
+           "Места — по показателям: выигранные партии → эффективность → набранные очки."]),
+    ({"ranking_order": ["won", "points_for"]}, ["Места — по показателям: выигранные партии → набранные очки."]),
     ({"target_points": 300}, ["правила «Испания, до 300»", "до 300 очков"]),
     ({"tile_set": "double_nine"}, ["правила «Куба, дубль-девять»", "набор дубль-девять"]),
     ({"first_lead": "double_six", "next_lead": "winner_pair", "domino_points": "opponents",
@@ -117,6 +119,7 @@ def test_the_partnership_games_rules_in_words_name_its_rule_set(overrides, words
         text = describe_rules(Rules.from_config({"preset": "latin", **overrides}))
     for word in words:
         assert word in text, (word, text)
+    assert "Очки матча" not in text  # no match points in this game
     if overrides.get("target_points") == 150:
         assert "правила «" not in text  # a tournament's own combination names no set
 

@@ -8,7 +8,8 @@ from django.urls import reverse
 from access.models import RoleKind, TournamentRole
 from audit.models import AuditEntry
 from engine.rules import config
-from events.forms_setup import TournamentForm, preset_values
+from events.forms_rules import preset_values
+from events.forms_setup import TournamentForm
 from events.services import setup
 from scoring.models import Protocol
 from tests.factories import make_round, make_tournament

@@ -5,7 +5,8 @@ import pytest
 from django.urls import reverse
 
 from engine.rules import config
-from events.forms_setup import TournamentForm, preset_values
+from events.forms_rules import preset_values
+from events.forms_setup import TournamentForm
 from tournaments.models import Tournament
 from tournaments.presets import preset_label
 

@@ -32,22 +32,22 @@ def test_bad_rules_or_tiebreaks_refused_on_the_field(field, kwargs):
     assert field in err.value.message_dict
 
 
-def test_the_partnership_game_is_not_offered_until_the_site_can_play_it(organizer):
-    """``latin`` is scored by the engine (and ``score_protocol`` / ``rank_protocols``), but its referee's page,
-    standings and documents are not built: no tournament may be set to it, by the model, the service or the form."""
+def test_the_partnership_game_is_offered_for_pair_events_only(organizer):
+    """``latin`` is on the site for fixed pairs; an individual or team event of it is refused by the model, the
+    service and the form, with the reason, on the format."""
     from events.forms_setup import TournamentForm
     from events.services.settings import update_rules
     from tests.factories import make_tournament
-    from tournaments.errors import InvalidInput
     from tournaments.presets import preset_choices, site_presets
 
-    assert "latin" not in site_presets() and "latin" not in dict(preset_choices())
-    with pytest.raises(ValidationError) as err:
-        tournament(rules_preset="latin").full_clean()
-    assert "rules_preset" in err.value.message_dict
+    assert "latin" in site_presets() and "latin" in dict(preset_choices())
+    tournament(rules_preset="latin", rules_overrides={"target_points": 300}).full_clean()
+    for fmt in ("individual", "teams"):
+        with pytest.raises(ValidationError) as err:
+            tournament(rules_preset="latin", format=fmt).full_clean()
+        assert err.value.message_dict["format"] == ["Домино по парам пока играется только в парном зачёте."]
     cup = make_tournament(4)
-    with pytest.raises(InvalidInput):
-        update_rules(organizer, cup, preset="latin", overrides={}, tiebreaks=[])
+    update_rules(organizer, cup, preset="latin", overrides={"capicua": "add"}, tiebreaks=[])
     cup.refresh_from_db()
-    assert cup.rules_preset == "pusto-shest"
-    assert "latin" not in [code for code, _label in TournamentForm().fields["rules_preset"].choices]
+    assert cup.rules_preset == "latin" and cup.rules().latin.capicua == "add"
+    assert "latin" in [code for code, _label in TournamentForm().fields["rules_preset"].choices]
