@@ -73,6 +73,15 @@ class SportGame:
         """Why a tournament of this game cannot be of a format outside ``formats``."""
         return _("Этот регламент не играется в таком зачёте.")
 
+    def decides_every_partie(self) -> bool:
+        """Every partie has a winner (a knockout needs one): the rules play an extra deal on equal totals."""
+        return bool(self.rules.extra_deal_on_tie)
+
+    def undecided_text(self) -> str:
+        """Why a knockout is refused when ``decides_every_partie`` is not so."""
+        return _("В олимпийской системе у каждой партии есть победитель: включите в регламенте "
+                 "дополнительную раздачу при равном счёте.")
+
     def ranking_text(self) -> str | None:
         """The rules' second sentence when the game ranks by its own order, or None: the match points say it."""
         return None
@@ -118,6 +127,9 @@ class KozelGame(SportGame):
 
     def sheet_length(self) -> str:
         return _("игр: %(g)s, до %(n)s") % {"g": self.rules.games_per_partie, "n": self.rules.target_points}
+
+    def decides_every_partie(self) -> bool:
+        return bool(self.rules.extra_game_on_tie)
 
     def lead_note(self) -> str:
         if self.rules.next_lead != "rotate":  # RULES-KOZEL.md §2.2: the holder of 1-1 opens every game with it
@@ -173,6 +185,14 @@ class LatinGame(SportGame):
 
     def formats_refusal(self) -> str:
         return _("Домино по парам пока играется только в парном зачёте.")
+
+    def decides_every_partie(self) -> bool:
+        """Equal totals at the target or at time go to the next hand, unless ``time_tie`` is ``draw``."""
+        return self.rules.latin.time_tie == "next_hand"
+
+    def undecided_text(self) -> str:
+        return _("В олимпийской системе у каждой партии есть победитель: при равном счёте по истечении времени "
+                 "должна играться следующая раздача.")
 
     def summary(self, preset: str, length: str) -> str:
         """The partida, the rule set's name when the options are one, and what differs from the FID game."""

@@ -33,6 +33,7 @@ from scoring.reports.stage_selectors import (
     stage2_published,
 )
 from tournaments.errors import InvalidInput, RoundBlocked, TournamentError
+from tournaments.games import game_of
 from tournaments.models import EntrantStatus, FinalKind, FinalMatch, Qualification, Round, RoundStatus, Tournament
 
 from .individual_rounds import final_round_count, final_round_robin_round
@@ -50,10 +51,8 @@ def _snapshot(tournament) -> dict:
 
 
 def decides_every_partie(rules) -> bool:
-    """A knockout needs a winner of every partie: the rules play extra deals (games) on equal totals."""
-    if getattr(rules, "family", "sport") == "kozel":
-        return bool(getattr(rules, "extra_game_on_tie", False))
-    return bool(getattr(rules, "extra_deal_on_tie", False))
+    """A knockout needs a winner of every partie: the game says whether its rules give one (``games``)."""
+    return game_of(rules).decides_every_partie()
 
 
 def _confirmed(tournament) -> list:
@@ -96,9 +95,7 @@ def _checked_final(tournament, stage, kind, size, carry_over, third_place, match
         if size > active:
             raise InvalidInput(str(stage.too_few_for_final) % {"n": size, "a": active}, field="final_size")
     if kind in BRACKETS and not decides_every_partie(tournament.rules()):
-        raise InvalidInput(_("В олимпийской системе у каждой партии есть победитель: включите в регламенте "
-                             "дополнительную раздачу при равном счёте."), field="final_kind",
-                           code="knockout_needs_extra_deal")
+        raise InvalidInput(tournament.game.undecided_text(), field="final_kind", code="knockout_needs_extra_deal")
     if kind in BRACKETS and third_place and (groups * group_qualifiers if kind == FinalKind.GROUPS else size) < 4:
         raise InvalidInput(_("Матч за третье место нужен сетке хотя бы из четырёх участников."),
                            field="final_third_place")

@@ -19,7 +19,17 @@ from reportlab.platypus import KeepTogether, Spacer
 
 from core.pdf import BOLD, FONT, WIDTH, fitted, grid, style, whole, wrap
 
-from .pdf_sheet import BLACK_LINES, FRAME_H, Printed, header, heading_line, height, remarks, signatures
+from .pdf_sheet import (
+    BLACK_LINES,
+    FRAME_H,
+    Printed,
+    blank_sanctions,
+    header,
+    heading_line,
+    height,
+    remarks,
+    signatures,
+)
 from .sheets import side_numbers
 
 SIZE = 8            # pt, cell text
@@ -251,8 +261,9 @@ def games_sheet(sheet) -> Printed:
     rows = _table_rows(sheet)
     legend = [Spacer(1, 3), fitted(_legend(sheet), style(7), WIDTH, min_size=7), Spacer(1, 10)]
     results = [fitted(text, style(size, bold=bold), WIDTH, min_size=size) for text, size, bold in _result_lines(sheet)]
-    # the partnership game has sanctions (in its result lines), not the sport game's remarks
-    after = (remarks(sheet) if g.kind != "latin" else []) + results + [Spacer(1, 14), signatures(sheet)]
+    # the partnership game has sanctions (in its result lines; rows to write them on a blank sheet), not remarks
+    own = (blank_sanctions(sheet) if g.blank else []) if g.kind == "latin" else remarks(sheet)
+    after = own + results + [Spacer(1, 14), signatures(sheet)]
     # One page when the rows fit at a readable height; otherwise the smallest height and more pages.
     # A band (a game's heading or summary) is as tall as a row, and never lower than its text.
     bands, band_h = sum(1 for kind, *_rest in rows if kind == "band"), (SIZE + 0.5) * 1.2 + 2 * PAD

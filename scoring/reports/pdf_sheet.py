@@ -168,6 +168,21 @@ def remarks(sheet) -> list:
     return [paragraph(_("Замечания и санкции"), SECTION), Spacer(1, 5), table, Spacer(1, 12)]
 
 
+BLANK_SANCTION_ROWS = 3
+SANCTION_WIDTHS = [34, 32, 130, 62, 70, WIDTH - 328]
+
+
+def blank_sanctions(sheet) -> list:
+    """The partnership game's blank sheet: rows for the sanctions the referee gives (the hand, the player, 40 / 80
+    points or a card, a note), written by hand at the table (each pair's card before the partida is in the
+    header); a signed sheet lists them in its result lines (RULES-LATIN.md §10)."""
+    header_cells = [_("Разд."), _("Место"), _("Игрок"), _("Вычет"), _("Карточка"), _("Примечание")]
+    rows = [[""] * 6 for _row in range(BLANK_SANCTION_ROWS)]
+    table = grid(rows, SANCTION_WIDTHS, header=header_cells, size=8, header_align="center", min_height=19,
+                 padding=(3, 1, 3, 1), **BLACK_LINES)
+    return [paragraph(_("Санкции и карточки"), SECTION), Spacer(1, 5), table, Spacer(1, 12)]
+
+
 def _signature_table(sheet, width: float):
     """How each signature was given on a signed sheet; the names to sign on a blank one."""
     if sheet.signed:

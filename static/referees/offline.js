@@ -82,6 +82,16 @@
     if (!result) problems["err-result"] = t("ResultRequired");
     if (result === "domino" && !field(entry, "out")) problems["err-out"] = t("OutRequired");
     if (result === "wrong_pass" && !field(entry, "offender")) problems["err-offender"] = t("OffenderRequired");
+    // the partnership game's hand (scoring/latin_form.py, engine/rules/latin/hand.py): who placed the last tile
+    // of a tranque, both open ends or neither, pasos redondos as digits
+    if (result === "block" && form.querySelector("fieldset[data-for=block][data-required]") && !field(entry, "fisher"))
+      problems["err-fisher"] = t("FisherRequired");
+    if (form.querySelector("#id_end_1") && !field(entry, "end_1") !== !field(entry, "end_2"))
+      problems["err-end_2"] = t("EndsBoth");
+    ["pasos_A", "pasos_B"].forEach(function (n) {
+      var v = digits(field(entry, n).trim());
+      if (v && !/^[0-9]{1,2}$/.test(v)) problems["err-" + n] = t("Digits");
+    });
     if (document.getElementById("lead-group") || result === "wrong_pass") return problems;
     ["A1", "B1", "A2", "B2"].forEach(function (s) {
       var v = digits(field(entry, "hand_" + s).trim());
@@ -95,7 +105,8 @@
   }
   function checkDeal(entry) {
     var form = document.getElementById("deal-form"), problems = dealProblems(entry, form);
-    ["err-result", "err-out", "err-offender", "err-form", "err-hand_A1", "err-hand_B1", "err-hand_A2", "err-hand_B2"]
+    ["err-result", "err-out", "err-offender", "err-form", "err-hand_A1", "err-hand_B1", "err-hand_A2", "err-hand_B2",
+     "err-fisher", "err-end_2", "err-pasos_A", "err-pasos_B"]
       .forEach(function (id) { showError(id, problems[id] || ""); });
     return !Object.keys(problems).length;
   }

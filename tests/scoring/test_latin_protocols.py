@@ -382,3 +382,21 @@ def test_a_simulated_round_of_the_partnership_game_is_played_signed_and_ranked(d
     rows = load_standings(tournament).rows
     assert sorted(r.wins for r in rows) == [0, 0, 1, 1]
     assert sum(r.efectividad for r in rows) == 0  # each partida's efectividad: one pair's gain, the other's loss
+
+
+def test_the_blank_sheet_has_rows_for_the_sanctions_and_room_for_the_pairs_prior_cards(db, client):
+    """The referee writes the sanctions at the table on the blank sheet too: each pair's card before the partida
+    (in the header), rows for the hand, the player, the deduction or the card — not the sport game's remarks."""
+    from io import BytesIO
+
+    from django.urls import reverse
+    from pypdf import PdfReader
+
+    tournament = latin_event({"preset": "latin"}, slug="copa-blanco")
+    table(tournament, 1, 3, 7)
+    client.force_login(make_referee(tournament))
+    pdf = client.get(reverse("reports:blank_sheets", args=[tournament.slug, 1])).content
+    text = " ".join(" ".join(page.extract_text() for page in PdfReader(BytesIO(pdf)).pages).split())
+    assert "Санкции и карточки" in text and text.count("карточка до партии: ____") == 2
+    assert "Вычет" in text and "Карточка" in text and "Примечание" in text
+    assert "Замечания и санкции" not in text

@@ -72,6 +72,27 @@ def test_knockout_is_refused_when_a_partie_may_end_drawn(organizer):
     assert AuditEntry.objects.filter(action="stage.final_set").count() == 1
 
 
+@pytest.mark.parametrize(("preset", "overrides", "decided"), [
+    ("latin", {}, True),  # equal totals at the target or at time: the next hand decides
+    ("latin", {"time_tie": "draw"}, False),
+    ("kozel", {"extra_game_on_tie": False}, False),
+    ("kozel", {"extra_game_on_tie": True}, True),
+    ("federation", {"extra_deal_on_tie": True}, True),
+])
+def test_a_knockout_asks_the_game_whether_every_partie_has_a_winner(organizer, preset, overrides, decided):
+    tournament = staged(organizer, preset=preset, overrides=overrides)
+    if decided:
+        set_final(organizer, tournament, kind=FinalKind.KNOCKOUT, size=4)
+        tournament.refresh_from_db()
+        assert tournament.final_kind == "knockout"
+        return
+    with pytest.raises(InvalidInput) as exc:
+        set_final(organizer, tournament, kind=FinalKind.KNOCKOUT, size=4)
+    assert exc.value.code == "knockout_needs_extra_deal" and exc.value.field == "final_kind"
+    if preset == "latin":
+        assert "по истечении времени должна играться следующая раздача" in exc.value.message
+
+
 def test_a_tie_across_the_cut_needs_the_organizers_order(organizer):
     tournament = staged(organizer, tiebreaks=["match_points"])
     set_final(organizer, tournament, kind=FinalKind.KNOCKOUT, size=2)
