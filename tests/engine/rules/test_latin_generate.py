@@ -37,3 +37,21 @@ def test_double_nine_deals_ten_tiles_and_nines():
     deals, _ = random_partie(random.Random(5), rules)
     held = [t for d in deals for h in d["hands"].values() for t in h]
     assert any("9" in t for t in held)
+
+
+def test_the_generator_writes_nothing_the_options_do_not_read():
+    """FID's defaults: no capicúa, no paso redondo, no 6-6 lead — so no last tile, ends, pasos or lead tile."""
+    rules = Rules.from_config({"preset": "latin", "target_points": 500})
+    deals, _ = random_partie(random.Random(5), rules)
+    assert len(deals) > 5
+    assert not any(key in d for d in deals for key in ("out_tile", "ends", "pasos_redondos", "lead_tile"))
+    assert all(d["lead"] in ("A1", "B1", "A2", "B2") for d in deals)
+
+
+def test_the_holder_of_the_double_six_leads_the_first_hand_with_it():
+    rules = Rules.from_config({"preset": "latin", "first_lead": "double_six"})
+    for seed in range(6):
+        deals, _ = random_partie(random.Random(seed), rules)
+        first = deals[0]
+        assert first["lead_tile"] == "6-6" and first["lead"] in ("A1", "B1", "A2", "B2")
+        assert all("6-6" not in held for held in first["hands"].values() if isinstance(held, list))
