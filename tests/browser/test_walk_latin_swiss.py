@@ -312,6 +312,13 @@ def test_a_latin_swiss_of_twelve_pairs_in_spanish(live_server, new_page, organiz
              for i in range(12)]
     assert shown == order, f"{shown} {order} {rows}"
     shots(page, artifacts, "latin-standings")
+    page.goto(f"{base}/es/t/{slug}/crosstable/")
+    expect(page.locator("main thead").first).to_contain_text("Efect.")  # partidas won and efectividad, no «points»
+    shots(page, artifacts, "latin-crosstable")
+    hall = new_page(LAPTOP)
+    hall.goto(f"{base}/es/t/{slug}/standings/projector/")
+    expect(hall.locator("body")).to_contain_text("Efect.")
+    hall.screenshot(path=str(artifacts / "walk-latin-projector-1280.png"), full_page=True)
     text = flat(get_pdf(page, f"{base}/es/t/{slug}/standings.pdf", artifacts, "latin-standings", render=True))
     first = t.pairs.get(number=order[0])
     assert f"{rows[order[0]][1]}" in text and first.players.order_by("number").first().name in text
