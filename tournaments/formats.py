@@ -88,6 +88,8 @@ class EventFormat:
     standings_title = gettext_lazy("Положение пар")
     no_standings = gettext_lazy("Пар ещё нет.")
     standings_legend = gettext_lazy("«=» — пары делят место; снятые с турнира пары — в конце.")
+    # the standings' own figures explained (an individual event's Buchholz and partners' score), or nothing
+    figures_legend = ""
     goats_legend = gettext_lazy("«Козлов» — козлы, полученные парой (сухой козёл считается по регламенту); "
                                 "«± козлов» — отданные соперникам минус полученные.")
     rating_legend = gettext_lazy("Рейтинг — сумма по играм пары; пусто, если рейтинга не было.")
@@ -532,10 +534,10 @@ class IndividualFormat(EventFormat):
     standing_label = gettext_lazy("личный зачёт")
     standings_title = gettext_lazy("Положение игроков")
     no_standings = gettext_lazy("Игроков ещё нет.")
-    standings_legend = gettext_lazy(
-        "«=» — игроки делят место; снятые с турнира игроки — в конце. «Бухгольц» — сумма очков матча обоих "
-        "соперников в каждой партии (партнёры не в счёт); «Очки партнёров» — сумма очков матча партнёров (кому "
-        "достались партнёры слабее, тот выше).")
+    standings_legend = gettext_lazy("«=» — игроки делят место; снятые с турнира игроки — в конце.")
+    figures_legend = gettext_lazy(
+        "«Бухгольц» — сумма очков матча обоих соперников в каждой партии (партнёры не в счёт); «Очки партнёров» — "
+        "сумма очков матча партнёров (кому достались партнёры слабее, тот выше).")
     goats_legend = gettext_lazy("«Козлов» — козлы, полученные стороной игрока в его партиях (сухой козёл "
                                 "считается по регламенту); «± козлов» — отданные соперникам минус полученные.")
     rating_legend = gettext_lazy("Рейтинг — сумма по играм игрока; пусто, если рейтинга не было.")

@@ -180,11 +180,12 @@ class LatinGame(SportGame):
     #: protocol (the pairs' cards, the sanctions), never deal by deal.
     scores_whole_protocol = True
     has_remarks = False
-    # Fixed pairs only, for now: an individual event's rotating partners and a team match are not built for it.
-    formats = ("pairs",)
+    # Fixed pairs, or players with a new partner every round (each takes his side's result); a team match is not
+    # built for it yet.
+    formats = ("pairs", "individual")
 
     def formats_refusal(self) -> str:
-        return _("Домино по парам пока играется только в парном зачёте.")
+        return _("Домино по парам пока не играется командами: выберите парный или личный зачёт.")
 
     def decides_every_partie(self) -> bool:
         """Equal totals at the target or at time go to the next hand, unless ``time_tie`` is ``draw``."""

@@ -42,7 +42,10 @@ from .standings import (
     status_after,
     take_side,
 )
-from .tiebreaks import INDIVIDUAL_ORDERINGS, INDIVIDUAL_TIEBREAKS, game_match_points
+from .tiebreaks import INDIVIDUAL_ORDERINGS, INDIVIDUAL_TIEBREAKS, LATIN_KEYS, game_match_points
+
+# The partnership game's criteria (its rules' ``ranking_order``), a player's as a pair's, then the player's number.
+LATIN_INDIVIDUAL = tuple(k for k in LATIN_KEYS.values() if k not in INDIVIDUAL_TIEBREAKS)
 
 
 @dataclass(slots=True)
@@ -67,7 +70,7 @@ def compute_individual_standings(entrants, games, *, scoring: Scoring | None = N
     ordered as ``standings.compute_standings`` does for pairs (the module's docstring says the rest).
     """
     scoring = scoring if scoring is not None else Scoring()
-    check_criteria(tiebreaks, INDIVIDUAL_TIEBREAKS)
+    check_criteria(tiebreaks, INDIVIDUAL_TIEBREAKS + LATIN_INDIVIDUAL)
     took_part = {pid for g in games for pid in seats(g) if pid is not None}
     rows = {e.id: IndividualRow(pair=e) for e in entrants if listed(e, took_part)}
     for row in rows.values():
@@ -119,14 +122,16 @@ def _count_partie(rows: dict, g: Game, scoring: Scoring, mp: dict) -> None:
             continue
         ours, theirs = (sides["A"], sides["B"]) if side == "A" else (sides["B"], sides["A"])
         opponents = [p for p in theirs if p in took]
-        take_side(row, g, side, opponents, scoring, mp, result="loss" if me in absent else None)
+        own = g.result_a if side == "A" else g.result_b  # the partnership game: each side's own result
+        take_side(row, g, side, opponents, scoring, mp, result="loss" if me in absent else own)
         row.partners.extend(p for p in ours if p != me and p in took)
 
 
-def individual_row_json(row: IndividualRow, *, goats: bool = False, rating: bool = False) -> dict:
+def individual_row_json(row: IndividualRow, *, goats: bool = False, rating: bool = False,
+                        latin: bool = False) -> dict:
     """A player's line for ``standings SLUG --json``: the pairs' columns with ``player`` (his number) in place
-    of ``pair`` and ``players``, and the partners' score; ``goats`` / ``rating`` as for pairs."""
-    data = row.to_json(goats=goats, rating=rating)
+    of ``pair`` and ``players``, and the partners' score; ``goats`` / ``rating`` / ``latin`` as for pairs."""
+    data = row.to_json(goats=goats, rating=rating, latin=latin)
     del data["pair"], data["players"]
     return {"player": row.pair.number, **data, "partners_score": plain_number(row.partners_score)}
 

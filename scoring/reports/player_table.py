@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from engine.ranking.standings import DISQUALIFIED, WITHDRAWN
+from scoring.models import Card
 from tournaments.models import Player
 
 from .tabular import Column, Table, standings_title
@@ -107,8 +108,26 @@ TIEBREAK_COLUMNS = {
 }
 
 
+# The partnership game (RULES-LATIN.md §8.3): partidas won, efectividad and points rank a player as a pair; the
+# deductions and the highest card of the sides he sat on follow; no deals, Buchholz or partners' score.
+LATIN = [
+    _col("played", gettext_lazy("Партий"), gettext_lazy("Игр"), 8, WIDE),
+    _col("wins", gettext_lazy("Побед"), gettext_lazy("Поб."), 8, ""),
+    _col("losses", gettext_lazy("Поражений"), gettext_lazy("Пор."), 11, page=gettext_lazy("Пораж.")),
+    _col("byes", gettext_lazy("Пропусков"), pgettext_lazy("сокращение: пропусков тура", "Проп."), 10),
+    _col("efectividad", gettext_lazy("Эффективность"), gettext_lazy("Эффект."), 13, "", page=gettext_lazy("Эффект.")),
+    _col("points_for", gettext_lazy("Очки за"), gettext_lazy("За"), 10),
+    _col("points_against", gettext_lazy("Очки против"), gettext_lazy("Против"), 12, WIDE,
+         page=gettext_lazy("Против")),
+    _col("sanction", gettext_lazy("Вычеты"), gettext_lazy("Вычеты"), 9, WIDE),
+    PlayerColumn("card", gettext_lazy("Карточка"), gettext_lazy("Карточка"), 11, lambda r: Card.shown(r.card), WIDE),
+]
+
+
 def columns(standings) -> list[PlayerColumn]:
     """The figures of a player's line after his name and club, for ``standings`` (``selectors.Standings``)."""
+    if standings.latin:
+        return list(LATIN)
     cols = list(SPORT)
     if standings.goats:
         cols += GOATS + ([RATING] if standings.rating else [])
@@ -129,7 +148,8 @@ PROJECTOR_FIGURES = ("draws", "points_against", "deals_won", "buchholz", "partne
 def projector_figures(standings) -> list[PlayerColumn]:
     """The figures the projector adds after the difference, each with its class on the projector's page."""
     by_key = {c.key: c for c in columns(standings)}
-    return [replace(by_key[k], css="opt" if k in standings.tiebreaks else "opt wide xwide") for k in PROJECTOR_FIGURES]
+    return [replace(by_key[k], css="opt" if k in standings.tiebreaks else "opt wide xwide") for k in PROJECTOR_FIGURES
+            if k in by_key]  # the partnership game's columns have no deals, Buchholz or partners' score
 
 
 def cell(col: PlayerColumn, row):

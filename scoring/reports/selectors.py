@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from engine.ranking.crosstable import cells_by_pair, round_robin_matrix
 from engine.ranking.individual import PlayerEntry, individual_standings
 from engine.ranking.standings import Game, PairEntry, Scoring, scoring_from_rules
-from engine.ranking.tiebreaks import TiebreakError, resolve_tiebreaks
+from engine.ranking.tiebreaks import INDIVIDUAL_SYNONYMS, TiebreakError, resolve_tiebreaks
 from engine.rules import ProtocolError, score_protocol
 from scoring.models import Deal, Protocol, Remark
 from scoring.protocol_json import protocol_to_json
@@ -103,10 +103,11 @@ def tiebreaks_of(tournament) -> tuple[tuple, str]:
     swiss = tournament.pairing_system == PairingSystem.SWISS
     game = tournament.game
     own = game.ranking_criteria()
-    if own:  # the partnership game ranks by its rules' own order, not by a list the organizer picks
-        return own, ""
-    family = game.code
     individual = tournament.format_spec.individual_criteria
+    if own:  # the partnership game ranks by its rules' own order, not by a list the organizer picks
+        # an individual event's last criterion is the player's number, not a pair's
+        return tuple(INDIVIDUAL_SYNONYMS.get(n, n) for n in own) if individual else own, ""
+    family = game.code
     try:
         return resolve_tiebreaks(tournament.tiebreaks, swiss=swiss, family=family, individual=individual), ""
     except TiebreakError as exc:

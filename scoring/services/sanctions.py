@@ -125,29 +125,28 @@ def black_sides(protocol) -> set:
 
 
 def apply_black_cards(user, partie, protocol, was_black: set, note: str) -> None:
-    """Each pair of the table as its card after this partida says (RULES-LATIN.md §10.2): withdrawn after this
-    round when its card became black; back in play when the black card of this partida that withdrew it is gone
-    (``was_black``: the sides black before the change). Both audited."""
+    """Each pair of the table (an individual event: each player of the side) as its card after this partida says
+    (RULES-LATIN.md §10.2): withdrawn after this round when its card became black; back in play when the black
+    card of this partida that withdrew it is gone (``was_black``: the sides black before the change). Both
+    audited."""
     now_black = black_sides(protocol)
     for side in ("A", "B"):
-        pair = partie.pair_a if side == "A" else partie.pair_b
-        if pair is None:
-            continue
         black = side in now_black
-        by_card = (side in was_black and pair.status == EntrantStatus.WITHDRAWN
-                   and pair.withdrawn_after_round == partie.round.number)
-        if black and pair.status == EntrantStatus.ACTIVE:
-            pair.status, pair.withdrawn_after_round = EntrantStatus.WITHDRAWN, partie.round.number
-            pair.save(update_fields=["status", "withdrawn_after_round"])
-            log_action(partie.round.tournament, "pair.black_card", user=user, partie=partie,
-                       before={"status": EntrantStatus.ACTIVE},
-                       after={"status": pair.status, "pair": pair.number, "card": "black"}, note=note)
-        elif not black and by_card:
-            pair.status, pair.withdrawn_after_round = EntrantStatus.ACTIVE, None
-            pair.save(update_fields=["status", "withdrawn_after_round"])
-            log_action(partie.round.tournament, "pair.reinstated", user=user, partie=partie,
-                       before={"status": EntrantStatus.WITHDRAWN}, after={"status": pair.status, "pair": pair.number},
-                       note=note)
+        for pair in partie.side_entrants(side):
+            by_card = (side in was_black and pair.status == EntrantStatus.WITHDRAWN
+                       and pair.withdrawn_after_round == partie.round.number)
+            if black and pair.status == EntrantStatus.ACTIVE:
+                pair.status, pair.withdrawn_after_round = EntrantStatus.WITHDRAWN, partie.round.number
+                pair.save(update_fields=["status", "withdrawn_after_round"])
+                log_action(partie.round.tournament, "pair.black_card", user=user, partie=partie,
+                           before={"status": EntrantStatus.ACTIVE},
+                           after={"status": pair.status, "pair": pair.number, "card": "black"}, note=note)
+            elif not black and by_card:
+                pair.status, pair.withdrawn_after_round = EntrantStatus.ACTIVE, None
+                pair.save(update_fields=["status", "withdrawn_after_round"])
+                log_action(partie.round.tournament, "pair.reinstated", user=user, partie=partie,
+                           before={"status": EntrantStatus.WITHDRAWN},
+                           after={"status": pair.status, "pair": pair.number}, note=note)
 
 
 def _whole(value, field: str, seat: str) -> int:

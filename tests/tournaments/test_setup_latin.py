@@ -88,8 +88,7 @@ def test_changed_options_and_a_ranking_order_are_stored(client, creator):
     ({"rule_capicua": "triple"}, "rule_capicua", "Выберите корректный вариант."),
     ({"rule_next_lead": "out_player"}, "rule_next_lead", "Выберите значение из списка."),
     ({"rule_sanction_large": "٨٠"}, "rule_sanction_large", "цифрами 0–9"),
-    ({"format": "individual"}, "format", "Домино по парам пока играется только в парном зачёте."),
-    ({"format": "teams"}, "format", "Домино по парам пока играется только в парном зачёте."),
+    ({"format": "teams"}, "format", "Домино по парам пока не играется командами: выберите парный или личный зачёт."),
 ])
 def test_what_the_game_refuses_is_said_on_its_field(client, creator, changes, field, message):
     response = create(client, creator, latin_data(**changes))
@@ -115,3 +114,10 @@ def test_the_edit_page_of_a_latin_tournament_round_trips(client, creator):
             form.initial["rule_ranking_order_3"]) == ("won", "points_for", "")
     assert form.initial["rule_set"] == ""  # a combination of its own
     assert not form.shows_ladder and not form.shows_tiebreaks
+
+
+def test_an_individual_event_of_the_game_is_created_and_ranks_by_the_rules(client, creator):
+    response = create(client, creator, latin_data(format="individual"))
+    assert response.status_code == 302, response.context["form"].errors
+    t = Tournament.objects.get()
+    assert (t.format, t.rules_preset, t.tiebreaks) == ("individual", "latin", [])

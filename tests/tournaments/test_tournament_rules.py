@@ -32,9 +32,9 @@ def test_bad_rules_or_tiebreaks_refused_on_the_field(field, kwargs):
     assert field in err.value.message_dict
 
 
-def test_the_partnership_game_is_offered_for_pair_events_only(organizer):
-    """``latin`` is on the site for fixed pairs; an individual or team event of it is refused by the model, the
-    service and the form, with the reason, on the format."""
+def test_the_partnership_game_is_offered_for_pair_and_individual_events(organizer):
+    """``latin`` is on the site for fixed pairs and for players with rotating partners; a team event of it is
+    refused by the model (and so the service and the form), with the reason, on the format."""
     from events.forms_setup import TournamentForm
     from events.services.settings import update_rules
     from tests.factories import make_tournament
@@ -42,10 +42,11 @@ def test_the_partnership_game_is_offered_for_pair_events_only(organizer):
 
     assert "latin" in site_presets() and "latin" in dict(preset_choices())
     tournament(rules_preset="latin", rules_overrides={"target_points": 300}).full_clean()
-    for fmt in ("individual", "teams"):
-        with pytest.raises(ValidationError) as err:
-            tournament(rules_preset="latin", format=fmt).full_clean()
-        assert err.value.message_dict["format"] == ["Домино по парам пока играется только в парном зачёте."]
+    tournament(rules_preset="latin", format="individual").full_clean()
+    with pytest.raises(ValidationError) as err:
+        tournament(rules_preset="latin", format="teams").full_clean()
+    assert err.value.message_dict["format"] == [
+        "Домино по парам пока не играется командами: выберите парный или личный зачёт."]
     cup = make_tournament(4)
     update_rules(organizer, cup, preset="latin", overrides={"capicua": "add"}, tiebreaks=[])
     cup.refresh_from_db()

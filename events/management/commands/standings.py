@@ -53,7 +53,7 @@ class Command(BaseCommand):
             return
         if tournament.format_spec.single_player_entries:  # an individual event: its standings are the players'
             data = selectors.load_standings(tournament, after_round)
-            rows = [individual_row_json(r, goats=data.goats, rating=data.rating) for r in data.rows]
+            rows = [individual_row_json(r, goats=data.goats, rating=data.rating, latin=data.latin) for r in data.rows]
             self._write_players(tournament, data, rows, options["json"])
             return
         if players:
@@ -128,10 +128,12 @@ class Command(BaseCommand):
         stage = f"stage {data.stage}, " if data.stage is not None else ""
         self.stdout.write(f"{tournament.name}: {stage}after round {data.shown_round or 0}; "
                           f"order: {', '.join(data.tiebreaks)}")
-        self.stdout.write(" rank  player  name                            played  byes   MP   diff  status")
+        latin = " efect" if data.latin else ""  # the partnership game: efectividad ranks after the wins
+        self.stdout.write(f" rank  player  name                            played  byes   MP   diff{latin}  status")
         for r in rows:
+            efect = f" {r['efectividad']:>5}" if data.latin else ""
             self.stdout.write(f"{r['rank'] or '—':>5} {r['player']:>7}  {r['name'][:30]:<30} {r['played']:>7} "
-                              f"{r['byes']:>5} {r['match_points']:>4} {r['difference']:>6}  {r['status']}")
+                              f"{r['byes']:>5} {r['match_points']:>4} {r['difference']:>6}{efect}  {r['status']}")
 
     def _write_teams(self, tournament, after_round, as_json):
         data = team_data.load_team_standings(tournament, after_round)
