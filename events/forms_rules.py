@@ -20,7 +20,7 @@ from engine.rules.latin.options import LATIN_CHOICES, LATIN_RANGES, RANKING_KEYS
 from engine.rules.latin.rule_sets import RULE_SETS, rule_set
 from tournaments.games import game_of
 from tournaments.models import CLOCK_WARNINGS_MAX
-from tournaments.presets import option_choices, option_label, site_presets
+from tournaments.presets import RULE_SET_LABELS, option_choices, option_label, site_presets
 
 LADDER_ROWS = 6
 SKIPPED_OPTIONS = ("preset", "remark_ladder", "latin")
@@ -169,11 +169,13 @@ def rule_options() -> list[str]:
     return names + [f.name for f in fields(LatinOptions) if f.name not in names]
 
 
+RULES_DEFAULTS, LATIN_DEFAULTS = Rules(), LatinOptions()
+RULES_FIELDS = frozenset(f.name for f in fields(Rules))
+
+
 def option_default(key):
     """An option's value when nothing is set: the Rules' default, or the partnership game's for its own."""
-    if key in {f.name for f in fields(Rules)}:
-        return getattr(Rules(), key)
-    return getattr(LatinOptions(), key)
+    return getattr(RULES_DEFAULTS if key in RULES_FIELDS else LATIN_DEFAULTS, key)
 
 
 def ranks_by_rules(preset) -> bool:
@@ -184,10 +186,25 @@ def ranks_by_rules(preset) -> bool:
 
 def rule_set_values() -> dict:
     """Every federation's rule set of the partnership game as the form's fields hold it (the page fills the
-    fields when one is picked), with its options in words."""
-    return {name: {"values": option_form_values(config.latin_rules(rule_set(name))),
-                   "words": game_of(config.latin_rules(rule_set(name))).options_words()}
-            for name in RULE_SETS}
+    fields when one is picked)."""
+    return {name: option_form_values(config.latin_rules(rule_set(name))) for name in RULE_SETS}
+
+
+def rule_set_words() -> list[tuple[str, str]]:
+    """(name, options in words) of every federation's rule set, listed under the field."""
+    return [(str(RULE_SET_LABELS.get(name, name)), game_of(config.latin_rules(rule_set(name))).options_words())
+            for name in RULE_SETS]
+
+
+def ladder_form_values(ladder) -> dict:
+    """The remark ladder's steps as its rows of fields hold them (kind, points, pips; empty rows after it)."""
+    values = {}
+    for i in range(1, LADDER_ROWS + 1):
+        step = ladder[i - 1] if i <= len(ladder) else None
+        values[f"ladder_{i}_kind"] = step.kind if step else ""
+        values[f"ladder_{i}_points"] = step.points if step and step.kind in ("fine", "deal_loss") else ""
+        values[f"ladder_{i}_block_pips"] = step.block_pips if step and step.kind == "fine" else ""
+    return values
 
 
 def preset_values() -> dict:
@@ -197,11 +214,7 @@ def preset_values() -> dict:
         rules = config.PRESET_DEFAULTS[code]
         values = option_form_values(rules)
         values["rule_forfeit_score"] = ""
-        for i in range(1, LADDER_ROWS + 1):
-            step = rules.remark_ladder[i - 1] if i <= len(rules.remark_ladder) else None
-            values[f"ladder_{i}_kind"] = step.kind if step else ""
-            values[f"ladder_{i}_points"] = step.points if step and step.kind in ("fine", "deal_loss") else ""
-            values[f"ladder_{i}_block_pips"] = step.block_pips if step and step.kind == "fine" else ""
+        values.update(ladder_form_values(rules.remark_ladder))
         data[code] = values
     return data
 

@@ -41,6 +41,7 @@ from .forms_rules import (
     LIST_OPTIONS,
     ClockWarningsField,
     StrictIntegerField,
+    ladder_form_values,
     option_default,
     option_field,
     option_field_names,
@@ -50,7 +51,7 @@ from .forms_rules import (
     preset_values,
     ranks_by_rules,
     rule_options,
-    rule_set_values,
+    rule_set_words,
 )
 from .forms_tiebreaks import TiebreakFieldsMixin
 
@@ -148,11 +149,7 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
             initial["rule_set"] = matching(rules.latin) or ""
         if "forfeit_score" not in (tournament.rules_overrides or {}):
             initial["rule_forfeit_score"] = ""
-        for i in range(1, LADDER_ROWS + 1):
-            step = rules.remark_ladder[i - 1] if i <= len(rules.remark_ladder) else None
-            initial[f"ladder_{i}_kind"] = step.kind if step else ""
-            initial[f"ladder_{i}_points"] = step.points if step and step.kind in ("fine", "deal_loss") else ""
-            initial[f"ladder_{i}_block_pips"] = step.block_pips if step and step.kind == "fine" else ""
+        initial.update(ladder_form_values(rules.remark_ladder))
         initial.update(TournamentForm.tiebreak_initial(tournament.tiebreaks))
         return initial
 
@@ -172,8 +169,7 @@ class TournamentForm(TiebreakFieldsMixin, CleanTextMixin, forms.Form):
         return self["rule_set"], " ".join(presets), self.shown_preset in presets
 
     def rule_set_words(self):
-        """(name, options in words) of every federation's rule set."""
-        return [(str(RULE_SET_LABELS.get(name, name)), values["words"]) for name, values in rule_set_values().items()]
+        return rule_set_words()
 
     @property
     def ladder_presets(self) -> str:

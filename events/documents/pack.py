@@ -18,7 +18,7 @@ from scoring.reports.final_places import places_flowables, places_of
 from scoring.reports.player_table import entrant_clubs
 from scoring.reports.sheets import signed_sheet
 from scoring.scores import score
-from tournaments.models import SigningMethod
+from tournaments.models import Player, SigningMethod
 
 
 def _parties(tournament, round_number):
@@ -73,7 +73,10 @@ def partida_sanctions_of(tournament) -> list[dict]:
     """The partnership game's sanctions and cards (RULES-LATIN.md §10) in the rows of ``sanctions_of``: what the
     referee gave (a deduction, a card) and what it made (the card after the pair's earlier ones, the partida
     ended by a red or black card given directly)."""
-    players = {p.number: list(p.players.order_by("number")) for p in tournament.pairs.prefetch_related("players")}
+    players: dict = {}  # pair number -> its players' names in seat order (one query)
+    for number, name in (Player.objects.filter(pair__tournament=tournament)
+                         .order_by("pair__number", "number", "id").values_list("pair__number", "name")):
+        players.setdefault(number, []).append(name)
     rows = []
     for rnd, table, number_a, number_b, _stored, scored in selectors.partidas(tournament):
         for s in scored.sanctions:
@@ -86,7 +89,7 @@ def partida_sanctions_of(tournament) -> list[dict]:
             if s.grave:
                 effect += " · " + _("партия окончена")
             rows.append({"pair": number, "round": rnd, "table": table, "deal": s.hand, "seat": s.player,
-                         "name": seated[k].name if k < len(seated) else "", "reason": reason, "number": "",
+                         "name": seated[k] if k < len(seated) else "", "reason": reason, "number": "",
                          "effect": effect})
     rows.sort(key=lambda s: (s["pair"], s["round"], s["deal"]))
     return rows

@@ -33,7 +33,6 @@ from scoring.reports.stage_selectors import (
     stage2_published,
 )
 from tournaments.errors import InvalidInput, RoundBlocked, TournamentError
-from tournaments.games import game_of
 from tournaments.models import EntrantStatus, FinalKind, FinalMatch, Qualification, Round, RoundStatus, Tournament
 
 from .individual_rounds import final_round_count, final_round_robin_round
@@ -48,11 +47,6 @@ BRACKETS = (FinalKind.KNOCKOUT, FinalKind.GROUPS)
 
 def _snapshot(tournament) -> dict:
     return {f: getattr(tournament, f) for f in FINAL_FIELDS}
-
-
-def decides_every_partie(rules) -> bool:
-    """A knockout needs a winner of every partie: the game says whether its rules give one (``games``)."""
-    return game_of(rules).decides_every_partie()
 
 
 def _confirmed(tournament) -> list:
@@ -94,12 +88,13 @@ def _checked_final(tournament, stage, kind, size, carry_over, third_place, match
         active = stage.active_count(tournament)
         if size > active:
             raise InvalidInput(str(stage.too_few_for_final) % {"n": size, "a": active}, field="final_size")
-    if kind in BRACKETS and not decides_every_partie(tournament.rules()):
-        raise InvalidInput(tournament.game.undecided_text(), field="final_kind", code="knockout_needs_extra_deal")
+    game = tournament.game  # a knockout needs a winner of every partie: the game says whether its rules give one
+    if kind in BRACKETS and not game.decides_every_partie():
+        raise InvalidInput(game.undecided_text(), field="final_kind", code="knockout_needs_extra_deal")
     if kind in BRACKETS and third_place and (groups * group_qualifiers if kind == FinalKind.GROUPS else size) < 4:
         raise InvalidInput(_("Матч за третье место нужен сетке хотя бы из четырёх участников."),
                            field="final_third_place")
-    if kind in BRACKETS and match == FinalMatch.TOTAL_2 and not tournament.game.sums_two_parties:
+    if kind in BRACKETS and match == FinalMatch.TOTAL_2 and not game.sums_two_parties:
         raise InvalidInput(_("Сумма очков двух партий считается только в спортивном домино: в семействе козла "
                              "выберите одну партию или до двух побед."), field="final_match",
                            code="total_needs_points")
@@ -360,5 +355,5 @@ def stage_services_of(tournament):
     return _SERVICES.get(tournament.format, PAIR_SERVICES)
 
 
-__all__ = ["confirm_qualification", "decides_every_partie", "next_stage", "set_final", "stage1_complete",
+__all__ = ["confirm_qualification", "next_stage", "set_final", "stage1_complete",
            "record_walkover", "stage2_done", "stage2_pairings", "stage2_round_count", "undo_qualification"]

@@ -110,15 +110,11 @@ TIEBREAK_COLUMNS = {
 
 # The partnership game (RULES-LATIN.md §8.3): partidas won, efectividad and points rank a player as a pair; the
 # deductions and the highest card of the sides he sat on follow; no deals, Buchholz or partners' score.
+_SHARED = {c.key: c for c in SPORT + POINTS}
 LATIN = [
-    _col("played", gettext_lazy("Партий"), gettext_lazy("Игр"), 8, WIDE),
-    _col("wins", gettext_lazy("Побед"), gettext_lazy("Поб."), 8, ""),
-    _col("losses", gettext_lazy("Поражений"), gettext_lazy("Пор."), 11, page=gettext_lazy("Пораж.")),
-    _col("byes", gettext_lazy("Пропусков"), pgettext_lazy("сокращение: пропусков тура", "Проп."), 10),
+    _SHARED["played"], replace(_SHARED["wins"], css=""), _SHARED["losses"], _SHARED["byes"],
     _col("efectividad", gettext_lazy("Эффективность"), gettext_lazy("Эффект."), 13, "", page=gettext_lazy("Эффект.")),
-    _col("points_for", gettext_lazy("Очки за"), gettext_lazy("За"), 10),
-    _col("points_against", gettext_lazy("Очки против"), gettext_lazy("Против"), 12, WIDE,
-         page=gettext_lazy("Против")),
+    _SHARED["points_for"], _SHARED["points_against"],
     _col("sanction", gettext_lazy("Вычеты"), gettext_lazy("Вычеты"), 9, WIDE),
     PlayerColumn("card", gettext_lazy("Карточка"), gettext_lazy("Карточка"), 11, lambda r: Card.shown(r.card), WIDE),
 ]

@@ -57,7 +57,7 @@
     // The federation's rule set the options are now, or «own rules» once one of them is changed.
     if (!ruleSet) return;
     ruleSet.value = Object.keys(ruleSets).filter(function (name) {
-      var values = ruleSets[name].values;
+      var values = ruleSets[name];
       return Object.keys(values).every(function (field) {
         var el = form.elements[field];
         return !el || String(el.value) === String(values[field]);
@@ -71,9 +71,9 @@
   });
   if (ruleSet) {
     ruleSet.addEventListener("change", function () {
-      if (ruleSets[ruleSet.value]) fill(ruleSets[ruleSet.value].values);
+      if (ruleSets[ruleSet.value]) fill(ruleSets[ruleSet.value]);
     });
-    Object.keys(ruleSets.fid ? ruleSets.fid.values : {}).forEach(function (field) {
+    Object.keys(ruleSets.fid || {}).forEach(function (field) {
       var el = form.elements[field];
       if (el) el.addEventListener("change", matchRuleSet);
     });

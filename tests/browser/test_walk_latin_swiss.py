@@ -31,6 +31,7 @@ from tournaments.models import EntrantStatus, Partie, RoundStatus, Tournament
 
 from .conftest import PHONE, login
 from .event_day import LAPTOP, PASSWORD, organizer, referee, wait  # noqa: F401  (fixtures)
+from .test_latin_entry import pick
 from .walks import flat, get_pdf, get_workbook, sheet_text, shots
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -51,10 +52,6 @@ def confirm(page):
     """An organizer's confirmation page: its red button."""
     page.click(".confirm-box button[type=submit]")
     wait(page)
-
-
-def pick(page, group, text):
-    page.locator(f"{group} label.choice", has_text=text).first.click()
 
 
 def hand(page, n, *, lead, result, who, hands, tile=None, ends=None, time_called=False):

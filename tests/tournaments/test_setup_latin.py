@@ -43,7 +43,7 @@ def test_the_fid_game_as_the_page_fills_it_stores_no_override(client, creator):
 def test_each_federations_rule_set_is_stored_as_its_options_and_read_back_by_name(client, creator, name):
     """Picking a set fills the fields with its values (the page does it from ``rule_set_values``); the stored
     overrides are the set's own, and the edit page names the set again."""
-    values = rule_set_values()[name]["values"]
+    values = rule_set_values()[name]
     response = create(client, creator, latin_data(rule_set=name, **values))
     assert response.status_code == 302, response.context["form"].errors
     t = Tournament.objects.get()
